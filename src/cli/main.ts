@@ -1,0 +1,33 @@
+// The `campaign-sim` command. Each subcommand lives in its own file in src/cli/ and exports
+// `register<Name>(program)`; add one import and one call below per subcommand.
+import { Command, CommanderError } from 'commander';
+import { ServiceError } from '../errors.js';
+import { readPackageVersion } from './package-version.js';
+
+export function buildProgram(): Command {
+  const program = new Command();
+  program
+    .name('campaign-sim')
+    .description('Campaign simulation engine for Brazil: synthetic population, adoption and reception models, service.')
+    .version(readPackageVersion())
+    .showHelpAfterError()
+    .exitOverride();
+  return program;
+}
+
+/** Runs the CLI and resolves to the process exit code (2 for refused input, 1 for failures). */
+export async function runCli(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
+    if (err instanceof ServiceError) {
+      process.stderr.write(`campaign-sim: ${err.code}: ${err.message}\n`);
+      return err.status === 422 || err.status === 404 ? 2 : 1;
+    }
+    process.stderr.write(`campaign-sim: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { projectPath } from '../project-path.js';
+
+export function readPackageVersion(): string {
+  return (JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string }).version;
+}

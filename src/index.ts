@@ -1,0 +1,5 @@
+// Public library API of campaign-sim (the package root). Each module adds its exports here.
+export * from './errors.js';
+export * from './release/types.js';
+export * from './contract/types.js';
+export type { ReplicaResult, Grade, TaskTiming } from './pool/replica-result.js';

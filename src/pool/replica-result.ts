@@ -1,0 +1,59 @@
+// What one (replica, variant) task returns from a worker: counts only, never agent state.
+// Produced by src/pool/worker.ts from the kernel's counters; read by src/findings (combine
+// over replicas, privacy rule, tables, answers). Keep both sides in sync with this file.
+//
+// All counts are cumulative persons: "how many persons had the event by the end of week w"
+// (weeks are 7-day blocks from day 1; the last week may be shorter). Typed arrays are
+// row-major in the order their comment gives and are transferred, not copied.
+
+import type { Medida } from '../contract/types.js';
+
+/** Publication grid of a job (DESIGN 5). principal: 7 age groups x 2 x 5 renda x 4 escolaridade x 5 raca = 1400 cells per unit; etaria: 17 five-year bands x 2 sexes = 34 cells per unit. */
+export type Grade = 'principal' | 'etaria';
+
+export interface ReplicaResult {
+  variante: string; // 'plano', 'sem_<canal>', 'menos10_<canal>'
+  replica: number; // 0-based
+  semanas: number;
+  /** Measures in the order of the measure axis of every array below. */
+  medidas: Medida[];
+  /** Units of the job: municipality codes, or weighting-area codes when the scenario lists aps. */
+  unidades: string[];
+
+  /** [unidade][semana][medida]: persons with the event, whole population of the unit. */
+  serie: Uint32Array;
+  /** [unidade][semana][medida]: the same, restricted to the audience (publico). */
+  seriePublico: Uint32Array;
+  /** [unidade]: persons; and [unidade]: persons in the audience. */
+  populacao: Uint32Array;
+  publico: Uint32Array;
+
+  /** Grid cells at the horizon: [unidade][celula][medida] over the job's grid. */
+  grade: Grade;
+  celulas: Uint32Array;
+  /** [unidade][celula]: persons in the cell (denominators). */
+  celulasPopulacao: Uint32Array;
+
+  /**
+   * Reception only: media contacts inside the audience, per channel in `canais` order plus a
+   * last "any channel" entry: [unidade][canal+1][2] = persons reached >= 1 time, >= 3 times.
+   */
+  canais: string[];
+  frequencia?: Uint32Array;
+  /** Reception only: [unidade][canal]: audience members the channel can reach at all (affinity > 0 on some campaign day). */
+  alcancavel?: Uint32Array;
+
+  /** saida_por_setor only: [setor][semana][tipo] over `setores` (tract codes) and `tipos`. */
+  setores?: string[];
+  tipos?: string[];
+  porSetor?: Uint32Array;
+
+  /** Answer contract: per plain question id (and per comparison's inner question), [territorial unit][semana] counts and [territorial unit] denominators. */
+  respostas?: Record<string, { unidades: string[]; contagens: Uint32Array; base: Uint32Array }>;
+}
+
+/** Timing of one task, for the job record and the benchmarks. */
+export interface TaskTiming {
+  pessoaDias: number;
+  segundos: number;
+}

@@ -1,0 +1,174 @@
+// Types of a release and of its synthetic population. The population layout is the ABI that
+// src/plan, src/pool and assembly/ read: keep PERSON_ATTRS and Population in sync with them.
+
+export const UF_CODES = [
+  'AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE',
+  'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO',
+] as const;
+export type UfCode = (typeof UF_CODES)[number];
+
+/** IBGE size classes (porte), by 2022 Census population: index 0..6. */
+export const PORTES = ['ate_5k', '5k_10k', '10k_20k', '20k_50k', '50k_100k', '100k_500k', 'mais_500k'] as const;
+
+export const RACAS = ['branca', 'preta', 'amarela', 'parda', 'indigena'] as const;
+export const NIVEIS_INSTRUCAO = ['fundamental_incompleto', 'fundamental_completo', 'medio_completo', 'superior_completo'] as const;
+export const SEXOS = ['masculino', 'feminino'] as const;
+
+export interface Municipality {
+  codigo: string; // 7 digits
+  nome: string;
+  uf: UfCode;
+  codigoUf: number;
+  regiao: string; // Norte, Nordeste, Centro-Oeste, Sudeste, Sul
+  lat: number;
+  lon: number;
+  areaKm2: number;
+  populacao: number; // 2022 Census total
+  porte: number; // index into PORTES
+  capital: boolean;
+}
+
+/** A modelled census tract (the real 2022 tract grid is not available offline). */
+export interface Tract {
+  codigo: string; // 15 digits: municipality 7 + district 2 + subdistrict 2 + tract 4
+  municipio: string;
+  ap: string | null; // 10-digit weighting area, null in municipalities without them
+  urbano: boolean;
+  lat: number; // centroid
+  lon: number;
+  populacao: number; // synthetic residents (equal to the built population's count)
+}
+
+export interface Fonte {
+  id: string;
+  credito: string;
+  licenca: string;
+  url?: string;
+  arquivo?: string;
+  /** What was modelled from it and the published figures used, where it is an input to a model. */
+  uso: string;
+}
+
+/** Model parameters of a family; `cenario_base: pix` takes them from the release manifest. */
+export interface ModelParameters {
+  beta0: number;
+  beta_expo: number;
+  logit_lancamento: number;
+  amortecimento_saturacao: number;
+  conversao_social: number;
+  gamma_celulas: number;
+  /** Cell grouping for the propensity s_c: 'celula' or a list of axes. */
+  agrupamento: 'celula' | Array<'regiao' | 'faixa' | 'sexo' | 'raca' | 'nivel' | 'renda'>;
+  /** Layer weights, by layer name (domicilio, turma, estabelecimento, vizinhanca, digital). */
+  pesos_canais: Record<'domicilio' | 'turma' | 'estabelecimento' | 'vizinhanca' | 'digital', number>;
+  /** Level shift per size stratum (index = porte), 7 values. */
+  deslocamento_porte: number[];
+}
+
+export interface ReleaseManifest {
+  versao: string; // vX.Y.Z
+  publicada_em: string; // date
+  gerador: { versao: string; semente: number };
+  motor: string; // engine version
+  ufs: UfCode[]; // offered
+  /** UFs whose 5-year age grid is closed (exactly one in v1.0.0). */
+  ufs_grade_etaria_fechada: UfCode[];
+  preco_micros_por_pessoa_dia: number;
+  /** Measured kernel throughput (person-days per second, all threads) used for minutos_estimados. */
+  pessoa_dias_por_segundo: number;
+  parametros_pix: ModelParameters;
+  grades: Record<'principal' | 'etaria', { unidade: string; eixos: string[]; descricao: string }>;
+  fontes: Fonte[];
+  aviso: string;
+}
+
+/**
+ * Bit layout of Population.attrs (one Uint16 per person). Shared with assembly/ and src/plan.
+ * sexo: 0 masculino, 1 feminino; raca: index into RACAS; escolaridade: index into
+ * NIVEIS_INSTRUCAO; renda: 0..4 (national quintile of household income per capita);
+ * internet: 1 when the person used the internet in the last 3 months (PNAD TIC 2023 shares).
+ */
+export const PERSON_ATTRS = {
+  sexo: { shift: 0, bits: 1 },
+  raca: { shift: 1, bits: 3 },
+  escolaridade: { shift: 4, bits: 2 },
+  renda: { shift: 6, bits: 3 },
+  internet: { shift: 9, bits: 1 },
+} as const;
+
+export const NO_GROUP = 0xffffffff;
+
+/**
+ * The synthetic population of one or more UFs as a struct of arrays. Persons are numbered so
+ * that each household's members are contiguous (hhStart). Every typed array is backed by a
+ * SharedArrayBuffer so worker threads read it without a copy.
+ */
+export interface Population {
+  release: string;
+  ufs: UfCode[];
+  nPersons: number;
+  nHouseholds: number;
+  nTracts: number;
+
+  /** Municipalities of the population, in index order (munIdx). */
+  municipios: string[];
+  munUf: Uint8Array; // index into `ufs`
+  munPorte: Uint8Array;
+  munPop: Uint32Array; // synthetic persons per municipality (= Census 2022 total)
+
+  /** Tracts (tractIdx), grouped by municipality in munIdx order. */
+  tractCodes: string[];
+  tractMun: Uint16Array;
+  tractUrban: Uint8Array;
+  tractAp: Int32Array; // index into `aps`, or -1
+  tractLat: Float32Array;
+  tractLon: Float32Array;
+  /** Adjacent tracts (Delaunay neighbours of the centroids, same municipality or not) in CSR form. */
+  tractAdjStart: Uint32Array; // nTracts + 1
+  tractAdj: Uint32Array;
+
+  aps: string[];
+  apMun: Uint16Array;
+
+  /** Households: members hhStart[h] .. hhStart[h+1]-1; nHouseholds + 1 entries. */
+  hhStart: Uint32Array;
+  hhTract: Uint32Array;
+
+  /** Persons. */
+  age5: Uint8Array; // 5-year band 0..16 (16 = 80+)
+  attrs: Uint16Array; // PERSON_ATTRS
+  /** Activity group: a school class (turma) when < nTurmas, else an establishment; NO_GROUP for neither. */
+  group: Uint32Array;
+
+  nTurmas: number;
+  nGroups: number;
+  groupMun: Uint16Array; // municipality of the school or establishment (commuting: may differ from home)
+}
+
+export interface BuildProgress {
+  uf: UfCode;
+  stage: string;
+  done: number;
+  total: number;
+}
+
+export interface Release {
+  readonly version: string;
+  readonly manifest: ReleaseManifest;
+  readonly ufs: readonly UfCode[];
+  municipality(code: string): Municipality | undefined;
+  municipalities(uf?: UfCode): Municipality[];
+  /** Tract layout of a municipality: computed from the release seed in milliseconds, no person build. */
+  tracts(code: string): Tract[];
+  /** Weighting areas (10 digits) of a municipality; empty where it has none. */
+  weightingAreas(code: string): string[];
+  /** Tract polygons (Voronoi cells clipped to the municipality), as GeoJSON features. Lazy. */
+  tractPolygons(code: string): Promise<GeoJsonFeatureCollection>;
+  /** The population of the listed UFs, from the binary cache (built on first use). */
+  population(ufs: readonly UfCode[], opts?: { onProgress?: (p: BuildProgress) => void }): Promise<Population>;
+}
+
+export interface GeoJsonFeatureCollection {
+  type: 'FeatureCollection';
+  features: Array<{ type: 'Feature'; properties: Record<string, unknown>; geometry: { type: string; coordinates: unknown } }>;
+}
