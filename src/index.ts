@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './release/types.js';
 export * from './contract/types.js';
 export type { ReplicaResult, Grade, TaskTiming } from './pool/replica-result.js';
+export { openRelease, listReleases, newestRelease, releaseManifest } from './release/release.js';

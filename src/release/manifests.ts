@@ -1,0 +1,141 @@
+// The release manifests. A release names a population build (generator version + seed) and an
+// engine version; v1.1.0 uses the same data with a newer generator seed so that releases differ.
+import { UF_CODES, type Fonte, type ModelParameters, type ReleaseManifest } from './types.js';
+
+/**
+ * Default parameters of `cenario_base: pix`. Provisional: set by hand to plausible magnitudes
+ * (daily spontaneous adoption ~0.2%, launch-day share ~1.8%) until the Pix calibration case
+ * (calibration/, data/br/pix) fits them; the kernel and calibration owners replace them then.
+ */
+const PARAMETROS_PIX: ModelParameters = {
+  beta0: Math.log(0.002),
+  beta_expo: Math.log(0.3),
+  logit_lancamento: -4,
+  amortecimento_saturacao: 0.3,
+  conversao_social: 0.5,
+  gamma_celulas: 0.3,
+  agrupamento: 'celula',
+  pesos_canais: { domicilio: 1, turma: 0.5, estabelecimento: 0.7, vizinhanca: 0.3, digital: 0.4 },
+  deslocamento_porte: [0, 0, 0, 0, 0, 0, 0],
+};
+
+const FONTES: Fonte[] = [
+  {
+    id: 'municipios', arquivo: 'data/br/municipios.csv', licenca: 'MIT',
+    credito: 'kelvins/municipios-brasileiros (github), csv/municipios.csv',
+    url: 'https://github.com/kelvins/municipios-brasileiros',
+    uso: 'Name, UF, seat coordinates and capital flag of each municipality; the seat anchors the modelled urban tracts. 5101837 (Boa Esperança do Norte, installed after the 2022 Census) is left out.',
+  },
+  {
+    id: 'estados', arquivo: 'data/br/estados.csv', licenca: 'MIT',
+    credito: 'kelvins/municipios-brasileiros (github), csv/estados.csv',
+    url: 'https://github.com/kelvins/municipios-brasileiros',
+    uso: 'UF codes, names and macro-region (regiao).',
+  },
+  {
+    id: 'area', arquivo: 'data/br/area_km2_2022.csv', licenca: 'public data (IBGE)',
+    credito: 'IBGE, Áreas Territoriais 2022 (AR_BR_MUN_2022)',
+    uso: 'Official area per municipality; also the area of the modelled disc of the 7 municipalities missing from the boundary mesh.',
+  },
+  {
+    id: 'populacao_censo_2022', arquivo: 'data/br/populacao_censo_2022.csv', licenca: 'MIT (compilation); IBGE public data',
+    credito: 'IBGE, Censo Demográfico 2022, SIDRA table 9514, via rfsaldanha/brpop',
+    url: 'https://sidra.ibge.gov.br/tabela/9514',
+    uso: 'Resident population per municipality (national 203,080,756): the exact number of synthetic persons of each municipality and its size class (porte).',
+  },
+  {
+    id: 'populacao_sexo_idade5_2022', arquivo: 'data/br/populacao_sexo_idade5_2022.csv', licenca: 'MIT (compilation); public data',
+    credito: 'Ministério da Saúde DataSUS / RIPSA population estimates 2022 (POPSBR22), via rfsaldanha/brpop',
+    uso: 'Shares of sex x 5-year age band within each municipality (the estimates total 210.9 M, so only shares are used), scaled to the Census total by largest-remainder rounding: exact counts per cell.',
+  },
+  {
+    id: 'raca_censo_2022', arquivo: 'data/br/raca_censo_2022.csv', licenca: 'MIT (compilation); IBGE public data',
+    credito: 'IBGE, Censo Demográfico 2022, SIDRA table 9605, via arhspe/mun-data',
+    url: 'https://sidra.ibge.gov.br/tabela/9605',
+    uso: 'Colour or race shares per municipality, scaled to the Census total by largest-remainder rounding (exact counts); assigned with household homophily (modelled).',
+  },
+  {
+    id: 'geometria', arquivo: 'data/br/geometria/geojs-NN-mun.json', licenca: 'CC0 1.0',
+    credito: 'tbrugz/geodata-br (IBGE municipal mesh of about 2010)',
+    url: 'https://github.com/tbrugz/geodata-br',
+    uso: 'Municipality boundaries: modelled tract centroids are placed inside them. Missing 4220000, 1504752, 2206720, 5006275, 4212650, 4314548, 5101837: a disc of the official area around the seat stands in.',
+  },
+  {
+    id: 'atlas_municipios_2010', arquivo: 'data/br/socioeconomico/atlas_municipios_2010.csv', licenca: 'MIT (compilation); public data',
+    credito: 'Atlas do Desenvolvimento Humano no Brasil (PNUD, IPEA, FJP), 2010 Census indicators, via abjur/abjData',
+    url: 'http://www.atlasbrasil.org.br',
+    uso: 'Per municipality: urban share pesourb/pesotot (share of urban tracts), rdpc and gini (income bracket model, scaled to 2023 UF figures), p_fund, p_med, p_super (education model, shifted to 2023 national levels). The 5 municipalities created after 2010 take their nearest neighbour of the same UF.',
+  },
+  {
+    id: 'atlas_ufs_2010', arquivo: 'data/br/socioeconomico/atlas_ufs_2010.csv', licenca: 'MIT (compilation); public data',
+    credito: 'Atlas do Desenvolvimento Humano no Brasil (PNUD, IPEA, FJP), via abjur/abjData',
+    uso: 'UF rdpc and gini of 2010: the denominators that scale municipal 2010 income and Gini to the 2023/2022 UF figures.',
+  },
+  {
+    id: 'atlas_siglas', arquivo: 'data/br/socioeconomico/atlas_siglas.csv', licenca: 'MIT (compilation)',
+    credito: 'Atlas do Desenvolvimento Humano no Brasil, dictionary of indicators',
+    uso: 'Definitions of the Atlas columns used (no figures taken).',
+  },
+  {
+    id: 'renda_gini_ufs', arquivo: 'data/br/socioeconomico/renda_gini_ufs.csv', licenca: 'IBGE public data',
+    credito: 'IBGE, PNAD Contínua 2023 (household income per capita) and Gini (Census 2022 where published, else PNAD Contínua 2016)',
+    uso: 'Municipal income level = Atlas rdpc 2010 x (UF rdpc_2023_brl / UF Atlas rdpc 2010); municipal Gini = Atlas gini x (UF gini_census_2022, else gini_pnadc_2016 / UF Atlas gini 2010). National quintile cut-offs of household income per capita are computed over the resulting log-normal mixture of all 5,570 municipalities weighted by Census population.',
+  },
+  {
+    id: 'fatos_nacionais', arquivo: 'data/br/socioeconomico/fatos_nacionais.csv', licenca: 'each row names its source page',
+    credito: 'IBGE PNAD Contínua 2023 (education 25+), PNAD TIC 2023 (internet use), Pesquisa Brasileira de Mídia and Kantar IBOPE (media)',
+    url: 'https://sidra.ibge.gov.br/tabela/9675',
+    uso: 'Education of adults 25+ in 2023 (levels: fundamental incompleto incl. sem instrucao 33.1%, fundamental completo incl. medio incompleto 12.5%, medio completo incl. superior incompleto 34.8%, superior completo 19.7%): national targets of the education shift. Internet use 2023 by age (10-13 84.2%, 14-49 about 93.4-96.3%, 50-59 88%, 60+ 66%) and urban/rural (89.6/76.6%) and region (CO 91.4, SE 89.9, S 89.2, N 85.3, NE 84.2%): the internet attribute. Media figures: reserved for the reception model.',
+  },
+  {
+    id: 'pix', arquivo: 'data/br/pix/*.csv', licenca: 'Banco Central do Brasil open data',
+    credito: 'Banco Central do Brasil, Pix_DadosAbertos (TransacoesPixPorMunicipio, PixUsuariosCadastradosDICT), via sulivanrocha/pix-dataviz',
+    url: 'https://dadosabertos.bcb.gov.br',
+    uso: 'Not used by the population. Real adoption series for the Pix calibration case; parametros_pix are provisional until that case fits them.',
+  },
+];
+
+const AVISO =
+  'Synthetic population: persons, households, census tracts, weighting areas, schools, establishments and commuting are ' +
+  'modelled. Municipal totals (2022 Census), sex x age shares and colour/race shares are real; education and income are ' +
+  '2010 Atlas municipal indicators scaled to 2022-2023 national and UF figures; tract and weighting-area codes and shapes ' +
+  'are modelled and are not the IBGE grid. parametros_pix are provisional until the Pix calibration case.';
+
+const GRADES: ReleaseManifest['grades'] = {
+  principal: {
+    unidade: 'municipio ou area_ponderacao',
+    eixos: ['grupo_idade', 'sexo', 'renda', 'escolaridade', 'raca'],
+    descricao: 'Municipality (or weighting area) x grupo_idade 0-6 (10-year bands 0-9 ... 50-59, 60+ last) x sexo 0-1 x renda 0-4 x escolaridade 0-3 x raca 0-4.',
+  },
+  etaria: {
+    unidade: 'municipio',
+    eixos: ['faixa_etaria_5', 'sexo'],
+    descricao: 'Municipality x faixa_etaria_5 0-16 (5-year bands, 80+ last) x sexo 0-1; not open in ufs_grade_etaria_fechada.',
+  },
+};
+
+function manifest(versao: string, publicada_em: string, semente: number): ReleaseManifest {
+  return {
+    versao,
+    publicada_em,
+    gerador: { versao, semente },
+    motor: versao,
+    ufs: [...UF_CODES],
+    ufs_grade_etaria_fechada: ['SP'],
+    // Price rule: preco_micros = ceil(pessoa_dias * rate).
+    preco_micros_por_pessoa_dia: 0.0002,
+    // Placeholder until the kernel benchmark (bench/results/kernel*.json) measures the throughput
+    // on this machine; the kernel owner replaces it with the measured figure.
+    pessoa_dias_por_segundo: 50_000_000,
+    parametros_pix: PARAMETROS_PIX,
+    grades: GRADES,
+    fontes: FONTES,
+    aviso: AVISO,
+  };
+}
+
+/** Every offered release, oldest first. */
+export const MANIFESTS: readonly ReleaseManifest[] = [
+  manifest('v1.0.0', '2026-11-01', 20221001),
+  manifest('v1.1.0', '2026-11-20', 20231101),
+];
