@@ -77,7 +77,8 @@ export const CALIBRATION_CONTRACT_CODES = [
   'window_order', 'holdout_order', 'spatial_holdout_municipalities', 'calibration_base_forbidden',
   'series_missing', 'series_too_long', 'series_row_malformed', 'series_municipality_unknown',
   'series_period_outside', 'series_duplicate_key', 'series_negative_value', 'series_sha256_mismatch',
-  'series_axis_value_unknown', 'series_unit_mismatch',
+  'series_axis_value_unknown', 'series_unit_mismatch', 'series_window_uncovered',
+  'candidates_range', 'calibration_days_range',
 ] as const;
 
 export type CalibrationContractCode = (typeof CALIBRATION_CONTRACT_CODES)[number];

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { analyseIdentifiability, perturbationPoints } from '../../../calibration/identifiability.js';
+import type { Dimension } from '../../../calibration/parameters.js';
+import { bestOf, gridPoints, type Evaluation } from '../../../calibration/search.js';
+
+const dim = (nome: string, inicio = 0): Dimension => ({ nome, parametro: 'beta0', min: -2, max: 2, passo: 0.5, inteiro: false, inicio });
+
+async function analyse(dims: Dimension[], loss: (x: number[]) => number) {
+  const evals: Evaluation[] = gridPoints(dims).map((x) => ({ x, loss: loss(x) }));
+  const best = bestOf(evals);
+  const perturbed = perturbationPoints(dims, best.x).map((x) => ({ x, loss: loss(x) }));
+  return { best, perturbed, result: analyseIdentifiability(dims, best, perturbed, [...evals, ...perturbed]) };
+}
+
+describe('identifiability', () => {
+  it('makes two perturbations per dimension, stepping inward at the range edge', () => {
+    const dims = [dim('a'), dim('b')];
+    expect(perturbationPoints(dims, [2, 0])).toEqual([[1, 0], [1.5, 0], [2, 0.5], [2, -0.5]]);
+  });
+
+  it('holds a parameter the loss ignores at its starting point, with the reason', async () => {
+    const dims = [dim('a'), dim('b'), dim('ignored', 1)];
+    const { result } = await analyse(dims, (x) => (x[0] - 1) ** 2 + (x[1] + 0.5) ** 2 + 0.01);
+    expect(result.livres).toEqual(['a', 'b']);
+    expect(result.fixados).toHaveLength(1);
+    expect(result.fixados[0]).toMatchObject({ parametro: 'ignored', valor: 1 });
+    expect(result.fixados[0].motivo).toMatch(/does not see it/);
+    expect(result.grupos).toEqual([]);
+    expect(result.escolhido).toEqual([1, -0.5, 1]);
+  });
+
+  it('reports two parameters whose effects cancel as a group, and independent ones not', async () => {
+    const dims = [dim('beta0'), dim('shift'), dim('other')];
+    const { result } = await analyse(dims, (x) => (x[0] + x[1] - 0.5) ** 2 + 0.3 * (x[2] - 1) ** 2);
+    expect(result.fixados).toEqual([]);
+    expect(result.grupos).toHaveLength(1);
+    expect(result.grupos[0].parametros).toEqual(['beta0', 'shift']);
+    expect(result.grupos[0].correlacao).toBeLessThan(-0.9); // a + b constant along the valley
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { calibratedParameters, runCalibration } from '../../../calibration/run.js';
+import { countRounds } from '../../../calibration/parameters.js';
+import { analyticModel, analyticRows, PIX, request, stubRelease } from './analytic.js';
+
+const release = stubRelease();
+const truth = { ...PIX, beta0: -5.5, logit_lancamento: -2.5 };
+// Differs from the base only in beta0, so a calibration that frees beta0 alone can fit exactly.
+const truthBeta0 = { ...PIX, beta0: -5.5 };
+
+describe('runCalibration on an analytic model', () => {
+  it('grade: recovers the parameters, makes exactly the quoted rounds and approves', async () => {
+    const pedido = request();
+    const progress: Array<[number, number]> = [];
+    const r = await runCalibration({ pedido, serie: analyticRows(truth) }, {
+      release, model: analyticModel(), onProgress: (d, t) => progress.push([d, t]),
+    });
+    const rounds = countRounds(pedido, release);
+    expect(rounds).toBe(9 * 9 + 2 * 2 + 1);
+    expect(progress.at(-1)).toEqual([rounds, rounds]);
+    expect(progress.length).toBe(rounds + 1);
+    expect(r.rodadas).toBe(rounds);
+    expect(r.busca.avaliados).toBe(81);
+    expect(r.parametros.map((p) => [p.parametro, p.valor])).toEqual([['beta0', -5.5], ['logit_lancamento', -2.5]]);
+    expect(r.busca.perda_janela).toBeLessThan(0.01);
+    expect(r.veredito.resultado).toBe('aprovada');
+    expect(r.parametros_modelo.beta0).toBe(-5.5);
+    expect(calibratedParameters(r)).toEqual(r.parametros_modelo);
+  });
+
+  it('aleatoria and sequencial: recover within a tenth of the range, deterministically', async () => {
+    for (const metodo of ['aleatoria', 'sequencial'] as const) {
+      const pedido = request({
+        parametros: { beta0: { min: -7, max: -3 }, logit_lancamento: { min: -5, max: -1 } },
+        busca: { metodo, candidatos: 40 },
+      });
+      const body = { pedido, serie: analyticRows(truth) };
+      const r = await runCalibration(body, { release, model: analyticModel() });
+      expect(r.rodadas).toBe(40 + 4 + 1);
+      expect(Math.abs(r.parametros[0].valor - -5.5)).toBeLessThan(0.4);
+      expect(Math.abs(r.parametros[1].valor - -2.5)).toBeLessThan(0.4);
+      expect(r.veredito.resultado).toBe('aprovada');
+      const again = await runCalibration(body, { release, model: analyticModel() });
+      expect(again).toEqual(r);
+    }
+  });
+
+  it('a series whose curve changes after the window fails the holdout', async () => {
+    const serie = analyticRows(truth, { medida: 'novos', after: { day: 243, beta0: -3.5 } });
+    const pedido = request({ serie: { declaracao: { versao_contrato: 1, granularidade: 'mes', medida: 'novos' } } });
+    const r = await runCalibration({ pedido, serie }, { release, model: analyticModel() });
+    expect(r.busca.perda_janela).toBeLessThan(0.02);
+    expect(r.veredito.resultado).toBe('reprovada');
+    expect(r.veredito.metricas.mape_holdout.passou).toBe(false);
+    expect(r.veredito.motivos[0]).toMatch(/holdout/);
+  });
+
+  it('reports beta0 and a size-stratum shift as a group, and an unused parameter as fixed', async () => {
+    const codes = ['1400175', '1400308', '1400027']; // all in the 10k-20k stratum
+    const pedido = request({
+      cenario: { ...request().cenario, geografia: { ufs: ['RR'], municipios: codes } },
+      parametros: {
+        beta0: { min: -7, max: -4, passo: 0.5 },
+        amortecimento_saturacao: { min: 0, max: 1, passo: 0.5 },
+        deslocamento_porte: { min: -1, max: 1, passo: 0.5 },
+      },
+    });
+    const r = await runCalibration({ pedido, serie: analyticRows(truthBeta0, { codes }) }, { release, model: analyticModel() });
+    expect(r.identificabilidade.fixados.map((f) => f.parametro)).toEqual(['amortecimento_saturacao']);
+    expect(r.identificabilidade.grupos.map((g) => g.parametros)).toEqual([['beta0', 'deslocamento_porte[10k_20k]']]);
+    expect(r.parametros_modelo.amortecimento_saturacao).toBe(PIX.amortecimento_saturacao);
+  });
+
+  it('holds out units of the platform deterministically and judges them', async () => {
+    const pedido = request({ holdout_espacial: { metodo: 'plataforma' } });
+    const r = await runCalibration({ pedido, serie: analyticRows(truth) }, { release, model: analyticModel() });
+    expect(r.holdout_espacial.unidades.length).toBe(2); // 20% of 12 units
+    expect(r.veredito.metricas.mape_holdout_espacial.valor).toBeLessThan(0.01);
+    expect(r.veredito.resultado).toBe('aprovada');
+  });
+});
