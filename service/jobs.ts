@@ -1,0 +1,269 @@
+// Jobs of a project: creation with idempotency and reservation, reading, listing, cancel,
+// erase, and the job-ended hook. The queue side (claim, heartbeat, complete, fail, sweep) is
+// service/queue.ts. States (spec "States and transitions"): reservado, em_execucao (this
+// project's name for the running state the spec leaves unnamed), concluido, falhou, cancelado.
+// SQL in store/queries/jobs.ts.
+import { ServiceError } from '../src/errors.js';
+import type { CalibrationQuote, SimulationQuote } from '../src/contract/types.js';
+import { getProject } from './accounts.js';
+import { lockOrganization, reserveForJob, resolveReservation } from './ledger.js';
+import type { Queryable, Store } from './store/open-store.js';
+import { isUuid } from './store/uuid.js';
+import { JOB_SQL } from './store/queries/jobs.js';
+
+export type JobState = 'reservado' | 'em_execucao' | 'concluido' | 'falhou' | 'cancelado';
+export type JobKind = 'simulacao' | 'calibracao';
+export const JOB_STATES: readonly JobState[] = ['reservado', 'em_execucao', 'concluido', 'falhou', 'cancelado'];
+export const JOB_KINDS: readonly JobKind[] = ['simulacao', 'calibracao'];
+/** The running state: a job that has a machine. */
+export const RUNNING_STATE: JobState = 'em_execucao';
+export const TERMINAL_STATES: readonly JobState[] = ['concluido', 'falhou', 'cancelado'];
+/** Most jobs GET /v1/jobs lists (spec Limits: the 50 most recent). */
+export const MAX_LISTED_JOBS = 50;
+
+export type JobEvent = 'job.concluido' | 'job.falhou' | 'job.cancelado';
+
+/** A row of the jobs table. */
+export interface JobRow {
+  id: string;
+  seq: number;
+  project_id: string;
+  organization_id: string;
+  nome: string | null;
+  tipo: JobKind;
+  estado: JobState;
+  /** The request (scenario or calibration body); null once erased or past retention. */
+  pedido: unknown | null;
+  cotacao: SimulationQuote | CalibrationQuote | null;
+  preco_micros: number;
+  request_hash: string;
+  registro: Record<string, unknown>;
+  worker_id: string | null;
+  heartbeat_at: Date | null;
+  progresso: unknown | null;
+  criado_em: Date;
+  iniciado_em: Date | null;
+  terminado_em: Date | null;
+  motivo_falha: string | null;
+  apagamento_pedido_em: Date | null;
+  apagado_em: Date | null;
+  expirado_em: Date | null;
+}
+
+/** The spec's Job resource. */
+export interface JobResponse {
+  id: string;
+  project_id: string;
+  nome: string | null;
+  estado: JobState;
+  tipo: JobKind;
+  preco_micros: number;
+  criado_em: string;
+  registro: Record<string, unknown>;
+  apagamento_pedido_em: string | null;
+}
+
+export function toJobResponse(row: JobRow): JobResponse {
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    nome: row.nome,
+    estado: row.estado,
+    tipo: row.tipo,
+    preco_micros: row.preco_micros,
+    criado_em: row.criado_em.toISOString(),
+    registro: row.registro,
+    apagamento_pedido_em: row.apagamento_pedido_em ? row.apagamento_pedido_em.toISOString() : null,
+  };
+}
+
+export interface CreateJobInput {
+  projectId: string;
+  tipo: JobKind;
+  /** The validated request (scenario, or calibration body), stored until erased. */
+  pedido: unknown;
+  quote: SimulationQuote | CalibrationQuote;
+  /** Idempotency-Key header, 1 to 200 characters. */
+  idempotencyKey: string;
+  /** Hash of the request (SHA-256 hex of its canonical JSON); same key + different hash = 409. Kept in registro.pedido_sha256. */
+  requestHash: string;
+  /** Default: pedido.nome (scenario) or pedido.pedido.cenario.nome (calibration). */
+  nome?: string | null;
+  now?: Date;
+}
+
+/**
+ * Creates the job and reserves its price in one transaction. The same Idempotency-Key with the
+ * same request returns the first job (created false) and charges once; with another request it
+ * is refused with 409 idempotency_key_reused. Concurrent calls with one key create one job:
+ * the organization row lock serialises them and the idempotency_keys primary key backs it.
+ */
+export async function createJob(store: Store, input: CreateJobInput): Promise<{ job: JobRow; created: boolean }> {
+  const key = input.idempotencyKey;
+  if (typeof key !== 'string' || key.length < 1 || key.length > 200) {
+    throw new Error('idempotencyKey must have 1 to 200 characters (validate the header before createJob)');
+  }
+  if (!JOB_KINDS.includes(input.tipo)) throw new Error(`unknown job tipo ${String(input.tipo)}`);
+  const price = input.quote.preco_micros;
+  if (!(Number.isSafeInteger(price) && price >= 0)) throw new Error('quote.preco_micros must be an integer >= 0');
+  const now = input.now ?? store.clock.now();
+  const nome = input.nome !== undefined ? input.nome : defaultName(input.pedido);
+
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await store.transaction(async (tx) => {
+        const project = await getProject(tx, input.projectId);
+        const org = await lockOrganization(tx, project.organization_id);
+        const seen = await findByIdempotencyKey(tx, input.projectId, key, input.requestHash);
+        if (seen) return { job: seen, created: false };
+        const job = (await tx.query<JobRow>(JOB_SQL.insertJob, [
+          project.id, org.id, nome, input.tipo, JSON.stringify(input.pedido ?? null), JSON.stringify(input.quote),
+          price, input.requestHash, JSON.stringify({ pedido_sha256: input.requestHash }), now,
+        ])).rows[0];
+        await reserveForJob(tx, org, job.id, price, now);
+        const claimed = await tx.query(JOB_SQL.insertIdempotencyKey, [project.id, key, input.requestHash, job.id, now]);
+        if (claimed.rows.length === 0) throw new IdempotencyRace();
+        return { job, created: true };
+      });
+    } catch (err) {
+      // Another transaction took the key between our read and our insert: read its job.
+      const race = err instanceof IdempotencyRace || (err as { code?: string }).code === '23505';
+      if (race && attempt < 3) continue;
+      throw err;
+    }
+  }
+}
+
+class IdempotencyRace extends Error {}
+
+async function findByIdempotencyKey(db: Queryable, projectId: string, key: string, requestHash: string): Promise<JobRow | null> {
+  const r = await db.query<JobRow & { request_hash: string }>(JOB_SQL.findIdempotencyKey, [projectId, key]);
+  if (r.rows.length === 0) return null;
+  const row = r.rows[0];
+  if (row.request_hash !== requestHash) {
+    throw new ServiceError('idempotency_key_reused',
+      'this Idempotency-Key already created a job with a different request', { extra: { job_id: row.id } });
+  }
+  return row;
+}
+
+function defaultName(pedido: unknown): string | null {
+  const p = pedido as { nome?: unknown; pedido?: { cenario?: { nome?: unknown } } } | null;
+  const nome = p?.nome ?? p?.pedido?.cenario?.nome;
+  return typeof nome === 'string' ? nome : null;
+}
+
+function notFound(id: string): ServiceError {
+  return new ServiceError('not_found', `job ${id} does not exist in this project`);
+}
+
+/** The job of this project, or 404 not_found. */
+export async function getJob(db: Queryable, projectId: string, id: string): Promise<JobRow> {
+  if (!isUuid(id) || !isUuid(projectId)) throw notFound(String(id));
+  const r = await db.query<JobRow>(JOB_SQL.get, [id, projectId]);
+  if (r.rows.length === 0) throw notFound(id);
+  return r.rows[0];
+}
+
+export interface ListJobsOptions {
+  estado?: JobState;
+  tipo?: JobKind;
+  /** 1 to 50 (default 50). */
+  limite?: number;
+}
+
+/** The most recent jobs of the project (newest first), at most 50, optionally filtered. */
+export async function listJobs(db: Queryable, projectId: string, opts: ListJobsOptions = {}): Promise<JobRow[]> {
+  const limite = Math.max(1, Math.min(MAX_LISTED_JOBS, Math.trunc(opts.limite ?? MAX_LISTED_JOBS)));
+  const r = await db.query<JobRow>(JOB_SQL.list, [projectId, opts.estado ?? null, opts.tipo ?? null, limite]);
+  return r.rows;
+}
+
+/** reservado -> cancelado with the whole reservation returned; a job with a machine or ended: 409 job_not_cancellable. */
+export async function cancelJob(store: Store, projectId: string, id: string, now: Date = store.clock.now()): Promise<JobRow> {
+  if (!isUuid(id) || !isUuid(projectId)) throw notFound(String(id));
+  const job = await store.transaction(async (tx) => {
+    const r = await tx.query<JobRow>(JOB_SQL.cancel, [id, projectId, now, now.toISOString()]);
+    if (r.rows.length === 0) {
+      const cur = await getJob(tx, projectId, id);
+      throw new ServiceError('job_not_cancellable',
+        cur.estado === RUNNING_STATE ? 'the job already has a machine' : `the job has ended (${cur.estado})`,
+        { extra: { estado: cur.estado } });
+    }
+    await recordJobEnd(tx, r.rows[0], now);
+    return r.rows[0];
+  });
+  emitJobEnded(store, job);
+  return job;
+}
+
+/**
+ * Erases request, inputs and result of a terminal job: pedido and cotacao become null, the
+ * stored result row is deleted in the same transaction, registro gains apagado_em. The job
+ * record (state, price, hashes) stays. A job not terminal: 409 job_not_erasable. Erasing again
+ * keeps the first apagado_em.
+ */
+export async function eraseJob(store: Store, projectId: string, id: string, now: Date = store.clock.now()): Promise<JobRow> {
+  if (!isUuid(id) || !isUuid(projectId)) throw notFound(String(id));
+  return store.transaction(async (tx) => {
+    const r = await tx.query<JobRow>(JOB_SQL.erase, [id, projectId, now, now.toISOString()]);
+    if (r.rows.length === 0) {
+      const cur = await getJob(tx, projectId, id);
+      throw new ServiceError('job_not_erasable', `the job is ${cur.estado}, not concluido, falhou or cancelado`,
+        { extra: { estado: cur.estado } });
+    }
+    await tx.query(JOB_SQL.deleteResult, [id]);
+    return r.rows[0];
+  });
+}
+
+const EVENT_OF: Partial<Record<JobState, JobEvent>> = {
+  concluido: 'job.concluido', falhou: 'job.falhou', cancelado: 'job.cancelado',
+};
+
+/**
+ * What every ending does inside the transaction of its state change: resolve the reservation
+ * (spent on concluido, returned on falhou/cancelado) and write the job_events outbox row that
+ * webhook delivery reads. `job` is the row already in its terminal state.
+ */
+export async function recordJobEnd(tx: Queryable, job: JobRow, now: Date): Promise<void> {
+  const evento = EVENT_OF[job.estado];
+  if (!evento) throw new Error(`job ${job.id} is ${job.estado}, not terminal`);
+  await resolveReservation(tx, job.id, job.estado === 'concluido' ? 'gasto' : 'devolucao', now);
+  await tx.query(JOB_SQL.insertEvent, [job.id, job.project_id, evento, now]);
+}
+
+export type JobEndedListener = (job: JobRow, evento: JobEvent) => void | Promise<void>;
+
+/**
+ * In-process hook called after a job ended and the transaction committed (in the process that
+ * ended it: the API for cancel, a worker for complete/fail/sweep). Durable consumers (webhooks)
+ * should read the job_events outbox with readJobEvents instead. Returns the unsubscribe function.
+ */
+export function onJobEnded(store: Store, listener: JobEndedListener): () => void {
+  const wrapped = (job: JobRow, evento: JobEvent) => {
+    Promise.resolve()
+      .then(() => listener(job, evento))
+      .catch((err) => { process.stderr.write(`onJobEnded listener failed: ${err instanceof Error ? err.message : String(err)}\n`); });
+  };
+  store.events.on('jobEnded', wrapped);
+  return () => { store.events.off('jobEnded', wrapped); };
+}
+
+export function emitJobEnded(store: Store, job: JobRow): void {
+  const evento = EVENT_OF[job.estado];
+  if (evento) store.events.emit('jobEnded', job, evento);
+}
+
+export interface JobEventRow {
+  id: number;
+  job_id: string;
+  project_id: string;
+  evento: JobEvent;
+  criado_em: Date;
+}
+
+/** Outbox rows after `afterId` (ascending), for a durable consumer that remembers the last id it handled. */
+export async function readJobEvents(db: Queryable, afterId = 0, limit = 100): Promise<JobEventRow[]> {
+  return (await db.query<JobEventRow>(JOB_SQL.eventsSince, [afterId, limit])).rows;
+}

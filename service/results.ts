@@ -1,0 +1,51 @@
+// Stored results of concluded jobs and their 365-day retention (spec: "Findings of a job that is
+// not concluido, or whose data were erased after 365 days, are refused with 409
+// result_not_ready"). The result bytes are written by completeJob (queue.ts) in the
+// transaction that concludes the job. SQL in store/queries/jobs.ts.
+import { ServiceError } from '../src/errors.js';
+import type { StoredResult } from './queue.js';
+import type { Store } from './store/open-store.js';
+import { JOB_SQL } from './store/queries/jobs.js';
+import { isUuid } from './store/uuid.js';
+
+/** Spec Limits: "Retention of request, record and findings: 365 days". */
+export const RETENTION_MS = 365 * 86_400_000;
+
+/**
+ * The stored result of a concluded job of the project. 404 not_found for a job not in the
+ * project; 409 result_not_ready when the job is not concluido, was erased, or concluded over
+ * 365 days ago (even before the sweep removed the bytes); 503 results_unavailable when the
+ * store cannot be read.
+ */
+export async function readJobResult(store: Store, projectId: string, jobId: string, now: Date = store.clock.now()): Promise<StoredResult> {
+  if (!isUuid(jobId) || !isUuid(projectId)) throw new ServiceError('not_found', `job ${jobId} does not exist in this project`);
+  let row: { estado: string; terminado_em: Date | null; apagado_em: Date | null; expirado_em: Date | null; formato: string | null; dados: Uint8Array | null } | undefined;
+  try {
+    row = (await store.query<NonNullable<typeof row>>(JOB_SQL.readResult, [jobId, projectId])).rows[0];
+  } catch (err) {
+    throw new ServiceError('results_unavailable', `results storage cannot be read now: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  if (!row) throw new ServiceError('not_found', `job ${jobId} does not exist in this project`);
+  if (row.estado !== 'concluido') throw new ServiceError('result_not_ready', `the job is ${row.estado}, not concluido`, { extra: { estado: row.estado } });
+  if (row.apagado_em) throw new ServiceError('result_not_ready', 'the job\'s data were erased on request');
+  const expired = row.expirado_em !== null || (row.terminado_em !== null && now.getTime() - row.terminado_em.getTime() > RETENTION_MS);
+  if (expired) throw new ServiceError('result_not_ready', 'the job concluded over 365 days ago and its data were erased');
+  if (row.formato === null || row.dados === null) throw new ServiceError('result_not_ready', 'the job has no stored result');
+  return { formato: row.formato, dados: new Uint8Array(row.dados.buffer, row.dados.byteOffset, row.dados.byteLength) };
+}
+
+/**
+ * Retention sweep: terminal jobs that ended over 365 days ago lose request and result (the job
+ * and its registro stay). Returns how many jobs it expired. Run periodically (runWorker does).
+ */
+export async function sweepExpiredResults(store: Store, now: Date = store.clock.now(), batch = 500): Promise<number> {
+  const cutoff = new Date(now.getTime() - RETENTION_MS);
+  return store.transaction(async (tx) => {
+    const ids = (await tx.query<{ id: string }>(JOB_SQL.expired, [cutoff, batch])).rows;
+    for (const { id } of ids) {
+      await tx.query(JOB_SQL.expire, [id, now]);
+      await tx.query(JOB_SQL.deleteResult, [id]);
+    }
+    return ids.length;
+  });
+}

@@ -1,0 +1,151 @@
+// Versioned migrations of the service store, applied in order by applyMigrations (open-store.ts).
+// Append a new numbered entry; never edit one that has shipped. The same SQL runs on PGlite and
+// on a PostgreSQL server (PostgreSQL 15+). Column names follow the spec's Portuguese where the
+// spec names the field (estado, tipo, preco_micros, registro, criado_em, apagamento_pedido_em).
+
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'accounts, keys, ledger, jobs queue, idempotency, results, rate limits',
+    sql: `
+CREATE TABLE organizations (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  nome text NOT NULL,
+  -- monthly spend limit set by an admin; NULL = no limit
+  limite_gasto_mensal_micros bigint CHECK (limite_gasto_mensal_micros >= 0),
+  -- jobs running at once (spec Limits: 2, or the contract's number)
+  limite_jobs_simultaneos integer NOT NULL DEFAULT 2 CHECK (limite_jobs_simultaneos >= 1),
+  criado_em timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE TABLE members (
+  organization_id uuid NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  email text NOT NULL,
+  papel text NOT NULL CHECK (papel IN ('owner', 'admin', 'member', 'reader')),
+  criado_em timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (organization_id, email)
+);
+
+CREATE TABLE projects (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  organization_id uuid NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  nome text NOT NULL,
+  criado_em timestamptz NOT NULL DEFAULT now(),
+  arquivado_em timestamptz
+);
+CREATE INDEX projects_organization ON projects (organization_id);
+
+CREATE TABLE api_keys (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  project_id uuid NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  prefixo text NOT NULL UNIQUE,
+  -- SHA-256 of the whole key text; the key itself is never stored
+  hash bytea NOT NULL,
+  nome text NOT NULL,
+  scopes jsonb NOT NULL,
+  duracao_dias integer CHECK (duracao_dias IN (7, 30, 90, 365)),
+  expira_em timestamptz,
+  -- revocation time; a rotation with grace sets it in the future
+  revogada_em timestamptz,
+  substituida_por uuid REFERENCES api_keys(id),
+  ultimo_uso_em timestamptz,
+  criado_em timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX api_keys_project ON api_keys (project_id);
+
+CREATE TABLE jobs (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  -- arrival order of the queue (FIFO per organization)
+  seq bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
+  project_id uuid NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  organization_id uuid NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  nome text,
+  tipo text NOT NULL CHECK (tipo IN ('simulacao', 'calibracao')),
+  -- em_execucao is this project's name for the running state the spec leaves unnamed
+  estado text NOT NULL CHECK (estado IN ('reservado', 'em_execucao', 'concluido', 'falhou', 'cancelado')),
+  pedido jsonb,
+  cotacao jsonb,
+  preco_micros bigint NOT NULL CHECK (preco_micros >= 0),
+  request_hash text NOT NULL,
+  registro jsonb NOT NULL DEFAULT '{}'::jsonb,
+  worker_id text,
+  heartbeat_at timestamptz,
+  progresso jsonb,
+  criado_em timestamptz NOT NULL,
+  iniciado_em timestamptz,
+  terminado_em timestamptz,
+  motivo_falha text,
+  apagamento_pedido_em timestamptz,
+  apagado_em timestamptz,
+  -- the 365-day retention removed request and result
+  expirado_em timestamptz
+);
+CREATE INDEX jobs_queue ON jobs (organization_id, seq) WHERE estado = 'reservado';
+CREATE INDEX jobs_running ON jobs (organization_id) WHERE estado = 'em_execucao';
+CREATE INDEX jobs_project_recent ON jobs (project_id, criado_em DESC, seq DESC);
+CREATE INDEX jobs_retention ON jobs (terminado_em) WHERE expirado_em IS NULL;
+
+CREATE TABLE idempotency_keys (
+  project_id uuid NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  chave text NOT NULL CHECK (char_length(chave) BETWEEN 1 AND 200),
+  request_hash text NOT NULL,
+  job_id uuid NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+  criado_em timestamptz NOT NULL,
+  PRIMARY KEY (project_id, chave)
+);
+
+CREATE TABLE ledger_entries (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  organization_id uuid NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  job_id uuid REFERENCES jobs(id) ON DELETE CASCADE,
+  -- credito: top-up (+); reserva: price held at submission (-); gasto: the reservation became
+  -- spend (0, the money already left the balance); devolucao: the reservation returned whole (+)
+  tipo text NOT NULL CHECK (tipo IN ('credito', 'reserva', 'gasto', 'devolucao')),
+  valor_micros bigint NOT NULL,
+  nota text,
+  criado_em timestamptz NOT NULL,
+  CHECK (
+    (tipo = 'credito' AND valor_micros > 0 AND job_id IS NULL) OR
+    (tipo = 'reserva' AND valor_micros <= 0 AND job_id IS NOT NULL) OR
+    (tipo = 'gasto' AND valor_micros = 0 AND job_id IS NOT NULL) OR
+    (tipo = 'devolucao' AND valor_micros >= 0 AND job_id IS NOT NULL)
+  )
+);
+CREATE INDEX ledger_organization ON ledger_entries (organization_id, criado_em);
+-- one reservation per job, resolved exactly once (spent or returned)
+CREATE UNIQUE INDEX ledger_one_reservation ON ledger_entries (job_id) WHERE tipo = 'reserva';
+CREATE UNIQUE INDEX ledger_one_resolution ON ledger_entries (job_id) WHERE tipo IN ('gasto', 'devolucao');
+
+CREATE TABLE results (
+  job_id uuid PRIMARY KEY REFERENCES jobs(id) ON DELETE CASCADE,
+  formato text NOT NULL,
+  dados bytea NOT NULL,
+  criado_em timestamptz NOT NULL
+);
+
+-- Outbox of job endings, written in the transaction of the state change (webhooks read it).
+CREATE TABLE job_events (
+  id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+  job_id uuid NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+  project_id uuid NOT NULL,
+  evento text NOT NULL CHECK (evento IN ('job.concluido', 'job.falhou', 'job.cancelado')),
+  criado_em timestamptz NOT NULL,
+  UNIQUE (job_id, evento)
+);
+
+-- Sliding-window call counters, one row per (bucket, second).
+CREATE TABLE rate_limit_counts (
+  chave text NOT NULL,
+  segundo bigint NOT NULL,
+  n integer NOT NULL,
+  PRIMARY KEY (chave, segundo)
+);
+`,
+  },
+];

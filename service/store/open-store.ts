@@ -1,0 +1,211 @@
+// The service store: PostgreSQL, either embedded (PGlite in a data directory, the default) or a
+// server (DATABASE_URL=postgres://...). Both run the same SQL (service/store/queries/*) and the
+// same migrations (migrations.ts). Integers (bigint micros, counts) come back as JS numbers on
+// both; sums are cast to bigint in SQL because numeric would come back as text from pg.
+import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { systemClock, type Clock } from '../clock.js';
+import { MIGRATIONS } from './migrations.js';
+import { MIGRATION_SQL } from './queries/migrations.js';
+
+export type Row = Record<string, any>;
+
+export interface QueryResult<T = Row> {
+  rows: T[];
+  rowCount: number;
+}
+
+/** What both a store and a transaction can do. */
+export interface Queryable {
+  query<T = Row>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Store extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Schema every table lives in (search_path). */
+  readonly schema: string;
+  readonly clock: Clock;
+  /** In-process events after commit: 'jobEnded' (JobRow). See service/jobs.ts onJobEnded. */
+  readonly events: EventEmitter;
+  /** Runs fn in one transaction (BEGIN ... COMMIT, ROLLBACK on a throw). On PGlite transactions run one at a time. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface OpenStoreOptions {
+  /** postgres:// URL of a server; absent = embedded PGlite in dataDir. */
+  databaseUrl?: string;
+  /** Data directory of the embedded store (default ./data/pglite). */
+  dataDir?: string;
+  /** Schema to create and use (tests: one fresh schema per file). Default public. */
+  schema?: string;
+  clock?: Clock;
+  /** Connections of the pg pool (default 10). */
+  poolSize?: number;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+const INT8_OID = 20;
+
+export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
+  const schema = opts.schema ?? 'public';
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name "${schema}" (lowercase letters, digits, underscore)`);
+  const clock = opts.clock ?? systemClock;
+  const store = opts.databaseUrl
+    ? await openServerStore(opts.databaseUrl, schema, clock, opts.poolSize ?? 10)
+    : await openEmbeddedStore(path.resolve(opts.dataDir ?? path.join('data', 'pglite')), schema, clock);
+  try {
+    await applyMigrations(store);
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+  return store;
+}
+
+/** Applies the pending migrations, each in its own transaction under an advisory lock, so several processes starting at once migrate once. */
+export async function applyMigrations(store: Store): Promise<number[]> {
+  const applied: number[] = [];
+  for (const m of MIGRATIONS) {
+    const done = await store.transaction(async (tx) => {
+      await tx.query(MIGRATION_SQL.lock);
+      await tx.exec(MIGRATION_SQL.createTable);
+      const seen = await tx.query(MIGRATION_SQL.isApplied, [m.version]);
+      if (seen.rows.length > 0) return false;
+      await tx.exec(m.sql);
+      await tx.query(MIGRATION_SQL.record, [m.version, m.name]);
+      return true;
+    });
+    if (done) applied.push(m.version);
+  }
+  return applied;
+}
+
+async function openServerStore(url: string, schema: string, clock: Clock, max: number): Promise<Store> {
+  const types = {
+    getTypeParser: (oid: number, format?: any) =>
+      oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
+  };
+  // Create the schema with a plain connection, then every pool connection uses it.
+  const boot = new pg.Client({ connectionString: url });
+  await boot.connect();
+  try {
+    await boot.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+  } catch (err) {
+    // Two processes creating the same schema at once: the loser sees a unique violation.
+    if ((err as { code?: string }).code !== '23505') throw err;
+  } finally {
+    await boot.end();
+  }
+  const pool = new pg.Pool({ connectionString: url, max, types, options: `-c search_path="${schema}"` });
+  pool.on('error', () => { /* an idle client died; the pool replaces it */ });
+  const run = async <T>(c: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
+    const r = await c.query(sql, params as any[]);
+    return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+  };
+  return {
+    kind: 'postgres',
+    schema,
+    clock,
+    events: new EventEmitter(),
+    query: (sql, params) => run(pool, sql, params),
+    exec: async (sql) => { await pool.query(sql); },
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const tx: Queryable = {
+          query: (sql, params) => run(client, sql, params),
+          exec: async (sql) => { await client.query(sql); },
+        };
+        const out = await fn(tx);
+        await client.query('COMMIT');
+        return out;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openEmbeddedStore(dataDir: string, schema: string, clock: Clock): Promise<Store> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const releaseLock = takeDataDirLock(dataDir);
+  let db: PGlite;
+  try {
+    db = await PGlite.create(dataDir);
+    if (schema !== 'public') await db.exec(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    await db.exec(`SET search_path TO "${schema}"`);
+  } catch (err) {
+    releaseLock();
+    throw err;
+  }
+  const norm = <T>(r: { rows: unknown[]; affectedRows?: number }): QueryResult<T> =>
+    ({ rows: r.rows as T[], rowCount: r.affectedRows || r.rows.length });
+  let closed = false;
+  return {
+    kind: 'pglite',
+    schema,
+    clock,
+    events: new EventEmitter(),
+    query: async (sql, params) => norm(await db.query(sql, params)),
+    exec: async (sql) => { await db.exec(sql); },
+    transaction: (fn) => db.transaction((t) => fn({
+      query: async (sql, params) => norm(await t.query(sql, params)),
+      exec: async (sql) => { await t.exec(sql); },
+    })),
+    async close() {
+      if (closed) return;
+      closed = true;
+      try { await db.close(); } finally { releaseLock(); }
+    },
+  };
+}
+
+const LOCK_FILE = 'campaign-sim.lock';
+
+/**
+ * One process at a time may open an embedded data directory (PGlite is a single-process
+ * database). The lock file holds the owner's pid; a lock left by a dead process is taken over.
+ * Returns the function that releases it.
+ */
+export function takeDataDirLock(dataDir: string): () => void {
+  const file = path.join(dataDir, LOCK_FILE);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      const onExit = () => { try { fs.unlinkSync(file); } catch { /* already gone */ } };
+      process.once('exit', onExit);
+      return () => { process.removeListener('exit', onExit); onExit(); };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const owner = Number(fs.readFileSync(file, 'utf8').trim());
+      if (Number.isInteger(owner) && owner > 0 && processAlive(owner)) {
+        throw new Error(
+          `the data directory ${dataDir} is in use by process ${owner} (lock file ${file}); ` +
+          'stop that process, use another DATA_DIR, or set DATABASE_URL to share a PostgreSQL server',
+        );
+      }
+      fs.rmSync(file, { force: true }); // stale lock of a process that died
+    }
+  }
+  throw new Error(`could not take the lock file ${file}`);
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

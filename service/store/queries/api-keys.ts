@@ -1,0 +1,19 @@
+// SQL of API keys (service/api-keys.ts).
+export const API_KEY_SQL = {
+  insert: `INSERT INTO api_keys (project_id, prefixo, hash, nome, scopes, duracao_dias, expira_em, criado_em)
+    VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8) RETURNING *`,
+  get: `SELECT * FROM api_keys WHERE id = $1`,
+  lockForRotation: `SELECT * FROM api_keys WHERE id = $1 FOR UPDATE`,
+  listByProject: `SELECT * FROM api_keys WHERE project_id = $1 ORDER BY criado_em, id`,
+  // What authentication needs in one read: the key, its project's archive state and organization.
+  byPrefix: `SELECT k.id, k.project_id, k.prefixo, k.hash, k.scopes, k.expira_em, k.revogada_em, k.ultimo_uso_em,
+      p.organization_id, p.arquivado_em
+    FROM api_keys k JOIN projects p ON p.id = k.project_id WHERE k.prefixo = $1`,
+  // Last use is written at most once a minute per key, so authentication stays a read.
+  touch: `UPDATE api_keys SET ultimo_uso_em = $2
+    WHERE id = $1 AND (ultimo_uso_em IS NULL OR ultimo_uso_em < $2::timestamptz - interval '1 minute')`,
+  // A rotation stops the old key at once or after the grace; it never extends an earlier stop.
+  scheduleStop: `UPDATE api_keys SET revogada_em = LEAST(COALESCE(revogada_em, $2), $2), substituida_por = $3
+    WHERE id = $1 RETURNING *`,
+  revoke: `UPDATE api_keys SET revogada_em = LEAST(COALESCE(revogada_em, $2), $2) WHERE id = $1 RETURNING *`,
+} as const;

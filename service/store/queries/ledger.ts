@@ -1,0 +1,18 @@
+// SQL of the credits ledger (service/ledger.ts). The balance is always the sum of the entries.
+export const LEDGER_SQL = {
+  insertCredit: `INSERT INTO ledger_entries (organization_id, tipo, valor_micros, nota, criado_em)
+    VALUES ($1, 'credito', $2, $3, $4) RETURNING *`,
+  insertReservation: `INSERT INTO ledger_entries (organization_id, job_id, tipo, valor_micros, criado_em)
+    VALUES ($1, $2, 'reserva', -$3::bigint, $4) RETURNING *`,
+  // Resolution of a job's reservation: spent (0) or returned whole (+price). The unique index
+  // ledger_one_resolution makes a second resolution fail instead of counting twice.
+  insertResolution: `INSERT INTO ledger_entries (organization_id, job_id, tipo, valor_micros, criado_em)
+    SELECT r.organization_id, r.job_id, $2::text, CASE WHEN $2::text = 'devolucao' THEN -r.valor_micros ELSE 0 END, $3
+    FROM ledger_entries r WHERE r.job_id = $1 AND r.tipo = 'reserva' RETURNING *`,
+  balance: `SELECT COALESCE(SUM(valor_micros), 0)::bigint AS saldo FROM ledger_entries WHERE organization_id = $1`,
+  // Spend of a month: reservations made in [start, end) that were not returned (pending or spent).
+  monthSpend: `SELECT COALESCE(-SUM(r.valor_micros), 0)::bigint AS gasto FROM ledger_entries r
+    WHERE r.organization_id = $1 AND r.tipo = 'reserva' AND r.criado_em >= $2 AND r.criado_em < $3
+      AND NOT EXISTS (SELECT 1 FROM ledger_entries d WHERE d.job_id = r.job_id AND d.tipo = 'devolucao')`,
+  entries: `SELECT * FROM ledger_entries WHERE organization_id = $1 ORDER BY id`,
+} as const;
