@@ -3,6 +3,7 @@
 import { Command, CommanderError } from 'commander';
 import { ServiceError } from '../errors.js';
 import { readPackageVersion } from './package-version.js';
+import { registerRelease } from './release.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -12,6 +13,7 @@ export function buildProgram(): Command {
     .version(readPackageVersion())
     .showHelpAfterError()
     .exitOverride();
+  registerRelease(program);
   return program;
 }
 
