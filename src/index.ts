@@ -4,3 +4,4 @@ export * from './release/types.js';
 export * from './contract/types.js';
 export type { ReplicaResult, Grade, TaskTiming } from './pool/replica-result.js';
 export { openRelease, listReleases, newestRelease, releaseManifest } from './release/release.js';
+export * from '../calibration/index.js';
