@@ -1,0 +1,242 @@
+// Call limits of the spec's Limits section.
+// - Hourly budgets, sliding (the last hour from now): 1,000 calls per key or agent and 5,000
+//   per organization. Over budget: 429 query_budget_exceeded with Retry-After (seconds).
+//   countCall is called for calls with a valid credential and the route's scope (refused-later
+//   calls count); a call refused with 429 is not counted (it never ran).
+// - Bursts in 5 minutes: 600 per credential (the Authorization header value, hashed) and 1,000
+//   per origin address. Blocked: a BurstBlocked result for a 403 with no JSON body; a blocked
+//   call is counted neither in the burst window nor in the hour, so the block ends by itself
+//   when the last 5 minutes fall back under the limit.
+// Windows count calls per whole second: a call is counted until the second after its hour (or
+// 5 minutes) has passed, never released early.
+// Counters are shared across service instances through PostgreSQL (store/rate-limit-postgres.ts)
+// or Redis when REDIS_URL is set (store/rate-limit-redis.ts). The embedded store (PGlite) is
+// opened by one process only, so it counts in memory (same semantics, nothing to share).
+import { createHash } from 'node:crypto';
+import { ServiceError } from '../src/errors.js';
+import { systemClock, type Clock } from './clock.js';
+import type { Store } from './store/open-store.js';
+import { createPostgresCounter } from './store/rate-limit-postgres.js';
+import { createRedisCounter } from './store/rate-limit-redis.js';
+
+export const LIMITS = {
+  perKeyPerHour: 1000,
+  perOrganizationPerHour: 5000,
+  burstPerCredential: 600,
+  burstPerAddress: 1000,
+  hourSeconds: 3600,
+  burstSeconds: 300,
+} as const;
+
+/** One sliding window: `limit` calls in the last `seconds` for the bucket `key`. */
+export interface WindowSpec {
+  key: string;
+  limit: number;
+  seconds: number;
+}
+
+/** A (second, calls) pair of a window's counts. */
+export type SecondCount = [second: number, calls: number];
+
+export interface WindowState {
+  /** Calls in the window, including the new one when admitted. */
+  count: number;
+  /** Oldest second with a call in the window (null when empty). */
+  oldest: number | null;
+}
+
+export type TakeResult =
+  | { admitted: true; windows: WindowState[] }
+  /** `refused[i]` holds the counts of window i when it was over its limit (undefined when it had room). */
+  | { admitted: false; refused: Array<SecondCount[] | undefined> };
+
+/**
+ * Atomically: if every window has room (count < limit), counts one call in all of them;
+ * otherwise counts nothing and returns the per-second counts of the full windows.
+ */
+export interface WindowCounter {
+  take(windows: WindowSpec[], nowMs: number): Promise<TakeResult>;
+  close(): Promise<void>;
+}
+
+export interface BurstBlocked {
+  blocked: true;
+  /** Which burst limit blocked: the credential's or the origin address's. */
+  por: 'credential' | 'address';
+  retryAfterSeconds: number;
+}
+export type BurstResult = { blocked: false } | BurstBlocked;
+
+/** The binding budget after a counted call, for the standard RateLimit headers. */
+export interface CallBudget {
+  limit: number;
+  remaining: number;
+  /** Seconds until the oldest counted call leaves the window (remaining grows). */
+  reset: number;
+  /** RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, RateLimit-Policy. */
+  headers: Record<string, string>;
+}
+
+export interface RateLimiter {
+  /** Burst check of every request (any route but the schema routes); records it when admitted. credential: the Authorization header value, or null. */
+  checkCredentialBurst(credential: string | null | undefined, ip: string): Promise<BurstResult>;
+  /** Counts one call of a key or agent (`keyId`) of organization `orgId`; throws 429 query_budget_exceeded when over budget. */
+  countCall(subject: { keyId: string; orgId: string }): Promise<CallBudget>;
+  close(): Promise<void>;
+}
+
+export interface RateLimiterOptions {
+  store?: Store;
+  /** Redis URL (REDIS_URL): counters live in Redis. */
+  redisUrl?: string;
+  clock?: Clock;
+  /** Default: redis when redisUrl, postgres when the store is a PostgreSQL server, memory otherwise. */
+  backend?: 'memory' | 'postgres' | 'redis';
+  /** Namespace of the Redis keys (tests). */
+  keyPrefix?: string;
+}
+
+export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
+  const clock = opts.clock ?? opts.store?.clock ?? systemClock;
+  const backend = opts.backend ?? (opts.redisUrl ? 'redis' : opts.store?.kind === 'postgres' ? 'postgres' : 'memory');
+  let counter: WindowCounter;
+  if (backend === 'redis') {
+    if (!opts.redisUrl) throw new Error('the redis rate-limit backend needs redisUrl');
+    counter = createRedisCounter(opts.redisUrl, opts.keyPrefix ?? 'campaign-sim:rl:');
+  } else if (backend === 'postgres') {
+    if (!opts.store) throw new Error('the postgres rate-limit backend needs a store');
+    counter = createPostgresCounter(opts.store);
+  } else {
+    counter = createMemoryCounter();
+  }
+  return buildLimiter(counter, clock);
+}
+
+export function buildLimiter(counter: WindowCounter, clock: Clock): RateLimiter {
+  return {
+    async checkCredentialBurst(credential, ip) {
+      const windows: WindowSpec[] = [];
+      if (credential) windows.push({ key: `c:${credentialDigest(credential)}`, limit: LIMITS.burstPerCredential, seconds: LIMITS.burstSeconds });
+      windows.push({ key: `a:${ip}`, limit: LIMITS.burstPerAddress, seconds: LIMITS.burstSeconds });
+      const nowMs = clock.now().getTime();
+      const r = await counter.take(windows, nowMs);
+      if (r.admitted) return { blocked: false };
+      const i = r.refused.findIndex((x) => x !== undefined);
+      return {
+        blocked: true,
+        por: windows[i].key.startsWith('c:') ? 'credential' : 'address',
+        retryAfterSeconds: retryAfterSeconds(r.refused[i]!, windows[i], nowMs),
+      };
+    },
+
+    async countCall({ keyId, orgId }) {
+      const windows: WindowSpec[] = [
+        { key: `k:${keyId}`, limit: LIMITS.perKeyPerHour, seconds: LIMITS.hourSeconds },
+        { key: `o:${orgId}`, limit: LIMITS.perOrganizationPerHour, seconds: LIMITS.hourSeconds },
+      ];
+      const nowMs = clock.now().getTime();
+      const r = await counter.take(windows, nowMs);
+      if (!r.admitted) {
+        let wait = 0;
+        let which = 0;
+        r.refused.forEach((counts, i) => {
+          if (!counts) return;
+          const w = retryAfterSeconds(counts, windows[i], nowMs);
+          if (w > wait) { wait = w; which = i; }
+        });
+        const limit = windows[which].limit;
+        throw new ServiceError('query_budget_exceeded',
+          `too many calls in the last hour (${limit} per ${which === 0 ? 'key or agent' : 'organization'}); retry in ${wait} s`,
+          { headers: { 'Retry-After': String(wait), ...budgetHeaders(limit, 0, wait) } });
+      }
+      // The binding budget is the one with fewer calls left.
+      const budgets = r.windows.map((w, i) => ({
+        limit: windows[i].limit,
+        remaining: Math.max(0, windows[i].limit - w.count),
+        reset: w.oldest === null ? windows[i].seconds : expiresInSeconds(w.oldest, windows[i].seconds, nowMs),
+      }));
+      const b = budgets[0].remaining <= budgets[1].remaining ? budgets[0] : budgets[1];
+      return { ...b, headers: budgetHeaders(b.limit, b.remaining, b.reset) };
+    },
+
+    close: () => counter.close(),
+  };
+}
+
+function budgetHeaders(limit: number, remaining: number, reset: number): Record<string, string> {
+  return {
+    'RateLimit-Limit': String(limit),
+    'RateLimit-Remaining': String(remaining),
+    'RateLimit-Reset': String(reset),
+    'RateLimit-Policy': `${limit};w=${LIMITS.hourSeconds}`,
+  };
+}
+
+/** The Authorization value is a secret: buckets are named by its digest. */
+function credentialDigest(credential: string): string {
+  return createHash('sha256').update(credential).digest('base64url').slice(0, 32);
+}
+
+/** A call counted in second s stays in a window of W seconds until second s + W + 1 begins. */
+export function windowStart(nowMs: number, seconds: number): number {
+  return Math.floor(nowMs / 1000) - seconds;
+}
+
+function expiresInSeconds(second: number, seconds: number, nowMs: number): number {
+  return Math.max(1, Math.ceil(((second + seconds + 1) * 1000 - nowMs) / 1000));
+}
+
+/** Seconds until enough calls leave a full window for one more call to fit. */
+export function retryAfterSeconds(counts: SecondCount[], w: WindowSpec, nowMs: number): number {
+  const sorted = [...counts].sort((a, b) => a[0] - b[0]);
+  const total = sorted.reduce((s, [, n]) => s + n, 0);
+  const mustLeave = total - w.limit + 1;
+  let left = 0;
+  for (const [second, n] of sorted) {
+    left += n;
+    if (left >= mustLeave) return expiresInSeconds(second, w.seconds, nowMs);
+  }
+  return 1;
+}
+
+/** In-memory counter: per bucket, the calls of each second still in its window. */
+export function createMemoryCounter(): WindowCounter {
+  const buckets = new Map<string, { seconds: number[]; calls: number[]; total: number }>();
+  let lastPrune = 0;
+  const prune = (b: { seconds: number[]; calls: number[]; total: number }, from: number) => {
+    let i = 0;
+    while (i < b.seconds.length && b.seconds[i] < from) { b.total -= b.calls[i]; i++; }
+    if (i > 0) { b.seconds.splice(0, i); b.calls.splice(0, i); }
+  };
+  return {
+    async take(windows, nowMs) {
+      const nowSec = Math.floor(nowMs / 1000);
+      if (nowSec - lastPrune >= 60) {
+        // Forget buckets whose newest call left the longest window.
+        for (const [k, b] of buckets) if (b.seconds.length === 0 || b.seconds[b.seconds.length - 1] < nowSec - LIMITS.hourSeconds - 1) buckets.delete(k);
+        lastPrune = nowSec;
+      }
+      const states = windows.map((w) => {
+        let b = buckets.get(w.key);
+        if (!b) { b = { seconds: [], calls: [], total: 0 }; buckets.set(w.key, b); }
+        prune(b, windowStart(nowMs, w.seconds));
+        return b;
+      });
+      const full = states.map((b, i) => b.total >= windows[i].limit);
+      if (full.some(Boolean)) {
+        return { admitted: false, refused: states.map((b, i) => full[i] ? b.seconds.map((s, j): SecondCount => [s, b.calls[j]]) : undefined) };
+      }
+      return {
+        admitted: true,
+        windows: states.map((b) => {
+          const last = b.seconds.length - 1;
+          if (last >= 0 && b.seconds[last] === nowSec) b.calls[last]++;
+          else { b.seconds.push(nowSec); b.calls.push(1); }
+          b.total++;
+          return { count: b.total, oldest: b.seconds[0] };
+        }),
+      };
+    },
+    async close() { buckets.clear(); },
+  };
+}
