@@ -5,3 +5,4 @@ export * from './contract/types.js';
 export type { ReplicaResult, Grade, TaskTiming } from './pool/replica-result.js';
 export { openRelease, listReleases, newestRelease, releaseManifest } from './release/release.js';
 export * from '../calibration/index.js';
+export * from './findings/index.js';

@@ -1,0 +1,342 @@
+// The findings tables of the spec (GET /v1/jobs/{job_id}/findings), read from a stored JobResult.
+// Every count goes through publishCell (privacy.ts) with the reasons combineReplicas stored.
+// The rows and columns of each table are documented in docs/findings.md: keep both in sync.
+
+import { ServiceError } from '../errors.js';
+import { GRID_AXES } from './grid.js';
+import type { JobResult } from './job-result.js';
+import { publishCell, type PublishedCell } from './privacy.js';
+import { standardError, tidy } from './stats.js';
+import { namesOf, selectUnits, unitColumns, unitsAreAreas } from './units.js';
+import { computeVerdict } from './veredito.js';
+
+export const FINDINGS_TABLES = ['saturacao', 'alcance_efetivo', 'alcance_potencial', 'contribuicao', 'elasticidade', 'veredito'] as const;
+export type FindingsTableName = (typeof FINDINGS_TABLES)[number];
+/** The tables a comparison pairs (and that finding_unknown names as the valid ones). */
+export const DATA_TABLES = ['saturacao', 'alcance_efetivo', 'alcance_potencial', 'contribuicao', 'elasticidade'] as const;
+export type DataTableName = (typeof DATA_TABLES)[number];
+
+export type Cell = string | number | null;
+export type Row = Record<string, Cell>;
+
+export interface FindingsTable {
+  tabela: string;
+  colunas: string[];
+  descricao: Record<string, string>;
+  municipios: Record<string, string>;
+  linhas: Row[];
+  total: number;
+  truncado: boolean;
+  grade: string;
+}
+
+export interface FindingsQuery {
+  tabela?: string;
+  municipio?: string[];
+  limite?: number;
+}
+
+export const LIMITE_PADRAO = 200;
+export const LIMITE_MAXIMO = 1000;
+
+interface TableBody {
+  colunas: string[];
+  descricao: Record<string, string>;
+  linhas: Row[];
+}
+
+const UNIT_DESC: Record<string, string> = {
+  municipio: 'código IBGE de 7 dígitos do município',
+  area_ponderacao: 'código de 10 dígitos da área de ponderação (quando o cenário lista aps)',
+};
+const MOTIVO_DESC = 'por que um número da linha é null: menor_que_k (contagem de 1 a 4 em alguma réplica) ou complementar (escondido para que outro não possa ser recuperado por subtração); null quando tudo foi publicado';
+
+function unitCols(result: JobResult): string[] {
+  return unitsAreAreas(result) ? ['municipio', 'area_ponderacao'] : ['municipio'];
+}
+
+function describe(result: JobResult, cols: string[], own: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const c of cols) out[c] = UNIT_DESC[c] ?? own[c] ?? '';
+  return out;
+}
+
+function firstMotivo(...cells: PublishedCell[]): string | null {
+  for (const c of cells) if (c.motivo) return c.motivo;
+  return null;
+}
+
+/** Audience size of unit u: the saturacao population row of the audience (same privacy status). */
+function audience(result: JobResult, u: number): { cell: PublishedCell; mean: number } {
+  const s = result.saturacao;
+  const row = s.temPublico ? 1 : 0;
+  const i = u * s.linhas + row;
+  return { cell: publishCell(s.populacao[i], result.replicas, s.motivoPopulacao[i]), mean: s.populacao[i] / result.replicas };
+}
+
+function saturacao(result: JobResult, units: number[]): TableBody {
+  const s = result.saturacao;
+  const R = result.replicas;
+  const M = s.medidas.length;
+  const axes = GRID_AXES[result.grade];
+  const rowsOfUnit: Array<{ linha: number; eixo: string; valor: string | null }> = [{ linha: 0, eixo: 'total', valor: null }];
+  if (s.temPublico) rowsOfUnit.push({ linha: 1, eixo: 'publico', valor: null });
+  let linha = 2;
+  for (const a of axes) for (const r of a.rotulos) rowsOfUnit.push({ linha: linha++, eixo: a.nome, valor: r });
+  const linhas: Row[] = [];
+  for (const u of units) {
+    for (let m = 0; m < M; m++) {
+      for (const rr of rowsOfUnit) {
+        const i = (u * s.linhas + rr.linha) * M + m;
+        const pi = u * s.linhas + rr.linha;
+        const n = publishCell(s.soma[i], R, s.motivo[i]);
+        const pop = publishCell(s.populacao[pi], R, s.motivoPopulacao[pi]);
+        const popMean = s.populacao[pi] / R;
+        linhas.push({
+          ...unitColumns(result, result.unidades[u]),
+          medida: s.medidas[m], eixo: rr.eixo, valor: rr.valor,
+          n: n.n, populacao: pop.n,
+          parte: n.n !== null && pop.n !== null && popMean > 0 ? tidy(s.soma[i] / R / popMean) : null,
+          erro_padrao: n.n !== null ? tidy(standardError(s.soma[i], s.somaQuad[i], R)) : null,
+          motivo: firstMotivo(n, pop),
+        });
+      }
+    }
+  }
+  const colunas = [...unitCols(result), 'medida', 'eixo', 'valor', 'n', 'populacao', 'parte', 'erro_padrao', 'motivo'];
+  return {
+    colunas, linhas,
+    descricao: describe(result, colunas, {
+      medida: 'KPI do cenário (kpis)',
+      eixo: `recorte da linha: total (toda a população da unidade), publico (só o público do cenário, quando ele é parte da população) ou um eixo da grade ${result.grade} (${axes.map((a) => a.nome).join(', ')}), somando os demais eixos`,
+      valor: 'valor do eixo (rótulo); null para total e publico',
+      n: 'pessoas com a medida ao fim do horizonte: média das réplicas arredondada (metade para o par); null se escondida pela regra de privacidade',
+      populacao: 'pessoas no recorte (denominador), média das réplicas arredondada; null se escondida',
+      parte: 'n / populacao (médias não arredondadas): a saturação do recorte',
+      erro_padrao: 'erro-padrão de Monte Carlo da média de n sobre as réplicas; null com uma réplica',
+      motivo: MOTIVO_DESC,
+    }),
+  };
+}
+
+function alcanceEfetivo(result: JobResult, units: number[]): TableBody {
+  const colunas = [...unitCols(result), 'canal', 'publico', 'alcance_1', 'alcance_efetivo', 'parte_efetiva', 'erro_padrao', 'motivo'];
+  const linhas: Row[] = [];
+  const a = result.alcance;
+  const R = result.replicas;
+  if (a) {
+    const Kc = a.canais.length;
+    for (const u of units) {
+      const aud = audience(result, u);
+      for (let k = 0; k <= Kc; k++) {
+        const i1 = ((u * (Kc + 1) + k) * 2);
+        const i3 = i1 + 1;
+        const n1 = publishCell(a.soma[i1], R, a.motivo[i1]);
+        const n3 = publishCell(a.soma[i3], R, a.motivo[i3]);
+        linhas.push({
+          ...unitColumns(result, result.unidades[u]),
+          canal: k < Kc ? a.canais[k] : 'qualquer',
+          publico: aud.cell.n, alcance_1: n1.n, alcance_efetivo: n3.n,
+          parte_efetiva: n3.n !== null && aud.cell.n !== null && aud.mean > 0 ? tidy(a.soma[i3] / R / aud.mean) : null,
+          erro_padrao: n3.n !== null ? tidy(standardError(a.soma[i3], a.somaQuad[i3], R)) : null,
+          motivo: firstMotivo(n3, n1, aud.cell),
+        });
+      }
+    }
+  }
+  return {
+    colunas, linhas,
+    descricao: describe(result, colunas, {
+      canal: 'canal de mídia do cenário, ou qualquer (algum canal)',
+      publico: 'pessoas do público do cenário na unidade (média das réplicas arredondada)',
+      alcance_1: 'pessoas do público alcançadas pelo canal ao menos 1 vez até o fim do horizonte',
+      alcance_efetivo: 'pessoas do público alcançadas pelo canal ao menos 3 vezes (frequência efetiva >= 3)',
+      parte_efetiva: 'alcance_efetivo / publico',
+      erro_padrao: 'erro-padrão de Monte Carlo da média de alcance_efetivo',
+      motivo: MOTIVO_DESC,
+    }),
+  };
+}
+
+function alcancePotencial(result: JobResult, units: number[]): TableBody {
+  const colunas = [...unitCols(result), 'canal', 'publico', 'alcancavel', 'parte', 'erro_padrao', 'motivo'];
+  const linhas: Row[] = [];
+  const a = result.alcance;
+  const R = result.replicas;
+  if (a) {
+    const Kc = a.canais.length;
+    for (const u of units) {
+      const aud = audience(result, u);
+      for (let k = 0; k < Kc; k++) {
+        const i = u * Kc + k;
+        const n = publishCell(a.alcancavelSoma[i], R, a.alcancavelMotivo[i]);
+        linhas.push({
+          ...unitColumns(result, result.unidades[u]),
+          canal: a.canais[k], publico: aud.cell.n, alcancavel: n.n,
+          parte: n.n !== null && aud.cell.n !== null && aud.mean > 0 ? tidy(a.alcancavelSoma[i] / R / aud.mean) : null,
+          erro_padrao: n.n !== null ? tidy(standardError(a.alcancavelSoma[i], a.alcancavelSomaQuad[i], R)) : null,
+          motivo: firstMotivo(n, aud.cell),
+        });
+      }
+    }
+  }
+  return {
+    colunas, linhas,
+    descricao: describe(result, colunas, {
+      canal: 'canal de mídia do cenário',
+      publico: 'pessoas do público do cenário na unidade',
+      alcancavel: 'pessoas do público que o canal pode alcançar (afinidade > 0 em algum dia da campanha)',
+      parte: 'alcancavel / publico',
+      erro_padrao: 'erro-padrão de Monte Carlo da média de alcancavel',
+      motivo: MOTIVO_DESC,
+    }),
+  };
+}
+
+/** Rows plano vs one variant per channel (sem_<c> or menos10_<c>), with paired Monte Carlo errors. */
+function againstVariant(result: JobResult, units: number[], prefix: 'sem_' | 'menos10_'): Row[] {
+  const linhas: Row[] = [];
+  const R = result.replicas;
+  const U = result.unidades.length;
+  const M = result.saturacao.medidas.length;
+  const plano = result.totais.plano;
+  for (const u of units) {
+    for (let m = 0; m < M; m++) {
+      for (const canal of result.canais) {
+        const other = result.totais[`${prefix}${canal}`];
+        if (!other) continue;
+        let sp = 0;
+        let so = 0;
+        let sd = 0;
+        let sdd = 0;
+        for (let r = 0; r < R; r++) {
+          const i = (r * U + u) * M + m;
+          const d = plano.porReplica[i] - other.porReplica[i];
+          sp += plano.porReplica[i];
+          so += other.porReplica[i];
+          sd += d;
+          sdd += d * d;
+        }
+        const p = publishCell(sp, R, plano.motivo[u * M + m]);
+        const o = publishCell(so, R, other.motivo[u * M + m]);
+        const ok = p.n !== null && o.n !== null;
+        const meanP = sp / R;
+        const seD = standardError(sd, sdd, R);
+        const row: Row = { ...unitColumns(result, result.unidades[u]), medida: result.saturacao.medidas[m], canal, plano: p.n };
+        if (prefix === 'sem_') {
+          row.sem_canal = o.n;
+          row.contribuicao = ok ? tidy(sd / R) : null;
+          row.contribuicao_relativa = ok && meanP > 0 ? tidy(sd / R / meanP) : null;
+          row.erro_padrao = ok ? tidy(seD) : null;
+        } else {
+          row.menos10 = o.n;
+          row.elasticidade = ok && meanP > 0 ? tidy(sd / R / meanP / 0.1) : null;
+          row.erro_padrao = ok && meanP > 0 && seD !== null ? tidy(seD / meanP / 0.1) : null;
+        }
+        row.motivo = firstMotivo(p, o);
+        linhas.push(row);
+      }
+    }
+  }
+  return linhas;
+}
+
+function contribuicao(result: JobResult, units: number[]): TableBody {
+  const colunas = [...unitCols(result), 'medida', 'canal', 'plano', 'sem_canal', 'contribuicao', 'contribuicao_relativa', 'erro_padrao', 'motivo'];
+  return {
+    colunas, linhas: againstVariant(result, units, 'sem_'),
+    descricao: describe(result, colunas, {
+      medida: 'KPI do cenário',
+      canal: 'canal retirado na variante sem_<canal> (existe com dois ou mais canais)',
+      plano: 'pessoas com a medida ao fim do horizonte no plano (média arredondada)',
+      sem_canal: 'o mesmo na variante sem o canal',
+      contribuicao: 'plano - sem_canal (médias não arredondadas; mesmos números aleatórios nas duas variantes)',
+      contribuicao_relativa: 'contribuicao / plano',
+      erro_padrao: 'erro-padrão de Monte Carlo da contribuição (diferenças pareadas por réplica)',
+      motivo: MOTIVO_DESC,
+    }),
+  };
+}
+
+function elasticidade(result: JobResult, units: number[]): TableBody {
+  const colunas = [...unitCols(result), 'medida', 'canal', 'plano', 'menos10', 'elasticidade', 'erro_padrao', 'motivo'];
+  return {
+    colunas, linhas: againstVariant(result, units, 'menos10_'),
+    descricao: describe(result, colunas, {
+      medida: 'KPI do cenário',
+      canal: 'canal com intensidade x 0,9 na variante menos10_<canal>',
+      plano: 'pessoas com a medida ao fim do horizonte no plano (média arredondada)',
+      menos10: 'o mesmo com a intensidade do canal reduzida em 10%',
+      elasticidade: '(plano - menos10) / plano / 0,1: variação relativa da medida por variação relativa da intensidade',
+      erro_padrao: 'erro-padrão de Monte Carlo da elasticidade (diferenças pareadas por réplica, divididas por plano x 0,1)',
+      motivo: MOTIVO_DESC,
+    }),
+  };
+}
+
+function veredito(result: JobResult, units: number[]): TableBody {
+  const v = computeVerdict(result, units);
+  const colunas = ['verificacao', 'medida', 'canal', 'valor', 'limite', 'resultado', 'motivo'];
+  const linhas: Row[] = [
+    { verificacao: 'resultado', medida: null, canal: null, valor: null, limite: null, resultado: v.resultado, motivo: v.motivos.join(', ') || null },
+    ...v.verificacoes.map((x) => ({ ...x })),
+  ];
+  return {
+    colunas, linhas,
+    descricao: {
+      verificacao: 'resultado (o veredito do job), replicas, kpi (cada KPI somado nos municípios mantidos), contribuicao (cada canal e KPI) ou calibracao',
+      medida: 'KPI da verificação', canal: 'canal da contribuição',
+      valor: 'kpi e contribuicao: erro-padrão de Monte Carlo dividido pelo valor (erro relativo); replicas: número de réplicas',
+      limite: 'limite do valor para robusto: 0,05 para um KPI, 0,5 para uma contribuição (dois erros-padrão de zero), 2 réplicas',
+      resultado: 'linha resultado: robusto, indicativo (estável mas com parâmetros não calibrados), fragil ou inconclusivo (uma réplica); demais: robusto, fragil, nao_avaliado, calibrado ou nao_calibrado',
+      motivo: 'razão em palavras; na linha resultado, os códigos do que impediu robusto',
+    },
+  };
+}
+
+const BUILDERS: Record<FindingsTableName, (r: JobResult, units: number[]) => TableBody> = {
+  saturacao, alcance_efetivo: alcanceEfetivo, alcance_potencial: alcancePotencial, contribuicao, elasticidade, veredito,
+};
+
+export function isFindingsTable(name: string): name is FindingsTableName {
+  return (FINDINGS_TABLES as readonly string[]).includes(name);
+}
+
+export function unknownTable(name: string): ServiceError {
+  return new ServiceError(
+    'finding_unknown',
+    `findings table ${JSON.stringify(name)} does not exist; the valid ones are ${DATA_TABLES.join(', ')}`,
+  );
+}
+
+/** All rows of a table for the kept units (no limit), for buildFindings and compareJobs. */
+export function tableBody(result: JobResult, tabela: FindingsTableName, units: number[]): TableBody {
+  return BUILDERS[tabela](result, units);
+}
+
+export function checkLimite(limite: number | undefined, field = 'limite'): number {
+  const l = limite ?? LIMITE_PADRAO;
+  if (!Number.isInteger(l) || l < 1 || l > LIMITE_MAXIMO) {
+    throw new ServiceError('invalid_request', `${field} must be an integer from 1 to ${LIMITE_MAXIMO}`, { field });
+  }
+  return l;
+}
+
+export function buildFindings(result: JobResult, query: FindingsQuery = {}): FindingsTable {
+  const tabela = query.tabela ?? 'saturacao';
+  if (!isFindingsTable(tabela)) throw unknownTable(tabela);
+  const limite = checkLimite(query.limite);
+  const units = selectUnits(result, query.municipio);
+  const body = tableBody(result, tabela, units);
+  const codes = tabela === 'veredito' ? units.map((u) => result.unidades[u].slice(0, 7)) : body.linhas.map((r) => String(r.municipio));
+  return {
+    tabela,
+    colunas: body.colunas,
+    descricao: body.descricao,
+    municipios: namesOf(result, codes),
+    linhas: body.linhas.slice(0, limite),
+    total: body.linhas.length,
+    truncado: body.linhas.length > limite,
+    grade: result.grade,
+  };
+}

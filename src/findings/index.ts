@@ -1,0 +1,33 @@
+// Findings: aggregation over replicas, the privacy rule (privacy.ts, the only place), tables,
+// verdict, per-tract events, comparison and answers. The service and the CLI import from here.
+export {
+  K as PRIVACY_K, applyPrivacyRule, buildMargins, suppressReplica, roundMean, publishCell,
+  type Margins, type PublishedCell, type MotivoPrivacidade,
+} from './privacy.js';
+export { GRID_AXES, gridCellCount, type GridAxis } from './grid.js';
+export {
+  FORMATO_RESULTADO, JOB_RESULT_BYTES_FORMAT, encodeJobResult, decodeJobResult, jobResultToBytes, jobResultFromBytes,
+  asJobResult,
+  type JobResult, type EncodedJobResult, type SaturacaoBlock, type TotaisBlock, type AlcanceBlock, type SetoresBlock,
+  type RespostaBlock,
+} from './job-result.js';
+export { combineReplicas, createCombiner, type CombineOptions, type ReplicaCombiner } from './combine-replicas.js';
+export {
+  FINDINGS_TABLES, DATA_TABLES, LIMITE_PADRAO, LIMITE_MAXIMO, buildFindings,
+  type FindingsTable, type FindingsQuery, type FindingsTableName, type DataTableName, type Row,
+} from './findings-tables.js';
+export {
+  computeVerdict, calibrationStatus, LIMITE_ERRO_KPI, LIMITE_ERRO_CONTRIBUICAO,
+  type VereditoSimulacao, type Verificacao, type ResultadoVeredito, type Calibracao,
+} from './veredito.js';
+export {
+  buildTractEvents, tractError, CORTE_ERRO, MOTIVOS_SETOR, LIMITE_SETORES_PADRAO,
+  type TractEvents, type TractEventsQuery, type TractRow, type MotivoSetor,
+} from './tract-events.js';
+export {
+  compareJobs, type Comparison, type ComparedJob, type ComparedJobMeta, type CompareQuery, type ComparedSide, type ComparedTable,
+} from './compare-jobs.js';
+export {
+  answerQuestions, type Answers, type Answer, type PlainAnswer, type QuantosAnswer, type QuandoAnswer, type OndeAnswer,
+  type OndeItem, type CompararAnswer, type MotivoResposta,
+} from './answer-questions.js';
