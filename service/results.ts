@@ -3,6 +3,7 @@
 // result_not_ready"). The result bytes are written by completeJob (queue.ts) in the
 // transaction that concludes the job. SQL in store/queries/jobs.ts.
 import { ServiceError } from '../src/errors.js';
+import { jobResultFromBytes, type JobResult } from '../src/findings/index.js';
 import type { StoredResult } from './queue.js';
 import type { Store } from './store/open-store.js';
 import { JOB_SQL } from './store/queries/jobs.js';
@@ -17,21 +18,42 @@ export const RETENTION_MS = 365 * 86_400_000;
  * 365 days ago (even before the sweep removed the bytes); 503 results_unavailable when the
  * store cannot be read.
  */
-export async function readJobResult(store: Store, projectId: string, jobId: string, now: Date = store.clock.now()): Promise<StoredResult> {
+export async function readStoredResult(store: Store, projectId: string, jobId: string, now: Date = store.clock.now()): Promise<StoredResult> {
   if (!isUuid(jobId) || !isUuid(projectId)) throw new ServiceError('not_found', `job ${jobId} does not exist in this project`);
-  let row: { estado: string; terminado_em: Date | null; apagado_em: Date | null; expirado_em: Date | null; formato: string | null; dados: Uint8Array | null } | undefined;
+  let row: ResultRow | undefined;
   try {
-    row = (await store.query<NonNullable<typeof row>>(JOB_SQL.readResult, [jobId, projectId])).rows[0];
+    row = (await store.query<ResultRow>(JOB_SQL.readResult, [jobId, projectId])).rows[0];
   } catch (err) {
     throw new ServiceError('results_unavailable', `results storage cannot be read now: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (!row) throw new ServiceError('not_found', `job ${jobId} does not exist in this project`);
   if (row.estado !== 'concluido') throw new ServiceError('result_not_ready', `the job is ${row.estado}, not concluido`, { extra: { estado: row.estado } });
   if (row.apagado_em) throw new ServiceError('result_not_ready', 'the job\'s data were erased on request');
-  const expired = row.expirado_em !== null || (row.terminado_em !== null && now.getTime() - row.terminado_em.getTime() > RETENTION_MS);
-  if (expired) throw new ServiceError('result_not_ready', 'the job concluded over 365 days ago and its data were erased');
+  if (resultGone(row, now)) throw new ServiceError('result_not_ready', 'the job concluded over 365 days ago and its data were erased');
   if (row.formato === null || row.dados === null) throw new ServiceError('result_not_ready', 'the job has no stored result');
   return { formato: row.formato, dados: new Uint8Array(row.dados.buffer, row.dados.byteOffset, row.dados.byteLength) };
+}
+
+/**
+ * The decoded findings result (src/findings JobResult) of a job, or null when no result is kept
+ * (not concluded, erased, or past the 365-day retention). The caller has already checked that the
+ * job belongs to the project (getJob). Store failures propagate (the route answers 503).
+ */
+export async function loadResult(store: Store, jobId: string, now: Date = store.clock.now()): Promise<JobResult | null> {
+  if (!isUuid(jobId)) return null;
+  const row = (await store.query<ResultRow>(JOB_SQL.readResultById, [jobId])).rows[0];
+  if (!row || resultGone(row, now) || row.formato === null || row.dados === null) return null;
+  return jobResultFromBytes(row.dados, row.formato);
+}
+
+interface ResultRow {
+  estado: string; terminado_em: Date | null; apagado_em: Date | null; expirado_em: Date | null;
+  formato: string | null; dados: Uint8Array | null;
+}
+
+function resultGone(row: ResultRow, now: Date): boolean {
+  return row.estado !== 'concluido' || row.apagado_em !== null || row.expirado_em !== null ||
+    (row.terminado_em !== null && now.getTime() - row.terminado_em.getTime() > RETENTION_MS);
 }
 
 /**

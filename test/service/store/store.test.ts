@@ -4,7 +4,7 @@ import { MIGRATIONS } from '../../../service/store/migrations.js';
 import { balance, listEntries, monthBounds, monthSpend, addCredits } from '../../../service/ledger.js';
 import { cancelJob, createJob, eraseJob, getJob, listJobs, toJobResponse } from '../../../service/jobs.js';
 import { claimNextJob, completeJob, failJob } from '../../../service/queue.js';
-import { readJobResult, sweepExpiredResults } from '../../../service/results.js';
+import { readStoredResult, sweepExpiredResults } from '../../../service/results.js';
 import { setSpendLimit } from '../../../service/accounts.js';
 import { createFakeClock } from '../../../service/clock.js';
 import { openTestStore, quoteOf, seedOrganization } from './test-store.js';
@@ -45,12 +45,12 @@ describe('store on PostgreSQL', () => {
     expect(first?.estado).toBe('em_execucao');
     await expect(cancelJob(store, project.id, b.job.id)).rejects.toMatchObject({ code: 'job_not_cancellable' });
     await expect(eraseJob(store, project.id, b.job.id)).rejects.toMatchObject({ code: 'job_not_erasable', status: 409 });
-    await expect(readJobResult(store, project.id, b.job.id)).rejects.toMatchObject({ code: 'result_not_ready' });
+    await expect(readStoredResult(store, project.id, b.job.id)).rejects.toMatchObject({ code: 'result_not_ready' });
     const done = await completeJob(store, b.job.id, { formato: 'test', dados: new Uint8Array([1, 2, 3]) }, { workerId: 'w1' });
     expect(done?.estado).toBe('concluido');
     expect(await completeJob(store, b.job.id, { formato: 'test', dados: new Uint8Array([9]) })).toBeNull();
     expect(await balance(store, org.id)).toBe(7_000_000);
-    expect(Array.from((await readJobResult(store, project.id, b.job.id)).dados)).toEqual([1, 2, 3]);
+    expect(Array.from((await readStoredResult(store, project.id, b.job.id)).dados)).toEqual([1, 2, 3]);
 
     const second = await claimNextJob(store, 'w2');
     expect(second?.id).toBe(c.job.id);
@@ -113,9 +113,9 @@ describe('store on PostgreSQL', () => {
     await completeJob(store, j.job.id, { formato: 'test', dados: new Uint8Array([7]) });
     clock.advance(364 * 86_400_000);
     expect(await sweepExpiredResults(store)).toBe(0);
-    await expect(readJobResult(store, project.id, j.job.id)).resolves.toBeTruthy();
+    await expect(readStoredResult(store, project.id, j.job.id)).resolves.toBeTruthy();
     clock.advance(2 * 86_400_000);
-    await expect(readJobResult(store, project.id, j.job.id)).rejects.toMatchObject({ code: 'result_not_ready' });
+    await expect(readStoredResult(store, project.id, j.job.id)).rejects.toMatchObject({ code: 'result_not_ready' });
     expect(await sweepExpiredResults(store)).toBeGreaterThanOrEqual(1);
     expect((await store.query('SELECT count(*)::int AS n FROM results WHERE job_id = $1', [j.job.id])).rows[0].n).toBe(0);
     expect((await getJob(store, project.id, j.job.id)).pedido).toBeNull();

@@ -1,0 +1,128 @@
+// The worker loop: claim a job, run it with heartbeats, conclude or fail it; sweep stale jobs
+// and expired results on the side. `campaign-sim serve` runs one in process; `campaign-sim
+// worker` runs workers alone against DATABASE_URL, on any number of machines.
+import { hostname } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import type { Clock } from './clock.js';
+import { createEngineRunJob, type RunJob } from './job-runner.js';
+import type { JobRow } from './jobs.js';
+import { claimNextJob, completeJob, failJob, heartbeat, HEARTBEAT_INTERVAL_MS, sweepStaleJobs } from './queue.js';
+import { sweepExpiredResults } from './results.js';
+import type { Store } from './store/open-store.js';
+
+export interface WorkerOptions {
+  /** Default: the engine runner (createEngineRunJob). */
+  runJob?: RunJob;
+  /** Default: <host>:<pid>:<random>. */
+  workerId?: string;
+  /** Wait between empty polls (default 1000 ms). */
+  pollMs?: number;
+  /** Heartbeat period while a job runs (default 60 s, DESIGN 7). */
+  heartbeatMs?: number;
+  /** Period of the stale-job and retention sweeps (default 60 s; 0 disables them). */
+  sweepMs?: number;
+  /** Jobs this worker runs at once (default 1). */
+  concurrency?: number;
+  /** Stops the worker like stop(). */
+  signal?: AbortSignal;
+  /** Default: store.clock. */
+  clock?: Clock;
+  /** Where failures of the loop itself go (default stderr). */
+  onError?: (err: unknown) => void;
+}
+
+export interface WorkerHandle {
+  workerId: string;
+  /** Stops claiming, aborts running jobs (they end falhou, refunded) and resolves when the loop ended. */
+  stop(): Promise<void>;
+  /** Resolves when the loop has ended. */
+  done: Promise<void>;
+}
+
+/** Why a job whose worker stopped in the middle failed (registro.motivo). */
+export const WORKER_STOPPED_REASON = 'the worker stopped before the job ended';
+
+/** Starts a worker loop. Also callable as runWorker({ store, ...options }). */
+export function runWorker(store: Store, opts?: WorkerOptions): WorkerHandle;
+export function runWorker(opts: WorkerOptions & { store: Store }): WorkerHandle;
+export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: WorkerOptions = {}): WorkerHandle {
+  const { store, ...opts } = 'store' in a ? a : { store: a as Store, ...b };
+  const workerId = opts.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+  const runJob = opts.runJob ?? createEngineRunJob();
+  const clock = opts.clock ?? store.clock;
+  const pollMs = opts.pollMs ?? 1000;
+  const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_INTERVAL_MS;
+  const sweepMs = opts.sweepMs ?? 60_000;
+  const concurrency = Math.max(1, opts.concurrency ?? 1);
+  const onError = opts.onError ?? ((err: unknown) => process.stderr.write(`worker ${workerId}: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`));
+
+  const stopping = new AbortController();
+  if (opts.signal) {
+    if (opts.signal.aborted) stopping.abort();
+    else opts.signal.addEventListener('abort', () => stopping.abort(), { once: true });
+  }
+  const sleep = (ms: number) => new Promise<void>((resolve) => {
+    if (stopping.signal.aborted) return resolve();
+    const t = setTimeout(done, ms);
+    function done() { clearTimeout(t); stopping.signal.removeEventListener('abort', done); resolve(); }
+    stopping.signal.addEventListener('abort', done, { once: true });
+  });
+
+  async function runOne(job: JobRow): Promise<void> {
+    const jobStop = new AbortController();
+    const onStop = () => jobStop.abort();
+    stopping.signal.addEventListener('abort', onStop, { once: true });
+    const beat = async (progress?: unknown) => {
+      const held = await heartbeat(store, job.id, workerId, clock.now(), progress);
+      if (!held) jobStop.abort(); // swept or otherwise ended: stop working on it
+    };
+    const timer = setInterval(() => { beat().catch(onError); }, heartbeatMs);
+    try {
+      const result = await runJob(job, { heartbeat: beat, signal: jobStop.signal });
+      // A result that arrives after the sweeper took the job is dropped (completeJob answers null).
+      await completeJob(store, job.id, result, { workerId, now: clock.now() });
+    } catch (err) {
+      const reason = stopping.signal.aborted ? WORKER_STOPPED_REASON : err instanceof Error ? err.message : String(err);
+      await failJob(store, job.id, reason.slice(0, 2000), { workerId, now: clock.now() }).catch(onError);
+    } finally {
+      clearInterval(timer);
+      stopping.signal.removeEventListener('abort', onStop);
+    }
+  }
+
+  async function lane(): Promise<void> {
+    while (!stopping.signal.aborted) {
+      let job: JobRow | null = null;
+      try {
+        job = await claimNextJob(store, workerId, clock.now());
+      } catch (err) {
+        onError(err);
+      }
+      if (job) await runOne(job);
+      else await sleep(pollMs);
+    }
+  }
+
+  async function sweeper(): Promise<void> {
+    if (sweepMs <= 0) return;
+    while (!stopping.signal.aborted) {
+      try {
+        await sweepStaleJobs(store, clock.now());
+        await sweepExpiredResults(store, clock.now());
+      } catch (err) {
+        onError(err);
+      }
+      await sleep(sweepMs);
+    }
+  }
+
+  const done = Promise.all([sweeper(), ...Array.from({ length: concurrency }, lane)]).then(() => undefined);
+  return {
+    workerId,
+    done,
+    async stop() {
+      stopping.abort();
+      await done;
+    },
+  };
+}
