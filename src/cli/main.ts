@@ -4,6 +4,7 @@ import { Command, CommanderError } from 'commander';
 import { ServiceError } from '../errors.js';
 import { readPackageVersion } from './package-version.js';
 import { registerRelease } from './release.js';
+import { registerServe } from './serve.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -14,6 +15,7 @@ export function buildProgram(): Command {
     .showHelpAfterError()
     .exitOverride();
   registerRelease(program);
+  registerServe(program);
   return program;
 }
 

@@ -1,0 +1,168 @@
+// JSON Schemas of the HTTP layer: request formats checked by Fastify (422 validation form when a
+// request breaks them) and response shapes (fast serialisation, and the OpenAPI document).
+// Field names are the spec's, letter for letter ("Resources and their fields", "Endpoints").
+// The campaign scenario itself is not checked here: the contract layer refuses it with
+// 422 invalid_request and a contract_code (src/contract).
+
+export const JOB_STATES_DOC = 'reservado, em_execucao (has a machine), concluido, falhou, cancelado';
+
+/** Shared schemas, added to the app with addSchema and named in the OpenAPI components. */
+export const SHARED_SCHEMAS = [
+  {
+    $id: 'Job',
+    type: 'object',
+    description: 'A job (spec "Job"). After erasure registro carries apagado_em.',
+    required: ['id', 'project_id', 'estado', 'tipo', 'preco_micros', 'criado_em', 'registro'],
+    properties: {
+      id: { type: 'string', format: 'uuid' },
+      project_id: { type: 'string', format: 'uuid' },
+      nome: { type: ['string', 'null'] },
+      estado: { type: 'string', description: `one of ${JOB_STATES_DOC}` },
+      tipo: { type: 'string', description: 'simulacao or calibracao' },
+      preco_micros: { type: 'integer', description: 'price in millionths of a real' },
+      criado_em: { type: 'string', format: 'date-time' },
+      registro: { type: 'object', additionalProperties: true },
+      apagamento_pedido_em: { type: ['string', 'null'], format: 'date-time' },
+    },
+  },
+  {
+    $id: 'SimulationQuote',
+    type: 'object',
+    required: ['release', 'ufs', 'dias', 'variantes', 'replicas', 'pessoa_dias', 'preco_micros'],
+    properties: {
+      release: { type: 'string' },
+      ufs: { type: 'array', items: { type: 'string' } },
+      dias: { type: 'integer' },
+      variantes: { type: 'integer' },
+      replicas: { type: 'integer' },
+      pessoa_dias: { type: 'integer' },
+      preco_micros: { type: 'integer' },
+      minutos_estimados: { type: 'integer', minimum: 0 },
+    },
+  },
+  {
+    $id: 'ErrorEnvelope',
+    type: 'object',
+    description: 'Every refusal except the format check and the burst limit (spec "Errors").',
+    required: ['detail'],
+    properties: {
+      detail: {
+        type: 'object',
+        required: ['code', 'message'],
+        properties: {
+          code: { type: 'string' },
+          message: { type: 'string' },
+          contract_code: { type: 'string' },
+          field: { type: 'string' },
+        },
+        additionalProperties: true,
+      },
+    },
+  },
+  {
+    $id: 'ValidationError',
+    type: 'object',
+    description: 'A body, header, path or query value outside the route\'s format: 422 in the standard validation form.',
+    required: ['detail'],
+    properties: {
+      detail: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['loc', 'msg', 'type', 'input', 'ctx'],
+          properties: {
+            loc: { type: 'array', items: { type: ['string', 'integer'] } },
+            msg: { type: 'string' },
+            type: { type: 'string' },
+            input: {},
+            ctx: { type: 'object', additionalProperties: true },
+          },
+        },
+      },
+    },
+  },
+  {
+    $id: 'FindingsTable',
+    type: 'object',
+    required: ['tabela', 'colunas', 'descricao', 'municipios', 'linhas', 'total', 'truncado', 'grade'],
+    properties: {
+      tabela: { type: 'string' },
+      colunas: { type: 'array', items: { type: 'string' } },
+      descricao: { type: 'object', additionalProperties: { type: 'string' } },
+      municipios: { type: 'object', additionalProperties: { type: 'string' } },
+      linhas: { type: 'array', items: { type: 'object', additionalProperties: true } },
+      total: { type: 'integer' },
+      truncado: { type: 'boolean' },
+      grade: { type: 'string', description: 'principal or etaria' },
+    },
+    additionalProperties: true,
+  },
+  {
+    $id: 'TractEvents',
+    type: 'object',
+    required: ['municipio', 'semanas', 'tipos', 'tipo', 'semana', 'corte_erro', 'linhas', 'motivos', 'total', 'truncado'],
+    properties: {
+      municipio: { type: 'string' },
+      semanas: { type: 'integer' },
+      tipos: { type: 'array', items: { type: 'string' } },
+      tipo: { type: 'string' },
+      semana: { type: ['integer', 'null'] },
+      corte_erro: { type: 'number' },
+      linhas: { type: 'array', items: { type: 'object', additionalProperties: true } },
+      motivos: { type: 'object', additionalProperties: { type: 'integer' } },
+      total: { type: 'integer' },
+      truncado: { type: 'boolean' },
+    },
+    additionalProperties: true,
+  },
+  {
+    $id: 'Comparison',
+    type: 'object',
+    required: ['a', 'b', 'mesmo_grupo_comparacao', 'municipios', 'tabelas'],
+    properties: {
+      a: { type: 'object', additionalProperties: true },
+      b: { type: 'object', additionalProperties: true },
+      mesmo_grupo_comparacao: { type: 'boolean' },
+      municipios: { type: 'object', additionalProperties: { type: 'string' } },
+      tabelas: { type: 'object', additionalProperties: { type: 'object', additionalProperties: true } },
+    },
+    additionalProperties: true,
+  },
+] as const;
+
+export const ref = (id: string) => ({ $ref: `${id}#` });
+
+/** Error responses of a route, for the OpenAPI document (bodies are written by the error handler). */
+export function errorResponses(statuses: number[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const s of statuses) {
+    if (s === 403) {
+      out[s] = { description: 'missing_scope (JSON envelope), or a burst limit (no body)', ...ref('ErrorEnvelope') };
+    } else if (s === 422) {
+      out[s] = { description: 'validation form (format), or a coded refusal', anyOf: [ref('ValidationError'), ref('ErrorEnvelope')] };
+    } else {
+      out[s] = { description: 'coded refusal', ...ref('ErrorEnvelope') };
+    }
+  }
+  return out;
+}
+
+export const JOB_ID_PARAMS = {
+  type: 'object',
+  required: ['job_id'],
+  properties: { job_id: { type: 'string', format: 'uuid' } },
+} as const;
+
+export const PEDIDO_BODY = {
+  type: 'object',
+  required: ['pedido'],
+  properties: { pedido: { type: 'object', description: 'a campaign scenario (GET /v1/schemas/cenario-campanha)' } },
+} as const;
+
+export const MUNICIPIO_LIST = {
+  type: 'array',
+  items: { type: 'string', pattern: '^[0-9]{7}$' },
+  description: 'municipality codes (7 digits); repeat the parameter for several',
+} as const;
+
+export const SECURITY = [{ bearer: [] }];

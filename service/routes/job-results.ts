@@ -1,0 +1,19 @@
+// Reading a concluded job's stored result for findings, setores and compare. The rules (404 for
+// a job of another project, 409 result_not_ready for a job not concluido, erased, or past the
+// 365-day retention, 503 results_unavailable when storage cannot be read) live in
+// service/results.ts (readStoredResult); this turns the stored bytes into the findings library's JobResult.
+import { ServiceError } from '../../src/errors.js';
+import { jobResultFromBytes, type JobResult } from '../../src/findings/index.js';
+import type { ServiceContext } from '../http-context.js';
+import { readStoredResult } from '../results.js';
+
+export async function loadJobResult(ctx: ServiceContext, projectId: string, jobId: string): Promise<JobResult> {
+  const stored = await readStoredResult(ctx.store, projectId, jobId, ctx.clock.now());
+  try {
+    return jobResultFromBytes(stored.dados, stored.formato);
+  } catch (err) {
+    if (err instanceof ServiceError) throw err;
+    // Bytes that do not unzip or parse: the storage returned something broken.
+    throw new ServiceError('results_unavailable', `the stored result of job ${jobId} cannot be read now`);
+  }
+}

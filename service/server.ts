@@ -1,0 +1,71 @@
+// The only file that listens. Opens the store (embedded PGlite in DATA_DIR by default, or the
+// PostgreSQL server of DATABASE_URL), builds the app, listens on 127.0.0.1:PORT and, unless told
+// otherwise, runs an in-process worker that takes jobs from the queue. With the embedded store it
+// also creates (first start) or reuses a development organization, project and key with credits.
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import { createDevAccount } from './accounts.js';
+import { openStore, type Store } from './store/open-store.js';
+import { runWorker } from './worker.js';
+
+export interface ServerOptions {
+  port?: number;
+  host?: string;
+  /** Embedded store directory (default ./data/pglite); ignored when databaseUrl is set. */
+  dataDir?: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  /** Run an in-process worker (default true). */
+  worker?: boolean;
+  /** Log requests (pino, one JSON line each). */
+  logRequests?: boolean;
+  /** Where the startup lines go (default stdout). */
+  print?: (line: string) => void;
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  store: Store;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  const print = opts.print ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const host = opts.host ?? '127.0.0.1';
+  const port = opts.port ?? 8080;
+  const store = await openStore({
+    databaseUrl: opts.databaseUrl,
+    dataDir: opts.databaseUrl ? undefined : path.resolve(opts.dataDir ?? path.join('data', 'pglite')),
+  });
+  let app: FastifyInstance | undefined;
+  let worker: { stop(): Promise<void> } | undefined;
+  try {
+    if (store.kind === 'pglite') {
+      const dev = await createDevAccount(store);
+      print(`Development organization ${dev.organizationId}, project ${dev.projectId}, credits ${dev.balanceMicros / 1e6} reais`);
+      print(`API key: ${dev.apiKey}`);
+    }
+    app = await buildApp({ store, redisUrl: opts.redisUrl, logger: opts.logRequests ? { level: 'info' } : false });
+    const address = await app.listen({ host, port });
+    if (opts.worker ?? true) worker = runWorker(store, {});
+    print(`campaign-sim service on ${address} (docs ${address}/docs, store ${store.kind}${opts.worker ?? true ? ', in-process worker' : ''})`);
+    const running = app;
+    return {
+      app: running,
+      store,
+      url: address,
+      async stop() {
+        await worker?.stop();
+        await running.close();
+        await store.close();
+      },
+    };
+  } catch (err) {
+    await worker?.stop();
+    await app?.close();
+    await store.close();
+    throw err;
+  }
+}

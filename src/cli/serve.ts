@@ -1,0 +1,38 @@
+// `campaign-sim serve`: the /v1 API plus an in-process worker (npm start).
+import type { Command } from 'commander';
+import { startServer } from '../../service/server.js';
+
+export function registerServe(program: Command): void {
+  program
+    .command('serve')
+    .description('Run the /v1 service on 127.0.0.1 with an in-process worker (embedded store unless DATABASE_URL is set)')
+    .option('-p, --port <port>', 'port to listen on (env PORT)', process.env.PORT ?? '8080')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--data-dir <dir>', 'directory of the embedded store (env DATA_DIR)', process.env.DATA_DIR ?? 'data/pglite')
+    .option('--no-worker', 'serve the API only; jobs wait for `campaign-sim worker` processes')
+    .option('--log-requests', 'log every request as a JSON line')
+    .addHelpText('after', '\nEnvironment: PORT, DATA_DIR, DATABASE_URL (postgres://... selects a PostgreSQL server), REDIS_URL (shared rate limits).')
+    .action(async (o: { port: string; host: string; dataDir: string; worker: boolean; logRequests?: boolean }) => {
+      const port = Number(o.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port ${o.port}`);
+      const server = await startServer({
+        port,
+        host: o.host,
+        dataDir: o.dataDir,
+        databaseUrl: process.env.DATABASE_URL || undefined,
+        redisUrl: process.env.REDIS_URL || undefined,
+        worker: o.worker,
+        logRequests: o.logRequests ?? false,
+      });
+      // Stop cleanly on Ctrl-C or a service manager's TERM: finish the worker's step, close the store.
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          server.stop().then(resolve, (err) => { process.stderr.write(`campaign-sim: ${String(err)}\n`); resolve(); });
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      });
+    });
+}
