@@ -5,6 +5,8 @@ import { ServiceError } from '../errors.js';
 import { readPackageVersion } from './package-version.js';
 import { registerRelease } from './release.js';
 import { registerServe } from './serve.js';
+import { registerValidate } from './validate.js';
+import { registerQuote } from './quote.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -16,6 +18,8 @@ export function buildProgram(): Command {
     .exitOverride();
   registerRelease(program);
   registerServe(program);
+  registerValidate(program);
+  registerQuote(program);
   return program;
 }
 

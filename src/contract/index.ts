@@ -1,0 +1,13 @@
+// The contract layer (DESIGN 2: JSON Schemas, validation with contract codes, semantic rules,
+// quotes). Public entry points; the package root re-exports them.
+export { validateScenario, readAsVersion3 } from './validate-scenario.js';
+export { validateCalibrationRequest, PARAMETERS_BY_FAMILY } from './calibration-request.js';
+export { quoteSimulation, quoteCalibration, populationOf, priceMicros, calibrationDays } from './quotes.js';
+export { variantNames, scenarioChannels } from './variants.js';
+export { jobGrid, firstBandOffMainGrid, bandCells } from './age-bands.js';
+export { getScenarioSchema, getCalibrationSchema, schemas } from './schemas.js';
+export { seriesSha256, canonicalJson } from './series-hash.js';
+export { hasElectoralContent } from './electoral-content.js';
+export { FAMILY_MEASURES, GRID_PUBLIC_AXES, horizonWeeks, isPerTract } from './answer-contract.js';
+export { FAMILY_KPIS, ufOfMunicipality } from './scenario-rules.js';
+export { resolveRelease, type ReleaseSource } from './release-checks.js';

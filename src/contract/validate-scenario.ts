@@ -1,0 +1,61 @@
+// validateScenario: a campaign scenario document -> the normalised Scenario, or the first
+// refusal in the order of docs/contracts.md ("Order of refusals"):
+//   1. the document is an object; versao_contrato is 3 or 2 (2 is read as 3);
+//   2. the JSON Schema (schemas.ts: contract field order, shape before value);
+//   3. the scenario's rules (scenario-rules.ts); 4. the answer contract (answer-contract.ts);
+//   5. the release (release-checks.ts).
+
+import { contractError, type ServiceError } from '../errors.js';
+import type { Release } from '../release/types.js';
+import { checkAnswerContract } from './answer-contract.js';
+import { checkAgainstRelease, type ReleaseSource } from './release-checks.js';
+import { Refuser, checkScenarioRules } from './scenario-rules.js';
+import { SCENARIO_SCHEMA } from './scenario-schema.js';
+import { firstSchemaError, formatField, type Segment } from './schemas.js';
+import type { Scenario } from './types.js';
+
+/** Contract versions read as 3 (spec "Versioning"). */
+const READ_AS_3 = [3, 2];
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+/**
+ * Checks that `doc` is an object whose versao_contrato is 3 or 2 and returns a copy read as
+ * version 3 (the caller's object is never changed).
+ */
+export function readAsVersion3(doc: unknown, prefix: readonly Segment[]): Record<string, unknown> {
+  if (!isObject(doc)) throw contractError('wrong_type', formatField(prefix), `${formatField(prefix) || 'the document'} must be a JSON object`);
+  const field = formatField([...prefix, 'versao_contrato']);
+  const v = doc.versao_contrato;
+  if (v === undefined) throw contractError('missing_field', field, `${field} is required`);
+  if (typeof v !== 'number') throw contractError('wrong_type', field, `${field} must be an integer`);
+  if (!READ_AS_3.includes(v)) throw contractError('contract_version_unsupported', field, `contract version ${v} is not supported: send 3 (2 is read as 3)`);
+  const copy = structuredClone(doc);
+  copy.versao_contrato = 3;
+  return copy;
+}
+
+/** Rules, answer contract and release checks of a schema-valid scenario; returns its release. */
+export function checkScenarioDocument(s: Scenario, source: ReleaseSource | undefined, prefix: readonly Segment[] = []): Release {
+  const r = new Refuser(prefix);
+  checkScenarioRules(s, r);
+  checkAnswerContract(s, r);
+  return checkAgainstRelease(s, source, r);
+}
+
+/**
+ * Validates a campaign scenario (contract version 3, or 2 read as 3) and returns it normalised,
+ * or throws a ServiceError: 422 invalid_request with contract_code and field, or 422
+ * release_unavailable. `release` is the release to check against, or a resolver by version
+ * (default: the releases of this package, openRelease).
+ */
+export function validateScenario(json: unknown, release?: ReleaseSource): Scenario {
+  const doc = readAsVersion3(json, []);
+  const err: ServiceError | null = firstSchemaError(SCENARIO_SCHEMA, doc);
+  if (err) throw err;
+  const scenario = doc as unknown as Scenario;
+  checkScenarioDocument(scenario, release);
+  return scenario;
+}
