@@ -20,6 +20,8 @@ export interface Harness {
   /** GET/POST with a key (null: no Authorization header). */
   call(method: 'GET' | 'POST', url: string, key: string | null, opts?: { body?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
   newKey(scopes: Scope[], projectId?: string): Promise<string>;
+  /** Another organization with one project, `credits` micros and a key with both scopes. */
+  newAccount(credits: number): Promise<{ orgId: string; projectId: string; key: string }>;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,10 @@ export async function openHarness(label: string, credits = 1_000_000_000): Promi
   };
   return {
     app, store, clock, orgId: org.id, projectId: project.id, keys, newKey,
+    async newAccount(amount) {
+      const other = await seedOrganization(store, `Org ${label} ${Math.random().toString(36).slice(2, 8)}`, amount);
+      return { orgId: other.org.id, projectId: other.project.id, key: await newKey(['results:read', 'simulate'], other.project.id) };
+    },
     call(method, url, key, opts = {}) {
       const headers: Record<string, string> = { ...(opts.headers ?? {}) };
       if (key !== null) headers.authorization = `Bearer ${key}`;
@@ -51,10 +57,10 @@ export async function openHarness(label: string, credits = 1_000_000_000): Promi
 
 let seq = 0;
 /** A job created straight in the store (state set-up for routes that read or change jobs). */
-export async function insertJob(h: Harness, opts: { preco?: number; tipo?: 'simulacao' | 'calibracao' } = {}): Promise<JobRow> {
+export async function insertJob(h: Harness, opts: { preco?: number; tipo?: 'simulacao' | 'calibracao'; projectId?: string } = {}): Promise<JobRow> {
   seq += 1;
   const { job } = await createJob(h.store, {
-    projectId: h.projectId,
+    projectId: opts.projectId ?? h.projectId,
     tipo: opts.tipo ?? 'simulacao',
     pedido: { nome: `job ${seq}` },
     quote: quoteOf(opts.preco ?? 1_000_000),
