@@ -16,7 +16,7 @@ export const FLAT_REL = 0.01;
 export const GROUP_CORRELATION = 0.9;
 /** The near-optimal set: rounds whose loss is within this share of the way from the best to the median loss. */
 export const NEAR_OPTIMAL_SHARE = 0.1;
-export const MIN_NEAR_OPTIMAL = 4;
+export const MIN_NEAR_OPTIMAL = 3;
 
 export interface Fixado { parametro: string; valor: number; motivo: string }
 export interface Grupo { parametros: string[]; correlacao: number; motivo: string }

@@ -59,6 +59,8 @@ export interface CalibrationResult {
   /** The full model parameters of the chosen candidate: what lancamento.cenario_base calibracao runs with. */
   parametros_modelo: ModelParameters;
   release: string;
+  /** The platform's hash of the series rows (from validateCalibrationRequest), null when the body had none. */
+  serie_sha256: string | null;
   rodadas: number;
   holdout_espacial: { metodo: 'plataforma' | 'cliente' | 'nenhum'; unidades: string[] };
 }
@@ -69,6 +71,10 @@ function onEdge(d: Dimension, v: number): boolean {
   return v - d.min <= tol + 1e-12 || d.max - v <= tol + 1e-12;
 }
 
+/**
+ * Runs a calibration. Pass a body from validateCalibrationRequest (src/contract): this function
+ * checks the series rows again (it lays them out) but not the request's own rules.
+ */
 export async function runCalibration(body: CalibrationBody, opts: RunCalibrationOptions): Promise<CalibrationResult> {
   const { release, signal } = opts;
   const pedido = body.pedido;
@@ -136,6 +142,7 @@ export async function runCalibration(body: CalibrationBody, opts: RunCalibration
     cenario: chosen.cenario,
     parametros_modelo: chosen.parametros,
     release: pedido.cenario.release,
+    serie_sha256: body.serie_sha256 ?? null,
     rodadas: rounds,
     holdout_espacial: { metodo: pedido.holdout_espacial?.metodo ?? 'nenhum', unidades: [...heldOut] },
   };

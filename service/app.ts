@@ -7,6 +7,7 @@ import { installErrorHandler } from './error-handler.js';
 import type { ServiceContext } from './http-context.js';
 import { SHARED_SCHEMAS } from './http-schemas.js';
 import { registerOpenApi } from './openapi.js';
+import { calibracaoRoutes } from './routes/calibracoes.js';
 import { compareRoutes } from './routes/compare.js';
 import { findingsRoutes } from './routes/findings.js';
 import { jobRoutes } from './routes/jobs.js';
@@ -68,6 +69,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(jobRoutes, ctx);
   await app.register(compareRoutes, ctx);
   await app.register(findingsRoutes, ctx);
+  await app.register(calibracaoRoutes, ctx);
   await app.ready();
   return app;
 }

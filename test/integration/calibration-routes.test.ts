@@ -1,0 +1,132 @@
+// /v1/calibracoes over the real app and PostgreSQL (fresh schema): estimate, submit with
+// Idempotency-Key (reserves the quoted price, charged once), read the result after a worker ran
+// the job (runCalibrationJob with an analytic stand-in for simulate, so this file stays fast; the
+// real model is exercised in calibration-recovery.test.ts).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openHarness, insertJob, type Harness } from '../service/routes/harness.js';
+import { claimNextJob, completeJob, heartbeat } from '../../service/queue.js';
+import { getJob } from '../../service/jobs.js';
+import { openRelease } from '../../src/release/release.js';
+import type { CalibrationBody, CalibrationRequest } from '../../src/contract/types.js';
+import type { ReplicaResult } from '../../src/pool/replica-result.js';
+import type { ModelParameters } from '../../src/release/types.js';
+import { runCalibrationJob, type CalibrationProgress } from '../../calibration/job.js';
+import type { SimulateFn } from '../../calibration/simulation-model.js';
+import { countRounds } from '../../calibration/parameters.js';
+
+const release = openRelease('v1.0.0');
+const rr = release.municipalities('RR');
+
+/** Share adopted by day t: launch share plus a constant hazard exp(beta0) (an analytic stand-in). */
+const share = (p: ModelParameters, t: number) => {
+  const s0 = 1 / (1 + Math.exp(-p.logit_lancamento));
+  return t <= 0 ? 0 : s0 + (1 - s0) * (1 - Math.exp(-Math.exp(p.beta0) * t));
+};
+
+const fakeSimulate: SimulateFn = async (scenario, opts) => {
+  const semanas = Math.ceil(scenario.horizonte.dias / 7);
+  const serie = new Uint32Array(rr.length * semanas);
+  rr.forEach((m, u) => {
+    for (let w = 0; w < semanas; w++) serie[u * semanas + w] = Math.round(m.populacao * share(opts.parametros!, Math.min(7 * (w + 1), scenario.horizonte.dias)));
+  });
+  const r: ReplicaResult = {
+    variante: 'plano', replica: 0, semanas, medidas: ['adotantes'], unidades: rr.map((m) => m.codigo), serie,
+    seriePublico: serie, populacao: new Uint32Array(rr.length), publico: new Uint32Array(rr.length),
+    grade: 'principal', celulas: new Uint32Array(0), celulasPopulacao: new Uint32Array(0), canais: [],
+  };
+  return [r];
+};
+
+const truth: ModelParameters = { ...release.manifest.parametros_pix, beta0: -5 };
+
+function body(over: Partial<CalibrationRequest> = {}): CalibrationBody {
+  const pedido: CalibrationRequest = {
+    versao_contrato: 3,
+    cenario: {
+      versao_contrato: 3, release: 'v1.0.0', familia: 'adocao', geografia: { ufs: ['RR'] },
+      lancamento: { dia: 1, cenario_base: 'pix' }, horizonte: { data_inicio: '2021-01-01', dias: 365 },
+      replicas: 1, grupo_comparacao: 'rotas-calibracao', kpis: ['adotantes'],
+    },
+    serie: { declaracao: { versao_contrato: 1, granularidade: 'mes', medida: 'acumulado' } },
+    janela: { inicio: 202101, fim: 202103 },
+    holdout: { inicio: 202104, fim: 202104 },
+    parametros: { beta0: { min: -6, max: -4, passo: 0.5 } },
+    busca: { metodo: 'grade', replicas: 1 },
+    ...over,
+  };
+  const ends = [31, 59, 90, 120];
+  const serie = rr.flatMap((m) => ends.map((d, k) => ({ periodo: 202101 + k, municipio: m.codigo, valor: Math.round(m.populacao * share(truth, d)) })));
+  return { pedido, serie, serie_sha256: null };
+}
+
+let h: Harness;
+beforeAll(async () => { h = await openHarness('calibracoes'); });
+afterAll(async () => { await h?.close(); });
+
+describe('/v1/calibracoes', () => {
+  it('estimate quotes the rounds the runner makes and reserves nothing', async () => {
+    const res = await h.call('POST', '/v1/calibracoes/estimate', h.keys.full, { body: body() });
+    expect(res.statusCode).toBe(200);
+    const q = res.json();
+    expect(q.rodadas).toBe(countRounds(body().pedido, release));
+    expect(q.rodadas).toBe(5 + 2 + 1);
+    expect(q.dias).toBe(120);
+    expect(q.preco_micros).toBeGreaterThan(0);
+  });
+
+  it('refuses a bad series row with its contract code and field, and a body without pedido in the validation form', async () => {
+    const b = body();
+    b.serie![3] = { ...b.serie![3], municipio: '3550308' };
+    const res = await h.call('POST', '/v1/calibracoes/estimate', h.keys.full, { body: b });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toMatchObject({ code: 'invalid_request', contract_code: 'series_municipality_unknown', field: 'serie[3].municipio' });
+    const bare = await h.call('POST', '/v1/calibracoes/estimate', h.keys.full, { body: { serie: [] } });
+    expect(bare.statusCode).toBe(422);
+    expect(Array.isArray(bare.json().detail)).toBe(true);
+    const noScope = await h.call('POST', '/v1/calibracoes/estimate', h.keys.reader, { body: body() });
+    expect(noScope.statusCode).toBe(403);
+  });
+
+  it('submits once per Idempotency-Key, runs on a worker with progress, and serves the result', async () => {
+    const quote = (await h.call('POST', '/v1/calibracoes/estimate', h.keys.full, { body: body() })).json();
+    const first = await h.call('POST', '/v1/calibracoes', h.keys.full, { body: body(), headers: { 'idempotency-key': 'cal-1' } });
+    expect(first.statusCode).toBe(201);
+    const job = first.json();
+    expect(job).toMatchObject({ tipo: 'calibracao', estado: 'reservado', preco_micros: quote.preco_micros });
+    const again = await h.call('POST', '/v1/calibracoes', h.keys.full, { body: body(), headers: { 'idempotency-key': 'cal-1' } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(job.id);
+    const noKey = await h.call('POST', '/v1/calibracoes', h.keys.full, { body: body() });
+    expect(noKey.statusCode).toBe(422);
+
+    const notYet = await h.call('GET', `/v1/calibracoes/${job.id}`, h.keys.full);
+    expect(notYet.statusCode).toBe(409);
+    expect(notYet.json().detail.code).toBe('result_not_ready');
+
+    const claimed = await claimNextJob(h.store, 'w-cal');
+    expect(claimed?.id).toBe(job.id);
+    const seen: CalibrationProgress[] = [];
+    const stored = await runCalibrationJob(claimed!.pedido as CalibrationBody, {
+      release, simulate: fakeSimulate, progressMs: 0,
+      heartbeat: async (p) => { seen.push(p); await heartbeat(h.store, job.id, 'w-cal', h.clock.now(), p); },
+    });
+    expect(seen.at(-1)).toEqual({ rodadas_feitas: 8, rodadas: 8 });
+    expect((await getJob(h.store, h.projectId, job.id)).progresso).toEqual({ rodadas_feitas: 8, rodadas: 8 });
+    await completeJob(h.store, job.id, stored, { workerId: 'w-cal' });
+
+    const res = await h.call('GET', `/v1/calibracoes/${job.id}`, h.keys.reader);
+    expect(res.statusCode).toBe(200);
+    const r = res.json();
+    expect(r.parametros).toEqual([{ parametro: 'beta0', valor: -5, min: -6, max: -4, passo: 0.5, na_borda: false }]);
+    expect(r.veredito.resultado).toBe('aprovada');
+    expect(r.busca).toMatchObject({ metodo: 'grade', avaliados: 5 });
+    expect(r.serie_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(r.parametros_modelo.beta0).toBe(-5);
+  });
+
+  it('answers 404 for a simulation job or an unknown id', async () => {
+    const sim = await insertJob(h, { tipo: 'simulacao' });
+    expect((await h.call('GET', `/v1/calibracoes/${sim.id}`, h.keys.full)).statusCode).toBe(404);
+    expect((await h.call('GET', '/v1/calibracoes/00000000-0000-4000-8000-000000000000', h.keys.full)).statusCode).toBe(404);
+  });
+});
