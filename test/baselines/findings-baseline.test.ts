@@ -1,0 +1,108 @@
+// Golden findings of one fixed small scenario (RR, reception, two channels, 2 replicas, 28 days,
+// per-tract output, an answer contract) on the real engine. The expected file changes only by
+// the explicit script `npm run baseline:regenerate` (BASELINE_REGENERATE=1), never by a plain
+// test run: a difference here means the engine or the findings changed their numbers.
+import { readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Scenario } from '../../src/contract/types.js';
+import {
+  answerQuestions, buildFindings, buildTractEvents, combineReplicas, decodeJobResult, encodeJobResult,
+  FINDINGS_TABLES, GRID_AXES, type JobResult,
+} from '../../src/findings/index.js';
+import { closePool } from '../../src/pool/pool.js';
+import { openRelease } from '../../src/release/release.js';
+import { simulate } from '../../src/simulate.js';
+
+const FILE = fileURLToPath(new URL('./findings-rr-recepcao.json', import.meta.url));
+const REGENERATE = process.env.BASELINE_REGENERATE === '1';
+const BOA_VISTA = '1400100';
+
+export const BASELINE_SCENARIO: Scenario = {
+  versao_contrato: 3,
+  release: 'v1.0.0',
+  familia: 'recepcao',
+  geografia: { ufs: ['RR'], municipios: [BOA_VISTA, '1400159'] },
+  publico: { idades: [[20, 39]] },
+  canais: [
+    { canal: 'tv', dia_inicio: 1, dia_fim: 28, intensidade: 0.5 },
+    { canal: 'radio', dia_inicio: 8, dia_fim: 21, intensidade: 0.4 },
+  ],
+  mensagem: { stim_id: '0123456789abcdef0123456789abcdef', template_ver: 'v1', politica: 'padrao' },
+  horizonte: { data_inicio: '2026-03-02', dias: 28 },
+  replicas: 2,
+  grupo_comparacao: 'baseline-rr',
+  kpis: ['alcance', 'repassa'],
+  saida_por_setor: true,
+  contrato_de_resposta: {
+    versao: 1,
+    perguntas: [
+      { id: 'quantos-bv', forma: 'quantos', medida: 'alcance', territorio: { municipios: [BOA_VISTA] }, semana: 2 },
+      { id: 'quando-bv', forma: 'quando', medida: 'alcance', territorio: { municipios: [BOA_VISTA] }, parte: 0.05 },
+      { id: 'onde-rr', forma: 'onde', medida: 'repassa', territorio: { municipios: [BOA_VISTA, '1400159', '1400027'] }, semana: 4, ordem: 'maior' },
+      {
+        id: 'tv-vale', forma: 'comparar', variantes: ['plano', 'sem_tv'],
+        pergunta: { id: 'tv-vale-q', forma: 'quantos', medida: 'alcance', territorio: { municipios: [BOA_VISTA] }, semana: 4 },
+      },
+    ],
+  },
+};
+
+async function runBaseline(): Promise<JobResult> {
+  const release = openRelease('v1.0.0');
+  const sim = await simulate(BASELINE_SCENARIO, { release, threads: 2 });
+  const pops = new Map<string, number>();
+  for (const m of release.municipalities('RR')) for (const t of release.tracts(m.codigo)) pops.set(t.codigo, t.populacao);
+  const replicas = Object.values(sim.variantes).flat();
+  return combineReplicas(BASELINE_SCENARIO, replicas, {
+    nomeMunicipio: (c) => release.municipality(c)?.nome,
+    populacaoSetor: (c) => pops.get(c),
+  });
+}
+
+function findingsOf(result: JobResult) {
+  return {
+    tabelas: Object.fromEntries(FINDINGS_TABLES.map((tabela) => [tabela, buildFindings(result, { tabela, limite: 1000 })])),
+    setores: buildTractEvents(result, { municipio: BOA_VISTA, semana: 4, limite: 40 }),
+    respostas: answerQuestions(null, result),
+  };
+}
+
+describe('golden findings baseline (RR reception)', () => {
+  let result: JobResult;
+  afterAll(async () => {
+    await closePool();
+  });
+
+  it('the real engine gives the stored findings', async () => {
+    result = await runBaseline();
+    // Through the stored format, as the service reads it.
+    const got = JSON.parse(JSON.stringify(findingsOf(decodeJobResult(JSON.parse(JSON.stringify(encodeJobResult(result)))))));
+    if (REGENERATE) {
+      writeFileSync(FILE, `${JSON.stringify(got, null, 1)}\n`);
+      return;
+    }
+    if (!existsSync(FILE)) throw new Error(`${FILE} is missing: run npm run baseline:regenerate once and commit it`);
+    expect(got).toEqual(JSON.parse(readFileSync(FILE, 'utf8')));
+  });
+
+  it('the real tables keep the privacy invariants', () => {
+    const t = buildFindings(result, { tabela: 'saturacao', limite: 1000 });
+    expect(t.total).toBeGreaterThan(0);
+    const axes = GRID_AXES[result.grade].map((a) => a.nome);
+    for (const mun of [BOA_VISTA, '1400159']) {
+      for (const medida of result.saturacao.medidas) {
+        const rows = t.linhas.filter((r) => r.municipio === mun && r.medida === medida);
+        const total = rows.find((r) => r.eixo === 'total')!;
+        for (const axis of axes) {
+          const part = rows.filter((r) => r.eixo === axis);
+          const nulls = [total, ...part].filter((r) => r.n === null).length;
+          expect(nulls).not.toBe(1);
+          // published parts never exceed the published total
+          if (total.n !== null) for (const r of part) if (r.n !== null) expect(r.n as number).toBeLessThanOrEqual(total.n as number);
+        }
+      }
+    }
+    for (const r of t.linhas) if (r.n !== null) expect(r.motivo === null || r.populacao === null).toBe(true);
+  });
+});
