@@ -27,8 +27,20 @@ export interface ReplicaCombiner {
   finish(): JobResult;
 }
 
-/** Measures of recepcao that partition alcance: everyone reached responds exactly once. */
-const RESPOSTAS: Medida[] = ['ignora', 'absorve', 'repassa', 'rejeita'];
+/**
+ * Linear identities between the reception measures, which the kernel keeps exactly (checked on
+ * real runs): everyone reached responds once (alcance = ignora + absorve + repassa + rejeita) and
+ * reach is social or measured media exposure (alcance + exposta_midia_ambas = exposta_social +
+ * exposta_midia_medida). Each is a margin: one hidden measure among published others would be
+ * recoverable. Returns the index sets over `medidas` of the identities whose measures all appear.
+ */
+export function measureIdentities(medidas: readonly Medida[]): number[][] {
+  const sets: Medida[][] = [
+    ['alcance', 'ignora', 'absorve', 'repassa', 'rejeita'],
+    ['alcance', 'exposta_midia_ambas', 'exposta_social', 'exposta_midia_medida'],
+  ];
+  return sets.filter((s) => s.every((m) => medidas.includes(m))).map((s) => s.map((m) => medidas.indexOf(m)));
+}
 
 function fail(message: string): never {
   throw new ServiceError('internal_error', `combineReplicas: ${message}`);
@@ -92,8 +104,7 @@ function planSaturacao(cenario: Scenario, layout: Layout): SaturacaoPlan {
   const M = medidas.length;
   const margins: number[][] = [];
   for (let m = 0; m < M; m++) for (const rows of rowMargins) margins.push(rows.map((r) => r * M + m));
-  if (cenario.familia === 'recepcao' && medidas.includes('alcance') && RESPOSTAS.every((x) => medidas.includes(x))) {
-    const parts = ['alcance' as Medida, ...RESPOSTAS].map((x) => medidas.indexOf(x));
+  for (const parts of measureIdentities(medidas)) {
     for (let r = 0; r < linhas; r++) margins.push(parts.map((m) => r * M + m));
   }
   return {
@@ -270,7 +281,8 @@ export function createCombiner(cenario: Scenario, opts: CombineOptions = {}): Re
     if (!r.porSetor || r.porSetor.length !== setores.length * W * T) fail('porSetor has the wrong size');
     if (!set) {
       // Margins: the tracts of one municipality, per week and type, add up to the
-      // municipality's count, which other tables and answers may publish.
+      // municipality's count, which other tables and answers may publish; and, per tract and
+      // week, the identities between measures.
       const byMun = new Map<string, number[]>();
       setores.forEach((s, i) => {
         const m = s.slice(0, 7);
@@ -280,6 +292,10 @@ export function createCombiner(cenario: Scenario, opts: CombineOptions = {}): Re
       const margins: number[][] = [];
       for (const idx of byMun.values()) {
         for (let w = 0; w < W; w++) for (let t = 0; t < T; t++) margins.push(idx.map((i) => (i * W + w) * T + t));
+      }
+      const identities = measureIdentities(tipos as Medida[]);
+      for (let i = 0; i < setores.length; i++) {
+        for (let w = 0; w < W; w++) for (const parts of identities) margins.push(parts.map((t) => (i * W + w) * T + t));
       }
       set = { acc: new Acc(setores.length * W * T, false), margens: buildMargins(setores.length * W * T, margins), setores: [...setores], tipos: [...tipos] };
     } else if (!sameList(set.setores, setores) || !sameList(set.tipos, tipos)) {

@@ -9,6 +9,7 @@ const block = (unidades: string[], porUnidade: number[][], base: number[]) => ({
   unidades, contagens: Uint32Array.from(porUnidade.flat()), base: Uint32Array.from(base),
 });
 const MUN = ['1400100', '1400027', '1400050'];
+const SETORES = ['140010005000001', '140010005000002'];
 
 // Per replica: the question data of the plano variant and of sem_tv.
 function respostas(r: number, variante: string): Resp {
@@ -27,6 +28,8 @@ function respostas(r: number, variante: string): Resp {
     q4: block(MUN, three, [100, 100, 50]),
     q6: block(['1400100'], [[3, 10, 20]], [100]),
     cmp: block(['1400100'], [two[0]], [100]),
+    // tracts: A has 0 and 5 (mean 2.5 -> 2 among 1000 persons: error above the cutoff), B 50
+    qs: block(SETORES, [[r === 0 ? 0 : 5], [50]].map((x) => [...x, x[0], x[0]]), [1000, 100]),
   };
 }
 
@@ -42,6 +45,7 @@ const contrato: ContratoDeResposta = {
     { id: 'q4', forma: 'quantos', medida: 'adotantes', territorio: { municipios: MUN }, semana: 3 },
     { id: 'q6', forma: 'quantos', medida: 'adotantes', territorio: { municipios: ['1400100'] }, semana: 1 },
     { id: 'q7', forma: 'quantos', medida: 'adotantes', territorio, semana: 1 },
+    { id: 'qs', forma: 'onde', medida: 'adotantes', territorio: { setores: SETORES }, semana: 1 },
     { id: 'cmp', forma: 'comparar', variantes: ['plano', 'sem_tv'], pergunta: { id: 'cmp-q', forma: 'quantos', medida: 'adotantes', territorio: { municipios: ['1400100'] }, semana: 3 } },
   ],
 };
@@ -94,6 +98,14 @@ describe('answers', () => {
     expect(q3b.ordem).toBe('menor');
     expect(q3b.ranking.map((x) => [x.unidade, x.posicao, x.parte])).toEqual([
       ['1400050', 1, 0], ['1400027', 2, 0.21], ['1400100', 3, 0.32],
+    ]);
+  });
+
+  it('onde over tracts applies the tract error cutoff of /setores', () => {
+    const qs = get('qs') as Extract<ReturnType<typeof get>, { forma: 'onde' }>;
+    expect(qs.ranking).toEqual([
+      { unidade: SETORES[1], posicao: 1, n: 50, base: 100, parte: 0.5, motivo: null },
+      { unidade: SETORES[0], posicao: null, n: null, base: null, parte: null, motivo: 'erro_acima_do_corte' },
     ]);
   });
 

@@ -256,3 +256,27 @@ describe('combineReplicas checks its input', () => {
     expect(encodeJobResult(b)).toEqual(encodeJobResult(a));
   });
 });
+
+describe('identities between reception measures are margins too', () => {
+  it('hides a second response when one response alone would be recoverable from alcance', () => {
+    const medidas = ['alcance', 'ignora', 'absorve', 'repassa', 'rejeita'] as const;
+    const values = [30, 3, 7, 20, 0];
+    const cen = scenario({
+      familia: 'recepcao', lancamento: undefined, kpis: [...medidas], replicas: 1,
+      canais: [{ canal: 'tv', dia_inicio: 1, dia_fim: 7, intensidade: 1 }],
+      mensagem: { stim_id: 'b'.repeat(32), template_ver: '1', politica: 'p' },
+    });
+    const r = buildReplica({
+      replica: 0, unidades: ['1400100'], semanas: 1, medidas: [...medidas],
+      cell: (_u, c, m) => (c === etaria(4, 1) ? values[m] : 0), pop: () => 100,
+      canais: ['tv'], frequencia: [30, 0, 30, 0], alcancavel: [3400],
+    });
+    const t = buildFindings(combineReplicas(cen, [r]), { limite: 1000 });
+    const total = (medida: string) => t.linhas.find((x) => x.eixo === 'total' && x.medida === medida)!;
+    expect(total('ignora')).toMatchObject({ n: null, motivo: 'menor_que_k' });
+    expect(total('absorve')).toMatchObject({ n: null, motivo: 'complementar' });
+    expect(total('alcance')).toMatchObject({ n: 30 });
+    expect(total('repassa')).toMatchObject({ n: 20 });
+    expect(total('rejeita')).toMatchObject({ n: 0 });
+  });
+});
