@@ -27,14 +27,26 @@ function compiled(schema: JsonSchema): ValidateFunction {
 compiled(SCENARIO_SCHEMA);
 compiled(CALIBRATION_SCHEMA);
 
+/**
+ * A served copy of a contract schema: plain draft 2020-12 without the x-contract-code
+ * annotations, so any validator in strict mode compiles it (the codes are in docs/contracts.md).
+ */
+function servedCopy(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(servedCopy);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) if (k !== CODE_KEYWORD) out[k] = servedCopy(v);
+  return out;
+}
+
 /** The JSON Schema of the campaign scenario (a fresh copy: GET /v1/schemas/cenario-campanha). */
 export function getScenarioSchema(): JsonSchema {
-  return structuredClone(SCENARIO_SCHEMA);
+  return servedCopy(SCENARIO_SCHEMA) as JsonSchema;
 }
 
 /** The JSON Schema of the calibration request (a fresh copy: GET /v1/schemas/pedido-calibracao). */
 export function getCalibrationSchema(): JsonSchema {
-  return structuredClone(CALIBRATION_SCHEMA);
+  return servedCopy(CALIBRATION_SCHEMA) as JsonSchema;
 }
 
 export const schemas = {

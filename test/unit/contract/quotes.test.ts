@@ -1,0 +1,88 @@
+// Quotes computed by hand (spec quote tables; DESIGN 4).
+import { describe, expect, it } from 'vitest';
+import { priceMicros, quoteCalibration, quoteSimulation } from '../../../src/contract/quotes.js';
+import { validateCalibrationRequest } from '../../../src/contract/calibration-request.js';
+import { validateScenario } from '../../../src/contract/validate-scenario.js';
+import type { Scenario } from '../../../src/contract/types.js';
+import { fixture, handRelease, release } from './helpers.js';
+
+const v7 = (s: Record<string, any>): Scenario => ({ ...s, release: 'v7.0.0' }) as Scenario;
+
+describe('quoteSimulation', () => {
+  const hand = handRelease({ rate: 0.0003, throughput: 1000 });
+
+  it('one channel: 1 variant; pessoa_dias = population x dias x variantes x replicas', () => {
+    const s = v7(fixture('valid-recepcao-min')); // RR (1000 + 234), 28 days, 1 channel, 2 replicas
+    const q = quoteSimulation(validateScenario(s, hand), hand);
+    // 1234 x 28 x 1 x 2 = 69104; x 0.0003 = 20.7312 -> 21; 69104 / 1000 / 60 = 1.15 -> 2 minutes
+    expect(q).toEqual({ release: 'v7.0.0', ufs: ['RR'], dias: 28, variantes: 1, replicas: 2, pessoa_dias: 69104, preco_micros: 21, minutos_estimados: 2 });
+  });
+
+  it('k >= 2 channels: 1 + 2k variants (channels counted once however many periods)', () => {
+    const s = v7({ ...fixture('valid-recepcao-min'), geografia: { ufs: ['RR', 'AC'] }, replicas: 3 });
+    s.canais = [
+      { canal: 'digital', dia_inicio: 1, dia_fim: 7, intensidade: 0.5 },
+      { canal: 'tv', dia_inicio: 1, dia_fim: 7, intensidade: 0.5 },
+      { canal: 'digital', dia_inicio: 8, dia_fim: 14, intensidade: 0.5 },
+      { canal: 'radio', dia_inicio: 1, dia_fim: 28, intensidade: 0.1 },
+    ];
+    const q = quoteSimulation(validateScenario(s, hand), hand);
+    // (1234 + 5000) x 28 x 7 x 3 = 3,665,592; x 0.0003 = 1099.6776 -> 1100; / 1000 / 60 = 61.09 -> 62
+    expect(q).toMatchObject({ ufs: ['RR', 'AC'], variantes: 7, replicas: 3, pessoa_dias: 3_665_592, preco_micros: 1100, minutos_estimados: 62 });
+  });
+
+  it('an exact product of the rate is not rounded up (decimal arithmetic, no float residue)', () => {
+    expect(priceMicros(1000, 0.0002)).toBe(1); // 1000 x 0.0002 would be 0.2000000000000000111 in floats
+    expect(priceMicros(5000, 0.0002)).toBe(1);
+    expect(priceMicros(5001, 0.0002)).toBe(2);
+    expect(priceMicros(3, 0.1)).toBe(1);
+    expect(priceMicros(30, 0.1)).toBe(3); // 30 x 0.1 = 3.0000000000000004 in floats
+    expect(priceMicros(7, 2)).toBe(14);
+    expect(priceMicros(1, 1e-7)).toBe(1);
+    expect(priceMicros(0, 0.5)).toBe(0);
+  });
+
+  it('on the real release: RR is its Census 2022 total (636,707 persons)', () => {
+    const s = validateScenario(fixture('valid-recepcao')); // RR, 28 days, digital + tv = 5 variants, 2 replicas
+    const q = quoteSimulation(s);
+    expect(q.pessoa_dias).toBe(636_707 * 28 * 5 * 2);
+    expect(q.preco_micros).toBe(priceMicros(q.pessoa_dias, release.manifest.preco_micros_por_pessoa_dia));
+    expect(q.minutos_estimados).toBe(Math.ceil(q.pessoa_dias / release.manifest.pessoa_dias_por_segundo / 60));
+    expect(Number.isInteger(q.minutos_estimados) && q.minutos_estimados! >= 0).toBe(true);
+  });
+});
+
+describe('quoteCalibration', () => {
+  it('grid: rounds = product of grid sizes + 2 per free dimension + 1; days to the end of the holdout', () => {
+    const body = validateCalibrationRequest(fixture('valid-calibracao'));
+    const q = quoteCalibration(body);
+    // beta0 -7..-5 by 1 (3 values) x beta_expo -2..0 by 1 (3 values) = 9 candidates; 2 free -> 9 + 4 + 1 = 14
+    // 2024-01-01 .. 2024-09-30 = 274 days (2024 is a leap year); busca.replicas 2
+    expect(q).toMatchObject({ release: 'v1.0.0', ufs: ['RR'], dias: 274, rodadas: 14, replicas: 2 });
+    expect(q.pessoa_dias).toBe(636_707 * 274 * 2 * 14);
+    expect(q.preco_micros).toBe(priceMicros(q.pessoa_dias, release.manifest.preco_micros_por_pessoa_dia));
+  });
+
+  it('random search: candidatos + 2 per dimension (one per listed layer, one per size stratum present) + 1', () => {
+    const body = validateCalibrationRequest(fixture('valid-calibracao-aleatoria'));
+    const q = quoteCalibration(body);
+    const strata = new Set(release.municipalities('RR').map((m) => m.porte)).size;
+    // beta0 (1) + pesos_canais[domicilio, digital] (2) + deslocamento_porte per stratum of RR
+    expect(q.rodadas).toBe(50 + 2 * (1 + 2 + strata) + 1);
+    // no busca.replicas: the scenario's replicas (3)
+    expect(q.replicas).toBe(3);
+  });
+
+  it('daily granularity counts to the holdout day itself; the price is the simulation rate on every round', () => {
+    const b = fixture('valid-calibracao');
+    b.pedido.serie.declaracao.granularidade = 'dia';
+    b.pedido.janela = { inicio: 20240101, fim: 20240110 };
+    b.pedido.holdout = { inicio: 20240111, fim: 20240115 };
+    b.serie = [1, 2, 3, 11, 12].map((d, i) => ({ periodo: 20240100 + d, municipio: '1400100', valor: 10 * (i + 1) }));
+    const hand = handRelease({ rate: 0.0003, throughput: 1000 });
+    b.pedido.cenario.release = 'v7.0.0';
+    const q = quoteCalibration(validateCalibrationRequest(b, hand), hand);
+    // RR 1234 persons x 15 days x 2 replicas x 14 rounds = 518,280; x 0.0003 = 155.484 -> 156
+    expect(q).toEqual({ release: 'v7.0.0', ufs: ['RR'], dias: 15, rodadas: 14, replicas: 2, pessoa_dias: 518_280, preco_micros: 156, minutos_estimados: 9 });
+  });
+});
