@@ -345,6 +345,9 @@ export function createCombiner(cenario: Scenario, opts: CombineOptions = {}): Re
 
   return {
     add(r: ReplicaResult): void {
+      if (r === null || typeof r !== 'object' || !(r.serie instanceof Uint32Array) || typeof r.variante !== 'string') {
+        fail('an item is not a ReplicaResult (from simulate(), pass Object.values(result.variantes).flat())');
+      }
       if (!layout) {
         layout = initLayout(r);
         plan = planSaturacao(cenario, layout);

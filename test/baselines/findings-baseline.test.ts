@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Scenario } from '../../src/contract/types.js';
 import {
-  answerQuestions, buildFindings, buildTractEvents, combineReplicas, decodeJobResult, encodeJobResult,
+  answerQuestions, buildFindings, buildTractEvents, combineOptionsFromRelease, combineReplicas, decodeJobResult, encodeJobResult,
   FINDINGS_TABLES, GRID_AXES, type JobResult,
 } from '../../src/findings/index.js';
 import { closePool } from '../../src/pool/pool.js';
@@ -51,13 +51,7 @@ export const BASELINE_SCENARIO: Scenario = {
 async function runBaseline(): Promise<JobResult> {
   const release = openRelease('v1.0.0');
   const sim = await simulate(BASELINE_SCENARIO, { release, threads: 2 });
-  const pops = new Map<string, number>();
-  for (const m of release.municipalities('RR')) for (const t of release.tracts(m.codigo)) pops.set(t.codigo, t.populacao);
-  const replicas = Object.values(sim.variantes).flat();
-  return combineReplicas(BASELINE_SCENARIO, replicas, {
-    nomeMunicipio: (c) => release.municipality(c)?.nome,
-    populacaoSetor: (c) => pops.get(c),
-  });
+  return combineReplicas(BASELINE_SCENARIO, Object.values(sim.variantes).flat(), combineOptionsFromRelease(release));
 }
 
 function findingsOf(result: JobResult) {

@@ -249,6 +249,10 @@ describe('combineReplicas checks its input', () => {
     expect(() => combineReplicas(scenario({ replicas: 1 }), [buildReplica({ ...base, replica: 0, variante: 'sem_tv' })])).toThrow(/plano/);
   });
 
+  it('says what to pass when given something other than ReplicaResults', () => {
+    expect(() => combineReplicas(scenario(), [{ variantes: {} } as never])).toThrow(/Object.values\(result.variantes\).flat\(\)/);
+  });
+
   it('does not depend on the order replicas arrive in', () => {
     const reps = [0, 1].flatMap((r) => ['plano', 'sem_x'].map((variante) => buildReplica({ ...base, variante, replica: r, cell: (_u: number, c: number) => (c === r ? 7 + r : 0) })));
     const a = combineReplicas(scenario(), reps);
