@@ -1,0 +1,83 @@
+// Population cache files: deterministic bytes, release-specific, corrupt or partial files rebuilt.
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ServiceError } from '../../src/errors.js';
+import { readPopulationFile } from '../../src/release/population-file.js';
+import { clearPopulationMemory, populationFilePath } from '../../src/release/population-store.js';
+import { openRelease, releaseManifest } from '../../src/release/release.js';
+
+const dirs: string[] = [];
+function freshCache(): string {
+  const d = mkdtempSync(join(tmpdir(), 'campaign-sim-cache-'));
+  dirs.push(d);
+  process.env.CAMPAIGN_SIM_CACHE = d;
+  clearPopulationMemory();
+  return d;
+}
+const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+const expectV1 = { release: 'v1.0.0', seed: releaseManifest('v1.0.0').gerador.semente, uf: 'RR' as const };
+
+afterAll(() => {
+  clearPopulationMemory();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('population cache', () => {
+  let fileA = '';
+  let fileOther = '';
+  let digestA = '';
+
+  it('writes byte-identical files for the same release, different ones for another release', async () => {
+    freshCache();
+    await openRelease('v1.0.0').population(['RR']);
+    fileA = populationFilePath('v1.0.0', 'RR');
+    digestA = sha(fileA);
+
+    freshCache();
+    const again = await openRelease('v1.0.0').population(['RR']);
+    expect(sha(populationFilePath('v1.0.0', 'RR'))).toBe(digestA);
+
+    const other = await openRelease('v1.1.0').population(['RR']);
+    fileOther = populationFilePath('v1.1.0', 'RR');
+    expect(sha(fileOther)).not.toBe(digestA);
+    expect(other.nPersons).toBe(again.nPersons); // same Census totals
+    expect(Buffer.from(other.attrs.buffer, other.attrs.byteOffset, other.attrs.byteLength)
+      .equals(Buffer.from(again.attrs.buffer, again.attrs.byteOffset, again.attrs.byteLength))).toBe(false);
+  });
+
+  it('detects a flipped byte and rebuilds the file instead of reading it', async () => {
+    process.env.CAMPAIGN_SIM_CACHE = join(fileA, '..', '..');
+    clearPopulationMemory();
+    const bytes = readFileSync(fileA);
+    bytes[Math.floor(bytes.length / 2)] ^= 0x5a;
+    writeFileSync(fileA, bytes);
+    expect(readPopulationFile(fileA, expectV1)).toBeUndefined();
+    const pop = await openRelease('v1.0.0').population(['RR']);
+    expect(pop.nPersons).toBe(636707);
+    expect(sha(fileA)).toBe(digestA);
+  });
+
+  it('detects a partial file and rebuilds it', async () => {
+    clearPopulationMemory();
+    truncateSync(fileA, 1000);
+    expect(readPopulationFile(fileA, expectV1)).toBeUndefined();
+    await openRelease('v1.0.0').population(['RR']);
+    expect(sha(fileA)).toBe(digestA);
+  });
+
+  it('never reads another release file put in its place', () => {
+    const target = join(freshCache(), 'v1.0.0-copy.bin');
+    copyFileSync(fileOther, target);
+    expect(readPopulationFile(target, expectV1)).toBeUndefined();
+  });
+
+  it('refuses an unknown UF naming the offered ones', async () => {
+    const err = await openRelease('v1.0.0').population(['RR', 'ZZ' as never]).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ServiceError);
+    expect((err as ServiceError).code).toBe('release_unavailable');
+    expect((err as ServiceError).message).toMatch(/ZZ.*offered UFs: AC AL AM/);
+  });
+});
