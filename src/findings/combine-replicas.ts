@@ -177,7 +177,10 @@ export function createCombiner(cenario: Scenario, opts: CombineOptions = {}): Re
   const variants = new Map<string, VariantState>();
   let sat: { acc: Acc; pop: Acc } | null = null;
   let alc: { freq: Acc; reach: Acc; canais: string[] } | null = null;
-  let set: { acc: Acc; margens: Margins; setores: string[]; tipos: string[] } | null = null;
+  let set: {
+    soma: Uint32Array; motivo: Uint8Array; grupos: number[][]; identidades: number[][];
+    margens: Map<number, Margins>; setores: string[]; tipos: string[];
+  } | null = null;
 
   function initLayout(r: ReplicaResult): Layout {
     return { unidades: [...r.unidades], semanas: r.semanas, medidas: [...r.medidas], grade: r.grade, canais: [...r.canais] };
@@ -280,28 +283,54 @@ export function createCombiner(cenario: Scenario, opts: CombineOptions = {}): Re
     const T = tipos.length;
     if (!r.porSetor || r.porSetor.length !== setores.length * W * T) fail('porSetor has the wrong size');
     if (!set) {
-      // Margins: the tracts of one municipality, per week and type, add up to the
-      // municipality's count, which other tables and answers may publish; and, per tract and
-      // week, the identities between measures.
       const byMun = new Map<string, number[]>();
       setores.forEach((s, i) => {
         const m = s.slice(0, 7);
         if (!byMun.has(m)) byMun.set(m, []);
         byMun.get(m)!.push(i);
       });
-      const margins: number[][] = [];
-      for (const idx of byMun.values()) {
-        for (let w = 0; w < W; w++) for (let t = 0; t < T; t++) margins.push(idx.map((i) => (i * W + w) * T + t));
-      }
-      const identities = measureIdentities(tipos as Medida[]);
-      for (let i = 0; i < setores.length; i++) {
-        for (let w = 0; w < W; w++) for (const parts of identities) margins.push(parts.map((t) => (i * W + w) * T + t));
-      }
-      set = { acc: new Acc(setores.length * W * T, false), margens: buildMargins(setores.length * W * T, margins), setores: [...setores], tipos: [...tipos] };
+      const n = setores.length * W * T;
+      set = {
+        soma: new Uint32Array(n), motivo: new Uint8Array(n), grupos: [...byMun.values()],
+        identidades: measureIdentities(tipos as Medida[]), margens: new Map(), setores: [...setores], tipos: [...tipos],
+      };
     } else if (!sameList(set.setores, setores) || !sameList(set.tipos, tipos)) {
       fail('tracts or event types differ between replicas');
     }
-    set.acc.add(r.porSetor, set.margens);
+    const st = set;
+    // Margins never cross a (municipality, week) block: the tracts of one municipality add up,
+    // per week and type, to the municipality's count, which other tables and answers may
+    // publish; and, per tract and week, the identities between measures. So the rule runs
+    // block by block over cells [tract of the municipality][type].
+    const marginsFor = (k: number): Margins => {
+      let m = st.margens.get(k);
+      if (!m) {
+        const list: number[][] = [];
+        for (let t = 0; t < T; t++) list.push(Array.from({ length: k }, (_, j) => j * T + t));
+        for (let j = 0; j < k; j++) for (const parts of st.identidades) list.push(parts.map((t) => j * T + t));
+        m = buildMargins(k * T, list);
+        st.margens.set(k, m);
+      }
+      return m;
+    };
+    const src = r.porSetor;
+    for (const idx of st.grupos) {
+      const margins = marginsFor(idx.length);
+      const vals = new Uint32Array(idx.length * T);
+      const rep = new Uint8Array(idx.length * T);
+      for (let w = 0; w < W; w++) {
+        idx.forEach((i, j) => vals.set(src.subarray((i * W + w) * T, (i * W + w + 1) * T), j * T));
+        suppressReplica(vals, margins, rep);
+        idx.forEach((i, j) => {
+          const at = (i * W + w) * T;
+          for (let t = 0; t < T; t++) {
+            st.soma[at + t] += vals[j * T + t];
+            const m = rep[j * T + t];
+            if (m !== 0 && (st.motivo[at + t] === 0 || m < st.motivo[at + t])) st.motivo[at + t] = m;
+          }
+        });
+      }
+    }
   }
 
   function addRespostas(r: ReplicaResult, v: VariantState, W: number): void {
@@ -416,13 +445,13 @@ export function createCombiner(cenario: Scenario, opts: CombineOptions = {}): Re
       }
       let setores: SetoresBlock | null = null;
       if (set) {
-        const st = set as { acc: Acc; setores: string[]; tipos: string[] };
+        const st = set as { soma: Uint32Array; motivo: Uint8Array; setores: string[]; tipos: string[] };
         const populacao = new Int32Array(st.setores.length).fill(-1);
         st.setores.forEach((c, i) => {
           const n = opts.populacaoSetor?.(c);
           if (n !== undefined && Number.isFinite(n) && n >= 0) populacao[i] = Math.round(n);
         });
-        setores = { setores: st.setores, tipos: st.tipos, semanas: l.semanas, soma: st.acc.soma, motivo: st.acc.motivo, populacao };
+        setores = { setores: st.setores, tipos: st.tipos, semanas: l.semanas, soma: st.soma, motivo: st.motivo, populacao };
       } else if (cenario.saida_por_setor) fail('the scenario asked for saida_por_setor but the replicas carry no per-tract counts');
       const respostas: Record<string, Record<string, RespostaBlock>> = {};
       for (const [name, v] of variants) {

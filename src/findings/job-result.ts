@@ -55,7 +55,7 @@ export interface SetoresBlock {
   tipos: string[];
   semanas: number;
   /** [setor][semana][tipo]: sum over replicas and reason hidden by the privacy rule. */
-  soma: Float64Array;
+  soma: Uint32Array;
   motivo: Uint8Array;
   /** [setor]: synthetic residents of the tract; -1 when unknown (the tract error is not measured). */
   populacao: Int32Array;
