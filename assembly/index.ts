@@ -1,5 +1,13 @@
-// Kernels of the adoption and reception models (see assembly/README or DESIGN 4).
-// Called from src/kernel/load-kernel.ts; the real kernels are written in their own files.
+// Kernels of the adoption and reception models (DESIGN 4, docs/model.md). Numbers in, numbers
+// out: the host (src/kernel/instance.ts) lays every array out in the imported memory, writes the
+// header of assembly/abi.ts and calls these once per task and once per simulated day.
+export { bind, heapBase } from './header';
+export { prepareShares } from './layers';
+export { resetAdoption, launchAdoption, stepAdoption } from './adoption';
+export { resetReception, stepReception } from './reception';
+export { fillUniforms } from './rng-export';
+
+/** Host: once per instance, to refuse a kernel built from another ABI. */
 export function abiVersion(): i32 {
-  return 1;
+  return 2;
 }

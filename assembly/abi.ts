@@ -1,0 +1,82 @@
+// The kernel's ABI: the host (src/kernel/layout.ts) lays every array out in the imported linear
+// memory and writes its byte offset or count into a header of u32 slots, followed by f64
+// parameters. KEEP IN SYNC with src/kernel/abi.ts (test/kernel/abi.test.ts compares them).
+
+// u32 slots at header + 4 * slot
+export const N_PERSONS: u32 = 0;
+export const N_HOUSEHOLDS: u32 = 1;
+export const N_TRACTS: u32 = 2;
+export const N_GROUPS: u32 = 3; // activity groups; slot N_GROUPS of every group table is the "no group" zero
+export const N_TURMAS: u32 = 4;
+export const N_MUN: u32 = 5;
+export const N_DIG: u32 = 6; // digital cells = UFs x 7 age groups; slot N_DIG is the "offline" zero
+export const N_UF: u32 = 7;
+export const N_CHANNELS: u32 = 8;
+export const N_CELLS: u32 = 9; // reception cells (with the audience bit)
+export const P_HH_START: u32 = 10; // u32[nHouseholds + 1]
+export const P_HH_TRACT: u32 = 11; // u32[nHouseholds]
+export const P_GROUP: u32 = 12; // u32[nPersons], NO_GROUP remapped to nGroups
+export const P_DCELL: u32 = 13; // u16[nPersons]: uf * 7 + age group for internet users, else nDig
+export const P_TRACT_MUN: u32 = 14; // u16[nTracts]
+export const P_ADJ_START: u32 = 15; // u32[nTracts + 1]
+export const P_ADJ: u32 = 16; // u32[edges]
+export const P_GROUP_SIZE: u32 = 17; // i32[nGroups + 1]
+export const P_TRACT_POP: u32 = 18; // i32[nTracts]
+export const P_TRACT_DEN: u32 = 19; // f32[nTracts]: pop + spill * adjacent pop - 1 (>= 1)
+export const P_DIG_POP: u32 = 20; // i32[nDig + 1]
+export const P_UF_DIG_POP: u32 = 21; // i32[nUf]
+export const P_MUN_POP: u32 = 22; // i32[nMun]
+export const P_MULT: u32 = 23; // f32[nPersons]: m_i (adoption)
+export const P_CELL: u32 = 24; // u16[nPersons]: reception cell (reception)
+export const P_AFF: u32 = 25; // f32[nChannels * nCells]: affinity, 0 outside the audience
+export const P_RESP_CUM: u32 = 26; // f32[2 * nCells * 3]: cumulative response shares [source][cell][3]
+export const P_DAY_A: u32 = 27; // u16[nPersons]: adoption day / first exposure day (0 = never)
+export const P_REM: u32 = 28; // f32[nPersons]: remaining Exp(1) threshold (adoption / social)
+export const P_REM_C: u32 = 29; // f32[nPersons * nChannels]: remaining media thresholds
+export const P_FREQ: u32 = 30; // u8[nPersons * nChannels]: media contacts (saturating at 255)
+export const P_MDAY: u32 = 31; // u16[nPersons]: first media contact day
+export const P_SDAY: u32 = 32; // u16[nPersons]: first social exposure day
+export const P_DDAY: u32 = 33; // u16[nPersons]: declared exposure day (recall)
+export const P_RESP: u32 = 34; // u8[nPersons]: 0 none, 1 ignora, 2 absorve, 3 repassa, 4 rejeita
+export const P_CNT_GROUP: u32 = 35; // i32[nGroups + 1]: active members
+export const P_CNT_TRACT: u32 = 36; // i32[nTracts]
+export const P_CNT_DIG: u32 = 37; // i32[nDig + 1]
+export const P_CNT_MUN: u32 = 38; // i32[nMun]
+export const P_TAB_G: u32 = 39; // f32[nGroups + 1]: weighted active share of the group (self not active)
+export const P_TAB_V: u32 = 40; // f32[nTracts]
+export const P_TAB_D: u32 = 41; // f32[nDig + 1]
+export const P_TAB_DAMP: u32 = 42; // f32[nMun]: 1 - amortecimento * S_m
+export const P_UNIT_G: u32 = 43; // f32[nGroups + 1]: one member's weight in the share (self exclusion)
+export const P_UNIT_V: u32 = 44; // f32[nTracts]
+export const P_UNIT_D: u32 = 45; // f32[nDig + 1]
+export const SLOTS: u32 = 48;
+
+// f64 parameters at header + PARAMS_OFFSET + 8 * slot
+export const PARAMS_OFFSET: u32 = 256;
+export const F_E0: u32 = 0; // exp(beta0)
+export const F_EXPO: u32 = 1; // adoption: exp(beta_expo); reception: exp(beta_expo) * conversao_social
+export const F_W_HH: u32 = 2; // layer weights: domicilio, turma, estabelecimento, vizinhanca, digital
+export const F_W_TURMA: u32 = 3;
+export const F_W_ESTAB: u32 = 4;
+export const F_W_VIZ: u32 = 5;
+export const F_W_DIG: u32 = 6;
+export const F_HOMOPHILY: u32 = 7; // digital: weight of the own age group against the whole UF
+export const F_DAMP: u32 = 8; // amortecimento_saturacao
+export const F_ELOGIT: u32 = 9; // exp(logit_lancamento)
+export const F_PERIOD: u32 = 10; // days a repassa agent spreads
+export const F_FALSE_RECALL: u32 = 11; // probability of declaring exposure never received
+export const F_FIRST_DAY: u32 = 12; // first campaign day (false recall counts from there)
+export const F_SCALE: u32 = 13; // 4 slots: exp(beta0) * intensity of channel c today
+export const F_RECALL: u32 = 17; // 4 slots: recall probability of a contact by channel c
+export const F_SPILL: u32 = 21; // vizinhanca: weight of an adjacent tract's members against the own tract's
+export const PARAMS: u32 = 22;
+export const HEADER_BYTES: u32 = 512;
+
+// Random streams: one per decision (DESIGN 4). Media and recall take 4 consecutive streams.
+export const S_ADOPT: u32 = 1;
+export const S_LAUNCH: u32 = 2;
+export const S_SOCIAL: u32 = 3;
+export const S_RESPONSE: u32 = 4;
+export const S_FALSE_RECALL: u32 = 5;
+export const S_MEDIA: u32 = 8;
+export const S_RECALL: u32 = 12;

@@ -1,0 +1,81 @@
+// ABI mirror of assembly/abi.ts: header slots (u32), parameter slots (f64) and random streams.
+// KEEP IN SYNC with assembly/abi.ts; test/kernel/abi.test.ts parses that file and compares.
+
+export const ABI = {
+  N_PERSONS: 0,
+  N_HOUSEHOLDS: 1,
+  N_TRACTS: 2,
+  N_GROUPS: 3, // activity groups; slot N_GROUPS of every group table is the "no group" zero
+  N_TURMAS: 4,
+  N_MUN: 5,
+  N_DIG: 6, // digital cells = UFs x 7 age groups; slot N_DIG is the "offline" zero
+  N_UF: 7,
+  N_CHANNELS: 8,
+  N_CELLS: 9, // reception cells (with the audience bit)
+  P_HH_START: 10, // u32[nHouseholds + 1]
+  P_HH_TRACT: 11, // u32[nHouseholds]
+  P_GROUP: 12, // u32[nPersons], NO_GROUP remapped to nGroups
+  P_DCELL: 13, // u16[nPersons]: uf * 7 + age group for internet users, else nDig
+  P_TRACT_MUN: 14, // u16[nTracts]
+  P_ADJ_START: 15, // u32[nTracts + 1]
+  P_ADJ: 16, // u32[edges]
+  P_GROUP_SIZE: 17, // i32[nGroups + 1]
+  P_TRACT_POP: 18, // i32[nTracts]
+  P_TRACT_DEN: 19, // f32[nTracts]: pop + spill * adjacent pop - 1 (>= 1)
+  P_DIG_POP: 20, // i32[nDig + 1]
+  P_UF_DIG_POP: 21, // i32[nUf]
+  P_MUN_POP: 22, // i32[nMun]
+  P_MULT: 23, // f32[nPersons]: m_i (adoption)
+  P_CELL: 24, // u16[nPersons]: reception cell (reception)
+  P_AFF: 25, // f32[nChannels * nCells]: affinity, 0 outside the audience
+  P_RESP_CUM: 26, // f32[2 * nCells * 3]: cumulative response shares [source][cell][3]
+  P_DAY_A: 27, // u16[nPersons]: adoption day / first exposure day (0 = never)
+  P_REM: 28, // f32[nPersons]: remaining Exp(1) threshold (adoption / social)
+  P_REM_C: 29, // f32[nPersons * nChannels]: remaining media thresholds
+  P_FREQ: 30, // u8[nPersons * nChannels]: media contacts (saturating at 255)
+  P_MDAY: 31, // u16[nPersons]: first media contact day
+  P_SDAY: 32, // u16[nPersons]: first social exposure day
+  P_DDAY: 33, // u16[nPersons]: declared exposure day (recall)
+  P_RESP: 34, // u8[nPersons]: 0 none, 1 ignora, 2 absorve, 3 repassa, 4 rejeita
+  P_CNT_GROUP: 35, // i32[nGroups + 1]: active members
+  P_CNT_TRACT: 36, // i32[nTracts]
+  P_CNT_DIG: 37, // i32[nDig + 1]
+  P_CNT_MUN: 38, // i32[nMun]
+  P_TAB_G: 39, // f32[nGroups + 1]: weighted active share of the group (self not active)
+  P_TAB_V: 40, // f32[nTracts]
+  P_TAB_D: 41, // f32[nDig + 1]
+  P_TAB_DAMP: 42, // f32[nMun]: 1 - amortecimento * S_m
+  P_UNIT_G: 43, // f32[nGroups + 1]: one member's weight in the share (self exclusion)
+  P_UNIT_V: 44, // f32[nTracts]
+  P_UNIT_D: 45, // f32[nDig + 1]
+  SLOTS: 48,
+  PARAMS_OFFSET: 256,
+  F_E0: 0, // exp(beta0)
+  F_EXPO: 1, // adoption: exp(beta_expo); reception: exp(beta_expo) * conversao_social
+  F_W_HH: 2, // layer weights: domicilio, turma, estabelecimento, vizinhanca, digital
+  F_W_TURMA: 3,
+  F_W_ESTAB: 4,
+  F_W_VIZ: 5,
+  F_W_DIG: 6,
+  F_HOMOPHILY: 7, // digital: weight of the own age group against the whole UF
+  F_DAMP: 8, // amortecimento_saturacao
+  F_ELOGIT: 9, // exp(logit_lancamento)
+  F_PERIOD: 10, // days a repassa agent spreads
+  F_FALSE_RECALL: 11, // probability of declaring exposure never received
+  F_FIRST_DAY: 12, // first campaign day (false recall counts from there)
+  F_SCALE: 13, // 4 slots: exp(beta0) * intensity of channel c today
+  F_RECALL: 17, // 4 slots: recall probability of a contact by channel c
+  F_SPILL: 21, // vizinhanca: weight of an adjacent tract's members against the own tract's
+  PARAMS: 22,
+  HEADER_BYTES: 512,
+  S_ADOPT: 1,
+  S_LAUNCH: 2,
+  S_SOCIAL: 3,
+  S_RESPONSE: 4,
+  S_FALSE_RECALL: 5,
+  S_MEDIA: 8,
+  S_RECALL: 12,
+} as const;
+
+/** Version the kernel's abiVersion() must return. */
+export const ABI_VERSION = 2;

@@ -1,0 +1,44 @@
+// What the kernel needs from a compiled plan (src/plan builds it; src/pool sends it to workers).
+// Big per-person arrays are SharedArrayBuffer-backed so posting a task never copies them.
+import type { Familia } from '../contract/types.js';
+
+export interface KernelParams {
+  e0: number; // exp(beta0)
+  expo: number; // adocao: exp(beta_expo); recepcao: exp(beta_expo) * conversao_social
+  wHh: number;
+  wTurma: number;
+  wEstab: number;
+  wViz: number;
+  wDig: number;
+  homophily: number;
+  spill: number;
+  damp: number; // amortecimento_saturacao
+  elogit: number; // exp(logit_lancamento); 0 = no launch mass
+  period: number; // spreading days (>= 1)
+  falseRecall: number;
+  firstDay: number; // first campaign day
+  recall: number[]; // per channel
+}
+
+export interface KernelPlan {
+  id: string;
+  familia: Familia;
+  dias: number;
+  /** adocao: day of the launch; the hazard runs from the next day on. */
+  lancamentoDia: number;
+  nChannels: number;
+  nCells: number;
+  /** [canal][dia 0..dias]: intensity of the plan (0 when the channel is off). */
+  intensidade: Float32Array;
+  params: KernelParams;
+  /** adocao: m_i per person. */
+  mult?: Float32Array;
+  /** recepcao: cell per person (with the audience bit), affinity [canal][cell], cumulative response shares [source][cell][3]. */
+  cell?: Uint16Array;
+  afinidade?: Float32Array;
+  respostaAcum?: Float32Array;
+}
+
+/** Shared control block of one simulate() call: [0] simulated days done (all tasks), [1] cancel flag. */
+export const CONTROL_DAYS = 0;
+export const CONTROL_CANCEL = 1;

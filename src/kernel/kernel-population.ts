@@ -1,0 +1,129 @@
+// The population as the kernel reads it: the numeric arrays of src/release/types.ts Population
+// plus what the kernel derives once per population (group sizes, tract denominators, digital
+// cells). Built once on the main thread into SharedArrayBuffers and copied into each worker's
+// linear memory once (src/kernel/instance.ts); never rebuilt per task.
+import { NO_GROUP, PERSON_ATTRS, type Population } from '../release/types.js';
+import { AGE_GROUPS, SPILL_ADJACENT, ageGroupOf } from './model-constants.js';
+
+export interface KernelPopulation {
+  id: string;
+  nPersons: number;
+  nHouseholds: number;
+  nTracts: number;
+  nGroups: number;
+  nTurmas: number;
+  nMun: number;
+  nUf: number;
+  /** Digital cells: nUf x AGE_GROUPS; index nDig is offline persons. */
+  nDig: number;
+  hhStart: Uint32Array;
+  hhTract: Uint32Array;
+  age5: Uint8Array;
+  attrs: Uint16Array;
+  /** Activity group with NO_GROUP remapped to nGroups (a group of nobody). */
+  group: Uint32Array;
+  dcell: Uint16Array;
+  tractMun: Uint16Array;
+  adjStart: Uint32Array;
+  adj: Uint32Array;
+  groupSize: Int32Array;
+  tractPop: Int32Array;
+  tractDen: Float32Array;
+  digPop: Int32Array;
+  ufDigPop: Int32Array;
+  munPop: Int32Array;
+  munUf: Uint8Array;
+}
+
+const cache = new WeakMap<Population, KernelPopulation>();
+let serial = 0;
+
+function shared<T extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array>(
+  Ctor: { new (b: SharedArrayBuffer, o: number, n: number): T; BYTES_PER_ELEMENT: number },
+  n: number,
+): T {
+  return new Ctor(new SharedArrayBuffer(Math.max(1, n) * Ctor.BYTES_PER_ELEMENT), 0, n);
+}
+
+/** The same array backed by a SharedArrayBuffer (a copy only when it is not already shared). */
+export function asShared<T extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array>(a: T): T {
+  if (a.buffer instanceof SharedArrayBuffer) return a;
+  const Ctor = a.constructor as unknown as { new (b: SharedArrayBuffer, o: number, n: number): T; BYTES_PER_ELEMENT: number };
+  const s = shared(Ctor, a.length);
+  s.set(a);
+  return s;
+}
+
+/** Bytes per person and per unit the kernel memory holds for a population (see layout.ts). */
+export function prepareKernelPopulation(pop: Population): KernelPopulation {
+  const hit = cache.get(pop);
+  if (hit) return hit;
+  const n = pop.nPersons;
+  const nUf = pop.ufs.length;
+  const nDig = nUf * AGE_GROUPS;
+  const group = shared(Uint32Array, n);
+  const groupSize = shared(Int32Array, pop.nGroups + 1);
+  const dcell = shared(Uint16Array, n);
+  const digPop = shared(Int32Array, nDig + 1);
+  const ufDigPop = shared(Int32Array, nUf);
+  const tractPop = shared(Int32Array, pop.nTracts);
+  const munPop = shared(Int32Array, pop.municipios.length);
+  const netMask = (1 << PERSON_ATTRS.internet.bits) - 1;
+  for (let h = 0; h < pop.nHouseholds; h++) {
+    const t = pop.hhTract[h];
+    const m = pop.tractMun[t];
+    const uf = pop.munUf[m];
+    const a = pop.hhStart[h];
+    const b = pop.hhStart[h + 1];
+    tractPop[t] += b - a;
+    munPop[m] += b - a;
+    for (let i = a; i < b; i++) {
+      const g = pop.group[i] === NO_GROUP ? pop.nGroups : pop.group[i];
+      group[i] = g;
+      groupSize[g]++;
+      if ((pop.attrs[i] >> PERSON_ATTRS.internet.shift) & netMask) {
+        const k = uf * AGE_GROUPS + ageGroupOf(pop.age5[i]);
+        dcell[i] = k;
+        digPop[k]++;
+        ufDigPop[uf]++;
+      } else {
+        dcell[i] = nDig;
+      }
+    }
+  }
+  const tractDen = shared(Float32Array, pop.nTracts);
+  for (let t = 0; t < pop.nTracts; t++) {
+    let near = 0;
+    for (let e = pop.tractAdjStart[t]; e < pop.tractAdjStart[t + 1]; e++) near += tractPop[pop.tractAdj[e]];
+    tractDen[t] = Math.max(1, tractPop[t] + SPILL_ADJACENT * near - 1);
+  }
+  const kp: KernelPopulation = {
+    id: `pop${++serial}-${pop.release}-${pop.ufs.join('')}-${process.pid}`,
+    nPersons: n,
+    nHouseholds: pop.nHouseholds,
+    nTracts: pop.nTracts,
+    nGroups: pop.nGroups,
+    nTurmas: pop.nTurmas,
+    nMun: pop.municipios.length,
+    nUf,
+    nDig,
+    hhStart: asShared(pop.hhStart),
+    hhTract: asShared(pop.hhTract),
+    age5: asShared(pop.age5),
+    attrs: asShared(pop.attrs),
+    group,
+    dcell,
+    tractMun: asShared(pop.tractMun),
+    adjStart: asShared(pop.tractAdjStart),
+    adj: asShared(pop.tractAdj),
+    groupSize,
+    tractPop,
+    tractDen,
+    digPop,
+    ufDigPop,
+    munPop,
+    munUf: asShared(pop.munUf),
+  };
+  cache.set(pop, kp);
+  return kp;
+}

@@ -1,0 +1,101 @@
+// Where every kernel array lives in linear memory: the one place that turns a population and a
+// plan's shape into the header slots of assembly/abi.ts (mirrored in ./abi.ts).
+import type { Familia } from '../contract/types.js';
+import { ABI } from './abi.js';
+import type { KernelPopulation } from './kernel-population.js';
+
+/** One wasm32 memory holds at most 4 GiB (DESIGN 4, "Scale"). */
+export const WASM32_MAX_BYTES = 65536 * 65536;
+
+export interface KernelShape {
+  familia: Familia;
+  nChannels: number;
+  nCells: number;
+}
+
+export interface KernelLayout {
+  /** Byte offset of the header. */
+  header: number;
+  /** Value of every u32 header slot (counts and byte offsets), by slot index. */
+  slots: number[];
+  /** End of the population region: arrays before it depend only on the population. */
+  populationEnd: number;
+  /** Total bytes used. */
+  end: number;
+}
+
+const align = (x: number) => (x + 15) & ~15;
+
+export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelShape): KernelLayout {
+  const slots = new Array<number>(ABI.SLOTS).fill(0);
+  let at = align(base);
+  const header = at;
+  at = align(at + ABI.HEADER_BYTES);
+  const put = (slot: number, bytes: number) => {
+    slots[slot] = at;
+    at = align(at + Math.max(bytes, 4));
+  };
+  const n = pop.nPersons;
+  const nC = shape.familia === 'recepcao' ? shape.nChannels : 0;
+  slots[ABI.N_PERSONS] = n;
+  slots[ABI.N_HOUSEHOLDS] = pop.nHouseholds;
+  slots[ABI.N_TRACTS] = pop.nTracts;
+  slots[ABI.N_GROUPS] = pop.nGroups;
+  slots[ABI.N_TURMAS] = pop.nTurmas;
+  slots[ABI.N_MUN] = pop.nMun;
+  slots[ABI.N_DIG] = pop.nDig;
+  slots[ABI.N_UF] = pop.nUf;
+  slots[ABI.N_CHANNELS] = nC;
+  slots[ABI.N_CELLS] = shape.nCells;
+  // population (copied once per worker and population)
+  put(ABI.P_HH_START, (pop.nHouseholds + 1) * 4);
+  put(ABI.P_HH_TRACT, pop.nHouseholds * 4);
+  put(ABI.P_GROUP, n * 4);
+  put(ABI.P_DCELL, n * 2);
+  put(ABI.P_TRACT_MUN, pop.nTracts * 2);
+  put(ABI.P_ADJ_START, (pop.nTracts + 1) * 4);
+  put(ABI.P_ADJ, pop.adj.length * 4);
+  put(ABI.P_GROUP_SIZE, (pop.nGroups + 1) * 4);
+  put(ABI.P_TRACT_POP, pop.nTracts * 4);
+  put(ABI.P_TRACT_DEN, pop.nTracts * 4);
+  put(ABI.P_DIG_POP, (pop.nDig + 1) * 4);
+  put(ABI.P_UF_DIG_POP, pop.nUf * 4);
+  put(ABI.P_MUN_POP, pop.nMun * 4);
+  const populationEnd = at;
+  // plan (copied once per worker and plan)
+  if (shape.familia === 'adocao') {
+    put(ABI.P_MULT, n * 4);
+  } else {
+    put(ABI.P_CELL, n * 2);
+    put(ABI.P_AFF, nC * shape.nCells * 4);
+    put(ABI.P_RESP_CUM, 2 * shape.nCells * 3 * 4);
+  }
+  // state (reset per task)
+  put(ABI.P_DAY_A, n * 2);
+  put(ABI.P_REM, n * 4);
+  if (shape.familia === 'recepcao') {
+    put(ABI.P_REM_C, n * nC * 4);
+    put(ABI.P_FREQ, n * nC);
+    put(ABI.P_MDAY, n * 2);
+    put(ABI.P_SDAY, n * 2);
+    put(ABI.P_DDAY, n * 2);
+    put(ABI.P_RESP, n);
+  }
+  put(ABI.P_CNT_GROUP, (pop.nGroups + 1) * 4);
+  put(ABI.P_CNT_TRACT, pop.nTracts * 4);
+  put(ABI.P_CNT_DIG, (pop.nDig + 1) * 4);
+  put(ABI.P_CNT_MUN, pop.nMun * 4);
+  put(ABI.P_TAB_G, (pop.nGroups + 1) * 4);
+  put(ABI.P_TAB_V, pop.nTracts * 4);
+  put(ABI.P_TAB_D, (pop.nDig + 1) * 4);
+  put(ABI.P_TAB_DAMP, pop.nMun * 4);
+  put(ABI.P_UNIT_G, (pop.nGroups + 1) * 4);
+  put(ABI.P_UNIT_V, pop.nTracts * 4);
+  put(ABI.P_UNIT_D, (pop.nDig + 1) * 4);
+  return { header, slots, populationEnd, end: at };
+}
+
+/** Linear-memory bytes one kernel instance needs for a population and plan shape (per thread). */
+export function kernelBytes(pop: KernelPopulation, shape: KernelShape): number {
+  return layoutKernel(64 * 1024, pop, shape).end;
+}

@@ -1,0 +1,176 @@
+// compilePlan(scenario, release | population) -> Plan (DESIGN 2 and 4): variants, daily channel
+// intensities, audience mask, parameters, units, grid and answer-contract questions.
+import { randomUUID } from 'node:crypto';
+import type { Scenario } from '../contract/types.js';
+import { ServiceError, contractError } from '../errors.js';
+import { SPILL_ADJACENT, DIGITAL_HOMOPHILY, SPREADING_DAYS } from '../kernel/model-constants.js';
+import type { KernelPlan } from '../kernel/kernel-plan.js';
+import { prepareKernelPopulation } from '../kernel/kernel-population.js';
+import { WASM32_MAX_BYTES, kernelBytes } from '../kernel/layout.js';
+import type { ModelParameters, Population, Release } from '../release/types.js';
+import { audienceMask } from './audience.js';
+import { planGrid } from './grid.js';
+import { adoptionMultipliers } from './propensity.js';
+import { compileQuestions } from './questions.js';
+import {
+  BASE_CELLS, FALSE_RECALL, KERNEL_CELLS, RECALL, affinity, receptionCell, responseCoefficients, responseCumulative,
+} from './reception-profiles.js';
+import { MEDIDAS_ADOCAO, MEDIDAS_RECEPCAO, type Plan } from './types.js';
+import { loadPopulation } from './load-population.js';
+import { jobTracts, jobUnits } from './units.js';
+import { planChannels, planVariants } from './variants.js';
+
+export interface CompilePlanOptions {
+  /** Overrides of the base parameters (calibration candidates; the resolved calibracao base). */
+  parametros?: Partial<ModelParameters>;
+}
+
+function isRelease(x: Release | Population): x is Release {
+  return typeof (x as Release).population === 'function';
+}
+
+function baseParameters(scenario: Scenario, source: Release | Population, opts: CompilePlanOptions): ModelParameters {
+  const over = opts.parametros ?? {};
+  if (isRelease(source)) {
+    if (scenario.lancamento?.cenario_base === 'calibracao' && !opts.parametros) {
+      throw new ServiceError('internal_error', 'cenario_base calibracao: the caller must resolve the calibration job into opts.parametros');
+    }
+    const pix = source.manifest.parametros_pix;
+    return { ...pix, ...over, pesos_canais: { ...pix.pesos_canais, ...(over.pesos_canais ?? {}) } };
+  }
+  const need: Array<keyof ModelParameters> = [
+    'beta0', 'beta_expo', 'logit_lancamento', 'amortecimento_saturacao', 'conversao_social', 'gamma_celulas',
+    'agrupamento', 'pesos_canais', 'deslocamento_porte',
+  ];
+  const missing = need.filter((k) => over[k] === undefined);
+  if (missing.length) throw new ServiceError('internal_error', `compilePlan on a bare population needs every parameter; missing ${missing.join(', ')}`);
+  return over as ModelParameters;
+}
+
+/** Compiles a validated, normalised scenario against a release (or an already built population). */
+export async function compilePlan(scenario: Scenario, source: Release | Population, opts: CompilePlanOptions = {}): Promise<Plan> {
+  const population = isRelease(source) ? await loadPopulation(source, scenario.geografia.ufs) : source;
+  return compilePlanFor(scenario, population, baseParameters(scenario, source, opts));
+}
+
+/** The synchronous part of compilePlan, once the population and the parameters are known. */
+export function compilePlanFor(scenario: Scenario, pop: Population, parametros: ModelParameters): Plan {
+  const familia = scenario.familia;
+  const dias = scenario.horizonte.dias;
+  const semanas = Math.ceil(dias / 7);
+  const canais = familia === 'recepcao' ? planChannels(scenario) : [];
+  if (familia === 'recepcao' && canais.length === 0) throw contractError('reception_without_media', 'canais', 'a reception scenario needs a channel');
+  if (familia === 'adocao' && !scenario.lancamento) throw contractError('launch_required', 'lancamento', 'an adoption scenario needs lancamento');
+  const variantes = planVariants(canais);
+  const medidas = [...(familia === 'adocao' ? MEDIDAS_ADOCAO : MEDIDAS_RECEPCAO)];
+  const grade = planGrid(scenario);
+  const kpop = prepareKernelPopulation(pop);
+  const publico = audienceMask(scenario, pop);
+  const unidades = jobUnits(scenario, pop);
+  const setores = scenario.saida_por_setor ? jobTracts(unidades, pop) : undefined;
+  const perguntas = compileQuestions(scenario.contrato_de_resposta, medidas, pop);
+  const p = parametros;
+
+  const nC = canais.length;
+  const intensidade = new Float32Array(Math.max(1, nC * (dias + 1)));
+  let firstDay = dias + 1;
+  for (const per of scenario.canais ?? []) {
+    const c = canais.indexOf(per.canal);
+    for (let d = per.dia_inicio; d <= Math.min(per.dia_fim, dias); d++) intensidade[c * (dias + 1) + d] = per.intensidade;
+    firstDay = Math.min(firstDay, per.dia_inicio);
+  }
+  const w = p.pesos_canais;
+  const kernel: KernelPlan = {
+    id: randomUUID(),
+    familia,
+    dias,
+    lancamentoDia: scenario.lancamento?.dia ?? 0,
+    nChannels: nC,
+    nCells: familia === 'recepcao' ? KERNEL_CELLS : 0,
+    intensidade,
+    params: {
+      e0: Math.exp(p.beta0),
+      expo: familia === 'adocao' ? Math.exp(p.beta_expo) : Math.exp(p.beta_expo) * p.conversao_social,
+      wHh: w.domicilio ?? 0,
+      wTurma: w.turma ?? 0,
+      wEstab: w.estabelecimento ?? 0,
+      wViz: w.vizinhanca ?? 0,
+      wDig: w.digital ?? 0,
+      homophily: DIGITAL_HOMOPHILY,
+      spill: SPILL_ADJACENT,
+      damp: p.amortecimento_saturacao,
+      elogit: Number.isFinite(p.logit_lancamento) ? Math.exp(p.logit_lancamento) : 0,
+      period: SPREADING_DAYS,
+      falseRecall: FALSE_RECALL,
+      firstDay: Math.min(firstDay, 65535),
+      recall: canais.map((c) => RECALL[c]),
+    },
+  };
+  if (familia === 'adocao') {
+    kernel.mult = adoptionMultipliers(pop, p);
+  } else {
+    const cell = new Uint16Array(new SharedArrayBuffer(Math.max(1, pop.nPersons) * 2), 0, pop.nPersons);
+    for (let h = 0; h < pop.nHouseholds; h++) {
+      const urbano = pop.tractUrban[pop.hhTract[h]] === 1;
+      for (let i = pop.hhStart[h]; i < pop.hhStart[h + 1]; i++) {
+        cell[i] = receptionCell(pop.age5[i], pop.attrs[i], urbano) * 2 + publico[i];
+      }
+    }
+    const aff = new Float32Array(nC * KERNEL_CELLS);
+    canais.forEach((c, k) => {
+      for (let b = 0; b < BASE_CELLS; b++) aff[k * KERNEL_CELLS + b * 2 + 1] = affinity(c, b);
+    });
+    const co = responseCoefficients(scenario.mensagem?.stim_id);
+    const cum = new Float32Array(2 * KERNEL_CELLS * 3);
+    for (const src of [0, 1] as const) {
+      for (let k = 0; k < KERNEL_CELLS; k++) cum.set(responseCumulative(co, k >> 1, src), (src * KERNEL_CELLS + k) * 3);
+    }
+    kernel.cell = cell;
+    kernel.afinidade = aff;
+    kernel.respostaAcum = cum;
+  }
+  const bytesPorInstancia = kernelBytes(kpop, { familia, nChannels: nC, nCells: kernel.nCells });
+  if (bytesPorInstancia > WASM32_MAX_BYTES) {
+    throw new ServiceError(
+      'internal_error',
+      `${pop.nPersons} persons need ${(bytesPorInstancia / 2 ** 30).toFixed(2)} GiB of kernel memory per instance, over the 4 GiB of wasm32; sharding across instances is not implemented yet`,
+    );
+  }
+  return {
+    id: kernel.id,
+    scenario,
+    familia,
+    dias,
+    semanas,
+    replicas: scenario.replicas,
+    grupoComparacao: scenario.grupo_comparacao,
+    canais,
+    variantes,
+    parametros: p,
+    medidas,
+    grade,
+    unidades,
+    setores,
+    perguntas,
+    pessoaDias: pop.nPersons * dias * variantes.length * scenario.replicas,
+    bytesPorInstancia,
+    population: pop,
+    kernelPopulation: kpop,
+    kernel,
+    reduce: {
+      familia,
+      dias,
+      semanas,
+      nMedidas: medidas.length,
+      grade,
+      nUnidades: unidades.unidades.length,
+      unidadeDoSetor: unidades.daSetor,
+      publico,
+      nSetores: setores?.unidades.length ?? 0,
+      setorIndice: setores?.daSetor,
+      perguntas: perguntas.map((q) => ({
+        chave: q.chave, medida: q.medida, mascaras: q.mascaras, nUnidades: q.territorio.unidades.length, daSetor: q.territorio.daSetor,
+      })),
+    },
+  };
+}

@@ -1,0 +1,59 @@
+// A compiled plan (DESIGN 2: scenario -> plan): everything the pool needs to run every
+// (replica, variant) task of a job, as typed arrays and numbers.
+import type { Canal, Familia, Medida, Scenario } from '../contract/types.js';
+import type { KernelPlan } from '../kernel/kernel-plan.js';
+import type { KernelPopulation } from '../kernel/kernel-population.js';
+import type { Grade } from '../pool/replica-result.js';
+import type { ModelParameters, Population } from '../release/types.js';
+import type { CompiledQuestion } from './questions.js';
+import type { TractUnits } from './units.js';
+import type { PlanVariant } from './variants.js';
+
+export const MEDIDAS_ADOCAO: readonly Medida[] = ['adotantes'];
+export const MEDIDAS_RECEPCAO: readonly Medida[] = [
+  'alcance', 'exposta_social', 'exposta_midia_medida', 'exposta_midia_declarada', 'exposta_midia_ambas',
+  'ignora', 'absorve', 'repassa', 'rejeita',
+];
+
+/** What a worker needs to reduce a finished task to counts (src/pool/reduce-replica.ts). */
+export interface ReduceSpec {
+  familia: Familia;
+  dias: number;
+  semanas: number;
+  nMedidas: number;
+  grade: Grade;
+  nUnidades: number;
+  unidadeDoSetor: Int32Array;
+  /** 1 per person in the audience. */
+  publico: Uint8Array;
+  /** Tract urban flags (reception cells) are already in the kernel plan; tracts for saida_por_setor: */
+  nSetores: number;
+  setorIndice?: Int32Array;
+  perguntas: Array<{ chave: string; medida: number; mascaras: number[]; nUnidades: number; daSetor: Int32Array }>;
+}
+
+export interface Plan {
+  id: string;
+  scenario: Scenario;
+  familia: Familia;
+  dias: number;
+  semanas: number;
+  replicas: number;
+  grupoComparacao: string;
+  canais: Canal[];
+  variantes: PlanVariant[];
+  parametros: ModelParameters;
+  medidas: Medida[];
+  grade: Grade;
+  unidades: TractUnits;
+  setores?: TractUnits;
+  perguntas: CompiledQuestion[];
+  /** Persons x days x variants x replicas. */
+  pessoaDias: number;
+  /** Linear memory one kernel instance needs (per thread). */
+  bytesPorInstancia: number;
+  population: Population;
+  kernelPopulation: KernelPopulation;
+  kernel: KernelPlan;
+  reduce: ReduceSpec;
+}

@@ -1,0 +1,35 @@
+// Messages between simulate() (main thread) and src/pool/worker.ts. Big arrays in a request are
+// SharedArrayBuffer-backed (never copied); the arrays of a reply are transferred.
+import type { KernelPlan } from '../kernel/kernel-plan.js';
+import type { KernelPopulation } from '../kernel/kernel-population.js';
+import type { PlainError } from '../errors.js';
+import type { ReduceSpec } from '../plan/types.js';
+
+export interface TaskRequest {
+  population: KernelPopulation;
+  plan: KernelPlan;
+  reduce: ReduceSpec;
+  variante: number;
+  escala: number[];
+  replica: number;
+  key: [number, number];
+  /** Shared control block (src/kernel/kernel-plan.ts CONTROL_*). */
+  control: Int32Array;
+}
+
+/** The numeric part of a ReplicaResult; the main thread adds the names (src/pool/replica-result.ts). */
+export interface TaskCounts {
+  serie: Uint32Array;
+  seriePublico: Uint32Array;
+  populacao: Uint32Array;
+  publico: Uint32Array;
+  celulas: Uint32Array;
+  celulasPopulacao: Uint32Array;
+  frequencia?: Uint32Array;
+  alcancavel?: Uint32Array;
+  porSetor?: Uint32Array;
+  respostas: Array<{ chave: string; contagens: Uint32Array; base: Uint32Array }>;
+  segundos: number;
+}
+
+export type TaskReply = { ok: true; counts: TaskCounts } | { ok: false; error: PlainError };

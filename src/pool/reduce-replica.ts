@@ -1,0 +1,143 @@
+// Reduces a finished task's per-person event days to counts (DESIGN 5): per unit x week x
+// measure (whole population and audience), per grid cell at the horizon, media frequency and
+// reachability (reception), per tract x week x measure (saida_por_setor), per question.
+// Every count is cumulative: persons with the event by the end of the week.
+import { PERSON_ATTRS } from '../release/types.js';
+import type { KernelPlan } from '../kernel/kernel-plan.js';
+import type { KernelPopulation } from '../kernel/kernel-population.js';
+import type { KernelState } from '../kernel/instance.js';
+import { ageGroupOf } from '../kernel/model-constants.js';
+import type { ReduceSpec } from '../plan/types.js';
+import type { TaskCounts } from './messages.js';
+
+export const GRID_CELLS = { principal: 7 * 2 * 5 * 4 * 5, etaria: 17 * 2 } as const;
+
+const A = PERSON_ATTRS;
+const field = (x: number, f: { shift: number; bits: number }) => (x >> f.shift) & ((1 << f.bits) - 1);
+
+function gridCell(principal: boolean, age5: number, at: number): number {
+  if (!principal) return age5 * 2 + field(at, A.sexo);
+  return (((ageGroupOf(age5) * 2 + field(at, A.sexo)) * 5 + field(at, A.renda)) * 4 + field(at, A.escolaridade)) * 5 + field(at, A.raca);
+}
+
+/** Turns per-week new counts into cumulative counts along the week axis of [outer][week][inner]. */
+function cumulate(a: Uint32Array, outer: number, weeks: number, inner: number): void {
+  for (let o = 0; o < outer; o++) {
+    for (let w = 1; w < weeks; w++) {
+      const at = (o * weeks + w) * inner;
+      const prev = at - inner;
+      for (let k = 0; k < inner; k++) a[at + k] += a[prev + k];
+    }
+  }
+}
+
+/** Event day of measure m of person i (0 = never), in the order of MEDIDAS_* of src/plan/types.ts. */
+function eventDayOf(spec: ReduceSpec, st: KernelState): (m: number, i: number) => number {
+  if (spec.familia === 'adocao') return (_m, i) => st.dayA[i];
+  const { dayA, sday, mday, dday, resp } = st as Required<KernelState>;
+  return (m, i) => {
+    switch (m) {
+      case 0: return dayA[i];
+      case 1: return sday[i];
+      case 2: return mday[i];
+      case 3: return dday[i];
+      case 4: return mday[i] && sday[i] ? Math.max(mday[i], sday[i]) : 0;
+      default: return resp[i] === m - 4 ? dayA[i] : 0;
+    }
+  };
+}
+
+export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: ReduceSpec, st: KernelState, escala: readonly number[]): Omit<TaskCounts, 'segundos'> {
+  const W = spec.semanas;
+  const M = spec.nMedidas;
+  const U = spec.nUnidades;
+  const principal = spec.grade === 'principal';
+  const C = GRID_CELLS[spec.grade];
+  const serie = new Uint32Array(U * W * M);
+  const seriePublico = new Uint32Array(U * W * M);
+  const populacao = new Uint32Array(U);
+  const publico = new Uint32Array(U);
+  const celulas = new Uint32Array(U * C * M);
+  const celulasPopulacao = new Uint32Array(U * C);
+  const S = spec.nSetores;
+  const porSetor = spec.setorIndice ? new Uint32Array(S * W * M) : undefined;
+  const reception = spec.familia === 'recepcao';
+  const nC = plan.nChannels;
+  const frequencia = reception ? new Uint32Array(U * (nC + 1) * 2) : undefined;
+  const alcancavel = reception ? new Uint32Array(U * nC) : undefined;
+  const stride = plan.dias + 1;
+  const channelOn = Array.from({ length: nC }, (_, c) => escala[c] > 0 && plan.intensidade.subarray(c * stride, (c + 1) * stride).some((v) => v > 0));
+  const dayOf = eventDayOf(spec, st);
+  const { hhStart, hhTract, age5, attrs } = pop;
+  const aud = spec.publico;
+  const dayA = st.dayA;
+
+  for (let h = 0; h < pop.nHouseholds; h++) {
+    const t = hhTract[h];
+    const u = spec.unidadeDoSetor[t];
+    if (u < 0) continue;
+    const s = spec.setorIndice ? spec.setorIndice[t] : -1;
+    for (let i = hhStart[h]; i < hhStart[h + 1]; i++) {
+      const a = aud[i];
+      const cell = gridCell(principal, age5[i], attrs[i]);
+      populacao[u]++;
+      publico[u] += a;
+      celulasPopulacao[u * C + cell]++;
+      if (reception || dayA[i] !== 0) {
+        for (let m = 0; m < M; m++) {
+          const d = dayOf(m, i);
+          if (d === 0) continue;
+          const wk = ((d - 1) / 7) | 0;
+          const k = (u * W + wk) * M + m;
+          serie[k]++;
+          if (a) seriePublico[k]++;
+          celulas[(u * C + cell) * M + m]++;
+          if (s >= 0) porSetor![(s * W + wk) * M + m]++;
+        }
+      }
+      if (reception && a) {
+        let total = 0;
+        const kc = plan.cell![i];
+        for (let c = 0; c < nC; c++) {
+          const f = st.freq![i * nC + c];
+          total += f;
+          const base = (u * (nC + 1) + c) * 2;
+          if (f >= 1) frequencia![base]++;
+          if (f >= 3) frequencia![base + 1]++;
+          if (channelOn[c] && plan.afinidade![c * plan.nCells + kc] > 0) alcancavel![u * nC + c]++;
+        }
+        const base = (u * (nC + 1) + nC) * 2;
+        if (total >= 1) frequencia![base]++;
+        if (total >= 3) frequencia![base + 1]++;
+      }
+    }
+  }
+  cumulate(serie, U, W, M);
+  cumulate(seriePublico, U, W, M);
+  if (porSetor) cumulate(porSetor, S, W, M);
+
+  const respostas = spec.perguntas.map((q) => {
+    const contagens = new Uint32Array(q.nUnidades * W);
+    const base = new Uint32Array(q.nUnidades);
+    const [mIdade, mSexo, mRenda, mEsc, mRaca, mFaixa] = q.mascaras;
+    for (let h = 0; h < pop.nHouseholds; h++) {
+      const u = q.daSetor[hhTract[h]];
+      if (u < 0) continue;
+      for (let i = hhStart[h]; i < hhStart[h + 1]; i++) {
+        const at = attrs[i];
+        if (
+          !((mIdade >> ageGroupOf(age5[i])) & 1) || !((mSexo >> field(at, A.sexo)) & 1) ||
+          !((mRenda >> field(at, A.renda)) & 1) || !((mEsc >> field(at, A.escolaridade)) & 1) ||
+          !((mRaca >> field(at, A.raca)) & 1) || !((mFaixa >> age5[i]) & 1)
+        ) continue;
+        base[u]++;
+        const d = dayOf(q.medida, i);
+        if (d !== 0) contagens[u * W + (((d - 1) / 7) | 0)]++;
+      }
+    }
+    cumulate(contagens, q.nUnidades, W, 1);
+    return { chave: q.chave, contagens, base };
+  });
+
+  return { serie, seriePublico, populacao, publico, celulas, celulasPopulacao, frequencia, alcancavel, porSetor, respostas };
+}

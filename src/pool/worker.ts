@@ -1,0 +1,27 @@
+// The pool's in-thread worker (loaded by Piscina from dist/src/pool/worker.js): one kernel
+// instance per thread, the population copied into it once, one (replica, variant) per task.
+import { Piscina } from 'piscina';
+import { ServiceError } from '../errors.js';
+import { KernelInstance } from '../kernel/instance.js';
+import type { TaskReply, TaskRequest } from './messages.js';
+import { reduceReplica } from './reduce-replica.js';
+
+let instance: Promise<KernelInstance> | undefined;
+
+export default async function runTask(req: TaskRequest): Promise<unknown> {
+  try {
+    const kernel = await (instance ??= KernelInstance.create());
+    const t0 = performance.now();
+    kernel.run(req.population, req.plan, req.escala, req.key, req.control);
+    const counts = { ...reduceReplica(req.population, req.plan, req.reduce, kernel.state(), req.escala), segundos: (performance.now() - t0) / 1000 };
+    const reply: TaskReply = { ok: true, counts };
+    const buffers: ArrayBuffer[] = [];
+    for (const v of Object.values(counts)) if (v instanceof Uint32Array) buffers.push(v.buffer as ArrayBuffer);
+    for (const r of counts.respostas) buffers.push(r.contagens.buffer as ArrayBuffer, r.base.buffer as ArrayBuffer);
+    return Piscina.move({ [Piscina.transferableSymbol]: buffers, [Piscina.valueSymbol]: reply } as never);
+  } catch (err) {
+    const e = err instanceof ServiceError ? err : new ServiceError('internal_error', err instanceof Error ? err.stack ?? err.message : String(err));
+    const reply: TaskReply = { ok: false, error: e.toPlain() };
+    return reply;
+  }
+}
