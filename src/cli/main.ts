@@ -5,6 +5,8 @@ import { ServiceError } from '../errors.js';
 import { readPackageVersion } from './package-version.js';
 import { registerRelease } from './release.js';
 import { registerServe } from './serve.js';
+import { registerAdmin } from './admin.js';
+import { registerWorker } from './worker.js';
 import { registerValidate } from './validate.js';
 import { registerQuote } from './quote.js';
 
@@ -18,6 +20,8 @@ export function buildProgram(): Command {
     .exitOverride();
   registerRelease(program);
   registerServe(program);
+  registerAdmin(program);
+  registerWorker(program);
   registerValidate(program);
   registerQuote(program);
   return program;

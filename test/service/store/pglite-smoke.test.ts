@@ -1,0 +1,63 @@
+// The embedded store (PGlite) in a temporary directory: the same SQL and flow as on the server,
+// one process per data directory (lock file), data kept across reopening.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDevAccount, getProject } from '../../../service/accounts.js';
+import { authenticateApiKey } from '../../../service/api-keys.js';
+import { createJob, toJobResponse } from '../../../service/jobs.js';
+import { balance } from '../../../service/ledger.js';
+import { claimNextJob, completeJob } from '../../../service/queue.js';
+import { createRateLimiter } from '../../../service/rate-limit.js';
+import { readStoredResult } from '../../../service/results.js';
+import { openStore } from '../../../service/store/open-store.js';
+import { quoteOf } from './test-store.js';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-sim-pglite-'));
+afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
+
+describe('embedded store (PGlite)', () => {
+  it('runs the job life cycle, refuses a second opener, and keeps data across reopening', async () => {
+    const store = await openStore({ dataDir: dir });
+    expect(store.kind).toBe('pglite');
+    expect(fs.readFileSync(path.join(dir, 'campaign-sim.lock'), 'utf8')).toBe(String(process.pid));
+    await expect(openStore({ dataDir: dir })).rejects.toThrow(/in use by process \d+/);
+
+    const dev = await createDevAccount(store);
+    expect(dev.apiKey).toMatch(/^svc_/);
+    expect(dev.balanceMicros).toBe(1_000_000_000);
+    const who = await authenticateApiKey(store, dev.apiKey);
+    expect(who).toMatchObject({ projectId: dev.projectId, organizationId: dev.organizationId, scopes: ['results:read', 'simulate'] });
+
+    const input = { projectId: dev.projectId, tipo: 'simulacao' as const, pedido: { nome: 'smoke' }, quote: quoteOf(2_500_000), idempotencyKey: 'smoke-1', requestHash: 'h' };
+    const [a, b] = await Promise.all([createJob(store, input), createJob(store, input)]);
+    expect(a.job.id).toBe(b.job.id);
+    expect([a.created, b.created].sort()).toEqual([false, true]);
+    const job = await claimNextJob(store, 'embedded');
+    expect(job?.id).toBe(a.job.id);
+    await completeJob(store, job!.id, { formato: 'test', dados: new Uint8Array([4, 2]) });
+    expect(Array.from((await readStoredResult(store, dev.projectId, job!.id)).dados)).toEqual([4, 2]);
+    expect(await balance(store, dev.organizationId)).toBe(1_000_000_000 - 2_500_000);
+
+    const rl = createRateLimiter({ store });
+    expect((await rl.countCall({ keyId: who!.keyId, orgId: who!.organizationId })).remaining).toBe(999);
+    await rl.close();
+    await store.close();
+    expect(fs.existsSync(path.join(dir, 'campaign-sim.lock'))).toBe(false);
+
+    // A lock left by a process that died is taken over.
+    fs.writeFileSync(path.join(dir, 'campaign-sim.lock'), '2147483646');
+    const again = await openStore({ dataDir: dir });
+    try {
+      expect((await getProject(again, dev.projectId)).id).toBe(dev.projectId);
+      const second = await createDevAccount(again);
+      expect(second).toMatchObject({ organizationId: dev.organizationId, projectId: dev.projectId, created: false, balanceMicros: 1_000_000_000 });
+      expect(second.apiKey).not.toBe(dev.apiKey);
+      expect(toJobResponse((await again.query('SELECT * FROM jobs')).rows[0] as never).estado).toBe('concluido');
+      expect((await again.query('SELECT count(*)::int AS n FROM schema_migrations')).rows[0].n).toBe(1);
+    } finally {
+      await again.close();
+    }
+  });
+});
