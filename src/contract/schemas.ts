@@ -73,6 +73,50 @@ const KEYWORD_RANK = [
   'multipleOf', 'minItems', 'maxItems', 'uniqueItems', 'oneOf',
 ];
 
+/** What a schema-level refusal means, by contract code (the Ajv text is used for the rest). */
+const MEANING: Partial<Record<ContractCode, string>> = {
+  contract_version_unsupported: 'this contract version is not supported',
+  release_malformed: 'must be a release version vX.Y.Z (digits)',
+  family_unknown: 'must be adocao or recepcao',
+  ufs_empty: 'must list at least one UF',
+  uf_unknown: 'is not a UF code (AC AL AM AP BA CE DF ES GO MA MG MS MT PA PB PE PI PR RJ RN RO RR RS SC SE SP TO)',
+  municipality_malformed: 'must be a municipality code of 7 digits',
+  ap_malformed: 'must be a weighting-area code of 10 digits',
+  audience_axis_refused: 'is not an audience axis (idades, sexos, niveis_instrucao, faixas_renda, racas)',
+  audience_value_unknown: 'is outside the axis catalogue',
+  age_misaligned: 'is off the 5-year edges: a band starts at 0, 5, ..., 80 and ends at 4, 9, ..., 79 or null (open)',
+  channel_unknown: 'must be digital, tv, radio or exterior',
+  channel_day_range: 'must be a day from 1 to 65535',
+  channel_intensity: 'must be greater than 0 and at most 1',
+  stim_id_malformed: 'must be 32 lowercase hexadecimal characters',
+  launch_base_unknown: 'must be pix or calibracao',
+  launch_calibration_required: 'is required when cenario_base is calibracao',
+  launch_calibration_forbidden: 'is only given when cenario_base is calibracao',
+  launch_calibration_malformed: 'must be the uuid of a calibration job',
+  launch_day_range: 'must be a day from 1 to 65535',
+  horizon_date_malformed: 'must be an existing date written YYYY-MM-DD',
+  horizon_days_range: 'must be 1 to 65535 days',
+  replicas_range: 'must be 1 to 20',
+  comparison_group_malformed: 'must be a lowercase letter or digit followed by up to 63 lowercase letters, digits, _ . or -',
+  kpis_empty: 'must list at least one indicator',
+  kpi_unknown: 'is not an indicator (adotantes, alcance, ignora, absorve, repassa, rejeita)',
+  answer_contract_version_unsupported: 'must be 1',
+  answer_contract_empty: 'must have at least one question',
+  answer_contract_too_many_questions: 'must have at most 20 questions',
+  question_id_malformed: 'must be 1 to 40 lowercase letters, digits, _ or -, the first a letter or digit',
+  question_form_unknown: 'must be quantos, quando, onde or comparar',
+  question_measure_unknown: 'is not a measure',
+  question_public_axis_refused: 'is not a public axis (grupo_idade, sexo, renda, escolaridade, raca, faixa_etaria_5)',
+  question_public_value_unknown: 'is outside the axis range',
+  question_territory_malformed: 'must be exactly one of municipios (7-digit codes), setores (15-digit codes), or ponto [longitude, latitude] with raio_m 50 to 50000',
+  question_moment_malformed: 'quantos and onde take semana (a week from 1), quando takes parte',
+  question_share_range: 'must be greater than 0 and at most 1',
+  question_order_unknown: 'must be maior or menor',
+  question_variants_malformed: 'must be two distinct variant names of the plan',
+  question_nested_compare: 'a comparison cannot contain another comparison',
+  spatial_holdout_municipalities: 'must be codes of 7 digits (municipality) or 10 digits (weighting area)',
+};
+
 const GENERIC: Record<string, ContractCode> = {
   type: 'wrong_type',
   required: 'missing_field',
@@ -189,6 +233,7 @@ function candidateOf(e: ErrorObject, data: unknown, root: JsonSchema, prefix: re
   let message: string;
   if (code === 'unknown_field') message = `unknown field ${field}: the contract is closed`;
   else if (e.keyword === 'required' || e.keyword === 'dependentRequired') message = `${field} is required`;
+  else if (MEANING[code]) message = `${field}: ${MEANING[code]}`;
   else message = `${field || 'the document'} ${e.message ?? 'is invalid'}`;
   const kr = KEYWORD_RANK.indexOf(e.keyword);
   return { code, segments, ranks: fieldRanks(segments, root), keywordRank: kr < 0 ? KEYWORD_RANK.length : kr, message };

@@ -1,13 +1,13 @@
 // Variants of a plan (DESIGN 4): `plano` always; with two or more channels also, per channel in
-// the order digital, tv, radio, exterior, `sem_<c>` (channel removed) and `menos10_<c>` (its
-// intensity x 0.9). src/plan compiles exactly these; the quote counts them.
+// order of first appearance in canais, `sem_<c>` (channel removed) and `menos10_<c>` (its
+// intensity x 0.9). The same names and order as src/plan/variants.ts (planVariants), which
+// compiles them; the quote counts them and the answer contract's comparisons name them.
 
-import { CANAIS, type Canal, type Scenario } from './types.js';
+import type { Canal, Scenario } from './types.js';
 
-/** Distinct channels of a scenario, in the catalogue order (digital, tv, radio, exterior). */
+/** Distinct channels of a scenario, in order of first appearance. */
 export function scenarioChannels(scenario: Pick<Scenario, 'canais'>): Canal[] {
-  const used = new Set((scenario.canais ?? []).map((p) => p.canal));
-  return CANAIS.filter((c) => used.has(c));
+  return [...new Set((scenario.canais ?? []).map((p) => p.canal))];
 }
 
 /** Names of the plan's variants: ['plano'] or ['plano', 'sem_<c>', 'menos10_<c>', ...]. */

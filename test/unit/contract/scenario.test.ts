@@ -157,11 +157,13 @@ describe('release', () => {
 });
 
 describe('variants and version 2', () => {
-  it('variant names: plano alone with fewer than two channels, else sem_ and menos10_ per channel in catalogue order', () => {
+  it('variant names: plano alone with fewer than two channels, else sem_ and menos10_ per channel in order of appearance', () => {
     expect(variantNames({})).toEqual(['plano']);
     expect(variantNames({ canais: [{ canal: 'tv', dia_inicio: 1, dia_fim: 2, intensidade: 1 }, { canal: 'tv', dia_inicio: 3, dia_fim: 4, intensidade: 1 }] })).toEqual(['plano']);
     const s = fixture<Scenario>('valid-recepcao');
     expect(variantNames(s)).toEqual(['plano', 'sem_digital', 'menos10_digital', 'sem_tv', 'menos10_tv']);
+    const radioFirst = { canais: [{ canal: 'radio' as const, dia_inicio: 1, dia_fim: 2, intensidade: 1 }, { canal: 'digital' as const, dia_inicio: 1, dia_fim: 2, intensidade: 1 }] };
+    expect(variantNames(radioFirst)).toEqual(['plano', 'sem_radio', 'menos10_radio', 'sem_digital', 'menos10_digital']);
   });
 
   it('a version 2 document is read as version 3 and otherwise unchanged; the input is not modified', () => {
