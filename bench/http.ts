@@ -1,0 +1,154 @@
+// HTTP benchmark of the service (issue 6 targets) with autocannon on loopback:
+//   GET  /v1/jobs/{id}         >= 3,000 requests/s with p99 < 20 ms on the embedded store
+//   POST /v1/jobs/estimate     >= 500 requests/s for a 4-channel scenario
+// The service runs in a child process (`campaign-sim serve` wiring: startServer, embedded PGlite
+// in a fresh temporary data directory, no worker) so autocannon does not share its event loop.
+// Every request goes through the whole path: burst check, key authentication, scope, hourly
+// count, route. The call limits are raised in the child (the same limiter and counter, with each
+// window's limit multiplied) because one client on 127.0.0.1 would otherwise hit the burst limit
+// of 1,000 requests per address in 5 minutes within a second.
+//   npm run bench:http   (or: npm run tsbuild && node dist/bench/http.js [--duration 10] [--connections 10])
+// Writes bench/results/http.json.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { buildLimiter, createMemoryCounter, type WindowCounter } from '../service/rate-limit.js';
+import { startServer } from '../service/server.js';
+import { projectPath } from '../src/project-path.js';
+
+export const TARGETS = {
+  getJob: { requestsPerSecond: 3000, p99Ms: 20 },
+  estimate: { requestsPerSecond: 500 },
+} as const;
+
+/** The 4-channel reception scenario the estimate is measured with (RR, 14 days, 2 replicas). */
+export const FOUR_CHANNEL_SCENARIO = {
+  versao_contrato: 3,
+  release: 'v1.0.0',
+  familia: 'recepcao',
+  geografia: { ufs: ['RR'] },
+  canais: [
+    { canal: 'tv', dia_inicio: 1, dia_fim: 28, intensidade: 0.6 },
+    { canal: 'radio', dia_inicio: 1, dia_fim: 28, intensidade: 0.4 },
+    { canal: 'digital', dia_inicio: 8, dia_fim: 28, intensidade: 0.5 },
+    { canal: 'exterior', dia_inicio: 15, dia_fim: 28, intensidade: 0.3 },
+  ],
+  mensagem: { stim_id: '0123456789abcdef0123456789abcdef', template_ver: 'v1', politica: 'saude' },
+  horizonte: { data_inicio: '2026-03-02', dias: 28 },
+  replicas: 4,
+  grupo_comparacao: 'bench-http',
+  kpis: ['alcance', 'repassa'],
+  nome: 'Benchmark HTTP',
+};
+
+/** The child: the service with raised call limits, printing its start lines on stdout. */
+async function serve(dataDir: string): Promise<void> {
+  const memory = createMemoryCounter();
+  const raised: WindowCounter = {
+    take: (windows, nowMs) => memory.take(windows.map((w) => ({ ...w, limit: w.limit * 1_000_000 })), nowMs),
+    close: () => memory.close(),
+  };
+  const server = await startServer({
+    port: 0, dataDir, worker: false,
+    limiter: buildLimiter(raised, { now: () => new Date() }),
+  });
+  process.on('SIGTERM', () => { server.stop().finally(() => process.exit(0)); });
+}
+
+interface Measured {
+  route: string;
+  connections: number;
+  seconds: number;
+  requests: number;
+  requests_per_second: number;
+  latency_ms: { p50: number; p90: number; p99: number; max: number };
+  non_2xx: number;
+  errors: number;
+}
+
+async function measure(route: string, opts: autocannon.Options): Promise<Measured> {
+  const r = await autocannon(opts);
+  return {
+    route,
+    connections: opts.connections ?? 10,
+    seconds: r.duration,
+    requests: r.requests.total,
+    requests_per_second: Math.round(r.requests.total / r.duration),
+    latency_ms: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+    non_2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+function argument(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+}
+
+async function main(): Promise<void> {
+  const duration = argument('duration', 10);
+  const connections = argument('connections', 10);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'campaign-sim-bench-http-'));
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const { url, key } = await new Promise<{ url: string; key: string }>((resolve, reject) => {
+      let text = '';
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (chunk: string) => {
+        text += chunk;
+        const key = /API key: (\S+)/.exec(text)?.[1];
+        const url = /service on (http:\/\/\S+)/.exec(text)?.[1];
+        if (key && url) resolve({ url, key });
+      });
+      child.on('exit', (code) => reject(new Error(`the service exited with ${code} before it was ready`)));
+    });
+    const auth = { authorization: `Bearer ${key}` };
+    const created = await fetch(`${url}/v1/jobs`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': 'bench-http' },
+      body: JSON.stringify({ pedido: FOUR_CHANNEL_SCENARIO }),
+    });
+    if (created.status !== 201) throw new Error(`POST /v1/jobs answered ${created.status}: ${await created.text()}`);
+    const job = (await created.json()) as { id: string };
+
+    // Warm-up (JIT, PGlite caches), not recorded.
+    await measure('warm-up', { url: `${url}/v1/jobs/${job.id}`, headers: auth, connections, duration: 2 });
+    const getJob = await measure('GET /v1/jobs/{job_id}', { url: `${url}/v1/jobs/${job.id}`, headers: auth, connections, duration });
+    const estimate = await measure('POST /v1/jobs/estimate', {
+      url: `${url}/v1/jobs/estimate`, method: 'POST', connections, duration,
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ pedido: FOUR_CHANNEL_SCENARIO }),
+    });
+
+    const result = {
+      bench: 'http',
+      when: new Date().toISOString(),
+      machine: { cpus: availableParallelism(), model: cpus()[0]?.model ?? 'unknown', loadavg_1m_before: loadavg()[0] },
+      setup: {
+        store: 'pglite (embedded, temporary data directory)',
+        server: 'child process, startServer, no worker; call limits raised (same limiter and in-memory counter)',
+        client: `autocannon, ${connections} connections, ${duration} s per route, keep-alive, 127.0.0.1`,
+        scenario_estimate: '4 channels, RR, 28 days, 4 replicas',
+      },
+      get_job: { ...getJob, target: TARGETS.getJob, meets_target: getJob.requests_per_second >= TARGETS.getJob.requestsPerSecond && getJob.latency_ms.p99 < TARGETS.getJob.p99Ms && getJob.non_2xx === 0 },
+      estimate: { ...estimate, target: TARGETS.estimate, meets_target: estimate.requests_per_second >= TARGETS.estimate.requestsPerSecond && estimate.non_2xx === 0 },
+    };
+    await mkdir(projectPath('bench', 'results'), { recursive: true });
+    await writeFile(projectPath('bench', 'results', 'http.json'), `${JSON.stringify(result, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[2] === '--serve') {
+  serve(process.argv[3]).catch((err) => { process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`); process.exit(1); });
+} else {
+  main().catch((err) => { process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`); process.exitCode = 1; });
+}
