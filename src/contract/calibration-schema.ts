@@ -69,7 +69,8 @@ export const CALIBRATION_BODY: JsonSchema = {
             unidade: { type: 'string', enum: ['municipio', 'area_ponderacao'] },
           },
         },
-        sha256: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'computed by the platform from the rows' },
+        // The client leaves it out (the platform fills it): any value sent is refused as unknown_field.
+        sha256: { type: 'string', pattern: '^[0-9a-f]{64}$', description: 'computed by the platform from the rows', ...codes({ pattern: 'unknown_field' }) },
       },
     },
     janela: period('window_date_malformed'),

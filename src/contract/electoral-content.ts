@@ -9,7 +9,8 @@
 //   1. a strong term (eleição, eleitor(al), reeleição, urna eletrônica, partido político, ...), or
 //   2. a medium term (vote/voto/votação, candidato, eleito, eleja, urna, turno ...) written in a
 //      disguise (nobody spells out "v o t e" in ordinary copy), or
-//   3. a medium term together with an office or party word (prefeito, vereador, deputado, partido ...), or
+//   3. a medium term together with an office or party word (prefeito, vereador, deputado, partido ...),
+//      or medium terms of two families ("vote no candidato"; vote + eleito alone is a contest), or
 //   4. a call to vote for a ballot number ("vote 13", "vote no 45") or a name ("vote em Maria").
 // "Vote no seu sabor favorito", "eleito o melhor café", "votos de boas festas" and
 // "candidatos à vaga" stay ordinary marketing text.
@@ -37,13 +38,15 @@ const STRONG_PHRASES: RegExp[] = [
   /\burnas? eletronicas?\b/, /\bboca de urna\b/, /\bpartidos? politicos?\b/, /\bhorario (politico|gratuito)\b/,
   /\b(primeiro|segundo) turno (da|das) eleic/, /\bpresidente da republica\b/, /\bjustica eleitoral\b/,
 ];
-const MEDIUM: RegExp[] = [
-  /^vot(o|os|ar|e|es|em|ei|ou|amos|aram|ando|ado|ados|ada|adas|ante|antes|acao|acoes|aria|emos|ara)$/,
-  /^candidat(o|a|os|as|ura|uras)$/,
-  /^eleit[oa]s?$/,
-  /^urnas?$/,
-  /^turnos?$/,
-];
+// Medium terms by family: vote, candidate, elected, ballot box, round.
+const MEDIUM_FAMILIES: Record<'voto' | 'candidato' | 'eleito' | 'urna' | 'turno', RegExp> = {
+  voto: /^vot(o|os|ar|e|es|em|ei|ou|amos|aram|ando|ado|ados|ada|adas|ante|antes|acao|acoes|aria|emos|ara)$/,
+  candidato: /^candidat(o|a|os|as|ura|uras)$/,
+  eleito: /^eleit[oa]s?$/,
+  urna: /^urnas?$/,
+  turno: /^turnos?$/,
+};
+const MEDIUM: RegExp[] = Object.values(MEDIUM_FAMILIES);
 const CONTEXT: RegExp[] = [
   /^prefeit[oa]s?$/, /^vereador(a|as|es)?$/, /^deputad[oa]s?$/, /^senador(a|as|es)?$/, /^governador(a|as|es)?$/,
   /^presidenta$/, /^partidos?$/, /^mandatos?$/, /^legislativ[oa]$/,
@@ -126,6 +129,12 @@ export function hasElectoralContent(text: string): boolean {
   if (/\bvot(e|em|ar)\s+((n[oa]|em)\s+)?(numero\s+)?\d{2,5}\b/i.test(unaccented)) return true;
   const name = /\bvot(?:e|em|ar)\s+em\s+(\p{Lu}\p{L}*)/iu.exec(unaccented);
   if (name && /^\p{Lu}/u.test(name[1]) && !NOT_A_NAME.test(name[1])) return true;
-  const medium = (flat.replace(IDIOMS, ' ').match(/[a-z]+/g) ?? []).some((w) => matchesAny(w, MEDIUM));
-  return medium && [...plain, ...disguised].some((w) => matchesAny(w, CONTEXT));
+  const plainMedium = flat.replace(IDIOMS, ' ').match(/[a-z]+/g) ?? [];
+  const families = new Set(Object.entries(MEDIUM_FAMILIES).filter(([, r]) => plainMedium.some((w) => r.test(w))).map(([f]) => f));
+  if (families.size === 0) return false;
+  // Two families together ("vote no candidato", "candidato eleito", "vote no segundo turno"),
+  // except vote + elected, which contests use ("vote no café que será eleito o melhor").
+  const contest = families.size === 2 && families.has('voto') && families.has('eleito');
+  if (families.size >= 2 && !contest) return true;
+  return [...plain, ...disguised].some((w) => matchesAny(w, CONTEXT));
 }
