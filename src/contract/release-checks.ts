@@ -22,6 +22,30 @@ export function resolveRelease(version: string, source: ReleaseSource = openRele
   return release;
 }
 
+/** Territory codes of the answer contract's questions must exist in the release's grid. */
+function checkQuestionTerritories(s: Scenario, release: Release, r: Refuser): void {
+  (s.contrato_de_resposta?.perguntas ?? []).forEach((q, i) => {
+    const plain = q.forma === 'comparar' ? q.pergunta : q;
+    const path = q.forma === 'comparar' ? ['contrato_de_resposta', 'perguntas', i, 'pergunta'] : ['contrato_de_resposta', 'perguntas', i];
+    const t = plain.territorio;
+    if ('municipios' in t) {
+      t.municipios.forEach((m, k) => {
+        if (release.municipality(m) === undefined) {
+          throw r.error('question_territory_malformed', [...path, 'territorio', 'municipios', k], `${m} is not a municipality of release ${release.version}`);
+        }
+      });
+    } else if ('setores' in t) {
+      t.setores.forEach((code, k) => {
+        const mun = code.slice(0, 7);
+        const known = release.municipality(mun) !== undefined && release.tracts(mun).some((x) => x.codigo === code);
+        if (!known) {
+          throw r.error('question_territory_malformed', [...path, 'territorio', 'setores', k], `${code} is not a census tract of release ${release.version}`);
+        }
+      });
+    }
+  });
+}
+
 /** The scenario against its release; returns the release. */
 export function checkAgainstRelease(s: Scenario, source: ReleaseSource | undefined, r: Refuser): Release {
   const release = resolveRelease(s.release, source);
@@ -41,6 +65,7 @@ export function checkAgainstRelease(s: Scenario, source: ReleaseSource | undefin
       throw r.error('ap_not_in_release', ['geografia', 'aps', i], `${ap} is not a weighting area of release ${release.version}`);
     }
   });
+  checkQuestionTerritories(s, release, r);
   const band = firstBandOffMainGrid(s.publico?.idades);
   if (band >= 0) {
     const closed = s.geografia.ufs.filter((uf) => release.manifest.ufs_grade_etaria_fechada.includes(uf));

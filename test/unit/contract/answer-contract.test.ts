@@ -57,6 +57,16 @@ describe('answer contract', () => {
     expect(() => validateScenario(withQuestions('valid-recepcao-min', [q({ territorio: { ponto: [-60.6, 2.8], raio_m: 50 } })], { saida_por_setor: true }))).not.toThrow();
   });
 
+  it('territory codes must exist in the release (municipality, census tract)', () => {
+    expect(detail(withQuestions('valid-recepcao-min', [q({ territorio: { municipios: ['1400100', '1499999'] } })])))
+      .toMatchObject({ contract_code: 'question_territory_malformed', field: `${Q}[0].territorio.municipios[1]` });
+    expect(detail(withQuestions('valid-recepcao-min', [q({ territorio: { setores: ['140010005999999'] } })], { saida_por_setor: true })))
+      .toMatchObject({ contract_code: 'question_territory_malformed', field: `${Q}[0].territorio.setores[0]` });
+    const cmp = { id: 'c', forma: 'comparar', variantes: ['plano', 'sem_tv'], pergunta: q({ territorio: { municipios: ['1499999'] } }) };
+    const two = { canais: [{ canal: 'digital', dia_inicio: 1, dia_fim: 7, intensidade: 1 }, { canal: 'tv', dia_inicio: 1, dia_fim: 7, intensidade: 1 }] };
+    expect(detail(withQuestions('valid-recepcao-min', [cmp], two))).toMatchObject({ field: `${Q}[0].pergunta.territorio.municipios[0]` });
+  });
+
   it('weeks: 28 days have 4 weeks, 29 days have 5', () => {
     expect(() => validateScenario(withQuestions('valid-recepcao-min', [q({ semana: 4 })]))).not.toThrow();
     expect(detail(withQuestions('valid-recepcao-min', [q({ semana: 5 })]))).toMatchObject({ contract_code: 'question_week_beyond_horizon', field: `${Q}[0].semana` });
