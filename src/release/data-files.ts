@@ -85,6 +85,10 @@ export function loadMunicipalities(): Municipality[] {
 
 export const AGE_BANDS = 17;
 
+const BAND_INDEX = new Map<string, number>(
+  Array.from({ length: AGE_BANDS }, (_, b) => [b === 16 ? '80+' : `${5 * b}-${5 * b + 4}`, b] as [string, number]),
+);
+
 let ageSexCache: Map<string, Float64Array> | undefined;
 /** Sex x 5-year band estimates per municipality (index sex*17 + band; sex 0 M, 1 F). Shares only. */
 export function loadAgeSex(): Map<string, Float64Array> {
@@ -95,7 +99,8 @@ export function loadAgeSex(): Map<string, Float64Array> {
   for (const r of rows) {
     let a = m.get(r[c.code_muni]);
     if (!a) { a = new Float64Array(2 * AGE_BANDS); m.set(r[c.code_muni], a); }
-    const band = r[c.age_band] === '80+' ? 16 : Number(r[c.age_band].split('-')[0]) / 5;
+    const band = BAND_INDEX.get(r[c.age_band]);
+    if (band === undefined) throw new Error(`campaign-sim: unknown age band ${r[c.age_band]} in populacao_sexo_idade5_2022.csv`);
     a[(r[c.sex] === 'F' ? AGE_BANDS : 0) + band] = Number(r[c.pop]);
   }
   ageSexCache = m;

@@ -90,6 +90,260 @@ export function sampleRow(cum: Float64Array, row: number, n: number, u: number):
   return lo;
 }
 
+/** Mutable state of one UF build; one class so every helper sees one monomorphic shape. */
+class UfBuildState {
+  hh = 0;
+  person = 0;
+  tractBase = 0;
+  nTurmas = 0;
+  turmaMun: Uint16Array;
+  hhStart: Uint32Array;
+  hhTract: Uint32Array;
+  readonly age5: Uint8Array;
+  readonly attrs: Uint16Array;
+  readonly group: Uint32Array;
+  readonly workDest: Uint16Array;
+
+  constructor(readonly seed: number, readonly N: number, readonly tractUrban: Uint8Array) {
+    this.age5 = new Uint8Array(N);
+    this.attrs = new Uint16Array(N);
+    this.group = new Uint32Array(N).fill(0xffffffff);
+    this.workDest = new Uint16Array(N).fill(NO_DEST);
+    // Upper bounds, trimmed at the end.
+    this.hhStart = new Uint32Array(N + 1);
+    this.hhTract = new Uint32Array(N);
+    this.turmaMun = new Uint16Array(Math.max(16, Math.ceil(N / 8)));
+  }
+}
+
+const SIZE_CUM = (() => {
+  const c = new Float64Array(HOUSEHOLD_SIZE_SHARES.length);
+  let acc = 0;
+  HOUSEHOLD_SIZE_SHARES.forEach((x, i) => { acc += x; c[i] = acc; });
+  return c;
+})();
+
+/** Households of each tract: sizes drawn, the last one of a tract cut to fit its residents. Returns H. */
+function placeHouseholds(st: UfBuildState, L: TractLayout, rng: Rng): number {
+  const hBase = st.hh;
+  const total = SIZE_CUM[SIZE_CUM.length - 1];
+  const { hhStart, hhTract } = st;
+  let hh = st.hh, person = st.person;
+  for (let t = 0; t < L.n; t++) {
+    let left = L.pop[t];
+    while (left > 0) {
+      const u = rng.next() * total;
+      let s = 1;
+      while (s < SIZE_CUM.length && u >= SIZE_CUM[s - 1]) s++;
+      if (s > left) s = left;
+      hhStart[hh] = person;
+      hhTract[hh] = st.tractBase + t;
+      hh++;
+      person += s;
+      left -= s;
+    }
+  }
+  hhStart[hh] = person;
+  st.hh = hh;
+  st.person = person;
+  return hh - hBase;
+}
+
+/**
+ * Sex x age cell (sex*17 + band) of each person of the municipality: exact counts, reference
+ * persons adults (20+; the oldest young ones only if adults run out), other members shuffled.
+ */
+function dealSexAge(cells: Int32Array, hhStart: Uint32Array, hBase: number, H: number, pBase: number, P: number, rng: Rng): Uint8Array {
+  let nAd = 0;
+  for (let s = 0; s < 2; s++) for (let b = 4; b < AGE_BANDS; b++) nAd += cells[s * AGE_BANDS + b];
+  const adults = new Uint8Array(nAd);
+  const young = new Uint8Array(P - nAd);
+  let ia = 0, iy = 0;
+  for (let c = 0; c < 2 * AGE_BANDS; c++) {
+    const adult = c % AGE_BANDS >= 4;
+    for (let k = 0; k < cells[c]; k++) if (adult) adults[ia++] = c; else young[iy++] = c;
+  }
+  rng.shuffle(adults);
+  rng.shuffle(young);
+  const cellOf = new Uint8Array(P);
+  const others = new Uint8Array(Math.max(0, P - H));
+  let o = 0;
+  let youngFrom = 0;
+  if (H > nAd) {
+    young.sort((a, b) => (b % AGE_BANDS) - (a % AGE_BANDS));
+    youngFrom = H - nAd;
+  }
+  for (let k = H; k < nAd; k++) others[o++] = adults[k];
+  for (let k = youngFrom; k < young.length; k++) others[o++] = young[k];
+  rng.shuffle(others);
+  o = 0;
+  for (let h = 0; h < H; h++) {
+    const a = hhStart[hBase + h] - pBase;
+    const b = hhStart[hBase + h + 1] - pBase;
+    cellOf[a] = h < nAd ? adults[h] : young[h - nAd];
+    for (let p = a + 1; p < b; p++) cellOf[p] = others[o++];
+  }
+  return cellOf;
+}
+
+/** Household income latents and the household order for dealing races (descending correlated key). */
+function incomeLatents(H: number, rng: Rng): { zH: Float64Array; order: Uint32Array } {
+  const rho = RACE_INCOME_CORRELATION, rho2 = Math.sqrt(1 - rho * rho);
+  const zH = new Float64Array(H);
+  const bins = new Uint16Array(H);
+  const BINS = 4096;
+  const binStart = new Uint32Array(BINS + 1);
+  for (let h = 0; h < H; h++) {
+    zH[h] = rng.normal();
+    const b = Math.min(BINS - 1, Math.floor(normalCdf(rho * zH[h] + rho2 * rng.normal()) * BINS));
+    bins[h] = BINS - 1 - b;
+    binStart[bins[h] + 1]++;
+  }
+  for (let b = 0; b < BINS; b++) binStart[b + 1] += binStart[b];
+  const order = new Uint32Array(H);
+  for (let h = 0; h < H; h++) order[binStart[bins[h]]++] = h;
+  return { zH, order };
+}
+
+/** Race of each person: exact counts dealt in household income order, then partly swapped. */
+function dealRace(raceCounts: Int32Array, hhStart: Uint32Array, hBase: number, order: Uint32Array, pBase: number, P: number, rng: Rng): Uint8Array {
+  const seq = new Uint8Array(P);
+  let q = 0;
+  for (const r of RACE_INCOME_ORDER) for (let k = 0; k < raceCounts[r]; k++) seq[q++] = r;
+  const raceOf = new Uint8Array(P);
+  q = 0;
+  for (let k = 0; k < order.length; k++) {
+    const h = order[k];
+    for (let p = hhStart[hBase + h]; p < hhStart[hBase + h + 1]; p++) raceOf[p - pBase] = seq[q++];
+  }
+  const swaps = Math.floor(RACE_SWAP_SHARE * P);
+  for (let k = 0; k < swaps; k++) {
+    const i = rng.int(P), j = rng.int(P);
+    const t = raceOf[i]; raceOf[i] = raceOf[j]; raceOf[j] = t;
+  }
+  return raceOf;
+}
+
+interface MunicipalModel {
+  edu: Float64Array;
+  mu: number;
+  sigma: number;
+  logCut: number[];
+  regionF: number;
+  commute: number;
+  mi: number;
+  gravity: { cum: Float64Array; outward: Float64Array };
+  nM: number;
+}
+
+/** Age, packed attributes, pupils (returned) and workers' municipality of work of one municipality. */
+function assignPersons(
+  st: UfBuildState, hBase: number, H: number, pBase: number, cellOf: Uint8Array, raceOf: Uint8Array, zH: Float64Array,
+  mm: MunicipalModel, key: number,
+): Uint32Array {
+  const { sexo, raca, escolaridade, renda, internet } = PERSON_ATTRS;
+  const { hhStart, hhTract, tractUrban, age5, attrs, workDest } = st;
+  const rhoE = EDUCATION_INCOME_CORRELATION, rhoE2 = Math.sqrt(1 - rhoE * rhoE);
+  const rngE = new Rng(st.seed, STREAM.education, key);
+  const rngN = new Rng(st.seed, STREAM.internet, key);
+  const rngS = new Rng(st.seed, STREAM.school, key);
+  const rngW = new Rng(st.seed, STREAM.work, key);
+  const edu = mm.edu;
+  const students = new Uint32Array(hhStart[hBase + H] - pBase);
+  let nStu = 0;
+  for (let h = 0; h < H; h++) {
+    const z = zH[h];
+    const lz = mm.mu + mm.sigma * z;
+    let bracket = 0;
+    while (bracket < 4 && lz > mm.logCut[bracket]) bracket++;
+    const urban = tractUrban[hhTract[hBase + h]];
+    const netF = INTERNET_URBAN_FACTOR[urban] * mm.regionF;
+    for (let p = hhStart[hBase + h]; p < hhStart[hBase + h + 1]; p++) {
+      const c = cellOf[p - pBase];
+      const band = c % AGE_BANDS;
+      const sex = c >= AGE_BANDS ? 1 : 0;
+      let level = 0;
+      const e = normalCdf(rhoE * z + rhoE2 * rngE.normal());
+      if (band >= 3) {
+        const o = band * 3;
+        level = (e > 1 - edu[o] ? 1 : 0) + (e > 1 - edu[o + 1] ? 1 : 0) + (e > 1 - edu[o + 2] ? 1 : 0);
+      }
+      const net = rngN.next() < Math.min(0.99, INTERNET_BY_BAND[band] * netF) ? 1 : 0;
+      age5[p] = band;
+      attrs[p] = (sex << sexo.shift) | (raceOf[p - pBase] << raca.shift) | (level << escolaridade.shift) |
+        (bracket << renda.shift) | (net << internet.shift);
+      const us = rngS.next();
+      const uw = rngW.next();
+      if (band <= 3 && us < SCHOOL_BY_BAND[band]) students[nStu++] = p;
+      else if (band >= 3 && band < WORK_BY_BAND.length && uw < Math.min(0.95, WORK_BY_BAND[band] * WORK_SEX_FACTOR[sex])) {
+        workDest[p] = rngW.next() < mm.commute ? sampleRow(mm.gravity.cum, mm.mi, mm.nM, rngW.next()) : mm.mi;
+      }
+    }
+  }
+  return students.subarray(0, nStu);
+}
+
+/** Schools: contiguous runs of pupils (persons are in tract order), classes of <= 35 by band. */
+function assignClasses(st: UfBuildState, students: Uint32Array, mi: number): void {
+  const { age5, group } = st;
+  const nStu = students.length;
+  const nSchools = Math.max(1, Math.round(nStu / SCHOOL_TARGET_PUPILS));
+  const count = new Int32Array(4), first = new Int32Array(4), classes = new Int32Array(4), seen = new Int32Array(4);
+  for (let s = 0; s < nSchools; s++) {
+    const a = Math.floor((s * nStu) / nSchools), b = Math.floor(((s + 1) * nStu) / nSchools);
+    count.fill(0);
+    seen.fill(0);
+    for (let k = a; k < b; k++) count[age5[students[k]]]++;
+    for (let band = 1; band <= 3; band++) {
+      classes[band] = Math.ceil(count[band] / CLASS_MAX);
+      first[band] = st.nTurmas;
+      if (st.nTurmas + classes[band] > st.turmaMun.length) {
+        const g = new Uint16Array(st.turmaMun.length * 2);
+        g.set(st.turmaMun);
+        st.turmaMun = g;
+      }
+      st.turmaMun.fill(mi, st.nTurmas, st.nTurmas + classes[band]);
+      st.nTurmas += classes[band];
+    }
+    for (let k = a; k < b; k++) {
+      const p = students[k];
+      const band = age5[p];
+      group[p] = first[band] + Math.floor((seen[band]++ * classes[band]) / count[band]);
+    }
+  }
+}
+
+/**
+ * Establishments: per municipality of work, its workers (residents and commuters) in random
+ * order, cut into heavy-tailed sizes. Group ids follow the classes. Returns their municipalities.
+ */
+function formEstablishments(st: UfBuildState, muns: Municipality[]): Uint16Array {
+  const nM = muns.length;
+  const { workDest, group, N } = st;
+  const perDest = new Uint32Array(nM + 1);
+  for (let p = 0; p < N; p++) if (workDest[p] !== NO_DEST) perDest[workDest[p] + 1]++;
+  for (let j = 0; j < nM; j++) perDest[j + 1] += perDest[j];
+  const nWorkers = perDest[nM];
+  const workers = new Uint32Array(nWorkers);
+  const fill = perDest.slice(0, nM);
+  for (let p = 0; p < N; p++) if (workDest[p] !== NO_DEST) workers[fill[workDest[p]]++] = p;
+  const estMun = new Uint16Array(Math.max(1, nWorkers));
+  let nEst = 0;
+  for (let j = 0; j < nM; j++) {
+    const rng = new Rng(st.seed, STREAM.establishment, munKey(muns[j].codigo));
+    rng.shuffle(workers, perDest[j], perDest[j + 1]);
+    let k = perDest[j];
+    while (k < perDest[j + 1]) {
+      const size = Math.min(ESTABLISHMENT_MAX, Math.floor(Math.pow(1 - rng.next(), -1 / ESTABLISHMENT_PARETO_ALPHA)));
+      const end = Math.min(perDest[j + 1], k + size);
+      const g = st.nTurmas + nEst;
+      for (; k < end; k++) group[workers[k]] = g;
+      estMun[nEst++] = j;
+    }
+  }
+  return estMun.subarray(0, nEst);
+}
+
 export async function buildUfPopulation(
   release: string,
   seed: number,
@@ -135,232 +389,40 @@ export async function buildUfPopulation(
     }
   }
 
-  const age5 = new Uint8Array(N);
-  const attrs = new Uint16Array(N);
-  const group = new Uint32Array(N).fill(0xffffffff);
-  const workDest = new Uint16Array(N).fill(NO_DEST);
-  // Upper bounds, trimmed at the end.
-  let hhStart = new Uint32Array(N + 1);
-  let hhTract = new Uint32Array(N);
-  let turmaMun = new Uint16Array(Math.max(16, Math.ceil(N / 8)));
-  let nTurmas = 0;
-
+  const st = new UfBuildState(seed, N, tractUrban);
   const gravity = gravityTable(muns);
-  const sizeCum = new Float64Array(HOUSEHOLD_SIZE_SHARES.length);
-  HOUSEHOLD_SIZE_SHARES.reduce((acc, s, i) => (sizeCum[i] = acc + s), 0);
-  const sizeTotal = sizeCum[sizeCum.length - 1];
-  const rhoE = EDUCATION_INCOME_CORRELATION, rhoE2 = Math.sqrt(1 - rhoE * rhoE);
-  const rhoR = RACE_INCOME_CORRELATION, rhoR2 = Math.sqrt(1 - rhoR * rhoR);
   const logCut = model.incomeCutoffs.map(Math.log);
-  const { sexo, raca, escolaridade, renda, internet } = PERSON_ATTRS;
-
-  let person = 0, hh = 0, tractBase = 0;
   let lastYield = performance.now();
   for (let mi = 0; mi < nM; mi++) {
     const m = muns[mi];
     const L = layouts[mi];
     const key = munKey(m.codigo);
     const P = m.populacao;
-    const pBase = person;
-    const hBase = hh;
-
-    // Households: sizes drawn per tract, the last one of a tract truncated to fit its residents.
+    const pBase = st.person;
+    const hBase = st.hh;
     const rngH = new Rng(seed, STREAM.household, key);
-    for (let t = 0; t < L.n; t++) {
-      let left = L.pop[t];
-      while (left > 0) {
-        const u = rngH.next() * sizeTotal;
-        let s = 1;
-        while (s < sizeCum.length && u >= sizeCum[s - 1]) s++;
-        s = Math.min(s, left);
-        hhStart[hh] = person;
-        hhTract[hh] = tractBase + t;
-        hh++;
-        person += s;
-        left -= s;
-      }
-    }
-    hhStart[hh] = person;
-    const H = hh - hBase;
-
-    // Sex x age cells: the municipality's shares scaled to its Census total (exact counts).
-    const cells = largestRemainder(ageSex.get(m.codigo)!, P);
-    let nAd = 0;
-    for (let s = 0; s < 2; s++) for (let b = 4; b < AGE_BANDS; b++) nAd += cells[s * AGE_BANDS + b];
-    const adults = new Uint8Array(nAd);
-    const young = new Uint8Array(P - nAd);
-    {
-      let ia = 0, iy = 0;
-      for (let c = 0; c < 2 * AGE_BANDS; c++) {
-        const adult = c % AGE_BANDS >= 4;
-        for (let k = 0; k < cells[c]; k++) if (adult) adults[ia++] = c; else young[iy++] = c;
-      }
-    }
-    rngH.shuffle(adults);
-    rngH.shuffle(young);
-    // Reference persons are adults (20+); only if adults run out the oldest young ones stand in.
-    const cellOf = new Uint8Array(P);
-    {
-      const others = new Uint8Array(P - H);
-      let o = 0;
-      let youngFrom = 0;
-      if (H > nAd) {
-        young.sort((a, b) => (b % AGE_BANDS) - (a % AGE_BANDS));
-        youngFrom = H - nAd;
-      }
-      for (let k = H; k < nAd; k++) others[o++] = adults[k];
-      for (let k = youngFrom; k < young.length; k++) others[o++] = young[k];
-      rngH.shuffle(others);
-      o = 0;
-      for (let h = 0; h < H; h++) {
-        const a = hhStart[hBase + h] - pBase;
-        const b = hhStart[hBase + h + 1] - pBase;
-        cellOf[a] = h < nAd ? adults[h] : young[h - nAd];
-        for (let p = a + 1; p < b; p++) cellOf[p] = others[o++];
-      }
-    }
-
-    // Household latent (income) and race ordering key.
-    const rngI = new Rng(seed, STREAM.income, key);
-    const zH = new Float64Array(H);
-    const bins = new Uint16Array(H);
-    const BINS = 4096;
-    const binCount = new Uint32Array(BINS + 1);
-    for (let h = 0; h < H; h++) {
-      zH[h] = rngI.normal();
-      const b = Math.min(BINS - 1, Math.floor(normalCdf(rhoR * zH[h] + rhoR2 * rngI.normal()) * BINS));
-      bins[h] = BINS - 1 - b; // descending key
-      binCount[bins[h] + 1]++;
-    }
-    for (let b = 0; b < BINS; b++) binCount[b + 1] += binCount[b];
-    const hhOrder = new Uint32Array(H);
-    for (let h = 0; h < H; h++) hhOrder[binCount[bins[h]]++] = h;
-
-    // Race: exact Census counts, dealt in income order, then partly swapped.
-    const raceCounts = largestRemainder(raceData.get(m.codigo)!, P);
-    const raceOf = new Uint8Array(P);
-    {
-      const seq = new Uint8Array(P);
-      let q = 0;
-      for (const r of RACE_INCOME_ORDER) for (let k = 0; k < raceCounts[r]; k++) seq[q++] = r;
-      q = 0;
-      for (let k = 0; k < H; k++) {
-        const h = hhOrder[k];
-        for (let p = hhStart[hBase + h]; p < hhStart[hBase + h + 1]; p++) raceOf[p - pBase] = seq[q++];
-      }
-      const rngR = new Rng(seed, STREAM.race, key);
-      const swaps = Math.floor(RACE_SWAP_SHARE * P);
-      for (let k = 0; k < swaps; k++) {
-        const i = rngR.int(P), j = rngR.int(P);
-        const t = raceOf[i]; raceOf[i] = raceOf[j]; raceOf[j] = t;
-      }
-    }
-
-    // Person attributes.
-    const edu = model.educationAtLeast.get(m.codigo)!;
-    const mu = model.incomeMu.get(m.codigo)!;
-    const sigma = model.incomeSigma.get(m.codigo)!;
-    const regionF = INTERNET_REGION_FACTOR[m.regiao] ?? 1;
-    const rngE = new Rng(seed, STREAM.education, key);
-    const rngN = new Rng(seed, STREAM.internet, key);
-    const rngS = new Rng(seed, STREAM.school, key);
-    const rngW = new Rng(seed, STREAM.work, key);
-    const commute = commuteShare(m, gravity.outward[mi]);
-    const students: number[] = [];
-    for (let h = 0; h < H; h++) {
-      const z = zH[h];
-      const lz = mu + sigma * z;
-      let bracket = 0;
-      while (bracket < 4 && lz > logCut[bracket]) bracket++;
-      const urban = tractUrban[hhTract[hBase + h]];
-      for (let p = hhStart[hBase + h]; p < hhStart[hBase + h + 1]; p++) {
-        const c = cellOf[p - pBase];
-        const band = c % AGE_BANDS;
-        const sex = c >= AGE_BANDS ? 1 : 0;
-        let level = 0;
-        const e = normalCdf(rhoE * z + rhoE2 * rngE.normal());
-        if (band >= 3) {
-          const o = band * 3;
-          level = (e > 1 - edu[o] ? 1 : 0) + (e > 1 - edu[o + 1] ? 1 : 0) + (e > 1 - edu[o + 2] ? 1 : 0);
-        }
-        const net = rngN.next() < Math.min(0.99, INTERNET_BY_BAND[band] * INTERNET_URBAN_FACTOR[urban] * regionF) ? 1 : 0;
-        age5[p] = band;
-        attrs[p] = (sex << sexo.shift) | (raceOf[p - pBase] << raca.shift) | (level << escolaridade.shift) |
-          (bracket << renda.shift) | (net << internet.shift);
-        const us = rngS.next();
-        const uw = rngW.next();
-        if (band <= 3 && us < SCHOOL_BY_BAND[band]) students.push(p);
-        else if (band >= 3 && band < WORK_BY_BAND.length && uw < Math.min(0.95, WORK_BY_BAND[band] * WORK_SEX_FACTOR[sex])) {
-          workDest[p] = rngW.next() < commute ? sampleRow(gravity.cum, mi, nM, rngW.next()) : mi;
-        }
-      }
-    }
-
-    // Schools: contiguous runs of pupils (persons are in tract order), classes of <= 35 by band.
-    const nStu = students.length;
-    const nSchools = Math.max(1, Math.round(nStu / SCHOOL_TARGET_PUPILS));
-    for (let s = 0; s < nSchools; s++) {
-      const a = Math.floor((s * nStu) / nSchools), b = Math.floor(((s + 1) * nStu) / nSchools);
-      const count = [0, 0, 0, 0];
-      for (let k = a; k < b; k++) count[age5[students[k]]]++;
-      const first = [0, 0, 0, 0], classes = [0, 0, 0, 0], seen = [0, 0, 0, 0];
-      for (let band = 1; band <= 3; band++) {
-        classes[band] = Math.ceil(count[band] / CLASS_MAX);
-        first[band] = nTurmas;
-        if (nTurmas + classes[band] > turmaMun.length) {
-          const g = new Uint16Array(turmaMun.length * 2);
-          g.set(turmaMun);
-          turmaMun = g;
-        }
-        turmaMun.fill(mi, nTurmas, nTurmas + classes[band]);
-        nTurmas += classes[band];
-      }
-      for (let k = a; k < b; k++) {
-        const p = students[k];
-        const band = age5[p];
-        group[p] = first[band] + Math.floor((seen[band]++ * classes[band]) / count[band]);
-      }
-    }
-
-    tractBase += L.n;
+    const H = placeHouseholds(st, L, rngH);
+    const cellOf = dealSexAge(largestRemainder(ageSex.get(m.codigo)!, P), st.hhStart, hBase, H, pBase, P, rngH);
+    const { zH, order } = incomeLatents(H, new Rng(seed, STREAM.income, key));
+    const raceOf = dealRace(largestRemainder(raceData.get(m.codigo)!, P), st.hhStart, hBase, order, pBase, P, new Rng(seed, STREAM.race, key));
+    const students = assignPersons(st, hBase, H, pBase, cellOf, raceOf, zH, {
+      edu: model.educationAtLeast.get(m.codigo)!, mu: model.incomeMu.get(m.codigo)!, sigma: model.incomeSigma.get(m.codigo)!,
+      logCut, regionF: INTERNET_REGION_FACTOR[m.regiao] ?? 1, commute: commuteShare(m, gravity.outward[mi]), mi, gravity, nM,
+    }, key);
+    assignClasses(st, students, mi);
+    st.tractBase += L.n;
     onProgress?.({ uf, stage: 'persons', done: mi + 1, total: nM });
     if (performance.now() - lastYield > 100) { await yieldNow(); lastYield = performance.now(); }
   }
-
-  // Establishments: per municipality of work, its workers (residents and commuters) in random
-  // order, cut into heavy-tailed sizes. Group ids follow the turmas.
-  const perDest = new Uint32Array(nM + 1);
-  for (let p = 0; p < N; p++) if (workDest[p] !== NO_DEST) perDest[workDest[p] + 1]++;
-  for (let j = 0; j < nM; j++) perDest[j + 1] += perDest[j];
-  const nWorkers = perDest[nM];
-  const workers = new Uint32Array(nWorkers);
-  {
-    const fill = perDest.slice(0, nM);
-    for (let p = 0; p < N; p++) if (workDest[p] !== NO_DEST) workers[fill[workDest[p]]++] = p;
-  }
-  const estMun = new Uint16Array(Math.max(1, nWorkers));
-  let nEst = 0;
-  for (let j = 0; j < nM; j++) {
-    const rng = new Rng(seed, STREAM.establishment, munKey(muns[j].codigo));
-    rng.shuffle(workers, perDest[j], perDest[j + 1]);
-    let k = perDest[j];
-    while (k < perDest[j + 1]) {
-      const size = Math.min(ESTABLISHMENT_MAX, Math.floor(Math.pow(1 - rng.next(), -1 / ESTABLISHMENT_PARETO_ALPHA)));
-      const end = Math.min(perDest[j + 1], k + size);
-      const g = nTurmas + nEst;
-      for (; k < end; k++) group[workers[k]] = g;
-      estMun[nEst++] = j;
-    }
-  }
+  const estMun = formEstablishments(st, muns);
   onProgress?.({ uf, stage: 'groups', done: nM, total: nM });
 
-  const groupMun = new Uint16Array(nTurmas + nEst);
-  groupMun.set(turmaMun.subarray(0, nTurmas));
-  groupMun.set(estMun.subarray(0, nEst), nTurmas);
-  hhStart = hhStart.slice(0, hh + 1);
-  hhTract = hhTract.slice(0, hh);
+  const groupMun = new Uint16Array(st.nTurmas + estMun.length);
+  groupMun.set(st.turmaMun.subarray(0, st.nTurmas));
+  groupMun.set(estMun, st.nTurmas);
   return {
     release, uf, seed, municipios: muns.map((m) => m.codigo), munPop, tractCodes, tractMun, tractUrban, tractAp,
-    tractLat, tractLon, aps, apMun, hhStart, hhTract, age5, attrs, group, nTurmas, groupMun,
+    tractLat, tractLon, aps, apMun, hhStart: st.hhStart.slice(0, st.hh + 1), hhTract: st.hhTract.slice(0, st.hh),
+    age5: st.age5, attrs: st.attrs, group: st.group, nTurmas: st.nTurmas, groupMun,
   };
 }
