@@ -112,8 +112,21 @@ const IDIOMS = /\bvotos? de \w+/g;
 /** Pronouns after "vote em" that are not a candidate's name. */
 const NOT_A_NAME = /^(nos|voce|voces|mim|ti|todos|todas)$/i;
 
+// Texts repeat (templates, policies, names of a series of jobs): remember recent readings.
+const MEMO_SIZE = 4096;
+const memo = new Map<string, boolean>();
+
 /** Whether a free text has electoral content (rule set above). */
 export function hasElectoralContent(text: string): boolean {
+  const known = memo.get(text);
+  if (known !== undefined) return known;
+  const result = readElectoral(text);
+  if (memo.size >= MEMO_SIZE) memo.clear();
+  memo.set(text, result);
+  return result;
+}
+
+function readElectoral(text: string): boolean {
   if (text.trim() === '') return false;
   const norm = baseNormalise(text);
   const { plain, disguised } = read(norm);

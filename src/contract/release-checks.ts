@@ -22,6 +22,16 @@ export function resolveRelease(version: string, source: ReleaseSource = openRele
   return release;
 }
 
+// Tract codes per municipality of a release (Release.tracts builds fresh objects on every call).
+const tractCodes = new WeakMap<Release, Map<string, Set<string>>>();
+function tractCodesOf(release: Release, mun: string): Set<string> {
+  let byMun = tractCodes.get(release);
+  if (!byMun) tractCodes.set(release, (byMun = new Map()));
+  let set = byMun.get(mun);
+  if (!set) byMun.set(mun, (set = new Set(release.tracts(mun).map((t) => t.codigo))));
+  return set;
+}
+
 /** Territory codes of the answer contract's questions must exist in the release's grid. */
 function checkQuestionTerritories(s: Scenario, release: Release, r: Refuser): void {
   (s.contrato_de_resposta?.perguntas ?? []).forEach((q, i) => {
@@ -37,7 +47,7 @@ function checkQuestionTerritories(s: Scenario, release: Release, r: Refuser): vo
     } else if ('setores' in t) {
       t.setores.forEach((code, k) => {
         const mun = code.slice(0, 7);
-        const known = release.municipality(mun) !== undefined && release.tracts(mun).some((x) => x.codigo === code);
+        const known = release.municipality(mun) !== undefined && tractCodesOf(release, mun).has(code);
         if (!known) {
           throw r.error('question_territory_malformed', [...path, 'territorio', 'setores', k], `${code} is not a census tract of release ${release.version}`);
         }

@@ -32,7 +32,14 @@ export function readAsVersion3(doc: unknown, prefix: readonly Segment[]): Record
   if (v === undefined) throw contractError('missing_field', field, `${field} is required`);
   if (typeof v !== 'number') throw contractError('wrong_type', field, `${field} must be an integer`);
   if (!READ_AS_3.includes(v)) throw contractError('contract_version_unsupported', field, `contract version ${v} is not supported: send 3 (2 is read as 3)`);
-  const copy = structuredClone(doc);
+  // A JSON round trip both copies and reads the input as JSON data (undefined members vanish,
+  // NaN and Infinity become null and are then refused by type).
+  let copy: Record<string, unknown>;
+  try {
+    copy = JSON.parse(JSON.stringify(doc)) as Record<string, unknown>;
+  } catch {
+    throw contractError('wrong_type', formatField(prefix), `${formatField(prefix) || 'the document'} is not JSON data (a cycle or a BigInt)`);
+  }
   copy.versao_contrato = 3;
   return copy;
 }

@@ -21,6 +21,15 @@ describe('order of refusals', () => {
     expect(detail(null)).toMatchObject({ contract_code: 'wrong_type', field: '' });
   });
 
+  it('reads the input as JSON data: undefined members are absent, a cycle or a BigInt is wrong_type', () => {
+    expect(validateScenario({ ...rec(), nome: undefined })).toEqual(rec());
+    const cyclic: Record<string, unknown> = rec();
+    cyclic.self = cyclic;
+    expect(detail(cyclic)).toMatchObject({ contract_code: 'wrong_type', field: '' });
+    expect(detail(rec({ replicas: 2n }))).toMatchObject({ contract_code: 'wrong_type', field: '' });
+    expect(detail(rec({ replicas: Number.NaN }))).toMatchObject({ contract_code: 'wrong_type', field: 'replicas' });
+  });
+
   it('schema refusals follow the contract field order, whatever the key order of the document', () => {
     const doc = rec({ replicas: 50, release: 'x', kpis: [] });
     expect(detail(doc)).toMatchObject({ contract_code: 'release_malformed', field: 'release' });
