@@ -43,6 +43,19 @@ interface TableBody {
   colunas: string[];
   descricao: Record<string, string>;
   linhas: Row[];
+  total: number;
+}
+
+/** Rows of a table up to `max`: the rest are only counted (tables can be far longer than limite). */
+class Rows {
+  readonly linhas: Row[] = [];
+  total = 0;
+  constructor(private readonly max: number) {}
+  /** Counts one more row; true when it is to be built. */
+  next(): boolean {
+    this.total++;
+    return this.linhas.length < this.max;
+  }
 }
 
 const UNIT_DESC: Record<string, string> = {
@@ -74,7 +87,7 @@ function audience(result: JobResult, u: number): { cell: PublishedCell; mean: nu
   return { cell: publishCell(s.populacao[i], result.replicas, s.motivoPopulacao[i]), mean: s.populacao[i] / result.replicas };
 }
 
-function saturacao(result: JobResult, units: number[]): TableBody {
+function saturacao(result: JobResult, units: number[], rows: Rows): TableBody {
   const s = result.saturacao;
   const R = result.replicas;
   const M = s.medidas.length;
@@ -83,16 +96,16 @@ function saturacao(result: JobResult, units: number[]): TableBody {
   if (s.temPublico) rowsOfUnit.push({ linha: 1, eixo: 'publico', valor: null });
   let linha = 2;
   for (const a of axes) for (const r of a.rotulos) rowsOfUnit.push({ linha: linha++, eixo: a.nome, valor: r });
-  const linhas: Row[] = [];
   for (const u of units) {
     for (let m = 0; m < M; m++) {
       for (const rr of rowsOfUnit) {
+        if (!rows.next()) continue;
         const i = (u * s.linhas + rr.linha) * M + m;
         const pi = u * s.linhas + rr.linha;
         const n = publishCell(s.soma[i], R, s.motivo[i]);
         const pop = publishCell(s.populacao[pi], R, s.motivoPopulacao[pi]);
         const popMean = s.populacao[pi] / R;
-        linhas.push({
+        rows.linhas.push({
           ...unitColumns(result, result.unidades[u]),
           medida: s.medidas[m], eixo: rr.eixo, valor: rr.valor,
           n: n.n, populacao: pop.n,
@@ -105,7 +118,7 @@ function saturacao(result: JobResult, units: number[]): TableBody {
   }
   const colunas = [...unitCols(result), 'medida', 'eixo', 'valor', 'n', 'populacao', 'parte', 'erro_padrao', 'motivo'];
   return {
-    colunas, linhas,
+    colunas, linhas: rows.linhas, total: rows.total,
     descricao: describe(result, colunas, {
       medida: 'KPI do cenário (kpis)',
       eixo: `recorte da linha: total (toda a população da unidade), publico (só o público do cenário, quando ele é parte da população) ou um eixo da grade ${result.grade} (${axes.map((a) => a.nome).join(', ')}), somando os demais eixos`,
@@ -119,9 +132,8 @@ function saturacao(result: JobResult, units: number[]): TableBody {
   };
 }
 
-function alcanceEfetivo(result: JobResult, units: number[]): TableBody {
+function alcanceEfetivo(result: JobResult, units: number[], rows: Rows): TableBody {
   const colunas = [...unitCols(result), 'canal', 'publico', 'alcance_1', 'alcance_efetivo', 'parte_efetiva', 'erro_padrao', 'motivo'];
-  const linhas: Row[] = [];
   const a = result.alcance;
   const R = result.replicas;
   if (a) {
@@ -129,11 +141,12 @@ function alcanceEfetivo(result: JobResult, units: number[]): TableBody {
     for (const u of units) {
       const aud = audience(result, u);
       for (let k = 0; k <= Kc; k++) {
+        if (!rows.next()) continue;
         const i1 = ((u * (Kc + 1) + k) * 2);
         const i3 = i1 + 1;
         const n1 = publishCell(a.soma[i1], R, a.motivo[i1]);
         const n3 = publishCell(a.soma[i3], R, a.motivo[i3]);
-        linhas.push({
+        rows.linhas.push({
           ...unitColumns(result, result.unidades[u]),
           canal: k < Kc ? a.canais[k] : 'qualquer',
           publico: aud.cell.n, alcance_1: n1.n, alcance_efetivo: n3.n,
@@ -145,7 +158,7 @@ function alcanceEfetivo(result: JobResult, units: number[]): TableBody {
     }
   }
   return {
-    colunas, linhas,
+    colunas, linhas: rows.linhas, total: rows.total,
     descricao: describe(result, colunas, {
       canal: 'canal de mídia do cenário, ou qualquer (algum canal)',
       publico: 'pessoas do público do cenário na unidade (média das réplicas arredondada)',
@@ -158,9 +171,8 @@ function alcanceEfetivo(result: JobResult, units: number[]): TableBody {
   };
 }
 
-function alcancePotencial(result: JobResult, units: number[]): TableBody {
+function alcancePotencial(result: JobResult, units: number[], rows: Rows): TableBody {
   const colunas = [...unitCols(result), 'canal', 'publico', 'alcancavel', 'parte', 'erro_padrao', 'motivo'];
-  const linhas: Row[] = [];
   const a = result.alcance;
   const R = result.replicas;
   if (a) {
@@ -168,9 +180,10 @@ function alcancePotencial(result: JobResult, units: number[]): TableBody {
     for (const u of units) {
       const aud = audience(result, u);
       for (let k = 0; k < Kc; k++) {
+        if (!rows.next()) continue;
         const i = u * Kc + k;
         const n = publishCell(a.alcancavelSoma[i], R, a.alcancavelMotivo[i]);
-        linhas.push({
+        rows.linhas.push({
           ...unitColumns(result, result.unidades[u]),
           canal: a.canais[k], publico: aud.cell.n, alcancavel: n.n,
           parte: n.n !== null && aud.cell.n !== null && aud.mean > 0 ? tidy(a.alcancavelSoma[i] / R / aud.mean) : null,
@@ -181,7 +194,7 @@ function alcancePotencial(result: JobResult, units: number[]): TableBody {
     }
   }
   return {
-    colunas, linhas,
+    colunas, linhas: rows.linhas, total: rows.total,
     descricao: describe(result, colunas, {
       canal: 'canal de mídia do cenário',
       publico: 'pessoas do público do cenário na unidade',
@@ -194,8 +207,7 @@ function alcancePotencial(result: JobResult, units: number[]): TableBody {
 }
 
 /** Rows plano vs one variant per channel (sem_<c> or menos10_<c>), with paired Monte Carlo errors. */
-function againstVariant(result: JobResult, units: number[], prefix: 'sem_' | 'menos10_'): Row[] {
-  const linhas: Row[] = [];
+function againstVariant(result: JobResult, units: number[], prefix: 'sem_' | 'menos10_', rows: Rows): void {
   const R = result.replicas;
   const U = result.unidades.length;
   const M = result.saturacao.medidas.length;
@@ -204,7 +216,7 @@ function againstVariant(result: JobResult, units: number[], prefix: 'sem_' | 'me
     for (let m = 0; m < M; m++) {
       for (const canal of result.canais) {
         const other = result.totais[`${prefix}${canal}`];
-        if (!other) continue;
+        if (!other || !rows.next()) continue;
         let sp = 0;
         let so = 0;
         let sd = 0;
@@ -234,17 +246,17 @@ function againstVariant(result: JobResult, units: number[], prefix: 'sem_' | 'me
           row.erro_padrao = ok && meanP > 0 && seD !== null ? tidy(seD / meanP / 0.1) : null;
         }
         row.motivo = firstMotivo(p, o);
-        linhas.push(row);
+        rows.linhas.push(row);
       }
     }
   }
-  return linhas;
 }
 
-function contribuicao(result: JobResult, units: number[]): TableBody {
+function contribuicao(result: JobResult, units: number[], rows: Rows): TableBody {
   const colunas = [...unitCols(result), 'medida', 'canal', 'plano', 'sem_canal', 'contribuicao', 'contribuicao_relativa', 'erro_padrao', 'motivo'];
+  againstVariant(result, units, 'sem_', rows);
   return {
-    colunas, linhas: againstVariant(result, units, 'sem_'),
+    colunas, linhas: rows.linhas, total: rows.total,
     descricao: describe(result, colunas, {
       medida: 'KPI do cenário',
       canal: 'canal retirado na variante sem_<canal> (existe com dois ou mais canais)',
@@ -258,10 +270,11 @@ function contribuicao(result: JobResult, units: number[]): TableBody {
   };
 }
 
-function elasticidade(result: JobResult, units: number[]): TableBody {
+function elasticidade(result: JobResult, units: number[], rows: Rows): TableBody {
   const colunas = [...unitCols(result), 'medida', 'canal', 'plano', 'menos10', 'elasticidade', 'erro_padrao', 'motivo'];
+  againstVariant(result, units, 'menos10_', rows);
   return {
-    colunas, linhas: againstVariant(result, units, 'menos10_'),
+    colunas, linhas: rows.linhas, total: rows.total,
     descricao: describe(result, colunas, {
       medida: 'KPI do cenário',
       canal: 'canal com intensidade x 0,9 na variante menos10_<canal>',
@@ -274,15 +287,16 @@ function elasticidade(result: JobResult, units: number[]): TableBody {
   };
 }
 
-function veredito(result: JobResult, units: number[]): TableBody {
+function veredito(result: JobResult, units: number[], rows: Rows): TableBody {
   const v = computeVerdict(result, units);
   const colunas = ['verificacao', 'medida', 'canal', 'valor', 'limite', 'resultado', 'motivo'];
-  const linhas: Row[] = [
+  const all: Row[] = [
     { verificacao: 'resultado', medida: null, canal: null, valor: null, limite: null, resultado: v.resultado, motivo: v.motivos.join(', ') || null },
     ...v.verificacoes.map((x) => ({ ...x })),
   ];
+  for (const r of all) if (rows.next()) rows.linhas.push(r);
   return {
-    colunas, linhas,
+    colunas, linhas: rows.linhas, total: rows.total,
     descricao: {
       verificacao: 'resultado (o veredito do job), replicas, kpi (cada KPI somado nos municípios mantidos), contribuicao (cada canal e KPI) ou calibracao',
       medida: 'KPI da verificação', canal: 'canal da contribuição',
@@ -294,7 +308,7 @@ function veredito(result: JobResult, units: number[]): TableBody {
   };
 }
 
-const BUILDERS: Record<FindingsTableName, (r: JobResult, units: number[]) => TableBody> = {
+const BUILDERS: Record<FindingsTableName, (r: JobResult, units: number[], rows: Rows) => TableBody> = {
   saturacao, alcance_efetivo: alcanceEfetivo, alcance_potencial: alcancePotencial, contribuicao, elasticidade, veredito,
 };
 
@@ -309,9 +323,9 @@ export function unknownTable(name: string): ServiceError {
   );
 }
 
-/** All rows of a table for the kept units (no limit), for buildFindings and compareJobs. */
-export function tableBody(result: JobResult, tabela: FindingsTableName, units: number[]): TableBody {
-  return BUILDERS[tabela](result, units);
+/** The first `max` rows of a table for the kept units (all by default) and how many there are. */
+export function tableBody(result: JobResult, tabela: FindingsTableName, units: number[], max = Infinity): TableBody {
+  return BUILDERS[tabela](result, units, new Rows(max));
 }
 
 export function checkLimite(limite: number | undefined, field = 'limite'): number {
@@ -327,16 +341,16 @@ export function buildFindings(result: JobResult, query: FindingsQuery = {}): Fin
   if (!isFindingsTable(tabela)) throw unknownTable(tabela);
   const limite = checkLimite(query.limite);
   const units = selectUnits(result, query.municipio);
-  const body = tableBody(result, tabela, units);
+  const body = tableBody(result, tabela, units, limite);
   const codes = tabela === 'veredito' ? units.map((u) => result.unidades[u].slice(0, 7)) : body.linhas.map((r) => String(r.municipio));
   return {
     tabela,
     colunas: body.colunas,
     descricao: body.descricao,
     municipios: namesOf(result, codes),
-    linhas: body.linhas.slice(0, limite),
-    total: body.linhas.length,
-    truncado: body.linhas.length > limite,
+    linhas: body.linhas,
+    total: body.total,
+    truncado: body.total > body.linhas.length,
     grade: result.grade,
   };
 }

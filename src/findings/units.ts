@@ -19,9 +19,16 @@ export function selectUnits(result: JobResult, municipio?: readonly string[]): n
   return out;
 }
 
-/** The job's units are weighting areas (10 digits) rather than municipalities. */
+const AREAS = new WeakMap<JobResult, boolean>();
+
+/** The job's units are weighting areas (10 digits) rather than municipalities (asked once per row: cached). */
 export function unitsAreAreas(result: JobResult): boolean {
-  return result.unidades.some((u) => u.length === 10);
+  let v = AREAS.get(result);
+  if (v === undefined) {
+    v = result.unidades.some((u) => u.length === 10);
+    AREAS.set(result, v);
+  }
+  return v;
 }
 
 export function unitColumns(result: JobResult, unit: string): Record<string, string> {
