@@ -15,11 +15,15 @@ export interface MunShape {
   maxLat: number;
   /** True when the boundary is a modelled disc (municipality missing from the mesh). */
   modelled: boolean;
+  /** The same boundary as GeoJSON MultiPolygon coordinates (polygon -> rings -> [lon, lat]). */
+  polygons: Array<Array<Array<[number, number]>>>;
 }
 
 export const KM_PER_DEG_LAT = 111.32;
 
-function shapeOf(rings: Float64Array[], modelled: boolean): MunShape {
+function shapeOf(polygons: MunShape['polygons'], modelled: boolean): MunShape {
+  const rings: Float64Array[] = [];
+  for (const p of polygons) for (const ring of p) rings.push(Float64Array.from(ring.flat()));
   let minLon = Infinity, minLat = Infinity, maxLon = -Infinity, maxLat = -Infinity;
   for (const r of rings) {
     for (let i = 0; i < r.length; i += 2) {
@@ -29,7 +33,35 @@ function shapeOf(rings: Float64Array[], modelled: boolean): MunShape {
       if (r[i + 1] > maxLat) maxLat = r[i + 1];
     }
   }
-  return { rings, minLon, minLat, maxLon, maxLat, modelled };
+  return { rings, minLon, minLat, maxLon, maxLat, modelled, polygons };
+}
+
+function ringContains(ring: Array<[number, number]>, x: number, y: number): boolean {
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i], [xj, yj] = ring[j];
+    if (yi > y !== yj > y && x < xi + ((y - yi) / (yj - yi)) * (xj - xi)) inside = !inside;
+  }
+  return inside;
+}
+
+/**
+ * Rebuilds polygon/hole structure from ring nesting (even depth: outer ring; odd: hole of the ring
+ * one level up). Some mesh features list separate parts as extra rings of one Polygon (Rio de
+ * Janeiro, 3304557); this keeps the polygons consistent with the even-odd test of insideShape.
+ */
+function normalizePolygons(input: MunShape['polygons']): MunShape['polygons'] {
+  const rings = input.flat();
+  const depth = rings.map((r, i) => rings.reduce((d, o, j) => d + (j !== i && ringContains(o, r[0][0], r[0][1]) ? 1 : 0), 0));
+  const out: MunShape['polygons'] = [];
+  const polyOf = new Map<number, number>();
+  rings.forEach((r, i) => { if (depth[i] % 2 === 0) { polyOf.set(i, out.length); out.push([r]); } });
+  rings.forEach((r, i) => {
+    if (depth[i] % 2 === 0) return;
+    const parent = rings.findIndex((o, j) => j !== i && depth[j] === depth[i] - 1 && ringContains(o, r[0][0], r[0][1]));
+    if (parent >= 0) out[polyOf.get(parent)!].push(r);
+  });
+  return out;
 }
 
 /** A 64-gon of the municipality's official area centred on its seat. */
@@ -38,13 +70,12 @@ export function discShape(m: Municipality): MunShape {
   const dLat = rKm / KM_PER_DEG_LAT;
   const dLon = rKm / (KM_PER_DEG_LAT * Math.cos((m.lat * Math.PI) / 180));
   const n = 64;
-  const ring = new Float64Array(2 * (n + 1));
+  const ring: Array<[number, number]> = [];
   for (let k = 0; k <= n; k++) {
     const a = (2 * Math.PI * (k % n)) / n;
-    ring[2 * k] = m.lon + dLon * Math.cos(a);
-    ring[2 * k + 1] = m.lat + dLat * Math.sin(a);
+    ring.push([m.lon + dLon * Math.cos(a), m.lat + dLat * Math.sin(a)]);
   }
-  return shapeOf([ring], true);
+  return shapeOf([[ring]], true);
 }
 
 const shapeCache = new Map<UfCode, Map<string, MunShape>>();
@@ -60,10 +91,8 @@ export function loadUfShapes(uf: UfCode): Map<string, MunShape> {
   };
   const out = new Map<string, MunShape>();
   for (const f of fc.features) {
-    const polys = (f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates) as number[][][][];
-    const rings: Float64Array[] = [];
-    for (const p of polys) for (const ring of p) rings.push(Float64Array.from(ring.flat()));
-    out.set(String(f.properties.id), shapeOf(rings, false));
+    const polys = (f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates) as MunShape['polygons'];
+    out.set(String(f.properties.id), shapeOf(normalizePolygons(polys), false));
   }
   for (const m of muns) if (!out.has(m.codigo)) out.set(m.codigo, discShape(m));
   shapeCache.set(uf, out);

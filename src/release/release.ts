@@ -129,7 +129,7 @@ class ReleaseImpl implements Release {
   async tractPolygons(code: string): Promise<GeoJsonFeatureCollection> {
     const m = this.index().get(code);
     if (!m) throw new ServiceError('municipality_unknown', `${code} is not a municipality of the 2022 census grid in release ${this.version}`);
-    return tractPolygonsOf(m, this.tractLayout(code));
+    return tractPolygonsOf(m, this.tractLayout(code), loadUfShapes(m.uf).get(code)!);
   }
 
   async population(ufs: readonly UfCode[], opts: { onProgress?: (p: BuildProgress) => void } = {}): Promise<Population> {
