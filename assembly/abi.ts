@@ -32,7 +32,7 @@ export const P_AFF: u32 = 25; // f32[nChannels * nCells]: affinity, 0 outside th
 export const P_RESP_CUM: u32 = 26; // f32[2 * nCells * 3]: cumulative response shares [source][cell][3]
 export const P_DAY_A: u32 = 27; // u16[nPersons]: adoption day / first exposure day (0 = never)
 export const P_REM: u32 = 28; // f32[nPersons]: remaining Exp(1) threshold (adoption / social)
-export const P_REM_C: u32 = 29; // f32[nPersons * nChannels]: remaining media thresholds
+export const P_NEXT_C: u32 = 29; // u16[nPersons * nChannels]: day of the next media contact (0 = none)
 export const P_FREQ: u32 = 30; // u8[nPersons * nChannels]: media contacts (saturating at 255)
 export const P_MDAY: u32 = 31; // u16[nPersons]: first media contact day
 export const P_SDAY: u32 = 32; // u16[nPersons]: first social exposure day
@@ -49,7 +49,11 @@ export const P_TAB_DAMP: u32 = 42; // f32[nMun]: 1 - amortecimento * S_m
 export const P_UNIT_G: u32 = 43; // f32[nGroups + 1]: one member's weight in the share (self exclusion)
 export const P_UNIT_V: u32 = 44; // f32[nTracts]
 export const P_UNIT_D: u32 = 45; // f32[nDig + 1]
-export const SLOTS: u32 = 48;
+export const N_DAYS: u32 = 46;
+export const P_CUM: u32 = 47; // f64[nChannels * (nDays + 1)]: cumulative exp(beta0) * intensity of the task's variant
+export const P_MIN_NEXT: u32 = 48; // u16[nPersons]: earliest next media contact over channels (0 = none)
+export const P_CNT_HH: u32 = 49; // i32[nHouseholds]: active members of the household
+export const SLOTS: u32 = 52;
 
 // f64 parameters at header + PARAMS_OFFSET + 8 * slot
 export const PARAMS_OFFSET: u32 = 256;
@@ -66,10 +70,9 @@ export const F_ELOGIT: u32 = 9; // exp(logit_lancamento)
 export const F_PERIOD: u32 = 10; // days a repassa agent spreads
 export const F_FALSE_RECALL: u32 = 11; // probability of declaring exposure never received
 export const F_FIRST_DAY: u32 = 12; // first campaign day (false recall counts from there)
-export const F_SCALE: u32 = 13; // 4 slots: exp(beta0) * intensity of channel c today
-export const F_RECALL: u32 = 17; // 4 slots: recall probability of a contact by channel c
-export const F_SPILL: u32 = 21; // vizinhanca: weight of an adjacent tract's members against the own tract's
-export const PARAMS: u32 = 22;
+export const F_RECALL: u32 = 13; // 4 slots: recall probability of a contact by channel c
+export const F_SPILL: u32 = 17; // vizinhanca: weight of an adjacent tract's members against the own tract's
+export const PARAMS: u32 = 18;
 export const HEADER_BYTES: u32 = 512;
 
 // Random streams: one per decision (DESIGN 4). Media and recall take 4 consecutive streams.

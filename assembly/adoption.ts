@@ -7,7 +7,7 @@
 // monotonically (more hazard never delays an agent).
 import {
   N_HOUSEHOLDS, N_PERSONS, P_HH_START, P_HH_TRACT, P_TRACT_MUN, P_GROUP, P_DCELL, P_MULT, P_DAY_A, P_REM,
-  P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_MUN, P_TAB_G, P_TAB_V, P_TAB_D, P_TAB_DAMP, F_E0, F_EXPO,
+  P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_MUN, P_CNT_HH, P_TAB_G, P_TAB_V, P_TAB_D, P_TAB_DAMP, F_E0, F_EXPO,
   F_W_HH, F_ELOGIT, S_ADOPT, S_LAUNCH,
 } from './abi';
 import { slot, param } from './header';
@@ -44,6 +44,7 @@ export function launchAdoption(day: u32): void {
   const cT = slot(P_CNT_TRACT);
   const cD = slot(P_CNT_DIG);
   const cM = slot(P_CNT_MUN);
+  const cH = slot(P_CNT_HH);
   const e = param(F_ELOGIT);
   for (let h: u32 = 0; h < nH; h++) {
     const t = load<u32>(hhTract + (<usize>h << 2));
@@ -58,6 +59,7 @@ export function launchAdoption(day: u32): void {
         bump(cT, t);
         bump(cD, load<u16>(dcell + (<usize>i << 1)));
         bump(cM, m);
+        bump(cH, h);
       }
     }
   }
@@ -78,6 +80,7 @@ export function stepAdoption(day: u32): void {
   const cT = slot(P_CNT_TRACT);
   const cD = slot(P_CNT_DIG);
   const cM = slot(P_CNT_MUN);
+  const cH = slot(P_CNT_HH);
   const tG = slot(P_TAB_G);
   const tV = slot(P_TAB_V);
   const tD = slot(P_TAB_D);
@@ -85,13 +88,11 @@ export function stepAdoption(day: u32): void {
   const e0 = <f32>param(F_E0);
   const ex = <f32>param(F_EXPO);
   const wH = <f32>param(F_W_HH);
-  const prev = day - 1;
   let a = load<u32>(hhStart);
   for (let h: u32 = 0; h < nH; h++) {
     const b = load<u32>(hhStart + (<usize>(h + 1) << 2));
-    // household adopters by day d - 1 (day 0 = never: (0 - 1) wraps above any day)
-    let adopted: u32 = 0;
-    for (let i = a; i < b; i++) adopted += <u32>(<u32>load<u16>(aday + (<usize>i << 1)) - 1 < prev);
+    // household adopters by day d - 1 (counter read before any member adopts today)
+    const adopted = <u32>load<i32>(cH + (<usize>h << 2));
     const size = b - a;
     if (adopted < size) {
       const t = load<u32>(hhTract + (<usize>h << 2));
@@ -113,6 +114,7 @@ export function stepAdoption(day: u32): void {
           bump(cT, t);
           bump(cD, dc);
           bump(cM, m);
+          bump(cH, h);
         }
       }
     }

@@ -3,7 +3,7 @@
 // person loop writes the counters (state of day d + 1). No edge lists.
 import {
   N_GROUPS, N_TURMAS, N_TRACTS, N_DIG, N_UF, N_MUN, P_GROUP_SIZE, P_TRACT_DEN, P_ADJ_START, P_ADJ,
-  P_DIG_POP, P_UF_DIG_POP, P_MUN_POP, P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_MUN, P_TAB_G, P_TAB_V,
+  P_DIG_POP, P_UF_DIG_POP, P_MUN_POP, P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_MUN, P_CNT_HH, N_HOUSEHOLDS, P_TAB_G, P_TAB_V,
   P_TAB_D, P_TAB_DAMP, P_UNIT_G, P_UNIT_V, P_UNIT_D, F_W_TURMA, F_W_ESTAB, F_W_VIZ, F_W_DIG, F_HOMOPHILY,
   F_DAMP, F_SPILL,
 } from './abi';
@@ -123,4 +123,5 @@ export function clearCounters(): void {
   memory.fill(slot(P_CNT_TRACT), 0, <usize>slot(N_TRACTS) << 2);
   memory.fill(slot(P_CNT_DIG), 0, (<usize>slot(N_DIG) + 1) << 2);
   memory.fill(slot(P_CNT_MUN), 0, <usize>slot(N_MUN) << 2);
+  memory.fill(slot(P_CNT_HH), 0, <usize>slot(N_HOUSEHOLDS) << 2);
 }

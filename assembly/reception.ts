@@ -1,16 +1,21 @@
 // Reception (familia recepcao, DESIGN 4). Media: on day d channel c reaches an agent with
 // probability 1 - exp(-exp(beta0) * intensity_c(d) * affinity_c(cell)), the affinity being 0
-// outside the audience. Social: agents who answered repassa spread for F_PERIOD days; anyone not
-// yet socially exposed is reached with hazard exp(beta_expo) * conversao_social * sum_l w_l f_l(i)
-// (self excluded). Both are drawn by cumulative-hazard thresholds (see adoption.ts); a media
-// threshold is redrawn from H(key, S_MEDIA + c, day, i) after each contact, which gives exactly one
-// Bernoulli per day and channel. The first exposure draws the response from the cumulative shares
-// of the agent's cell and source; a contact is recalled with the channel's recall probability.
+// outside the audience. Because the hazard is affinity x a day factor, the next contact day is
+// found at once: with cum_c(d) the summed day factors (host, per variant) and E ~ Exp(1) from
+// H(key, S_MEDIA + c, day of the last contact, i), the next contact is the first day d' with
+// affinity * (cum_c(d') - cum_c(d)) >= E. That is exactly one Bernoulli(1 - exp(-hazard)) per
+// day and channel, at one comparison per person-day instead of one draw per channel.
+// Social: agents who answered repassa spread for F_PERIOD days; anyone not yet socially exposed
+// is reached with hazard exp(beta_expo) * conversao_social * sum_l w_l f_l(i) (self excluded),
+// drawn with a cumulative-hazard threshold (see adoption.ts). The first exposure draws the
+// response from the cumulative shares of the agent's cell and source; a contact is recalled
+// with the channel's recall probability.
 import {
-  N_HOUSEHOLDS, N_PERSONS, N_CHANNELS, N_CELLS, P_HH_START, P_HH_TRACT, P_GROUP, P_DCELL, P_CELL, P_AFF,
-  P_RESP_CUM, P_DAY_A, P_REM, P_REM_C, P_FREQ, P_MDAY, P_SDAY, P_DDAY, P_RESP, P_CNT_GROUP, P_CNT_TRACT,
-  P_CNT_DIG, P_TAB_G, P_TAB_V, P_TAB_D, P_UNIT_G, P_UNIT_V, P_UNIT_D, F_EXPO, F_W_HH, F_PERIOD,
-  F_FALSE_RECALL, F_FIRST_DAY, F_SCALE, F_RECALL, S_SOCIAL, S_RESPONSE, S_FALSE_RECALL, S_MEDIA, S_RECALL,
+  N_HOUSEHOLDS, N_PERSONS, N_CHANNELS, N_CELLS, N_DAYS, P_HH_START, P_HH_TRACT, P_GROUP, P_DCELL, P_CELL,
+  P_AFF, P_RESP_CUM, P_DAY_A, P_REM, P_NEXT_C, P_MIN_NEXT, P_CUM, P_FREQ, P_MDAY, P_SDAY, P_DDAY, P_RESP,
+  P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_HH, P_TAB_G, P_TAB_V, P_TAB_D, P_UNIT_G, P_UNIT_V, P_UNIT_D,
+  F_EXPO, F_W_HH, F_PERIOD, F_FALSE_RECALL, F_FIRST_DAY, F_RECALL, S_SOCIAL, S_RESPONSE, S_FALSE_RECALL,
+  S_MEDIA, S_RECALL,
 } from './abi';
 import { slot, param } from './header';
 import { clearCounters, prepareUnits } from './layers';
@@ -23,35 +28,68 @@ let key: u64 = 0;
   store<i32>(p + (k << 2), load<i32>(p + (k << 2)) + d);
 }
 
-/** Host: once per (replica, variant) task, before the first day. */
+/** First day after `from` on which the summed hazard `row` (f64 per day) grows by `need`; 0 if none by nDays. */
+@inline function nextContact(row: usize, nDays: u32, from: u32, need: f64): u32 {
+  const target = load<f64>(row + (<usize>from << 3)) + need;
+  if (load<f64>(row + (<usize>nDays << 3)) < target) return 0;
+  let lo = from + 1;
+  let hi = nDays;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (load<f64>(row + (<usize>mid << 3)) >= target) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** Host: once per (replica, variant) task, before the first day, after writing P_CUM. */
 export function resetReception(keyLo: u32, keyHi: u32): void {
   key = (<u64>keyHi << 32) | <u64>keyLo;
   const n = <u32>slot(N_PERSONS);
   const nC = <u32>slot(N_CHANNELS);
+  const nCells = <u32>slot(N_CELLS);
+  const nDays = <u32>slot(N_DAYS);
   memory.fill(slot(P_DAY_A), 0, <usize>n << 1);
   memory.fill(slot(P_MDAY), 0, <usize>n << 1);
   memory.fill(slot(P_SDAY), 0, <usize>n << 1);
   memory.fill(slot(P_RESP), 0, <usize>n);
   memory.fill(slot(P_FREQ), 0, <usize>n * nC);
   const rem = slot(P_REM);
-  const remC = slot(P_REM_C);
+  const nextC = slot(P_NEXT_C);
+  const minNext = slot(P_MIN_NEXT);
+  const cum = slot(P_CUM);
+  const cell = slot(P_CELL);
+  const aff = slot(P_AFF);
   const dday = slot(P_DDAY);
   const falseRecall = param(F_FALSE_RECALL);
   const first = <u16>param(F_FIRST_DAY);
   for (let i: u32 = 0; i < n; i++) {
     store<f32>(rem + (<usize>i << 2), expDraw(key, S_SOCIAL, 0, i));
-    for (let c: u32 = 0; c < nC; c++) store<f32>(remC + ((<usize>(i * nC + c)) << 2), expDraw(key, S_MEDIA + c, 0, i));
+    const k = <usize>load<u16>(cell + (<usize>i << 1));
+    let mn: u32 = 0;
+    for (let c: u32 = 0; c < nC; c++) {
+      const a = load<f32>(aff + ((<usize>c * nCells + k) << 2));
+      let nd: u32 = 0;
+      if (a > 0) {
+        const row = cum + ((<usize>c * (nDays + 1)) << 3);
+        nd = nextContact(row, nDays, 0, <f64>expDraw(key, S_MEDIA + c, 0, i) / <f64>a);
+      }
+      store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nd);
+      if (nd != 0 && (mn == 0 || nd < mn)) mn = nd;
+    }
+    store<u16>(minNext + (<usize>i << 1), <u16>mn);
     store<u16>(dday + (<usize>i << 1), uniform(key, S_FALSE_RECALL, 0, i) < falseRecall ? first : 0);
   }
   clearCounters();
   prepareUnits();
 }
 
-/** Host: once per simulated day, after prepareShares() and after writing today's F_SCALE. */
+/** Host: once per simulated day, after prepareShares(). */
 export function stepReception(day: u32): void {
   const nH = <u32>slot(N_HOUSEHOLDS);
   const nC = <u32>slot(N_CHANNELS);
   const nCells = <u32>slot(N_CELLS);
+  const nDays = <u32>slot(N_DAYS);
   const hhStart = slot(P_HH_START);
   const hhTract = slot(P_HH_TRACT);
   const group = slot(P_GROUP);
@@ -61,7 +99,9 @@ export function stepReception(day: u32): void {
   const respCum = slot(P_RESP_CUM);
   const eday = slot(P_DAY_A);
   const rem = slot(P_REM);
-  const remC = slot(P_REM_C);
+  const nextC = slot(P_NEXT_C);
+  const minNext = slot(P_MIN_NEXT);
+  const cum = slot(P_CUM);
   const freq = slot(P_FREQ);
   const mday = slot(P_MDAY);
   const sday = slot(P_SDAY);
@@ -70,6 +110,7 @@ export function stepReception(day: u32): void {
   const cG = slot(P_CNT_GROUP);
   const cT = slot(P_CNT_TRACT);
   const cD = slot(P_CNT_DIG);
+  const cH = slot(P_CNT_HH);
   const tG = slot(P_TAB_G);
   const tV = slot(P_TAB_V);
   const tD = slot(P_TAB_D);
@@ -79,62 +120,53 @@ export function stepReception(day: u32): void {
   const ex = <f32>param(F_EXPO);
   const wH = <f32>param(F_W_HH);
   const period = <u32>param(F_PERIOD);
-  let media = false;
-  for (let c: u32 = 0; c < nC; c++) media = media || param(F_SCALE + c) > 0;
-  const s0 = <f32>param(F_SCALE);
-  const s1 = <f32>param(F_SCALE + 1);
-  const s2 = <f32>param(F_SCALE + 2);
-  const s3 = <f32>param(F_SCALE + 3);
   const social = ex > 0;
 
   let a = load<u32>(hhStart);
   for (let h: u32 = 0; h < nH; h++) {
     const b = load<u32>(hhStart + (<usize>(h + 1) << 2));
     const t = load<u32>(hhTract + (<usize>h << 2));
-    // spreaders of the household on day d: repassa, exposed before d, for `period` days
-    let spreading: u32 = 0;
-    for (let i = a; i < b; i++) {
-      const e = <u32>load<u16>(eday + (<usize>i << 1));
-      spreading += <u32>(load<u8>(resp + <usize>i) == REPASSA && day - e <= period && e < day);
-    }
+    // spreaders of the household on day d (counter read before any member changes it today)
+    const spreading = load<i32>(cH + (<usize>h << 2));
     const size = b - a;
     const hUnit: f32 = size > 1 ? wH / <f32>(size - 1) : 0;
     const base = hUnit * <f32>spreading + load<f32>(tV + (<usize>t << 2));
-    const baseUnit = hUnit + load<f32>(uV + (<usize>t << 2));
     for (let i = a; i < b; i++) {
-      const k = <usize>load<u16>(cell + (<usize>i << 1));
       let hit = false;
-      if (media) {
+      if (<u32>load<u16>(minNext + (<usize>i << 1)) == day) {
+        // media contacts today: count, recall, schedule the channel's next contact
+        hit = true;
+        const k = <usize>load<u16>(cell + (<usize>i << 1));
+        let mn: u32 = 0;
         for (let c: u32 = 0; c < nC; c++) {
-          const sc: f32 = c == 0 ? s0 : c == 1 ? s1 : c == 2 ? s2 : s3;
-          const hz = sc * load<f32>(aff + ((<usize>c * nCells + k) << 2));
-          if (hz > 0) {
-            const p = remC + ((<usize>(i * nC + c)) << 2);
-            let r = load<f32>(p) - hz;
-            if (r <= 0) {
-              hit = true;
-              const f = freq + <usize>(i * nC + c);
-              const n = load<u8>(f);
-              if (n < 255) store<u8>(f, n + 1);
-              if (load<u16>(dday + (<usize>i << 1)) == 0 && uniform(key, S_RECALL + c, day, i) < param(F_RECALL + c)) {
-                store<u16>(dday + (<usize>i << 1), <u16>day);
-              }
-              r = expDraw(key, S_MEDIA + c, day, i);
+          const pn = nextC + (<usize>(i * nC + c) << 1);
+          let nd = <u32>load<u16>(pn);
+          if (nd == day) {
+            const f = freq + <usize>(i * nC + c);
+            const seen = load<u8>(f);
+            if (seen < 255) store<u8>(f, seen + 1);
+            if (load<u16>(dday + (<usize>i << 1)) == 0 && uniform(key, S_RECALL + c, day, i) < param(F_RECALL + c)) {
+              store<u16>(dday + (<usize>i << 1), <u16>day);
             }
-            store<f32>(p, r);
+            const row = cum + ((<usize>c * (nDays + 1)) << 3);
+            const af = <f64>load<f32>(aff + ((<usize>c * nCells + k) << 2));
+            nd = nextContact(row, nDays, day, <f64>expDraw(key, S_MEDIA + c, day, i) / af);
+            store<u16>(pn, <u16>nd);
           }
+          if (nd != 0 && (mn == 0 || nd < mn)) mn = nd;
         }
-        if (hit && load<u16>(mday + (<usize>i << 1)) == 0) store<u16>(mday + (<usize>i << 1), <u16>day);
+        store<u16>(minNext + (<usize>i << 1), <u16>mn);
+        if (load<u16>(mday + (<usize>i << 1)) == 0) store<u16>(mday + (<usize>i << 1), <u16>day);
       }
-      const g = <usize>load<u32>(group + (<usize>i << 2));
-      const dc = <usize>load<u16>(dcell + (<usize>i << 1));
       const e = <u32>load<u16>(eday + (<usize>i << 1));
       const rs = load<u8>(resp + <usize>i);
       let socialHit = false;
       if (social && load<u16>(sday + (<usize>i << 1)) == 0) {
+        const g = <usize>load<u32>(group + (<usize>i << 2));
+        const dc = <usize>load<u16>(dcell + (<usize>i << 1));
         let s = base + load<f32>(tG + (g << 2)) + load<f32>(tD + (dc << 2));
         if (rs == REPASSA && e < day && day - e <= period) {
-          s -= baseUnit + load<f32>(uG + (g << 2)) + load<f32>(uD + (dc << 2));
+          s -= hUnit + load<f32>(uV + (<usize>t << 2)) + load<f32>(uG + (g << 2)) + load<f32>(uD + (dc << 2));
         }
         const lambda = ex * s;
         if (lambda > 0) {
@@ -150,22 +182,25 @@ export function stepReception(day: u32): void {
         if (hit || socialHit) {
           // first exposure: the response by cell and source (media wins a tie)
           store<u16>(eday + (<usize>i << 1), <u16>day);
+          const k = <usize>load<u16>(cell + (<usize>i << 1));
           const src: usize = hit ? 0 : 1;
           const q = respCum + (((src * <usize>nCells + k) * 3) << 2);
           const u = <f32>uniform(key, S_RESPONSE, 0, i);
           const r = <u8>(1 + <i32>(u >= load<f32>(q)) + <i32>(u >= load<f32>(q, 4)) + <i32>(u >= load<f32>(q, 8)));
           store<u8>(resp + <usize>i, r);
           if (r == REPASSA) {
-            add(cG, g, 1);
+            add(cG, load<u32>(group + (<usize>i << 2)), 1);
             add(cT, t, 1);
-            add(cD, dc, 1);
+            add(cD, load<u16>(dcell + (<usize>i << 1)), 1);
+            add(cH, h, 1);
           }
         }
       } else if (rs == REPASSA && day - e == period) {
         // last spreading day today: not counted from tomorrow on
-        add(cG, g, -1);
+        add(cG, load<u32>(group + (<usize>i << 2)), -1);
         add(cT, t, -1);
-        add(cD, dc, -1);
+        add(cD, load<u16>(dcell + (<usize>i << 1)), -1);
+        add(cH, h, -1);
       }
     }
     a = b;

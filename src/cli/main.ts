@@ -9,6 +9,7 @@ import { registerAdmin } from './admin.js';
 import { registerWorker } from './worker.js';
 import { registerValidate } from './validate.js';
 import { registerQuote } from './quote.js';
+import { registerSimulate } from './simulate.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
   registerWorker(program);
   registerValidate(program);
   registerQuote(program);
+  registerSimulate(program);
   return program;
 }
 

@@ -31,7 +31,7 @@ export const ABI = {
   P_RESP_CUM: 26, // f32[2 * nCells * 3]: cumulative response shares [source][cell][3]
   P_DAY_A: 27, // u16[nPersons]: adoption day / first exposure day (0 = never)
   P_REM: 28, // f32[nPersons]: remaining Exp(1) threshold (adoption / social)
-  P_REM_C: 29, // f32[nPersons * nChannels]: remaining media thresholds
+  P_NEXT_C: 29, // u16[nPersons * nChannels]: day of the next media contact (0 = none)
   P_FREQ: 30, // u8[nPersons * nChannels]: media contacts (saturating at 255)
   P_MDAY: 31, // u16[nPersons]: first media contact day
   P_SDAY: 32, // u16[nPersons]: first social exposure day
@@ -48,7 +48,11 @@ export const ABI = {
   P_UNIT_G: 43, // f32[nGroups + 1]: one member's weight in the share (self exclusion)
   P_UNIT_V: 44, // f32[nTracts]
   P_UNIT_D: 45, // f32[nDig + 1]
-  SLOTS: 48,
+  N_DAYS: 46,
+  P_CUM: 47, // f64[nChannels * (nDays + 1)]: cumulative exp(beta0) * intensity of the task's variant
+  P_MIN_NEXT: 48, // u16[nPersons]: earliest next media contact over channels (0 = none)
+  P_CNT_HH: 49, // i32[nHouseholds]: active members of the household
+  SLOTS: 52,
   PARAMS_OFFSET: 256,
   F_E0: 0, // exp(beta0)
   F_EXPO: 1, // adoption: exp(beta_expo); reception: exp(beta_expo) * conversao_social
@@ -63,10 +67,9 @@ export const ABI = {
   F_PERIOD: 10, // days a repassa agent spreads
   F_FALSE_RECALL: 11, // probability of declaring exposure never received
   F_FIRST_DAY: 12, // first campaign day (false recall counts from there)
-  F_SCALE: 13, // 4 slots: exp(beta0) * intensity of channel c today
-  F_RECALL: 17, // 4 slots: recall probability of a contact by channel c
-  F_SPILL: 21, // vizinhanca: weight of an adjacent tract's members against the own tract's
-  PARAMS: 22,
+  F_RECALL: 13, // 4 slots: recall probability of a contact by channel c
+  F_SPILL: 17, // vizinhanca: weight of an adjacent tract's members against the own tract's
+  PARAMS: 18,
   HEADER_BYTES: 512,
   S_ADOPT: 1,
   S_LAUNCH: 2,
@@ -78,4 +81,4 @@ export const ABI = {
 } as const;
 
 /** Version the kernel's abiVersion() must return. */
-export const ABI_VERSION = 2;
+export const ABI_VERSION = 3;

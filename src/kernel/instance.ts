@@ -77,8 +77,8 @@ export class KernelInstance {
 
   /** Lays out memory and copies the population (once per population) and the plan (once per plan). */
   load(pop: KernelPopulation, plan: KernelPlan): KernelLayout {
-    const shape: KernelShape = { familia: plan.familia, nChannels: plan.nChannels, nCells: plan.nCells };
-    const shapeKey = `${pop.id}|${shape.familia}|${shape.nChannels}|${shape.nCells}`;
+    const shape: KernelShape = { familia: plan.familia, nChannels: plan.nChannels, nCells: plan.nCells, dias: plan.dias };
+    const shapeKey = `${pop.id}|${shape.familia}|${shape.nChannels}|${shape.nCells}|${shape.dias}`;
     if (shapeKey !== this.shapeKey) {
       const layout = layoutKernel(this.base, pop, shape);
       this.reserve(layout.end);
@@ -120,7 +120,7 @@ export class KernelInstance {
     return layout;
   }
 
-  private writeParams(plan: KernelPlan): Float64Array {
+  private writeParams(plan: KernelPlan): void {
     const p = plan.params;
     const f = new Float64Array(this.memory.buffer, this.layout!.header + ABI.PARAMS_OFFSET, ABI.PARAMS);
     f.fill(0);
@@ -139,7 +139,6 @@ export class KernelInstance {
     f[ABI.F_FALSE_RECALL] = p.falseRecall;
     f[ABI.F_FIRST_DAY] = p.firstDay;
     for (let c = 0; c < plan.nChannels; c++) f[ABI.F_RECALL + c] = p.recall[c];
-    return f;
   }
 
   /**
@@ -148,7 +147,7 @@ export class KernelInstance {
    */
   run(pop: KernelPopulation, plan: KernelPlan, escala: readonly number[], key: readonly [number, number], control?: Int32Array): void {
     this.load(pop, plan);
-    const f = this.writeParams(plan);
+    this.writeParams(plan);
     const fn = this.fn;
     const tick = (): void => {
       if (!control) return;
@@ -166,10 +165,16 @@ export class KernelInstance {
         tick();
       }
     } else {
-      fn.resetReception(key[0], key[1]);
+      // summed day factors exp(beta0) * intensity of this variant, per channel (assembly/reception.ts)
       const stride = plan.dias + 1;
+      const cum = new Float64Array(this.memory.buffer, this.layout!.slots[ABI.P_CUM], plan.nChannels * stride);
+      for (let c = 0; c < plan.nChannels; c++) {
+        let s = 0;
+        cum[c * stride] = 0;
+        for (let d = 1; d <= plan.dias; d++) cum[c * stride + d] = s += plan.params.e0 * escala[c] * plan.intensidade[c * stride + d];
+      }
+      fn.resetReception(key[0], key[1]);
       for (let d = 1; d <= plan.dias; d++) {
-        for (let c = 0; c < plan.nChannels; c++) f[ABI.F_SCALE + c] = plan.params.e0 * escala[c] * plan.intensidade[c * stride + d];
         fn.prepareShares();
         fn.stepReception(d);
         tick();

@@ -11,6 +11,7 @@ export interface KernelShape {
   familia: Familia;
   nChannels: number;
   nCells: number;
+  dias: number;
 }
 
 export interface KernelLayout {
@@ -47,6 +48,7 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
   slots[ABI.N_UF] = pop.nUf;
   slots[ABI.N_CHANNELS] = nC;
   slots[ABI.N_CELLS] = shape.nCells;
+  slots[ABI.N_DAYS] = shape.dias;
   // population (copied once per worker and population)
   put(ABI.P_HH_START, (pop.nHouseholds + 1) * 4);
   put(ABI.P_HH_TRACT, pop.nHouseholds * 4);
@@ -74,7 +76,9 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
   put(ABI.P_DAY_A, n * 2);
   put(ABI.P_REM, n * 4);
   if (shape.familia === 'recepcao') {
-    put(ABI.P_REM_C, n * nC * 4);
+    put(ABI.P_NEXT_C, n * nC * 2);
+    put(ABI.P_MIN_NEXT, n * 2);
+    put(ABI.P_CUM, nC * (shape.dias + 1) * 8);
     put(ABI.P_FREQ, n * nC);
     put(ABI.P_MDAY, n * 2);
     put(ABI.P_SDAY, n * 2);
@@ -85,6 +89,7 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
   put(ABI.P_CNT_TRACT, pop.nTracts * 4);
   put(ABI.P_CNT_DIG, (pop.nDig + 1) * 4);
   put(ABI.P_CNT_MUN, pop.nMun * 4);
+  put(ABI.P_CNT_HH, pop.nHouseholds * 4);
   put(ABI.P_TAB_G, (pop.nGroups + 1) * 4);
   put(ABI.P_TAB_V, pop.nTracts * 4);
   put(ABI.P_TAB_D, (pop.nDig + 1) * 4);

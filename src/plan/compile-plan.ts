@@ -9,7 +9,7 @@ import { prepareKernelPopulation } from '../kernel/kernel-population.js';
 import { WASM32_MAX_BYTES, kernelBytes } from '../kernel/layout.js';
 import type { ModelParameters, Population, Release } from '../release/types.js';
 import { audienceMask } from './audience.js';
-import { planGrid } from './grid.js';
+import { jobGrid } from '../contract/age-bands.js';
 import { adoptionMultipliers } from './propensity.js';
 import { compileQuestions } from './questions.js';
 import {
@@ -61,9 +61,9 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
   const canais = familia === 'recepcao' ? planChannels(scenario) : [];
   if (familia === 'recepcao' && canais.length === 0) throw contractError('reception_without_media', 'canais', 'a reception scenario needs a channel');
   if (familia === 'adocao' && !scenario.lancamento) throw contractError('launch_required', 'lancamento', 'an adoption scenario needs lancamento');
-  const variantes = planVariants(canais);
+  const variantes = planVariants(scenario);
   const medidas = [...(familia === 'adocao' ? MEDIDAS_ADOCAO : MEDIDAS_RECEPCAO)];
-  const grade = planGrid(scenario);
+  const grade = jobGrid(scenario);
   const kpop = prepareKernelPopulation(pop);
   const publico = audienceMask(scenario, pop);
   const unidades = jobUnits(scenario, pop);
@@ -129,7 +129,7 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
     kernel.afinidade = aff;
     kernel.respostaAcum = cum;
   }
-  const bytesPorInstancia = kernelBytes(kpop, { familia, nChannels: nC, nCells: kernel.nCells });
+  const bytesPorInstancia = kernelBytes(kpop, { familia, nChannels: nC, nCells: kernel.nCells, dias });
   if (bytesPorInstancia > WASM32_MAX_BYTES) {
     throw new ServiceError(
       'internal_error',

@@ -1,4 +1,4 @@
-// Behaviour of the kernels on a 50,000-person fixture: common random numbers, variants,
+// Behaviour of the kernels on a 30,000-person fixture: common random numbers, variants,
 // monotonicity and the audience rule (DESIGN 4).
 import { describe, expect, it } from 'vitest';
 import { compilePlanFor } from '../../src/plan/compile-plan.js';
@@ -6,7 +6,7 @@ import { buildFixturePopulation } from '../fixtures/population-fixture.js';
 import { runInThread, total } from '../fixtures/run-in-thread.js';
 import { adoptionScenario, parameters, receptionScenario } from '../fixtures/scenarios.js';
 
-const pop = buildFixturePopulation({ persons: 50_000, municipios: 3, tractsPerMunicipality: 20 });
+const pop = buildFixturePopulation({ persons: 30_000, municipios: 3, tractsPerMunicipality: 12 });
 const N = pop.nPersons;
 const same = (a: Uint32Array, b: Uint32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 
