@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareJobs, combineReplicas, encodeJobResult, type JobResult } from '../../../src/findings/index.js';
+import { compareJobs, combineReplicas, computeVerdict, encodeJobResult, type JobResult } from '../../../src/findings/index.js';
+import { selectUnits } from '../../../src/findings/units.js';
 import { ServiceError } from '../../../src/errors.js';
 import { buildReplica, etaria, scenario } from './build-replica.js';
 
@@ -30,7 +31,11 @@ describe('compareJobs', () => {
     const c = compareJobs(sideA, b, { limite: 1000 });
     expect(c.mesmo_grupo_comparacao).toBe(true);
     expect(c.a).toMatchObject({ job_id: sideA.job.id, nome: 'A', release: 'v1.0.0', familia: 'adocao', horizonte: { data_inicio: '2026-01-05', dias: 21 }, grupo_comparacao: 'g1', grade: 'etaria' });
-    expect(c.a.veredito.resultado).toMatch(/robusto|fragil|indicativo|inconclusivo/);
+    // by default each verdict is the job's own, the one its findings serve
+    expect(c.a.veredito).toEqual(computeVerdict(sideA.result, selectUnits(sideA.result)));
+    // totals 50 and 54: standard error 2, 3.8% of 52 (<= 5%), Pix parameters
+    expect(c.a.veredito.resultado).toBe('robusto');
+
     expect(c.municipios).toEqual({ '1400027': 'Amajari', '1400100': 'Boa Vista' });
     const sat = c.tabelas.saturacao;
     expect(sat.chaves).toEqual(['municipio', 'medida', 'eixo', 'valor']);
