@@ -215,6 +215,21 @@ describe('public routes', () => {
     expect(docs.headers['content-type']).toMatch(/text\/html/);
   });
 
+  it('answers an unexpected failure with 500 internal_error and no internals', async () => {
+    const failing = Object.assign(Object.create(h.store), {
+      query: (sql: string, params?: unknown[]) =>
+        /FROM jobs/.test(sql) ? Promise.reject(new Error('secret internals: relation jobs is corrupt')) : h.store.query(sql, params),
+    });
+    const app = await buildApp({ store: failing, clock: h.clock, limiter: createRateLimiter({ backend: 'memory', clock: h.clock }) });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/v1/jobs', headers: { authorization: `Bearer ${h.keys.reader}` } });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ detail: { code: 'internal_error', message: 'unexpected failure inside the service' } });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('answers an unknown route with 404 not_found in the envelope', async () => {
     const res = await h.call('GET', '/v1/nothing', h.keys.reader);
     expect(res.statusCode).toBe(404);
@@ -251,6 +266,20 @@ describe('limits', () => {
     expect((await call(key)).statusCode).toBe(429);
     h.clock.advance(1000);
     expect((await call(key)).statusCode).toBe(200);
+  }, 120_000);
+
+  it('blocks an origin address after 1,000 requests in 5 minutes, whatever the credential', async () => {
+    const from = (remoteAddress: string) => fast.inject({ method: 'GET', url: '/v1/jobs', remoteAddress });
+    for (let i = 0; i < 1000; i++) {
+      const r = await from('10.9.8.7');
+      if (r.statusCode !== 401) throw new Error(`request ${i} answered ${r.statusCode}`);
+    }
+    const blocked = await from('10.9.8.7');
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.body).toBe('');
+    expect((await from('10.9.8.6')).statusCode).toBe(401);
+    h.clock.advance(301_000);
+    expect((await from('10.9.8.7')).statusCode).toBe(401);
   }, 120_000);
 
   it('blocks a credential after 600 calls in 5 minutes with 403 and no body, then releases it', async () => {
