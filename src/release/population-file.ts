@@ -144,6 +144,51 @@ export function readPopulationFile(path: string, expect: { release: string; seed
   }
 }
 
+/** Sizes of one UF's population, for laying out a merge before the parts are read. */
+export interface UfCounts {
+  uf: UfCode;
+  municipios: number;
+  tracts: number;
+  aps: number;
+  households: number;
+  persons: number;
+  nTurmas: number;
+  nGroups: number;
+}
+
+export function countsOf(p: UfPopulation): UfCounts {
+  return {
+    uf: p.uf, municipios: p.municipios.length, tracts: p.tractCodes.length, aps: p.aps.length, households: p.hhTract.length,
+    persons: p.age5.length, nTurmas: p.nTurmas, nGroups: p.groupMun.length,
+  };
+}
+
+/**
+ * Sizes from a cache file's header only (no checksum: the full read that follows verifies it, and
+ * a rebuilt file has the same sizes because the build is deterministic). Undefined when unusable.
+ */
+export function readPopulationCounts(path: string, expect: { release: string; seed: number; uf: UfCode }): UfCounts | undefined {
+  let fd: number;
+  try { fd = openSync(path, 'r'); } catch { return undefined; }
+  try {
+    const first = Buffer.alloc(16);
+    if (readSync(fd, first, 0, 16, 0) < 16 || first.toString('latin1', 0, 8) !== MAGIC) return undefined;
+    const jsonLen = first.readUInt32LE(8);
+    const json = Buffer.alloc(jsonLen);
+    if (readSync(fd, json, 0, jsonLen, 16) < jsonLen) return undefined;
+    let meta: Meta;
+    try { meta = JSON.parse(json.toString('utf8')) as Meta; } catch { return undefined; }
+    if (meta.format !== FILE_FORMAT_VERSION || meta.release !== expect.release || meta.seed !== expect.seed || meta.uf !== expect.uf) return undefined;
+    const len = (n: SectionName) => meta.sections.find((x) => x.name === n)?.length ?? 0;
+    return {
+      uf: meta.uf, municipios: meta.municipios.length, tracts: len('tractMun'), aps: meta.aps.length, households: len('hhTract'),
+      persons: len('age5'), nTurmas: meta.nTurmas, nGroups: len('groupMun'),
+    };
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Removes a cache file (used when a build is forced). */
 export function removePopulationFile(path: string): void {
   rmSync(path, { force: true });

@@ -6,7 +6,9 @@ import { join } from 'node:path';
 import { projectPath } from '../project-path.js';
 import { distanceKm } from './geometry.js';
 import { buildUfPopulation, type UfPopulation } from './population-builder.js';
-import { readPopulationFile, removePopulationFile, writePopulationFile } from './population-file.js';
+import {
+  countsOf, readPopulationCounts, readPopulationFile, removePopulationFile, writePopulationFile, type UfCounts,
+} from './population-file.js';
 import { hash3, STREAM } from './random.js';
 import type { ReleaseImpl } from './release.js';
 import { GRAVITY_MIN_KM } from './socio-model.js';
@@ -30,10 +32,11 @@ export function clearPopulationMemory(): void {
 
 /**
  * The population of one UF: from memory, else from its verified cache file, else built and
- * written. `force` rebuilds even when a valid file exists.
+ * written. `force` rebuilds even when a valid file exists; `retain: false` does not keep it in
+ * memory (merges of many UFs copy each part and drop it).
  */
 export async function ensureUfPopulation(
-  rel: ReleaseImpl, uf: UfCode, onProgress?: (p: BuildProgress) => void, force = false,
+  rel: ReleaseImpl, uf: UfCode, onProgress?: (p: BuildProgress) => void, force = false, retain = true,
 ): Promise<UfPopulation> {
   const key = `${rel.version}/${uf}`;
   const path = populationFilePath(rel.version, uf);
@@ -42,7 +45,7 @@ export async function ensureUfPopulation(
     const mem = loaded.get(key);
     if (mem) return mem;
     const fromFile = readPopulationFile(path, expect);
-    if (fromFile) { loaded.set(key, fromFile); return fromFile; }
+    if (fromFile) { if (retain) loaded.set(key, fromFile); return fromFile; }
   }
   loaded.delete(key);
   removePopulationFile(path);
@@ -55,7 +58,7 @@ export async function ensureUfPopulation(
   const back = readPopulationFile(path, expect);
   if (!back) throw new Error(`campaign-sim: population file ${path} could not be read back after writing`);
   onProgress?.({ uf, stage: 'write', done: 1, total: 1 });
-  loaded.set(key, back);
+  if (retain) loaded.set(key, back);
   return back;
 }
 
@@ -64,86 +67,96 @@ function shared<T>(C: TypedCtor<T>, n: number): T {
   return new C(new SharedArrayBuffer(Math.max(1, n) * C.BYTES_PER_ELEMENT), 0, n);
 }
 
-/** The population of the listed UFs (canonical UF order, whatever the order asked). */
+/**
+ * The population of the listed UFs (canonical UF order, whatever the order asked). One UF is
+ * served from its cached arrays (treat them as read-only); several are copied into new shared
+ * arrays one part at a time, so a merge of many UFs holds little more than the merged copy.
+ */
 export async function loadPopulation(rel: ReleaseImpl, ufs: UfCode[], onProgress?: (p: BuildProgress) => void): Promise<Population> {
   const list = UF_CODES.filter((u) => ufs.includes(u));
-  const parts: UfPopulation[] = [];
-  for (const uf of list) parts.push(await ensureUfPopulation(rel, uf, onProgress));
-  const pop = assemble(rel, list, parts);
-  if (parts.length > 1) relinkBorderCommuters(rel, pop, parts);
+  if (list.length === 1) {
+    const part = await ensureUfPopulation(rel, list[0], onProgress);
+    return finish(rel, list, part);
+  }
+  const expectOf = (uf: UfCode) => ({ release: rel.version, seed: rel.manifest.gerador.semente, uf });
+  const counts: UfCounts[] = [];
+  for (const uf of list) {
+    const mem = loaded.get(`${rel.version}/${uf}`);
+    let c = mem ? countsOf(mem) : readPopulationCounts(populationFilePath(rel.version, uf), expectOf(uf));
+    if (!c) c = countsOf(await ensureUfPopulation(rel, uf, onProgress, false, false));
+    counts.push(c);
+  }
+  const pop = await mergeParts(rel, list, counts, (uf) => ensureUfPopulation(rel, uf, onProgress, false, false));
+  relinkBorderCommuters(rel, pop, counts);
   return pop;
 }
 
-function assemble(rel: ReleaseImpl, ufs: UfCode[], parts: UfPopulation[]): Population {
-  const sum = (f: (p: UfPopulation) => number) => parts.reduce((s, p) => s + f(p), 0);
-  const nM = sum((p) => p.municipios.length);
-  const nT = sum((p) => p.tractCodes.length);
-  const nAp = sum((p) => p.aps.length);
-  const nH = sum((p) => p.hhTract.length);
-  const N = sum((p) => p.age5.length);
-  const nTurmas = sum((p) => p.nTurmas);
-  const nGroups = sum((p) => p.groupMun.length);
-  const single = parts.length === 1 ? parts[0] : undefined;
+type Merged = Omit<Population, 'tractAdjStart' | 'tractAdj' | 'munUf' | 'munPorte'>;
 
-  const munUf = shared(Uint8Array, nM);
+/** Adds what is computed at load time (municipality UF and porte, tract adjacency). */
+function finish(rel: ReleaseImpl, ufs: UfCode[], p: UfPopulation | Merged, munUfOf?: Uint8Array): Population {
+  const nM = p.municipios.length;
+  const munUf = munUfOf ?? shared(Uint8Array, nM);
   const munPorte = shared(Uint8Array, nM);
-  const munPop = single ? single.munPop : shared(Uint32Array, nM);
-  const tractMun = single ? single.tractMun : shared(Uint16Array, nT);
-  const tractUrban = single ? single.tractUrban : shared(Uint8Array, nT);
-  const tractAp = single ? single.tractAp : shared(Int32Array, nT);
-  const tractLat = single ? single.tractLat : shared(Float32Array, nT);
-  const tractLon = single ? single.tractLon : shared(Float32Array, nT);
-  const apMun = single ? single.apMun : shared(Uint16Array, nAp);
-  const hhStart = single ? single.hhStart : shared(Uint32Array, nH + 1);
-  const hhTract = single ? single.hhTract : shared(Uint32Array, nH);
-  const age5 = single ? single.age5 : shared(Uint8Array, N);
-  const attrs = single ? single.attrs : shared(Uint16Array, N);
-  const group = single ? single.group : shared(Uint32Array, N);
-  const groupMun = single ? single.groupMun : shared(Uint16Array, nGroups);
-  const municipios: string[] = [];
-  const tractCodes: string[] = [];
-  const aps: string[] = [];
-
-  let oM = 0, oT = 0, oAp = 0, oH = 0, oP = 0, oTurma = 0, oEst = 0;
-  parts.forEach((p, u) => {
-    const m = p.municipios.length, t = p.tractCodes.length, a = p.aps.length, h = p.hhTract.length, n = p.age5.length;
-    for (let i = 0; i < m; i++) { munUf[oM + i] = u; munPorte[oM + i] = rel.municipality(p.municipios[i])!.porte; }
-    municipios.push(...p.municipios);
-    tractCodes.push(...p.tractCodes);
-    aps.push(...p.aps);
-    if (!single) {
-      munPop.set(p.munPop, oM);
-      for (let i = 0; i < t; i++) {
-        tractMun[oT + i] = p.tractMun[i] + oM;
-        tractAp[oT + i] = p.tractAp[i] >= 0 ? p.tractAp[i] + oAp : -1;
-      }
-      tractUrban.set(p.tractUrban, oT);
-      tractLat.set(p.tractLat, oT);
-      tractLon.set(p.tractLon, oT);
-      for (let i = 0; i < a; i++) apMun[oAp + i] = p.apMun[i] + oM;
-      for (let i = 0; i < h; i++) { hhStart[oH + i] = p.hhStart[i] + oP; hhTract[oH + i] = p.hhTract[i] + oT; }
-      age5.set(p.age5, oP);
-      attrs.set(p.attrs, oP);
-      const nt = p.nTurmas;
-      const estBase = nTurmas + oEst;
-      for (let i = 0; i < n; i++) {
-        const g = p.group[i];
-        group[oP + i] = g === NO_GROUP ? NO_GROUP : g < nt ? g + oTurma : estBase + (g - nt);
-      }
-      for (let g = 0; g < p.groupMun.length; g++) {
-        groupMun[g < nt ? oTurma + g : estBase + (g - nt)] = p.groupMun[g] + oM;
-      }
-    }
-    oM += m; oT += t; oAp += a; oH += h; oP += n; oTurma += p.nTurmas; oEst += p.groupMun.length - p.nTurmas;
-  });
-  if (!single) hhStart[nH] = N;
-
-  const { start: tractAdjStart, adj: tractAdj } = tractAdjacency(tractLat, tractLon);
+  for (let i = 0; i < nM; i++) munPorte[i] = rel.municipality(p.municipios[i])!.porte;
+  const { start: tractAdjStart, adj: tractAdj } = tractAdjacency(p.tractLat, p.tractLon);
+  const nTurmas = p.nTurmas;
   return {
-    release: rel.version, ufs: [...ufs], nPersons: N, nHouseholds: nH, nTracts: nT, municipios, munUf, munPorte, munPop,
-    tractCodes, tractMun, tractUrban, tractAp, tractLat, tractLon, tractAdjStart, tractAdj, aps, apMun, hhStart, hhTract,
-    age5, attrs, group, nTurmas, nGroups, groupMun,
+    release: rel.version, ufs: [...ufs], nPersons: p.age5.length, nHouseholds: p.hhTract.length, nTracts: p.tractCodes.length,
+    municipios: p.municipios, munUf, munPorte, munPop: p.munPop, tractCodes: p.tractCodes, tractMun: p.tractMun,
+    tractUrban: p.tractUrban, tractAp: p.tractAp, tractLat: p.tractLat, tractLon: p.tractLon, tractAdjStart, tractAdj,
+    aps: p.aps, apMun: p.apMun, hhStart: p.hhStart, hhTract: p.hhTract, age5: p.age5, attrs: p.attrs, group: p.group,
+    nTurmas, nGroups: p.groupMun.length, groupMun: p.groupMun,
   };
+}
+
+async function mergeParts(
+  rel: ReleaseImpl, ufs: UfCode[], counts: UfCounts[], getPart: (uf: UfCode) => Promise<UfPopulation>,
+): Promise<Population> {
+  const sum = (f: (c: UfCounts) => number) => counts.reduce((s, c) => s + f(c), 0);
+  const nM = sum((c) => c.municipios), nT = sum((c) => c.tracts), nAp = sum((c) => c.aps), nH = sum((c) => c.households);
+  const N = sum((c) => c.persons), nTurmas = sum((c) => c.nTurmas), nGroups = sum((c) => c.nGroups);
+  const m: Merged = {
+    release: rel.version, ufs: [...ufs], nPersons: N, nHouseholds: nH, nTracts: nT, nTurmas, nGroups,
+    municipios: [], tractCodes: [], aps: [],
+    munPop: shared(Uint32Array, nM), tractMun: shared(Uint16Array, nT), tractUrban: shared(Uint8Array, nT),
+    tractAp: shared(Int32Array, nT), tractLat: shared(Float32Array, nT), tractLon: shared(Float32Array, nT),
+    apMun: shared(Uint16Array, nAp), hhStart: shared(Uint32Array, nH + 1), hhTract: shared(Uint32Array, nH),
+    age5: shared(Uint8Array, N), attrs: shared(Uint16Array, N), group: shared(Uint32Array, N), groupMun: shared(Uint16Array, nGroups),
+  };
+  const munUf = shared(Uint8Array, nM);
+  let oM = 0, oT = 0, oAp = 0, oH = 0, oP = 0, oTurma = 0, oEst = 0;
+  for (let u = 0; u < ufs.length; u++) {
+    const p = await getPart(ufs[u]);
+    const c = countsOf(p);
+    if (JSON.stringify(c) !== JSON.stringify(counts[u])) throw new Error(`campaign-sim: population file of ${ufs[u]} changed during a merge`);
+    munUf.fill(u, oM, oM + c.municipios);
+    m.municipios.push(...p.municipios);
+    m.tractCodes.push(...p.tractCodes);
+    m.aps.push(...p.aps);
+    m.munPop.set(p.munPop, oM);
+    for (let i = 0; i < c.tracts; i++) {
+      m.tractMun[oT + i] = p.tractMun[i] + oM;
+      m.tractAp[oT + i] = p.tractAp[i] >= 0 ? p.tractAp[i] + oAp : -1;
+    }
+    m.tractUrban.set(p.tractUrban, oT);
+    m.tractLat.set(p.tractLat, oT);
+    m.tractLon.set(p.tractLon, oT);
+    for (let i = 0; i < c.aps; i++) m.apMun[oAp + i] = p.apMun[i] + oM;
+    for (let i = 0; i < c.households; i++) { m.hhStart[oH + i] = p.hhStart[i] + oP; m.hhTract[oH + i] = p.hhTract[i] + oT; }
+    m.age5.set(p.age5, oP);
+    m.attrs.set(p.attrs, oP);
+    const nt = p.nTurmas;
+    const estBase = nTurmas + oEst;
+    for (let i = 0; i < c.persons; i++) {
+      const g = p.group[i];
+      m.group[oP + i] = g === NO_GROUP ? NO_GROUP : g < nt ? g + oTurma : estBase + (g - nt);
+    }
+    for (let g = 0; g < c.nGroups; g++) m.groupMun[g < nt ? oTurma + g : estBase + (g - nt)] = p.groupMun[g] + oM;
+    oM += c.municipios; oT += c.tracts; oAp += c.aps; oH += c.households; oP += c.persons; oTurma += nt; oEst += c.nGroups - nt;
+  }
+  m.hhStart[nH] = N;
+  return finish(rel, ufs, m, munUf);
 }
 
 /** Delaunay neighbours of the tract centroids (equirectangular projection), CSR on shared memory. */
@@ -180,7 +193,7 @@ export function tractAdjacency(lat: Float32Array, lon: Float32Array): { start: U
  * municipalities inside its UF (G_in) and in the other listed UFs (G_out); destination by gravity,
  * establishment by a random worker there (size-biased). Deterministic from the release seed.
  */
-function relinkBorderCommuters(rel: ReleaseImpl, pop: Population, parts: UfPopulation[]): void {
+function relinkBorderCommuters(rel: ReleaseImpl, pop: Population, parts: UfCounts[]): void {
   const seed = rel.manifest.gerador.semente;
   const muns: Municipality[] = pop.municipios.map((c) => rel.municipality(c)!);
   const nM = muns.length;
@@ -224,7 +237,7 @@ function relinkBorderCommuters(rel: ReleaseImpl, pop: Population, parts: UfPopul
   for (const part of parts) {
     const ufKey = (seed ^ Math.imul(UF_CODES.indexOf(part.uf) + 1, 0x9e3779b1)) >>> 0;
     const hStart = pop.hhStart;
-    const nHh = part.hhTract.length;
+    const nHh = part.households;
     for (let h = hhBase; h < hhBase + nHh; h++) {
       const home = pop.tractMun[pop.hhTract[h]];
       const share = gOut[home] / (gIn[home] + gOut[home]);
@@ -243,7 +256,7 @@ function relinkBorderCommuters(rel: ReleaseImpl, pop: Population, parts: UfPopul
         group[p] = slots[per[lo] + (hash3(ufKey, STREAM.commute, local) % cnt)];
       }
     }
-    personBase += part.age5.length;
+    personBase += part.persons;
     hhBase += nHh;
   }
 }

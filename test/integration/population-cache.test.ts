@@ -68,6 +68,21 @@ describe('population cache', () => {
     expect(sha(fileA)).toBe(digestA);
   });
 
+  it('merges UFs read from files (not held in memory) like the single-UF populations', async () => {
+    process.env.CAMPAIGN_SIM_CACHE = join(fileA, '..', '..');
+    clearPopulationMemory();
+    const both = await openRelease('v1.0.0').population(['RR', 'AP']); // AP is built here, RR read from its file
+    const ap = await openRelease('v1.0.0').population(['AP']);
+    const rr = await openRelease('v1.0.0').population(['RR']);
+    expect(both.ufs).toEqual(['AP', 'RR']);
+    expect(both.nPersons).toBe(ap.nPersons + rr.nPersons);
+    expect(both.nGroups).toBe(ap.nGroups + rr.nGroups);
+    const view = (a: Uint16Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+    expect(view(both.attrs.subarray(ap.nPersons)).equals(view(rr.attrs))).toBe(true);
+    expect(both.hhStart[ap.nHouseholds]).toBe(ap.nPersons);
+    expect(both.tractCodes.slice(ap.nTracts)).toEqual(rr.tractCodes);
+  });
+
   it('never reads another release file put in its place', () => {
     const target = join(freshCache(), 'v1.0.0-copy.bin');
     copyFileSync(fileOther, target);
