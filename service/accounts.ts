@@ -80,7 +80,9 @@ export async function getProject(db: Queryable, projectId: string): Promise<Proj
 
 /** Archiving disables every key of the project at once (authenticateApiKey checks it); restoring re-enables them. */
 export async function archiveProject(store: Store, projectId: string): Promise<Project> {
-  return one(() => store.query<Project>(ACCOUNT_SQL.archiveProject, [projectId, store.clock.now()]), 'project', projectId);
+  const project = await one(() => store.query<Project>(ACCOUNT_SQL.archiveProject, [projectId, store.clock.now()]), 'project', projectId);
+  store.cache?.clear('key'); // after the write: a read that started before it cannot be cached
+  return project;
 }
 
 export async function restoreProject(store: Store, projectId: string): Promise<Project> {

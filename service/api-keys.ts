@@ -93,22 +93,48 @@ export async function authenticateApiKey(store: Store, bearerToken: string | nul
   if (typeof bearerToken !== 'string') return null;
   const m = KEY_FORMAT.exec(bearerToken);
   if (!m) return null;
+  const given = hashKey(bearerToken);
+  const t = now.getTime();
+  const cacheId = given.toString('base64');
+  const hit = store.cache?.get<CachedKey>('key', cacheId);
+  if (hit && t < hit.validUntil) {
+    if (t - hit.touchedAt >= 60_000) {
+      hit.touchedAt = t;
+      await store.query(API_KEY_SQL.touch, [hit.principal.keyId, now]);
+    }
+    return hit.principal;
+  }
+  const mark = store.cache?.mark('key') ?? 0;
   const row = (await store.query<{
     id: string; project_id: string; prefixo: string; hash: Uint8Array; scopes: Scope[]; expira_em: Date | null;
     revogada_em: Date | null; ultimo_uso_em: Date | null; organization_id: string; arquivado_em: Date | null;
   }>(API_KEY_SQL.byPrefix, [m[1]])).rows[0];
   if (!row) return null;
-  const given = hashKey(bearerToken);
   const stored = Buffer.from(row.hash.buffer, row.hash.byteOffset, row.hash.byteLength);
   if (stored.length !== given.length || !timingSafeEqual(stored, given)) return null;
-  const t = now.getTime();
   if (row.expira_em && row.expira_em.getTime() <= t) return null;
   if (row.revogada_em && row.revogada_em.getTime() <= t) return null;
   if (row.arquivado_em) return null;
-  if (!row.ultimo_uso_em || t - row.ultimo_uso_em.getTime() >= 60_000) {
+  let touchedAt = row.ultimo_uso_em?.getTime() ?? -Infinity;
+  if (t - touchedAt >= 60_000) {
     await store.query(API_KEY_SQL.touch, [row.id, now]);
+    touchedAt = t;
   }
-  return { keyId: row.id, projectId: row.project_id, organizationId: row.organization_id, keyPrefix: row.prefixo, scopes: row.scopes };
+  const principal: AuthenticatedKey = {
+    keyId: row.id, projectId: row.project_id, organizationId: row.organization_id, keyPrefix: row.prefixo, scopes: row.scopes,
+  };
+  const validUntil = Math.min(row.expira_em?.getTime() ?? Infinity, row.revogada_em?.getTime() ?? Infinity, t + KEY_CACHE_MS);
+  store.cache?.set('key', cacheId, { principal, validUntil, touchedAt } satisfies CachedKey, mark);
+  return principal;
+}
+
+/** A cached authentication lives at most this long, and never past the key's expiry or scheduled stop. */
+const KEY_CACHE_MS = 60_000;
+
+interface CachedKey {
+  principal: AuthenticatedKey;
+  validUntil: number;
+  touchedAt: number;
 }
 
 /**
@@ -129,13 +155,16 @@ export async function rotateApiKey(
   });
   const stop = new Date(now.getTime() + opts.graceDays * DAY_MS);
   const r = await store.query<ApiKeyRecord>(API_KEY_SQL.scheduleStop, [keyId, stop, created.record.id]);
+  store.cache?.clear('key');
   return { ...created, replaced: publicRecord(r.rows[0]) };
 }
 
 /** Revocation is immediate (it also ends a rotation's grace). */
 export async function revokeApiKey(store: Store, keyId: string, now: Date = store.clock.now()): Promise<ApiKeyRecord> {
   await getApiKey(store, keyId);
-  return publicRecord((await store.query<ApiKeyRecord>(API_KEY_SQL.revoke, [keyId, now])).rows[0]);
+  const r = await store.query<ApiKeyRecord>(API_KEY_SQL.revoke, [keyId, now]);
+  store.cache?.clear('key');
+  return publicRecord(r.rows[0]);
 }
 
 export async function getApiKey(store: Store, keyId: string): Promise<ApiKeyRecord> {

@@ -1,13 +1,11 @@
-// What a worker does with a claimed job: the default runner simulates the scenario with the
-// engine, combines the replicas into the stored result format of src/findings and returns its
-// bytes. Workers accept another runner (tests inject one). Calibration jobs are not run here yet.
-import { pathToFileURL } from 'node:url';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { combineReplicas, jobResultToBytes, JOB_RESULT_BYTES_FORMAT } from '../src/findings/index.js';
-import { openRelease } from '../src/release/release.js';
+// What a worker does with a claimed job. The default runner simulates the scenario with the
+// engine (src/simulate.ts), combines the replicas into the stored result format of src/findings
+// and returns its bytes, with the run's figures for registro. Workers accept another runner
+// (tests inject one). Calibration jobs are not run by workers yet: they fail and are refunded.
 import type { Scenario } from '../src/contract/types.js';
-import type { ReplicaResult } from '../src/pool/replica-result.js';
+import { combineOptionsFromRelease, combineReplicas, jobResultToBytes, JOB_RESULT_BYTES_FORMAT } from '../src/findings/index.js';
+import { openRelease } from '../src/release/release.js';
+import { simulate } from '../src/simulate.js';
 import type { JobRow } from './jobs.js';
 import type { StoredResult } from './queue.js';
 
@@ -20,48 +18,25 @@ export interface RunJobContext {
 
 export type RunJob = (job: JobRow, ctx: RunJobContext) => Promise<StoredResult>;
 
-type SimulateModule = {
-  simulate(scenario: Scenario, opts: { release: unknown; threads?: number; signal?: AbortSignal; onProgress?: (p: unknown) => void }):
-    Promise<ReplicaResult[] | Record<string, ReplicaResult[]> | { results: ReplicaResult[] | Record<string, ReplicaResult[]> }>;
-};
-
-// The engine's entry (src/simulate.ts, issue 4) is loaded on first use, so the service builds
-// and serves without it; a job run before it exists fails with this reason and is refunded.
-const SIMULATE_MODULE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'simulate.js');
-
-async function loadSimulate(): Promise<SimulateModule['simulate']> {
-  let mod: Partial<SimulateModule>;
-  try {
-    mod = (await import(pathToFileURL(SIMULATE_MODULE).href)) as Partial<SimulateModule>;
-  } catch (err) {
-    throw new Error(`the simulation engine is not available in this build (${SIMULATE_MODULE}): ${err instanceof Error ? err.message : String(err)}`);
-  }
-  if (typeof mod.simulate !== 'function') throw new Error(`${SIMULATE_MODULE} does not export simulate()`);
-  return mod.simulate;
-}
-
-function flatten(out: Awaited<ReturnType<SimulateModule['simulate']>>): ReplicaResult[] {
-  const r = (out as { results?: unknown }).results ?? out;
-  return Array.isArray(r) ? r : Object.values(r as Record<string, ReplicaResult[]>).flat();
-}
-
 /** Options of the default runner. */
 export interface EngineRunnerOptions {
-  /** Worker threads of the simulation pool (default: the engine's default). */
+  /** Threads of the simulation pool (default: the machine's cores). */
   threads?: number;
 }
+
+/** Reason a calibration job fails with until workers run calibrations. */
+export const CALIBRATION_NOT_RUN = 'calibration jobs are not run by this version of the worker';
 
 /** The default RunJob: simulate + combineReplicas + jobResultToBytes. */
 export function createEngineRunJob(opts: EngineRunnerOptions = {}): RunJob {
   return async (job, ctx) => {
-    if (job.tipo !== 'simulacao') throw new Error(`jobs of tipo ${job.tipo} are not run by this worker yet`);
+    if (job.tipo !== 'simulacao') throw new Error(CALIBRATION_NOT_RUN);
     const scenario = job.pedido as Scenario;
-    const simulate = await loadSimulate();
     const release = openRelease(scenario.release);
     let last = 0;
     const out = await simulate(scenario, {
       release, threads: opts.threads, signal: ctx.signal,
-      // Progress rides on the heartbeats, at most one write every 5 seconds.
+      // Progress rides on heartbeats, at most one write every 5 seconds.
       onProgress: (p) => {
         const now = Date.now();
         if (now - last < 5000) return;
@@ -69,7 +44,11 @@ export function createEngineRunJob(opts: EngineRunnerOptions = {}): RunJob {
         ctx.heartbeat(p).catch(() => undefined);
       },
     });
-    const result = combineReplicas(scenario, flatten(out));
-    return { formato: JOB_RESULT_BYTES_FORMAT, dados: jobResultToBytes(result) };
+    const result = combineReplicas(scenario, Object.values(out.variantes).flat(), combineOptionsFromRelease(release));
+    return {
+      formato: JOB_RESULT_BYTES_FORMAT,
+      dados: jobResultToBytes(result),
+      registro: { release: scenario.release, pessoa_dias: out.pessoa_dias, segundos: out.segundos, threads: out.threads },
+    };
   };
 }

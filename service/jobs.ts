@@ -157,12 +157,26 @@ function notFound(id: string): ServiceError {
   return new ServiceError('not_found', `job ${id} does not exist in this project`);
 }
 
-/** The job of this project, or 404 not_found. */
-export async function getJob(db: Queryable, projectId: string, id: string): Promise<JobRow> {
+/** The job of this project, or 404 not_found. Served from the read cache of the embedded store when there. */
+export async function getJob(db: Queryable | Store, projectId: string, id: string): Promise<JobRow> {
   if (!isUuid(id) || !isUuid(projectId)) throw notFound(String(id));
+  const cache = 'cache' in db ? db.cache : null;
+  const hit = cache?.get<JobRow>('job', id);
+  if (hit) {
+    if (hit.project_id !== projectId) throw notFound(id);
+    return hit;
+  }
+  const mark = cache?.mark('job') ?? 0;
   const r = await db.query<JobRow>(JOB_SQL.get, [id, projectId]);
   if (r.rows.length === 0) throw notFound(id);
+  cache?.set('job', id, r.rows[0], mark);
   return r.rows[0];
+}
+
+/** Every write to a job row calls this after its commit (read-cache.ts). */
+export function jobsChanged(store: Store, ids: Iterable<string>): void {
+  if (!store.cache) return;
+  for (const id of ids) store.cache.delete('job', id);
 }
 
 export interface ListJobsOptions {
@@ -193,6 +207,7 @@ export async function cancelJob(store: Store, projectId: string, id: string, now
     await recordJobEnd(tx, r.rows[0], now);
     return r.rows[0];
   });
+  jobsChanged(store, [job.id]);
   emitJobEnded(store, job);
   return job;
 }
@@ -205,7 +220,7 @@ export async function cancelJob(store: Store, projectId: string, id: string, now
  */
 export async function eraseJob(store: Store, projectId: string, id: string, now: Date = store.clock.now()): Promise<JobRow> {
   if (!isUuid(id) || !isUuid(projectId)) throw notFound(String(id));
-  return store.transaction(async (tx) => {
+  const job = await store.transaction(async (tx) => {
     const r = await tx.query<JobRow>(JOB_SQL.erase, [id, projectId, now, now.toISOString()]);
     if (r.rows.length === 0) {
       const cur = await getJob(tx, projectId, id);
@@ -215,6 +230,8 @@ export async function eraseJob(store: Store, projectId: string, id: string, now:
     await tx.query(JOB_SQL.deleteResult, [id]);
     return r.rows[0];
   });
+  jobsChanged(store, [job.id]);
+  return job;
 }
 
 const EVENT_OF: Partial<Record<JobState, JobEvent>> = {

@@ -7,7 +7,7 @@
 // transaction. SQL in store/queries/jobs.ts.
 import type { Queryable, Store } from './store/open-store.js';
 import { JOB_SQL } from './store/queries/jobs.js';
-import { emitJobEnded, recordJobEnd, type JobRow } from './jobs.js';
+import { emitJobEnded, jobsChanged, recordJobEnd, type JobRow } from './jobs.js';
 
 /** Spec Limits: "Job silence: 15 minutes without a sign of life". */
 export const SILENCE_LIMIT_MS = 15 * 60_000;
@@ -24,7 +24,7 @@ const CANDIDATE_ORGANIZATIONS = 16;
  * Order: organizations by their oldest waiting job; inside one organization, arrival order.
  */
 export async function claimNextJob(store: Store, workerId: string, now: Date = store.clock.now()): Promise<JobRow | null> {
-  return store.transaction(async (tx) => {
+  const job = await store.transaction(async (tx) => {
     const candidates = await tx.query<{ organization_id: string }>(JOB_SQL.claimCandidates, [CANDIDATE_ORGANIZATIONS]);
     for (const { organization_id: orgId } of candidates.rows) {
       // Another worker is claiming for this organization right now: try the next one.
@@ -36,6 +36,8 @@ export async function claimNextJob(store: Store, workerId: string, now: Date = s
     }
     return null;
   });
+  if (job) jobsChanged(store, [job.id]);
+  return job;
 }
 
 /**
@@ -47,6 +49,7 @@ export async function heartbeat(
   store: Store, jobId: string, workerId: string, now: Date = store.clock.now(), progress?: unknown,
 ): Promise<boolean> {
   const r = await store.query(JOB_SQL.heartbeat, [jobId, workerId, now, progress === undefined ? null : JSON.stringify(progress)]);
+  if (r.rows.length > 0) jobsChanged(store, [jobId]);
   return r.rows.length > 0;
 }
 
@@ -54,6 +57,8 @@ export async function heartbeat(
 export interface StoredResult {
   formato: string;
   dados: Uint8Array;
+  /** Figures of the run merged into the job's registro at completion (release, pessoa_dias, segundos, ...). */
+  registro?: Record<string, unknown>;
 }
 
 export interface EndJobOptions {
@@ -70,13 +75,13 @@ export interface EndJobOptions {
 export async function completeJob(store: Store, jobId: string, result: StoredResult, opts: EndJobOptions = {}): Promise<JobRow | null> {
   const now = opts.now ?? store.clock.now();
   const job = await store.transaction(async (tx) => {
-    const r = await tx.query<JobRow>(JOB_SQL.complete, [jobId, opts.workerId ?? null, now, now.toISOString()]);
+    const r = await tx.query<JobRow>(JOB_SQL.complete, [jobId, opts.workerId ?? null, now, now.toISOString(), JSON.stringify(result.registro ?? {})]);
     if (r.rows.length === 0) return null;
     await tx.query(JOB_SQL.insertResult, [jobId, result.formato, result.dados, now]);
     await recordJobEnd(tx, r.rows[0], now);
     return r.rows[0];
   });
-  if (job) emitJobEnded(store, job);
+  if (job) { jobsChanged(store, [job.id]); emitJobEnded(store, job); }
   return job;
 }
 
@@ -84,7 +89,7 @@ export async function completeJob(store: Store, jobId: string, result: StoredRes
 export async function failJob(store: Store, jobId: string, reason: string, opts: EndJobOptions = {}): Promise<JobRow | null> {
   const now = opts.now ?? store.clock.now();
   const job = await store.transaction((tx) => failInTransaction(tx, jobId, reason, opts.workerId ?? null, now));
-  if (job) emitJobEnded(store, job);
+  if (job) { jobsChanged(store, [job.id]); emitJobEnded(store, job); }
   return job;
 }
 
@@ -118,6 +123,7 @@ export async function sweepStaleJobs(store: Store, now: Date = store.clock.now()
     }
     return out;
   });
+  jobsChanged(store, failed.map((j) => j.id));
   for (const job of failed) emitJobEnded(store, job);
   return failed;
 }

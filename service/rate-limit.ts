@@ -19,6 +19,7 @@ import type { Store } from './store/open-store.js';
 import { createPostgresCounter } from './store/rate-limit-postgres.js';
 import { createRedisCounter } from './store/rate-limit-redis.js';
 
+/** The spec's numbers (Limits). */
 export const LIMITS = {
   perKeyPerHour: 1000,
   perOrganizationPerHour: 5000,
@@ -27,6 +28,8 @@ export const LIMITS = {
   hourSeconds: 3600,
   burstSeconds: 300,
 } as const;
+
+export type Limits = { -readonly [K in keyof typeof LIMITS]: number };
 
 /** One sliding window: `limit` calls in the last `seconds` for the bucket `key`. */
 export interface WindowSpec {
@@ -94,6 +97,8 @@ export interface RateLimiterOptions {
   backend?: 'memory' | 'postgres' | 'redis';
   /** Namespace of the Redis keys (tests). */
   keyPrefix?: string;
+  /** Other numbers than the spec's (tests of the shared counters with small limits; benchmarks). */
+  limits?: Partial<Limits>;
 }
 
 export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
@@ -109,15 +114,22 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
   } else {
     counter = createMemoryCounter();
   }
-  return buildLimiter(counter, clock);
+  return buildLimiter(counter, clock, opts.limits);
 }
 
-export function buildLimiter(counter: WindowCounter, clock: Clock): RateLimiter {
+export function buildLimiter(counter: WindowCounter, clock: Clock, limits: Partial<Limits> = {}): RateLimiter {
+  const L: Limits = { ...LIMITS, ...limits };
+  const budgetHeaders = (limit: number, remaining: number, reset: number): Record<string, string> => ({
+    'RateLimit-Limit': String(limit),
+    'RateLimit-Remaining': String(remaining),
+    'RateLimit-Reset': String(reset),
+    'RateLimit-Policy': `${limit};w=${L.hourSeconds}`,
+  });
   return {
     async checkCredentialBurst(credential, ip) {
       const windows: WindowSpec[] = [];
-      if (credential) windows.push({ key: `c:${credentialDigest(credential)}`, limit: LIMITS.burstPerCredential, seconds: LIMITS.burstSeconds });
-      windows.push({ key: `a:${ip}`, limit: LIMITS.burstPerAddress, seconds: LIMITS.burstSeconds });
+      if (credential) windows.push({ key: `c:${credentialDigest(credential)}`, limit: L.burstPerCredential, seconds: L.burstSeconds });
+      windows.push({ key: `a:${ip}`, limit: L.burstPerAddress, seconds: L.burstSeconds });
       const nowMs = clock.now().getTime();
       const r = await counter.take(windows, nowMs);
       if (r.admitted) return { blocked: false };
@@ -131,8 +143,8 @@ export function buildLimiter(counter: WindowCounter, clock: Clock): RateLimiter 
 
     async countCall({ keyId, orgId }) {
       const windows: WindowSpec[] = [
-        { key: `k:${keyId}`, limit: LIMITS.perKeyPerHour, seconds: LIMITS.hourSeconds },
-        { key: `o:${orgId}`, limit: LIMITS.perOrganizationPerHour, seconds: LIMITS.hourSeconds },
+        { key: `k:${keyId}`, limit: L.perKeyPerHour, seconds: L.hourSeconds },
+        { key: `o:${orgId}`, limit: L.perOrganizationPerHour, seconds: L.hourSeconds },
       ];
       const nowMs = clock.now().getTime();
       const r = await counter.take(windows, nowMs);
@@ -160,15 +172,6 @@ export function buildLimiter(counter: WindowCounter, clock: Clock): RateLimiter 
     },
 
     close: () => counter.close(),
-  };
-}
-
-function budgetHeaders(limit: number, remaining: number, reset: number): Record<string, string> {
-  return {
-    'RateLimit-Limit': String(limit),
-    'RateLimit-Remaining': String(remaining),
-    'RateLimit-Reset': String(reset),
-    'RateLimit-Policy': `${limit};w=${LIMITS.hourSeconds}`,
   };
 }
 
@@ -203,6 +206,7 @@ export function retryAfterSeconds(counts: SecondCount[], w: WindowSpec, nowMs: n
 export function createMemoryCounter(): WindowCounter {
   const buckets = new Map<string, { seconds: number[]; calls: number[]; total: number }>();
   let lastPrune = 0;
+  let longest = 0;
   const prune = (b: { seconds: number[]; calls: number[]; total: number }, from: number) => {
     let i = 0;
     while (i < b.seconds.length && b.seconds[i] < from) { b.total -= b.calls[i]; i++; }
@@ -211,9 +215,10 @@ export function createMemoryCounter(): WindowCounter {
   return {
     async take(windows, nowMs) {
       const nowSec = Math.floor(nowMs / 1000);
+      for (const w of windows) longest = Math.max(longest, w.seconds);
       if (nowSec - lastPrune >= 60) {
         // Forget buckets whose newest call left the longest window.
-        for (const [k, b] of buckets) if (b.seconds.length === 0 || b.seconds[b.seconds.length - 1] < nowSec - LIMITS.hourSeconds - 1) buckets.delete(k);
+        for (const [k, b] of buckets) if (b.seconds.length === 0 || b.seconds[b.seconds.length - 1] < nowSec - longest - 1) buckets.delete(k);
         lastPrune = nowSec;
       }
       const states = windows.map((w) => {

@@ -6,6 +6,7 @@ import { ServiceError } from '../src/errors.js';
 import { jobResultFromBytes, type JobResult } from '../src/findings/index.js';
 import type { StoredResult } from './queue.js';
 import type { Store } from './store/open-store.js';
+import { jobsChanged } from './jobs.js';
 import { JOB_SQL } from './store/queries/jobs.js';
 import { isUuid } from './store/uuid.js';
 
@@ -62,12 +63,14 @@ function resultGone(row: ResultRow, now: Date): boolean {
  */
 export async function sweepExpiredResults(store: Store, now: Date = store.clock.now(), batch = 500): Promise<number> {
   const cutoff = new Date(now.getTime() - RETENTION_MS);
-  return store.transaction(async (tx) => {
-    const ids = (await tx.query<{ id: string }>(JOB_SQL.expired, [cutoff, batch])).rows;
-    for (const { id } of ids) {
+  const ids = await store.transaction(async (tx) => {
+    const rows = (await tx.query<{ id: string }>(JOB_SQL.expired, [cutoff, batch])).rows;
+    for (const { id } of rows) {
       await tx.query(JOB_SQL.expire, [id, now]);
       await tx.query(JOB_SQL.deleteResult, [id]);
     }
-    return ids.length;
+    return rows.map((r) => r.id);
   });
+  jobsChanged(store, ids);
+  return ids.length;
 }

@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { systemClock, type Clock } from '../clock.js';
 import { MIGRATIONS } from './migrations.js';
 import { MIGRATION_SQL } from './queries/migrations.js';
+import { createReadCache, type ReadCache } from './read-cache.js';
 
 export type Row = Record<string, any>;
 
@@ -32,6 +33,8 @@ export interface Store extends Queryable {
   readonly clock: Clock;
   /** In-process events after commit: 'jobEnded' (JobRow). See service/jobs.ts onJobEnded. */
   readonly events: EventEmitter;
+  /** Cache of hot reads, embedded store only (see read-cache.ts); null with a server. */
+  readonly cache: ReadCache | null;
   /** Runs fn in one transaction (BEGIN ... COMMIT, ROLLBACK on a throw). On PGlite transactions run one at a time. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -47,6 +50,8 @@ export interface OpenStoreOptions {
   clock?: Clock;
   /** Connections of the pg pool (default 10). */
   poolSize?: number;
+  /** Cache key and job reads in process (default true on the embedded store; never with a server). */
+  readCache?: boolean;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -58,7 +63,7 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
   const clock = opts.clock ?? systemClock;
   const store = opts.databaseUrl
     ? await openServerStore(opts.databaseUrl, schema, clock, opts.poolSize ?? 10)
-    : await openEmbeddedStore(path.resolve(opts.dataDir ?? path.join('data', 'pglite')), schema, clock);
+    : await openEmbeddedStore(path.resolve(opts.dataDir ?? path.join('data', 'pglite')), schema, clock, opts.readCache ?? true);
   try {
     await applyMigrations(store);
   } catch (err) {
@@ -112,6 +117,7 @@ async function openServerStore(url: string, schema: string, clock: Clock, max: n
     kind: 'postgres',
     schema,
     clock,
+    cache: null,
     events: new EventEmitter(),
     query: (sql, params) => run(pool, sql, params),
     exec: async (sql) => { await pool.query(sql); },
@@ -137,7 +143,7 @@ async function openServerStore(url: string, schema: string, clock: Clock, max: n
   };
 }
 
-async function openEmbeddedStore(dataDir: string, schema: string, clock: Clock): Promise<Store> {
+async function openEmbeddedStore(dataDir: string, schema: string, clock: Clock, readCache: boolean): Promise<Store> {
   fs.mkdirSync(dataDir, { recursive: true });
   const releaseLock = takeDataDirLock(dataDir);
   let db: PGlite;
@@ -156,6 +162,7 @@ async function openEmbeddedStore(dataDir: string, schema: string, clock: Clock):
     kind: 'pglite',
     schema,
     clock,
+    cache: readCache ? createReadCache() : null,
     events: new EventEmitter(),
     query: async (sql, params) => norm(await db.query(sql, params)),
     exec: async (sql) => { await db.exec(sql); },

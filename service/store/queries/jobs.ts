@@ -50,7 +50,7 @@ export const JOB_SQL = {
   heartbeat: `UPDATE jobs SET heartbeat_at = $3, progresso = COALESCE($4::jsonb, progresso)
     WHERE id = $1 AND worker_id = $2 AND estado = 'em_execucao' RETURNING id`,
   complete: `UPDATE jobs SET estado = 'concluido', terminado_em = $3, progresso = NULL,
-      registro = registro || jsonb_build_object('terminado_em', $4::text)
+      registro = registro || $5::jsonb || jsonb_build_object('terminado_em', $4::text)
     WHERE id = $1 AND estado = 'em_execucao' AND ($2::text IS NULL OR worker_id = $2::text) RETURNING *`,
   fail: `UPDATE jobs SET estado = 'falhou', terminado_em = $3, motivo_falha = $4, progresso = NULL,
       registro = registro || jsonb_build_object('terminado_em', $5::text, 'motivo', $4::text)

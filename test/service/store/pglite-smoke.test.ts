@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDevAccount, getProject } from '../../../service/accounts.js';
-import { authenticateApiKey } from '../../../service/api-keys.js';
-import { createJob, toJobResponse } from '../../../service/jobs.js';
+import { archiveProject, createDevAccount, getProject, restoreProject } from '../../../service/accounts.js';
+import { authenticateApiKey, createApiKey, revokeApiKey } from '../../../service/api-keys.js';
+import { cancelJob, createJob, getJob, toJobResponse } from '../../../service/jobs.js';
 import { balance } from '../../../service/ledger.js';
 import { claimNextJob, completeJob } from '../../../service/queue.js';
 import { createRateLimiter } from '../../../service/rate-limit.js';
@@ -40,6 +40,24 @@ describe('embedded store (PGlite)', () => {
     expect(Array.from((await readStoredResult(store, dev.projectId, job!.id)).dados)).toEqual([4, 2]);
     expect(await balance(store, dev.organizationId)).toBe(1_000_000_000 - 2_500_000);
 
+    // The read cache of the embedded store never serves a stale key or job.
+    expect(store.cache).not.toBeNull();
+    const waiting = (await createJob(store, { ...input, idempotencyKey: 'smoke-2', requestHash: 'h2' })).job;
+    expect((await getJob(store, dev.projectId, waiting.id)).estado).toBe('reservado');
+    expect((await getJob(store, dev.projectId, waiting.id)).estado).toBe('reservado'); // cached
+    await cancelJob(store, dev.projectId, waiting.id);
+    expect((await getJob(store, dev.projectId, waiting.id)).estado).toBe('cancelado');
+    await expect(getJob(store, '00000000-0000-4000-8000-000000000000', waiting.id)).rejects.toMatchObject({ code: 'not_found' });
+    const extra = await createApiKey(store, { projectId: dev.projectId, nome: 'extra', scopes: ['results:read'], expiresInDays: null });
+    expect(await authenticateApiKey(store, extra.key)).not.toBeNull();
+    expect(await authenticateApiKey(store, extra.key)).not.toBeNull(); // cached
+    await revokeApiKey(store, extra.record.id);
+    expect(await authenticateApiKey(store, extra.key)).toBeNull();
+    await archiveProject(store, dev.projectId);
+    expect(await authenticateApiKey(store, dev.apiKey)).toBeNull();
+    await restoreProject(store, dev.projectId);
+    expect(await authenticateApiKey(store, dev.apiKey)).not.toBeNull();
+
     const rl = createRateLimiter({ store });
     expect((await rl.countCall({ keyId: who!.keyId, orgId: who!.organizationId })).remaining).toBe(999);
     await rl.close();
@@ -54,7 +72,7 @@ describe('embedded store (PGlite)', () => {
       const second = await createDevAccount(again);
       expect(second).toMatchObject({ organizationId: dev.organizationId, projectId: dev.projectId, created: false, balanceMicros: 1_000_000_000 });
       expect(second.apiKey).not.toBe(dev.apiKey);
-      expect(toJobResponse((await again.query('SELECT * FROM jobs')).rows[0] as never).estado).toBe('concluido');
+      expect(toJobResponse((await again.query('SELECT * FROM jobs ORDER BY seq')).rows[0] as never).estado).toBe('concluido');
       expect((await again.query('SELECT count(*)::int AS n FROM schema_migrations')).rows[0].n).toBe(1);
     } finally {
       await again.close();
