@@ -10,3 +10,11 @@ export {
   validateScenario, validateCalibrationRequest, quoteSimulation, quoteCalibration, variantNames, jobGrid,
   schemas, getScenarioSchema, getCalibrationSchema, seriesSha256, hasElectoralContent,
 } from './contract/index.js';
+export { simulate, toReplicaResult } from './simulate.js';
+export type { SimulateOptions, SimulationResult, SimulateProgress } from './simulate.js';
+export { compilePlan, compilePlanFor } from './plan/compile-plan.js';
+export type { CompilePlanOptions } from './plan/compile-plan.js';
+export type { Plan, ReduceSpec } from './plan/types.js';
+export { createPool, sharedPool, closePool } from './pool/pool.js';
+export type { SimPool, PoolOptions } from './pool/pool.js';
+export { replicaKey } from './kernel/rng-key.js';

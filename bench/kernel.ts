@@ -1,0 +1,168 @@
+// Kernel benchmark (issue 4 targets): person-days per second per core of both families on a
+// real release UF (RR and a large UF), population load time, scaling from 1 to 2 threads, and
+// the full job RR 180 days 4 channels (9 variants) 5 replicas. Writes bench/results/kernel.json.
+//   npm run bench            (every suite)
+//   npm run tsbuild && node dist/bench/kernel.js [--large PA] [--large-days 30] [--no-full]
+// Per core: one kernel instance in this thread, timed by benchmark.js (wall) and by the
+// process CPU time over the same runs (the CPU figure is the per-core one on a shared machine).
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
+import Benchmark from 'benchmark';
+import { validateScenario } from '../src/contract/validate-scenario.js';
+import type { Scenario } from '../src/contract/types.js';
+import { KernelInstance } from '../src/kernel/instance.js';
+import { replicaKey } from '../src/kernel/rng-key.js';
+import { compilePlan } from '../src/plan/compile-plan.js';
+import { createPool } from '../src/pool/pool.js';
+import { projectPath } from '../src/project-path.js';
+import { openRelease } from '../src/release/release.js';
+import type { UfCode } from '../src/release/types.js';
+import { simulate } from '../src/simulate.js';
+
+export const TARGETS = {
+  adocao_pessoa_dias_por_segundo_por_nucleo: 100e6,
+  recepcao_4_canais_pessoa_dias_por_segundo_por_nucleo: 50e6,
+  aceleracao_2_threads: 1.8,
+  job_completo_rr_segundos: 60,
+};
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+async function example(file: string): Promise<Scenario> {
+  return validateScenario(JSON.parse(await readFile(projectPath('examples', file), 'utf8')));
+}
+
+const cpuSeconds = (since: NodeJS.CpuUsage) => {
+  const c = process.cpuUsage(since);
+  return (c.user + c.system) / 1e6;
+};
+
+interface Throughput {
+  uf: string;
+  familia: string;
+  canais: number;
+  pessoas: number;
+  dias: number;
+  execucoes: number;
+  segundos_por_execucao: number;
+  rme_pct: number;
+  pessoa_dias_por_segundo_parede: number;
+  pessoa_dias_por_segundo_cpu: number;
+}
+
+async function perCore(uf: UfCode, scenario: Scenario, dias: number, kernel: KernelInstance): Promise<Throughput> {
+  const sc = { ...scenario, geografia: { ufs: [uf] }, horizonte: { ...scenario.horizonte, dias } } as Scenario;
+  if (sc.canais) sc.canais = sc.canais.map((c) => ({ ...c, dia_inicio: Math.min(c.dia_inicio, dias), dia_fim: Math.min(c.dia_fim, dias) }));
+  const plan = await compilePlan(sc, openRelease(sc.release));
+  let runs = 0;
+  const fn = () => {
+    kernel.run(plan.kernelPopulation, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, runs++));
+  };
+  fn(); // warm-up: population and plan copied in, code tiered up
+  runs = 0;
+  const c0 = process.cpuUsage();
+  const bench = new Benchmark(`${plan.familia} ${uf}`, fn, { minSamples: 3, maxTime: 2, initCount: 1 });
+  bench.run({ async: false });
+  const cpu = cpuSeconds(c0);
+  const pd = plan.population.nPersons * dias;
+  const r: Throughput = {
+    uf,
+    familia: plan.familia,
+    canais: plan.canais.length,
+    pessoas: plan.population.nPersons,
+    dias,
+    execucoes: runs,
+    segundos_por_execucao: bench.stats.mean,
+    rme_pct: Number(bench.stats.rme.toFixed(1)),
+    pessoa_dias_por_segundo_parede: Math.round(pd / bench.stats.mean),
+    pessoa_dias_por_segundo_cpu: Math.round((pd * runs) / cpu),
+  };
+  process.stdout.write(`${r.familia} ${uf} (${r.canais} channels): ${(r.pessoa_dias_por_segundo_cpu / 1e6).toFixed(1)} M person-days per CPU-second, ${(r.pessoa_dias_por_segundo_parede / 1e6).toFixed(1)} M per wall second (${runs} runs)\n`);
+  return r;
+}
+
+export async function runKernelBench() {
+  const carga_antes = loadavg()[0];
+  const release = openRelease('v1.0.0');
+  const large = (arg('large') ?? 'PA') as UfCode;
+  const largeDays = Number(arg('large-days') ?? 30);
+  const adocao = await example('adocao-rr.json');
+  const recepcao = await example('recepcao-rr.json');
+
+  // population load (binary cache; built on first use) and copy into a kernel instance
+  const carga: Array<Record<string, number | string>> = [];
+  const kernel = await KernelInstance.create();
+  for (const uf of ['RR', large] as UfCode[]) {
+    let t = performance.now();
+    const pop = await release.population([uf]);
+    const load = (performance.now() - t) / 1000;
+    const plan = await compilePlan({ ...adocao, geografia: { ufs: [uf] } }, release);
+    t = performance.now();
+    kernel.load(plan.kernelPopulation, plan.kernel);
+    carga.push({ uf, pessoas: pop.nPersons, carga_populacao_segundos: Number(load.toFixed(3)), copia_kernel_segundos: Number(((performance.now() - t) / 1000).toFixed(3)), bytes_por_instancia: plan.bytesPorInstancia });
+  }
+
+  const porNucleo: Throughput[] = [];
+  porNucleo.push(await perCore('RR', adocao, 180, kernel));
+  porNucleo.push(await perCore('RR', recepcao, 180, kernel));
+  porNucleo.push(await perCore(large, adocao, largeDays, kernel));
+  porNucleo.push(await perCore(large, recepcao, largeDays, kernel));
+
+  // scaling: the same RR reception job (9 variants x 2 replicas x 60 days) on 1 and 2 threads
+  const scaling = { ...recepcao, replicas: 2, horizonte: { ...recepcao.horizonte, dias: 60 }, canais: recepcao.canais!.map((c) => ({ ...c, dia_inicio: Math.min(c.dia_inicio, 60), dia_fim: Math.min(c.dia_fim, 60) })) };
+  const escala: Record<string, number> = {};
+  for (const threads of [1, 2]) {
+    const pool = createPool({ threads });
+    await simulate(scaling, { release, pool }); // warm: wasm compiled, population copied in each thread
+    const r = await simulate(scaling, { release, pool });
+    await pool.close();
+    escala[`threads_${threads}_segundos`] = Number(r.segundos.toFixed(2));
+    process.stdout.write(`scaling: ${threads} thread(s) ${r.segundos.toFixed(1)} s for ${r.pessoa_dias.toLocaleString('en-US')} person-days\n`);
+  }
+  escala.aceleracao = Number((escala.threads_1_segundos / escala.threads_2_segundos).toFixed(2));
+
+  let jobCompleto: Record<string, number> | undefined;
+  if (!process.argv.includes('--no-full')) {
+    const pool = createPool({ threads: 2 });
+    const t = performance.now();
+    const r = await simulate(recepcao, { release, pool });
+    const total = (performance.now() - t) / 1000;
+    await pool.close();
+    jobCompleto = { segundos_simulacao: Number(r.segundos.toFixed(2)), segundos_total: Number(total.toFixed(2)), pessoa_dias: r.pessoa_dias, variantes: Object.keys(r.variantes).length, replicas: recepcao.replicas, threads: 2 };
+    process.stdout.write(`full job RR 180 days 4 channels ${recepcao.replicas} replicas: ${r.segundos.toFixed(1)} s simulation, ${total.toFixed(1)} s in all\n`);
+  }
+
+  const result = {
+    bench: 'kernel',
+    when: new Date().toISOString(),
+    node: process.version,
+    alvos: TARGETS,
+    carga,
+    por_nucleo: porNucleo,
+    escala,
+    job_completo: jobCompleto,
+    maquina: {
+      cpus: cpus().length,
+      modelo: cpus()[0]?.model ?? '',
+      carga_1min_antes: carga_antes,
+      carga_1min_depois: loadavg()[0],
+      aviso: 'Measured on a 2-core machine shared with other jobs: wall-clock figures are contended. pessoa_dias_por_segundo_cpu divides by the CPU time this process actually got, the per-core figure; it is still inflated by cache and core sharing.',
+    },
+  };
+  await mkdir(projectPath('bench', 'results'), { recursive: true });
+  await writeFile(projectPath('bench', 'results', 'kernel.json'), `${JSON.stringify(result, null, 2)}\n`);
+  return result;
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+  runKernelBench().then(
+    () => process.exit(0),
+    (err) => {
+      process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}

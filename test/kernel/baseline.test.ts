@@ -1,0 +1,40 @@
+// Fixed-seed baseline (Starsim style): the counts of a small run are pinned in
+// test/baselines/kernel-small.json. A change to the model, the RNG or the reduction changes them;
+// if the change is intended, regenerate with UPDATE_KERNEL_BASELINE=1 and say why in the commit.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { compilePlanFor } from '../../src/plan/compile-plan.js';
+import { projectPath } from '../../src/project-path.js';
+import { buildFixturePopulation } from '../fixtures/population-fixture.js';
+import { runInThread, total } from '../fixtures/run-in-thread.js';
+import { adoptionScenario, parameters, receptionScenario } from '../fixtures/scenarios.js';
+
+const FILE = projectPath('test/baselines/kernel-small.json');
+
+async function snapshot() {
+  const pop = buildFixturePopulation({ persons: 20_000, municipios: 2, tractsPerMunicipality: 8, seed: 'baseline' });
+  const out: Record<string, unknown> = {};
+  const runs = [
+    ['adocao', compilePlanFor(adoptionScenario({ horizonte: { data_inicio: '2026-01-05', dias: 28 } }), pop, parameters({ beta0: Math.log(0.003) }))],
+    ['recepcao', compilePlanFor(receptionScenario({ horizonte: { data_inicio: '2026-01-05', dias: 21 }, canais: receptionScenario().canais!.filter((c) => c.dia_fim <= 42).map((c) => ({ ...c, dia_fim: Math.min(c.dia_fim, 21), dia_inicio: Math.min(c.dia_inicio, 21) })) }), pop, parameters())],
+  ] as const;
+  for (const [name, plan] of runs) {
+    const c = await runInThread(plan, 'plano', 0);
+    const weekly: Record<string, number[]> = {};
+    for (const m of plan.medidas) weekly[m] = Array.from({ length: plan.semanas }, (_, w) => total(plan, c.serie, m, w));
+    const sha = createHash('sha256');
+    for (const a of [c.serie, c.seriePublico, c.celulas, c.frequencia ?? new Uint32Array(0)]) sha.update(Buffer.from(a.buffer, a.byteOffset, a.byteLength));
+    out[name] = { semanal: weekly, sha256: sha.digest('hex') };
+  }
+  return out;
+}
+
+describe('kernel baseline', () => {
+  it('a fixed-seed small run gives the pinned counts', async () => {
+    const now = await snapshot();
+    if (process.env.UPDATE_KERNEL_BASELINE === '1') writeFileSync(FILE, `${JSON.stringify(now, null, 2)}\n`);
+    expect(existsSync(FILE), 'baseline missing: run with UPDATE_KERNEL_BASELINE=1').toBe(true);
+    expect(now).toEqual(JSON.parse(readFileSync(FILE, 'utf8')));
+  });
+});
