@@ -37,7 +37,7 @@ export function registerRelease(program: Command): void {
       const ufs = opts.uf ? checkUfs(rel.manifest, opts.uf.map((u) => u.toUpperCase())) : [...rel.ufs];
       const tty = process.stderr.isTTY === true;
       const bar = tty
-        ? new cliProgress.SingleBar({ format: '{uf} {stage} [{bar}] {value}/{total} municipalities | {duration_formatted}', hideCursor: true, stream: process.stderr }, cliProgress.Presets.shades_classic)
+        ? new cliProgress.SingleBar({ format: '{uf} {stage} [{bar}] {value}/{total} | {duration_formatted}', hideCursor: true, stream: process.stderr }, cliProgress.Presets.shades_classic)
         : undefined;
       for (const uf of ufs as UfCode[]) {
         const t0 = performance.now();

@@ -356,8 +356,11 @@ export async function buildUfPopulation(
   const model = socioModel();
   const ageSex = loadAgeSex();
   const raceData = loadRace();
-  const layouts = muns.map((m) => layoutOf(m.codigo));
-  onProgress?.({ uf, stage: 'tracts', done: nM, total: nM });
+  const layouts: TractLayout[] = [];
+  for (const m of muns) {
+    layouts.push(layoutOf(m.codigo));
+    onProgress?.({ uf, stage: 'tracts', done: layouts.length, total: nM });
+  }
 
   let N = 0, nT = 0, nAp = 0;
   for (let i = 0; i < nM; i++) { N += muns[i].populacao; nT += layouts[i].n; nAp += layouts[i].aps.length; }

@@ -1,0 +1,50 @@
+// `campaign-sim release list|build` through the real CLI entry (runCli).
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { runCli } from '../../../src/cli/main.js';
+import { clearPopulationMemory } from '../../../src/release/population-store.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'campaign-sim-cli-'));
+afterAll(() => { clearPopulationMemory(); rmSync(dir, { recursive: true, force: true }); });
+
+async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '', err = '';
+  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => { out += String(s); return true; });
+  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => { err += String(s); return true; });
+  try {
+    const code = await runCli(['node', 'campaign-sim', ...args]);
+    return { code, out, err };
+  } finally {
+    o.mockRestore();
+    e.mockRestore();
+  }
+}
+
+describe('campaign-sim release', () => {
+  it('lists the releases', async () => {
+    const r = await run('release', 'list', '--json');
+    expect(r.code).toBe(0);
+    const rows = JSON.parse(r.out) as Array<{ versao: string; mais_nova: boolean }>;
+    expect(rows.map((x) => x.versao)).toEqual(['v1.0.0', 'v1.1.0']);
+    expect(rows[1].mais_nova).toBe(true);
+  });
+
+  it('builds RR and exits 0, writing the cache file', async () => {
+    process.env.CAMPAIGN_SIM_CACHE = dir;
+    const r = await run('release', 'build', '--release', 'v1.0.0', '--uf', 'RR');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/v1\.0\.0 RR: 636707 persons/);
+    expect(statSync(join(dir, 'v1.0.0', 'populacao-RR.bin')).size).toBeGreaterThan(1_000_000);
+  });
+
+  it('refuses an unknown UF or release with exit 2 naming the offered ones', async () => {
+    const uf = await run('release', 'build', '--uf', 'XX');
+    expect(uf.code).toBe(2);
+    expect(uf.err).toMatch(/release_unavailable: .*XX.*offered UFs: AC/);
+    const rel = await run('release', 'build', '--release', 'v0.0.1', '--uf', 'RR');
+    expect(rel.code).toBe(2);
+    expect(rel.err).toMatch(/offered releases: v1\.0\.0, v1\.1\.0/);
+  });
+});
