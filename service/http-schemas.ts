@@ -132,17 +132,26 @@ export const SHARED_SCHEMAS = [
 
 export const ref = (id: string) => ({ $ref: `${id}#` });
 
+/** What each error status of the /v1 routes means (spec "Errors"), for the OpenAPI document. */
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  401: 'invalid_api_key (with WWW-Authenticate: Bearer)',
+  402: 'insufficient_credits or spend_limit_reached',
+  403: 'missing_scope (JSON envelope), or a burst limit (empty body)',
+  404: 'not_found',
+  409: 'a state conflict (idempotency_key_reused, job_not_cancellable, job_not_erasable, result_not_ready)',
+  422: 'the validation form (request format), or a coded refusal (invalid_request with contract_code and field, ...)',
+  429: 'query_budget_exceeded (with Retry-After in seconds)',
+  503: 'results_unavailable',
+};
+
 /** Error responses of a route, for the OpenAPI document (bodies are written by the error handler). */
 export function errorResponses(statuses: number[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const s of statuses) {
-    if (s === 403) {
-      out[s] = { description: 'missing_scope (JSON envelope), or a burst limit (no body)', ...ref('ErrorEnvelope') };
-    } else if (s === 422) {
-      out[s] = { description: 'validation form (format), or a coded refusal', anyOf: [ref('ValidationError'), ref('ErrorEnvelope')] };
-    } else {
-      out[s] = { description: 'coded refusal', ...ref('ErrorEnvelope') };
-    }
+    const description = ERROR_DESCRIPTIONS[s] ?? 'coded refusal';
+    out[s] = s === 422
+      ? { description, anyOf: [ref('ValidationError'), ref('ErrorEnvelope')] }
+      : { description, ...ref('ErrorEnvelope') };
   }
   return out;
 }
