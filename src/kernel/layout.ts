@@ -25,7 +25,8 @@ export interface KernelLayout {
   end: number;
 }
 
-const align = (x: number) => (x + 15) & ~15;
+// not (x + 15) & ~15: bitwise operators would wrap offsets past 2 GiB
+const align = (x: number) => Math.ceil(x / 16) * 16;
 
 export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelShape): KernelLayout {
   const slots = new Array<number>(ABI.SLOTS).fill(0);
