@@ -20,6 +20,21 @@ function gridCell(principal: boolean, age5: number, at: number): number {
   return (((ageGroupOf(age5) * 2 + field(at, A.sexo)) * 5 + field(at, A.renda)) * 4 + field(at, A.escolaridade)) * 5 + field(at, A.raca);
 }
 
+const cellCache = new Map<string, Uint16Array>();
+
+/** Grid cell of every person, computed once per population and grid in each thread. */
+function gridCells(pop: KernelPopulation, principal: boolean): Uint16Array {
+  const k = `${pop.id}|${principal}`;
+  let cells = cellCache.get(k);
+  if (!cells) {
+    if (cellCache.size >= 4) cellCache.clear();
+    cells = new Uint16Array(pop.nPersons);
+    for (let i = 0; i < pop.nPersons; i++) cells[i] = gridCell(principal, pop.age5[i], pop.attrs[i]);
+    cellCache.set(k, cells);
+  }
+  return cells;
+}
+
 /** Turns per-week new counts into cumulative counts along the week axis of [outer][week][inner]. */
 function cumulate(a: Uint32Array, outer: number, weeks: number, inner: number): void {
   for (let o = 0; o < outer; o++) {
@@ -72,34 +87,53 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
   const aud = spec.publico;
   const dayA = st.dayA;
 
+  const cells = gridCells(pop, principal);
+  const { sday, mday, dday, resp, freq } = st;
   for (let h = 0; h < pop.nHouseholds; h++) {
     const t = hhTract[h];
     const u = spec.unidadeDoSetor[t];
     if (u < 0) continue;
     const s = spec.setorIndice ? spec.setorIndice[t] : -1;
+    const uw = u * W;
+    const sw = s * W;
     for (let i = hhStart[h]; i < hhStart[h + 1]; i++) {
       const a = aud[i];
-      const cell = gridCell(principal, age5[i], attrs[i]);
+      const cell = cells[i];
+      const uc = (u * C + cell) * M;
       populacao[u]++;
       publico[u] += a;
       celulasPopulacao[u * C + cell]++;
-      if (reception || dayA[i] !== 0) {
-        for (let m = 0; m < M; m++) {
-          const d = dayOf(m, i);
-          if (d === 0) continue;
-          const wk = ((d - 1) / 7) | 0;
-          const k = (u * W + wk) * M + m;
-          serie[k]++;
-          if (a) seriePublico[k]++;
-          celulas[(u * C + cell) * M + m]++;
-          if (s >= 0) porSetor![(s * W + wk) * M + m]++;
-        }
+      // one event of measure m on day d (inlined by V8)
+      const record = (m: number, d: number) => {
+        const wk = ((d - 1) / 7) | 0;
+        const k = (uw + wk) * M + m;
+        serie[k]++;
+        if (a) seriePublico[k]++;
+        celulas[uc + m]++;
+        if (s >= 0) porSetor![(sw + wk) * M + m]++;
+      };
+      const e = dayA[i];
+      if (!reception) {
+        if (e !== 0) record(0, e);
+        continue;
       }
-      if (reception && a) {
+      // order of MEDIDAS_RECEPCAO: alcance, social, medida, declarada, ambas, then the 4 responses
+      const sd = sday![i];
+      const md = mday![i];
+      const dd = dday![i];
+      if (e !== 0) {
+        record(0, e);
+        record(4 + resp![i], e);
+      }
+      if (sd !== 0) record(1, sd);
+      if (md !== 0) record(2, md);
+      if (dd !== 0) record(3, dd);
+      if (md !== 0 && sd !== 0) record(4, md > sd ? md : sd);
+      if (a) {
         let total = 0;
         const kc = plan.cell![i];
         for (let c = 0; c < nC; c++) {
-          const f = st.freq![i * nC + c];
+          const f = freq![i * nC + c];
           total += f;
           const base = (u * (nC + 1) + c) * 2;
           if (f >= 1) frequencia![base]++;
