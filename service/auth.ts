@@ -77,8 +77,12 @@ export function installAuth(app: FastifyInstance, ctx: ServiceContext): void {
     const allowed = principal !== null && principal.scopes.includes(scope);
 
     if (formatError) {
-      // Over budget, the format refusal still wins; the call simply is not counted twice.
-      if (allowed) await ctx.limiter.countCall({ keyId: principal.keyId, orgId: principal.organizationId }).catch(() => undefined);
+      // The format refusal answers even over budget (then the call is not counted: countCall refuses it).
+      if (allowed) {
+        await ctx.limiter.countCall({ keyId: principal.keyId, orgId: principal.organizationId }).catch((err: unknown) => {
+          if (!(err instanceof ServiceError && err.code === 'query_budget_exceeded')) throw err;
+        });
+      }
       return sendFormatError(reply, itemsOfValidation(request, formatError as never));
     }
     if (token === null) throw invalidApiKey('missing API key: send Authorization: Bearer <API_KEY>');
