@@ -1,0 +1,54 @@
+// `campaign-sim simulate FILE --json --out DIR` as a user runs it (built CLI in dist/).
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { projectPath } from '../../src/project-path.js';
+
+const run = promisify(execFile);
+const cli = projectPath('bin/campaign-sim.js');
+
+describe('campaign-sim simulate', () => {
+  it('prints one JSON summary and writes per-variant files', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-cli-'));
+    const example = JSON.parse(readFileSync(projectPath('examples/recepcao-rr.json'), 'utf8'));
+    const scenario = {
+      ...example,
+      replicas: 1,
+      horizonte: { ...example.horizonte, dias: 7 },
+      canais: [
+        { canal: 'tv', dia_inicio: 1, dia_fim: 7, intensidade: 0.6 },
+        { canal: 'radio', dia_inicio: 2, dia_fim: 7, intensidade: 0.5 },
+      ],
+    };
+    const file = join(dir, 'cenario.json');
+    writeFileSync(file, JSON.stringify(scenario));
+    const { stdout } = await run(process.execPath, [cli, 'simulate', file, '--json', '--threads', '2', '--out', join(dir, 'out')]);
+    const lines = stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const s = JSON.parse(lines[0]);
+    expect(s.pessoa_dias).toBe(s.populacao_unidades * 7 * 5);
+    expect(s.segundos).toBeGreaterThan(0);
+    expect(Object.keys(s.variantes)).toEqual(['plano', 'sem_tv', 'menos10_tv', 'sem_radio', 'menos10_radio']);
+    expect(s.variantes.plano.medidas.alcance).toBeGreaterThan(0);
+    expect(s.variantes.sem_tv.medidas.exposta_midia_medida).toBeLessThanOrEqual(s.variantes.plano.medidas.exposta_midia_medida);
+    const files = readdirSync(join(dir, 'out'));
+    expect(files).toContain('summary.json');
+    expect(files).toContain('plano-r0.json');
+    expect(files).toContain('sem_radio-r0.celulas.u32');
+    const plano = JSON.parse(readFileSync(join(dir, 'out', 'plano-r0.json'), 'utf8'));
+    expect(plano.unidades).toHaveLength(15);
+    expect(plano.serie).toHaveLength(15 * 1 * plano.medidas.length);
+  });
+
+  it('refuses a scenario outside the contract with exit 2 and the contract code', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-cli-'));
+    const file = join(dir, 'bad.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(projectPath('examples/adocao-rr.json'), 'utf8')), replicas: 99 }));
+    const err = await run(process.execPath, [cli, 'simulate', file, '--json']).catch((e) => e);
+    expect(err.code).toBe(2);
+    expect(String(err.stderr) + String(err.stdout)).toMatch(/replicas_range|replicas/);
+  });
+});
