@@ -29,18 +29,23 @@ export function adoptionMultipliers(pop: Population, p: ModelParameters): Float3
   const sum = new Float64Array(nCells);
   const count = new Float64Array(nCells);
   const porteOf = new Uint8Array(pop.nPersons);
+  const axisIdx = axes.map((a) => AXES.indexOf(a));
+  const axisSize = axes.map((a) => SIZES[a]);
+  const v = new Int32Array(AXES.length); // values of one person in AXES order
   for (let h = 0; h < pop.nHouseholds; h++) {
     const m = pop.tractMun[pop.hhTract[h]];
     const reg = region[pop.munUf[m]];
     for (let i = pop.hhStart[h]; i < pop.hhStart[h + 1]; i++) {
       const at = pop.attrs[i];
       const ag = ageGroupOf(pop.age5[i]);
-      const v: Record<Axis, number> = {
-        regiao: reg, faixa: ag, sexo: bits(at, PERSON_ATTRS.sexo), raca: bits(at, PERSON_ATTRS.raca),
-        nivel: bits(at, PERSON_ATTRS.escolaridade), renda: bits(at, PERSON_ATTRS.renda),
-      };
+      v[0] = reg;
+      v[1] = ag;
+      v[2] = bits(at, PERSON_ATTRS.sexo);
+      v[3] = bits(at, PERSON_ATTRS.raca);
+      v[4] = bits(at, PERSON_ATTRS.escolaridade);
+      v[5] = bits(at, PERSON_ATTRS.renda);
       let c = 0;
-      for (const a of axes) c = c * SIZES[a] + v[a];
+      for (let k = 0; k < axisIdx.length; k++) c = c * axisSize[k] + v[axisIdx[k]];
       cellOf[i] = c;
       score[i] = rawScore(ag, at);
       sum[c] += score[i];
