@@ -148,4 +148,39 @@ CREATE TABLE rate_limit_counts (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'rate_limit_take: check and count a call in one round trip',
+    // Counts one call in every window, then reads the windows; when one is over its limit it
+    // takes the call back. The row locks taken by the increment (in array order) serialise
+    // concurrent callers of the same bucket, so no two of them can both take the last call.
+    sql: `
+CREATE FUNCTION rate_limit_take(chaves text[], desde bigint[], limites integer[], agora bigint)
+RETURNS TABLE (ord bigint, contagem bigint, mais_antigo bigint, cheio boolean)
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  contagens bigint[];
+  antigos bigint[];
+  cheios boolean[];
+BEGIN
+  INSERT INTO rate_limit_counts AS c (chave, segundo, n)
+    SELECT b.chave, agora, 1 FROM unnest(chaves) WITH ORDINALITY AS b(chave, o) ORDER BY b.o
+    ON CONFLICT (chave, segundo) DO UPDATE SET n = c.n + 1;
+  SELECT array_agg(s.contagem ORDER BY s.o), array_agg(s.antigo ORDER BY s.o), array_agg(s.cheio ORDER BY s.o)
+    INTO contagens, antigos, cheios
+    FROM (
+      SELECT w.o, COALESCE(sum(c.n), 0)::bigint AS contagem, min(c.segundo) AS antigo, COALESCE(sum(c.n), 0) > w.lim AS cheio
+      FROM unnest(chaves, desde, limites) WITH ORDINALITY AS w(chave, ds, lim, o)
+      LEFT JOIN rate_limit_counts c ON c.chave = w.chave AND c.segundo >= w.ds
+      GROUP BY w.o, w.lim
+    ) s;
+  IF true = ANY (cheios) THEN
+    UPDATE rate_limit_counts c SET n = c.n - 1 WHERE c.chave = ANY (chaves) AND c.segundo = agora;
+  END IF;
+  RETURN QUERY SELECT u.o, u.contagem, u.antigo, u.cheio
+    FROM unnest(contagens, antigos, cheios) WITH ORDINALITY AS u(contagem, antigo, cheio, o);
+END
+$fn$;
+`,
+  },
 ];

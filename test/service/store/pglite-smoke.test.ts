@@ -12,6 +12,7 @@ import { claimNextJob, completeJob } from '../../../service/queue.js';
 import { createRateLimiter } from '../../../service/rate-limit.js';
 import { readStoredResult } from '../../../service/results.js';
 import { openStore } from '../../../service/store/open-store.js';
+import { MIGRATIONS } from '../../../service/store/migrations.js';
 import { quoteOf } from './test-store.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-sim-pglite-'));
@@ -61,6 +62,11 @@ describe('embedded store (PGlite)', () => {
     const rl = createRateLimiter({ store });
     expect((await rl.countCall({ keyId: who!.keyId, orgId: who!.organizationId })).remaining).toBe(999);
     await rl.close();
+    // The SQL counter (migration 2's function) runs on PGlite too.
+    const sql = createRateLimiter({ store, backend: 'postgres', limits: { perKeyPerHour: 2 } });
+    await sql.countCall({ keyId: 'k', orgId: 'o' });
+    await sql.countCall({ keyId: 'k', orgId: 'o' });
+    await expect(sql.countCall({ keyId: 'k', orgId: 'o' })).rejects.toMatchObject({ code: 'query_budget_exceeded', headers: { 'Retry-After': '3601' } });
     await store.close();
     expect(fs.existsSync(path.join(dir, 'campaign-sim.lock'))).toBe(false);
 
@@ -73,7 +79,7 @@ describe('embedded store (PGlite)', () => {
       expect(second).toMatchObject({ organizationId: dev.organizationId, projectId: dev.projectId, created: false, balanceMicros: 1_000_000_000 });
       expect(second.apiKey).not.toBe(dev.apiKey);
       expect(toJobResponse((await again.query('SELECT * FROM jobs ORDER BY seq')).rows[0] as never).estado).toBe('concluido');
-      expect((await again.query('SELECT count(*)::int AS n FROM schema_migrations')).rows[0].n).toBe(1);
+      expect((await again.query('SELECT count(*)::int AS n FROM schema_migrations')).rows[0].n).toBe(MIGRATIONS.length);
     } finally {
       await again.close();
     }

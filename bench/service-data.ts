@@ -1,0 +1,84 @@
+// Micro-benchmark of the service's data layer (no HTTP): per-operation latency of the reads on
+// every API call (key authentication, GET of a job, call counting) and of the queue cycle, on
+// the embedded store (PGlite, with and without its read cache) and on the PostgreSQL server.
+//   npm run tsbuild && node dist/bench/service-data.js [--ops 1000]
+// Writes bench/results/service-data.json. Numbers on a shared machine are contended: see loadavg.
+import fs from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDevAccount } from '../service/accounts.js';
+import { authenticateApiKey } from '../service/api-keys.js';
+import { createJob, getJob } from '../service/jobs.js';
+import { claimNextJob, completeJob } from '../service/queue.js';
+import { createRateLimiter } from '../service/rate-limit.js';
+import { openStore, type Store } from '../service/store/open-store.js';
+import { projectPath } from '../src/project-path.js';
+
+const ops = Number(process.argv[process.argv.indexOf('--ops') + 1]) || 1000;
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function time(n: number, fn: (i: number) => Promise<unknown>): Promise<{ ops: number; ms_per_op: number; ops_per_second: number }> {
+  for (let i = 0; i < Math.min(100, n); i++) await fn(i);
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) await fn(i);
+  const ms = (performance.now() - t0) / n;
+  return { ops: n, ms_per_op: Number(ms.toFixed(4)), ops_per_second: Math.round(1000 / ms) };
+}
+
+async function measure(store: Store, withRateLimit: Array<'memory' | 'postgres' | 'redis'>) {
+  const dev = await createDevAccount(store);
+  const { job } = await createJob(store, { projectId: dev.projectId, tipo: 'simulacao', pedido: { x: 1 }, quote: { preco_micros: 1 } as never, idempotencyKey: 'bench', requestHash: 'h' });
+  const out: Record<string, unknown> = {
+    authenticate: await time(ops, () => authenticateApiKey(store, dev.apiKey)),
+    get_job: await time(ops, () => getJob(store, dev.projectId, job.id)),
+    create_job: await time(Math.min(ops, 300), (i) => createJob(store, { projectId: dev.projectId, tipo: 'simulacao', pedido: { i }, quote: { preco_micros: 1 } as never, idempotencyKey: `b${i}-${randomBytes(3).toString('hex')}`, requestHash: 'h' })),
+    claim_and_complete: await time(Math.min(ops, 200), async () => {
+      const j = await claimNextJob(store, 'bench');
+      if (j) await completeJob(store, j.id, { formato: 'bench', dados: new Uint8Array(16) });
+    }),
+  };
+  for (const backend of withRateLimit) {
+    const rl = createRateLimiter({ store, backend, redisUrl: REDIS_URL, keyPrefix: `bench:${randomBytes(3).toString('hex')}:`, limits: { perKeyPerHour: 1e9, perOrganizationPerHour: 1e9, burstPerCredential: 1e9, burstPerAddress: 1e9 } });
+    out[`count_call_${backend}`] = await time(ops, () => rl.countCall({ keyId: 'bench-key', orgId: dev.organizationId }));
+    out[`burst_check_${backend}`] = await time(ops, () => rl.checkCredentialBurst(`Bearer ${dev.apiKey}`, '127.0.0.1'));
+    await rl.close();
+  }
+  return out;
+}
+
+const load = loadavg()[0];
+const dir = fs.mkdtempSync(path.join(tmpdir(), 'bench-store-'));
+const results: Record<string, unknown> = {};
+try {
+  for (const readCache of [true, false]) {
+    const sub = path.join(dir, String(readCache));
+    const store = await openStore({ dataDir: sub, readCache });
+    results[`pglite_read_cache_${readCache ? 'on' : 'off'}`] = await measure(store, readCache ? ['memory'] : []);
+    await store.close();
+  }
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const store = await openStore({ databaseUrl: DATABASE_URL, schema });
+  results.postgres = await measure(store, ['postgres', 'redis']);
+  await store.close();
+  const c = new pg.Client({ connectionString: DATABASE_URL });
+  await c.connect();
+  await c.query(`DROP SCHEMA "${schema}" CASCADE`);
+  await c.end();
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+const report = {
+  bench: 'service-data',
+  when: new Date().toISOString(),
+  machine: { cpus: cpus().length, model: cpus()[0]?.model, loadavg_1m_before: load, loadavg_1m_after: loadavg()[0] },
+  setup: { ops, note: 'one caller, sequential awaits; PostgreSQL 15 and Redis on 127.0.0.1; contended machine shared with other work' },
+  results,
+};
+await mkdir(projectPath('bench', 'results'), { recursive: true });
+await writeFile(projectPath('bench', 'results', 'service-data.json'), `${JSON.stringify(report, null, 2)}\n`);
+process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+process.exit(0);
