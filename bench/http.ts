@@ -4,9 +4,9 @@
 // The service runs in a child process (`campaign-sim serve` wiring: startServer, embedded PGlite
 // in a fresh temporary data directory, no worker) so autocannon does not share its event loop.
 // Every request goes through the whole path: burst check, key authentication, scope, hourly
-// count, route. The call limits are raised in the child (the same limiter and counter, with each
-// window's limit multiplied) because one client on 127.0.0.1 would otherwise hit the burst limit
-// of 1,000 requests per address in 5 minutes within a second.
+// count, route. The call limits are raised in the child (the same limiter and in-memory counter,
+// other numbers) because one client on 127.0.0.1 would otherwise hit the burst limit of 1,000
+// requests per address in 5 minutes within a second.
 //   npm run bench:http   (or: npm run tsbuild && node dist/bench/http.js [--duration 10] [--connections 10] [--runs 3])
 // Writes bench/results/http.json.
 import { spawn } from 'node:child_process';
@@ -16,7 +16,6 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { buildLimiter, createMemoryCounter, type WindowCounter } from '../service/rate-limit.js';
 import { startServer } from '../service/server.js';
 import { projectPath } from '../src/project-path.js';
 
@@ -47,14 +46,10 @@ export const FOUR_CHANNEL_SCENARIO = {
 
 /** The child: the service with raised call limits, printing its start lines on stdout. */
 async function serve(dataDir: string): Promise<void> {
-  const memory = createMemoryCounter();
-  const raised: WindowCounter = {
-    take: (windows, nowMs) => memory.take(windows.map((w) => ({ ...w, limit: w.limit * 1_000_000 })), nowMs),
-    close: () => memory.close(),
-  };
+  const raised = 1_000_000_000;
   const server = await startServer({
     port: 0, dataDir, worker: false,
-    limiter: buildLimiter(raised, { now: () => new Date() }),
+    rateLimits: { perKeyPerHour: raised, perOrganizationPerHour: raised, burstPerCredential: raised, burstPerAddress: raised },
   });
   process.on('SIGTERM', () => { server.stop().finally(() => process.exit(0)); });
 }
@@ -149,7 +144,7 @@ async function main(): Promise<void> {
       machine: { cpus: availableParallelism(), model: cpus()[0]?.model ?? 'unknown', loadavg_1m_before: loadBefore, loadavg_1m_after: loadavg()[0] },
       setup: {
         store: 'pglite (embedded, temporary data directory)',
-        server: 'child process, startServer, no worker; call limits raised (same limiter and in-memory counter)',
+        server: 'child process, startServer, no worker; call limits raised (same limiter and in-memory counter, other numbers)',
         client: `autocannon, ${connections} connections, ${runs} runs of ${duration} s per route (median run reported), keep-alive, 127.0.0.1`,
         scenario_estimate: '4 channels, RR, 28 days, 4 replicas',
       },

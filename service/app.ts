@@ -13,7 +13,7 @@ import { findingsRoutes } from './routes/findings.js';
 import { jobRoutes } from './routes/jobs.js';
 import { schemaRoutes } from './routes/schemas.js';
 import { whoamiRoutes } from './routes/whoami.js';
-import { createRateLimiter, type RateLimiter } from './rate-limit.js';
+import { createRateLimiter, type Limits, type RateLimiter } from './rate-limit.js';
 import type { Store } from './store/open-store.js';
 
 export interface BuildAppOptions {
@@ -26,6 +26,8 @@ export interface BuildAppOptions {
    */
   limiter?: RateLimiter;
   redisUrl?: string;
+  /** Other call limits than the spec's for the limiter made here (tests, benchmarks). */
+  rateLimits?: Partial<Limits>;
   logger?: FastifyServerOptions['logger'];
   /** Honour X-Forwarded-For for the origin address (only behind a trusted proxy). */
   trustProxy?: boolean;
@@ -55,7 +57,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   const ownLimiter = opts.limiter === undefined;
-  const limiter = opts.limiter ?? createRateLimiter({ store: opts.store, clock, redisUrl: opts.redisUrl });
+  const limiter = opts.limiter ?? createRateLimiter({ store: opts.store, clock, redisUrl: opts.redisUrl, limits: opts.rateLimits });
   const ctx: ServiceContext = { store: opts.store, clock, limiter };
   if (ownLimiter) app.addHook('onClose', async () => { await limiter.close(); });
 

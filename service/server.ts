@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { createDevAccount } from './accounts.js';
-import type { RateLimiter } from './rate-limit.js';
+import type { Limits } from './rate-limit.js';
 import { openStore, type Store } from './store/open-store.js';
 import { runWorker } from './worker.js';
 
@@ -23,8 +23,8 @@ export interface ServerOptions {
   logRequests?: boolean;
   /** Where the startup lines go (default stdout). */
   print?: (line: string) => void;
-  /** A ready call limiter instead of the default one (the HTTP benchmark raises the limits). */
-  limiter?: RateLimiter;
+  /** Other call limits than the spec's (the HTTP benchmark raises them). */
+  rateLimits?: Partial<Limits>;
 }
 
 export interface RunningServer {
@@ -50,7 +50,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       print(`Development organization ${dev.organizationId}, project ${dev.projectId}, credits ${dev.balanceMicros / 1e6} reais`);
       print(`API key: ${dev.apiKey}`);
     }
-    app = await buildApp({ store, redisUrl: opts.redisUrl, limiter: opts.limiter, logger: opts.logRequests ? { level: 'info' } : false });
+    app = await buildApp({ store, redisUrl: opts.redisUrl, rateLimits: opts.rateLimits, logger: opts.logRequests ? { level: 'info' } : false });
     const address = await app.listen({ host, port });
     if (opts.worker ?? true) worker = runWorker(store, {});
     print(`campaign-sim service on ${address} (docs ${address}/docs, store ${store.kind}${opts.worker ?? true ? ', in-process worker' : ''})`);
