@@ -142,7 +142,7 @@ async function findByIdempotencyKey(db: Queryable, projectId: string, key: strin
   const row = r.rows[0];
   if (row.request_hash !== requestHash) {
     throw new ServiceError('idempotency_key_reused',
-      'this Idempotency-Key already created a job with a different request', { extra: { job_id: row.id } });
+      `this Idempotency-Key already created job ${row.id} with a different request`);
   }
   return row;
 }
@@ -201,8 +201,7 @@ export async function cancelJob(store: Store, projectId: string, id: string, now
     if (r.rows.length === 0) {
       const cur = await getJob(tx, projectId, id);
       throw new ServiceError('job_not_cancellable',
-        cur.estado === RUNNING_STATE ? 'the job already has a machine' : `the job has ended (${cur.estado})`,
-        { extra: { estado: cur.estado } });
+        cur.estado === RUNNING_STATE ? 'the job already has a machine' : `the job has ended (${cur.estado})`);
     }
     await recordJobEnd(tx, r.rows[0], now);
     return r.rows[0];
@@ -224,8 +223,7 @@ export async function eraseJob(store: Store, projectId: string, id: string, now:
     const r = await tx.query<JobRow>(JOB_SQL.erase, [id, projectId, now, now.toISOString()]);
     if (r.rows.length === 0) {
       const cur = await getJob(tx, projectId, id);
-      throw new ServiceError('job_not_erasable', `the job is ${cur.estado}, not concluido, falhou or cancelado`,
-        { extra: { estado: cur.estado } });
+      throw new ServiceError('job_not_erasable', `the job is ${cur.estado}, not concluido, falhou or cancelado`);
     }
     await tx.query(JOB_SQL.deleteResult, [id]);
     return r.rows[0];

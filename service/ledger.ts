@@ -76,15 +76,13 @@ export async function reserveForJob(
   const saldo = await balance(tx, org.id);
   if (saldo < price) {
     throw new ServiceError('insufficient_credits',
-      `the organization has ${saldo} micros and the job costs ${price} micros`,
-      { extra: { saldo_micros: saldo, preco_micros: price } });
+      `the organization has ${saldo} micros and the job costs ${price} micros`);
   }
   if (org.limite_gasto_mensal_micros !== null) {
     const gasto = await monthSpend(tx, org.id, now);
     if (gasto + price > org.limite_gasto_mensal_micros) {
       throw new ServiceError('spend_limit_reached',
-        `the job would take this month's spend to ${gasto + price} micros, over the limit of ${org.limite_gasto_mensal_micros} micros`,
-        { extra: { gasto_mes_micros: gasto, limite_micros: org.limite_gasto_mensal_micros, preco_micros: price } });
+        `the job would take this month's spend to ${gasto + price} micros, over the limit of ${org.limite_gasto_mensal_micros} micros`);
     }
   }
   await tx.query(LEDGER_SQL.insertReservation, [org.id, jobId, price, now]);

@@ -28,7 +28,7 @@ export async function readStoredResult(store: Store, projectId: string, jobId: s
     throw new ServiceError('results_unavailable', `results storage cannot be read now: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (!row) throw new ServiceError('not_found', `job ${jobId} does not exist in this project`);
-  if (row.estado !== 'concluido') throw new ServiceError('result_not_ready', `the job is ${row.estado}, not concluido`, { extra: { estado: row.estado } });
+  if (row.estado !== 'concluido') throw new ServiceError('result_not_ready', `the job is ${row.estado}, not concluido`);
   if (row.apagado_em) throw new ServiceError('result_not_ready', 'the job\'s data were erased on request');
   if (resultGone(row, now)) throw new ServiceError('result_not_ready', 'the job concluded over 365 days ago and its data were erased');
   if (row.formato === null || row.dados === null) throw new ServiceError('result_not_ready', 'the job has no stored result');
