@@ -107,22 +107,29 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions = {}): 
   try {
     const variantes: Record<string, ReplicaResult[]> = Object.fromEntries(plan.variantes.map((v) => [v.nome, []]));
     const tasks: Array<Promise<void>> = [];
+    let firstError: unknown;
     for (let r = 0; r < plan.replicas; r++) {
       const key = replicaKey(plan.grupoComparacao, r);
       plan.variantes.forEach((v, k) => {
         tasks.push(
           pool
             .run({ population: plan!.kernelPopulation, plan: plan!.kernel, reduce: plan!.reduce, variante: k, escala: v.escala, replica: r, key, control })
-            .then((c) => {
-              variantes[v.nome][r] = toReplicaResult(plan!, k, r, c);
-            }),
+            .then(
+              (c) => {
+                variantes[v.nome][r] = toReplicaResult(plan!, k, r, c);
+              },
+              (err: unknown) => {
+                // stop the other tasks at their next day; report the first failure
+                firstError ??= err;
+                Atomics.store(control, CONTROL_CANCEL, 1);
+              },
+            ),
         );
       });
     }
-    const settled = await Promise.allSettled(tasks);
+    await Promise.all(tasks);
     if (signal?.aborted) throw abortError(signal);
-    const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-    if (failed) throw failed.reason;
+    if (firstError !== undefined) throw firstError;
     const t2 = performance.now();
     opts.onProgress?.({ feitos: total, total });
     return {
