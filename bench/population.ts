@@ -2,6 +2,8 @@
 // is the build's own) into a temporary cache, and writes bench/results/population.json.
 // Usage: node dist/bench/population.js [UF ...]   (default: RR SP). Targets: RR < 3 s, SP < 90 s,
 // SP peak RSS < 4 GiB, stored attributes <= 16 bytes per person.
+// node dist/bench/population.js --brasil: builds all 27 UFs (one process, parts not kept in memory)
+// and then loads the merged population of Brazil; writes bench/results/population-brasil.json.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -10,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { projectPath } from '../src/project-path.js';
 import { clearPopulationMemory, ensureUfPopulation, populationFilePath } from '../src/release/population-store.js';
 import { openRelease, type ReleaseImpl } from '../src/release/release.js';
-import type { UfCode } from '../src/release/types.js';
+import { NO_GROUP, UF_CODES, type UfCode } from '../src/release/types.js';
 
 interface Row {
   uf: string;
@@ -42,10 +44,64 @@ async function child(uf: UfCode, release: string): Promise<void> {
   process.stdout.write(JSON.stringify(row) + '\n');
 }
 
+/** Child: build every UF (not kept in memory), or load the merged population of all of them. */
+async function brasilChild(stage: string, release: string): Promise<void> {
+  const rel = openRelease(release) as ReleaseImpl;
+  const t0 = performance.now();
+  const out: Record<string, number> = {};
+  if (stage === 'build') {
+    let persons = 0;
+    for (const uf of UF_CODES) persons += (await ensureUfPopulation(rel, uf, undefined, true, false)).age5.length;
+    out.persons = persons;
+  } else {
+    const pop = await rel.population([...UF_CODES]);
+    out.persons = pop.nPersons;
+    out.tracts = pop.nTracts;
+    let workers = 0, cross = 0;
+    const home = new Uint16Array(pop.nPersons);
+    for (let h = 0; h < pop.nHouseholds; h++) home.fill(pop.tractMun[pop.hhTract[h]], pop.hhStart[h], pop.hhStart[h + 1]);
+    for (let p = 0; p < pop.nPersons; p++) {
+      const g = pop.group[p];
+      if (g === NO_GROUP || g < pop.nTurmas) continue;
+      workers++;
+      if (pop.munUf[pop.groupMun[g]] !== pop.munUf[home[p]]) cross++;
+    }
+    out.cross_uf_commuter_share = +(cross / workers).toFixed(4);
+  }
+  out.seconds = +((performance.now() - t0) / 1000).toFixed(1);
+  out.peak_rss_mib = Math.round(process.resourceUsage().maxRSS / 1024);
+  process.stdout.write(JSON.stringify(out) + '\n');
+}
+
+async function brasil(release: string): Promise<void> {
+  const cache = mkdtempSync(join(tmpdir(), 'campaign-sim-bench-'));
+  const stages: Record<string, unknown> = {};
+  try {
+    for (const stage of ['build', 'merge']) {
+      const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--brasil-child', stage], {
+        env: { ...process.env, CAMPAIGN_SIM_CACHE: cache }, encoding: 'utf8', maxBuffer: 1 << 20,
+      });
+      stages[stage] = JSON.parse(out.trim().split('\n').pop()!);
+      process.stdout.write(`brasil ${stage}: ${JSON.stringify(stages[stage])}\n`);
+    }
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
+  }
+  mkdirSync(projectPath('bench', 'results'), { recursive: true });
+  writeFileSync(projectPath('bench', 'results', 'population-brasil.json'), JSON.stringify({
+    benchmark: 'all 27 UFs: fresh build of every cache file (one process), then release.population(all UFs) from the files',
+    release, measured_at: new Date().toISOString(), node: process.version, cpus: cpus().length,
+    note: 'measured on a 2-core machine shared with other jobs running at the same time: contended numbers',
+    ...stages,
+  }, null, 2) + '\n');
+}
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const release = 'v1.0.0';
   if (args[0] === '--child') { await child(args[1] as UfCode, release); return; }
+  if (args[0] === '--brasil-child') { await brasilChild(args[1], release); return; }
+  if (args[0] === '--brasil') { await brasil(release); return; }
   const ufs = args.length > 0 ? args : ['RR', 'SP'];
   const cache = mkdtempSync(join(tmpdir(), 'campaign-sim-bench-'));
   const rows: Row[] = [];

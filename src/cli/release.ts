@@ -48,7 +48,8 @@ export function registerRelease(program: Command): void {
           bar.setTotal(p.total);
           bar.update(p.done, { uf, stage: p.stage });
         };
-        const pop = await ensureUfPopulation(rel, uf, onProgress, opts.force === true);
+        // Not kept in memory: building every UF must not hold all of Brazil at once.
+        const pop = await ensureUfPopulation(rel, uf, onProgress, opts.force === true, false);
         if (started) bar?.stop();
         const secs = ((performance.now() - t0) / 1000).toFixed(1);
         process.stdout.write(

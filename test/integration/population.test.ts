@@ -207,6 +207,19 @@ describe('several UFs', () => {
     expect(bad).toEqual({ isolated: 0, self: 0, asymmetric: 0 });
   });
 
+  it('uses the tract layout of the read API (same codes, populations equal to residents)', () => {
+    const pop = pops.get('RR')!;
+    const codes = pop.municipios.flatMap((m) => rel.tracts(m).map((t) => t.codigo));
+    expect(pop.tractCodes).toEqual(codes);
+    const residents = new Uint32Array(pop.nTracts);
+    for (let h = 0; h < pop.nHouseholds; h++) residents[pop.hhTract[h]] += pop.hhStart[h + 1] - pop.hhStart[h];
+    const expected = pop.municipios.flatMap((m) => rel.tracts(m).map((t) => t.populacao));
+    expect(Array.from(residents)).toEqual(expected);
+    const aps = pop.municipios.flatMap((m) => rel.weightingAreas(m));
+    expect(pop.aps).toEqual(aps);
+    for (let t = 0; t < pop.nTracts; t++) if (pop.tractAp[t] >= 0) expect(pop.apMun[pop.tractAp[t]]).toBe(pop.tractMun[t]);
+  });
+
   it('backs every array with shared memory', () => {
     const pop = pops.get('RR')!;
     for (const a of [pop.age5, pop.attrs, pop.group, pop.hhStart, pop.hhTract, pop.tractAdj, pop.groupMun, pop.munUf]) {
