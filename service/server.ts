@@ -8,6 +8,7 @@ import { buildApp } from './app.js';
 import { createDevAccount } from './accounts.js';
 import type { Limits } from './rate-limit.js';
 import { openStore, type Store } from './store/open-store.js';
+import { createEngineRunJob } from './job-runner.js';
 import { runWorker } from './worker.js';
 
 export interface ServerOptions {
@@ -19,6 +20,8 @@ export interface ServerOptions {
   redisUrl?: string;
   /** Run an in-process worker (default true). */
   worker?: boolean;
+  /** Threads of the in-process worker's simulation pool (default: the machine's cores). */
+  workerThreads?: number;
   /** Log requests (pino, one JSON line each). */
   logRequests?: boolean;
   /** Where the startup lines go (default stdout). */
@@ -52,7 +55,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     }
     app = await buildApp({ store, redisUrl: opts.redisUrl, rateLimits: opts.rateLimits, logger: opts.logRequests ? { level: 'info' } : false });
     const address = await app.listen({ host, port });
-    if (opts.worker ?? true) worker = runWorker(store, {});
+    if (opts.worker ?? true) worker = runWorker(store, { runJob: createEngineRunJob({ threads: opts.workerThreads }) });
     print(`campaign-sim service on ${address} (docs ${address}/docs, store ${store.kind}${opts.worker ?? true ? ', in-process worker' : ''})`);
     const running = app;
     return {

@@ -1,27 +1,35 @@
 // `campaign-sim serve`: the /v1 API plus an in-process worker (npm start).
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { startServer } from '../../service/server.js';
+
+function integerIn(min: number, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min || n > max) throw new InvalidArgumentError(`expected an integer from ${min} to ${max}`);
+    return n;
+  };
+}
 
 export function registerServe(program: Command): void {
   program
     .command('serve')
     .description('Run the /v1 service on 127.0.0.1 with an in-process worker (embedded store unless DATABASE_URL is set)')
-    .option('-p, --port <port>', 'port to listen on (env PORT)', process.env.PORT ?? '8080')
+    .option('-p, --port <port>', 'port to listen on (env PORT)', integerIn(0, 65535), Number(process.env.PORT ?? 8080))
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--data-dir <dir>', 'directory of the embedded store (env DATA_DIR)', process.env.DATA_DIR ?? 'data/pglite')
     .option('--no-worker', 'serve the API only; jobs wait for `campaign-sim worker` processes')
+    .option('--threads <n>', 'simulation threads of the in-process worker (default: all cores)', integerIn(1, 1024))
     .option('--log-requests', 'log every request as a JSON line')
     .addHelpText('after', '\nEnvironment: PORT, DATA_DIR, DATABASE_URL (postgres://... selects a PostgreSQL server), REDIS_URL (shared rate limits).')
-    .action(async (o: { port: string; host: string; dataDir: string; worker: boolean; logRequests?: boolean }) => {
-      const port = Number(o.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port ${o.port}`);
+    .action(async (o: { port: number; host: string; dataDir: string; worker: boolean; threads?: number; logRequests?: boolean }) => {
       const server = await startServer({
-        port,
+        port: o.port,
         host: o.host,
         dataDir: o.dataDir,
         databaseUrl: process.env.DATABASE_URL || undefined,
         redisUrl: process.env.REDIS_URL || undefined,
         worker: o.worker,
+        workerThreads: o.threads,
         logRequests: o.logRequests ?? false,
       });
       // Stop cleanly on Ctrl-C or a service manager's TERM: finish the worker's step, close the store.
