@@ -1,7 +1,8 @@
 // A small Gaussian-process regressor and the expected-improvement criterion for the sequential
 // search (Jones, Schonlau & Welch 1998, "Efficient Global Optimization of Expensive Black-Box
 // Functions", J. Global Optim. 13:455-492; GP regression as in Rasmussen & Williams 2006, ch. 2,
-// algorithm 2.1). Squared-exponential kernel on the unit cube, outputs standardised; the length
+// algorithm 2.1). Matern 5/2 kernel on the unit cube (the MAPE loss is cone-shaped at its
+// minimum, rougher than a squared-exponential kernel assumes), outputs standardised; the length
 // scale and noise are picked from a small fixed list by the log marginal likelihood, so the
 // search stays deterministic.
 
@@ -12,6 +13,12 @@ const NOISES = [1e-6, 1e-3, 1e-2, 0.1];
 
 export interface GaussianProcess {
   predict(u: number[]): { mean: number; sd: number };
+}
+
+/** Matern 5/2 correlation at squared distance d2 and length scale ell. */
+function matern52(d2: number, ell: number): number {
+  const r = Math.sqrt(5 * d2) / ell;
+  return (1 + r + (r * r) / 3) * Math.exp(-r);
 }
 
 function sqdist(a: number[], b: number[]): number {
@@ -72,7 +79,7 @@ export function fitGaussianProcess(u: number[][], y: number[]): GaussianProcess 
       const k = new Float64Array(n * n);
       for (let i = 0; i < n; i++) {
         for (let j = 0; j <= i; j++) {
-          const v = Math.exp(-sqdist(u[i], u[j]) / (2 * ell * ell));
+          const v = matern52(sqdist(u[i], u[j]), ell);
           k[i * n + j] = v;
           k[j * n + i] = v;
         }
@@ -90,7 +97,7 @@ export function fitGaussianProcess(u: number[][], y: number[]): GaussianProcess 
   const { ell, l, alpha } = best;
   return {
     predict(x: number[]) {
-      const ks = Float64Array.from(u, (ui) => Math.exp(-sqdist(ui, x) / (2 * ell * ell)));
+      const ks = Float64Array.from(u, (ui) => matern52(sqdist(ui, x), ell));
       let m = 0;
       for (let i = 0; i < n; i++) m += ks[i] * alpha[i];
       const v = forward(l, n, ks);

@@ -95,13 +95,15 @@ function findGroups(dims: Dimension[], best: Evaluation, all: Evaluation[], free
   const finite = all.filter((e) => Number.isFinite(e.loss)).sort((a, b) => a.loss - b.loss);
   if (finite.length < MIN_NEAR_OPTIMAL) return [];
   // The near-optimal set: rounds within NEAR_OPTIMAL_SHARE of the way from the best loss to the
-  // median loss (at least MIN_NEAR_OPTIMAL rounds). Where two parameters' effects cancel, it is a
+  // median loss. Where two parameters' effects cancel, it is a
   // long thin band along the cancelling direction, so their values are strongly correlated in it.
   const l0 = best.loss;
   const median = finite[Math.floor(finite.length / 2)].loss;
   const cut = l0 + Math.max(FLAT_ABS, NEAR_OPTIMAL_SHARE * (median - l0));
-  let near = finite.filter((e) => e.loss <= cut);
-  if (near.length < MIN_NEAR_OPTIMAL) near = finite.slice(0, MIN_NEAR_OPTIMAL);
+  const near = finite.filter((e) => e.loss <= cut);
+  // Fewer near-optimal rounds than that: the minimum is a point, not a valley (or the search was
+  // too coarse to tell); no group is claimed.
+  if (near.length < MIN_NEAR_OPTIMAL) return [];
   const u = near.map((e) => toUnit(dims, e.x));
   const col = (i: number) => u.map((p) => p[free[i]]);
   const parent = [...Array(k).keys()];

@@ -15,3 +15,4 @@ export type { Fixado, Grupo } from './identifiability.js';
 export { spatialHoldoutUnits } from './spatial-holdout.js';
 export { runCalibrationJob, calibrationResultFromBytes, CALIBRATION_RESULT_FORMAT } from './job.js';
 export type { CalibrationProgress, CalibrationJobContext } from './job.js';
+export { engineSimulate } from './engine.js';

@@ -71,7 +71,9 @@ export async function runSearch(o: SearchOptions): Promise<Evaluation[]> {
 
 /** GP fit on at most this many points (the best ones): keeps each step O(300^3) at 10,000 candidates. */
 const GP_MAX_POINTS = 300;
-const ACQUISITION_DRAWS = 1500;
+const ACQUISITION_DRAWS = 2000;
+/** Draw kinds of the acquisition, in turn: 0 uniform; > 0 around the incumbent, shaped like the best rounds, times this scale. */
+const LOCAL_SCALES = [0, 1, 0.3, 0.1];
 
 async function sequentialSearch(o: SearchOptions, evals: Evaluation[], run: (x: number[]) => Promise<void>): Promise<void> {
   const { dims } = o;
@@ -83,18 +85,32 @@ async function sequentialSearch(o: SearchOptions, evals: Evaluation[], run: (x: 
   const seen = new Set(evals.map((e) => e.x.join(',')));
   while (evals.length < o.candidatos) {
     const pts = [...evals].filter((e) => Number.isFinite(e.loss)).sort((a, b) => a.loss - b.loss).slice(0, GP_MAX_POINTS);
-    // Log of the loss: MAPE surfaces are steep far from the optimum and flat near it.
-    const gp = pts.length >= 2 ? fitGaussianProcess(pts.map((e) => toUnit(dims, e.x)), pts.map((e) => Math.log(e.loss + 1e-9))) : null;
-    const best = pts.length > 0 ? Math.log(pts[0].loss + 1e-9) : 0;
+    // log(loss + best loss): compresses the large losses far from the optimum without turning the
+    // cone-shaped minimum of a MAPE into a spike the GP cannot follow (as log(loss) would).
+    const c = Math.max(pts.length > 0 ? pts[0].loss : 0, 1e-6);
+    const y = (l: number) => Math.log(l + c);
+    const gp = pts.length >= 2 ? fitGaussianProcess(pts.map((e) => toUnit(dims, e.x)), pts.map((e) => y(e.loss))) : null;
+    const best = pts.length > 0 ? y(pts[0].loss) : 0;
     const bestU = pts.length > 0 ? toUnit(dims, pts[0].x) : dims.map(() => 0.5);
+    // Local draws follow the shape of the best rounds (their covariance, as CMA-ES adapts its
+    // search distribution), so a narrow valley of partly substituting parameters is explored
+    // along its length; EI then picks among local and uniform draws.
+    const top = pts.slice(0, Math.max(3, Math.ceil(pts.length / 5))).map((e) => toUnit(dims, e.x));
+    const shape = localShape(top, dims.length);
     let chosen: number[] | null = null;
     let chosenEi = -1;
     for (let k = 0; k < ACQUISITION_DRAWS; k++) {
-      // A third of the draws uniform, the rest around the incumbent at two scales (local refinement).
-      const scale = k % 3 === 1 ? 0.1 : 0.02;
-      const u = k % 3 === 0
-        ? dims.map(() => rng())
-        : bestU.map((b) => Math.min(1, Math.max(0, b + scale * gaussian(rng))));
+      const scale = LOCAL_SCALES[k % LOCAL_SCALES.length];
+      let u: number[];
+      if (scale === 0) u = dims.map(() => rng());
+      else {
+        const z = dims.map(() => gaussian(rng));
+        u = bestU.map((b, i) => {
+          let step = 0;
+          for (let j = 0; j <= i; j++) step += shape[i * dims.length + j] * z[j];
+          return Math.min(1, Math.max(0, b + scale * step));
+        });
+      }
       const x = fromUnit(dims, u);
       if (seen.has(x.join(','))) continue;
       const ei = gp === null ? rng() : expectedImprovement(gp.predict(toUnit(dims, x)), best);
@@ -108,6 +124,32 @@ async function sequentialSearch(o: SearchOptions, evals: Evaluation[], run: (x: 
     seen.add(x.join(','));
     await run(x);
   }
+}
+
+/**
+ * Lower Cholesky factor of the covariance of points (unit cube), plus a small isotropic part so a
+ * degenerate set still explores every direction.
+ */
+function localShape(points: number[][], d: number): Float64Array {
+  const n = points.length;
+  const mean = Array.from({ length: d }, (_, i) => points.reduce((s, p) => s + p[i], 0) / n);
+  const c = new Float64Array(d * d);
+  for (let i = 0; i < d; i++) {
+    for (let j = 0; j <= i; j++) {
+      let s = 0;
+      for (const p of points) s += (p[i] - mean[i]) * (p[j] - mean[j]);
+      c[i * d + j] = c[j * d + i] = s / Math.max(1, n - 1) + (i === j ? 1e-4 : 0);
+    }
+  }
+  const l = new Float64Array(d * d);
+  for (let i = 0; i < d; i++) {
+    for (let j = 0; j <= i; j++) {
+      let s = c[i * d + j];
+      for (let k = 0; k < j; k++) s -= l[i * d + k] * l[j * d + k];
+      l[i * d + j] = i === j ? Math.sqrt(Math.max(s, 1e-12)) : s / l[j * d + j];
+    }
+  }
+  return l;
 }
 
 function shuffle<T>(a: T[], rng: () => number): T[] {

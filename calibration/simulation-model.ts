@@ -11,11 +11,11 @@ import { periodDays } from './periods.js';
 import type { ModelFactory } from './run.js';
 import { seriesUnits, type CheckedSeries } from './series.js';
 
-/** The shape of src/simulate.ts's simulate() this adapter needs. */
+/** What a round runs: the engine (engine.ts, engineSimulate), or a stand-in in unit tests. Same shape as src/simulate.ts's simulate(). */
 export type SimulateFn = (
   scenario: Scenario,
   opts: { release: Release; threads?: number; parametros?: ModelParameters; signal?: AbortSignal },
-) => Promise<ReplicaResult[] | Record<string, ReplicaResult[]>>;
+) => Promise<{ variantes: Record<string, ReplicaResult[]> }>;
 
 /** Days a round simulates: 1 .. the last day of the holdout (or of the window, if later). */
 export function roundDays(pedido: { janela: { fim: number }; holdout: { fim: number }; cenario: Scenario }, g: CheckedSeries['granularidade']): number {
@@ -50,10 +50,9 @@ export function roundScenario(cenario: Scenario, dias: number, replicas: number,
   return s;
 }
 
-/** The plano replicas of a simulate() answer (an array of replicas of every variant, or a map by variant). */
-function planoReplicas(out: ReplicaResult[] | Record<string, ReplicaResult[]>): ReplicaResult[] {
-  const all = Array.isArray(out) ? out : out.plano ?? [];
-  const plano = all.filter((r) => r.variante === 'plano').sort((a, b) => a.replica - b.replica);
+/** The plano replicas of a simulate() answer. */
+function planoReplicas(out: { variantes: Record<string, ReplicaResult[]> }): ReplicaResult[] {
+  const plano = out.variantes.plano ?? [];
   if (plano.length === 0) throw new Error('the simulation returned no plano replica');
   return plano;
 }

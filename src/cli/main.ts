@@ -10,6 +10,7 @@ import { registerWorker } from './worker.js';
 import { registerValidate } from './validate.js';
 import { registerQuote } from './quote.js';
 import { registerSimulate } from './simulate.js';
+import { registerCalibrate } from './calibrate.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -26,6 +27,7 @@ export function buildProgram(): Command {
   registerValidate(program);
   registerQuote(program);
   registerSimulate(program);
+  registerCalibrate(program);
   return program;
 }
 

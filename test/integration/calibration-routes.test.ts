@@ -34,7 +34,7 @@ const fakeSimulate: SimulateFn = async (scenario, opts) => {
     seriePublico: serie, populacao: new Uint32Array(rr.length), publico: new Uint32Array(rr.length),
     grade: 'principal', celulas: new Uint32Array(0), celulasPopulacao: new Uint32Array(0), canais: [],
   };
-  return [r];
+  return { variantes: { plano: [r] } };
 };
 
 const truth: ModelParameters = { ...release.manifest.parametros_pix, beta0: -5 };

@@ -37,8 +37,8 @@ describe('runCalibration on an analytic model', () => {
       const body = { pedido, serie: analyticRows(truth) };
       const r = await runCalibration(body, { release, model: analyticModel() });
       expect(r.rodadas).toBe(40 + 4 + 1);
-      expect(Math.abs(r.parametros[0].valor - -5.5)).toBeLessThan(0.4);
-      expect(Math.abs(r.parametros[1].valor - -2.5)).toBeLessThan(0.4);
+      expect(Math.abs(r.parametros[0].valor - -5.5), `${metodo} ${JSON.stringify(r.parametros)}`).toBeLessThan(0.4);
+      expect(Math.abs(r.parametros[1].valor - -2.5), `${metodo} ${JSON.stringify(r.parametros)}`).toBeLessThan(0.4);
       expect(r.veredito.resultado).toBe('aprovada');
       const again = await runCalibration(body, { release, model: analyticModel() });
       expect(again).toEqual(r);

@@ -29,7 +29,7 @@ const fakeSimulate: SimulateFn & { calls: Array<{ dias: number; replicas: number
         });
       }
     }
-    return out;
+    return { variantes: { plano: out.filter((r) => r.variante === 'plano'), sem_tv: out.filter((r) => r.variante === 'sem_tv') } };
   },
   { calls: [] as Array<{ dias: number; replicas: number; grupo: string }> },
 );

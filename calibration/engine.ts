@@ -1,0 +1,13 @@
+// The engine as the calibration's SimulateFn: compile the round's plan with the candidate's
+// parameters and run only its `plano` variant (the channel variants of a reception scenario
+// measure contributions and elasticities, which a calibration does not use and the calibration
+// quote does not charge for).
+import { compilePlan } from '../src/plan/compile-plan.js';
+import { simulate } from '../src/simulate.js';
+import type { SimulateFn } from './simulation-model.js';
+
+export const engineSimulate: SimulateFn = async (scenario, opts) => {
+  const plan = await compilePlan(scenario, opts.release, { parametros: opts.parametros });
+  const plano = plan.variantes.filter((v) => v.nome === 'plano');
+  return simulate(scenario, { plan: { ...plan, variantes: plano }, threads: opts.threads, signal: opts.signal });
+};
