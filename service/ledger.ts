@@ -37,11 +37,11 @@ export async function balance(db: Queryable, organizationId: string): Promise<nu
 }
 
 /**
- * Spend of the calendar month containing `now`, in Brazil's official time (UTC-3, no daylight
+ * Spend of the calendar month containing `now` (default: the store's clock), in Brazil's official time (UTC-3, no daylight
  * saving since 2019): reservations made in the month that did not return (pending or spent).
  */
-export async function monthSpend(db: Queryable, organizationId: string, now: Date): Promise<number> {
-  const [start, end] = monthBounds(now);
+export async function monthSpend(db: Queryable | Store, organizationId: string, now?: Date): Promise<number> {
+  const [start, end] = monthBounds(now ?? ('clock' in db ? db.clock.now() : new Date()));
   return (await db.query<{ gasto: number }>(LEDGER_SQL.monthSpend, [organizationId, start, end])).rows[0].gasto;
 }
 
