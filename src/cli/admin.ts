@@ -15,10 +15,10 @@ import {
 import { addCredits, balance, monthSpend } from '../../service/ledger.js';
 import { openStore, type Store } from '../../service/store/open-store.js';
 
-interface StoreFlags { dataDir: string; databaseUrl?: string }
+interface StoreFlags { dataDir: string; databaseUrl?: string; schema?: string }
 
 async function withStore<T>(flags: StoreFlags, fn: (store: Store) => Promise<T>): Promise<void> {
-  const store = await openStore({ databaseUrl: flags.databaseUrl || undefined, dataDir: path.resolve(flags.dataDir) });
+  const store = await openStore({ databaseUrl: flags.databaseUrl || undefined, dataDir: path.resolve(flags.dataDir), schema: flags.schema || undefined });
   try {
     const out = await fn(store);
     process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
@@ -76,6 +76,7 @@ export function registerAdmin(program: Command): void {
     .description('Manage organizations, members, projects, API keys, credits and limits (prints JSON)')
     .option('--data-dir <dir>', 'directory of the embedded store (env DATA_DIR)', process.env.DATA_DIR ?? path.join('data', 'pglite'))
     .option('--database-url <url>', 'PostgreSQL server (env DATABASE_URL); overrides --data-dir', process.env.DATABASE_URL)
+    .option('--schema <name>', 'PostgreSQL schema of the service tables (env DATABASE_SCHEMA; default public)', process.env.DATABASE_SCHEMA)
     .addHelpText('after', '\nAmounts are in reais (one credit is one real) and printed in micros. The embedded store can be\nopened by one process at a time: stop `campaign-sim serve` first, or use DATABASE_URL.');
   const flags = (): StoreFlags => admin.opts<StoreFlags>();
 

@@ -1,0 +1,76 @@
+// `campaign-sim admin` against the real PostgreSQL (fresh schema): the commands a person runs
+// until the console exists, checked through their JSON output and the store.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { parseReais } from '../../../src/cli/admin.js';
+import { runCli } from '../../../src/cli/main.js';
+import { authenticateApiKey } from '../../../service/api-keys.js';
+import { balance } from '../../../service/ledger.js';
+import { openTestStore, TEST_DATABASE_URL } from './test-store.js';
+
+let store: Awaited<ReturnType<typeof openTestStore>>;
+beforeAll(async () => { store = await openTestStore('admincli'); });
+afterAll(async () => { await store?.drop(); });
+
+async function admin(...args: string[]): Promise<{ code: number; out: any; err: string }> {
+  let out = '';
+  let err = '';
+  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => { out += String(s); return true; });
+  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => { err += String(s); return true; });
+  try {
+    const code = await runCli(['node', 'campaign-sim', 'admin', '--database-url', TEST_DATABASE_URL, '--schema', store.schema, ...args]);
+    return { code, out: out ? JSON.parse(out) : null, err };
+  } finally {
+    o.mockRestore();
+    e.mockRestore();
+  }
+}
+
+describe('campaign-sim admin', () => {
+  it('parses reais exactly into micros', () => {
+    expect(parseReais('250')).toBe(250_000_000);
+    expect(parseReais('12.5')).toBe(12_500_000);
+    expect(parseReais('0,000001')).toBe(1);
+    expect(() => parseReais('1.0000001')).toThrow();
+    expect(() => parseReais('-3')).toThrow();
+  });
+
+  it('creates an organization, project, key and credits, sets limits, rotates and revokes', async () => {
+    const org = (await admin('org', 'create', '--nome', 'Instituto X')).out;
+    expect(org).toMatchObject({ nome: 'Instituto X', limite_jobs_simultaneos: 2, limite_gasto_mensal_micros: null });
+    expect((await admin('member', 'add', org.id, 'Ana@Example.org', '--papel', 'admin')).out).toMatchObject({ email: 'ana@example.org', papel: 'admin' });
+    const project = (await admin('project', 'create', org.id, '--nome', 'Campanha')).out;
+    const created = (await admin('key', 'create', project.id, '--nome', 'ci', '--scopes', 'results:read', '--expires', '30')).out;
+    expect(created.key).toMatch(/^svc_/);
+    expect(created.record).toMatchObject({ nome: 'ci', scopes: ['results:read'], duracao_dias: 30 });
+    expect(await authenticateApiKey(store, created.key)).toMatchObject({ projectId: project.id, organizationId: org.id });
+
+    expect((await admin('credits', 'add', org.id, '250.50')).out.saldo_micros).toBe(250_500_000);
+    expect(await balance(store, org.id)).toBe(250_500_000);
+    expect((await admin('spend-limit', 'set', org.id, '100')).out.limite_gasto_mensal_micros).toBe(100_000_000);
+    expect((await admin('spend-limit', 'set', org.id, 'none')).out.limite_gasto_mensal_micros).toBeNull();
+    expect((await admin('concurrency', 'set', org.id, '4')).out.limite_jobs_simultaneos).toBe(4);
+    expect((await admin('org', 'show', org.id)).out).toMatchObject({ saldo_micros: 250_500_000, gasto_mes_micros: 0, membros: [{ email: 'ana@example.org' }] });
+
+    const rotated = (await admin('key', 'rotate', created.record.id, '--grace', '0')).out;
+    expect(await authenticateApiKey(store, created.key)).toBeNull();
+    expect(await authenticateApiKey(store, rotated.key)).not.toBeNull();
+    await admin('key', 'revoke', rotated.record.id);
+    expect(await authenticateApiKey(store, rotated.key)).toBeNull();
+    const listed = (await admin('key', 'list', project.id)).out;
+    expect(listed).toHaveLength(2);
+    expect(JSON.stringify(listed)).not.toContain(rotated.key);
+
+    await admin('project', 'archive', project.id);
+    const fresh = (await admin('key', 'create', project.id, '--nome', 'x')).out;
+    expect(fresh).toBeNull(); // refused: the project is archived
+    await admin('project', 'restore', project.id);
+  });
+
+  it('refuses bad input with exit code 2 and a clear message', async () => {
+    expect((await admin('key', 'create', '00000000-0000-4000-8000-000000000000', '--nome', 'k', '--expires', '31')).code).toBe(2);
+    const r = await admin('org', 'show', 'not-an-id');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('not_found');
+    expect((await admin('concurrency', 'set', '00000000-0000-4000-8000-000000000000', '0')).code).toBe(2);
+  });
+});
