@@ -66,8 +66,6 @@ export function layoutTracts(m: Municipality, shape: MunShape, urbanShare: numbe
   const cosLat = Math.cos((m.lat * Math.PI) / 180);
   const urbanAreaKm2 = Math.min(0.8 * m.areaKm2, (pop * Math.max(urbanShare, 1 / n)) / URBAN_DENSITY_KM2);
   const rUrbanKm = Math.sqrt(urbanAreaKm2 / Math.PI);
-  // The seat coordinates are occasionally just outside the 2010 mesh: fall back to a point inside.
-  const seatInside = insideShape(shape, m.lon, m.lat);
   const bw = shape.maxLon - shape.minLon;
   const bh = shape.maxLat - shape.minLat;
   const uniformPoint = (): [number, number] => {
@@ -78,6 +76,17 @@ export function layoutTracts(m: Municipality, shape: MunShape, urbanShare: numbe
     }
     return [m.lon, m.lat];
   };
+  // The seat of 15 municipalities lies just outside the 2010 mesh: the urban area is then centred
+  // on the interior point nearest to the seat among 200 uniform draws.
+  let cLat = m.lat, cLon = m.lon;
+  if (!insideShape(shape, m.lon, m.lat)) {
+    let best = Infinity;
+    for (let k = 0; k < 200; k++) {
+      const [lo, la] = uniformPoint();
+      const d = (la - m.lat) ** 2 + ((lo - m.lon) * cosLat) ** 2;
+      if (d < best && insideShape(shape, lo, la)) { best = d; cLat = la; cLon = lo; }
+    }
+  }
   const lat = new Float64Array(n);
   const lon = new Float64Array(n);
   const urbanFlag = new Uint8Array(n);
@@ -89,9 +98,9 @@ export function layoutTracts(m: Municipality, shape: MunShape, urbanShare: numbe
       for (let t = 0; t < 40 && !p; t++) {
         const r = rUrbanKm * Math.pow(rng.next(), 0.75);
         const a = 2 * Math.PI * rng.next();
-        const la = m.lat + (r * Math.sin(a)) / KM_PER_DEG_LAT;
-        const lo = m.lon + (r * Math.cos(a)) / (KM_PER_DEG_LAT * cosLat);
-        if (!seatInside || insideShape(shape, lo, la)) p = [lo, la];
+        const la = cLat + (r * Math.sin(a)) / KM_PER_DEG_LAT;
+        const lo = cLon + (r * Math.cos(a)) / (KM_PER_DEG_LAT * cosLat);
+        if (insideShape(shape, lo, la)) p = [lo, la];
       }
     }
     p ??= uniformPoint();

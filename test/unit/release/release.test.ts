@@ -106,14 +106,15 @@ describe('tracts and weighting areas', () => {
     }
   });
 
-  it('place centroids inside the municipality polygon (or the modelled disc of missing ones)', () => {
-    for (const code of codes) {
-      const m = r.municipality(code)!;
-      const shape = loadUfShapes(m.uf).get(code)!;
-      const t = r.tracts(code);
-      const inside = t.filter((x) => insideShape(shape, x.lon, x.lat)).length;
-      expect(inside / t.length).toBeGreaterThanOrEqual(0.99);
+  it('place every centroid inside the municipality polygon (or the modelled disc of missing ones)', () => {
+    // PE holds 4 of the 15 municipalities whose seat lies just outside the 2010 mesh.
+    const all = [...codes, ...r.municipalities('PE').map((m) => m.codigo), '4105201', '3302452'];
+    let outside = 0;
+    for (const code of all) {
+      const shape = loadUfShapes(r.municipality(code)!.uf).get(code)!;
+      outside += r.tracts(code).filter((x) => !insideShape(shape, x.lon, x.lat)).length;
     }
+    expect(outside).toBe(0);
   });
 
   it('put urban tracts nearer the seat than rural ones', () => {
