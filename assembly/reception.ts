@@ -6,13 +6,13 @@
 // affinity * (cum_c(d') - cum_c(d)) >= E. That is exactly one Bernoulli(1 - exp(-hazard)) per
 // day and channel, at one comparison per person-day instead of one draw per channel.
 // Social: agents who answered repassa spread for F_PERIOD days; anyone not yet socially exposed
-// is reached with hazard exp(beta_expo) * conversao_social * sum_l w_l f_l(i) (self excluded),
+// is reached with hazard m_i * exp(beta_expo) * conversao_social * sum_l w_l f_l(i) (self excluded),
 // drawn with a cumulative-hazard threshold (see adoption.ts). The first exposure draws the
 // response from the cumulative shares of the agent's cell and source; a contact is recalled
 // with the channel's recall probability.
 import {
   N_HOUSEHOLDS, N_PERSONS, N_CHANNELS, N_CELLS, N_DAYS, P_HH_START, P_HH_TRACT, P_GROUP, P_DCELL, P_CELL,
-  P_AFF, P_RESP_CUM, P_DAY_A, P_REM, P_NEXT_C, P_MIN_NEXT, P_CUM, P_FREQ, P_MDAY, P_SDAY, P_DDAY, P_RESP,
+  P_AFF, P_MULT, P_RESP_CUM, P_DAY_A, P_REM, P_NEXT_C, P_MIN_NEXT, P_CUM, P_FREQ, P_MDAY, P_SDAY, P_DDAY, P_RESP,
   P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_HH, P_TAB_G, P_TAB_V, P_TAB_D, P_UNIT_G, P_UNIT_V, P_UNIT_D,
   F_EXPO, F_W_HH, F_PERIOD, F_FALSE_RECALL, F_FIRST_DAY, F_RECALL, S_SOCIAL, S_RESPONSE, S_FALSE_RECALL,
   S_MEDIA, S_RECALL,
@@ -96,6 +96,7 @@ export function stepReception(day: u32): void {
   const dcell = slot(P_DCELL);
   const cell = slot(P_CELL);
   const aff = slot(P_AFF);
+  const mult = slot(P_MULT);
   const respCum = slot(P_RESP_CUM);
   const eday = slot(P_DAY_A);
   const rem = slot(P_REM);
@@ -168,7 +169,7 @@ export function stepReception(day: u32): void {
         if (rs == REPASSA && e < day && day - e <= period) {
           s -= hUnit + load<f32>(uV + (<usize>t << 2)) + load<f32>(uG + (g << 2)) + load<f32>(uD + (dc << 2));
         }
-        const lambda = ex * s;
+        const lambda = ex * s * load<f32>(mult + (<usize>i << 2));
         if (lambda > 0) {
           const r = load<f32>(rem + (<usize>i << 2)) - lambda;
           store<f32>(rem + (<usize>i << 2), r);

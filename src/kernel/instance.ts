@@ -108,9 +108,8 @@ export class KernelInstance {
     const layout = this.layout!;
     if (plan.id !== this.planId) {
       const s = layout.slots;
-      if (plan.familia === 'adocao') {
-        this.f32(s[ABI.P_MULT], pop.nPersons).set(plan.mult!);
-      } else {
+      this.f32(s[ABI.P_MULT], pop.nPersons).set(plan.mult);
+      if (plan.familia === 'recepcao') {
         this.u16(s[ABI.P_CELL], pop.nPersons).set(plan.cell!);
         this.f32(s[ABI.P_AFF], plan.afinidade!.length).set(plan.afinidade!);
         this.f32(s[ABI.P_RESP_CUM], plan.respostaAcum!.length).set(plan.respostaAcum!);

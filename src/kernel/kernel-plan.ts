@@ -31,8 +31,8 @@ export interface KernelPlan {
   /** [canal][dia 0..dias]: intensity of the plan (0 when the channel is off). */
   intensidade: Float32Array;
   params: KernelParams;
-  /** adocao: m_i per person. */
-  mult?: Float32Array;
+  /** m_i per person: the adoption hazard's factor; in reception, the social hazard's. */
+  mult: Float32Array;
   /** recepcao: cell per person (with the audience bit), affinity [canal][cell], cumulative response shares [source][cell][3]. */
   cell?: Uint16Array;
   afinidade?: Float32Array;

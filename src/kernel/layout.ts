@@ -66,9 +66,8 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
   put(ABI.P_MUN_POP, pop.nMun * 4);
   const populationEnd = at;
   // plan (copied once per worker and plan)
-  if (shape.familia === 'adocao') {
-    put(ABI.P_MULT, n * 4);
-  } else {
+  put(ABI.P_MULT, n * 4);
+  if (shape.familia === 'recepcao') {
     put(ABI.P_CELL, n * 2);
     put(ABI.P_AFF, nC * shape.nCells * 4);
     put(ABI.P_RESP_CUM, 2 * shape.nCells * 3 * 4);

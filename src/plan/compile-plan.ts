@@ -13,7 +13,7 @@ import { jobGrid } from '../contract/age-bands.js';
 import { adoptionMultipliers } from './propensity.js';
 import { compileQuestions } from './questions.js';
 import {
-  BASE_CELLS, FALSE_RECALL, KERNEL_CELLS, RECALL, affinity, receptionCell, responseCoefficients, responseCumulative,
+  BASE_CELLS, FALSE_RECALL, KERNEL_CELLS, RECALL, RECEPTION_BETA0, affinity, receptionCell, responseCoefficients, responseCumulative,
 } from './reception-profiles.js';
 import { MEDIDAS_ADOCAO, MEDIDAS_RECEPCAO, type Plan } from './types.js';
 import { loadPopulation } from './load-population.js';
@@ -35,7 +35,9 @@ function baseParameters(scenario: Scenario, source: Release | Population, opts: 
     if (scenario.lancamento?.cenario_base === 'calibracao' && !opts.parametros) {
       throw new ServiceError('internal_error', 'cenario_base calibracao: the caller must resolve the calibration job into opts.parametros');
     }
-    const pix = source.manifest.parametros_pix;
+    // parametros_pix are an adoption fit; a reception scenario takes its media scale from
+    // RECEPTION_BETA0 (docs/model.md) and the rest from the release.
+    const pix = scenario.familia === 'recepcao' ? { ...source.manifest.parametros_pix, beta0: RECEPTION_BETA0 } : source.manifest.parametros_pix;
     return { ...pix, ...over, pesos_canais: { ...pix.pesos_canais, ...(over.pesos_canais ?? {}) } };
   }
   const need: Array<keyof ModelParameters> = [
@@ -88,6 +90,9 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
     nChannels: nC,
     nCells: familia === 'recepcao' ? KERNEL_CELLS : 0,
     intensidade,
+    // m_i: adoption propensity; in reception the same cell propensity scales the social hazard
+    // (deslocamento_porte is an adoption parameter and is not applied there).
+    mult: adoptionMultipliers(pop, familia === 'adocao' ? p : { ...p, deslocamento_porte: [] }),
     params: {
       e0: Math.exp(p.beta0),
       expo: familia === 'adocao' ? Math.exp(p.beta_expo) : Math.exp(p.beta_expo) * p.conversao_social,
@@ -106,9 +111,7 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
       recall: canais.map((c) => RECALL[c]),
     },
   };
-  if (familia === 'adocao') {
-    kernel.mult = adoptionMultipliers(pop, p);
-  } else {
+  if (familia === 'recepcao') {
     const cell = new Uint16Array(new SharedArrayBuffer(Math.max(1, pop.nPersons) * 2), 0, pop.nPersons);
     for (let h = 0; h < pop.nHouseholds; h++) {
       const urbano = pop.tractUrban[pop.hhTract[h]] === 1;

@@ -18,7 +18,7 @@ function rawScore(ag: number, attrs: number): number {
     0.8 * bits(attrs, PERSON_ATTRS.internet) - 0.2 * Math.abs(ag - 3);
 }
 
-/** m_i per person (Float32Array on a SharedArrayBuffer). */
+/** m_i per person (Float32Array on a SharedArrayBuffer); a missing level shift counts as 0. */
 export function adoptionMultipliers(pop: Population, p: ModelParameters): Float32Array {
   const axes = p.agrupamento === 'celula' ? AXES : AXES.filter((a) => (p.agrupamento as Axis[]).includes(a));
   let nCells = 1;
