@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { judgeCalibration, LIMITES } from '../../../calibration/verdict.js';
+import { spatialHoldoutUnits } from '../../../calibration/spatial-holdout.js';
+import { checkSeries } from '../../../calibration/series.js';
+import { ServiceError } from '../../../src/errors.js';
+import { analyticRows, PIX, request, stubRelease } from './analytic.js';
+
+describe('verdict', () => {
+  it('approves only when every limited metric passes', () => {
+    expect(judgeCalibration({ janela: 0.01, holdout: 0.1, espacial: null }, 1).resultado).toBe('aprovada');
+    expect(judgeCalibration({ janela: 0.01, holdout: LIMITES.mape_holdout, espacial: LIMITES.mape_holdout_espacial }, 2))
+      .toMatchObject({ resultado: 'aprovada', tentativa: 2 });
+    const late = judgeCalibration({ janela: 0.01, holdout: 0.3, espacial: 0.1 }, 1);
+    expect(late.resultado).toBe('reprovada');
+    expect(late.metricas.mape_holdout).toEqual({ valor: 0.3, limite: 0.25, passou: false });
+    const spatial = judgeCalibration({ janela: 0.01, holdout: 0.1, espacial: 0.5 }, 1);
+    expect(spatial.resultado).toBe('reprovada');
+    expect(spatial.motivos[0]).toMatch(/held-out units/);
+    expect(judgeCalibration({ janela: 0.01, holdout: NaN, espacial: null }, 1)).toMatchObject({
+      resultado: 'reprovada', metricas: { mape_holdout: { valor: null, passou: null } },
+    });
+  });
+});
+
+describe('spatial holdout', () => {
+  const release = stubRelease();
+  const rows = analyticRows(PIX);
+
+  it('platform: the same 20% of units for the same comparison group, others for another', () => {
+    const p = request({ holdout_espacial: { metodo: 'plataforma' } });
+    const s = checkSeries(rows, p, release);
+    const a = spatialHoldoutUnits(p, s);
+    expect(a).toHaveLength(2);
+    expect(spatialHoldoutUnits(p, s)).toEqual(a);
+    const other = request({ holdout_espacial: { metodo: 'plataforma' }, cenario: { ...p.cenario, grupo_comparacao: 'outro-grupo' } });
+    expect(spatialHoldoutUnits(other, s)).not.toEqual(a);
+    expect(spatialHoldoutUnits(request(), s)).toEqual([]);
+  });
+
+  it('client: the listed units; a code without rows or one taking every unit is refused', () => {
+    const p = request({ holdout_espacial: { metodo: 'cliente', municipios: ['1400027'] } });
+    expect(spatialHoldoutUnits(p, checkSeries(rows, p, release))).toEqual(['1400027']);
+    const missing = request({ holdout_espacial: { metodo: 'cliente', municipios: ['1400027', '1400704'] } });
+    try {
+      spatialHoldoutUnits(missing, checkSeries(rows, missing, release));
+      throw new Error('expected a refusal');
+    } catch (e) {
+      expect((e as ServiceError).contractCode).toBe('spatial_holdout_municipalities');
+      expect((e as ServiceError).field).toBe('holdout_espacial.municipios[1]');
+    }
+    const one = analyticRows(PIX, { codes: ['1400027'] });
+    const all = request({ holdout_espacial: { metodo: 'cliente', municipios: ['1400027'] } });
+    expect(() => spatialHoldoutUnits(all, checkSeries(one, all, release))).toThrow(/none is left/);
+  });
+});
