@@ -196,67 +196,91 @@ export function tractAdjacency(lat: Float32Array, lon: Float32Array): { start: U
 function relinkBorderCommuters(rel: ReleaseImpl, pop: Population, parts: UfCounts[]): void {
   const seed = rel.manifest.gerador.semente;
   const muns: Municipality[] = pop.municipios.map((c) => rel.municipality(c)!);
-  const nM = muns.length;
-  const gIn = new Float64Array(nM);
-  const gOut = new Float64Array(nM);
-  for (let i = 0; i < nM; i++) {
-    for (let j = 0; j < nM; j++) {
-      if (i === j) continue;
-      const d = Math.max(GRAVITY_MIN_KM, distanceKm(muns[i].lat, muns[i].lon, muns[j].lat, muns[j].lon));
-      const w = muns[j].populacao / (d * d);
-      if (pop.munUf[i] === pop.munUf[j]) gIn[i] += w; else gOut[i] += w;
-    }
-  }
-  // Establishment of each worker, grouped by municipality of work (before any re-link).
-  const { group, groupMun, nTurmas } = pop;
-  const per = new Uint32Array(nM + 1);
-  for (let p = 0; p < pop.nPersons; p++) { const g = group[p]; if (g !== NO_GROUP && g >= nTurmas) per[groupMun[g] + 1]++; }
-  for (let j = 0; j < nM; j++) per[j + 1] += per[j];
-  const slots = new Uint32Array(per[nM]);
-  {
-    const fill = per.slice(0, nM);
-    for (let p = 0; p < pop.nPersons; p++) { const g = group[p]; if (g !== NO_GROUP && g >= nTurmas) slots[fill[groupMun[g]]++] = g; }
-  }
+  const share = borderShares(muns, pop.munUf);
+  const { per, slots } = workerSlots(pop);
   const rows = new Map<number, Float64Array>();
   const rowOf = (i: number): Float64Array => {
     let r = rows.get(i);
-    if (r) return r;
-    r = new Float64Array(nM);
-    let acc = 0;
-    for (let j = 0; j < nM; j++) {
-      if (pop.munUf[j] !== pop.munUf[i]) {
-        const d = Math.max(GRAVITY_MIN_KM, distanceKm(muns[i].lat, muns[i].lon, muns[j].lat, muns[j].lon));
-        acc += muns[j].populacao / (d * d);
-      }
-      r[j] = acc;
-    }
-    rows.set(i, r);
+    if (!r) { r = outwardRow(muns, pop.munUf, i); rows.set(i, r); }
     return r;
   };
   let personBase = 0, hhBase = 0;
   for (const part of parts) {
     const ufKey = (seed ^ Math.imul(UF_CODES.indexOf(part.uf) + 1, 0x9e3779b1)) >>> 0;
-    const hStart = pop.hhStart;
-    const nHh = part.households;
-    for (let h = hhBase; h < hhBase + nHh; h++) {
-      const home = pop.tractMun[pop.hhTract[h]];
-      const share = gOut[home] / (gIn[home] + gOut[home]);
-      if (!(share > 0)) continue;
-      for (let p = hStart[h]; p < hStart[h + 1]; p++) {
-        const g = group[p];
-        if (g === NO_GROUP || g < nTurmas || groupMun[g] === home) continue;
-        const local = p - personBase;
-        if (hash3(ufKey, STREAM.border, 2 * local) / 4294967296 >= share) continue;
-        const row = rowOf(home);
-        const target = (hash3(ufKey, STREAM.border, 2 * local + 1) / 4294967296) * row[nM - 1];
-        let lo = 0, hi = nM - 1;
-        while (lo < hi) { const mid = (lo + hi) >>> 1; if (row[mid] > target) hi = mid; else lo = mid + 1; }
-        const cnt = per[lo + 1] - per[lo];
-        if (cnt === 0) continue;
-        group[p] = slots[per[lo] + (hash3(ufKey, STREAM.commute, local) % cnt)];
-      }
-    }
+    relinkPart(pop, hhBase, hhBase + part.households, personBase, ufKey, share, per, slots, rowOf);
     personBase += part.persons;
-    hhBase += nHh;
+    hhBase += part.households;
+  }
+}
+
+/** Gravity share G_out / (G_in + G_out) of each municipality (other listed UFs against its own). */
+function borderShares(muns: Municipality[], munUf: Uint8Array): Float64Array {
+  const nM = muns.length;
+  const share = new Float64Array(nM);
+  for (let i = 0; i < nM; i++) {
+    let gIn = 0, gOut = 0;
+    for (let j = 0; j < nM; j++) {
+      if (i === j) continue;
+      const d = Math.max(GRAVITY_MIN_KM, distanceKm(muns[i].lat, muns[i].lon, muns[j].lat, muns[j].lon));
+      const w = muns[j].populacao / (d * d);
+      if (munUf[i] === munUf[j]) gIn += w; else gOut += w;
+    }
+    share[i] = gOut / (gIn + gOut);
+  }
+  return share;
+}
+
+/** Establishment of each worker grouped by municipality of work (CSR), before any re-link. */
+function workerSlots(pop: Population): { per: Uint32Array; slots: Uint32Array } {
+  const { group, groupMun, nTurmas, nPersons } = pop;
+  const nM = pop.municipios.length;
+  const per = new Uint32Array(nM + 1);
+  for (let p = 0; p < nPersons; p++) { const g = group[p]; if (g !== NO_GROUP && g >= nTurmas) per[groupMun[g] + 1]++; }
+  for (let j = 0; j < nM; j++) per[j + 1] += per[j];
+  const slots = new Uint32Array(per[nM]);
+  const fill = per.slice(0, nM);
+  for (let p = 0; p < nPersons; p++) { const g = group[p]; if (g !== NO_GROUP && g >= nTurmas) slots[fill[groupMun[g]]++] = g; }
+  return { per, slots };
+}
+
+/** Cumulative gravity weights from municipality i to the municipalities of the other listed UFs. */
+function outwardRow(muns: Municipality[], munUf: Uint8Array, i: number): Float64Array {
+  const nM = muns.length;
+  const r = new Float64Array(nM);
+  let acc = 0;
+  for (let j = 0; j < nM; j++) {
+    if (munUf[j] !== munUf[i]) {
+      const d = Math.max(GRAVITY_MIN_KM, distanceKm(muns[i].lat, muns[i].lon, muns[j].lat, muns[j].lon));
+      acc += muns[j].populacao / (d * d);
+    }
+    r[j] = acc;
+  }
+  return r;
+}
+
+/** Re-links the commuters of the households [h0, h1) of one UF part (persons numbered from personBase). */
+function relinkPart(
+  pop: Population, h0: number, h1: number, personBase: number, ufKey: number, share: Float64Array,
+  per: Uint32Array, slots: Uint32Array, rowOf: (i: number) => Float64Array,
+): void {
+  const { group, groupMun, nTurmas, hhStart, hhTract, tractMun } = pop;
+  const nM = share.length;
+  for (let h = h0; h < h1; h++) {
+    const home = tractMun[hhTract[h]];
+    const sh = share[home];
+    if (!(sh > 0)) continue;
+    for (let p = hhStart[h]; p < hhStart[h + 1]; p++) {
+      const g = group[p];
+      if (g === NO_GROUP || g < nTurmas || groupMun[g] === home) continue;
+      const local = p - personBase;
+      if (hash3(ufKey, STREAM.border, 2 * local) / 4294967296 >= sh) continue;
+      const row = rowOf(home);
+      const target = (hash3(ufKey, STREAM.border, 2 * local + 1) / 4294967296) * row[nM - 1];
+      let lo = 0, hi = nM - 1;
+      while (lo < hi) { const mid = (lo + hi) >>> 1; if (row[mid] > target) hi = mid; else lo = mid + 1; }
+      const cnt = per[lo + 1] - per[lo];
+      if (cnt === 0) continue;
+      group[p] = slots[per[lo] + (hash3(ufKey, STREAM.commute, local) % cnt)];
+    }
   }
 }
