@@ -18,7 +18,8 @@ import {
 import { MEDIDAS_ADOCAO, MEDIDAS_RECEPCAO, type Plan } from './types.js';
 import { loadPopulation } from './load-population.js';
 import { jobTracts, jobUnits } from './units.js';
-import { planChannels, planVariants } from './variants.js';
+import { scenarioChannels } from '../contract/variants.js';
+import { planVariants } from './variants.js';
 
 export interface CompilePlanOptions {
   /** Overrides of the base parameters (calibration candidates; the resolved calibracao base). */
@@ -60,7 +61,7 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
   const familia = scenario.familia;
   const dias = scenario.horizonte.dias;
   const semanas = Math.ceil(dias / 7);
-  const canais = familia === 'recepcao' ? planChannels(scenario) : [];
+  const canais = familia === 'recepcao' ? scenarioChannels(scenario) : [];
   if (familia === 'recepcao' && canais.length === 0) throw contractError('reception_without_media', 'canais', 'a reception scenario needs a channel');
   if (familia === 'adocao' && !scenario.lancamento) throw contractError('launch_required', 'lancamento', 'an adoption scenario needs lancamento');
   const variantes = planVariants(scenario);

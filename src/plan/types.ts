@@ -26,7 +26,7 @@ export interface ReduceSpec {
   unidadeDoSetor: Int32Array;
   /** 1 per person in the audience. */
   publico: Uint8Array;
-  /** Tract urban flags (reception cells) are already in the kernel plan; tracts for saida_por_setor: */
+  /** saida_por_setor: number of published tracts and the index of each tract (-1: not published). */
   nSetores: number;
   setorIndice?: Int32Array;
   perguntas: Array<{ chave: string; medida: number; mascaras: number[]; nUnidades: number; daSetor: Int32Array }>;

@@ -1,15 +1,13 @@
 // Variants of a plan (DESIGN 4) with their channel multipliers: names and order come from
 // src/contract/variants.ts (variantNames), which the quote and the answer contract also read.
 import { scenarioChannels, variantNames } from '../contract/variants.js';
-import type { Canal, Scenario } from '../contract/types.js';
+import type { Scenario } from '../contract/types.js';
 
 export interface PlanVariant {
   nome: string;
   /** Multiplier of each channel's intensity, in plan channel order: 0 for sem_<c>, 0.9 for menos10_<c>. */
   escala: number[];
 }
-
-export const planChannels = (scenario: Scenario): Canal[] => scenarioChannels(scenario);
 
 export function planVariants(scenario: Scenario): PlanVariant[] {
   const canais = scenarioChannels(scenario);
