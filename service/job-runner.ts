@@ -1,8 +1,10 @@
 // What a worker does with a claimed job. The default runner simulates the scenario with the
 // engine (src/simulate.ts), combines the replicas into the stored result format of src/findings
-// and returns its bytes, with the run's figures for registro. Workers accept another runner
-// (tests inject one). Calibration jobs are not run by workers yet: they fail and are refunded.
-import type { Scenario } from '../src/contract/types.js';
+// and returns its bytes, with the run's figures for registro; a calibration job (its pedido is
+// the validated calibration body) runs calibration/job.ts runCalibrationJob. Workers accept
+// another runner (tests inject one).
+import { engineSimulate, runCalibrationJob } from '../calibration/index.js';
+import type { CalibrationBody, Scenario } from '../src/contract/types.js';
 import { combineOptionsFromRelease, combineReplicas, jobResultToBytes, JOB_RESULT_BYTES_FORMAT } from '../src/findings/index.js';
 import { openRelease } from '../src/release/release.js';
 import { simulate } from '../src/simulate.js';
@@ -24,13 +26,17 @@ export interface EngineRunnerOptions {
   threads?: number;
 }
 
-/** Reason a calibration job fails with until workers run calibrations. */
-export const CALIBRATION_NOT_RUN = 'calibration jobs are not run by this version of the worker';
-
 /** The default RunJob: simulate + combineReplicas + jobResultToBytes. */
 export function createEngineRunJob(opts: EngineRunnerOptions = {}): RunJob {
   return async (job, ctx) => {
-    if (job.tipo !== 'simulacao') throw new Error(CALIBRATION_NOT_RUN);
+    if (job.tipo === 'calibracao') {
+      const body = job.pedido as CalibrationBody;
+      const release = openRelease(body.pedido.cenario.release);
+      const stored = await runCalibrationJob(body, {
+        release, simulate: engineSimulate, threads: opts.threads, signal: ctx.signal, heartbeat: (p) => ctx.heartbeat(p),
+      });
+      return { ...stored, registro: { release: body.pedido.cenario.release } };
+    }
     const scenario = job.pedido as Scenario;
     const release = openRelease(scenario.release);
     let last = 0;
