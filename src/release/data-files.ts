@@ -2,9 +2,8 @@
 // per process and cached; nothing here models anything, it only parses and joins.
 import { projectPath } from '../project-path.js';
 import { columns, readCsv } from './csv.js';
-import { PORTES, UF_CODES, type Municipality, type UfCode } from './types.js';
+import { UF_CODES, type Municipality, type UfCode } from './types.js';
 
-export const DATA_DIR = projectPath('data', 'br');
 const dataFile = (...p: string[]) => projectPath('data', 'br', ...p);
 
 /** IBGE size class (porte) of a 2022 Census population. */
@@ -206,4 +205,3 @@ export function loadUfSocio(): Map<UfCode, UfSocio> {
   return m;
 }
 
-export { PORTES };

@@ -20,15 +20,13 @@ export function hash3(a: number, b: number, c: number): number {
   return h;
 }
 
-/** Uniform in [0, 1) from hash3. */
-export function uniform3(a: number, b: number, c: number): number {
-  return hash3(a, b, c) / 4294967296;
-}
-
-/** Streams: one per modelled decision, so adding one never shifts the others. */
+/**
+ * Streams: one per modelled decision, so adding one never shifts the others. The numbers are part
+ * of the population's definition: changing one changes every built population.
+ */
 export const STREAM = {
-  tractCount: 1, tractSize: 2, tractPlace: 3, household: 4, race: 5, education: 6, income: 7,
-  internet: 8, school: 9, work: 10, commute: 11, establishment: 12, border: 13, ageSex: 14,
+  tractPlace: 3, household: 4, race: 5, education: 6, income: 7,
+  internet: 8, school: 9, work: 10, commute: 11, establishment: 12, border: 13,
 } as const;
 
 /** sfc32 generator seeded by (seed, stream, key). */
