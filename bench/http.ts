@@ -8,14 +8,18 @@
 // other numbers) because one client on 127.0.0.1 would otherwise hit the burst limit of 1,000
 // requests per address in 5 minutes within a second.
 //   npm run bench:http   (or: npm run tsbuild && node dist/bench/http.js [--duration 10] [--connections 10] [--runs 3])
-// Writes bench/results/http.json.
+// Writes bench/results/http.json; with --database-url postgres://... the service uses a fresh
+// schema on that PostgreSQL server instead (counters in PostgreSQL) and writes http-postgres.json.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { createDevAccount } from '../service/accounts.js';
 import { startServer } from '../service/server.js';
 import { projectPath } from '../src/project-path.js';
 
@@ -44,13 +48,17 @@ export const FOUR_CHANNEL_SCENARIO = {
   nome: 'Benchmark HTTP',
 };
 
-/** The child: the service with raised call limits, printing its start lines on stdout. */
-async function serve(dataDir: string): Promise<void> {
+/**
+ * The child: the service with raised call limits, printing its start lines on stdout. `where` is
+ * an embedded data directory, or `postgres://...#schema` for a PostgreSQL server (then the
+ * development key is made here: the server store prints none).
+ */
+async function serve(where: string): Promise<void> {
   const raised = 1_000_000_000;
-  const server = await startServer({
-    port: 0, dataDir, worker: false,
-    rateLimits: { perKeyPerHour: raised, perOrganizationPerHour: raised, burstPerCredential: raised, burstPerAddress: raised },
-  });
+  const rateLimits = { perKeyPerHour: raised, perOrganizationPerHour: raised, burstPerCredential: raised, burstPerAddress: raised };
+  const [databaseUrl, schema] = where.startsWith('postgres') ? where.split('#') : [undefined, undefined];
+  const server = await startServer({ port: 0, dataDir: databaseUrl ? undefined : where, databaseUrl, schema, worker: false, rateLimits });
+  if (databaseUrl) process.stdout.write(`API key: ${(await createDevAccount(server.store)).apiKey}\n`);
   process.on('SIGTERM', () => { server.stop().finally(() => process.exit(0)); });
 }
 
@@ -98,8 +106,12 @@ async function main(): Promise<void> {
   const duration = argument('duration', 10);
   const connections = argument('connections', 10);
   const runs = argument('runs', 3);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'campaign-sim-bench-http-'));
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const urlAt = process.argv.indexOf('--database-url');
+  const databaseUrl = urlAt >= 0 ? process.argv[urlAt + 1] : undefined;
+  const schema = `bench_http_${randomBytes(4).toString('hex')}`;
+  const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'campaign-sim-bench-http-'));
+  const where = databaseUrl ? `${databaseUrl}#${schema}` : dataDir!;
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', where], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const { url, key } = await new Promise<{ url: string; key: string }>((resolve, reject) => {
       let text = '';
@@ -143,7 +155,7 @@ async function main(): Promise<void> {
       when: new Date().toISOString(),
       machine: { cpus: availableParallelism(), model: cpus()[0]?.model ?? 'unknown', loadavg_1m_before: loadBefore, loadavg_1m_after: loadavg()[0] },
       setup: {
-        store: 'pglite (embedded, temporary data directory)',
+        store: databaseUrl ? 'postgresql server (fresh schema; call counters in PostgreSQL)' : 'pglite (embedded, temporary data directory; call counters in memory)',
         server: 'child process, startServer, no worker; call limits raised (same limiter and in-memory counter, other numbers)',
         client: `autocannon, ${connections} connections, ${runs} runs of ${duration} s per route (median run reported), keep-alive, 127.0.0.1`,
         scenario_estimate: '4 channels, RR, 28 days, 4 replicas',
@@ -160,12 +172,20 @@ async function main(): Promise<void> {
       },
     };
     await mkdir(projectPath('bench', 'results'), { recursive: true });
-    await writeFile(projectPath('bench', 'results', 'http.json'), `${JSON.stringify(result, null, 2)}\n`);
+    await writeFile(projectPath('bench', 'results', databaseUrl ? 'http-postgres.json' : 'http.json'), `${JSON.stringify(result, null, 2)}\n`);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl) {
+      const c = new pg.Client({ connectionString: databaseUrl });
+      await c.connect();
+      try { await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`); } finally { await c.end(); }
+    }
   }
 }
 

@@ -17,6 +17,8 @@ export interface ServerOptions {
   /** Embedded store directory (default ./data/pglite); ignored when databaseUrl is set. */
   dataDir?: string;
   databaseUrl?: string;
+  /** Schema of the store (default public; the benchmark uses a fresh one on a shared server). */
+  schema?: string;
   redisUrl?: string;
   /** Run an in-process worker (default true). */
   worker?: boolean;
@@ -44,6 +46,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const store = await openStore({
     databaseUrl: opts.databaseUrl,
     dataDir: opts.databaseUrl ? undefined : path.resolve(opts.dataDir ?? path.join('data', 'pglite')),
+    schema: opts.schema,
   });
   let app: FastifyInstance | undefined;
   let worker: { stop(): Promise<void> } | undefined;
