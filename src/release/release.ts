@@ -10,6 +10,7 @@ import { tractPolygonsOf } from './tract-polygons.js';
 import {
   UF_CODES,
   type BuildProgress,
+  type GeoJsonFeature,
   type GeoJsonFeatureCollection,
   type Municipality,
   type Population,
@@ -124,6 +125,17 @@ class ReleaseImpl implements Release {
 
   weightingAreas(code: string): string[] {
     return [...this.tractLayout(code).aps];
+  }
+
+  municipalityBoundary(code: string): GeoJsonFeature {
+    const m = this.index().get(code);
+    if (!m) throw new ServiceError('municipality_unknown', `${code} is not a municipality of the 2022 census grid in release ${this.version}`);
+    const shape = loadUfShapes(m.uf).get(code)!;
+    return {
+      type: 'Feature',
+      properties: { codigo: m.codigo, nome: m.nome, uf: m.uf, modelado: shape.modelled },
+      geometry: { type: 'MultiPolygon', coordinates: shape.polygons },
+    };
   }
 
   async tractPolygons(code: string): Promise<GeoJsonFeatureCollection> {

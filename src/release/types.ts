@@ -162,6 +162,11 @@ export interface Release {
   tracts(code: string): Tract[];
   /** Weighting areas (10 digits) of a municipality; empty where it has none. */
   weightingAreas(code: string): string[];
+  /**
+   * The municipality boundary as a GeoJSON MultiPolygon feature (IBGE mesh of about 2010; a disc of
+   * the official area around the seat, `modelado: true`, for the municipalities missing from it).
+   */
+  municipalityBoundary(code: string): GeoJsonFeature;
   /** Tract polygons (Voronoi cells clipped to the municipality), as GeoJSON features. Lazy. */
   tractPolygons(code: string): Promise<GeoJsonFeatureCollection>;
   /** The population of the listed UFs, from the binary cache (built on first use). */
@@ -170,5 +175,11 @@ export interface Release {
 
 export interface GeoJsonFeatureCollection {
   type: 'FeatureCollection';
-  features: Array<{ type: 'Feature'; properties: Record<string, unknown>; geometry: { type: string; coordinates: unknown } }>;
+  features: GeoJsonFeature[];
+}
+
+export interface GeoJsonFeature {
+  type: 'Feature';
+  properties: Record<string, unknown>;
+  geometry: { type: string; coordinates: unknown };
 }

@@ -153,6 +153,15 @@ describe('tracts and weighting areas', () => {
     expect(b.map((x) => x.lat)).not.toEqual(a.map((x) => x.lat));
   });
 
+  it('serves the municipality boundary, modelled only where the mesh lacks it', () => {
+    const b = r.municipalityBoundary('1400100');
+    expect(b.geometry.type).toBe('MultiPolygon');
+    expect(b.properties).toMatchObject({ codigo: '1400100', nome: 'Boa Vista', uf: 'RR', modelado: false });
+    expect((b.geometry.coordinates as unknown[]).length).toBeGreaterThan(0);
+    expect(r.municipalityBoundary('4220000').properties.modelado).toBe(true);
+    expect(refusal(() => r.municipalityBoundary('1234567')).code).toBe('municipality_unknown');
+  });
+
   it('refuse a code outside the Census grid with municipality_unknown', () => {
     expect(refusal(() => r.tracts('5101837')).code).toBe('municipality_unknown');
   });
