@@ -48,6 +48,30 @@ export async function ensureUfPopulation(
     if (fromFile) { if (retain) loaded.set(key, fromFile); return fromFile; }
   }
   loaded.delete(key);
+  // One build per UF at a time in this process: concurrent callers share it.
+  const pending = building.get(key);
+  if (pending && !force) {
+    const p = await pending;
+    if (retain) loaded.set(key, p);
+    return p;
+  }
+  const job = buildAndWrite(rel, uf, path, expect, onProgress);
+  building.set(key, job);
+  try {
+    const back = await job;
+    if (retain) loaded.set(key, back);
+    return back;
+  } finally {
+    if (building.get(key) === job) building.delete(key);
+  }
+}
+
+const building = new Map<string, Promise<UfPopulation>>();
+
+async function buildAndWrite(
+  rel: ReleaseImpl, uf: UfCode, path: string, expect: { release: string; seed: number; uf: UfCode },
+  onProgress?: (p: BuildProgress) => void,
+): Promise<UfPopulation> {
   removePopulationFile(path);
   const built = await buildUfPopulation(
     rel.version, expect.seed, uf, rel.municipalities(uf), (c) => rel.tractLayout(c), onProgress,
@@ -58,7 +82,6 @@ export async function ensureUfPopulation(
   const back = readPopulationFile(path, expect);
   if (!back) throw new Error(`campaign-sim: population file ${path} could not be read back after writing`);
   onProgress?.({ uf, stage: 'write', done: 1, total: 1 });
-  if (retain) loaded.set(key, back);
   return back;
 }
 

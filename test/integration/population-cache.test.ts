@@ -1,6 +1,6 @@
 // Population cache files: deterministic bytes, release-specific, corrupt or partial files rebuilt.
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -81,6 +81,14 @@ describe('population cache', () => {
     expect(view(both.attrs.subarray(ap.nPersons)).equals(view(rr.attrs))).toBe(true);
     expect(both.hhStart[ap.nHouseholds]).toBe(ap.nPersons);
     expect(both.tractCodes.slice(ap.nTracts)).toEqual(rr.tractCodes);
+  });
+
+  it('builds a UF once when several callers ask for it at the same time', async () => {
+    const d = freshCache();
+    const rel = openRelease('v1.1.0');
+    const [a, b] = await Promise.all([rel.population(['RR']), rel.population(['RR'])]);
+    expect(a.attrs).toBe(b.attrs); // the same cached arrays, not two builds
+    expect(statSync(join(d, 'v1.1.0', 'populacao-RR.bin')).size).toBeGreaterThan(0);
   });
 
   it('never reads another release file put in its place', () => {
