@@ -9,7 +9,8 @@
 // requests per address in 5 minutes within a second.
 //   npm run bench:http   (or: npm run tsbuild && node dist/bench/http.js [--duration 10] [--connections 10] [--runs 3])
 // Writes bench/results/http.json; with --database-url postgres://... the service uses a fresh
-// schema on that PostgreSQL server instead (counters in PostgreSQL) and writes http-postgres.json.
+// schema on that PostgreSQL server instead (counters in PostgreSQL) and writes http-postgres.json;
+// --redis-url redis://... keeps the counters in Redis (http[-postgres]-redis.json).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -53,11 +54,11 @@ export const FOUR_CHANNEL_SCENARIO = {
  * an embedded data directory, or `postgres://...#schema` for a PostgreSQL server (then the
  * development key is made here: the server store prints none).
  */
-async function serve(where: string): Promise<void> {
+async function serve(where: string, redisUrl: string | undefined): Promise<void> {
   const raised = 1_000_000_000;
   const rateLimits = { perKeyPerHour: raised, perOrganizationPerHour: raised, burstPerCredential: raised, burstPerAddress: raised };
   const [databaseUrl, schema] = where.startsWith('postgres') ? where.split('#') : [undefined, undefined];
-  const server = await startServer({ port: 0, dataDir: databaseUrl ? undefined : where, databaseUrl, schema, worker: false, rateLimits });
+  const server = await startServer({ port: 0, dataDir: databaseUrl ? undefined : where, databaseUrl, schema, redisUrl, worker: false, rateLimits });
   if (databaseUrl) process.stdout.write(`API key: ${(await createDevAccount(server.store)).apiKey}\n`);
   process.on('SIGTERM', () => { server.stop().finally(() => process.exit(0)); });
 }
@@ -106,12 +107,13 @@ async function main(): Promise<void> {
   const duration = argument('duration', 10);
   const connections = argument('connections', 10);
   const runs = argument('runs', 3);
-  const urlAt = process.argv.indexOf('--database-url');
-  const databaseUrl = urlAt >= 0 ? process.argv[urlAt + 1] : undefined;
+  const option = (name: string) => { const i = process.argv.indexOf(`--${name}`); return i >= 0 ? process.argv[i + 1] : undefined; };
+  const databaseUrl = option('database-url');
+  const redisUrl = option('redis-url');
   const schema = `bench_http_${randomBytes(4).toString('hex')}`;
   const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'campaign-sim-bench-http-'));
   const where = databaseUrl ? `${databaseUrl}#${schema}` : dataDir!;
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', where], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', where, redisUrl ?? ''], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const { url, key } = await new Promise<{ url: string; key: string }>((resolve, reject) => {
       let text = '';
@@ -155,7 +157,8 @@ async function main(): Promise<void> {
       when: new Date().toISOString(),
       machine: { cpus: availableParallelism(), model: cpus()[0]?.model ?? 'unknown', loadavg_1m_before: loadBefore, loadavg_1m_after: loadavg()[0] },
       setup: {
-        store: databaseUrl ? 'postgresql server (fresh schema; call counters in PostgreSQL)' : 'pglite (embedded, temporary data directory; call counters in memory)',
+        store: (databaseUrl ? 'postgresql server (fresh schema)' : 'pglite (embedded, temporary data directory)') +
+          `; call counters in ${redisUrl ? 'Redis' : databaseUrl ? 'PostgreSQL' : 'memory'}`,
         server: 'child process, startServer, no worker; call limits raised (same limiter and in-memory counter, other numbers)',
         client: `autocannon, ${connections} connections, ${runs} runs of ${duration} s per route (median run reported), keep-alive, 127.0.0.1`,
         scenario_estimate: '4 channels, RR, 28 days, 4 replicas',
@@ -172,7 +175,8 @@ async function main(): Promise<void> {
       },
     };
     await mkdir(projectPath('bench', 'results'), { recursive: true });
-    await writeFile(projectPath('bench', 'results', databaseUrl ? 'http-postgres.json' : 'http.json'), `${JSON.stringify(result, null, 2)}\n`);
+    const name = `http${databaseUrl ? '-postgres' : ''}${redisUrl ? '-redis' : ''}.json`;
+    await writeFile(projectPath('bench', 'results', name), `${JSON.stringify(result, null, 2)}\n`);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } finally {
     if (child.exitCode === null && child.signalCode === null) {
@@ -191,7 +195,7 @@ async function main(): Promise<void> {
 
 const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
 if (isMain && process.argv[2] === '--serve') {
-  serve(process.argv[3]).catch((err) => { process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`); process.exit(1); });
+  serve(process.argv[3], process.argv[4] || undefined).catch((err) => { process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`); process.exit(1); });
 } else if (isMain) {
   main().catch((err) => { process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`); process.exitCode = 1; });
 }
