@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../../../service/store/open-store.js';
 import { MIGRATIONS } from '../../../service/store/migrations.js';
-import { balance, listEntries, monthBounds, monthSpend, addCredits } from '../../../service/ledger.js';
+import { balance, listEntries, monthBounds, monthSpend, resolveReservation } from '../../../service/ledger.js';
 import { cancelJob, createJob, eraseJob, getJob, listJobs, toJobResponse } from '../../../service/jobs.js';
 import { claimNextJob, completeJob, failJob } from '../../../service/queue.js';
 import { readStoredResult, sweepExpiredResults } from '../../../service/results.js';
@@ -119,6 +119,14 @@ describe('store on PostgreSQL', () => {
     expect(await sweepExpiredResults(store)).toBeGreaterThanOrEqual(1);
     expect((await store.query('SELECT count(*)::int AS n FROM results WHERE job_id = $1', [j.job.id])).rows[0].n).toBe(0);
     expect((await getJob(store, project.id, j.job.id)).pedido).toBeNull();
+  });
+
+  it('lets the database refuse a second resolution of one reservation', async () => {
+    const { project } = await seedOrganization(store, 'once', 1_000_000);
+    const j = await submit(project.id, 500_000);
+    await cancelJob(store, project.id, j.job.id);
+    await expect(store.transaction((tx) => resolveReservation(tx, j.job.id, 'gasto', clock.now())))
+      .rejects.toMatchObject({ code: '23505' }); // unique index ledger_one_resolution
   });
 
   it('computes the month in Brazil time', () => {
