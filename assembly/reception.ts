@@ -32,7 +32,13 @@ let key: u64 = 0;
 @inline function nextContact(row: usize, nDays: u32, from: u32, need: f64): u32 {
   const target = load<f64>(row + (<usize>from << 3)) + need;
   if (load<f64>(row + (<usize>nDays << 3)) < target) return 0;
+  // contacts are often days apart: look at the next days first, then bisect
   let lo = from + 1;
+  const near = min(from + 8, nDays);
+  while (lo < near) {
+    if (load<f64>(row + (<usize>lo << 3)) >= target) return lo;
+    lo++;
+  }
   let hi = nDays;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;

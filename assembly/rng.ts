@@ -22,7 +22,11 @@
   return (<f64>(hash(key, stream, day, agent) >> 11) + 0.5) * 1.1102230246251565e-16;
 }
 
-/** Exp(1) draw: the threshold a cumulative hazard must cross (see assembly/adoption.ts). */
+/**
+ * Exp(1) draw: the threshold a cumulative hazard must cross (see assembly/adoption.ts). Computed
+ * in f32 (the thresholds are stored as f32); u is kept below 1 so the draw is never 0.
+ */
 @inline export function expDraw(key: u64, stream: u32, day: u32, agent: u32): f32 {
-  return <f32>(-Math.log(uniform(key, stream, day, agent)));
+  const u = <f32>uniform(key, stream, day, agent);
+  return -Mathf.log(u < 1 ? u : <f32>0.99999994);
 }
