@@ -114,11 +114,11 @@ const GRADES: ReleaseManifest['grades'] = {
   },
 };
 
-function manifest(versao: string, publicada_em: string, semente: number): ReleaseManifest {
+function manifest(versao: string, publicada_em: string, semente: number, efeitos_setor: boolean): ReleaseManifest {
   return {
     versao,
     publicada_em,
-    gerador: { versao, semente },
+    gerador: { versao, semente, efeitos_setor },
     motor: versao,
     ufs: [...UF_CODES],
     ufs_grade_etaria_fechada: ['SP'],
@@ -136,6 +136,6 @@ function manifest(versao: string, publicada_em: string, semente: number): Releas
 
 /** Every offered release, oldest first. */
 export const MANIFESTS: readonly ReleaseManifest[] = [
-  manifest('v1.0.0', '2026-11-01', 20221001),
-  manifest('v1.1.0', '2026-11-20', 20231101),
+  manifest('v1.0.0', '2026-11-01', 20221001, false),
+  manifest('v1.1.0', '2026-11-20', 20231101, true),
 ];

@@ -186,15 +186,42 @@ function dealSexAge(cells: Int32Array, hhStart: Uint32Array, hBase: number, H: n
   return cellOf;
 }
 
-/** Household income latents and the household order for dealing races (descending correlated key). */
-function incomeLatents(H: number, rng: Rng): { zH: Float64Array; order: Uint32Array } {
+/**
+ * Tract effects on the household income latent (generator 1.1.0, `efeitos_setor`): per tract
+ * e_t = eta_t + s_t with eta_t ~ N(0, 1) and s_t = +delta (1 - u) for urban, -delta u for rural
+ * tracts (u the municipality's urban share of residents), so the shift averages 0 over residents.
+ * The household latent is (rho e_t + sqrt(1 - rho^2) eps) / sqrt(1 + rho^2 delta^2 u (1 - u)):
+ * unit variance, mean 0, so the municipality's income distribution is kept while tracts differ.
+ */
+const TRACT_EFFECT_RHO = 0.45;
+const TRACT_EFFECT_URBAN_DELTA = 1.2;
+
+function tractEffects(L: TractLayout, rng: Rng): { effect: Float64Array; norm: number } {
+  let urbanPop = 0, pop = 0;
+  for (let t = 0; t < L.n; t++) { pop += L.pop[t]; if (L.urban[t] === 1) urbanPop += L.pop[t]; }
+  const u = pop > 0 ? urbanPop / pop : 0;
+  const d = TRACT_EFFECT_URBAN_DELTA;
+  const effect = new Float64Array(L.n);
+  for (let t = 0; t < L.n; t++) effect[t] = rng.normal() + (L.urban[t] === 1 ? d * (1 - u) : -d * u);
+  return { effect, norm: Math.sqrt(1 + TRACT_EFFECT_RHO * TRACT_EFFECT_RHO * d * d * u * (1 - u)) };
+}
+
+/**
+ * Household income latents and the household order for dealing races (descending correlated key).
+ * `tract` (generator 1.1.0) adds the tract effect of each household's tract.
+ */
+function incomeLatents(
+  H: number, rng: Rng, tract: { effect: Float64Array; norm: number; hhTract: Uint32Array; hBase: number; tractBase: number } | null,
+): { zH: Float64Array; order: Uint32Array } {
   const rho = RACE_INCOME_CORRELATION, rho2 = Math.sqrt(1 - rho * rho);
+  const rt = TRACT_EFFECT_RHO, rt2 = Math.sqrt(1 - rt * rt);
   const zH = new Float64Array(H);
   const bins = new Uint16Array(H);
   const BINS = 4096;
   const binStart = new Uint32Array(BINS + 1);
   for (let h = 0; h < H; h++) {
     zH[h] = rng.normal();
+    if (tract) zH[h] = (rt * tract.effect[tract.hhTract[tract.hBase + h] - tract.tractBase] + rt2 * zH[h]) / tract.norm;
     const b = Math.min(BINS - 1, Math.floor(normalCdf(rho * zH[h] + rho2 * rng.normal()) * BINS));
     bins[h] = BINS - 1 - b;
     binStart[bins[h] + 1]++;
@@ -351,6 +378,7 @@ export async function buildUfPopulation(
   muns: Municipality[],
   layoutOf: (code: string) => TractLayout,
   onProgress?: (p: BuildProgress) => void,
+  opts: { tractEffects?: boolean } = {},
 ): Promise<UfPopulation> {
   const nM = muns.length;
   const model = socioModel();
@@ -406,7 +434,10 @@ export async function buildUfPopulation(
     const rngH = new Rng(seed, STREAM.household, key);
     const H = placeHouseholds(st, L, rngH);
     const cellOf = dealSexAge(largestRemainder(ageSex.get(m.codigo)!, P), st.hhStart, hBase, H, pBase, P, rngH);
-    const { zH, order } = incomeLatents(H, new Rng(seed, STREAM.income, key));
+    const tract = opts.tractEffects
+      ? { ...tractEffects(L, new Rng(seed, STREAM.tractEffect, key)), hhTract: st.hhTract, hBase, tractBase: st.tractBase }
+      : null;
+    const { zH, order } = incomeLatents(H, new Rng(seed, STREAM.income, key), tract);
     const raceOf = dealRace(largestRemainder(raceData.get(m.codigo)!, P), st.hhStart, hBase, order, pBase, P, new Rng(seed, STREAM.race, key));
     const students = assignPersons(st, hBase, H, pBase, cellOf, raceOf, zH, {
       edu: model.educationAtLeast.get(m.codigo)!, mu: model.incomeMu.get(m.codigo)!, sigma: model.incomeSigma.get(m.codigo)!,

@@ -11,7 +11,7 @@ import type { UfCode } from './types.js';
 
 const MAGIC = 'CSIMPOP1';
 /** Bump when the builder or this layout changes: older files are then rebuilt. */
-export const FILE_FORMAT_VERSION = 2;
+export const FILE_FORMAT_VERSION = 3;
 
 type Typed = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array;
 const CTORS = { Uint8Array, Uint16Array, Uint32Array, Int32Array, Float32Array } as const;

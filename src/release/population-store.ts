@@ -75,6 +75,7 @@ async function buildAndWrite(
   removePopulationFile(path);
   const built = await buildUfPopulation(
     rel.version, expect.seed, uf, rel.municipalities(uf), (c) => rel.tractLayout(c), onProgress,
+    { tractEffects: rel.manifest.gerador.efeitos_setor === true },
   );
   onProgress?.({ uf, stage: 'write', done: 0, total: 1 });
   writePopulationFile(path, built);

@@ -68,7 +68,11 @@ export interface ModelParameters {
 export interface ReleaseManifest {
   versao: string; // vX.Y.Z
   publicada_em: string; // date
-  gerador: { versao: string; semente: number };
+  /**
+   * Population generator: version, seed, and from generator 1.1.0 `efeitos_setor` (a tract effect
+   * on household income, so tracts differ in income, education and race; docs/population.md).
+   */
+  gerador: { versao: string; semente: number; efeitos_setor?: boolean };
   motor: string; // engine version
   ufs: UfCode[]; // offered
   /** UFs whose 5-year age grid is closed (exactly one in v1.0.0). */
