@@ -31,6 +31,9 @@ export interface CalibrationBenchResult {
   veredito: string;
   verdade: Record<string, number>;
   recuperado: Record<string, number>;
+  perda_janela: number | null;
+  mape_holdout: number | null;
+  identificabilidade: unknown;
   maquina: { cpus: number; modelo: string; carga_1min_antes: number; aviso: string };
 }
 
@@ -51,13 +54,14 @@ export async function runCalibrationBench(opts: { candidates?: number; threads?:
     holdout: { inicio: 202110, fim: 202112 },
     parametros: {
       beta0: { min: -8, max: -5 },
-      beta_expo: { min: -2.5, max: 0 },
       logit_lancamento: { min: -6, max: -2 },
+      beta_expo: { min: -5, max: -2 },
     },
     busca: { metodo: 'aleatoria', candidatos, replicas: 2 },
   };
   const dims = freeDimensions(pedido, release);
-  const truth = [-6.2, -1.2, -4];
+  const verdade: Record<string, number> = { beta0: -6.5, logit_lancamento: -4, beta_expo: -3.5 };
+  const truth = dims.map((d) => verdade[d.nome]);
   const codes = release.municipalities('RR').map((m) => m.codigo);
   const skeleton = checkSeries(codes.flatMap((municipio) => Array.from({ length: 12 }, (_, k) => ({ periodo: 202101 + k, municipio, valor: 1 }))), pedido, release);
   const model = simulationModel(simulate);
@@ -87,8 +91,11 @@ export async function runCalibrationBench(opts: { candidates?: number; threads?:
     alvo_segundos: TARGET_SECONDS,
     dentro_do_alvo: segundos < TARGET_SECONDS && r.rodadas === countRounds(pedido, release),
     veredito: r.veredito.resultado,
-    verdade: Object.fromEntries(dims.map((d, i) => [d.nome, truth[i]])),
-    recuperado: Object.fromEntries(r.parametros.map((p) => [p.parametro, p.valor])),
+    verdade,
+    recuperado: Object.fromEntries(r.parametros.map((p) => [p.parametro, Number(p.valor.toFixed(3))])),
+    perda_janela: r.busca.perda_janela,
+    mape_holdout: r.veredito.metricas.mape_holdout.valor,
+    identificabilidade: r.identificabilidade,
     maquina: {
       cpus: cpus().length,
       modelo: cpus()[0]?.model ?? 'unknown',

@@ -2,8 +2,8 @@
 // from the best candidate (two rounds per dimension). A dimension whose loss does not move is
 // "fixado" (held at its starting point, with the reason). Dimensions the window sees only
 // together ("grupos") are found from every round made: among the near-optimal rounds, two
-// dimensions whose values are strongly correlated (|r| >= 0.9) lie along a valley of the loss,
-// i.e. their effects cancel. (The MAPE loss is cone-shaped, not quadratic, near its minimum, so
+// dimensions whose values are strongly correlated (|r| >= 0.9) and spread over at least a quarter
+// of both ranges lie along a flat valley of the loss, i.e. their effects cancel. (The MAPE loss is cone-shaped, not quadratic, near its minimum, so
 // a quadratic fit of the curvature is not used.)
 
 import { snap, toUnit, type Dimension } from './parameters.js';
@@ -17,6 +17,12 @@ export const GROUP_CORRELATION = 0.9;
 /** The near-optimal set: rounds whose loss is within this share of the way from the best to the median loss. */
 export const NEAR_OPTIMAL_SHARE = 0.1;
 export const MIN_NEAR_OPTIMAL = 3;
+/**
+ * Share of each range the near-optimal rounds must span for a group: where effects cancel the
+ * valley runs across the ranges; an identified but elongated minimum keeps the near-optimal
+ * rounds in a short stretch of it.
+ */
+export const GROUP_MIN_SPAN = 0.25;
 
 export interface Fixado { parametro: string; valor: number; motivo: string }
 export interface Grupo { parametros: string[]; correlacao: number; motivo: string }
@@ -112,7 +118,7 @@ function findGroups(dims: Dimension[], best: Evaluation, all: Evaluation[], free
   for (let i = 0; i < k; i++) {
     for (let j = i + 1; j < k; j++) {
       const r = correlation(col(i), col(j));
-      if (Math.abs(r) >= GROUP_CORRELATION) {
+      if (Math.abs(r) >= GROUP_CORRELATION && span(col(i)) >= GROUP_MIN_SPAN && span(col(j)) >= GROUP_MIN_SPAN) {
         parent[find(j)] = find(i);
         rho.set(`${i},${j}`, r);
       }
@@ -136,6 +142,11 @@ function findGroups(dims: Dimension[], best: Evaluation, all: Evaluation[], free
     });
   }
   return grupos;
+}
+
+/** Extent of values in the unit range. */
+function span(a: number[]): number {
+  return Math.max(...a) - Math.min(...a);
 }
 
 /** Pearson correlation; 0 when either side does not vary. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyseIdentifiability, perturbationPoints } from '../../../calibration/identifiability.js';
 import type { Dimension } from '../../../calibration/parameters.js';
-import { bestOf, gridPoints, type Evaluation } from '../../../calibration/search.js';
+import { bestOf, gridPoints, randomPoints, type Evaluation } from '../../../calibration/search.js';
 
 const dim = (nome: string, inicio = 0): Dimension => ({ nome, parametro: 'beta0', min: -2, max: 2, passo: 0.5, inteiro: false, inicio });
 
@@ -36,5 +36,24 @@ describe('identifiability', () => {
     expect(result.grupos).toHaveLength(1);
     expect(result.grupos[0].parametros).toEqual(['beta0', 'shift']);
     expect(result.grupos[0].correlacao).toBeLessThan(-0.9); // a + b constant along the valley
+  });
+
+  it('does not report an identified but elongated minimum (parameters that only partly substitute) as a group', async () => {
+    const dims = [
+      { ...dim('a'), passo: undefined },
+      { ...dim('b'), passo: undefined },
+    ];
+    // Cone 8 times steeper across the valley a = b than along it; minimum at (0.3, 0.3).
+    const loss = (x: number[]) => 8 * Math.abs(x[0] - x[1]) + Math.abs(x[0] + x[1] - 0.6);
+    const evals = randomPoints(dims, 200, 'elongated').map((x) => ({ x, loss: loss(x) }));
+    const best = bestOf(evals);
+    const perturbed = perturbationPoints(dims, best.x).map((x) => ({ x, loss: loss(x) }));
+    expect(analyseIdentifiability(dims, best, perturbed, [...evals, ...perturbed]).grupos).toEqual([]);
+    // The same shape with no slope along the valley: the effects cancel.
+    const flat = (x: number[]) => 8 * Math.abs(x[0] - x[1]);
+    const fe = randomPoints(dims, 200, 'elongated').map((x) => ({ x, loss: flat(x) }));
+    const fb = bestOf(fe);
+    const fp = perturbationPoints(dims, fb.x).map((x) => ({ x, loss: flat(x) }));
+    expect(analyseIdentifiability(dims, fb, fp, [...fe, ...fp]).grupos.map((g) => g.parametros)).toEqual([['a', 'b']]);
   });
 });
