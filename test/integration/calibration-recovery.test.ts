@@ -152,4 +152,28 @@ describe('calibration on the real model (RR)', () => {
     expect(r.identificabilidade.grupos.map((g) => g.parametros)).toEqual([['beta0', dims[3].nome]]);
     expect(r.identificabilidade.grupos[0].correlacao).toBeLessThan(-0.9);
   });
+
+  it('calibrates a series by municipality and sex (blocks scaled by the horizon cell shares)', async () => {
+    const p = pedido({
+      cenario: cenario({ horizonte: { data_inicio: '2021-01-01', dias: 21 } }),
+      serie: { declaracao: { versao_contrato: 1, granularidade: 'dia', medida: 'novos', eixos: ['sexo'] } },
+      janela: { inicio: 20210101, fim: 20210114 },
+      holdout: { inicio: 20210115, fim: 20210121 },
+      parametros: { beta_expo: { min: -4, max: -3, passo: 0.5 } },
+    });
+    const days = periodsBetween(20210101, 20210121, 'dia');
+    const skeleton = codes.slice(0, 4).flatMap((municipio) => [0, 1].flatMap((sexo) => days.map((periodo) => ({ periodo, municipio, sexo, valor: 1 }))));
+    const series = checkSeries(skeleton, p, release);
+    const out = await (await simulationModel(engineSimulate)({ pedido: p, release, series, dims: freeDimensions(p, release), threads: THREADS }))([-3.5]);
+    // Women and men of a municipality split its curve by their shares of its adopters at the horizon.
+    const n = series.periods.length;
+    const total = (b: number) => out.slice(b * n, (b + 1) * n).reduce((a, v) => a + v, 0);
+    expect(total(0) + total(1)).toBeGreaterThan(0);
+    expect(Math.abs(total(0) / (total(0) + total(1)) - 0.5)).toBeLessThan(0.1);
+    const serie = series.blocks.flatMap((b, i) => series.periods.map((periodo, j) => ({ periodo, municipio: b.unidade, sexo: b.eixos.sexo, valor: out[i * n + j] })));
+    const r = await calibrate(p, serie);
+    expect(r.parametros.map((x) => x.valor)).toEqual([-3.5]);
+    expect(r.busca.perda_janela).toBe(0);
+    expect(r.veredito.resultado).toBe('aprovada');
+  });
 });
