@@ -13,6 +13,7 @@ import { readSeriesFile } from '../../calibration/series.js';
 import { runCalibration, type CalibrationResult } from '../../calibration/run.js';
 import { simulationModel } from '../../calibration/simulation-model.js';
 import { countRounds } from '../../calibration/parameters.js';
+import { closePool } from '../pool/pool.js';
 
 /** Reads REQUEST.json (a calibration request, or a body {pedido, serie?, serie_sha256?}) and the series; validates both. */
 async function readBody(requestPath: string, seriesPath: string | undefined): Promise<CalibrationBody> {
@@ -78,6 +79,7 @@ export function registerCalibrate(program: Command): void {
         });
       } finally {
         bar?.stop();
+        await closePool(); // the shared pool's threads would keep the process alive
       }
       const json = JSON.stringify(result, null, 2);
       if (o.output) await writeFile(o.output, json + '\n');
