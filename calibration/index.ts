@@ -13,6 +13,6 @@ export { LIMITES as CALIBRATION_LIMITS, judgeCalibration } from './verdict.js';
 export type { Veredito, Metrica } from './verdict.js';
 export type { Fixado, Grupo } from './identifiability.js';
 export { spatialHoldoutUnits } from './spatial-holdout.js';
-export { runCalibrationJob, calibrationResultFromBytes, CALIBRATION_RESULT_FORMAT } from './job.js';
+export { runCalibrationJob, runCalibrationJobOnEngine, calibrationResultFromBytes, calibrationParametersFromBytes, CALIBRATION_RESULT_FORMAT } from './job.js';
 export type { CalibrationProgress, CalibrationJobContext } from './job.js';
 export { engineSimulate } from './engine.js';

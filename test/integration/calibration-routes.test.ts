@@ -10,7 +10,8 @@ import { openRelease } from '../../src/release/release.js';
 import type { CalibrationBody, CalibrationRequest } from '../../src/contract/types.js';
 import type { ReplicaResult } from '../../src/pool/replica-result.js';
 import type { ModelParameters } from '../../src/release/types.js';
-import { runCalibrationJob, type CalibrationProgress } from '../../calibration/job.js';
+import { calibrationParametersFromBytes, runCalibrationJob, runCalibrationJobOnEngine, type CalibrationProgress } from '../../calibration/job.js';
+import { closePool } from '../../src/pool/pool.js';
 import type { SimulateFn } from '../../calibration/simulation-model.js';
 import { countRounds } from '../../calibration/parameters.js';
 
@@ -61,7 +62,7 @@ function body(over: Partial<CalibrationRequest> = {}): CalibrationBody {
 
 let h: Harness;
 beforeAll(async () => { h = await openHarness('calibracoes'); });
-afterAll(async () => { await h?.close(); });
+afterAll(async () => { await h?.close(); await closePool(); });
 
 describe('/v1/calibracoes', () => {
   it('estimate quotes the rounds the runner makes and reserves nothing', async () => {
@@ -128,5 +129,24 @@ describe('/v1/calibracoes', () => {
     const sim = await insertJob(h, { tipo: 'simulacao' });
     expect((await h.call('GET', `/v1/calibracoes/${sim.id}`, h.keys.full)).statusCode).toBe(404);
     expect((await h.call('GET', '/v1/calibracoes/00000000-0000-4000-8000-000000000000', h.keys.full)).statusCode).toBe(404);
+  });
+
+  it('runs a calibration job on the engine; its parameters feed a cenario_base calibracao scenario', async () => {
+    const b = body({
+      cenario: { ...body().pedido.cenario, horizonte: { data_inicio: '2021-01-01', dias: 21 } },
+      serie: { declaracao: { versao_contrato: 1, granularidade: 'dia', medida: 'acumulado' } },
+      janela: { inicio: 20210101, fim: 20210114 },
+      holdout: { inicio: 20210115, fim: 20210121 },
+      parametros: { beta_expo: { min: -4, max: -3, passo: 0.5 } },
+    });
+    b.serie = rr.flatMap((m) => Array.from({ length: 21 }, (_, d) => ({ periodo: 20210101 + d, municipio: m.codigo, valor: Math.round(m.populacao * 0.01 * (d + 1)) })));
+    const { validateCalibrationRequest } = await import('../../src/contract/index.js');
+    const seen: CalibrationProgress[] = [];
+    const stored = await runCalibrationJobOnEngine(validateCalibrationRequest(b), { threads: 2, progressMs: 0, heartbeat: async (p) => { seen.push(p); } });
+    expect(stored.formato).toBe('calibracao-json-v1');
+    expect(seen.at(-1)).toEqual({ rodadas_feitas: 6, rodadas: 6 });
+    const parametros = calibrationParametersFromBytes(stored);
+    expect([-4, -3.5, -3]).toContain(parametros.beta_expo);
+    expect(parametros.beta0).toBe(release.manifest.parametros_pix.beta0);
   });
 });
