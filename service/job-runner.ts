@@ -8,14 +8,18 @@ import type { CalibrationBody, Scenario } from '../src/contract/types.js';
 import { combineOptionsFromRelease, combineReplicas, jobResultToBytes, JOB_RESULT_BYTES_FORMAT } from '../src/findings/index.js';
 import { openRelease } from '../src/release/release.js';
 import { simulate } from '../src/simulate.js';
-import type { JobRow } from './jobs.js';
+import { resolveCalibrationBase } from './calibration-base.js';
+import { calibrationAttempt, type JobRow } from './jobs.js';
 import type { StoredResult } from './queue.js';
+import type { Store } from './store/open-store.js';
 
 export interface RunJobContext {
   /** Sends a sign of life (and optional progress); the worker also sends one every minute. */
   heartbeat(progress?: unknown): Promise<void>;
   /** Aborted when the job must stop (worker stopping, or the job no longer held by this worker). */
   signal: AbortSignal;
+  /** The worker's store (a calibracao base is read from it). */
+  store: Store;
 }
 
 export type RunJob = (job: JobRow, ctx: RunJobContext) => Promise<StoredResult>;
@@ -34,14 +38,16 @@ export function createEngineRunJob(opts: EngineRunnerOptions = {}): RunJob {
       const release = openRelease(body.pedido.cenario.release);
       const stored = await runCalibrationJob(body, {
         release, simulate: engineSimulate, threads: opts.threads, signal: ctx.signal, heartbeat: (p) => ctx.heartbeat(p),
+        tentativa: await calibrationAttempt(ctx.store, job.id),
       });
       return { ...stored, registro: { release: body.pedido.cenario.release } };
     }
     const scenario = job.pedido as Scenario;
     const release = openRelease(scenario.release);
+    const parametros = await resolveCalibrationBase(ctx.store, job.project_id, scenario);
     let last = 0;
     const out = await simulate(scenario, {
-      release, threads: opts.threads, signal: ctx.signal,
+      release, threads: opts.threads, signal: ctx.signal, parametros,
       // Progress rides on heartbeats, at most one write every 5 seconds.
       onProgress: (p) => {
         const now = Date.now();

@@ -72,7 +72,8 @@ export function toJobResponse(row: JobRow): JobResponse {
     tipo: row.tipo,
     preco_micros: row.preco_micros,
     criado_em: row.criado_em.toISOString(),
-    registro: row.registro,
+    // Progress of a running job (rounds done of rounds, or simulation tasks) rides in registro.
+    registro: row.progresso != null && row.estado === RUNNING_STATE ? { ...row.registro, progresso: row.progresso } : row.registro,
     apagamento_pedido_em: row.apagamento_pedido_em ? row.apagamento_pedido_em.toISOString() : null,
   };
 }
@@ -281,4 +282,10 @@ export interface JobEventRow {
 /** Outbox rows after `afterId` (ascending), for a durable consumer that remembers the last id it handled. */
 export async function readJobEvents(db: Queryable, afterId = 0, limit = 100): Promise<JobEventRow[]> {
   return (await db.query<JobEventRow>(JOB_SQL.eventsSince, [afterId, limit])).rows;
+}
+
+/** Attempt number of a calibration job: 1 + the project's earlier calibrations on the same series. */
+export async function calibrationAttempt(db: Queryable, jobId: string): Promise<number> {
+  const r = await db.query<{ n: number }>(JOB_SQL.calibrationAttempt, [jobId]);
+  return Math.max(1, r.rows[0]?.n ?? 1);
 }

@@ -78,7 +78,7 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
     };
     const timer = setInterval(() => { beat().catch(onError); }, heartbeatMs);
     try {
-      const result = await runJob(job, { heartbeat: beat, signal: jobStop.signal });
+      const result = await runJob(job, { heartbeat: beat, signal: jobStop.signal, store });
       // A result that arrives after the sweeper took the job is dropped (completeJob answers null).
       await completeJob(store, job.id, result, { workerId, now: clock.now() });
     } catch (err) {

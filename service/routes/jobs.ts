@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { quoteSimulation, validateScenario } from '../../src/contract/index.js';
 import { principalOf } from '../auth.js';
+import { resolveCalibrationBase } from '../calibration-base.js';
 import type { ServiceContext } from '../http-context.js';
 import { hashRequest } from '../http-request-hash.js';
 import { JOB_ID_PARAMS, PEDIDO_BODY, SECURITY, errorResponses, ref } from '../http-schemas.js';
@@ -12,10 +13,11 @@ import {
   type JobKind, type JobState,
 } from '../jobs.js';
 
-/** The normalised scenario and its quote, or the contract's refusal. */
-function checkScenario(pedido: unknown) {
+/** The normalised scenario and its quote, or the contract's refusal (a calibracao base must be a concluded calibration of the project). */
+async function checkScenario(ctx: ServiceContext, projectId: string, pedido: unknown) {
   const scenario = validateScenario(pedido);
   const quote = quoteSimulation(scenario);
+  await resolveCalibrationBase(ctx.store, projectId, scenario);
   return { scenario, quote };
 }
 
@@ -30,7 +32,7 @@ export async function jobRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
       response: { 200: ref('SimulationQuote'), ...errorResponses([401, 403, 422, 429]) },
     },
   }, async (request) => {
-    return checkScenario((request.body as { pedido: unknown }).pedido).quote;
+    return (await checkScenario(ctx, principalOf(request).projectId, (request.body as { pedido: unknown }).pedido)).quote;
   });
 
   app.post('/v1/jobs', {
@@ -57,7 +59,7 @@ export async function jobRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
     },
   }, async (request, reply) => {
     const p = principalOf(request);
-    const { scenario, quote } = checkScenario((request.body as { pedido: unknown }).pedido);
+    const { scenario, quote } = await checkScenario(ctx, p.projectId, (request.body as { pedido: unknown }).pedido);
     const { job, created } = await createJob(ctx.store, {
       projectId: p.projectId,
       tipo: 'simulacao',

@@ -61,6 +61,8 @@ function body(over: Partial<CalibrationRequest> = {}): CalibrationBody {
 }
 
 let h: Harness;
+/** The calibration concluded by the submit test (beta0 = -5), reused as a cenario_base calibracao. */
+let concludedCalibration = '';
 beforeAll(async () => { h = await openHarness('calibracoes'); });
 afterAll(async () => { await h?.close(); await closePool(); });
 
@@ -113,7 +115,11 @@ describe('/v1/calibracoes', () => {
     });
     expect(seen.at(-1)).toEqual({ rodadas_feitas: 8, rodadas: 8 });
     expect((await getJob(h.store, h.projectId, job.id)).progresso).toEqual({ rodadas_feitas: 8, rodadas: 8 });
+    const running = (await h.call('GET', `/v1/jobs/${job.id}`, h.keys.reader)).json();
+    expect(running).toMatchObject({ estado: 'em_execucao', registro: { progresso: { rodadas_feitas: 8, rodadas: 8 } } });
     await completeJob(h.store, job.id, stored, { workerId: 'w-cal' });
+    expect((await h.call('GET', `/v1/jobs/${job.id}`, h.keys.reader)).json().registro.progresso).toBeUndefined();
+    concludedCalibration = job.id;
 
     const res = await h.call('GET', `/v1/calibracoes/${job.id}`, h.keys.reader);
     expect(res.statusCode).toBe(200);
@@ -123,6 +129,34 @@ describe('/v1/calibracoes', () => {
     expect(r.busca).toMatchObject({ metodo: 'grade', avaliados: 5 });
     expect(r.serie_sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(r.parametros_modelo.beta0).toBe(-5);
+  });
+
+  it('a simulation with cenario_base calibracao takes the parameters of a concluded calibration of the project', async () => {
+    const scenario = (calibracao: string) => ({
+      ...body().pedido.cenario, grupo_comparacao: 'base-calibrada',
+      lancamento: { dia: 1, cenario_base: 'calibracao', calibracao },
+    });
+    const ok = await h.call('POST', '/v1/jobs/estimate', h.keys.full, { body: { pedido: scenario(concludedCalibration) } });
+    expect(ok.statusCode).toBe(200);
+    const sim = await insertJob(h, { tipo: 'simulacao' });
+    for (const bad of ['00000000-0000-4000-8000-000000000000', sim.id]) {
+      const res = await h.call('POST', '/v1/jobs', h.keys.full, { body: { pedido: scenario(bad) }, headers: { 'idempotency-key': `base-${bad}` } });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().detail).toMatchObject({ code: 'invalid_request', contract_code: 'launch_calibration_malformed', field: 'lancamento.calibracao' });
+    }
+    const { resolveCalibrationBase } = await import('../../service/calibration-base.js');
+    const { validateScenario } = await import('../../src/contract/index.js');
+    const parametros = await resolveCalibrationBase(h.store, h.projectId, validateScenario(scenario(concludedCalibration)));
+    expect(parametros?.beta0).toBe(-5);
+    expect(await resolveCalibrationBase(h.store, h.projectId, validateScenario(body().pedido.cenario))).toBeUndefined();
+  });
+
+  it('numbers calibration attempts on the same series', async () => {
+    const { calibrationAttempt } = await import('../../service/jobs.js');
+    const second = await h.call('POST', '/v1/calibracoes', h.keys.full, { body: body(), headers: { 'idempotency-key': 'cal-2' } });
+    expect(second.statusCode).toBe(201);
+    expect(await calibrationAttempt(h.store, concludedCalibration)).toBe(1);
+    expect(await calibrationAttempt(h.store, second.json().id)).toBe(2);
   });
 
   it('answers 404 for a simulation job or an unknown id', async () => {

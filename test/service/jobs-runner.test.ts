@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { calibrationResultFromBytes, CALIBRATION_RESULT_FORMAT } from '../../calibration/index.js';
 import { createEngineRunJob } from '../../service/job-runner.js';
 import type { JobRow } from '../../service/jobs.js';
+import type { Store } from '../../service/store/open-store.js';
 import type { CalibrationBody } from '../../src/contract/types.js';
 import { openRelease } from '../../src/release/release.js';
 
@@ -32,9 +33,12 @@ describe('default job runner', () => {
     };
     const progress: unknown[] = [];
     const job = { id: 'x', tipo: 'calibracao', pedido: body } as unknown as JobRow;
+    // The runner asks the store for the attempt number only (two earlier calibrations on this series).
+    const store = { query: async () => ({ rows: [{ n: 3 }] }) } as unknown as Store;
     const out = await createEngineRunJob({ threads: 1 })(job, {
       heartbeat: async (p) => { progress.push(p); },
       signal: new AbortController().signal,
+      store,
     });
     expect(out.formato).toBe(CALIBRATION_RESULT_FORMAT);
     expect(out.registro).toEqual({ release: 'v1.0.0' });
@@ -45,6 +49,7 @@ describe('default job runner', () => {
     expect([...ident.livres, ...ident.fixados.map((f) => f.parametro)]).toEqual(['beta0']);
     expect(result.parametros.map((p) => p.parametro)).toEqual(ident.livres);
     expect(['aprovada', 'reprovada']).toContain(result.veredito.resultado);
+    expect(result.veredito.tentativa).toBe(3);
     expect(progress.at(-1)).toEqual({ rodadas_feitas: 5, rodadas: 5 });
   });
 });

@@ -14,6 +14,11 @@ export const JOB_SQL = {
     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (project_id, chave) DO NOTHING RETURNING job_id`,
   get: `SELECT * FROM jobs WHERE id = $1 AND project_id = $2`,
   getById: `SELECT * FROM jobs WHERE id = $1`,
+  // Attempt number of a calibration: calibrations of the project on the same series (serie_sha256
+  // of the validated body) submitted up to this one. Erased requests no longer count.
+  calibrationAttempt: `SELECT count(*)::int AS n FROM jobs j JOIN jobs me ON me.id = $1
+    WHERE j.project_id = me.project_id AND j.tipo = 'calibracao' AND j.seq <= me.seq
+      AND j.pedido->>'serie_sha256' = me.pedido->>'serie_sha256'`,
   // The 50 most recent of the project, optionally filtered by estado and tipo.
   list: `SELECT * FROM jobs WHERE project_id = $1
       AND ($2::text IS NULL OR estado = $2::text) AND ($3::text IS NULL OR tipo = $3::text)
