@@ -117,10 +117,14 @@ export async function runKernelBench() {
   for (const threads of [1, 2]) {
     const pool = createPool({ threads });
     await simulate(scaling, { release, pool }); // warm: wasm compiled, population copied in each thread
+    const c0 = process.cpuUsage();
     const r = await simulate(scaling, { release, pool });
+    const cpu = cpuSeconds(c0);
     await pool.close();
     escala[`threads_${threads}_segundos`] = Number(r.segundos.toFixed(2));
-    process.stdout.write(`scaling: ${threads} thread(s) ${r.segundos.toFixed(1)} s for ${r.pessoa_dias.toLocaleString('en-US')} person-days\n`);
+    // CPU seconds of all threads: near threads x wall when the cores were really free
+    escala[`threads_${threads}_cpu_segundos`] = Number(cpu.toFixed(2));
+    process.stdout.write(`scaling: ${threads} thread(s) ${r.segundos.toFixed(1)} s (${cpu.toFixed(1)} CPU-s) for ${r.pessoa_dias.toLocaleString('en-US')} person-days\n`);
   }
   escala.aceleracao = Number((escala.threads_1_segundos / escala.threads_2_segundos).toFixed(2));
 
