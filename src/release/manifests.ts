@@ -124,9 +124,11 @@ function manifest(versao: string, publicada_em: string, semente: number, efeitos
     ufs_grade_etaria_fechada: ['SP'],
     // Price rule: preco_micros = ceil(pessoa_dias * rate).
     preco_micros_por_pessoa_dia: 0.0002,
-    // Placeholder until the kernel benchmark (bench/results/kernel*.json) measures the throughput
-    // on this machine; the kernel owner replaces it with the measured figure.
-    pessoa_dias_por_segundo: 50_000_000,
+    // Whole-job throughput on the reference machine (2 cores), from bench/results/kernel.json:
+    // the full RR reception job (4 channels, 9 variants, 5 replicas, 5.16e9 person-days) ran in
+    // 62.0 s, about 83e6 person-days/s; adoption runs faster, so quotes err long. Re-measure
+    // (node dist/bench/kernel.js) when the kernels change.
+    pessoa_dias_por_segundo: 80_000_000,
     parametros_pix: PARAMETROS_PIX,
     grades: GRADES,
     fontes: FONTES,
