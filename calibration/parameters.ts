@@ -5,6 +5,7 @@
 // UFs). The quote's round count (src/contract quoteCalibration) must use countRounds below.
 
 import type { CalibrationRequest, FaixaParametro, ParametroNome, Scenario } from '../src/contract/types.js';
+import { defaultParameters } from '../src/release/default-parameters.js';
 import { PORTES, type ModelParameters, type Release } from '../src/release/types.js';
 
 export const LAYERS = ['domicilio', 'turma', 'estabelecimento', 'vizinhanca', 'digital'] as const;
@@ -42,7 +43,7 @@ const clip = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v)
 
 /** The free dimensions of a request, in a fixed order. */
 export function freeDimensions(pedido: CalibrationRequest, release: Release): Dimension[] {
-  const base = release.manifest.parametros_pix;
+  const base = defaultParameters(release.manifest, pedido.cenario.familia);
   const dims: Dimension[] = [];
   for (const p of PARAMETER_ORDER) {
     const r: FaixaParametro | undefined = pedido.parametros[p];

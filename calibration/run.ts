@@ -4,6 +4,7 @@
 // candidates share their random numbers (CRN) and loss differences come from the parameters.
 
 import type { CalibrationBody, CalibrationRequest, Scenario } from '../src/contract/types.js';
+import { defaultParameters } from '../src/release/default-parameters.js';
 import type { ModelParameters, Release } from '../src/release/types.js';
 import { applyCandidate, countCandidates, freeDimensions, type Dimension } from './parameters.js';
 import { checkSeries, type CheckedSeries } from './series.js';
@@ -125,7 +126,7 @@ export async function runCalibration(body: CalibrationBody, opts: RunCalibration
     espacial: spatial.length > 0 ? meanBlockMape(series.observed, finalOut, layout, spatial, allPeriods) : null,
   }, opts.tentativa ?? 1);
 
-  const chosen = applyCandidate(pedido, release.manifest.parametros_pix, dims, ident.escolhido);
+  const chosen = applyCandidate(pedido, defaultParameters(release.manifest, pedido.cenario.familia), dims, ident.escolhido);
   const livres = new Set(ident.livres);
   return {
     veredito,

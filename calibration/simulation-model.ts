@@ -3,6 +3,7 @@
 // (align.ts). Every round keeps cenario.grupo_comparacao, so all rounds share random numbers.
 
 import type { Scenario } from '../src/contract/types.js';
+import { defaultParameters } from '../src/release/default-parameters.js';
 import type { ModelParameters, Release } from '../src/release/types.js';
 import type { ReplicaResult } from '../src/pool/replica-result.js';
 import { alignReplicaResults } from './align.js';
@@ -64,7 +65,7 @@ export function simulationModel(simulate: SimulateFn): ModelFactory {
     const replicas = pedido.busca.replicas ?? pedido.cenario.replicas;
     const medida = pedido.cenario.kpis[0];
     return async (x) => {
-      const { parametros, cenario } = applyCandidate(pedido, release.manifest.parametros_pix, dims, x);
+      const { parametros, cenario } = applyCandidate(pedido, defaultParameters(release.manifest, pedido.cenario.familia), dims, x);
       const out = await simulate(roundScenario(cenario, dias, replicas, series), { release, threads, parametros, signal });
       return alignReplicaResults(planoReplicas(out), series, { dataInicio: cenario.horizonte.data_inicio, dias, medida });
     };

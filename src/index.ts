@@ -4,6 +4,7 @@ export * from './release/types.js';
 export * from './contract/types.js';
 export type { ReplicaResult, Grade, TaskTiming } from './pool/replica-result.js';
 export { openRelease, listReleases, newestRelease, releaseManifest } from './release/release.js';
+export { defaultParameters } from './release/default-parameters.js';
 export { clearPopulationMemory } from './release/population-store.js';
 export * from '../calibration/index.js';
 export * from './findings/index.js';

@@ -7,13 +7,14 @@ import { SPILL_ADJACENT, DIGITAL_HOMOPHILY, SPREADING_DAYS } from '../kernel/mod
 import type { KernelPlan } from '../kernel/kernel-plan.js';
 import { prepareKernelPopulation } from '../kernel/kernel-population.js';
 import { WASM32_MAX_BYTES, kernelBytes } from '../kernel/layout.js';
+import { defaultParameters } from '../release/default-parameters.js';
 import type { ModelParameters, Population, Release } from '../release/types.js';
 import { audienceMask } from './audience.js';
 import { jobGrid } from '../contract/age-bands.js';
 import { adoptionMultipliers } from './propensity.js';
 import { compileQuestions } from './questions.js';
 import {
-  BASE_CELLS, FALSE_RECALL, KERNEL_CELLS, RECALL, RECEPTION_BETA0, affinity, receptionCell, responseCoefficients, responseCumulative,
+  BASE_CELLS, FALSE_RECALL, KERNEL_CELLS, RECALL, affinity, receptionCell, responseCoefficients, responseCumulative,
 } from './reception-profiles.js';
 import { MEDIDAS_ADOCAO, MEDIDAS_RECEPCAO, type Plan } from './types.js';
 import { loadPopulation } from './load-population.js';
@@ -36,10 +37,8 @@ function baseParameters(scenario: Scenario, source: Release | Population, opts: 
     if (scenario.lancamento?.cenario_base === 'calibracao' && !opts.parametros) {
       throw new ServiceError('internal_error', 'cenario_base calibracao: the caller must resolve the calibration job into opts.parametros');
     }
-    // parametros_pix are an adoption fit; a reception scenario takes its media scale from
-    // RECEPTION_BETA0 (docs/model.md) and the rest from the release.
-    const pix = scenario.familia === 'recepcao' ? { ...source.manifest.parametros_pix, beta0: RECEPTION_BETA0 } : source.manifest.parametros_pix;
-    return { ...pix, ...over, pesos_canais: { ...pix.pesos_canais, ...(over.pesos_canais ?? {}) } };
+    const base = defaultParameters(source.manifest, scenario.familia);
+    return { ...base, ...over, pesos_canais: { ...base.pesos_canais, ...(over.pesos_canais ?? {}) } };
   }
   const need: Array<keyof ModelParameters> = [
     'beta0', 'beta_expo', 'logit_lancamento', 'amortecimento_saturacao', 'conversao_social', 'gamma_celulas',

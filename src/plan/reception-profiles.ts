@@ -47,12 +47,6 @@ export function affinity(canal: Canal, base: number): number {
   }
 }
 
-/**
- * exp(beta0) of reception: the daily media contact hazard at intensity 1 and affinity 1
- * (1 - e^-0.3 = 26% a day). A modelled default of this project, used instead of the release's
- * parametros_pix (fitted to adoption) unless the caller overrides beta0 (calibration).
- */
-export const RECEPTION_BETA0 = Math.log(0.3);
 
 /** Probability that one media contact is remembered in a survey, by channel. */
 export const RECALL: Record<Canal, number> = { tv: 0.6, radio: 0.45, digital: 0.35, exterior: 0.3 };

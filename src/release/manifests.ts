@@ -19,6 +19,12 @@ const PARAMETROS_PIX: ModelParameters = {
   deslocamento_porte: [0, 0, 0, 0, 0, 0, 0],
 };
 
+/**
+ * exp(beta0) of reception is the daily media contact hazard at intensity 1 and affinity 1
+ * (1 - e^-0.3 = 26% a day): a modelled default of this project (docs/model.md), not a fit.
+ */
+const PARAMETROS_RECEPCAO: ModelParameters = { ...PARAMETROS_PIX, beta0: Math.log(0.3) };
+
 const FONTES: Fonte[] = [
   {
     id: 'municipios', arquivo: 'data/br/municipios.csv', licenca: 'MIT',
@@ -130,6 +136,7 @@ function manifest(versao: string, publicada_em: string, semente: number, efeitos
     // (node dist/bench/kernel.js) when the kernels change.
     pessoa_dias_por_segundo: 80_000_000,
     parametros_pix: PARAMETROS_PIX,
+    parametros_recepcao: PARAMETROS_RECEPCAO,
     grades: GRADES,
     fontes: FONTES,
     aviso: AVISO,

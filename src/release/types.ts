@@ -81,6 +81,11 @@ export interface ReleaseManifest {
   /** Measured kernel throughput (person-days per second, all threads) used for minutos_estimados. */
   pessoa_dias_por_segundo: number;
   parametros_pix: ModelParameters;
+  /**
+   * Defaults of a reception scenario: parametros_pix are an adoption fit, so reception takes its
+   * own media scale (beta0) and the rest from parametros_pix. Read through defaultParameters().
+   */
+  parametros_recepcao: ModelParameters;
   grades: Record<'principal' | 'etaria', { unidade: string; eixos: string[]; descricao: string }>;
   fontes: Fonte[];
   aviso: string;

@@ -31,7 +31,7 @@ export function stubRelease(): Release {
   }));
   return {
     version: 'v1.0.0',
-    manifest: { parametros_pix: PIX } as Release['manifest'],
+    manifest: { parametros_pix: PIX, parametros_recepcao: PIX } as Release['manifest'],
     ufs: ['RR'],
     municipality: (c: string) => muns.find((m) => m.codigo === c),
     municipalities: () => muns,

@@ -47,7 +47,7 @@ describe('compilePlan', () => {
   });
 
   it('takes the release parameters (cenario_base pix) with overrides, and needs every parameter on a bare population', async () => {
-    const manifest = { parametros_pix: parameters({ beta0: Math.log(0.002) }) };
+    const manifest = { parametros_pix: parameters({ beta0: Math.log(0.002) }), parametros_recepcao: parameters({ beta0: Math.log(0.3) }) };
     const release = { manifest, population: async () => pop } as unknown as Release;
     const p = await compilePlan(adoptionScenario(), release, { parametros: { beta_expo: Math.log(0.5), pesos_canais: { domicilio: 2 } as never } });
     expect(p.kernel.params.e0).toBeCloseTo(0.002, 12);
@@ -55,6 +55,8 @@ describe('compilePlan', () => {
     expect(p.kernel.params.wHh).toBe(2);
     expect(p.kernel.params.wTurma).toBe(0.5);
     expect(p.kernel.params.elogit).toBeCloseTo(Math.exp(-4), 12);
+    // A reception scenario starts from the release's reception defaults, not the adoption fit.
+    expect((await compilePlan(receptionScenario(), release)).kernel.params.e0).toBeCloseTo(0.3, 12);
     await expect(compilePlan(adoptionScenario(), pop, { parametros: { beta0: 0 } })).rejects.toThrow(/missing/);
     await expect(compilePlan(adoptionScenario({ lancamento: { dia: 1, cenario_base: 'calibracao', calibracao: '00000000-0000-4000-8000-000000000000' } }), release)).rejects.toThrow(/calibracao/);
   });
