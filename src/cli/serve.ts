@@ -1,5 +1,5 @@
 // `campaign-sim serve`: the /v1 API plus an in-process worker (npm start).
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { startServer } from '../../service/server.js';
 
 function integerIn(min: number, max: number) {
@@ -14,9 +14,10 @@ export function registerServe(program: Command): void {
   program
     .command('serve')
     .description('Run the /v1 service on 127.0.0.1 with an in-process worker (embedded store unless DATABASE_URL is set)')
-    .option('-p, --port <port>', 'port to listen on (env PORT)', integerIn(0, 65535), Number(process.env.PORT ?? 8080))
+    // PORT goes through the same check as --port: a bad value exits 2 with the usage.
+    .addOption(new Option('-p, --port <port>', 'port to listen on').env('PORT').argParser(integerIn(0, 65535)).default(8080))
     .option('--host <host>', 'address to listen on', '127.0.0.1')
-    .option('--data-dir <dir>', 'directory of the embedded store (env DATA_DIR)', process.env.DATA_DIR ?? 'data/pglite')
+    .addOption(new Option('--data-dir <dir>', 'directory of the embedded store').env('DATA_DIR').default('data/pglite'))
     .option('--no-worker', 'serve the API only; jobs wait for `campaign-sim worker` processes')
     .option('--threads <n>', 'simulation threads of the in-process worker (default: all cores)', integerIn(1, 1024))
     .option('--log-requests', 'log every request as a JSON line')
