@@ -3,11 +3,11 @@
 // src/pool/replica-result.ts); output: the mean over replicas laid out [block][period] as the
 // checked series.
 //
+// Time: calibration rounds (calibration/engine.ts) carry the cumulative count per unit at the end
+// of every day (ReplicaResult.serieDiaria), read exactly. A ReplicaResult without it (a plain
+// simulation) has only week ends (days 7, 14, ...; the last week may be shorter), and the count
+// at the end of a day is then interpolated linearly between week ends (0 before day 1).
 // Approximations, forced by what ReplicaResult carries (documented in docs/calibration.md):
-// - Time: the kernel reports cumulative counts at the end of each week (days 7, 14, ...; the
-//   last week may be shorter). The count at the end of a day is interpolated linearly between
-//   week ends (0 before day 1). Monthly periods are barely affected; daily series lose their
-//   within-week shape.
 // - Axes (grupo_idade, sexo, renda, escolaridade, raca): cells of the principal grid are only
 //   reported at the horizon, so a block's curve is its unit's curve times the block's share of
 //   the unit's count at the horizon (the shares are held constant over time).
@@ -52,23 +52,31 @@ export function alignReplicaResults(replicas: ReplicaResult[], series: CheckedSe
   const out = new Float64Array(series.blocks.length * nP);
   const days = series.periods.map((p) => periodDays(p, series.granularidade, o.dataInicio));
 
-  const weeklyOf = (u: number) => {
-    const w = new Float64Array(nW);
-    for (const r of replicas) for (let k = 0; k < nW; k++) w[k] += r.serie[(u * nW + k) * nM + m];
-    for (let k = 0; k < nW; k++) w[k] /= replicas.length;
+  // Mean over replicas of the unit's cumulative curve: per day when every replica has it, else per week.
+  const daily = replicas.every((r) => r.serieDiaria !== undefined);
+  const nT = daily ? o.dias : nW;
+  const curveOf = (u: number) => {
+    const w = new Float64Array(nT);
+    for (const r of replicas) {
+      const src = daily ? r.serieDiaria! : r.serie;
+      for (let k = 0; k < nT; k++) w[k] += src[(u * nT + k) * nM + m];
+    }
+    for (let k = 0; k < nT; k++) w[k] /= replicas.length;
     return w;
   };
+  const atDay = (curve: Float64Array, day: number) =>
+    daily ? (day <= 0 ? 0 : curve[Math.min(day, o.dias) - 1]) : cumulativeAtDay(curve, o.dias, day);
   const cache = new Map<number, Float64Array>();
 
   series.blocks.forEach((b, i) => {
     const u = unitIndex.get(b.unidade);
     if (u === undefined) throw new Error(`the simulation has no unit ${b.unidade} (units: ${r0.unidades.length})`);
-    if (!cache.has(u)) cache.set(u, weeklyOf(u));
-    const weekly = cache.get(u)!;
+    if (!cache.has(u)) cache.set(u, curveOf(u));
+    const curve = cache.get(u)!;
     const share = blockShare(replicas, u, m, nM, b.eixos);
     days.forEach(([d0, d1], p) => {
-      const end = cumulativeAtDay(weekly, o.dias, d1);
-      const v = series.medida === 'acumulado' ? end : end - cumulativeAtDay(weekly, o.dias, d0 - 1);
+      const end = atDay(curve, d1);
+      const v = series.medida === 'acumulado' ? end : end - atDay(curve, d0 - 1);
       out[i * nP + p] = v * share;
     });
   });

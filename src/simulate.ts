@@ -71,6 +71,7 @@ export function toReplicaResult(plan: Plan, variante: number, replica: number, c
   };
   if (c.frequencia) r.frequencia = c.frequencia;
   if (c.alcancavel) r.alcancavel = c.alcancavel;
+  if (c.serieDiaria) r.serieDiaria = c.serieDiaria;
   if (c.porSetor && plan.setores) {
     r.setores = plan.setores.unidades;
     r.tipos = plan.medidas;

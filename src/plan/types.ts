@@ -30,6 +30,8 @@ export interface ReduceSpec {
   nSetores: number;
   setorIndice?: Int32Array;
   perguntas: Array<{ chave: string; medida: number; mascaras: number[]; nUnidades: number; daSetor: Int32Array }>;
+  /** Also count per unit x day (TaskCounts.serieDiaria): set by calibration rounds (calibration/engine.ts). */
+  diario?: boolean;
 }
 
 export interface Plan {

@@ -28,6 +28,7 @@ export interface TaskCounts {
   frequencia?: Uint32Array;
   alcancavel?: Uint32Array;
   porSetor?: Uint32Array;
+  serieDiaria?: Uint32Array;
   respostas: Array<{ chave: string; contagens: Uint32Array; base: Uint32Array }>;
   segundos: number;
 }

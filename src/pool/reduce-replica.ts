@@ -1,6 +1,7 @@
 // Reduces a finished task's per-person event days to counts (DESIGN 5): per unit x week x
 // measure (whole population and audience), per grid cell at the horizon, media frequency and
-// reachability (reception), per tract x week x measure (saida_por_setor), per question.
+// reachability (reception), per tract x week x measure (saida_por_setor), per question, and per
+// unit x day when a calibration round asks (spec.diario).
 // Every count is cumulative: persons with the event by the end of the week.
 import { PERSON_ATTRS } from '../release/types.js';
 import type { KernelPlan } from '../kernel/kernel-plan.js';
@@ -76,6 +77,8 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
   const celulasPopulacao = new Uint32Array(U * C);
   const S = spec.nSetores;
   const porSetor = spec.setorIndice ? new Uint32Array(S * W * M) : undefined;
+  const D = spec.dias;
+  const serieDiaria = spec.diario ? new Uint32Array(U * D * M) : undefined;
   const reception = spec.familia === 'recepcao';
   const nC = plan.nChannels;
   const frequencia = reception ? new Uint32Array(U * (nC + 1) * 2) : undefined;
@@ -95,6 +98,7 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
     if (u < 0) continue;
     const s = spec.setorIndice ? spec.setorIndice[t] : -1;
     const uw = u * W;
+    const ud = u * D;
     const sw = s * W;
     for (let i = hhStart[h]; i < hhStart[h + 1]; i++) {
       const a = aud[i];
@@ -111,6 +115,7 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
         if (a) seriePublico[k]++;
         celulas[uc + m]++;
         if (s >= 0) porSetor![(sw + wk) * M + m]++;
+        if (serieDiaria) serieDiaria[(ud + d - 1) * M + m]++;
       };
       const e = dayA[i];
       if (!reception) {
@@ -149,6 +154,7 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
   cumulate(serie, U, W, M);
   cumulate(seriePublico, U, W, M);
   if (porSetor) cumulate(porSetor, S, W, M);
+  if (serieDiaria) cumulate(serieDiaria, U, D, M);
 
   const respostas = spec.perguntas.map((q) => {
     const contagens = new Uint32Array(q.nUnidades * W);
@@ -173,5 +179,5 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
     return { chave: q.chave, contagens, base };
   });
 
-  return { serie, seriePublico, populacao, publico, celulas, celulasPopulacao, frequencia, alcancavel, porSetor, respostas };
+  return { serie, seriePublico, populacao, publico, celulas, celulasPopulacao, frequencia, alcancavel, porSetor, serieDiaria, respostas };
 }

@@ -48,6 +48,9 @@ export interface ReplicaResult {
   tipos?: string[];
   porSetor?: Uint32Array;
 
+  /** Calibration rounds only (ReduceSpec.diario): [unidade][dia][medida], persons with the event by the end of each simulated day. */
+  serieDiaria?: Uint32Array;
+
   /** Answer contract: per plain question id (and per comparison's inner question), [territorial unit][semana] counts and [territorial unit] denominators. */
   respostas?: Record<string, { unidades: string[]; contagens: Uint32Array; base: Uint32Array }>;
 }

@@ -45,4 +45,29 @@ describe('alignment of model output to the series', () => {
     expect(out[9]).toBeCloseTo(20 * 0.25, 12);
     expect(out.length).toBe(26);
   });
+
+  it('reads the daily series exactly when every replica carries it', () => {
+    const pedido = request({
+      cenario: { ...request().cenario, horizonte: { data_inicio: '2021-01-01', dias: 26 } },
+      serie: { declaracao: { versao_contrato: 1, granularidade: 'dia', medida: 'novos' } },
+      janela: { inicio: 20210101, fim: 20210114 },
+      holdout: { inicio: 20210115, fim: 20210126 },
+    });
+    const series = checkSeries([
+      { periodo: 20210110, municipio: '1400100', valor: 5 },
+      { periodo: 20210120, municipio: '1400100', valor: 5 },
+    ], pedido, stubRelease());
+    // Unit 1 adopts on day 10 only (30 persons), unit 0 never: weekly counts alone would spread it over week 2.
+    const daily = (k: number) => Uint32Array.from({ length: 2 * 26 }, (_, i) => (i >= 26 && i - 26 >= 9 ? 30 * k : 0));
+    const a = { ...replica([[0, 0, 0, 0], [0, 30, 30, 30]]), serieDiaria: daily(1) };
+    const b = { ...replica([[0, 0, 0, 0], [0, 90, 90, 90]]), serieDiaria: daily(3) };
+    const out = alignReplicaResults([a, b], series, { dataInicio: '2021-01-01', dias: 26, medida: 'adotantes' });
+    expect(out[9]).toBe(60); // day 10: all of the mean (30 + 90) / 2
+    expect(out[8]).toBe(0);
+    expect(out[10]).toBe(0);
+    expect(out.length).toBe(26);
+    // Without the daily series the same replicas give the weekly interpolation (60 / 7 a day in week 2).
+    const weeklyOnly = alignReplicaResults([replica([[0, 0, 0, 0], [0, 30, 30, 30]]), replica([[0, 0, 0, 0], [0, 90, 90, 90]])], series, { dataInicio: '2021-01-01', dias: 26, medida: 'adotantes' });
+    expect(weeklyOnly[9]).toBeCloseTo(60 / 7, 12);
+  });
 });
