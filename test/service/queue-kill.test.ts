@@ -1,8 +1,8 @@
 // A worker process killed with SIGKILL in the middle of a job: the job stays em_execucao until
 // the silence limit, then the sweeper fails it and returns its credits, and another worker
 // takes the rest of the queue. The killed worker is a real child process running the compiled
-// service (dist/, built by `npm test`'s pretest); the file is skipped when dist is older than
-// the sources it runs.
+// service (dist/, built by `npm test`'s pretest); when dist is older than the sources it runs,
+// the file fails with a message saying to build (never a silent skip).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,12 +20,15 @@ const distFresh = SOURCES.every((f) => {
 });
 
 let store: Awaited<ReturnType<typeof openTestStore>>;
-beforeAll(async () => { store = await openTestStore('queuekill'); });
+beforeAll(async () => {
+  if (!distFresh) throw new Error('dist/ is older than service/: run `npm run tsbuild` (npm test does it first)');
+  store = await openTestStore('queuekill');
+});
 afterAll(async () => { await store?.drop(); });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe.skipIf(!distFresh)('a killed worker process', () => {
+describe('a killed worker process', () => {
   it('leaves its job running until the silence limit; then it fails, refunded, and the queue moves on', async () => {
     const { org, project } = await seedOrganization(store, 'killed', 3_000_000);
     const submit = (i: number) => createJob(store, { projectId: project.id, tipo: 'simulacao', pedido: { i }, quote: quoteOf(1_000_000), idempotencyKey: `k${i}`, requestHash: `h${i}` });
