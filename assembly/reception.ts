@@ -11,7 +11,7 @@
 // response from the cumulative shares of the agent's cell and source; a contact is recalled
 // with the channel's recall probability.
 import {
-  N_HOUSEHOLDS, N_PERSONS, N_CHANNELS, N_CELLS, N_DAYS, P_HH_START, P_HH_TRACT, P_GROUP, P_DCELL, P_CELL,
+  N_HOUSEHOLDS, N_PERSONS, N_DIG, N_CHANNELS, N_CELLS, N_DAYS, P_HH_START, P_HH_TRACT, P_GROUP, P_DCELL, P_CELL,
   P_AFF, P_MULT, P_RESP_CUM, P_DAY_A, P_REM, P_NEXT_C, P_MIN_NEXT, P_CUM, P_FREQ, P_MDAY, P_SDAY, P_DDAY, P_RESP,
   P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_HH, P_TAB_G, P_TAB_V, P_TAB_D, P_UNIT_G, P_UNIT_V, P_UNIT_D,
   F_EXPO, F_W_HH, F_PERIOD, F_FALSE_RECALL, F_FIRST_DAY, F_RECALL, S_SOCIAL, S_RESPONSE, S_FALSE_RECALL,
@@ -32,20 +32,42 @@ let key: u64 = 0;
 @inline function nextContact(row: usize, nDays: u32, from: u32, need: f64): u32 {
   const target = load<f64>(row + (<usize>from << 3)) + need;
   if (load<f64>(row + (<usize>nDays << 3)) < target) return 0;
-  // contacts are often days apart: look at the next days first, then bisect
+  // row is non-decreasing and row[nDays] >= target: the answer is the first day with
+  // row >= target, i.e. lo + (days below target) in the first window of 8 days that holds it.
+  // Counting with SIMD compares leaves one hard-to-predict branch per window (not one per
+  // bisection step); contacts are mostly days apart, rarely more than a few windows.
   let lo = from + 1;
-  const near = min(from + 8, nDays);
-  while (lo < near) {
-    if (load<f64>(row + (<usize>lo << 3)) >= target) return lo;
-    lo++;
+  const t = f64x2.splat(target);
+  while (lo + 7 <= nDays) {
+    const p = row + (<usize>lo << 3);
+    const m = i64x2.add(
+      i64x2.add(f64x2.lt(v128.load(p), t), f64x2.lt(v128.load(p, 16), t)),
+      i64x2.add(f64x2.lt(v128.load(p, 32), t), f64x2.lt(v128.load(p, 48), t)),
+    );
+    const below = <u32>(-(i64x2.extract_lane(m, 0) + i64x2.extract_lane(m, 1)));
+    if (below < 8) return lo + below;
+    lo += 8;
   }
-  let hi = nDays;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (load<f64>(row + (<usize>mid << 3)) >= target) hi = mid;
-    else lo = mid + 1;
-  }
+  // fewer than 8 days left before nDays (row[nDays] >= target ends the scan; from == nDays,
+  // only possible when need rounds away, gives nDays + 1 as the bisection did)
+  while (lo <= nDays && load<f64>(row + (<usize>lo << 3)) < target) lo++;
   return lo;
+}
+
+/** A media contact of person i on channel c today: count, recall, schedule the channel's next contact. */
+@inline function mediaContact(
+  i: u32, c: u32, day: u32, k: usize, nC: u32, nCells: u32, nDays: u32,
+  freq: usize, dday: usize, cum: usize, aff: usize, nextC: usize,
+): void {
+  const f = freq + <usize>(i * nC + c);
+  const seen = load<u8>(f);
+  if (seen < 255) store<u8>(f, seen + 1);
+  if (load<u16>(dday + (<usize>i << 1)) == 0 && uniform(key, S_RECALL + c, day, i) < param(F_RECALL + c)) {
+    store<u16>(dday + (<usize>i << 1), <u16>day);
+  }
+  const row = cum + ((<usize>c * (nDays + 1)) << 3);
+  const af = <f64>load<f32>(aff + ((<usize>c * nCells + k) << 2));
+  store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nextContact(row, nDays, day, <f64>expDraw(key, S_MEDIA + c, day, i) / af));
 }
 
 /** Host: once per (replica, variant) task, before the first day, after writing P_CUM. */
@@ -127,7 +149,13 @@ export function stepReception(day: u32): void {
   const ex = <f32>param(F_EXPO);
   const wH = <f32>param(F_W_HH);
   const period = <u32>param(F_PERIOD);
-  const social = ex > 0;
+  // Every spreader is counted in exactly one digital cell (offline ones in slot nDig). With none
+  // today every share table is 0 (prepareShares), so no lambda is > 0 and the social pass can
+  // be skipped without changing any number.
+  const nDig = <u32>slot(N_DIG);
+  let spreaders: i32 = 0;
+  for (let k: u32 = 0; k <= nDig; k++) spreaders |= load<i32>(cD + (<usize>k << 2));
+  const social = ex > 0 && spreaders != 0;
 
   let a = load<u32>(hhStart);
   for (let h: u32 = 0; h < nH; h++) {
@@ -145,22 +173,28 @@ export function stepReception(day: u32): void {
         hit = true;
         const k = <usize>load<u16>(cell + (<usize>i << 1));
         let mn: u32 = 0;
-        for (let c: u32 = 0; c < nC; c++) {
-          const pn = nextC + (<usize>(i * nC + c) << 1);
-          let nd = <u32>load<u16>(pn);
-          if (nd == day) {
-            const f = freq + <usize>(i * nC + c);
-            const seen = load<u8>(f);
-            if (seen < 255) store<u8>(f, seen + 1);
-            if (load<u16>(dday + (<usize>i << 1)) == 0 && uniform(key, S_RECALL + c, day, i) < param(F_RECALL + c)) {
-              store<u16>(dday + (<usize>i << 1), <u16>day);
-            }
-            const row = cum + ((<usize>c * (nDays + 1)) << 3);
-            const af = <f64>load<f32>(aff + ((<usize>c * nCells + k) << 2));
-            nd = nextContact(row, nDays, day, <f64>expDraw(key, S_MEDIA + c, day, i) / af);
-            store<u16>(pn, <u16>nd);
+        if (nC == 4) {
+          // the channels with a contact today as a bit mask (ascending, as in the loop below),
+          // then the earliest non-zero next day without branches: 0 - 1 wraps to the top
+          const pn = nextC + (<usize>i << 3);
+          let todo = <u32>(<u32>load<u16>(pn) == day)
+            | (<u32>(<u32>load<u16>(pn, 2) == day) << 1)
+            | (<u32>(<u32>load<u16>(pn, 4) == day) << 2)
+            | (<u32>(<u32>load<u16>(pn, 6) == day) << 3);
+          while (todo != 0) {
+            mediaContact(i, ctz(todo), day, k, 4, nCells, nDays, freq, dday, cum, aff, nextC);
+            todo &= todo - 1;
           }
-          if (nd != 0 && (mn == 0 || nd < mn)) mn = nd;
+          const m01 = min(<u32>load<u16>(pn) - 1, <u32>load<u16>(pn, 2) - 1);
+          const m23 = min(<u32>load<u16>(pn, 4) - 1, <u32>load<u16>(pn, 6) - 1);
+          mn = min(m01, m23) + 1;
+        } else {
+          for (let c: u32 = 0; c < nC; c++) {
+            const pn = nextC + (<usize>(i * nC + c) << 1);
+            if (<u32>load<u16>(pn) == day) mediaContact(i, c, day, k, nC, nCells, nDays, freq, dday, cum, aff, nextC);
+            const nd = <u32>load<u16>(pn);
+            if (nd != 0 && (mn == 0 || nd < mn)) mn = nd;
+          }
         }
         store<u16>(minNext + (<usize>i << 1), <u16>mn);
         if (load<u16>(mday + (<usize>i << 1)) == 0) store<u16>(mday + (<usize>i << 1), <u16>day);
@@ -185,8 +219,8 @@ export function stepReception(day: u32): void {
           }
         }
       }
-      if (e == 0) {
-        if (hit || socialHit) {
+      if (e == 0 && (hit || socialHit)) {
+        {
           // first exposure: the response by cell and source (media wins a tie)
           store<u16>(eday + (<usize>i << 1), <u16>day);
           const k = <usize>load<u16>(cell + (<usize>i << 1));
@@ -202,7 +236,7 @@ export function stepReception(day: u32): void {
             add(cH, h, 1);
           }
         }
-      } else if (rs == REPASSA && day - e == period) {
+      } else if ((rs == REPASSA) & (day - e == period)) {
         // last spreading day today: not counted from tomorrow on
         add(cG, load<u32>(group + (<usize>i << 2)), -1);
         add(cT, t, -1);
