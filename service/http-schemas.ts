@@ -175,3 +175,17 @@ export const MUNICIPIO_LIST = {
 } as const;
 
 export const SECURITY = [{ bearer: [] }];
+
+/** Idempotency-Key header of the two submit routes (POST /v1/jobs, POST /v1/calibracoes): 1 to 200 characters. */
+export const IDEMPOTENCY_HEADERS = {
+  type: 'object',
+  required: ['idempotency-key'],
+  properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200 } },
+};
+
+/** Responses of the two submit routes: 201 created now, 200 the same job on a repeated key. */
+export const SUBMIT_RESPONSES = {
+  200: { description: 'the job this key created before (same request)', ...ref('Job') },
+  201: { description: 'the job, created now', ...ref('Job') },
+  ...errorResponses([401, 402, 403, 409, 422, 429]),
+};

@@ -8,9 +8,9 @@ import { quoteCalibration, validateCalibrationRequest } from '../../src/contract
 import { calibrationResultFromBytes } from '../../calibration/job.js';
 import { principalOf } from '../auth.js';
 import type { ServiceContext } from '../http-context.js';
-import { hashRequest } from '../http-request-hash.js';
-import { SECURITY, errorResponses, ref } from '../http-schemas.js';
-import { createJob, getJob, toJobResponse } from '../jobs.js';
+import { IDEMPOTENCY_HEADERS, SECURITY, SUBMIT_RESPONSES, errorResponses } from '../http-schemas.js';
+import { submitJob } from '../http-submit.js';
+import { getJob } from '../jobs.js';
 import { readStoredResult } from '../results.js';
 
 const CALIBRATION_BODY = {
@@ -82,30 +82,13 @@ export async function calibracaoRoutes(app: FastifyInstance, ctx: ServiceContext
         'request (charged once); 409 idempotency_key_reused with another request. Follow the job with GET /v1/jobs/{id}; ' +
         'while it runs, its progress is rodadas_feitas of rodadas.',
       security: SECURITY,
-      headers: {
-        type: 'object',
-        required: ['idempotency-key'],
-        properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200 } },
-      },
+      headers: IDEMPOTENCY_HEADERS,
       body: CALIBRATION_BODY,
-      response: {
-        200: { description: 'the job this key created before (same request)', ...ref('Job') },
-        201: { description: 'the job, created now', ...ref('Job') },
-        ...errorResponses([401, 402, 403, 409, 422, 429]),
-      },
+      response: SUBMIT_RESPONSES,
     },
   }, async (request, reply) => {
-    const p = principalOf(request);
     const { body, quote } = checkBody(request.body);
-    const { job, created } = await createJob(ctx.store, {
-      projectId: p.projectId,
-      tipo: 'calibracao',
-      pedido: body,
-      quote,
-      idempotencyKey: request.headers['idempotency-key'] as string,
-      requestHash: hashRequest(body),
-    });
-    return reply.code(created ? 201 : 200).send(toJobResponse(job));
+    return submitJob(ctx, request, reply, 'calibracao', body, quote);
   });
 
   app.get('/v1/calibracoes/:id', {

@@ -6,10 +6,10 @@ import { quoteSimulation, validateScenario } from '../../src/contract/index.js';
 import { principalOf } from '../auth.js';
 import { resolveCalibrationBase } from '../calibration-base.js';
 import type { ServiceContext } from '../http-context.js';
-import { hashRequest } from '../http-request-hash.js';
-import { JOB_ID_PARAMS, PEDIDO_BODY, SECURITY, errorResponses, ref } from '../http-schemas.js';
+import { IDEMPOTENCY_HEADERS, JOB_ID_PARAMS, PEDIDO_BODY, SECURITY, SUBMIT_RESPONSES, errorResponses, ref } from '../http-schemas.js';
+import { submitJob } from '../http-submit.js';
 import {
-  JOB_KINDS, JOB_STATES, MAX_LISTED_JOBS, cancelJob, createJob, eraseJob, getJob, listJobs, toJobResponse,
+  JOB_KINDS, JOB_STATES, MAX_LISTED_JOBS, cancelJob, eraseJob, getJob, listJobs, toJobResponse,
   type JobKind, type JobState,
 } from '../jobs.js';
 
@@ -45,30 +45,13 @@ export async function jobRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
         'request (charged once); 409 idempotency_key_reused when the key already created a job with another request. ' +
         'The request is compared by the sha256 of the canonical JSON of the normalised scenario.',
       security: SECURITY,
-      headers: {
-        type: 'object',
-        required: ['idempotency-key'],
-        properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200 } },
-      },
+      headers: IDEMPOTENCY_HEADERS,
       body: PEDIDO_BODY,
-      response: {
-        200: { description: 'the job this key created before (same request)', ...ref('Job') },
-        201: { description: 'the job, created now', ...ref('Job') },
-        ...errorResponses([401, 402, 403, 409, 422, 429]),
-      },
+      response: SUBMIT_RESPONSES,
     },
   }, async (request, reply) => {
-    const p = principalOf(request);
-    const { scenario, quote } = await checkScenario(ctx, p.projectId, (request.body as { pedido: unknown }).pedido);
-    const { job, created } = await createJob(ctx.store, {
-      projectId: p.projectId,
-      tipo: 'simulacao',
-      pedido: scenario,
-      quote,
-      idempotencyKey: request.headers['idempotency-key'] as string,
-      requestHash: hashRequest(scenario),
-    });
-    return reply.code(created ? 201 : 200).send(toJobResponse(job));
+    const { scenario, quote } = await checkScenario(ctx, principalOf(request).projectId, (request.body as { pedido: unknown }).pedido);
+    return submitJob(ctx, request, reply, 'simulacao', scenario, quote);
   });
 
   app.get('/v1/jobs', {
