@@ -53,6 +53,7 @@ export const N_DAYS: u32 = 46;
 export const P_CUM: u32 = 47; // f64[nChannels * (nDays + 1)]: cumulative exp(beta0) * intensity of the task's variant
 export const P_MIN_NEXT: u32 = 48; // u16[nPersons]: earliest next media contact over channels (0 = none)
 export const P_CNT_HH: u32 = 49; // i32[nHouseholds]: active members of the household
+export const AGENT_BASE: u32 = 50; // global index of this instance's first person (sharding: RNG counters use it)
 export const SLOTS: u32 = 52;
 
 // f64 parameters at header + PARAMS_OFFSET + 8 * slot

@@ -9,10 +9,11 @@ import {
   N_HOUSEHOLDS, N_PERSONS, P_HH_START, P_HH_TRACT, P_TRACT_MUN, P_GROUP, P_DCELL, P_MULT, P_DAY_A, P_REM,
   P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_MUN, P_CNT_HH, P_TAB_G, P_TAB_V, P_TAB_D, P_TAB_DAMP, F_E0, F_EXPO,
   F_W_HH, F_ELOGIT, S_ADOPT, S_LAUNCH,
+  AGENT_BASE,
 } from './abi';
 import { slot, param } from './header';
 import { clearCounters } from './layers';
-import { expDraw, uniform } from './rng';
+import { expDraw, setAgentBase, uniform } from './rng';
 
 let key: u64 = 0;
 
@@ -23,6 +24,7 @@ let key: u64 = 0;
 /** Host: once per (replica, variant) task, before the first day. */
 export function resetAdoption(keyLo: u32, keyHi: u32): void {
   key = (<u64>keyHi << 32) | <u64>keyLo;
+  setAgentBase(<u32>slot(AGENT_BASE));
   const n = <u32>slot(N_PERSONS);
   const rem = slot(P_REM);
   memory.fill(slot(P_DAY_A), 0, <usize>n << 1);

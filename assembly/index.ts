@@ -9,5 +9,5 @@ export { fillUniforms } from './rng-export';
 
 /** Host: once per instance, to refuse a kernel built from another ABI. */
 export function abiVersion(): i32 {
-  return 3;
+  return 4;
 }

@@ -16,10 +16,11 @@ import {
   P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_HH, P_TAB_G, P_TAB_V, P_TAB_D, P_UNIT_G, P_UNIT_V, P_UNIT_D,
   F_EXPO, F_W_HH, F_PERIOD, F_FALSE_RECALL, F_FIRST_DAY, F_RECALL, S_SOCIAL, S_RESPONSE, S_FALSE_RECALL,
   S_MEDIA, S_RECALL,
+  AGENT_BASE,
 } from './abi';
 import { slot, param } from './header';
 import { clearCounters, prepareUnits } from './layers';
-import { expDraw, uniform } from './rng';
+import { expDraw, setAgentBase, uniform } from './rng';
 
 const REPASSA: u8 = 3;
 let key: u64 = 0;
@@ -73,6 +74,7 @@ let key: u64 = 0;
 /** Host: once per (replica, variant) task, before the first day, after writing P_CUM. */
 export function resetReception(keyLo: u32, keyHi: u32): void {
   key = (<u64>keyHi << 32) | <u64>keyLo;
+  setAgentBase(<u32>slot(AGENT_BASE));
   const n = <u32>slot(N_PERSONS);
   const nC = <u32>slot(N_CHANNELS);
   const nCells = <u32>slot(N_CELLS);

@@ -12,8 +12,17 @@
   return z ^ (z >> 31);
 }
 
+// Global index of this instance's first person: a shard (src/kernel/shards.ts) numbers its persons
+// from 0, but every draw must use the person's index in the whole population so that results do
+// not depend on the shard layout. Set by resetAdoption / resetReception, 0 for fillUniforms.
+let agentBase: u32 = 0;
+
+@inline export function setAgentBase(base: u32): void {
+  agentBase = base;
+}
+
 @inline export function hash(key: u64, stream: u32, day: u32, agent: u32): u64 {
-  const c: u64 = (<u64>stream << 48) | (<u64>(day & 0xFFFF) << 32) | <u64>agent;
+  const c: u64 = (<u64>stream << 48) | (<u64>(day & 0xFFFF) << 32) | <u64>(agent + agentBase);
   return mix64(mix64(c ^ key) ^ rotl<u64>(key, 32));
 }
 

@@ -102,7 +102,7 @@ export async function runKernelBench() {
     const plan = await compilePlan({ ...adocao, geografia: { ufs: [uf] } }, release);
     t = performance.now();
     kernel.load(plan.kernelPopulation, plan.kernel);
-    carga.push({ uf, pessoas: pop.nPersons, carga_populacao_segundos: Number(load.toFixed(3)), copia_kernel_segundos: Number(((performance.now() - t) / 1000).toFixed(3)), bytes_por_instancia: plan.bytesPorInstancia });
+    carga.push({ uf, pessoas: pop.nPersons, carga_populacao_segundos: Number(load.toFixed(3)), copia_kernel_segundos: Number(((performance.now() - t) / 1000).toFixed(3)), bytes_por_tarefa: plan.bytesPorTarefa });
   }
 
   const porNucleo: Throughput[] = [];

@@ -1,8 +1,11 @@
 // simulate(scenario, opts): compile the plan and run every (replica, variant) task in the pool,
 // with common random numbers: key = hash(grupo_comparacao, replica) for every variant.
 import type { Canal, Medida, Scenario } from './contract/types.js';
+import { totalmem } from 'node:os';
 import { CONTROL_CANCEL, CONTROL_DAYS } from './kernel/kernel-plan.js';
+import { planShape } from './kernel/layout.js';
 import { replicaKey } from './kernel/rng-key.js';
+import { DEFAULT_SHARD_BYTES, shardPopulation } from './kernel/shards.js';
 import { compilePlan } from './plan/compile-plan.js';
 import type { Plan } from './plan/types.js';
 import type { TaskCounts } from './pool/messages.js';
@@ -29,6 +32,10 @@ export interface SimulateOptions {
   pool?: SimPool;
   onProgress?: (p: SimulateProgress) => void;
   signal?: AbortSignal;
+  /** Kernel memory per shard (default DEFAULT_SHARD_BYTES, 3 GiB); a smaller value only changes the layout, never the results. */
+  maxShardBytes?: number;
+  /** Kernel memory all tasks in flight may use (default 60% of the machine's): fewer tasks run at once when one task needs more. */
+  memoryBytes?: number;
 }
 
 export interface SimulationResult {
@@ -39,6 +46,10 @@ export interface SimulationResult {
   /** Seconds to load the population and compile the plan. */
   preparo_segundos: number;
   threads: number;
+  /** Tasks run at once: the threads, or fewer when memoryBytes holds fewer tasks. */
+  tarefasSimultaneas: number;
+  /** Kernel instances (shards) per task. */
+  shards: number;
   familia: Scenario['familia'];
   medidas: Medida[];
   unidades: string[];
@@ -97,6 +108,9 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions = {}): 
     plan = await compilePlan(scenario, source, { parametros: opts.parametros });
   }
   const pool = opts.pool ?? sharedPool(opts.threads);
+  const shards = shardPopulation(plan.kernelPopulation, planShape(plan.kernel), opts.maxShardBytes ?? DEFAULT_SHARD_BYTES);
+  // each thread running a task holds that task's kernel memory (every shard)
+  const inFlight = Math.max(1, Math.min(pool.threads, Math.floor((opts.memoryBytes ?? totalmem() * 0.6) / plan.bytesPorTarefa)));
   const control = new Int32Array(new SharedArrayBuffer(8));
   const total = plan.replicas * plan.variantes.length * plan.dias;
   const t1 = performance.now();
@@ -107,17 +121,17 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions = {}): 
     : undefined;
   try {
     const variantes: Record<string, ReplicaResult[]> = Object.fromEntries(plan.variantes.map((v) => [v.nome, []]));
-    const tasks: Array<Promise<void>> = [];
     let firstError: unknown;
+    const queue: Array<() => Promise<void>> = [];
     for (let r = 0; r < plan.replicas; r++) {
       const key = replicaKey(plan.grupoComparacao, r);
-      plan.variantes.forEach((v, k) => {
-        tasks.push(
+      plan.variantes.forEach((v, kv) => {
+        queue.push(() =>
           pool
-            .run({ population: plan!.kernelPopulation, plan: plan!.kernel, reduce: plan!.reduce, variante: k, escala: v.escala, replica: r, key, control })
+            .run({ population: plan!.kernelPopulation, shards, plan: plan!.kernel, reduce: plan!.reduce, variante: kv, escala: v.escala, replica: r, key, control })
             .then(
               (c) => {
-                variantes[v.nome][r] = toReplicaResult(plan!, k, r, c);
+                variantes[v.nome][r] = toReplicaResult(plan!, kv, r, c);
               },
               (err: unknown) => {
                 // stop the other tasks at their next day; report the first failure
@@ -128,6 +142,11 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions = {}): 
         );
       });
     }
+    let next = 0;
+    const lane = async (): Promise<void> => {
+      while (next < queue.length && firstError === undefined) await queue[next++]();
+    };
+    const tasks = Array.from({ length: Math.min(inFlight, queue.length) }, lane);
     await Promise.all(tasks);
     if (signal?.aborted) throw abortError(signal);
     if (firstError !== undefined) throw firstError;
@@ -139,6 +158,8 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions = {}): 
       segundos: (t2 - t1) / 1000,
       preparo_segundos: (t1 - t0) / 1000,
       threads: pool.threads,
+      tarefasSimultaneas: inFlight,
+      shards: shards.shards.length,
       familia: plan.familia,
       medidas: plan.medidas,
       unidades: plan.unidades.unidades,

@@ -1,4 +1,4 @@
-// `campaign-sim simulate FILE [--threads N] [--out DIR] [--json]`: validates a campaign scenario,
+// `campaign-sim simulate FILE [--threads N] [--shard-gib X] [--out DIR] [--json]`: validates a campaign scenario,
 // runs it (every replica x variant) and prints a short summary table, or one JSON summary.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -34,6 +34,8 @@ export function summarise(r: SimulationResult) {
     preparo_segundos: Number(r.preparo_segundos.toFixed(3)),
     pessoa_dias_por_segundo: Math.round(r.pessoa_dias / r.segundos),
     threads: r.threads,
+    shards: r.shards,
+    tarefas_simultaneas: r.tarefasSimultaneas,
     semanas: r.semanas,
     unidades: r.unidades.length,
     populacao_unidades: first ? first.populacao.reduce((s, x) => s + x, 0) : 0,
@@ -78,7 +80,8 @@ function printTable(s: ReturnType<typeof summarise>): void {
   process.stdout.write(
     `\n${s.familia}: ${s.populacao_unidades.toLocaleString('en-US')} persons in ${s.unidades} units, ${s.semanas} weeks; ` +
       `counts are means over replicas at the horizon.\n` +
-      `${s.pessoa_dias.toLocaleString('en-US')} person-days in ${s.segundos} s on ${s.threads} threads ` +
+      `${s.pessoa_dias.toLocaleString('en-US')} person-days in ${s.segundos} s on ${s.threads} threads` +
+      `${s.shards > 1 ? `, ${s.shards} shards per task, ${s.tarefas_simultaneas} task(s) at once` : ''} ` +
       `(${(s.pessoa_dias_por_segundo / 1e6).toFixed(1)} M person-days/s; preparation ${s.preparo_segundos} s)\n`,
   );
 }
@@ -93,9 +96,14 @@ export function registerSimulate(program: Command): void {
       if (!Number.isInteger(n) || n < 1) throw contractError('wrong_type', '--threads', '--threads must be a positive integer');
       return n;
     })
+    .option('--shard-gib <gib>', 'kernel memory per shard in GiB (default 3, under the 4 GiB of wasm32); smaller cuts the population into more shards without changing any result', (v) => {
+      const x = Number(v);
+      if (!Number.isFinite(x) || x <= 0 || x > 4) throw contractError('wrong_type', '--shard-gib', '--shard-gib must be a number of GiB in (0, 4]');
+      return x;
+    })
     .option('--out <dir>', 'write summary.json and per-variant, per-replica counts into DIR')
     .option('--json', 'print one JSON summary on stdout (pessoa_dias, segundos, variantes, ...) instead of the table')
-    .action(async (file: string, opts: { threads?: number; out?: string; json?: boolean }) => {
+    .action(async (file: string, opts: { threads?: number; shardGib?: number; out?: string; json?: boolean }) => {
       let json: unknown;
       try {
         json = JSON.parse(await readFile(file, 'utf8'));
@@ -119,6 +127,7 @@ export function registerSimulate(program: Command): void {
         const result = await simulate(scenario, {
           release,
           threads: opts.threads,
+          maxShardBytes: opts.shardGib === undefined ? undefined : Math.floor(opts.shardGib * 2 ** 30),
           signal: ctl.signal,
           onProgress: (p) => {
             if (!bar) return;

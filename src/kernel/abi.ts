@@ -52,6 +52,7 @@ export const ABI = {
   P_CUM: 47, // f64[nChannels * (nDays + 1)]: cumulative exp(beta0) * intensity of the task's variant
   P_MIN_NEXT: 48, // u16[nPersons]: earliest next media contact over channels (0 = none)
   P_CNT_HH: 49, // i32[nHouseholds]: active members of the household
+  AGENT_BASE: 50, // global index of this instance's first person (sharding: RNG counters use it)
   SLOTS: 52,
   PARAMS_OFFSET: 256,
   F_E0: 0, // exp(beta0)
@@ -81,4 +82,4 @@ export const ABI = {
 } as const;
 
 /** Version the kernel's abiVersion() must return. */
-export const ABI_VERSION = 3;
+export const ABI_VERSION = 4;

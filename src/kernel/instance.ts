@@ -5,9 +5,11 @@ import { readFile } from 'node:fs/promises';
 import { ServiceError } from '../errors.js';
 import { projectPath } from '../project-path.js';
 import { ABI, ABI_VERSION } from './abi.js';
-import { CONTROL_CANCEL, CONTROL_DAYS, type KernelPlan } from './kernel-plan.js';
+import type { KernelPlan } from './kernel-plan.js';
 import type { KernelPopulation } from './kernel-population.js';
-import { WASM32_MAX_BYTES, layoutKernel, type KernelLayout, type KernelShape } from './layout.js';
+import { WASM32_MAX_BYTES, layoutKernel, planShape, type KernelLayout } from './layout.js';
+import { runShards } from './run-shards.js';
+import { singleShard } from './shards.js';
 
 interface KernelExports {
   abiVersion(): number;
@@ -62,7 +64,7 @@ export class KernelInstance {
     if (bytes > WASM32_MAX_BYTES) {
       throw new ServiceError(
         'internal_error',
-        `the kernel needs ${(bytes / 2 ** 30).toFixed(2)} GiB of linear memory for this population; one wasm32 instance holds 4 GiB and sharding across instances is not implemented`,
+        `a kernel shard needs ${(bytes / 2 ** 30).toFixed(2)} GiB of linear memory; one wasm32 instance holds 4 GiB (shard the population with a smaller maxShardBytes)`,
       );
     }
     const have = this.memory.buffer.byteLength;
@@ -77,7 +79,7 @@ export class KernelInstance {
 
   /** Lays out memory and copies the population (once per population) and the plan (once per plan). */
   load(pop: KernelPopulation, plan: KernelPlan): KernelLayout {
-    const shape: KernelShape = { familia: plan.familia, nChannels: plan.nChannels, nCells: plan.nCells, dias: plan.dias };
+    const shape = planShape(plan);
     const shapeKey = `${pop.id}|${shape.familia}|${shape.nChannels}|${shape.nCells}|${shape.dias}`;
     if (shapeKey !== this.shapeKey) {
       const layout = layoutKernel(this.base, pop, shape);
@@ -141,44 +143,51 @@ export class KernelInstance {
   }
 
   /**
-   * Runs one task: `escala` multiplies each channel's intensity (the variant), `key` is the
-   * (grupo_comparacao, replica) key as two u32. `control` counts days and carries the cancel flag.
+   * Runs one task on this instance alone: `escala` multiplies each channel's intensity (the
+   * variant), `key` is the (grupo_comparacao, replica) key as two u32. `control` counts days and
+   * carries the cancel flag. A sharded population runs through runShards with one instance per shard.
    */
   run(pop: KernelPopulation, plan: KernelPlan, escala: readonly number[], key: readonly [number, number], control?: Int32Array): void {
+    runShards([this], singleShard(pop), plan, escala, key, control);
+  }
+
+  /** Starts a task: population and plan in place, parameters, the variant's day factors, reset. */
+  begin(pop: KernelPopulation, plan: KernelPlan, escala: readonly number[], key: readonly [number, number]): void {
     this.load(pop, plan);
     this.writeParams(plan);
-    const fn = this.fn;
-    const tick = (): void => {
-      if (!control) return;
-      if (Atomics.load(control, CONTROL_CANCEL) !== 0) throw new ServiceError('internal_error', 'simulation cancelled', { extra: { cancelled: true } });
-      Atomics.add(control, CONTROL_DAYS, 1);
-    };
     if (plan.familia === 'adocao') {
-      fn.resetAdoption(key[0], key[1]);
-      for (let d = 1; d <= plan.dias; d++) {
-        if (d === plan.lancamentoDia) fn.launchAdoption(d);
-        else if (d > plan.lancamentoDia) {
-          fn.prepareShares();
-          fn.stepAdoption(d);
-        }
-        tick();
+      this.fn.resetAdoption(key[0], key[1]);
+      return;
+    }
+    // summed day factors exp(beta0) * intensity of this variant, per channel (assembly/reception.ts)
+    const stride = plan.dias + 1;
+    const cum = new Float64Array(this.memory.buffer, this.layout!.slots[ABI.P_CUM], plan.nChannels * stride);
+    for (let c = 0; c < plan.nChannels; c++) {
+      let s = 0;
+      cum[c * stride] = 0;
+      for (let d = 1; d <= plan.dias; d++) cum[c * stride + d] = s += plan.params.e0 * escala[c] * plan.intensidade[c * stride + d];
+    }
+    this.fn.resetReception(key[0], key[1]);
+  }
+
+  /** Simulates day d of the task begun (reads the counters of day d, writes those of day d + 1). */
+  stepDay(plan: KernelPlan, d: number): void {
+    const fn = this.fn;
+    if (plan.familia === 'adocao') {
+      if (d === plan.lancamentoDia) fn.launchAdoption(d);
+      else if (d > plan.lancamentoDia) {
+        fn.prepareShares();
+        fn.stepAdoption(d);
       }
     } else {
-      // summed day factors exp(beta0) * intensity of this variant, per channel (assembly/reception.ts)
-      const stride = plan.dias + 1;
-      const cum = new Float64Array(this.memory.buffer, this.layout!.slots[ABI.P_CUM], plan.nChannels * stride);
-      for (let c = 0; c < plan.nChannels; c++) {
-        let s = 0;
-        cum[c * stride] = 0;
-        for (let d = 1; d <= plan.dias; d++) cum[c * stride + d] = s += plan.params.e0 * escala[c] * plan.intensidade[c * stride + d];
-      }
-      fn.resetReception(key[0], key[1]);
-      for (let d = 1; d <= plan.dias; d++) {
-        fn.prepareShares();
-        fn.stepReception(d);
-        tick();
-      }
+      fn.prepareShares();
+      fn.stepReception(d);
     }
+  }
+
+  /** The i32 counter array at header slot `slot` (ABI.P_CNT_*), `n` entries. */
+  counters(slot: number, n: number): Int32Array {
+    return this.i32(this.layout!.slots[slot], n);
   }
 
   /** Views of the state a finished task left (valid until the next run or memory growth). */

@@ -7,6 +7,8 @@ import { AGE_GROUPS, SPILL_ADJACENT, ageGroupOf } from './model-constants.js';
 
 export interface KernelPopulation {
   id: string;
+  /** Index of the first person in the whole population: 0, or a shard's first (src/kernel/shards.ts). */
+  agentBase?: number;
   nPersons: number;
   nHouseholds: number;
   nTracts: number;

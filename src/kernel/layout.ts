@@ -2,6 +2,7 @@
 // plan's shape into the header slots of assembly/abi.ts (mirrored in ./abi.ts).
 import type { Familia } from '../contract/types.js';
 import { ABI } from './abi.js';
+import type { KernelPlan } from './kernel-plan.js';
 import type { KernelPopulation } from './kernel-population.js';
 
 /** One wasm32 memory holds at most 4 GiB (DESIGN 4, "Scale"). */
@@ -12,6 +13,11 @@ export interface KernelShape {
   nChannels: number;
   nCells: number;
   dias: number;
+}
+
+/** The shape of a compiled plan. */
+export function planShape(plan: KernelPlan): KernelShape {
+  return { familia: plan.familia, nChannels: plan.nChannels, nCells: plan.nCells, dias: plan.dias };
 }
 
 export interface KernelLayout {
@@ -50,6 +56,7 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
   slots[ABI.N_CHANNELS] = nC;
   slots[ABI.N_CELLS] = shape.nCells;
   slots[ABI.N_DAYS] = shape.dias;
+  slots[ABI.AGENT_BASE] = pop.agentBase ?? 0;
   // population (copied once per worker and population)
   put(ABI.P_HH_START, (pop.nHouseholds + 1) * 4);
   put(ABI.P_HH_TRACT, pop.nHouseholds * 4);
@@ -85,10 +92,7 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
     put(ABI.P_DDAY, n * 2);
     put(ABI.P_RESP, n);
   }
-  put(ABI.P_CNT_GROUP, (pop.nGroups + 1) * 4);
-  put(ABI.P_CNT_TRACT, pop.nTracts * 4);
-  put(ABI.P_CNT_DIG, (pop.nDig + 1) * 4);
-  put(ABI.P_CNT_MUN, pop.nMun * 4);
+  for (const c of [ABI.P_CNT_GROUP, ABI.P_CNT_TRACT, ABI.P_CNT_DIG, ABI.P_CNT_MUN]) put(c, counterLength(pop, c) * 4);
   put(ABI.P_CNT_HH, pop.nHouseholds * 4);
   put(ABI.P_TAB_G, (pop.nGroups + 1) * 4);
   put(ABI.P_TAB_V, pop.nTracts * 4);
@@ -98,6 +102,17 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
   put(ABI.P_UNIT_V, pop.nTracts * 4);
   put(ABI.P_UNIT_D, (pop.nDig + 1) * 4);
   return { header, slots, populationEnd, end: at };
+}
+
+/** Entries of the counter array at header slot `slot` (the group and digital ones end with their "nobody" slot). */
+export function counterLength(pop: KernelPopulation, slot: number): number {
+  switch (slot) {
+    case ABI.P_CNT_GROUP: return pop.nGroups + 1;
+    case ABI.P_CNT_TRACT: return pop.nTracts;
+    case ABI.P_CNT_DIG: return pop.nDig + 1;
+    case ABI.P_CNT_MUN: return pop.nMun;
+    default: throw new RangeError(`slot ${slot} is not a shared counter array`);
+  }
 }
 
 /** Linear-memory bytes one kernel instance needs for a population and plan shape (per thread). */

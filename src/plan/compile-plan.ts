@@ -6,7 +6,7 @@ import { ServiceError, contractError } from '../errors.js';
 import { SPILL_ADJACENT, DIGITAL_HOMOPHILY, SPREADING_DAYS } from '../kernel/model-constants.js';
 import type { KernelPlan } from '../kernel/kernel-plan.js';
 import { prepareKernelPopulation } from '../kernel/kernel-population.js';
-import { WASM32_MAX_BYTES, kernelBytes } from '../kernel/layout.js';
+import { kernelBytes } from '../kernel/layout.js';
 import { defaultParameters } from '../release/default-parameters.js';
 import type { ModelParameters, Population, Release } from '../release/types.js';
 import { audienceMask } from './audience.js';
@@ -132,13 +132,7 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
     kernel.afinidade = aff;
     kernel.respostaAcum = cum;
   }
-  const bytesPorInstancia = kernelBytes(kpop, { familia, nChannels: nC, nCells: kernel.nCells, dias });
-  if (bytesPorInstancia > WASM32_MAX_BYTES) {
-    throw new ServiceError(
-      'internal_error',
-      `${pop.nPersons} persons need ${(bytesPorInstancia / 2 ** 30).toFixed(2)} GiB of kernel memory per instance, over the 4 GiB of wasm32; sharding across instances is not implemented yet`,
-    );
-  }
+  const bytesPorTarefa = kernelBytes(kpop, { familia, nChannels: nC, nCells: kernel.nCells, dias });
   return {
     id: kernel.id,
     scenario,
@@ -156,7 +150,7 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
     setores,
     perguntas,
     pessoaDias: pop.nPersons * dias * variantes.length * scenario.replicas,
-    bytesPorInstancia,
+    bytesPorTarefa,
     population: pop,
     kernelPopulation: kpop,
     kernel,

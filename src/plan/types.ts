@@ -52,8 +52,8 @@ export interface Plan {
   perguntas: CompiledQuestion[];
   /** Persons x days x variants x replicas. */
   pessoaDias: number;
-  /** Linear memory one kernel instance needs (per thread). */
-  bytesPorInstancia: number;
+  /** Kernel linear memory of one task (per thread running it), over all its shards (src/kernel/shards.ts). */
+  bytesPorTarefa: number;
   population: Population;
   kernelPopulation: KernelPopulation;
   kernel: KernelPlan;

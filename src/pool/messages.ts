@@ -2,11 +2,14 @@
 // SharedArrayBuffer-backed (never copied); the arrays of a reply are transferred.
 import type { KernelPlan } from '../kernel/kernel-plan.js';
 import type { KernelPopulation } from '../kernel/kernel-population.js';
+import type { ShardLayout } from '../kernel/shards.js';
 import type { PlainError } from '../errors.js';
 import type { ReduceSpec } from '../plan/types.js';
 
 export interface TaskRequest {
+  /** The whole population (the reduction reads it); the kernel instances get `shards`. */
   population: KernelPopulation;
+  shards: ShardLayout;
   plan: KernelPlan;
   reduce: ReduceSpec;
   variante: number;

@@ -47,7 +47,7 @@ function cumulate(a: Uint32Array, outer: number, weeks: number, inner: number): 
   }
 }
 
-/** Event day of measure m of person i (0 = never), in the order of MEDIDAS_* of src/plan/types.ts. */
+/** Event day of measure m of the segment's person i (0 = never), in the order of MEDIDAS_* of src/plan/types.ts. */
 function eventDayOf(spec: ReduceSpec, st: KernelState): (m: number, i: number) => number {
   if (spec.familia === 'adocao') return (_m, i) => st.dayA[i];
   const { dayA, sday, mday, dday, resp } = st as Required<KernelState>;
@@ -63,7 +63,15 @@ function eventDayOf(spec: ReduceSpec, st: KernelState): (m: number, i: number) =
   };
 }
 
-export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: ReduceSpec, st: KernelState, escala: readonly number[]): Omit<TaskCounts, 'segundos'> {
+/** A finished task's state for households [h0, h1) whose first person is p0 (one per shard). */
+export interface StateSegment {
+  h0: number;
+  h1: number;
+  p0: number;
+  st: KernelState;
+}
+
+export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: ReduceSpec, segments: readonly StateSegment[], escala: readonly number[]): Omit<TaskCounts, 'segundos'> {
   const W = spec.semanas;
   const M = spec.nMedidas;
   const U = spec.nUnidades;
@@ -85,69 +93,71 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
   const alcancavel = reception ? new Uint32Array(U * nC) : undefined;
   const stride = plan.dias + 1;
   const channelOn = Array.from({ length: nC }, (_, c) => escala[c] > 0 && plan.intensidade.subarray(c * stride, (c + 1) * stride).some((v) => v > 0));
-  const dayOf = eventDayOf(spec, st);
   const { hhStart, hhTract, age5, attrs } = pop;
   const aud = spec.publico;
-  const dayA = st.dayA;
 
   const cells = gridCells(pop, principal);
-  const { sday, mday, dday, resp, freq } = st;
-  for (let h = 0; h < pop.nHouseholds; h++) {
-    const t = hhTract[h];
-    const u = spec.unidadeDoSetor[t];
-    if (u < 0) continue;
-    const s = spec.setorIndice ? spec.setorIndice[t] : -1;
-    const uw = u * W;
-    const ud = u * D;
-    const sw = s * W;
-    for (let i = hhStart[h]; i < hhStart[h + 1]; i++) {
-      const a = aud[i];
-      const cell = cells[i];
-      const uc = (u * C + cell) * M;
-      populacao[u]++;
-      publico[u] += a;
-      celulasPopulacao[u * C + cell]++;
-      // one event of measure m on day d (inlined by V8)
-      const record = (m: number, d: number) => {
-        const wk = ((d - 1) / 7) | 0;
-        const k = (uw + wk) * M + m;
-        serie[k]++;
-        if (a) seriePublico[k]++;
-        celulas[uc + m]++;
-        if (s >= 0) porSetor![(sw + wk) * M + m]++;
-        if (serieDiaria) serieDiaria[(ud + d - 1) * M + m]++;
-      };
-      const e = dayA[i];
-      if (!reception) {
-        if (e !== 0) record(0, e);
-        continue;
-      }
-      // order of MEDIDAS_RECEPCAO: alcance, social, medida, declarada, ambas, then the 4 responses
-      const sd = sday![i];
-      const md = mday![i];
-      const dd = dday![i];
-      if (e !== 0) {
-        record(0, e);
-        record(4 + resp![i], e);
-      }
-      if (sd !== 0) record(1, sd);
-      if (md !== 0) record(2, md);
-      if (dd !== 0) record(3, dd);
-      if (md !== 0 && sd !== 0) record(4, md > sd ? md : sd);
-      if (a) {
-        let total = 0;
-        const kc = plan.cell![i];
-        for (let c = 0; c < nC; c++) {
-          const f = freq![i * nC + c];
-          total += f;
-          const base = (u * (nC + 1) + c) * 2;
-          if (f >= 1) frequencia![base]++;
-          if (f >= 3) frequencia![base + 1]++;
-          if (channelOn[c] && plan.afinidade![c * plan.nCells + kc] > 0) alcancavel![u * nC + c]++;
+  for (const seg of segments) {
+    const { dayA, sday, mday, dday, resp, freq } = seg.st;
+    const o = seg.p0;
+    for (let h = seg.h0; h < seg.h1; h++) {
+      const t = hhTract[h];
+      const u = spec.unidadeDoSetor[t];
+      if (u < 0) continue;
+      const s = spec.setorIndice ? spec.setorIndice[t] : -1;
+      const uw = u * W;
+      const ud = u * D;
+      const sw = s * W;
+      for (let i = hhStart[h]; i < hhStart[h + 1]; i++) {
+        const a = aud[i];
+        const cell = cells[i];
+        const uc = (u * C + cell) * M;
+        populacao[u]++;
+        publico[u] += a;
+        celulasPopulacao[u * C + cell]++;
+        // one event of measure m on day d (inlined by V8)
+        const record = (m: number, d: number) => {
+          const wk = ((d - 1) / 7) | 0;
+          const k = (uw + wk) * M + m;
+          serie[k]++;
+          if (a) seriePublico[k]++;
+          celulas[uc + m]++;
+          if (s >= 0) porSetor![(sw + wk) * M + m]++;
+          if (serieDiaria) serieDiaria[(ud + d - 1) * M + m]++;
+        };
+        const j = i - o; // index in the segment's state
+        const e = dayA[j];
+        if (!reception) {
+          if (e !== 0) record(0, e);
+          continue;
         }
-        const base = (u * (nC + 1) + nC) * 2;
-        if (total >= 1) frequencia![base]++;
-        if (total >= 3) frequencia![base + 1]++;
+        // order of MEDIDAS_RECEPCAO: alcance, social, medida, declarada, ambas, then the 4 responses
+        const sd = sday![j];
+        const md = mday![j];
+        const dd = dday![j];
+        if (e !== 0) {
+          record(0, e);
+          record(4 + resp![j], e);
+        }
+        if (sd !== 0) record(1, sd);
+        if (md !== 0) record(2, md);
+        if (dd !== 0) record(3, dd);
+        if (md !== 0 && sd !== 0) record(4, md > sd ? md : sd);
+        if (a) {
+          let total = 0;
+          const kc = plan.cell![i];
+          for (let c = 0; c < nC; c++) {
+            const f = freq![j * nC + c];
+            total += f;
+            const base = (u * (nC + 1) + c) * 2;
+            if (f >= 1) frequencia![base]++;
+            if (f >= 3) frequencia![base + 1]++;
+            if (channelOn[c] && plan.afinidade![c * plan.nCells + kc] > 0) alcancavel![u * nC + c]++;
+          }
+          const base = (u * (nC + 1) + nC) * 2;
+          if (total >= 1) frequencia![base]++;
+          if (total >= 3) frequencia![base + 1]++;
+        }
       }
     }
   }
@@ -160,19 +170,22 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
     const contagens = new Uint32Array(q.nUnidades * W);
     const base = new Uint32Array(q.nUnidades);
     const [mIdade, mSexo, mRenda, mEsc, mRaca, mFaixa] = q.mascaras;
-    for (let h = 0; h < pop.nHouseholds; h++) {
-      const u = q.daSetor[hhTract[h]];
-      if (u < 0) continue;
-      for (let i = hhStart[h]; i < hhStart[h + 1]; i++) {
-        const at = attrs[i];
-        if (
-          !((mIdade >> ageGroupOf(age5[i])) & 1) || !((mSexo >> field(at, A.sexo)) & 1) ||
-          !((mRenda >> field(at, A.renda)) & 1) || !((mEsc >> field(at, A.escolaridade)) & 1) ||
-          !((mRaca >> field(at, A.raca)) & 1) || !((mFaixa >> age5[i]) & 1)
-        ) continue;
-        base[u]++;
-        const d = dayOf(q.medida, i);
-        if (d !== 0) contagens[u * W + (((d - 1) / 7) | 0)]++;
+    for (const seg of segments) {
+      const dayOf = eventDayOf(spec, seg.st);
+      for (let h = seg.h0; h < seg.h1; h++) {
+        const u = q.daSetor[hhTract[h]];
+        if (u < 0) continue;
+        for (let i = hhStart[h]; i < hhStart[h + 1]; i++) {
+          const at = attrs[i];
+          if (
+            !((mIdade >> ageGroupOf(age5[i])) & 1) || !((mSexo >> field(at, A.sexo)) & 1) ||
+            !((mRenda >> field(at, A.renda)) & 1) || !((mEsc >> field(at, A.escolaridade)) & 1) ||
+            !((mRaca >> field(at, A.raca)) & 1) || !((mFaixa >> age5[i]) & 1)
+          ) continue;
+          base[u]++;
+          const d = dayOf(q.medida, i - seg.p0);
+          if (d !== 0) contagens[u * W + (((d - 1) / 7) | 0)]++;
+        }
       }
     }
     cumulate(contagens, q.nUnidades, W, 1);

@@ -1,19 +1,23 @@
-// The pool's in-thread worker (loaded by Piscina from dist/src/pool/worker.js): one kernel
-// instance per thread, the population copied into it once, one (replica, variant) per task.
+// The pool's in-thread worker (loaded by Piscina from dist/src/pool/worker.js): kernel instances
+// kept for the life of the thread (one per shard of the largest population seen), the population
+// copied into them once, one (replica, variant) per task.
 import { Piscina } from 'piscina';
 import { ServiceError } from '../errors.js';
 import { KernelInstance } from '../kernel/instance.js';
+import { runShards } from '../kernel/run-shards.js';
 import type { TaskReply, TaskRequest } from './messages.js';
 import { reduceReplica } from './reduce-replica.js';
 
-let instance: Promise<KernelInstance> | undefined;
+const instances: KernelInstance[] = [];
 
 export default async function runTask(req: TaskRequest): Promise<unknown> {
   try {
-    const kernel = await (instance ??= KernelInstance.create());
+    const { shards } = req.shards;
+    while (instances.length < shards.length) instances.push(await KernelInstance.create());
     const t0 = performance.now();
-    kernel.run(req.population, req.plan, req.escala, req.key, req.control);
-    const counts = { ...reduceReplica(req.population, req.plan, req.reduce, kernel.state(), req.escala), segundos: (performance.now() - t0) / 1000 };
+    runShards(instances, req.shards, req.plan, req.escala, req.key, req.control);
+    const segments = shards.map((s, k) => ({ h0: s.h0, h1: s.h1, p0: s.p0, st: instances[k].state() }));
+    const counts = { ...reduceReplica(req.population, req.plan, req.reduce, segments, req.escala), segundos: (performance.now() - t0) / 1000 };
     const reply: TaskReply = { ok: true, counts };
     const buffers: ArrayBuffer[] = [];
     for (const v of Object.values(counts)) if (v instanceof Uint32Array) buffers.push(v.buffer as ArrayBuffer);

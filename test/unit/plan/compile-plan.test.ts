@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ABI } from '../../../src/kernel/abi.js';
 import { prepareKernelPopulation } from '../../../src/kernel/kernel-population.js';
-import { WASM32_MAX_BYTES, kernelBytes } from '../../../src/kernel/layout.js';
+import { kernelBytes } from '../../../src/kernel/layout.js';
 import { compilePlan, compilePlanFor } from '../../../src/plan/compile-plan.js';
 import { PERSON_ATTRS, type Release } from '../../../src/release/types.js';
 import { ServiceError } from '../../../src/errors.js';
@@ -97,12 +97,9 @@ describe('compilePlan', () => {
       .toThrow(ServiceError);
   });
 
-  it('states the kernel memory per instance and refuses what one wasm32 memory cannot hold', () => {
+  it('states the kernel memory of one task', () => {
     const p = compilePlanFor(receptionScenario(), pop, parameters());
-    expect(p.bytesPorInstancia).toBe(kernelBytes(prepareKernelPopulation(pop), { familia: 'recepcao', nChannels: 4, nCells: p.kernel.nCells, dias: 42 }));
-    const kp = prepareKernelPopulation(pop);
-    const huge = { ...kp, nPersons: 120_000_000, nHouseholds: 40_000_000 };
-    expect(kernelBytes(huge, { familia: 'recepcao', nChannels: 4, nCells: p.kernel.nCells, dias: 180 })).toBeGreaterThan(WASM32_MAX_BYTES);
-    expect(ABI.SLOTS).toBeGreaterThan(ABI.P_CNT_HH);
+    expect(p.bytesPorTarefa).toBe(kernelBytes(prepareKernelPopulation(pop), { familia: 'recepcao', nChannels: 4, nCells: p.kernel.nCells, dias: 42 }));
+    expect(ABI.SLOTS).toBeGreaterThan(ABI.AGENT_BASE);
   });
 });

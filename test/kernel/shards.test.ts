@@ -1,0 +1,111 @@
+// Sharding (DESIGN 4, "Scale"): a population cut into shards, one kernel instance each, gives the
+// same per-person state and the same counts as one instance holding everyone, whatever the cuts
+// and the thread count; and the daily exchange of counters is what makes it so.
+import { afterAll, describe, expect, it } from 'vitest';
+import { KernelInstance, type KernelState } from '../../src/kernel/instance.js';
+import { layoutKernel, planShape } from '../../src/kernel/layout.js';
+import { replicaKey } from '../../src/kernel/rng-key.js';
+import { runShards } from '../../src/kernel/run-shards.js';
+import { buildShards, shardCuts, shardPopulation, singleShard, type ShardLayout } from '../../src/kernel/shards.js';
+import { compilePlanFor } from '../../src/plan/compile-plan.js';
+import type { Plan } from '../../src/plan/types.js';
+import { createPool } from '../../src/pool/pool.js';
+import { reduceReplica } from '../../src/pool/reduce-replica.js';
+import type { ReplicaResult } from '../../src/pool/replica-result.js';
+import { simulate } from '../../src/simulate.js';
+import { ABI } from '../../src/kernel/abi.js';
+import { buildFixturePopulation } from '../fixtures/population-fixture.js';
+import { adoptionScenario, parameters, receptionScenario } from '../fixtures/scenarios.js';
+
+const pop = buildFixturePopulation({ persons: 40_000, municipios: 3, tractsPerMunicipality: 8, seed: 'shards' });
+const reception = compilePlanFor(receptionScenario({ horizonte: { data_inicio: '2026-01-05', dias: 42 } }), pop, parameters());
+const adoption = compilePlanFor(adoptionScenario(), pop, parameters({ beta0: Math.log(0.003) }));
+
+const instances: KernelInstance[] = [];
+
+/** Runs plano replica 0 over a shard layout in this thread; returns the whole population's state, shard states concatenated. */
+async function runLayout(plan: Plan, layout: ShardLayout) {
+  while (instances.length < layout.shards.length) instances.push(await KernelInstance.create());
+  const v = plan.variantes[0];
+  runShards(instances, layout, plan.kernel, v.escala, replicaKey(plan.grupoComparacao, 0));
+  const segments = layout.shards.map((s, k) => ({ h0: s.h0, h1: s.h1, p0: s.p0, st: instances[k].state() }));
+  const state: Record<string, number[]> = {};
+  for (const name of ['dayA', 'mday', 'sday', 'dday', 'resp', 'freq'] as Array<keyof KernelState>) {
+    if (!segments[0].st[name]) continue;
+    state[name] = segments.flatMap((s) => Array.from(s.st[name]!));
+  }
+  const counts = reduceReplica(plan.kernelPopulation, plan.kernel, plan.reduce, segments, v.escala);
+  return { state, counts };
+}
+
+function layoutOf(plan: Plan, parts: number): ShardLayout {
+  const bytes = layoutKernel(0, plan.kernelPopulation, planShape(plan.kernel)).end;
+  return shardPopulation(plan.kernelPopulation, planShape(plan.kernel), Math.ceil(bytes / parts) + 4096);
+}
+
+describe('shard layout', () => {
+  it('keeps a population that fits in one shard whole, and cuts a bigger one at households', () => {
+    const shape = planShape(reception.kernel);
+    const kp = reception.kernelPopulation;
+    expect(shardPopulation(kp, shape)).toBe(singleShard(kp));
+    const l = layoutOf(reception, 3);
+    expect(l.shards.length).toBeGreaterThanOrEqual(3);
+    expect(l.shards[0].h0).toBe(0);
+    expect(l.shards.at(-1)!.h1).toBe(kp.nHouseholds);
+    l.shards.forEach((s, k) => {
+      if (k > 0) expect(s.h0).toBe(l.shards[k - 1].h1);
+      expect(s.p0).toBe(kp.hhStart[s.h0]);
+      expect(s.pop.agentBase).toBe(s.p0);
+      expect(s.pop.nPersons).toBe(s.p1 - s.p0);
+      // every shard within the budget it was cut for
+      expect(layoutKernel(0, s.pop, shape).end).toBeLessThanOrEqual(Math.ceil(layoutKernel(0, kp, shape).end / 3) + 4096);
+    });
+    // cut inside one UF: households, groups, tracts and municipalities are split, so every kind is exchanged
+    expect(l.exchange.map((x) => x.slot).sort()).toEqual([ABI.P_CNT_GROUP, ABI.P_CNT_TRACT, ABI.P_CNT_DIG, ABI.P_CNT_MUN].sort());
+    expect(() => shardCuts(kp, shape, 1000)).toThrow(/cannot hold one person/);
+  });
+});
+
+describe('sharded runs', () => {
+  for (const [name, plan] of [['recepcao', reception], ['adocao', adoption]] as const) {
+    it(`${name}: 2, 3 and 5 shards give the state and counts of one instance, bit for bit`, async () => {
+      const one = await runLayout(plan, singleShard(plan.kernelPopulation));
+      expect(one.state.dayA.filter((d) => d > 0).length).toBeGreaterThan(1000);
+      for (const parts of [2, 3, 5]) {
+        const many = await runLayout(plan, layoutOf(plan, parts));
+        expect(many.state).toEqual(one.state);
+        expect(many.counts).toEqual(one.counts);
+      }
+      // hand-made cuts, one of them a single household
+      const h = plan.kernelPopulation.nHouseholds;
+      const odd = await runLayout(plan, buildShards(plan.kernelPopulation, [0, 1, 7, Math.floor(h / 2), h]));
+      expect(odd.state).toEqual(one.state);
+    });
+  }
+
+  it('needs the daily exchange: without it the shards drift apart from one instance', async () => {
+    const one = await runLayout(reception, singleShard(reception.kernelPopulation));
+    const l = layoutOf(reception, 3);
+    const cut = await runLayout(reception, { ...l, exchange: [] });
+    expect(cut.state.sday).not.toEqual(one.state.sday);
+  });
+});
+
+describe('simulate with shards', () => {
+  const two = createPool({ threads: 2 });
+  afterAll(() => two.close());
+  const bytes = (r: ReplicaResult) =>
+    [r.serie, r.seriePublico, r.celulas, r.celulasPopulacao, r.frequencia!].map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64')).join('|');
+
+  it('gives the same results on 2 threads whatever the shard budget, and runs fewer tasks at once when memory is short', async () => {
+    const sc = receptionScenario({ replicas: 2, canais: receptionScenario().canais!.slice(0, 2) });
+    const a = await simulate(sc, { population: pop, parametros: parameters(), pool: two });
+    const per = a.plan.bytesPorTarefa;
+    const b = await simulate(sc, { population: pop, parametros: parameters(), pool: two, maxShardBytes: Math.ceil(per / 4), memoryBytes: per * 1.5 });
+    expect(a.shards).toBe(1);
+    expect(a.tarefasSimultaneas).toBe(2);
+    expect(b.shards).toBeGreaterThanOrEqual(4);
+    expect(b.tarefasSimultaneas).toBe(1);
+    for (const [v, rs] of Object.entries(a.variantes)) rs.forEach((r, k) => expect(bytes(b.variantes[v][k])).toBe(bytes(r)));
+  });
+});
