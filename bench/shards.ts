@@ -1,0 +1,157 @@
+// Sharding benchmark (DESIGN 4, "Scale"). Writes bench/results/shards.json.
+//   npm run tsbuild && node dist/bench/shards.js            cost of shards: RR reception on 1 shard and cut smaller
+//   node dist/bench/shards.js --brasil [--dias 7]            every UF at once (~203 M persons; builds
+//                                                             the 27 UF populations on first use, ~15 GiB)
+// The first part runs in this thread and checks that every layout leaves the same per-person
+// state (exit 1 otherwise); figures are per CPU-second of this process.
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cpus, loadavg } from 'node:os';
+import { validateScenario } from '../src/contract/validate-scenario.js';
+import type { Scenario } from '../src/contract/types.js';
+import { KernelInstance } from '../src/kernel/instance.js';
+import { layoutKernel, planShape } from '../src/kernel/layout.js';
+import { replicaKey } from '../src/kernel/rng-key.js';
+import { runShards } from '../src/kernel/run-shards.js';
+import { shardPopulation } from '../src/kernel/shards.js';
+import { compilePlan } from '../src/plan/compile-plan.js';
+import { createPool } from '../src/pool/pool.js';
+import { projectPath } from '../src/project-path.js';
+import { openRelease } from '../src/release/release.js';
+import { UF_CODES } from '../src/release/types.js';
+import { simulate } from '../src/simulate.js';
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const cpuSeconds = (since: NodeJS.CpuUsage) => {
+  const c = process.cpuUsage(since);
+  return (c.user + c.system) / 1e6;
+};
+
+async function example(file: string): Promise<Scenario> {
+  return validateScenario(JSON.parse(await readFile(projectPath('examples', file), 'utf8')));
+}
+
+/** RR reception (4 channels, 180 days, plano) on one shard and cut for budgets of 1/2 and 1/4 of its memory, in this thread. */
+async function shardCost() {
+  const release = openRelease('v1.0.0');
+  const plan = await compilePlan(await example('recepcao-rr.json'), release);
+  const shape = planShape(plan.kernel);
+  const all = layoutKernel(0, plan.kernelPopulation, shape).end;
+  const instances: KernelInstance[] = [];
+  const runs = Number(arg('runs') ?? 3);
+  const out: Array<Record<string, number | string>> = [];
+  let reference = '';
+  for (const parts of [1, 2, 4]) {
+    const layout = shardPopulation(plan.kernelPopulation, shape, parts === 1 ? all : Math.ceil(all / parts) + 4096);
+    while (instances.length < layout.shards.length) instances.push(await KernelInstance.create());
+    const once = (r: number) => runShards(instances, layout, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, r));
+    once(0); // warm-up: population and plan copied into each instance
+    const sha = createHash('sha256');
+    // each array over the whole population: shard by shard, in person order
+    const states = layout.shards.map((_, k) => instances[k].state());
+    for (const name of ['dayA', 'mday', 'sday', 'dday', 'resp', 'freq'] as const) {
+      for (const st of states) sha.update(Buffer.from(st[name]!.buffer, st[name]!.byteOffset, st[name]!.byteLength));
+    }
+    const hash = sha.digest('hex');
+    reference ||= hash;
+    if (hash !== reference) throw new Error(`${parts} shards changed the state (${hash} != ${reference})`);
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    for (let r = 1; r <= runs; r++) once(r);
+    const cpu = cpuSeconds(c0);
+    const pd = plan.population.nPersons * plan.dias * runs;
+    const row = {
+      shards: layout.shards.length,
+      contadores_trocados_por_dia: layout.exchange.reduce((s, x) => s + x.n, 0),
+      segundos_por_execucao: Number(((performance.now() - t0) / 1000 / runs).toFixed(3)),
+      pessoa_dias_por_segundo_cpu: Math.round(pd / cpu),
+      estado_sha256: hash,
+    };
+    out.push(row);
+    process.stdout.write(`RR reception, ${row.shards} shard(s), ${row.contadores_trocados_por_dia} counters exchanged per day: ${(row.pessoa_dias_por_segundo_cpu / 1e6).toFixed(1)} M person-days per CPU-second\n`);
+  }
+  const base = out[0].pessoa_dias_por_segundo_cpu as number;
+  for (const r of out) r.relativo_a_1_shard = Number(((r.pessoa_dias_por_segundo_cpu as number) / base).toFixed(3));
+  return { uf: 'RR', familia: 'recepcao', canais: 4, dias: plan.dias, pessoas: plan.population.nPersons, execucoes: runs, layouts: out };
+}
+
+/** Every UF at once: one reception task (1 channel, plano) over the whole population, sharded. */
+async function brasil() {
+  const dias = Number(arg('dias') ?? 7);
+  const release = openRelease('v1.0.0');
+  const t0 = performance.now();
+  let last = '';
+  const population = await release.population([...UF_CODES], {
+    onProgress: (p) => {
+      if (p.uf !== last) process.stdout.write(`population: ${(last = p.uf)}\n`);
+    },
+  });
+  const carga = (performance.now() - t0) / 1000;
+  process.stdout.write(`population of ${UF_CODES.length} UFs: ${population.nPersons.toLocaleString('en-US')} persons in ${carga.toFixed(1)} s\n`);
+  const sc: Scenario = {
+    ...(await example('recepcao-rr.json')),
+    geografia: { ufs: [...UF_CODES] },
+    canais: [{ canal: 'tv', dia_inicio: 1, dia_fim: dias, intensidade: 0.6 }],
+    horizonte: { data_inicio: '2026-02-02', dias },
+    replicas: 1,
+    kpis: ['alcance'],
+  };
+  const plan = await compilePlan(validateScenario(sc), population);
+  const pool = createPool({ threads: 1 });
+  const c0 = process.cpuUsage();
+  const r = await simulate(sc, { plan, pool, onProgress: (p) => process.stdout.write(`\rday ${p.feitos}/${p.total}`) });
+  await pool.close();
+  process.stdout.write('\n');
+  const alcance = r.variantes.plano[0].serie;
+  const M = r.medidas.length;
+  const W = r.semanas;
+  let reached = 0;
+  for (let u = 0; u < r.unidades.length; u++) reached += alcance[(u * W + W - 1) * M];
+  const row = {
+    ufs: UF_CODES.length,
+    pessoas: population.nPersons,
+    dias,
+    carga_populacao_segundos: Number(carga.toFixed(1)),
+    bytes_por_tarefa: plan.bytesPorTarefa,
+    shards: r.shards,
+    segundos_simulacao: Number(r.segundos.toFixed(1)),
+    pessoa_dias: r.pessoa_dias,
+    pessoa_dias_por_segundo_parede: Math.round(r.pessoa_dias / r.segundos),
+    cpu_segundos_processo: Number(cpuSeconds(c0).toFixed(1)),
+    alcance_no_horizonte: reached,
+    rss_pico_gib: Number((process.resourceUsage().maxRSS / 2 ** 20).toFixed(2)),
+  };
+  process.stdout.write(`every UF: ${row.shards} shards, ${(row.bytes_por_tarefa / 2 ** 30).toFixed(2)} GiB of kernel memory, ${row.segundos_simulacao} s for ${row.pessoa_dias.toLocaleString('en-US')} person-days (${(row.pessoa_dias_por_segundo_parede / 1e6).toFixed(1)} M/s), peak RSS ${row.rss_pico_gib} GiB\n`);
+  return row;
+}
+
+export async function runShardsBench() {
+  const carga_antes = loadavg()[0];
+  const file = projectPath('bench', 'results', 'shards.json');
+  const previous = await readFile(file, 'utf8').then((s) => JSON.parse(s) as Record<string, unknown>, () => ({}) as Record<string, unknown>);
+  const result: Record<string, unknown> = {
+    ...previous,
+    bench: 'shards',
+    when: new Date().toISOString(),
+    node: process.version,
+  };
+  if (process.argv.includes('--brasil')) result.brasil = await brasil();
+  else result.custo_shards = await shardCost();
+  result.maquina = { cpus: cpus().length, modelo: cpus()[0]?.model ?? '', carga_1min_antes: carga_antes, carga_1min_depois: loadavg()[0] };
+  await mkdir(projectPath('bench', 'results'), { recursive: true });
+  await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+  runShardsBench().then(
+    () => process.exit(0),
+    (err) => {
+      process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}
