@@ -41,6 +41,20 @@ describe('campaign-sim simulate', () => {
     const plano = JSON.parse(readFileSync(join(dir, 'out', 'plano-r0.json'), 'utf8'));
     expect(plano.unidades).toHaveLength(15);
     expect(plano.serie).toHaveLength(15 * 1 * plano.medidas.length);
+    expect(s.shards).toBe(1);
+
+    // the same scenario cut into shards: the same counts, file for file
+    const cut = await run(process.execPath, [cli, 'simulate', file, '--json', '--threads', '2', '--shard-gib', '0.005', '--out', join(dir, 'cut')]);
+    const sc = JSON.parse(cut.stdout);
+    expect(sc.shards).toBeGreaterThan(1);
+    expect(sc.variantes).toEqual(s.variantes);
+    for (const f of ['plano-r0.json', 'sem_radio-r0.celulas.u32']) expect(readFileSync(join(dir, 'cut', f))).toEqual(readFileSync(join(dir, 'out', f)));
+  });
+
+  it('refuses a shard budget outside (0, 4] GiB with exit 2', async () => {
+    const err = await run(process.execPath, [cli, 'simulate', projectPath('examples/adocao-rr.json'), '--shard-gib', '5']).catch((e) => e);
+    expect(err.code).toBe(2);
+    expect(String(err.stderr)).toMatch(/--shard-gib/);
   });
 
   it('refuses a scenario outside the contract with exit 2 and the contract code', async () => {
