@@ -70,6 +70,40 @@ let key: u64 = 0;
   store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nextContact(row, nDays, day, <f64>expDraw(key, S_MEDIA + c, day, i) / af));
 }
 
+/** Person i has media contacts today: count, recall, schedule each channel's next contact. */
+@inline function mediaPerson(
+  i: u32, day: u32, nC: u32, nCells: u32, nDays: u32, cell: usize, freq: usize, dday: usize,
+  cum: usize, aff: usize, nextC: usize, minNext: usize, mday: usize,
+): void {
+  const k = <usize>load<u16>(cell + (<usize>i << 1));
+  let mn: u32 = 0;
+  if (nC == 4) {
+    // the channels with a contact today as a bit mask (ascending, as in the loop below),
+    // then the earliest non-zero next day without branches: 0 - 1 wraps to the top
+    const pn = nextC + (<usize>i << 3);
+    let todo = <u32>(<u32>load<u16>(pn) == day)
+      | (<u32>(<u32>load<u16>(pn, 2) == day) << 1)
+      | (<u32>(<u32>load<u16>(pn, 4) == day) << 2)
+      | (<u32>(<u32>load<u16>(pn, 6) == day) << 3);
+    while (todo != 0) {
+      mediaContact(i, ctz(todo), day, k, 4, nCells, nDays, freq, dday, cum, aff, nextC);
+      todo &= todo - 1;
+    }
+    const m01 = min(<u32>load<u16>(pn) - 1, <u32>load<u16>(pn, 2) - 1);
+    const m23 = min(<u32>load<u16>(pn, 4) - 1, <u32>load<u16>(pn, 6) - 1);
+    mn = min(m01, m23) + 1;
+  } else {
+    for (let c: u32 = 0; c < nC; c++) {
+      const pn = nextC + (<usize>(i * nC + c) << 1);
+      if (<u32>load<u16>(pn) == day) mediaContact(i, c, day, k, nC, nCells, nDays, freq, dday, cum, aff, nextC);
+      const nd = <u32>load<u16>(pn);
+      if (nd != 0 && (mn == 0 || nd < mn)) mn = nd;
+    }
+  }
+  store<u16>(minNext + (<usize>i << 1), <u16>mn);
+  if (load<u16>(mday + (<usize>i << 1)) == 0) store<u16>(mday + (<usize>i << 1), <u16>day);
+}
+
 /** Host: once per (replica, variant) task, before the first day, after writing P_CUM. */
 export function resetReception(keyLo: u32, keyHi: u32): void {
   key = (<u64>keyHi << 32) | <u64>keyLo;
@@ -167,38 +201,9 @@ export function stepReception(day: u32): void {
     const hUnit: f32 = size > 1 ? wH / <f32>(size - 1) : 0;
     const base = hUnit * <f32>spreading + load<f32>(tV + (<usize>t << 2));
     for (let i = a; i < b; i++) {
-      let hit = false;
-      if (<u32>load<u16>(minNext + (<usize>i << 1)) == day) {
-        // media contacts today: count, recall, schedule the channel's next contact
-        hit = true;
-        const k = <usize>load<u16>(cell + (<usize>i << 1));
-        let mn: u32 = 0;
-        if (nC == 4) {
-          // the channels with a contact today as a bit mask (ascending, as in the loop below),
-          // then the earliest non-zero next day without branches: 0 - 1 wraps to the top
-          const pn = nextC + (<usize>i << 3);
-          let todo = <u32>(<u32>load<u16>(pn) == day)
-            | (<u32>(<u32>load<u16>(pn, 2) == day) << 1)
-            | (<u32>(<u32>load<u16>(pn, 4) == day) << 2)
-            | (<u32>(<u32>load<u16>(pn, 6) == day) << 3);
-          while (todo != 0) {
-            mediaContact(i, ctz(todo), day, k, 4, nCells, nDays, freq, dday, cum, aff, nextC);
-            todo &= todo - 1;
-          }
-          const m01 = min(<u32>load<u16>(pn) - 1, <u32>load<u16>(pn, 2) - 1);
-          const m23 = min(<u32>load<u16>(pn, 4) - 1, <u32>load<u16>(pn, 6) - 1);
-          mn = min(m01, m23) + 1;
-        } else {
-          for (let c: u32 = 0; c < nC; c++) {
-            const pn = nextC + (<usize>(i * nC + c) << 1);
-            if (<u32>load<u16>(pn) == day) mediaContact(i, c, day, k, nC, nCells, nDays, freq, dday, cum, aff, nextC);
-            const nd = <u32>load<u16>(pn);
-            if (nd != 0 && (mn == 0 || nd < mn)) mn = nd;
-          }
-        }
-        store<u16>(minNext + (<usize>i << 1), <u16>mn);
-        if (load<u16>(mday + (<usize>i << 1)) == 0) store<u16>(mday + (<usize>i << 1), <u16>day);
-      }
+      // a media contact today (handled by the media pass below, which only writes state this
+      // pass never reads: freq, dday, mday, nextC and minNext after this pass has read it)
+      const hit = <u32>load<u16>(minNext + (<usize>i << 1)) == day;
       const e = <u32>load<u16>(eday + (<usize>i << 1));
       const rs = load<u8>(resp + <usize>i);
       let socialHit = false;
@@ -245,5 +250,23 @@ export function stepReception(day: u32): void {
       }
     }
     a = b;
+  }
+
+  // Media pass: about 1 person in 10 has a contact on a given day, so the persons are scanned
+  // 8 at a time with one SIMD compare of minNext against today (no branch per person).
+  const n = <u32>slot(N_PERSONS);
+  const today = i16x8.splat(<i16>day);
+  let i: u32 = 0;
+  for (; i + 8 <= n; i += 8) {
+    let m = i16x8.bitmask(i16x8.eq(v128.load(minNext + (<usize>i << 1)), today));
+    while (m != 0) {
+      mediaPerson(i + ctz(m), day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
+      m &= m - 1;
+    }
+  }
+  for (; i < n; i++) {
+    if (<u32>load<u16>(minNext + (<usize>i << 1)) == day) {
+      mediaPerson(i, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
+    }
   }
 }
