@@ -19,7 +19,9 @@
 
 /** Uniform in (0, 1) with 53 bits. */
 @inline export function uniform(key: u64, stream: u32, day: u32, agent: u32): f64 {
-  return (<f64>(hash(key, stream, day, agent) >> 11) + 0.5) * 1.1102230246251565e-16;
+  // the 53-bit value converts as signed (same value, < 2^63): an unsigned u64 -> f64
+  // conversion costs a sign test and a fix-up path on x64
+  return (<f64><i64>(hash(key, stream, day, agent) >> 11) + 0.5) * 1.1102230246251565e-16;
 }
 
 /**
