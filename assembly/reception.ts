@@ -24,6 +24,8 @@ import { expDraw, setAgentBase, uniform } from './rng';
 
 const REPASSA: u8 = 3;
 let key: u64 = 0;
+let exG: f32 = 0;
+let periodG: u32 = 0;
 
 @inline function add(p: usize, k: usize, d: i32): void {
   store<i32>(p + (k << 2), load<i32>(p + (k << 2)) + d);
@@ -33,25 +35,20 @@ let key: u64 = 0;
 @inline function nextContact(row: usize, nDays: u32, from: u32, need: f64): u32 {
   const target = load<f64>(row + (<usize>from << 3)) + need;
   if (load<f64>(row + (<usize>nDays << 3)) < target) return 0;
-  // row is non-decreasing and row[nDays] >= target: the answer is the first day with
-  // row >= target, i.e. lo + (days below target) in the first window of 8 days that holds it.
-  // Counting with SIMD compares leaves one hard-to-predict branch per window (not one per
-  // bisection step); contacts are mostly days apart, rarely more than a few windows.
+  // row is non-decreasing and row[nDays] >= target: the answer is the first day in
+  // (from, nDays] with row >= target. Branch-free bisection: the number of steps depends only
+  // on nDays - from, which is the same for every contact of a day (and of a reset), so the
+  // loop branch is always predicted and no contact pays a mispredicted window or step.
+  // from == nDays (need rounds away) gives nDays + 1, as the linear scan did.
+  let n = nDays - from;
   let lo = from + 1;
-  const t = f64x2.splat(target);
-  while (lo + 7 <= nDays) {
-    const p = row + (<usize>lo << 3);
-    const m = i64x2.add(
-      i64x2.add(f64x2.lt(v128.load(p), t), f64x2.lt(v128.load(p, 16), t)),
-      i64x2.add(f64x2.lt(v128.load(p, 32), t), f64x2.lt(v128.load(p, 48), t)),
-    );
-    const below = <u32>(-(i64x2.extract_lane(m, 0) + i64x2.extract_lane(m, 1)));
-    if (below < 8) return lo + below;
-    lo += 8;
+  if (n == 0) return lo;
+  // invariant: the answer lies in [lo, lo + n - 1] (row[lo + n - 1] >= target)
+  while (n > 1) {
+    const half = n >> 1;
+    lo = select<u32>(lo + half, lo, load<f64>(row + (<usize>(lo + half - 1) << 3)) < target);
+    n -= half;
   }
-  // fewer than 8 days left before nDays (row[nDays] >= target ends the scan; from == nDays,
-  // only possible when need rounds away, gives nDays + 1 as the bisection did)
-  while (lo <= nDays && load<f64>(row + (<usize>lo << 3)) < target) lo++;
   return lo;
 }
 
@@ -69,6 +66,40 @@ let key: u64 = 0;
   const row = cum + ((<usize>c * (nDays + 1)) << 3);
   const af = <f64>load<f32>(aff + ((<usize>c * nCells + k) << 2));
   store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nextContact(row, nDays, day, <f64>expDraw(key, S_MEDIA + c, day, i) / af));
+}
+
+/** Person i has media contacts today: count, recall, schedule each channel's next contact. */
+@inline function mediaPerson(
+  i: u32, day: u32, nC: u32, nCells: u32, nDays: u32, cell: usize, freq: usize, dday: usize,
+  cum: usize, aff: usize, nextC: usize, minNext: usize, mday: usize,
+): void {
+  const k = <usize>load<u16>(cell + (<usize>i << 1));
+  let mn: u32 = 0;
+  if (nC == 4) {
+    // the channels with a contact today as a bit mask (ascending, as in the loop below),
+    // then the earliest non-zero next day without branches: 0 - 1 wraps to the top
+    const pn = nextC + (<usize>i << 3);
+    let todo = <u32>(<u32>load<u16>(pn) == day)
+      | (<u32>(<u32>load<u16>(pn, 2) == day) << 1)
+      | (<u32>(<u32>load<u16>(pn, 4) == day) << 2)
+      | (<u32>(<u32>load<u16>(pn, 6) == day) << 3);
+    while (todo != 0) {
+      mediaContact(i, ctz(todo), day, k, 4, nCells, nDays, freq, dday, cum, aff, nextC);
+      todo &= todo - 1;
+    }
+    const m01 = min(<u32>load<u16>(pn) - 1, <u32>load<u16>(pn, 2) - 1);
+    const m23 = min(<u32>load<u16>(pn, 4) - 1, <u32>load<u16>(pn, 6) - 1);
+    mn = min(m01, m23) + 1;
+  } else {
+    for (let c: u32 = 0; c < nC; c++) {
+      const pn = nextC + (<usize>(i * nC + c) << 1);
+      if (<u32>load<u16>(pn) == day) mediaContact(i, c, day, k, nC, nCells, nDays, freq, dday, cum, aff, nextC);
+      const nd = <u32>load<u16>(pn);
+      if (nd != 0 && (mn == 0 || nd < mn)) mn = nd;
+    }
+  }
+  store<u16>(minNext + (<usize>i << 1), <u16>mn);
+  if (load<u16>(mday + (<usize>i << 1)) == 0) store<u16>(mday + (<usize>i << 1), <u16>day);
 }
 
 /** Host: once per (replica, variant) task, before the first day, after writing P_CUM. */
@@ -148,9 +179,13 @@ export function stepReception(day: u32): void {
   const uG = slot(P_UNIT_G);
   const uV = slot(P_UNIT_V);
   const uD = slot(P_UNIT_D);
-  const ex = <f32>param(F_EXPO);
+  // ex and period are read in the person loop from globals set here: as plain locals of the
+  // converted params, V8 re-derived them from the f64 params inside the loop (an f64 -> f32
+  // demotion and a checked f64 -> u32 truncation per person); a global read is one load.
+  exG = <f32>param(F_EXPO);
+  periodG = <u32>param(F_PERIOD);
+  const ex = exG;
   const wH = <f32>param(F_W_HH);
-  const period = <u32>param(F_PERIOD);
   // Every spreader is counted in exactly one digital cell (offline ones in slot nDig). With none
   // today every share table is 0 (prepareShares), so no lambda is > 0 and the social pass can
   // be skipped without changing any number.
@@ -159,93 +194,125 @@ export function stepReception(day: u32): void {
   for (let k: u32 = 0; k <= nDig; k++) spreaders |= load<i32>(cD + (<usize>k << 2));
   const social = ex > 0 && spreaders != 0;
 
-  let a = load<u32>(hhStart);
-  for (let h: u32 = 0; h < nH; h++) {
-    const b = load<u32>(hhStart + (<usize>(h + 1) << 2));
-    const t = load<u32>(hhTract + (<usize>h << 2));
-    // spreaders of the household on day d (counter read before any member changes it today)
-    const spreading = load<i32>(cH + (<usize>h << 2));
-    const size = b - a;
-    const hUnit: f32 = size > 1 ? wH / <f32>(size - 1) : 0;
-    const base = hUnit * <f32>spreading + load<f32>(tV + (<usize>t << 2));
-    for (let i = a; i < b; i++) {
-      let hit = false;
-      if (<u32>load<u16>(minNext + (<usize>i << 1)) == day) {
-        // media contacts today: count, recall, schedule the channel's next contact
-        hit = true;
-        const k = <usize>load<u16>(cell + (<usize>i << 1));
-        let mn: u32 = 0;
-        if (nC == 4) {
-          // the channels with a contact today as a bit mask (ascending, as in the loop below),
-          // then the earliest non-zero next day without branches: 0 - 1 wraps to the top
-          const pn = nextC + (<usize>i << 3);
-          let todo = <u32>(<u32>load<u16>(pn) == day)
-            | (<u32>(<u32>load<u16>(pn, 2) == day) << 1)
-            | (<u32>(<u32>load<u16>(pn, 4) == day) << 2)
-            | (<u32>(<u32>load<u16>(pn, 6) == day) << 3);
-          while (todo != 0) {
-            mediaContact(i, ctz(todo), day, k, 4, nCells, nDays, freq, dday, cum, aff, nextC);
-            todo &= todo - 1;
-          }
-          const m01 = min(<u32>load<u16>(pn) - 1, <u32>load<u16>(pn, 2) - 1);
-          const m23 = min(<u32>load<u16>(pn, 4) - 1, <u32>load<u16>(pn, 6) - 1);
-          mn = min(m01, m23) + 1;
-        } else {
-          for (let c: u32 = 0; c < nC; c++) {
-            const pn = nextC + (<usize>(i * nC + c) << 1);
-            if (<u32>load<u16>(pn) == day) mediaContact(i, c, day, k, nC, nCells, nDays, freq, dday, cum, aff, nextC);
-            const nd = <u32>load<u16>(pn);
-            if (nd != 0 && (mn == 0 || nd < mn)) mn = nd;
-          }
-        }
-        store<u16>(minNext + (<usize>i << 1), <u16>mn);
-        if (load<u16>(mday + (<usize>i << 1)) == 0) store<u16>(mday + (<usize>i << 1), <u16>day);
-      }
-      const e = <u32>load<u16>(eday + (<usize>i << 1));
-      const rs = load<u8>(resp + <usize>i);
-      let socialHit = false;
-      if (social && load<u16>(sday + (<usize>i << 1)) == 0) {
+  // Three passes over the persons, in this order, give the numbers of one pass doing all three
+  // per person: the social pass writes rem and sday and reads cH (the day-start household
+  // counters: no pass before it changes them); the event pass reads sday == day as "socially
+  // hit today" and minNext == day as "media contact today" before the media pass rewrites minNext;
+  // the media pass writes only freq, dday, mday, nextC and minNext, which the others never read.
+  // Splitting keeps each loop small enough for V8 to hold its values in registers.
+  const lo = load<u32>(hhStart);
+  const hi = load<u32>(hhStart + (<usize>nH << 2));
+
+  // Social pass: rem falls by today's hazard for everyone not yet socially exposed.
+  if (social) {
+    let a = lo;
+    for (let h: u32 = 0; h < nH; h++) {
+      const b = load<u32>(hhStart + (<usize>(h + 1) << 2));
+      const t = load<u32>(hhTract + (<usize>h << 2));
+      // spreaders of the household on day d (counters change only in the event pass below)
+      const spreading = load<i32>(cH + (<usize>h << 2));
+      const size = b - a;
+      const hUnit: f32 = size > 1 ? wH / <f32>(size - 1) : 0;
+      const base = hUnit * <f32>spreading + load<f32>(tV + (<usize>t << 2));
+      for (let i = a; i < b; i++) {
+        if (load<u16>(sday + (<usize>i << 1)) != 0) continue;
+        const e = <u32>load<u16>(eday + (<usize>i << 1));
+        const rs = load<u8>(resp + <usize>i);
         const g = <usize>load<u32>(group + (<usize>i << 2));
         const dc = <usize>load<u16>(dcell + (<usize>i << 1));
         let s = base + load<f32>(tG + (g << 2)) + load<f32>(tD + (dc << 2));
-        if (rs == REPASSA && e < day && day - e <= period) {
+        if (rs == REPASSA && e < day && day - e <= periodG) {
           s -= hUnit + load<f32>(uV + (<usize>t << 2)) + load<f32>(uG + (g << 2)) + load<f32>(uD + (dc << 2));
         }
-        const lambda = ex * s * load<f32>(mult + (<usize>i << 2));
+        const lambda = exG * s * load<f32>(mult + (<usize>i << 2));
         if (lambda > 0) {
           const r = load<f32>(rem + (<usize>i << 2)) - lambda;
           store<f32>(rem + (<usize>i << 2), r);
-          if (r <= 0) {
-            socialHit = true;
-            store<u16>(sday + (<usize>i << 1), <u16>day);
-          }
+          if (r <= 0) store<u16>(sday + (<usize>i << 1), <u16>day);
         }
       }
-      if (e == 0 && (hit || socialHit)) {
-        {
-          // first exposure: the response by cell and source (media wins a tie)
-          store<u16>(eday + (<usize>i << 1), <u16>day);
-          const k = <usize>load<u16>(cell + (<usize>i << 1));
-          const src: usize = hit ? 0 : 1;
-          const q = respCum + (((src * <usize>nCells + k) * 3) << 2);
-          const u = <f32>uniform(key, S_RESPONSE, 0, i);
-          const r = <u8>(1 + <i32>(u >= load<f32>(q)) + <i32>(u >= load<f32>(q, 4)) + <i32>(u >= load<f32>(q, 8)));
-          store<u8>(resp + <usize>i, r);
-          if (r == REPASSA) {
-            add(cG, load<u32>(group + (<usize>i << 2)), 1);
-            add(cT, t, 1);
-            add(cD, load<u16>(dcell + (<usize>i << 1)), 1);
-            add(cH, h, 1);
-          }
+      a = b;
+    }
+  }
+
+  // Event pass: first exposures (media or social contact today, never exposed) and the end of
+  // spreading (repassa, exposed period days ago). Both are rare on a given day, so the persons
+  // are scanned 8 at a time with SIMD compares of the u16 day arrays (resp widened to u16); an
+  // event finds its household by walking hhStart forward from the previous event.
+  // day - period wraps for day < period: no exposure day (<= day) equals it.
+  const vDay = i16x8.splat(<i16>day);
+  const vEnd = i16x8.splat(<i16>(day - periodG));
+  const vZero = i16x8.splat(0);
+  const vRepassa = i16x8.splat(REPASSA);
+  let h: u32 = 0;
+  let i = lo;
+  for (; i < hi; i += 8) {
+    let m: u32;
+    if (i + 8 <= hi) {
+      const e8 = v128.load(eday + (<usize>i << 1));
+      const first = v128.and(
+        i16x8.eq(e8, vZero),
+        v128.or(i16x8.eq(v128.load(minNext + (<usize>i << 1)), vDay), i16x8.eq(v128.load(sday + (<usize>i << 1)), vDay)),
+      );
+      const last = v128.and(
+        i16x8.eq(i16x8.extend_low_i8x16_u(v128.load64_zero(resp + <usize>i)), vRepassa),
+        i16x8.eq(e8, vEnd),
+      );
+      m = i16x8.bitmask(v128.or(first, last));
+    } else {
+      m = (1 << (hi - i)) - 1; // the last < 8 persons: each checked below
+    }
+    while (m != 0) {
+      const p = i + ctz(m);
+      m &= m - 1;
+      const e = <u32>load<u16>(eday + (<usize>p << 1));
+      const rs = load<u8>(resp + <usize>p);
+      const hit = <u32>load<u16>(minNext + (<usize>p << 1)) == day;
+      const socialHit = <u32>load<u16>(sday + (<usize>p << 1)) == day;
+      const isFirst = (e == 0) & (hit | socialHit);
+      const isLast = (rs == REPASSA) & (day - e == periodG);
+      if (!(isFirst | isLast)) continue;
+      while (load<u32>(hhStart + (<usize>(h + 1) << 2)) <= p) h++;
+      const t = load<u32>(hhTract + (<usize>h << 2));
+      if (isFirst) {
+        // first exposure: the response by cell and source (media wins a tie)
+        store<u16>(eday + (<usize>p << 1), <u16>day);
+        const k = <usize>load<u16>(cell + (<usize>p << 1));
+        const src: usize = hit ? 0 : 1;
+        const q = respCum + (((src * <usize>nCells + k) * 3) << 2);
+        const u = <f32>uniform(key, S_RESPONSE, 0, p);
+        const r = <u8>(1 + <i32>(u >= load<f32>(q)) + <i32>(u >= load<f32>(q, 4)) + <i32>(u >= load<f32>(q, 8)));
+        store<u8>(resp + <usize>p, r);
+        if (r == REPASSA) {
+          add(cG, load<u32>(group + (<usize>p << 2)), 1);
+          add(cT, t, 1);
+          add(cD, load<u16>(dcell + (<usize>p << 1)), 1);
+          add(cH, h, 1);
         }
-      } else if ((rs == REPASSA) & (day - e == period)) {
+      } else {
         // last spreading day today: not counted from tomorrow on
-        add(cG, load<u32>(group + (<usize>i << 2)), -1);
+        add(cG, load<u32>(group + (<usize>p << 2)), -1);
         add(cT, t, -1);
-        add(cD, load<u16>(dcell + (<usize>i << 1)), -1);
+        add(cD, load<u16>(dcell + (<usize>p << 1)), -1);
         add(cH, h, -1);
       }
     }
-    a = b;
+  }
+
+  // Media pass: about 1 person in 10 has a contact on a given day, so the persons are scanned
+  // 8 at a time with one SIMD compare of minNext against today (no branch per person).
+  const today = vDay;
+  i = lo;
+  for (; i + 8 <= hi; i += 8) {
+    let m = i16x8.bitmask(i16x8.eq(v128.load(minNext + (<usize>i << 1)), today));
+    while (m != 0) {
+      mediaPerson(i + ctz(m), day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
+      m &= m - 1;
+    }
+  }
+  for (; i < hi; i++) {
+    if (<u32>load<u16>(minNext + (<usize>i << 1)) == day) {
+      mediaPerson(i, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
+    }
   }
 }

@@ -6,6 +6,8 @@
 // mix is a bijection of 64 bits with full avalanche, so for a fixed key distinct counters give
 // distinct outputs. Quality is checked by test/kernel/rng.test.ts (chi-square, serial correlation).
 
+import { logf_lut } from 'util/math';
+
 @inline function mix64(z: u64): u64 {
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EB;
@@ -28,7 +30,9 @@ let agentBase: u32 = 0;
 
 /** Uniform in (0, 1) with 53 bits. */
 @inline export function uniform(key: u64, stream: u32, day: u32, agent: u32): f64 {
-  return (<f64>(hash(key, stream, day, agent) >> 11) + 0.5) * 1.1102230246251565e-16;
+  // the 53-bit value converts as signed (same value, < 2^63): an unsigned u64 -> f64
+  // conversion costs a sign test and a fix-up path on x64
+  return (<f64><i64>(hash(key, stream, day, agent) >> 11) + 0.5) * 1.1102230246251565e-16;
 }
 
 /**
@@ -37,5 +41,7 @@ let agentBase: u32 = 0;
  */
 @inline export function expDraw(key: u64, stream: u32, day: u32, agent: u32): f32 {
   const u = <f32>uniform(key, stream, day, agent);
-  return -Mathf.log(u < 1 ? u : <f32>0.99999994);
+  // logf_lut is the body of Mathf.log (same table, same operations, same result) but @inline:
+  // a call makes V8 spill the caller's live values around it, in the reset and media hot loops
+  return -logf_lut(u < 1 ? u : <f32>0.99999994);
 }
