@@ -52,6 +52,29 @@ let periodG: u32 = 0;
   return lo;
 }
 
+/**
+ * nextContact for the media pass, same result: with row non-decreasing and row[nDays] >= target,
+ * the first day in (from, nDays] with row >= target is from + 1 + #{d in (from, nDays]: row[d] < target}.
+ * The count is taken two days at a time with f64x2 compares: the loads are independent, so the
+ * answer is not at the end of a chain of dependent loads as in the bisection (a contact's
+ * draw -> division -> search -> store chain is on the critical path of the media pass).
+ */
+@inline function nextContactCount(row: usize, nDays: u32, from: u32, need: f64): u32 {
+  // long stretches (more than 32 days left): the bisection's log2 steps beat the linear count;
+  // the choice depends only on nDays - from, the same for every contact of a day
+  if (nDays - from > 32) return nextContact(row, nDays, from, need);
+  const target = load<f64>(row + (<usize>from << 3)) + need;
+  if (load<f64>(row + (<usize>nDays << 3)) < target) return 0;
+  const lo = from + 1;
+  const vt = f64x2.splat(target);
+  let acc = i64x2.splat(0);
+  // pairs (d, d + 1) with d + 1 <= nDays; a single day left over is nDays, which never counts
+  let p = row + (<usize>lo << 3);
+  const end = row + (<usize>nDays << 3);
+  for (; p < end; p += 16) acc = i64x2.sub(acc, f64x2.lt(v128.load(p), vt));
+  return lo + <u32>(i64x2.extract_lane(acc, 0) + i64x2.extract_lane(acc, 1));
+}
+
 /** A media contact of person i on channel c today: count, recall, schedule the channel's next contact. */
 @inline function mediaContact(
   i: u32, c: u32, day: u32, k: usize, nC: u32, nCells: u32, nDays: u32,
@@ -65,7 +88,7 @@ let periodG: u32 = 0;
   }
   const row = cum + ((<usize>c * (nDays + 1)) << 3);
   const af = <f64>load<f32>(aff + ((<usize>c * nCells + k) << 2));
-  store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nextContact(row, nDays, day, <f64>expDraw(key, S_MEDIA + c, day, i) / af));
+  store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nextContactCount(row, nDays, day, <f64>expDraw(key, S_MEDIA + c, day, i) / af));
 }
 
 /** Person i has media contacts today: count, recall, schedule each channel's next contact. */
@@ -102,6 +125,17 @@ let periodG: u32 = 0;
   if (load<u16>(mday + (<usize>i << 1)) == 0) store<u16>(mday + (<usize>i << 1), <u16>day);
 }
 
+/**
+ * The search target of channel c's first contact, row[0] + E / a with E = expDraw(key,
+ * S_MEDIA + c, 0, i) as in nextContact(row, nDays, 0, E / a); inf (no contact) when a <= 0.
+ */
+@inline function needOf(key: u64, aff: usize, cum: usize, c: u32, nCells: u32, nDays: u32, k: usize, i: u32): f64 {
+  const a = load<f32>(aff + ((<usize>c * nCells + k) << 2));
+  let t = Infinity;
+  if (a > 0) t = load<f64>(cum + ((<usize>c * (nDays + 1)) << 3)) + <f64>expDraw(key, S_MEDIA + c, 0, i) / <f64>a;
+  return t;
+}
+
 /** Host: once per (replica, variant) task, before the first day, after writing P_CUM. */
 export function resetReception(keyLo: u32, keyHi: u32): void {
   key = (<u64>keyHi << 32) | <u64>keyLo;
@@ -128,7 +162,44 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
     store<f32>(rem + (<usize>i << 2), expDraw(key, S_SOCIAL, 0, i));
     const k = <usize>load<u16>(cell + (<usize>i << 1));
     let mn: u32 = 0;
-    for (let c: u32 = 0; c < nC; c++) {
+    if (nC == 4) {
+      // the four searches in lockstep: nextContact from day 0 for each channel, with the same
+      // bisection steps (they depend only on nDays), interleaved so that the four chains of
+      // dependent loads overlap. A channel outside the audience (a <= 0) draws nothing and gets
+      // need = inf: row[nDays] < inf gives 0 as the skipped search did.
+      const t0 = needOf(key, aff, cum, 0, nCells, nDays, k, i);
+      const t1 = needOf(key, aff, cum, 1, nCells, nDays, k, i);
+      const t2 = needOf(key, aff, cum, 2, nCells, nDays, k, i);
+      const t3 = needOf(key, aff, cum, 3, nCells, nDays, k, i);
+      const r0 = cum;
+      const r1 = cum + ((<usize>(nDays + 1)) << 3);
+      const r2 = cum + ((<usize>2 * (nDays + 1)) << 3);
+      const r3 = cum + ((<usize>3 * (nDays + 1)) << 3);
+      let lo0: u32 = 1;
+      let lo1: u32 = 1;
+      let lo2: u32 = 1;
+      let lo3: u32 = 1;
+      let m = nDays;
+      while (m > 1) {
+        const half = m >> 1;
+        lo0 = select<u32>(lo0 + half, lo0, load<f64>(r0 + (<usize>(lo0 + half - 1) << 3)) < t0);
+        lo1 = select<u32>(lo1 + half, lo1, load<f64>(r1 + (<usize>(lo1 + half - 1) << 3)) < t1);
+        lo2 = select<u32>(lo2 + half, lo2, load<f64>(r2 + (<usize>(lo2 + half - 1) << 3)) < t2);
+        lo3 = select<u32>(lo3 + half, lo3, load<f64>(r3 + (<usize>(lo3 + half - 1) << 3)) < t3);
+        m -= half;
+      }
+      const nd0 = select<u32>(0, lo0, load<f64>(r0 + (<usize>nDays << 3)) < t0);
+      const nd1 = select<u32>(0, lo1, load<f64>(r1 + (<usize>nDays << 3)) < t1);
+      const nd2 = select<u32>(0, lo2, load<f64>(r2 + (<usize>nDays << 3)) < t2);
+      const nd3 = select<u32>(0, lo3, load<f64>(r3 + (<usize>nDays << 3)) < t3);
+      const pn = nextC + (<usize>i << 3);
+      store<u16>(pn, <u16>nd0);
+      store<u16>(pn, <u16>nd1, 2);
+      store<u16>(pn, <u16>nd2, 4);
+      store<u16>(pn, <u16>nd3, 6);
+      // the earliest non-zero day: 0 - 1 wraps to the top
+      mn = min(min(nd0 - 1, nd1 - 1), min(nd2 - 1, nd3 - 1)) + 1;
+    } else for (let c: u32 = 0; c < nC; c++) {
       const a = load<f32>(aff + ((<usize>c * nCells + k) << 2));
       let nd: u32 = 0;
       if (a > 0) {
