@@ -131,9 +131,10 @@ function manifest(versao: string, publicada_em: string, semente: number, efeitos
     // Price rule: preco_micros = ceil(pessoa_dias * rate).
     preco_micros_por_pessoa_dia: 0.0002,
     // Whole-job throughput on the reference machine (2 cores), from bench/results/kernel.json:
-    // the full RR reception job (4 channels, 9 variants, 5 replicas, 5.16e9 person-days) ran in
-    // 47.2 s, about 109e6 person-days/s, rounded down; adoption runs faster, so quotes err long.
-    // Re-measure (node dist/bench/kernel.js) when the kernels change.
+    // the full RR reception job (4 channels, 9 variants, 5 replicas, 5.16e9 person-days) runs in
+    // 28.9 s (about 178e6 person-days/s), but reception on a large UF runs at 47.7e6 per core
+    // (about 95e6 on 2 cores) and big jobs are what the estimate matters for: kept at 100e6, so
+    // small and adoption jobs are quoted long. Re-measure (node dist/bench/kernel.js) when the kernels change.
     pessoa_dias_por_segundo: 100_000_000,
     parametros_pix: PARAMETROS_PIX,
     parametros_recepcao: PARAMETROS_RECEPCAO,
