@@ -126,6 +126,75 @@ let periodG: u32 = 0;
 }
 
 /**
+ * Person i's social hazard today, if not yet socially exposed: rem falls by it and sday marks the
+ * day rem reaches 0. base is the household's share plus the tract's, selfV the household's and
+ * tract's weight of one member (subtracted with the group's and cell's for a spreader: no self
+ * exposure). Called by stepReception for the members of households with spreaders and the tails of socialRun.
+ */
+@inline function socialPerson(
+  i: u32, day: u32, base: f32, selfV: f32, sday: usize, eday: usize, resp: usize, group: usize,
+  dcell: usize, mult: usize, rem: usize, tG: usize, tD: usize, uG: usize, uD: usize,
+): void {
+  if (load<u16>(sday + (<usize>i << 1)) != 0) return;
+  const e = <u32>load<u16>(eday + (<usize>i << 1));
+  const rs = load<u8>(resp + <usize>i);
+  const g = <usize>load<u32>(group + (<usize>i << 2));
+  const dc = <usize>load<u16>(dcell + (<usize>i << 1));
+  let s = base + load<f32>(tG + (g << 2)) + load<f32>(tD + (dc << 2));
+  if (rs == REPASSA && e < day && day - e <= periodG) {
+    s -= selfV + load<f32>(uG + (g << 2)) + load<f32>(uD + (dc << 2));
+  }
+  const lambda = exG * s * load<f32>(mult + (<usize>i << 2));
+  if (lambda > 0) {
+    const r = load<f32>(rem + (<usize>i << 2)) - lambda;
+    store<f32>(rem + (<usize>i << 2), r);
+    if (r <= 0) store<u16>(sday + (<usize>i << 1), <u16>day);
+  }
+}
+
+/**
+ * The social hazard of persons [a, b), all in households without spreaders today and in one
+ * tract (share tv): as socialPerson with base = tv and no self exclusion, 4 persons per f32x4
+ * (the group and cell shares gathered lane by lane). Called by stepReception once per run of
+ * such households, about 1.5 million times a day on PA.
+ */
+@inline function socialRun(
+  a: u32, b: u32, day: u32, tv: f32, sday: usize, eday: usize, resp: usize, group: usize,
+  dcell: usize, mult: usize, rem: usize, tG: usize, tD: usize, uG: usize, uD: usize,
+): void {
+  const vBase = f32x4.splat(tv);
+  const vEx = f32x4.splat(exG);
+  const zero = f32x4.splat(0);
+  let i = a;
+  for (; i + 4 <= b; i += 4) {
+    const free = i32x4.eq(i32x4.extend_low_i16x8_u(v128.load64_zero(sday + (<usize>i << 1))), i32x4.splat(0));
+    const g4 = v128.load(group + (<usize>i << 2));
+    const d4 = i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1)));
+    let tg = v128.load32_zero(tG + (<usize>i32x4.extract_lane(g4, 0) << 2));
+    tg = v128.load32_lane(tG + (<usize>i32x4.extract_lane(g4, 1) << 2), tg, 1);
+    tg = v128.load32_lane(tG + (<usize>i32x4.extract_lane(g4, 2) << 2), tg, 2);
+    tg = v128.load32_lane(tG + (<usize>i32x4.extract_lane(g4, 3) << 2), tg, 3);
+    let td = v128.load32_zero(tD + (<usize>i32x4.extract_lane(d4, 0) << 2));
+    td = v128.load32_lane(tD + (<usize>i32x4.extract_lane(d4, 1) << 2), td, 1);
+    td = v128.load32_lane(tD + (<usize>i32x4.extract_lane(d4, 2) << 2), td, 2);
+    td = v128.load32_lane(tD + (<usize>i32x4.extract_lane(d4, 3) << 2), td, 3);
+    const s = f32x4.add(f32x4.add(vBase, tg), td);
+    const lambda = f32x4.mul(f32x4.mul(vEx, s), v128.load(mult + (<usize>i << 2)));
+    const on = v128.and(free, f32x4.gt(lambda, zero));
+    const r0 = v128.load(rem + (<usize>i << 2));
+    const r = f32x4.sub(r0, lambda);
+    v128.store(rem + (<usize>i << 2), v128.bitselect(r, r0, on));
+    let m = i32x4.bitmask(v128.and(on, f32x4.le(r, zero)));
+    while (m != 0) {
+      store<u16>(sday + (<usize>(i + ctz(m)) << 1), <u16>day);
+      m &= m - 1;
+    }
+  }
+  // the last persons (fewer than 4); no spreader here, so selfV is never used
+  for (; i < b; i++) socialPerson(i, day, tv, 0, sday, eday, resp, group, dcell, mult, rem, tG, tD, uG, uD);
+}
+
+/**
  * The search target of channel c's first contact, row[0] + E / a with E = expDraw(key,
  * S_MEDIA + c, 0, i) as in nextContact(row, nDays, 0, E / a); inf (no contact) when a <= 0.
  */
@@ -274,35 +343,35 @@ export function stepReception(day: u32): void {
   const lo = load<u32>(hhStart);
   const hi = load<u32>(hhStart + (<usize>nH << 2));
 
-  // Social pass: rem falls by today's hazard for everyone not yet socially exposed.
+  // Social pass: rem falls by today's hazard for everyone not yet socially exposed. A household
+  // without spreaders today (cH == 0, most of them) has base = hUnit * 0 + tV[t] = tV[t] and no
+  // member to exclude, so a run of such households in one tract is a stretch of persons with
+  // the same base: it goes 4 persons at a time (socialRun). A household with spreaders goes one
+  // person at a time (socialPerson). Same operations, same order, so the same numbers.
   if (social) {
     let a = lo;
-    for (let h: u32 = 0; h < nH; h++) {
-      const b = load<u32>(hhStart + (<usize>(h + 1) << 2));
+    let h: u32 = 0;
+    while (h < nH) {
       const t = load<u32>(hhTract + (<usize>h << 2));
-      // spreaders of the household on day d (counters change only in the event pass below)
+      const tv = load<f32>(tV + (<usize>t << 2));
       const spreading = load<i32>(cH + (<usize>h << 2));
-      const size = b - a;
-      const hUnit: f32 = size > 1 ? wH / <f32>(size - 1) : 0;
-      const base = hUnit * <f32>spreading + load<f32>(tV + (<usize>t << 2));
-      for (let i = a; i < b; i++) {
-        if (load<u16>(sday + (<usize>i << 1)) != 0) continue;
-        const e = <u32>load<u16>(eday + (<usize>i << 1));
-        const rs = load<u8>(resp + <usize>i);
-        const g = <usize>load<u32>(group + (<usize>i << 2));
-        const dc = <usize>load<u16>(dcell + (<usize>i << 1));
-        let s = base + load<f32>(tG + (g << 2)) + load<f32>(tD + (dc << 2));
-        if (rs == REPASSA && e < day && day - e <= periodG) {
-          s -= hUnit + load<f32>(uV + (<usize>t << 2)) + load<f32>(uG + (g << 2)) + load<f32>(uD + (dc << 2));
-        }
-        const lambda = exG * s * load<f32>(mult + (<usize>i << 2));
-        if (lambda > 0) {
-          const r = load<f32>(rem + (<usize>i << 2)) - lambda;
-          store<f32>(rem + (<usize>i << 2), r);
-          if (r <= 0) store<u16>(sday + (<usize>i << 1), <u16>day);
-        }
+      if (spreading != 0) {
+        const b = load<u32>(hhStart + (<usize>(h + 1) << 2));
+        const size = b - a;
+        const hUnit: f32 = size > 1 ? wH / <f32>(size - 1) : 0;
+        const base = hUnit * <f32>spreading + tv;
+        const selfV = hUnit + load<f32>(uV + (<usize>t << 2));
+        for (let i = a; i < b; i++) socialPerson(i, day, base, selfV, sday, eday, resp, group, dcell, mult, rem, tG, tD, uG, uD);
+        a = b;
+        h++;
+        continue;
       }
+      let h2 = h + 1;
+      while (h2 < nH && load<i32>(cH + (<usize>h2 << 2)) == 0 && load<u32>(hhTract + (<usize>h2 << 2)) == t) h2++;
+      const b = load<u32>(hhStart + (<usize>h2 << 2));
+      socialRun(a, b, day, tv, sday, eday, resp, group, dcell, mult, rem, tG, tD, uG, uD);
       a = b;
+      h = h2;
     }
   }
 
