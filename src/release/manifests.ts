@@ -132,9 +132,10 @@ function manifest(versao: string, publicada_em: string, semente: number, efeitos
     preco_micros_por_pessoa_dia: 0.0002,
     // Whole-job throughput on the reference machine (2 cores), from bench/results/kernel.json:
     // the full RR reception job (4 channels, 9 variants, 5 replicas, 5.16e9 person-days) runs in
-    // 28.9 s (about 178e6 person-days/s), but reception on a large UF runs at 47.7e6 per core
-    // (about 95e6 on 2 cores) and big jobs are what the estimate matters for: kept at 100e6, so
-    // small and adoption jobs are quoted long. Re-measure (node dist/bench/kernel.js) when the kernels change.
+    // 21.3 s (about 240e6 person-days/s), but reception on a large UF runs at 65.8e6 per core
+    // (about 125e6 on 2 cores, less on a busy shared machine) and big jobs are what the estimate
+    // matters for: kept at 100e6, so the estimate errs long. Re-measure (node dist/bench/kernel.js)
+    // when the kernels change.
     pessoa_dias_por_segundo: 100_000_000,
     parametros_pix: PARAMETROS_PIX,
     parametros_recepcao: PARAMETROS_RECEPCAO,
