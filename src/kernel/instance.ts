@@ -197,6 +197,7 @@ export class KernelInstance {
     const nC = s[ABI.N_CHANNELS];
     return {
       dayA: this.u16(s[ABI.P_DAY_A], n),
+      rem: new Float32Array(this.memory.buffer, s[ABI.P_REM], n),
       mday: nC ? this.u16(s[ABI.P_MDAY], n) : undefined,
       sday: nC ? this.u16(s[ABI.P_SDAY], n) : undefined,
       dday: nC ? this.u16(s[ABI.P_DDAY], n) : undefined,
@@ -218,6 +219,8 @@ export class KernelInstance {
 export interface KernelState {
   /** adocao: adoption day; recepcao: first exposure day. */
   dayA: Uint16Array;
+  /** The Exp(1) threshold left (adocao: adoption; recepcao: social exposure), to pin the hazard arithmetic. */
+  rem: Float32Array;
   mday?: Uint16Array;
   sday?: Uint16Array;
   dday?: Uint16Array;

@@ -1,4 +1,5 @@
-// Fixed-seed baseline (Starsim style): the counts of a small run are pinned in
+// Fixed-seed baseline (Starsim style): the counts of a small run, and a hash of its per-person
+// state (remaining thresholds included, so one f32 operation done differently shows), are pinned in
 // test/baselines/kernel-small.json. A change to the model, the RNG or the reduction changes them;
 // if the change is intended, regenerate with UPDATE_KERNEL_BASELINE=1 and say why in the commit.
 import { createHash } from 'node:crypto';
@@ -25,7 +26,7 @@ async function snapshot() {
     for (const m of plan.medidas) weekly[m] = Array.from({ length: plan.semanas }, (_, w) => total(plan, c.serie, m, w));
     const sha = createHash('sha256');
     for (const a of [c.serie, c.seriePublico, c.celulas, c.frequencia ?? new Uint32Array(0)]) sha.update(Buffer.from(a.buffer, a.byteOffset, a.byteLength));
-    out[name] = { semanal: weekly, sha256: sha.digest('hex') };
+    out[name] = { semanal: weekly, sha256: sha.digest('hex'), estado_sha256: c.estadoSha256 };
   }
   return out;
 }

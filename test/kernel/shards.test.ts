@@ -30,7 +30,7 @@ async function runLayout(plan: Plan, layout: ShardLayout) {
   runShards(instances, layout, plan.kernel, v.escala, replicaKey(plan.grupoComparacao, 0));
   const segments = layout.shards.map((s, k) => ({ h0: s.h0, h1: s.h1, p0: s.p0, st: instances[k].state() }));
   const state: Record<string, number[]> = {};
-  for (const name of ['dayA', 'mday', 'sday', 'dday', 'resp', 'freq'] as Array<keyof KernelState>) {
+  for (const name of ['dayA', 'rem', 'mday', 'sday', 'dday', 'resp', 'freq'] as Array<keyof KernelState>) {
     if (!segments[0].st[name]) continue;
     state[name] = segments.flatMap((s) => Array.from(s.st[name]!));
   }
