@@ -59,6 +59,16 @@ export class KernelInstance {
     return new KernelInstance(memory, fn);
   }
 
+  /** Bytes of linear memory this instance holds (a wasm memory grows and never shrinks). */
+  get bytesHeld(): number {
+    return this.memory.buffer.byteLength;
+  }
+
+  /** Bytes this instance's memory must hold to run `plan` over `pop`. */
+  bytesNeeded(pop: KernelPopulation, plan: KernelPlan): number {
+    return layoutKernel(this.base, pop, planShape(plan)).end;
+  }
+
   /** Grows the memory to hold `bytes`; refuses past the wasm32 limit. */
   private reserve(bytes: number): void {
     if (bytes > WASM32_MAX_BYTES) {

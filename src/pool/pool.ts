@@ -1,6 +1,8 @@
-// The simulation pool: Piscina threads (default: the machine's cores), each holding one kernel
-// instance. Kept alive between simulate() calls so repeated runs (calibration) reuse the loaded
-// wasm, population and plan. The worker is loaded from dist/ (tsc output), also under vitest.
+// The simulation pool: Piscina threads (default: the machine's cores), each holding the kernel
+// instances of its last task. A thread stays between simulate() calls so repeated runs
+// (calibration) reuse the loaded wasm, population and plan, and exits after idleSeconds without
+// work so that a service does not hold a big job's kernel memory while idle; the next task starts
+// a thread again. The worker is loaded from dist/ (tsc output), also under vitest.
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { reviveError } from '../errors.js';
@@ -11,22 +13,26 @@ export interface SimPool {
   readonly threads: number;
   /** Runs one (replica, variant) task on some thread. */
   run(req: TaskRequest): Promise<TaskCounts>;
+  /** Threads running now (0 after idleSeconds without work, up to `threads`). */
+  threadsAlive(): number;
   close(): Promise<void>;
 }
 
 export interface PoolOptions {
   /** Threads; default os.availableParallelism(). */
   threads?: number;
+  /** A thread with no task for this long exits, freeing its kernel memory; default 60. */
+  idleSeconds?: number;
 }
 
 export function createPool(opts: PoolOptions = {}): SimPool {
   const threads = Math.max(1, Math.floor(opts.threads ?? availableParallelism()));
   const piscina = new Piscina({
     filename: projectPath('dist/src/pool/worker.js'),
-    minThreads: threads,
+    minThreads: 0,
     maxThreads: threads,
     concurrentTasksPerWorker: 1,
-    idleTimeout: 2 ** 31 - 1,
+    idleTimeout: Math.max(0, (opts.idleSeconds ?? 60) * 1000),
   });
   return {
     threads,
@@ -35,6 +41,7 @@ export function createPool(opts: PoolOptions = {}): SimPool {
       if (!reply.ok) throw reviveError(reply.error);
       return reply.counts;
     },
+    threadsAlive: () => piscina.threads.length,
     close: () => piscina.destroy(),
   };
 }

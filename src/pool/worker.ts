@@ -1,11 +1,12 @@
 // The pool's in-thread worker (loaded by Piscina from dist/src/pool/worker.js): kernel instances
-// kept for the life of the thread (one per shard of the largest population seen), the population
-// copied into them once, one (replica, variant) per task.
+// kept between tasks (one per shard, fitted to each task by fitInstances), the population copied
+// into them once, one (replica, variant) per task.
 import { Piscina } from 'piscina';
 import { ServiceError } from '../errors.js';
-import { KernelInstance } from '../kernel/instance.js';
+import type { KernelInstance } from '../kernel/instance.js';
 import { runShards } from '../kernel/run-shards.js';
 import type { TaskReply, TaskRequest } from './messages.js';
+import { fitInstances } from './fit-instances.js';
 import { reduceReplica } from './reduce-replica.js';
 
 const instances: KernelInstance[] = [];
@@ -13,7 +14,7 @@ const instances: KernelInstance[] = [];
 export default async function runTask(req: TaskRequest): Promise<unknown> {
   try {
     const { shards } = req.shards;
-    while (instances.length < shards.length) instances.push(await KernelInstance.create());
+    await fitInstances(instances, req.shards, req.plan);
     const t0 = performance.now();
     runShards(instances, req.shards, req.plan, req.escala, req.key, req.control);
     const segments = shards.map((s, k) => ({ h0: s.h0, h1: s.h1, p0: s.p0, st: instances[k].state() }));
