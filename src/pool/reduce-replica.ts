@@ -71,6 +71,70 @@ export interface StateSegment {
   st: KernelState;
 }
 
+/** The counts that depend on the population and plan only, not on a task's state. */
+interface PlanCounts {
+  populacao: Uint32Array;
+  publico: Uint32Array;
+  celulasPopulacao: Uint32Array;
+  /** recepcao: audience members per unit x affinity cell (alcancavel per variant from it). */
+  publicoCelula?: Uint32Array;
+}
+
+const planCountCache = new Map<string, PlanCounts>();
+
+/** PlanCounts of a plan over its population, once per plan in each thread (every task of a job shares them). */
+function planCounts(pop: KernelPopulation, plan: KernelPlan, spec: ReduceSpec, cells: Uint16Array): PlanCounts {
+  const k = `${pop.id}|${plan.id}|${spec.grade}`;
+  let pc = planCountCache.get(k);
+  if (pc) return pc;
+  if (planCountCache.size >= 4) planCountCache.clear();
+  const U = spec.nUnidades;
+  const C = GRID_CELLS[spec.grade];
+  const K = plan.nCells;
+  const reception = spec.familia === 'recepcao';
+  pc = {
+    populacao: new Uint32Array(U),
+    publico: new Uint32Array(U),
+    celulasPopulacao: new Uint32Array(U * C),
+    publicoCelula: reception ? new Uint32Array(U * K) : undefined,
+  };
+  const { hhStart, hhTract } = pop;
+  const aud = spec.publico;
+  for (let h = 0; h < pop.nHouseholds; h++) {
+    const u = spec.unidadeDoSetor[hhTract[h]];
+    if (u < 0) continue;
+    for (let i = hhStart[h]; i < hhStart[h + 1]; i++) {
+      pc.populacao[u]++;
+      pc.publico[u] += aud[i];
+      pc.celulasPopulacao[u * C + cells[i]]++;
+      if (reception && aud[i]) pc.publicoCelula![u * K + plan.cell![i]]++;
+    }
+  }
+  planCountCache.set(k, pc);
+  return pc;
+}
+
+interface EventCounts {
+  serie: Uint32Array;
+  seriePublico: Uint32Array;
+  celulas: Uint32Array;
+  porSetor?: Uint32Array;
+  serieDiaria?: Uint32Array;
+  M: number;
+}
+
+/** One event of measure m on day d of a person of unit row uw / ud, tract row sw (s < 0: none), cell row uc, in the audience when a. */
+function recordEvent(o: EventCounts, m: number, d: number, uw: number, ud: number, sw: number, uc: number, a: number, s: number): void {
+  const M = o.M;
+  const wk = ((d - 1) / 7) | 0;
+  const k = (uw + wk) * M + m;
+  o.serie[k]++;
+  if (a) o.seriePublico[k]++;
+  o.celulas[uc + m]++;
+  if (s >= 0) o.porSetor![(sw + wk) * M + m]++;
+  if (o.serieDiaria) o.serieDiaria[(ud + d - 1) * M + m]++;
+}
+
 export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: ReduceSpec, segments: readonly StateSegment[], escala: readonly number[]): Omit<TaskCounts, 'segundos'> {
   const W = spec.semanas;
   const M = spec.nMedidas;
@@ -79,10 +143,7 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
   const C = GRID_CELLS[spec.grade];
   const serie = new Uint32Array(U * W * M);
   const seriePublico = new Uint32Array(U * W * M);
-  const populacao = new Uint32Array(U);
-  const publico = new Uint32Array(U);
   const celulas = new Uint32Array(U * C * M);
-  const celulasPopulacao = new Uint32Array(U * C);
   const S = spec.nSetores;
   const porSetor = spec.setorIndice ? new Uint32Array(S * W * M) : undefined;
   const D = spec.dias;
@@ -90,13 +151,32 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
   const reception = spec.familia === 'recepcao';
   const nC = plan.nChannels;
   const frequencia = reception ? new Uint32Array(U * (nC + 1) * 2) : undefined;
-  const alcancavel = reception ? new Uint32Array(U * nC) : undefined;
-  const stride = plan.dias + 1;
-  const channelOn = Array.from({ length: nC }, (_, c) => escala[c] > 0 && plan.intensidade.subarray(c * stride, (c + 1) * stride).some((v) => v > 0));
   const { hhStart, hhTract, age5, attrs } = pop;
   const aud = spec.publico;
 
   const cells = gridCells(pop, principal);
+  // copies: the reply's arrays are transferred to the main thread, the cache keeps its own
+  const pc = planCounts(pop, plan, spec, cells);
+  const populacao = pc.populacao.slice();
+  const publico = pc.publico.slice();
+  const celulasPopulacao = pc.celulasPopulacao.slice();
+  let alcancavel: Uint32Array | undefined;
+  if (reception) {
+    // audience members a channel can reach in this variant: on (intensity > 0 on some day, not
+    // removed by the variant) and affinity > 0 in their cell
+    alcancavel = new Uint32Array(U * nC);
+    const K = plan.nCells;
+    const stride = plan.dias + 1;
+    for (let c = 0; c < nC; c++) {
+      if (!(escala[c] > 0 && plan.intensidade.subarray(c * stride, (c + 1) * stride).some((v) => v > 0))) continue;
+      for (let kc = 0; kc < K; kc++) {
+        if (!(plan.afinidade![c * K + kc] > 0)) continue;
+        for (let u = 0; u < U; u++) alcancavel[u * nC + c] += pc.publicoCelula![u * K + kc];
+      }
+    }
+  }
+
+  const out: EventCounts = { serie, seriePublico, celulas, porSetor, serieDiaria, M };
   for (const seg of segments) {
     const { dayA, sday, mday, dday, resp, freq } = seg.st;
     const o = seg.p0;
@@ -108,27 +188,18 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
       const uw = u * W;
       const ud = u * D;
       const sw = s * W;
-      for (let i = hhStart[h]; i < hhStart[h + 1]; i++) {
-        const a = aud[i];
-        const cell = cells[i];
-        const uc = (u * C + cell) * M;
-        populacao[u]++;
-        publico[u] += a;
-        celulasPopulacao[u * C + cell]++;
-        // one event of measure m on day d (inlined by V8)
-        const record = (m: number, d: number) => {
-          const wk = ((d - 1) / 7) | 0;
-          const k = (uw + wk) * M + m;
-          serie[k]++;
-          if (a) seriePublico[k]++;
-          celulas[uc + m]++;
-          if (s >= 0) porSetor![(sw + wk) * M + m]++;
-          if (serieDiaria) serieDiaria[(ud + d - 1) * M + m]++;
-        };
+      const end = hhStart[h + 1];
+      for (let i = hhStart[h]; i < end; i++) {
         const j = i - o; // index in the segment's state
         const e = dayA[j];
+        // a person with no event adds nothing (no media contact: mday 0, every frequency 0)
         if (!reception) {
-          if (e !== 0) record(0, e);
+          if (e === 0) continue;
+        } else if ((e | sday![j] | mday![j] | dday![j]) === 0) continue;
+        const a = aud[i];
+        const uc = (u * C + cells[i]) * M;
+        if (!reception) {
+          recordEvent(out, 0, e, uw, ud, sw, uc, a, s);
           continue;
         }
         // order of MEDIDAS_RECEPCAO: alcance, social, medida, declarada, ambas, then the 4 responses
@@ -136,23 +207,21 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
         const md = mday![j];
         const dd = dday![j];
         if (e !== 0) {
-          record(0, e);
-          record(4 + resp![j], e);
+          recordEvent(out, 0, e, uw, ud, sw, uc, a, s);
+          recordEvent(out, 4 + resp![j], e, uw, ud, sw, uc, a, s);
         }
-        if (sd !== 0) record(1, sd);
-        if (md !== 0) record(2, md);
-        if (dd !== 0) record(3, dd);
-        if (md !== 0 && sd !== 0) record(4, md > sd ? md : sd);
-        if (a) {
+        if (sd !== 0) recordEvent(out, 1, sd, uw, ud, sw, uc, a, s);
+        if (md !== 0) recordEvent(out, 2, md, uw, ud, sw, uc, a, s);
+        if (dd !== 0) recordEvent(out, 3, dd, uw, ud, sw, uc, a, s);
+        if (md !== 0 && sd !== 0) recordEvent(out, 4, md > sd ? md : sd, uw, ud, sw, uc, a, s);
+        if (a && md !== 0) {
           let total = 0;
-          const kc = plan.cell![i];
           for (let c = 0; c < nC; c++) {
             const f = freq![j * nC + c];
             total += f;
             const base = (u * (nC + 1) + c) * 2;
             if (f >= 1) frequencia![base]++;
             if (f >= 3) frequencia![base + 1]++;
-            if (channelOn[c] && plan.afinidade![c * plan.nCells + kc] > 0) alcancavel![u * nC + c]++;
           }
           const base = (u * (nC + 1) + nC) * 2;
           if (total >= 1) frequencia![base]++;

@@ -120,6 +120,38 @@ describe('audience', () => {
     }
   });
 
+  it('alcancavel counts the audience members with affinity > 0 for each channel the variant keeps (none for sem_<c>)', async () => {
+    const sc = receptionScenario({ publico: { sexos: ['feminino'] } });
+    const p = compilePlanFor(sc, pop, parameters());
+    const nC = p.canais.length;
+    const K = p.kernel.nCells;
+    const U = p.unidades.unidades.length;
+    // reference straight from the plan's arrays, person by person
+    const expected = (escala: readonly number[]) => {
+      const ref = new Uint32Array(U * nC);
+      const kp = p.kernelPopulation;
+      for (let h = 0; h < kp.nHouseholds; h++) {
+        const u = p.reduce.unidadeDoSetor[kp.hhTract[h]];
+        if (u < 0) continue;
+        for (let i = kp.hhStart[h]; i < kp.hhStart[h + 1]; i++) {
+          if (!p.reduce.publico[i]) continue;
+          for (let c = 0; c < nC; c++) if (escala[c] > 0 && p.kernel.afinidade![c * K + p.kernel.cell![i]] > 0) ref[u * nC + c]++;
+        }
+      }
+      return ref;
+    };
+    const plano = await runInThread(p, 'plano', 0);
+    expect(Array.from(plano.alcancavel!)).toEqual(Array.from(expected(p.variantes[0].escala)));
+    expect(plano.alcancavel!.some((x) => x > 0)).toBe(true);
+    const sem = p.variantes.find((v) => v.nome.startsWith('sem_'))!;
+    const gone = sem.escala.indexOf(0);
+    const semCounts = await runInThread(p, sem.nome, 0);
+    expect(Array.from(semCounts.alcancavel!)).toEqual(Array.from(expected(sem.escala)));
+    for (let u = 0; u < U; u++) {
+      for (let c = 0; c < nC; c++) expect(semCounts.alcancavel![u * nC + c]).toBe(c === gone ? 0 : plano.alcancavel![u * nC + c]);
+    }
+  });
+
   it('counts are cumulative and consistent: responses sum to reach; ambas <= each source', async () => {
     const p = compilePlanFor(receptionScenario(), pop, parameters());
     const c = await runInThread(p, 'plano', 0);
