@@ -22,7 +22,10 @@ export interface KernelPopulation {
   hhTract: Uint32Array;
   age5: Uint8Array;
   attrs: Uint16Array;
-  /** Activity group with NO_GROUP remapped to nGroups (a group of nobody). */
+  /**
+   * Activity group in the kernel's numbering (turmas first, then in order of first member; not the
+   * release's ids), with NO_GROUP remapped to nGroups (a group of nobody).
+   */
   group: Uint32Array;
   dcell: Uint16Array;
   tractMun: Uint16Array;
@@ -71,6 +74,14 @@ export function prepareKernelPopulation(pop: Population): KernelPopulation {
   const tractPop = shared(Int32Array, pop.nTracts);
   const munPop = shared(Int32Array, pop.municipios.length);
   const netMask = (1 << PERSON_ATTRS.internet.bits) - 1;
+  // Groups are numbered in the order persons first name them (turmas still first, as the kernel
+  // tells a turma by g < nTurmas): the social pass reads the group table in person order, and
+  // nearby persons' groups then sit nearby (PA: simulated 32 KB cache misses 23.6% -> 17.4%; PA
+  // reception 30 days about 3% less CPU time, same state hash). Results do not depend on it.
+  const UNSET = 0xffffffff;
+  const order = new Uint32Array(pop.nGroups).fill(UNSET);
+  let nextTurma = 0;
+  let nextOther = pop.nTurmas;
   for (let h = 0; h < pop.nHouseholds; h++) {
     const t = pop.hhTract[h];
     const m = pop.tractMun[t];
@@ -80,7 +91,12 @@ export function prepareKernelPopulation(pop: Population): KernelPopulation {
     tractPop[t] += b - a;
     munPop[m] += b - a;
     for (let i = a; i < b; i++) {
-      const g = pop.group[i] === NO_GROUP ? pop.nGroups : pop.group[i];
+      let g = pop.nGroups;
+      const g0 = pop.group[i];
+      if (g0 !== NO_GROUP) {
+        g = order[g0];
+        if (g === UNSET) order[g0] = g = g0 < pop.nTurmas ? nextTurma++ : nextOther++;
+      }
       group[i] = g;
       groupSize[g]++;
       if ((pop.attrs[i] >> PERSON_ATTRS.internet.shift) & netMask) {
