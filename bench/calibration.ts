@@ -6,7 +6,6 @@
 //   npm run tsbuild && node dist/bench/calibration.js [--candidates N] [--threads N]
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { openRelease } from '../src/release/release.js';
 import { engineSimulate as simulate } from '../calibration/engine.js';
 import { closePool } from '../src/pool/pool.js';
@@ -16,6 +15,7 @@ import { runCalibration } from '../calibration/run.js';
 import { simulationModel } from '../calibration/simulation-model.js';
 import { checkSeries } from '../calibration/series.js';
 import { countRounds, freeDimensions } from '../calibration/parameters.js';
+import { runAsMain } from './lib/run-as-main.js';
 
 export const TARGET_SECONDS = 600;
 
@@ -117,9 +117,4 @@ async function main(): Promise<void> {
   process.stdout.write(JSON.stringify(result, null, 2) + '\n');
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main().catch((err) => {
-    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
-  });
-}
+runAsMain(import.meta.url, main);

@@ -10,6 +10,7 @@ import type { Medida, Scenario } from '../src/contract/types.js';
 import { buildFindings, buildTractEvents, createCombiner, gridCellCount, jobResultToBytes } from '../src/findings/index.js';
 import type { ReplicaResult } from '../src/pool/replica-result.js';
 import { projectPath } from '../src/project-path.js';
+import { runAsMain } from './lib/run-as-main.js';
 
 const MEDIDAS: Medida[] = ['alcance', 'exposta_social', 'exposta_midia_medida', 'exposta_midia_declarada', 'exposta_midia_ambas', 'ignora', 'absorve', 'repassa', 'rejeita'];
 const CANAIS = ['digital', 'tv', 'radio', 'exterior'] as const;
@@ -110,9 +111,9 @@ export async function runFindingsBench(opts: { replicas?: number; unidades?: num
   };
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
+runAsMain(import.meta.url, async () => {
   const out = await runFindingsBench({ replicas: arg('replicas', 3), unidades: arg('unidades', 645), setores: arg('setores', 2000) });
   await mkdir(projectPath('bench/results'), { recursive: true });
   await writeFile(projectPath('bench/results/findings.json'), `${JSON.stringify(out, null, 2)}\n`);
   console.log(JSON.stringify(out, null, 2));
-}
+});

@@ -18,6 +18,7 @@ import { projectPath } from '../src/project-path.js';
 import { openRelease } from '../src/release/release.js';
 import type { UfCode } from '../src/release/types.js';
 import { simulate } from '../src/simulate.js';
+import { runAsMain } from './lib/run-as-main.js';
 
 export const TARGETS = {
   adocao_pessoa_dias_por_segundo_por_nucleo: 100e6,
@@ -177,12 +178,4 @@ export async function runKernelBench() {
   return result;
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
-  runKernelBench().then(
-    () => process.exit(0),
-    (err) => {
-      process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-      process.exit(1);
-    },
-  );
-}
+runAsMain(import.meta.url, runKernelBench);

@@ -21,6 +21,7 @@ import { defaultParameters } from '../src/release/default-parameters.js';
 import { openRelease } from '../src/release/release.js';
 import { UF_CODES } from '../src/release/types.js';
 import { simulate } from '../src/simulate.js';
+import { runAsMain } from './lib/run-as-main.js';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -154,12 +155,4 @@ export async function runShardsBench() {
   await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
 }
 
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop()!)) {
-  runShardsBench().then(
-    () => process.exit(0),
-    (err) => {
-      process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-      process.exit(1);
-    },
-  );
-}
+runAsMain(import.meta.url, runShardsBench);
