@@ -14,5 +14,5 @@ export type { Veredito, Metrica } from './verdict.js';
 export type { Fixado, Grupo } from './identifiability.js';
 export { spatialHoldoutUnits } from './spatial-holdout.js';
 export { runCalibrationJob, runCalibrationJobOnEngine, calibrationResultFromBytes, calibrationParametersFromBytes, CALIBRATION_RESULT_FORMAT } from './job.js';
-export type { CalibrationProgress, CalibrationJobContext } from './job.js';
+export type { CalibrationProgress, CalibrationJobContext, CalibrationBase } from './job.js';
 export { engineSimulate } from './engine.js';

@@ -78,6 +78,13 @@ export function runCalibrationJobOnEngine(
  * Model parameters of a stored calibration result, for a scenario with lancamento.cenario_base
  * calibracao and lancamento.calibracao = that job's id (compilePlan / simulate `parametros`).
  */
-export function calibrationParametersFromBytes(stored: { formato: string; dados: Uint8Array }): ModelParameters {
-  return calibratedParameters(calibrationResultFromBytes(stored));
+export function calibrationParametersFromBytes(stored: { formato: string; dados: Uint8Array }): CalibrationBase {
+  const r = calibrationResultFromBytes(stored);
+  return { parametros: calibratedParameters(r), veredito: r.veredito.resultado };
+}
+
+/** What a scenario on `cenario_base: calibracao` runs: the parameters and the verdict that stands behind them. */
+export interface CalibrationBase {
+  parametros: ModelParameters;
+  veredito: 'aprovada' | 'reprovada';
 }

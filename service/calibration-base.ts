@@ -1,10 +1,9 @@
 // `lancamento.cenario_base: calibracao`: the model parameters of a scenario come from a concluded
 // calibration job of the same project (lancamento.calibracao = its id). Checked when the scenario
 // is quoted or submitted, and read again by the worker when the job runs.
-import { calibrationParametersFromBytes } from '../calibration/index.js';
+import { calibrationParametersFromBytes, type CalibrationBase } from '../calibration/index.js';
 import type { Scenario } from '../src/contract/types.js';
 import { ServiceError, contractError } from '../src/errors.js';
-import type { ModelParameters } from '../src/release/types.js';
 import { getJob } from './jobs.js';
 import { readStoredResult } from './results.js';
 import type { Store } from './store/open-store.js';
@@ -12,11 +11,11 @@ import type { Store } from './store/open-store.js';
 const FIELD = 'lancamento.calibracao';
 
 /**
- * The calibrated parameters a scenario asks for, or undefined for `cenario_base: pix` (the
- * release's own). A calibration that is not a concluded calibration job of this project, or
+ * The calibrated parameters a scenario asks for, with the calibration's verdict, or undefined
+ * for `cenario_base: pix` (the release's own). A calibration that is not a concluded calibration job of this project, or
  * whose data were erased, is refused as launch_calibration_malformed (it names no usable job).
  */
-export async function resolveCalibrationBase(store: Store, projectId: string, scenario: Scenario): Promise<ModelParameters | undefined> {
+export async function resolveCalibrationBase(store: Store, projectId: string, scenario: Scenario): Promise<CalibrationBase | undefined> {
   const lanc = scenario.lancamento;
   if (!lanc || lanc.cenario_base !== 'calibracao' || !lanc.calibracao) return undefined;
   const id = lanc.calibracao;

@@ -44,10 +44,10 @@ export function createEngineRunJob(opts: EngineRunnerOptions = {}): RunJob {
     }
     const scenario = job.pedido as Scenario;
     const release = openRelease(scenario.release);
-    const parametros = await resolveCalibrationBase(ctx.store, job.project_id, scenario);
+    const base = await resolveCalibrationBase(ctx.store, job.project_id, scenario);
     let last = 0;
     const out = await simulate(scenario, {
-      release, threads: opts.threads, signal: ctx.signal, parametros,
+      release, threads: opts.threads, signal: ctx.signal, parametros: base?.parametros,
       // Progress rides on heartbeats, at most one write every 5 seconds.
       onProgress: (p) => {
         const now = Date.now();
@@ -57,6 +57,8 @@ export function createEngineRunJob(opts: EngineRunnerOptions = {}): RunJob {
       },
     });
     const result = combineReplicas(scenario, Object.values(out.variantes).flat(), combineOptionsFromRelease(release));
+    // The verdict of the calibration behind the parameters decides the job's calibration label.
+    if (base) result.calibracao_veredito = base.veredito;
     return {
       formato: JOB_RESULT_BYTES_FORMAT,
       dados: jobResultToBytes(result),

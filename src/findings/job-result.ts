@@ -101,6 +101,11 @@ export interface JobResult {
   setores: SetoresBlock | null;
   /** Per variant, per respostas key (question id). */
   respostas: Record<string, Record<string, RespostaBlock>>;
+  /**
+   * `cenario_base: calibracao` only: the out-of-sample verdict of the client calibration whose
+   * parameters the job ran (recorded by the runner; absent in results stored before it was).
+   */
+  calibracao_veredito?: 'aprovada' | 'reprovada';
 }
 
 type Typed = Float64Array | Float32Array | Uint32Array | Int32Array | Uint16Array | Uint8Array;

@@ -5,6 +5,8 @@
 
 import type { JobResult } from './job-result.js';
 import { standardError, tidy } from './stats.js';
+import { listReleases, releaseManifest } from '../release/release.js';
+import type { ReleaseManifest } from '../release/types.js';
 
 /** A KPI is robust when its Monte Carlo standard error is at most 5% of its mean. */
 export const LIMITE_ERRO_KPI = 0.05;
@@ -34,10 +36,52 @@ export interface VereditoSimulacao {
   verificacoes: Verificacao[];
 }
 
-export function calibrationStatus(result: JobResult): Calibracao {
+/** Where a job's parameters came from and whether a documented calibration with a passing verdict stands behind them. */
+export interface CalibrationOrigin {
+  status: Calibracao;
+  motivo: string;
+}
+
+/**
+ * The calibration status of a job's parameters. `pix` and `calibracao` are said only when a
+ * documented calibration with an `aprovada` out-of-sample verdict produced them: the release's
+ * `calibracao_pix` for `cenario_base: pix`, the client calibration's verdict (recorded in the
+ * result by the runner) for `cenario_base: calibracao`. Everything else is `nao_calibrado`.
+ */
+export function calibrationOrigin(result: JobResult): CalibrationOrigin {
   const l = result.cenario.lancamento;
-  if (result.cenario.familia === 'adocao' && l) return l.cenario_base === 'calibracao' ? 'calibracao' : 'pix';
-  return 'nao_calibrado';
+  if (result.cenario.familia !== 'adocao' || !l) {
+    return { status: 'nao_calibrado', motivo: 'parâmetros padrão da release (recepção), não calibrados contra uma série real desta campanha' };
+  }
+  if (l.cenario_base === 'calibracao') {
+    const v = result.calibracao_veredito;
+    if (v === 'aprovada') return { status: 'calibracao', motivo: `parâmetros da calibração ${l.calibracao}, aprovada fora da amostra` };
+    return {
+      status: 'nao_calibrado',
+      motivo: v === 'reprovada'
+        ? `parâmetros da calibração ${l.calibracao}, reprovada fora da amostra: o ajuste não se sustentou no holdout`
+        : `parâmetros da calibração ${l.calibracao}, cujo veredito não foi registrado neste resultado`,
+    };
+  }
+  const cal = knownRelease(result.release)?.calibracao_pix ?? null;
+  if (cal === null) {
+    return { status: 'nao_calibrado', motivo: `parametros_pix da release ${result.release} foram fixados à mão, não ajustados à série do Pix` };
+  }
+  if (cal.veredito !== 'aprovada') {
+    return { status: 'nao_calibrado', motivo: `parametros_pix da release ${result.release} ajustados à série do Pix (caso ${cal.caso}), mas reprovados fora da amostra` };
+  }
+  return {
+    status: 'pix',
+    motivo: `parametros_pix da release ${result.release} ajustados à série do Pix do Banco Central e aprovados fora da amostra (caso ${cal.caso}); para outro produto valem por analogia`,
+  };
+}
+
+export function calibrationStatus(result: JobResult): Calibracao {
+  return calibrationOrigin(result).status;
+}
+
+function knownRelease(version: string): ReleaseManifest | undefined {
+  return listReleases().includes(version) ? releaseManifest(version) : undefined;
 }
 
 /** Per replica, the sum over `units` of a variant's horizon total of measure m. */
@@ -113,14 +157,11 @@ export function computeVerdict(result: JobResult, units: number[]): VereditoSimu
     });
   }
 
-  const calibracao = calibrationStatus(result);
+  const { status: calibracao, motivo } = calibrationOrigin(result);
   verificacoes.push({
     verificacao: 'calibracao', medida: null, canal: null, valor: null, limite: null,
     resultado: calibracao === 'nao_calibrado' ? 'nao_calibrado' : 'calibrado',
-    motivo:
-      calibracao === 'pix' ? 'parâmetros da release calibrados na série do Pix (Banco Central); para outro produto valem por analogia'
-      : calibracao === 'calibracao' ? 'parâmetros de uma calibração do cliente (lancamento.calibracao)'
-      : 'parâmetros padrão da release, não calibrados contra uma série real desta campanha',
+    motivo,
   });
   if (calibracao === 'nao_calibrado') motivos.add('parametros_nao_calibrados');
 

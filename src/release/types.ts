@@ -65,14 +65,26 @@ export interface ModelParameters {
   deslocamento_porte: number[];
 }
 
+/** Provenance of a release's parametros_pix: the Pix public case that fitted them. */
+export interface CalibracaoPix {
+  /** The library case that documents the fit (window, holdout, per-UF verdict, forecast). */
+  caso: string;
+  /** How the parameters were searched and scored (free text, docs/model.md says more). */
+  metodo: string;
+  /** Out-of-sample verdict of the fit: only `aprovada` lets a job say `calibrado`. */
+  veredito: 'aprovada' | 'reprovada';
+}
+
 export interface ReleaseManifest {
   versao: string; // vX.Y.Z
   publicada_em: string; // date
   /**
-   * Population generator: version, seed, and from generator 1.1.0 `efeitos_setor` (a tract effect
-   * on household income, so tracts differ in income, education and race; docs/population.md).
+   * Population generator: version, seed, from generator 1.1.0 `efeitos_setor` (a tract effect
+   * on household income, so tracts differ in income, education and race; docs/population.md) and
+   * from generator 1.2.0 `domicilios_censo` (households, districts and household composition as
+   * the 2022 Census counted them; docs/population.md).
    */
-  gerador: { versao: string; semente: number; efeitos_setor?: boolean };
+  gerador: { versao: string; semente: number; efeitos_setor?: boolean; domicilios_censo?: boolean };
   motor: string; // engine version
   ufs: UfCode[]; // offered
   /** UFs whose 5-year age grid is closed (exactly one in v1.0.0). */
@@ -81,6 +93,11 @@ export interface ReleaseManifest {
   /** Measured kernel throughput (person-days per second, all threads) used for minutos_estimados. */
   pessoa_dias_por_segundo: number;
   parametros_pix: ModelParameters;
+  /**
+   * How parametros_pix were obtained: null when they were set by hand (then every job that uses
+   * them says `nao_calibrado`), else the documented calibration with its out-of-sample verdict.
+   */
+  calibracao_pix: CalibracaoPix | null;
   /**
    * Defaults of a reception scenario: parametros_pix are an adoption fit, so reception takes its
    * own media scale (beta0) and the rest from parametros_pix. Read through defaultParameters().

@@ -179,7 +179,8 @@ describe('/v1/calibracoes', () => {
     const stored = await runCalibrationJobOnEngine(validateCalibrationRequest(b), { threads: 2, progressMs: 0, heartbeat: async (p) => { seen.push(p); } });
     expect(stored.formato).toBe('calibracao-json-v1');
     expect(seen.at(-1)).toEqual({ rodadas_feitas: 6, rodadas: 6 });
-    const parametros = calibrationParametersFromBytes(stored);
+    const { parametros, veredito } = calibrationParametersFromBytes(stored);
+    expect(['aprovada', 'reprovada']).toContain(veredito);
     expect([-4, -3.5, -3]).toContain(parametros.beta_expo);
     expect(parametros.beta0).toBe(release.manifest.parametros_pix.beta0);
   });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildFindings, combineReplicas, decodeJobResult, encodeJobResult, jobResultFromBytes, jobResultToBytes,
-  FINDINGS_TABLES, type JobResult,
+  FINDINGS_TABLES, calibrationStatus, type JobResult,
 } from '../../../src/findings/index.js';
+import { listReleases, releaseManifest } from '../../../src/release/release.js';
 import { ServiceError } from '../../../src/errors.js';
 import { buildReplica, etaria, scenario } from './build-replica.js';
 
@@ -203,15 +204,54 @@ describe('reception tables', () => {
     expect(String(t.linhas[0].motivo)).toContain('replica_unica');
   });
 
-  it('veredito robusto for a calibrated adoption job with a small error', () => {
-    const cen = scenario({ kpis: ['adotantes'] });
-    const reps = [1000, 1010].map((x, r) => buildReplica({
-      replica: r, unidades: ['1400100'], semanas: 1, medidas: ['adotantes'],
-      cell: (_u, c) => (c === 0 ? x : 0), pop: () => 100,
-    }));
-    const t = buildFindings(combineReplicas(cen, reps), { tabela: 'veredito' });
-    expect(t.linhas[0]).toMatchObject({ resultado: 'robusto', motivo: null });
-    expect(t.linhas.find((r) => r.verificacao === 'calibracao')).toMatchObject({ resultado: 'calibrado' });
+  // Label honesty: `calibrado` only when a documented calibration with an `aprovada` verdict
+  // produced the parameters (issue 12: hand-set parametros_pix were labelled calibrado).
+  describe('calibration label', () => {
+    const adoptionResult = (lancamento: Record<string, unknown>, veredito?: 'aprovada' | 'reprovada', release = 'v1.0.0'): JobResult => {
+      const cen = scenario({ kpis: ['adotantes'], release, lancamento } as Parameters<typeof scenario>[0]);
+      const reps = [1000, 1010].map((x, r) => buildReplica({
+        replica: r, unidades: ['1400100'], semanas: 1, medidas: ['adotantes'],
+        cell: (_u, c) => (c === 0 ? x : 0), pop: () => 100,
+      }));
+      const res = combineReplicas(cen, reps);
+      if (veredito) res.calibracao_veredito = veredito;
+      return res;
+    };
+    const verdict = (r: JobResult) => {
+      const t = buildFindings(r, { tabela: 'veredito' });
+      return { head: t.linhas[0], cal: t.linhas.find((x) => x.verificacao === 'calibracao')! };
+    };
+    const CAL = '0b5c2a8e-6f1d-4c3b-9a7e-2d4f6b8c0e1a';
+
+    it('hand-set parametros_pix are nao_calibrado on every release without an approved Pix fit', () => {
+      for (const release of listReleases()) {
+        const approved = releaseManifest(release).calibracao_pix?.veredito === 'aprovada';
+        const { head, cal } = verdict(adoptionResult({ dia: 1, cenario_base: 'pix' }, undefined, release));
+        expect(calibrationStatus(adoptionResult({ dia: 1, cenario_base: 'pix' }, undefined, release))).toBe(approved ? 'pix' : 'nao_calibrado');
+        if (!approved) {
+          expect(cal).toMatchObject({ resultado: 'nao_calibrado' });
+          expect(head).toMatchObject({ resultado: 'indicativo' });
+          expect(String(head.motivo)).toContain('parametros_nao_calibrados');
+        }
+      }
+      // The two first releases keep their hand-set parameters for good.
+      for (const release of ['v1.0.0', 'v1.1.0']) {
+        expect(releaseManifest(release).calibracao_pix).toBeNull();
+        expect(String(verdict(adoptionResult({ dia: 1, cenario_base: 'pix' }, undefined, release)).cal.motivo)).toContain('à mão');
+      }
+    });
+
+    it('a client calibration is calibrado only with an aprovada verdict', () => {
+      const base = { dia: 1, cenario_base: 'calibracao', calibracao: CAL };
+      const ok = verdict(adoptionResult(base, 'aprovada'));
+      expect(ok.head).toMatchObject({ resultado: 'robusto', motivo: null });
+      expect(ok.cal).toMatchObject({ resultado: 'calibrado' });
+      for (const v of ['reprovada', undefined] as const) {
+        const bad = verdict(adoptionResult(base, v));
+        expect(bad.cal).toMatchObject({ resultado: 'nao_calibrado' });
+        expect(bad.head).toMatchObject({ resultado: 'indicativo' });
+      }
+    });
   });
 });
 
