@@ -143,9 +143,13 @@ export class KernelInstance {
     return layout;
   }
 
+  private params(): Float64Array {
+    return new Float64Array(this.memory.buffer, this.layout!.header + ABI.PARAMS_OFFSET, ABI.PARAMS);
+  }
+
   private writeParams(plan: KernelPlan): void {
     const p = plan.params;
-    const f = new Float64Array(this.memory.buffer, this.layout!.header + ABI.PARAMS_OFFSET, ABI.PARAMS);
+    const f = this.params();
     f.fill(0);
     f[ABI.F_E0] = p.e0;
     f[ABI.F_EXPO] = p.expo;
@@ -198,6 +202,8 @@ export class KernelInstance {
     if (plan.familia === 'adocao') {
       if (d === plan.lancamentoDia) fn.launchAdoption(d);
       else if (d > plan.lancamentoDia) {
+        const p = plan.params;
+        if (p.impulso > 0) this.params()[ABI.F_E0] = p.e0 * (1 + p.impulso * 2 ** (-(d - plan.lancamentoDia) / p.meiaVida));
         fn.prepareShares();
         fn.stepAdoption(d);
       }

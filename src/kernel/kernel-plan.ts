@@ -14,6 +14,9 @@ export interface KernelParams {
   spill: number;
   damp: number; // amortecimento_saturacao
   elogit: number; // exp(logit_lancamento); 0 = no launch mass
+  /** adocao: launch impulse on exp(beta0), halving every meiaVida days (0 = none; docs/model.md). */
+  impulso: number;
+  meiaVida: number;
   period: number; // spreading days (>= 1)
   falseRecall: number;
   firstDay: number; // first campaign day

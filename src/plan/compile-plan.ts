@@ -105,6 +105,8 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
       spill: SPILL_ADJACENT,
       damp: p.amortecimento_saturacao,
       elogit: Number.isFinite(p.logit_lancamento) ? Math.exp(p.logit_lancamento) : 0,
+      impulso: familia === 'adocao' ? p.impulso_lancamento ?? 0 : 0,
+      meiaVida: p.meia_vida_impulso_dias ?? 1,
       period: SPREADING_DAYS,
       falseRecall: FALSE_RECALL,
       firstDay: Math.min(firstDay, 65535),

@@ -1,7 +1,10 @@
 // Cell propensity s_c of the adoption model (DESIGN 4): m_i = exp(gamma_celulas * s_c(i) +
 // deslocamento_porte[porte(i)]). The raw score of a person is a MODELLED index of early adoption
 // (more schooling, more income, internet use, younger: docs/model.md); s_c is the mean score of
-// the person's cell under `agrupamento`, standardised to mean 0 and sd 1 over the population.
+// the person's cell under `agrupamento`, standardised to mean 0 and sd 1 over the simulated
+// population (model 1), or with the fixed constants `padronizacao_celulas` (model 2, so a UF
+// simulated alone keeps its level against the country). Model 2 also gives m_i = 0 to persons
+// under `idade_minima_adocao` (not eligible: they never adopt).
 import type { ModelParameters, Population } from '../release/types.js';
 import { PERSON_ATTRS } from '../release/types.js';
 import { ageGroupOf } from '../kernel/model-constants.js';
@@ -18,14 +21,21 @@ function rawScore(ag: number, attrs: number): number {
     0.8 * bits(attrs, PERSON_ATTRS.internet) - 0.2 * Math.abs(ag - 3);
 }
 
-/** m_i per person (Float32Array on a SharedArrayBuffer); a missing level shift counts as 0. */
-export function adoptionMultipliers(pop: Population, p: ModelParameters): Float32Array {
-  const axes = p.agrupamento === 'celula' ? AXES : AXES.filter((a) => (p.agrupamento as Axis[]).includes(a));
+interface CellTable {
+  cellOf: Uint32Array;
+  porteOf: Uint8Array;
+  /** Per cell: the sum of its persons' raw scores, and their count. */
+  sum: Float64Array;
+  count: Float64Array;
+}
+
+/** Each person's cell under `agrupamento`, with the cells' raw score sums and counts. */
+function tabulateCells(pop: Population, agrupamento: ModelParameters['agrupamento']): CellTable {
+  const axes = agrupamento === 'celula' ? AXES : AXES.filter((a) => (agrupamento as Axis[]).includes(a));
   let nCells = 1;
   for (const a of axes) nCells *= SIZES[a];
   const region = pop.ufs.map((uf) => regionOfUf(uf));
   const cellOf = new Uint32Array(pop.nPersons);
-  const score = new Float64Array(pop.nPersons);
   const sum = new Float64Array(nCells);
   const count = new Float64Array(nCells);
   const porteOf = new Uint8Array(pop.nPersons);
@@ -47,21 +57,42 @@ export function adoptionMultipliers(pop: Population, p: ModelParameters): Float3
       let c = 0;
       for (let k = 0; k < axisIdx.length; k++) c = c * axisSize[k] + v[axisIdx[k]];
       cellOf[i] = c;
-      score[i] = rawScore(ag, at);
-      sum[c] += score[i];
+      sum[c] += rawScore(ag, at);
       count[c]++;
       porteOf[i] = pop.munPorte[m];
     }
   }
+  return { cellOf, porteOf, sum, count };
+}
+
+/**
+ * Mean and sd over persons of their cell's mean raw score: model 1's standardisation over the
+ * simulated population, and how model 2's fixed `padronizacao_celulas` were measured (over the
+ * whole country: docs/model.md).
+ */
+export function propensityMoments(pop: Population, agrupamento: ModelParameters['agrupamento']): { media: number; dp: number } {
+  const { sum, count } = tabulateCells(pop, agrupamento);
+  return momentsOf(sum, count, pop.nPersons);
+}
+
+function momentsOf(sum: Float64Array, count: Float64Array, nPersons: number): { media: number; dp: number } {
   let mu = 0;
-  for (let c = 0; c < nCells; c++) mu += sum[c];
-  mu /= Math.max(1, pop.nPersons);
+  for (let c = 0; c < sum.length; c++) mu += sum[c];
+  mu /= Math.max(1, nPersons);
   let v2 = 0;
-  for (let c = 0; c < nCells; c++) if (count[c] > 0) v2 += count[c] * (sum[c] / count[c] - mu) ** 2;
-  const sd = Math.sqrt(v2 / Math.max(1, pop.nPersons));
+  for (let c = 0; c < sum.length; c++) if (count[c] > 0) v2 += count[c] * (sum[c] / count[c] - mu) ** 2;
+  return { media: mu, dp: Math.sqrt(v2 / Math.max(1, nPersons)) };
+}
+
+/** m_i per person (Float32Array on a SharedArrayBuffer); a missing level shift counts as 0. */
+export function adoptionMultipliers(pop: Population, p: ModelParameters): Float32Array {
+  const { cellOf, porteOf, sum, count } = tabulateCells(pop, p.agrupamento);
+  const { media: mu, dp: sd } = p.padronizacao_celulas ?? momentsOf(sum, count, pop.nPersons);
   const out = new Float32Array(new SharedArrayBuffer(Math.max(1, pop.nPersons) * 4), 0, pop.nPersons);
   const shift = p.deslocamento_porte;
+  const minBand = p.idade_minima_adocao === undefined ? 0 : Math.ceil(p.idade_minima_adocao / 5);
   for (let i = 0; i < pop.nPersons; i++) {
+    if (pop.age5[i] < minBand) continue; // not eligible: m_i = 0
     const c = cellOf[i];
     const s = sd > 0 ? (sum[c] / count[c] - mu) / sd : 0;
     out[i] = Math.exp(p.gamma_celulas * s + (shift[porteOf[i]] ?? 0));

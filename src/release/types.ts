@@ -63,6 +63,22 @@ export interface ModelParameters {
   pesos_canais: Record<'domicilio' | 'turma' | 'estabelecimento' | 'vizinhanca' | 'digital', number>;
   /** Level shift per size stratum (index = porte), 7 values. */
   deslocamento_porte: number[];
+  /**
+   * Adoption model 2 (release v1.2.0 on; absent = the model of v1.0.0/v1.1.0, docs/model.md):
+   * persons younger than this (years, a multiple of 5) are not eligible and never adopt.
+   */
+  idade_minima_adocao?: number;
+  /**
+   * Adoption model 2: fixed standardisation of the raw cell score, so that a UF simulated alone
+   * keeps its level against the country (model 1 standardises over the simulated population).
+   */
+  padronizacao_celulas?: { media: number; dp: number };
+  /**
+   * Adoption model 2: launch impulse. The spontaneous hazard is exp(beta0) * (1 + impulso *
+   * 2^(-(d - launch) / meia_vida)) on day d after the launch (publicity and novelty that fade).
+   */
+  impulso_lancamento?: number;
+  meia_vida_impulso_dias?: number;
 }
 
 /** Provenance of a release's parametros_pix: the Pix public case that fitted them. */
