@@ -5,7 +5,7 @@
 // population (model 1), or with the fixed constants `padronizacao_celulas` (model 2, so a UF
 // simulated alone keeps its level against the country). Model 2 also gives m_i = 0 to persons
 // under `idade_minima_adocao` (not eligible: they never adopt).
-import type { ModelParameters, Population } from '../release/types.js';
+import type { ModelParameters, PesosEscore, Population } from '../release/types.js';
 import { PERSON_ATTRS } from '../release/types.js';
 import { ageGroupOf } from '../kernel/model-constants.js';
 import { regionOfUf } from './regions.js';
@@ -16,9 +16,12 @@ const SIZES: Record<Axis, number> = { regiao: 5, faixa: 7, sexo: 2, raca: 5, niv
 
 const bits = (attrs: number, f: { shift: number; bits: number }) => (attrs >> f.shift) & ((1 << f.bits) - 1);
 
-function rawScore(ag: number, attrs: number): number {
-  return 0.5 * bits(attrs, PERSON_ATTRS.escolaridade) + 0.3 * bits(attrs, PERSON_ATTRS.renda) +
-    0.8 * bits(attrs, PERSON_ATTRS.internet) - 0.2 * Math.abs(ag - 3);
+/** Model 1's weights of the raw score; model 2 takes `pesos_escore` (fitted by the Pix case). */
+const PESOS_MODELO_1: PesosEscore = { escolaridade: 0.5, renda: 0.3, internet: 0.8, idade: 0.2 };
+
+function rawScore(ag: number, attrs: number, w: PesosEscore): number {
+  return w.escolaridade * bits(attrs, PERSON_ATTRS.escolaridade) + w.renda * bits(attrs, PERSON_ATTRS.renda) +
+    w.internet * bits(attrs, PERSON_ATTRS.internet) - w.idade * Math.abs(ag - 3);
 }
 
 interface CellTable {
@@ -30,7 +33,7 @@ interface CellTable {
 }
 
 /** Each person's cell under `agrupamento`, with the cells' raw score sums and counts. */
-function tabulateCells(pop: Population, agrupamento: ModelParameters['agrupamento']): CellTable {
+function tabulateCells(pop: Population, agrupamento: ModelParameters['agrupamento'], w: PesosEscore): CellTable {
   const axes = agrupamento === 'celula' ? AXES : AXES.filter((a) => (agrupamento as Axis[]).includes(a));
   let nCells = 1;
   for (const a of axes) nCells *= SIZES[a];
@@ -57,7 +60,7 @@ function tabulateCells(pop: Population, agrupamento: ModelParameters['agrupament
       let c = 0;
       for (let k = 0; k < axisIdx.length; k++) c = c * axisSize[k] + v[axisIdx[k]];
       cellOf[i] = c;
-      sum[c] += rawScore(ag, at);
+      sum[c] += rawScore(ag, at, w);
       count[c]++;
       porteOf[i] = pop.munPorte[m];
     }
@@ -70,8 +73,8 @@ function tabulateCells(pop: Population, agrupamento: ModelParameters['agrupament
  * simulated population, and how model 2's fixed `padronizacao_celulas` were measured (over the
  * whole country: docs/model.md).
  */
-export function propensityMoments(pop: Population, agrupamento: ModelParameters['agrupamento']): { media: number; dp: number } {
-  const { sum, count } = tabulateCells(pop, agrupamento);
+export function propensityMoments(pop: Population, p: Pick<ModelParameters, 'agrupamento' | 'pesos_escore'>): { media: number; dp: number } {
+  const { sum, count } = tabulateCells(pop, p.agrupamento, p.pesos_escore ?? PESOS_MODELO_1);
   return momentsOf(sum, count, pop.nPersons);
 }
 
@@ -86,7 +89,7 @@ function momentsOf(sum: Float64Array, count: Float64Array, nPersons: number): { 
 
 /** m_i per person (Float32Array on a SharedArrayBuffer); a missing level shift counts as 0. */
 export function adoptionMultipliers(pop: Population, p: ModelParameters): Float32Array {
-  const { cellOf, porteOf, sum, count } = tabulateCells(pop, p.agrupamento);
+  const { cellOf, porteOf, sum, count } = tabulateCells(pop, p.agrupamento, p.pesos_escore ?? PESOS_MODELO_1);
   const { media: mu, dp: sd } = p.padronizacao_celulas ?? momentsOf(sum, count, pop.nPersons);
   const out = new Float32Array(new SharedArrayBuffer(Math.max(1, pop.nPersons) * 4), 0, pop.nPersons);
   const shift = p.deslocamento_porte;

@@ -1,6 +1,7 @@
 // The release manifests. A release names a population build (generator version + seed) and an
 // engine version; v1.1.0 uses the same data with a newer generator seed so that releases differ;
 // v1.2.0 builds households and districts as the 2022 Census counted them and carries the Pix fit.
+import { readPixFit } from './pix-fit-file.js';
 import { UF_CODES, type CalibracaoPix, type Fonte, type ModelParameters, type ReleaseManifest } from './types.js';
 
 /**
@@ -128,6 +129,12 @@ interface ManifestOptions {
   calibracao_pix?: CalibracaoPix | null;
 }
 
+/** The Pix fit of a release, when its case file exists; else the hand-set parameters (nao_calibrado). */
+function fittedPix(versao: string): Pick<ManifestOptions, 'parametros_pix' | 'calibracao_pix'> {
+  const f = readPixFit(versao);
+  return f ? { parametros_pix: f.parametros, calibracao_pix: f.calibracao } : {};
+}
+
 function manifest(versao: string, publicada_em: string, semente: number, o: ManifestOptions): ReleaseManifest {
   const gerador: ReleaseManifest['gerador'] = { versao, semente, efeitos_setor: o.efeitos_setor };
   if (o.domicilios_censo) gerador.domicilios_censo = true;
@@ -161,6 +168,6 @@ function manifest(versao: string, publicada_em: string, semente: number, o: Mani
 export const MANIFESTS: readonly ReleaseManifest[] = [
   manifest('v1.0.0', '2026-11-01', 20221001, { efeitos_setor: false }),
   manifest('v1.1.0', '2026-11-20', 20231101, { efeitos_setor: true }),
-  // Parameters still the hand-set ones (nao_calibrado) until the Pix fit of this release lands.
-  manifest('v1.2.0', '2026-11-23', 20241201, { efeitos_setor: true, domicilios_censo: true }),
+  // parametros_pix fitted by the Pix case (data/releases/v1.2.0/caso-pix.json, npm run bench:pix).
+  manifest('v1.2.0', '2026-11-23', 20241201, { efeitos_setor: true, domicilios_censo: true, ...fittedPix('v1.2.0') }),
 ];

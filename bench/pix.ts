@@ -1,0 +1,74 @@
+// The Pix fit of the newest release (issue 12): fits parametros_pix to the Banco Central's
+// monthly Pix payers by UF, judges them out of sample, forecasts to 2026-12, and writes
+//   data/releases/<release>/caso-pix.json  (the public case; the release manifest reads it)
+//   bench/results/pix.json                 (the targets, what was measured, the seconds)
+//   npm run bench:pix -- [--avaliacoes N] [--amostra-pessoas N] [--amostra-final K] [--threads N]
+// Deterministic: the same release, options and data give the same files.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { cpus } from 'node:os';
+import { parseArgs } from 'node:util';
+import { buildPixCase } from '../calibration/pix/pix-case.js';
+import { pixBaseParameters } from '../calibration/pix/pix-fit.js';
+import { loadPixSeries } from '../calibration/pix/pix-series.js';
+import { closePool } from '../src/pool/pool.js';
+import { projectPath } from '../src/project-path.js';
+import { pixCasePath } from '../src/release/pix-fit-file.js';
+import { newestRelease, openRelease } from '../src/release/release.js';
+import { runAsMain } from './lib/run-as-main.js';
+
+export const PIX_TARGETS = {
+  mape_mediana_janela: 0.08, mape_pior_janela: 0.2, mape_mediana_holdout: 0.08,
+  ufs_melhores_que_as_duas_referencias: 20, spearman_parte_dez_2022: 0.85, minutos: 60,
+} as const;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      release: { type: 'string', default: newestRelease() },
+      avaliacoes: { type: 'string', default: '150' },
+      'amostra-pessoas': { type: 'string', default: '40000' },
+      'amostra-final': { type: 'string', default: '1' },
+      threads: { type: 'string', default: String(cpus().length) },
+    },
+  });
+  const t0 = performance.now();
+  const release = openRelease(values.release);
+  const log = (s: string) => process.stderr.write(`[${((performance.now() - t0) / 1000).toFixed(0)} s] ${s}\n`);
+  log('população das 27 UFs e padronização nacional');
+  const base = await pixBaseParameters(release);
+  const caso = await buildPixCase({
+    release, series: loadPixSeries(), base,
+    amostraPessoas: Number(values['amostra-pessoas']), avaliacoes: Number(values.avaliacoes),
+    amostraFinal: Number(values['amostra-final']), threads: Number(values.threads),
+    onStage: log,
+    onEvaluation: (stage, e, n) => log(`${stage} ${n}: perda ${(e.loss * 100).toFixed(2)}%`),
+  });
+  const segundos = (performance.now() - t0) / 1000;
+  const casePath = pixCasePath(release.version);
+  await mkdir(dirname(casePath), { recursive: true });
+  await writeFile(casePath, JSON.stringify(caso, null, 1) + '\n');
+  const a = caso.agregados;
+  const medido = { ...a, minutos: segundos / 60 };
+  const result = {
+    bench: 'pix', when: new Date().toISOString(), release: release.version, node: process.version, cpus: cpus().length,
+    opcoes: { avaliacoes: Number(values.avaliacoes), amostra_pessoas: Number(values['amostra-pessoas']), amostra_final: Number(values['amostra-final']), threads: Number(values.threads) },
+    alvos: PIX_TARGETS,
+    medido,
+    atingido: {
+      mape_mediana_janela: a.mape_mediana_janela <= PIX_TARGETS.mape_mediana_janela,
+      mape_pior_janela: a.mape_pior_janela <= PIX_TARGETS.mape_pior_janela,
+      mape_mediana_holdout: a.mape_mediana_holdout <= PIX_TARGETS.mape_mediana_holdout,
+      ufs_melhores_que_as_duas_referencias: a.ufs_melhores_que_as_duas_referencias >= PIX_TARGETS.ufs_melhores_que_as_duas_referencias,
+      spearman_parte_dez_2022: a.spearman_parte_dez_2022 >= PIX_TARGETS.spearman_parte_dez_2022,
+      minutos: segundos / 60 < PIX_TARGETS.minutos,
+    },
+    ufs: caso.ufs.map((u) => ({ uf: u.uf, veredito: u.veredito, ...u.metricas })),
+    caso: casePath.slice(projectPath().length + 1),
+  };
+  await writeFile(projectPath('bench/results/pix.json'), JSON.stringify(result, null, 2) + '\n');
+  log(`veredito ${a.veredito}; mediana MAPE janela ${(a.mape_mediana_janela * 100).toFixed(1)}%, holdout ${(a.mape_mediana_holdout * 100).toFixed(1)}%, spearman ${a.spearman_parte_dez_2022.toFixed(3)}`);
+  await closePool();
+}
+
+runAsMain(import.meta.url, main);

@@ -1,0 +1,141 @@
+// The Pix fit: the release's adoption parameters searched against the monthly payers of the UFs
+// (Nelder-Mead on 1:k household samples, calibration/sample-population.ts), through the
+// observation model (pix-activity.ts, pix-model.ts). The loss is the mean over the fitted UFs of
+// each UF's MAPE over the window's months (UF totals: payers are counted where they pay).
+import { nelderMead } from '../nelder-mead.js';
+import type { Evaluation } from '../search.js';
+import type { ModelParameters, Release, UfCode } from '../../src/release/types.js';
+import type { SimPool } from '../../src/pool/pool.js';
+import { propensityMoments } from '../../src/plan/propensity.js';
+import { fitActivity, type ActivityCurve } from './pix-activity.js';
+import { predictPayers, simulatePixAdopters, type AdoptersByUf } from './pix-model.js';
+import type { PixSeries } from './pix-series.js';
+
+/** One searched coordinate: its name and how it sets the parameters. */
+interface FitDimension {
+  nome: string;
+  inicio: number;
+  passo: number;
+  set: (p: ModelParameters, x: number) => void;
+}
+
+/** Size classes are shifted along a line: deslocamento_porte[k] = inclinacao * (k - 3). */
+const PORTE_CENTRO = 3;
+
+export const PIX_FIT_DIMENSIONS: readonly FitDimension[] = [
+  { nome: 'beta0', inicio: -7.0, passo: 0.5, set: (p, x) => { p.beta0 = x; } },
+  { nome: 'logit_lancamento', inicio: -1.3, passo: 0.5, set: (p, x) => { p.logit_lancamento = x; } },
+  { nome: 'beta_expo', inicio: -6.5, passo: 0.7, set: (p, x) => { p.beta_expo = x; } },
+  { nome: 'gamma_celulas', inicio: 1.0, passo: 0.3, set: (p, x) => { p.gamma_celulas = x; } },
+  { nome: 'ln_impulso_lancamento', inicio: Math.log(3), passo: 0.7, set: (p, x) => { p.impulso_lancamento = Math.exp(x); } },
+  { nome: 'ln_meia_vida_impulso_dias', inicio: Math.log(30), passo: 0.5, set: (p, x) => { p.meia_vida_impulso_dias = Math.exp(x); } },
+  { nome: 'amortecimento_saturacao', inicio: 0.5, passo: 0.2, set: (p, x) => { p.amortecimento_saturacao = Math.min(1, Math.max(0, x)); } },
+  {
+    nome: 'inclinacao_porte', inicio: 0.15, passo: 0.1,
+    set: (p, x) => { p.deslocamento_porte = Array.from({ length: 7 }, (_, k) => x * (k - PORTE_CENTRO)); },
+  },
+  { nome: 'peso_escolaridade', inicio: 1.0, passo: 0.4, set: (p, x) => { p.pesos_escore = { ...p.pesos_escore!, escolaridade: Math.max(0, x) }; } },
+];
+
+/**
+ * Eligibility of adoption model 2 in the Pix fit: a Pix key needs a bank account, which minors
+ * under 15 rarely hold alone; 130.7 M persons held a key in Dec 2022 (DICT), 81% of the 161 M
+ * residents aged 15+ of the 2022 Census.
+ */
+export const PIX_IDADE_MINIMA = 15;
+/** Raw-score weights the fit starts from (escolaridade is searched; the others are model 1's). */
+const PESOS_INICIAIS = { escolaridade: 1, renda: 0.3, internet: 0.8, idade: 0.2 };
+
+/**
+ * The fixed part of the fit's parameters: the release's own, switched to adoption model 2, with
+ * the cell standardisation measured over the whole country (each UF's moments combined by the law
+ * of total variance) under the starting weights. The standardisation is a convention: its mean is
+ * absorbed by beta0 and logit_lancamento, its sd by gamma_celulas.
+ */
+export async function pixBaseParameters(release: Release): Promise<ModelParameters> {
+  const base: ModelParameters = { ...release.manifest.parametros_pix, idade_minima_adocao: PIX_IDADE_MINIMA, pesos_escore: { ...PESOS_INICIAIS } };
+  let n = 0, s1 = 0, s2 = 0;
+  for (const uf of release.ufs) {
+    const pop = await release.population([uf]);
+    const m = propensityMoments(pop, base);
+    n += pop.nPersons;
+    s1 += pop.nPersons * m.media;
+    s2 += pop.nPersons * (m.dp * m.dp + m.media * m.media);
+  }
+  const media = s1 / n;
+  return { ...base, padronizacao_celulas: { media, dp: Math.sqrt(s2 / n - media * media) } };
+}
+
+/** The parameters of a point of the search (base: the model-2 fields and what the fit does not move). */
+export function parametersAt(base: ModelParameters, x: readonly number[]): ModelParameters {
+  const p: ModelParameters = { ...base, pesos_canais: { ...base.pesos_canais }, deslocamento_porte: [...base.deslocamento_porte] };
+  PIX_FIT_DIMENSIONS.forEach((d, i) => d.set(p, x[i]));
+  return p;
+}
+
+/** Mean absolute percentage error of `pred` against `obs` over the month indices `idx`. */
+export function mape(pred: Float64Array, obs: Float64Array, idx: readonly number[]): number {
+  let s = 0;
+  for (const i of idx) s += Math.abs(pred[i] - obs[i]) / obs[i];
+  return s / idx.length;
+}
+
+/** Per UF MAPE of predicted payers over the months whose indices are `idx`. */
+export function mapeByUf(ad: AdoptersByUf, s: PixSeries, activity: ActivityCurve, ufs: readonly UfCode[], idx: readonly number[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const uf of ufs) out[uf] = mape(predictPayers(ad[uf]!, s.meses, activity), s.pagadores[uf], idx);
+  return out;
+}
+
+export interface PixFitOptions {
+  release: Release;
+  series: PixSeries;
+  base: ModelParameters;
+  /** Last month of the window (YYYYMM); the window starts at 202011. */
+  janelaFim: number;
+  ufs: readonly UfCode[];
+  /** Persons aimed at per UF in the search's samples. */
+  amostraPessoas: number;
+  maxAvaliacoes: number;
+  /** Start of the search (default: the dimensions' inicio). */
+  inicio?: number[];
+  pool?: SimPool;
+  threads?: number;
+  onEvaluation?: (e: Evaluation, n: number) => void;
+}
+
+export interface PixFit {
+  activity: ActivityCurve;
+  avaliacoes: Evaluation[];
+  melhor: Evaluation;
+  parametros: ModelParameters;
+  /** k of each UF's 1:k sample in the search. */
+  amostra: Record<string, number>;
+}
+
+export async function fitPix(o: PixFitOptions): Promise<PixFit> {
+  const activity = fitActivity(o.series, o.janelaFim);
+  const meses = o.series.meses.filter((m) => m <= o.janelaFim);
+  const idx = meses.map((_, i) => i);
+  const amostra: Record<string, number> = {};
+  for (const uf of o.ufs) {
+    const n = (await o.release.population([uf])).nPersons;
+    amostra[uf] = Math.max(1, Math.round(n / o.amostraPessoas));
+  }
+  const avaliacoes = await nelderMead({
+    start: o.inicio ?? PIX_FIT_DIMENSIONS.map((d) => d.inicio),
+    steps: PIX_FIT_DIMENSIONS.map((d) => d.passo),
+    maxEvaluations: o.maxAvaliacoes,
+    onEvaluation: o.onEvaluation,
+    evaluate: async (x) => {
+      const ad = await simulatePixAdopters(parametersAt(o.base, x), {
+        release: o.release, ufs: o.ufs, meses, amostra: (uf) => amostra[uf], pool: o.pool, threads: o.threads,
+      });
+      const m = Object.values(mapeByUf(ad, o.series, activity, o.ufs, idx));
+      return m.reduce((a, b) => a + b, 0) / m.length;
+    },
+  });
+  let melhor = avaliacoes[0];
+  for (const e of avaliacoes) if (e.loss < melhor.loss) melhor = e;
+  return { activity, avaliacoes, melhor, parametros: parametersAt(o.base, melhor.x), amostra };
+}

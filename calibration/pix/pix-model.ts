@@ -1,0 +1,79 @@
+// Observation model of the Pix case, part 2: the model's adopters per UF at each month end,
+// turned into predicted monthly payers (activity x adopters). Each UF runs as its own adoption
+// scenario (geografia.ufs = [uf]), launched on 2020-11-16 (day 16 of a horizon that starts
+// 2020-11-01): persons who registered a key before payments opened (from 2020-10-05) are the
+// launch-day share. Payers are counted where they pay, residents where they live: UF totals are
+// compared, where the two differ least (docs/model.md, "The Pix case").
+import type { Scenario } from '../../src/contract/types.js';
+import { compilePlanFor } from '../../src/plan/compile-plan.js';
+import type { SimPool } from '../../src/pool/pool.js';
+import type { ModelParameters, Release, UfCode } from '../../src/release/types.js';
+import { simulate } from '../../src/simulate.js';
+import { periodDays } from '../periods.js';
+import { samplePopulation } from '../sample-population.js';
+import { activityAt, type ActivityCurve } from './pix-activity.js';
+
+export const PIX_DATA_INICIO = '2020-11-01';
+/** 2020-11-16, the day Pix payments opened. */
+export const PIX_DIA_LANCAMENTO = 16;
+export const PIX_GRUPO_COMPARACAO = 'caso-pix';
+
+export function pixScenario(release: string, uf: UfCode, dias: number): Scenario {
+  return {
+    versao_contrato: 3, release, familia: 'adocao', geografia: { ufs: [uf] },
+    lancamento: { dia: PIX_DIA_LANCAMENTO, cenario_base: 'pix' },
+    horizonte: { data_inicio: PIX_DATA_INICIO, dias }, replicas: 1,
+    grupo_comparacao: PIX_GRUPO_COMPARACAO, kpis: ['adotantes'], nome: `Caso Pix ${uf}`,
+  };
+}
+
+/** Adopters per UF at each month end (persons of the full population), [uf] -> [month]. */
+export type AdoptersByUf = Partial<Record<UfCode, Float64Array>>;
+
+export interface PixRunOptions {
+  release: Release;
+  ufs: readonly UfCode[];
+  /** Months YYYYMM whose ends are read, ascending from 202011. */
+  meses: readonly number[];
+  /** Per UF: 1 = the full population; k > 1 = a 1:k household sample (search rounds). */
+  amostra?: (uf: UfCode) => number;
+  pool?: SimPool;
+  threads?: number;
+  onUf?: (uf: UfCode) => void;
+}
+
+/**
+ * Runs every UF with `parametros` and reads its adopters at each month end. A sample's counts are
+ * scaled by the UF's persons over the sample's. UFs run concurrently through one pool.
+ */
+export async function simulatePixAdopters(parametros: ModelParameters, o: PixRunOptions): Promise<AdoptersByUf> {
+  const ends = o.meses.map((m) => periodDays(m, 'mes', PIX_DATA_INICIO)[1]);
+  const dias = ends[ends.length - 1];
+  const out: AdoptersByUf = {};
+  await Promise.all(o.ufs.map(async (uf) => {
+    const scenario = pixScenario(o.release.version, uf, dias);
+    const full = await o.release.population([uf]);
+    const k = o.amostra?.(uf) ?? 1;
+    const pop = samplePopulation(full, k);
+    const plan = compilePlanFor(scenario, pop, parametros);
+    const only = { ...plan, variantes: plan.variantes.filter((v) => v.nome === 'plano'), reduce: { ...plan.reduce, diario: true } };
+    const res = await simulate(scenario, { plan: only, pool: o.pool, threads: o.threads });
+    const r = res.variantes.plano[0];
+    const U = r.unidades.length, M = r.medidas.length, D = dias;
+    const scale = full.nPersons / pop.nPersons;
+    const a = new Float64Array(ends.length);
+    ends.forEach((d, j) => {
+      let s = 0;
+      for (let u = 0; u < U; u++) s += r.serieDiaria![(u * D + d - 1) * M];
+      a[j] = s * scale;
+    });
+    out[uf] = a;
+    o.onUf?.(uf);
+  }));
+  return out;
+}
+
+/** Predicted monthly payers: activity of the month x adopters at its end. */
+export function predictPayers(adopters: Float64Array, meses: readonly number[], activity: ActivityCurve): Float64Array {
+  return adopters.map((a, j) => a * activityAt(activity, meses[j]));
+}
