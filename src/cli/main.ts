@@ -11,6 +11,7 @@ import { registerValidate } from './validate.js';
 import { registerQuote } from './quote.js';
 import { registerSimulate } from './simulate.js';
 import { registerCalibrate } from './calibrate.js';
+import { registerLibrary } from './library.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -28,6 +29,7 @@ export function buildProgram(): Command {
   registerQuote(program);
   registerSimulate(program);
   registerCalibrate(program);
+  registerLibrary(program);
   return program;
 }
 

@@ -1,0 +1,63 @@
+// Adoption model 2 (release v1.2.0 on, docs/model.md): eligibility age, fixed standardisation of
+// the cell score, and the fading launch impulse, on a 30,000-person fixture.
+import { describe, expect, it } from 'vitest';
+import { KernelInstance } from '../../src/kernel/instance.js';
+import { replicaKey } from '../../src/kernel/rng-key.js';
+import { compilePlanFor } from '../../src/plan/compile-plan.js';
+import { propensityMoments } from '../../src/plan/propensity.js';
+import type { ModelParameters } from '../../src/release/types.js';
+import { buildFixturePopulation } from '../fixtures/population-fixture.js';
+import { hashState } from '../fixtures/run-in-thread.js';
+import { adoptionScenario, parameters } from '../fixtures/scenarios.js';
+
+const pop = buildFixturePopulation({ persons: 30_000, municipios: 3, tractsPerMunicipality: 12 });
+const scenario = adoptionScenario({ horizonte: { data_inicio: '2026-01-05', dias: 60 } });
+let instance: Promise<KernelInstance> | undefined;
+
+async function adoptionDays(p: ModelParameters): Promise<{ dayA: Uint16Array; hash: string }> {
+  const k = await (instance ??= KernelInstance.create());
+  const plan = compilePlanFor(scenario, pop, p);
+  k.run(plan.kernelPopulation, plan.kernel, [], replicaKey(plan.grupoComparacao, 0));
+  const st = k.state();
+  return { dayA: st.dayA.slice(), hash: hashState(st) };
+}
+
+describe('adoption model 2', () => {
+  it('at neutral settings it is model 1, bit for bit', async () => {
+    const p1 = parameters();
+    const neutral = parameters({
+      idade_minima_adocao: 0, impulso_lancamento: 0, meia_vida_impulso_dias: 30,
+      pesos_escore: { escolaridade: 0.5, renda: 0.3, internet: 0.8, idade: 0.2 },
+      padronizacao_celulas: propensityMoments(pop, p1),
+    });
+    expect((await adoptionDays(neutral)).hash).toBe((await adoptionDays(p1)).hash);
+  });
+
+  it('persons under idade_minima_adocao never adopt, at launch or later', async () => {
+    const { dayA } = await adoptionDays(parameters({ idade_minima_adocao: 15, logit_lancamento: 0 }));
+    let young = 0, youngAdopted = 0, oldAdopted = 0;
+    for (let i = 0; i < pop.nPersons; i++) {
+      if (pop.age5[i] < 3) { young++; if (dayA[i] !== 0) youngAdopted++; } else if (dayA[i] !== 0) oldAdopted++;
+    }
+    expect(young).toBeGreaterThan(1000);
+    expect(youngAdopted).toBe(0);
+    expect(oldAdopted).toBeGreaterThan(1000);
+  });
+
+  it('the launch impulse only brings adoptions forward (same thresholds, more hazard), most in the first days', async () => {
+    const base = parameters({ beta0: Math.log(0.002), beta_expo: Math.log(0.01) });
+    const without = (await adoptionDays(base)).dayA;
+    const withImpulse = (await adoptionDays({ ...base, impulso_lancamento: 4, meia_vida_impulso_dias: 10 })).dayA;
+    let earlier = 0, firstWeeks = 0, firstWeeksBase = 0;
+    for (let i = 0; i < pop.nPersons; i++) {
+      if (without[i] !== 0) expect(withImpulse[i]).not.toBe(0);
+      if (without[i] !== 0 && withImpulse[i] !== 0) expect(withImpulse[i]).toBeLessThanOrEqual(without[i]);
+      if (withImpulse[i] !== 0 && (without[i] === 0 || withImpulse[i] < without[i])) earlier++;
+      if (withImpulse[i] > 1 && withImpulse[i] <= 15) firstWeeks++;
+      if (without[i] > 1 && without[i] <= 15) firstWeeksBase++;
+    }
+    expect(earlier).toBeGreaterThan(100);
+    // 1 + 4 * 2^(-k/10) averages about 3.6 over days 2..15: far more adoptions than without
+    expect(firstWeeks).toBeGreaterThan(2 * firstWeeksBase);
+  });
+});
