@@ -97,8 +97,10 @@ export interface PixFitOptions {
   /** Persons aimed at per UF in the search's samples. */
   amostraPessoas: number;
   maxAvaliacoes: number;
-  /** Start of the search (default: the dimensions' inicio). */
+  /** Start of the search, every dimension (default: the dimensions' inicio). */
   inicio?: number[];
+  /** Names of the dimensions searched (default: all); the others stay at their start. */
+  livres?: readonly string[];
   pool?: SimPool;
   threads?: number;
   onEvaluation?: (e: Evaluation, n: number) => void;
@@ -122,19 +124,23 @@ export async function fitPix(o: PixFitOptions): Promise<PixFit> {
     const n = (await o.release.population([uf])).nPersons;
     amostra[uf] = Math.max(1, Math.round(n / o.amostraPessoas));
   }
-  const avaliacoes = await nelderMead({
-    start: o.inicio ?? PIX_FIT_DIMENSIONS.map((d) => d.inicio),
-    steps: PIX_FIT_DIMENSIONS.map((d) => d.passo),
+  const start = o.inicio ?? PIX_FIT_DIMENSIONS.map((d) => d.inicio);
+  const free = PIX_FIT_DIMENSIONS.map((d, i) => [d, i] as const).filter(([d]) => !o.livres || o.livres.includes(d.nome));
+  const full = (y: number[]) => { const x = start.slice(); free.forEach(([, i], k) => { x[i] = y[k]; }); return x; };
+  const searched = await nelderMead({
+    start: free.map(([, i]) => start[i]),
+    steps: free.map(([d]) => d.passo),
     maxEvaluations: o.maxAvaliacoes,
-    onEvaluation: o.onEvaluation,
-    evaluate: async (x) => {
-      const ad = await simulatePixAdopters(parametersAt(o.base, x), {
+    onEvaluation: o.onEvaluation && ((e, n) => o.onEvaluation!({ x: full(e.x), loss: e.loss }, n)),
+    evaluate: async (y) => {
+      const ad = await simulatePixAdopters(parametersAt(o.base, full(y)), {
         release: o.release, ufs: o.ufs, meses, amostra: (uf) => amostra[uf], pool: o.pool, threads: o.threads,
       });
       const m = Object.values(mapeByUf(ad, o.series, activity, o.ufs, idx));
       return m.reduce((a, b) => a + b, 0) / m.length;
     },
   });
+  const avaliacoes = searched.map((e) => ({ x: full(e.x), loss: e.loss }));
   let melhor = avaliacoes[0];
   for (const e of avaliacoes) if (e.loss < melhor.loss) melhor = e;
   return { activity, avaliacoes, melhor, parametros: parametersAt(o.base, melhor.x), amostra };
