@@ -1,7 +1,9 @@
 // Identifiability after the search (DESIGN 6): each free dimension is moved one step each way
 // from the best candidate (two rounds per dimension). A dimension whose loss does not move is
-// "fixado" (held at its starting point, with the reason). Dimensions the window sees only
-// together ("grupos") are found from every round made: among the near-optimal rounds, two
+// "fixado", with the reason; where it is held is decided by the final round (final-round.ts),
+// never here: flat within one step says nothing about the loss at a distant starting point (on
+// AP a reset without re-scoring turned a 26.9% window loss into 419.7%). Dimensions the window
+// sees only together ("grupos") are found from every round made: among the near-optimal rounds, two
 // dimensions whose values are strongly correlated (|r| >= 0.9) and spread over at least a quarter
 // of both ranges lie along a flat valley of the loss, i.e. their effects cancel. (The MAPE loss is cone-shaped, not quadratic, near its minimum, so
 // a quadratic fit of the curvature is not used.)
@@ -31,8 +33,6 @@ export interface Identifiability {
   livres: string[];
   fixados: Fixado[];
   grupos: Grupo[];
-  /** The chosen point: the best candidate with fixed dimensions back at their starting point. */
-  escolhido: number[];
 }
 
 /** Step of a dimension for the perturbation: passo, else a tenth of the range (at least 1 for integers). */
@@ -60,7 +60,8 @@ export function perturbationPoints(dims: Dimension[], best: number[]): number[][
 
 /**
  * Classifies the dimensions from the best evaluation, its perturbations (perturbationPoints
- * order) and every evaluation made (for the cross curvatures).
+ * order) and every evaluation made (for the groups). A fixado's valor is its value in the best
+ * evaluation until the final round settles it.
  */
 export function analyseIdentifiability(
   dims: Dimension[],
@@ -77,22 +78,19 @@ export function analyseIdentifiability(
     const down = perturbed[2 * i + 1].loss;
     const change = Math.max(Math.abs(up - l0), Math.abs(down - l0));
     if (d.max <= d.min) {
-      fixados.push({ parametro: d.nome, valor: d.inicio, motivo: 'the range has a single value' });
+      fixados.push({ parametro: d.nome, valor: best.x[i], motivo: 'the range has a single value' });
     } else if (!Number.isFinite(change) || change <= tol) {
       fixados.push({
         parametro: d.nome,
-        valor: d.inicio,
-        motivo: `the window does not see it: one step (${perturbationStep(d)}) each way changes the window loss by ${Number.isFinite(change) ? change.toPrecision(3) : 'nothing measurable'} (flat below ${tol.toPrecision(3)}); held at the starting point`,
+        valor: best.x[i],
+        motivo: `the window does not see it: one step (${perturbationStep(d)}) each way changes the window loss by ${Number.isFinite(change) ? change.toPrecision(3) : 'nothing measurable'} (flat below ${tol.toPrecision(3)})`,
       });
     } else {
       free.push(i);
     }
   });
 
-  const grupos = findGroups(dims, best, all, free);
-  const fixedNames = new Set(fixados.map((f) => f.parametro));
-  const escolhido = dims.map((d, i) => (fixedNames.has(d.nome) ? d.inicio : best.x[i]));
-  return { livres: free.map((i) => dims[i].nome), fixados, grupos, escolhido };
+  return { livres: free.map((i) => dims[i].nome), fixados, grupos: findGroups(dims, best, all, free) };
 }
 
 function findGroups(dims: Dimension[], best: Evaluation, all: Evaluation[], free: number[]): Grupo[] {

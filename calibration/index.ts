@@ -1,7 +1,9 @@
 // Public API of the calibration module (re-exported from src/index.ts).
 export { runCalibration, calibratedParameters } from './run.js';
 export type { CalibrationResult, ParametroCalibrado, RunCalibrationOptions, CalibrationModel, ModelFactory, ModelContext } from './run.js';
-export { checkSeries, readSeriesFile, parseSeriesCsv, seriesUnits, MAX_SERIES_ROWS, AXIS_SIZES } from './series.js';
+export { checkSeries, seriesUnits, MAX_SERIES_ROWS, AXIS_SIZES } from './series.js';
+export { readSeriesFile, parseSeriesCsv } from './series-file.js';
+export type { SeriesFile } from './series-file.js';
 export type { CheckedSeries, SeriesBlock, Eixo } from './series.js';
 export { freeDimensions, countRounds, countCandidates, gridValues, applyCandidate } from './parameters.js';
 export type { Dimension } from './parameters.js';
@@ -9,6 +11,11 @@ export { simulationModel, roundScenario, roundDays } from './simulation-model.js
 export type { SimulateFn } from './simulation-model.js';
 export { alignReplicaResults } from './align.js';
 export { meanBlockMape } from './loss.js';
+export { forecastPersistence, forecastBass } from './baselines.js';
+export type { BaselineInput } from './baselines.js';
+export { fitBass, bassShare } from './bass.js';
+export type { BassFit } from './bass.js';
+export type { RodadaHistorico, PapelRodada } from './history.js';
 export { LIMITES as CALIBRATION_LIMITS, judgeCalibration } from './verdict.js';
 export type { Veredito, Metrica } from './verdict.js';
 export type { Fixado, Grupo } from './identifiability.js';

@@ -39,3 +39,8 @@ export function meanBlockMape(
   }
   return nBlocks > 0 ? sum / nBlocks : NaN;
 }
+
+/** A loss or MAPE as the result reports it: 6 decimals, null when not finite. */
+export function reportLoss(l: number): number | null {
+  return Number.isFinite(l) ? Number(l.toFixed(6)) : null;
+}

@@ -1,19 +1,24 @@
-// runCalibration: series intake -> search -> identifiability -> chosen round -> verdict
+// runCalibration: series intake -> search -> identifiability -> final round -> verdict
 // (DESIGN 6). Rounds made = search candidates + 2 per free dimension + 1 = countRounds(), the
 // `rodadas` of the quote. Every round runs the model with the same grupo_comparacao, so all
 // candidates share their random numbers (CRN) and loss differences come from the parameters.
+// The result is never worse than the best round evaluated (final-round.ts), and busca.historico
+// records every round so that can be checked.
 
 import type { CalibrationBody, CalibrationRequest, Scenario } from '../src/contract/types.js';
 import { defaultParameters } from '../src/release/default-parameters.js';
 import type { ModelParameters, Release } from '../src/release/types.js';
 import { applyCandidate, countCandidates, freeDimensions, type Dimension } from './parameters.js';
 import { checkSeries, type CheckedSeries } from './series.js';
-import { meanBlockMape, type SeriesLayout } from './loss.js';
-import { bestOf, runSearch, type Evaluation } from './search.js';
+import { meanBlockMape, reportLoss, type SeriesLayout } from './loss.js';
+import { bestOf, rankLoss, runSearch, type Evaluation } from './search.js';
 import { analyseIdentifiability, perturbationPoints, type Fixado, type Grupo } from './identifiability.js';
+import { finalRoundPoint, settleFixados } from './final-round.js';
+import { historyEntry, type PapelRodada, type RodadaHistorico } from './history.js';
+import { forecastBass, forecastPersistence, type BaselineInput } from './baselines.js';
 import { spatialHoldoutUnits } from './spatial-holdout.js';
 import { judgeCalibration, type Veredito } from './verdict.js';
-import { inRange } from './periods.js';
+import { inRange, periodDays } from './periods.js';
 
 /** A model for the calibration: candidate values (dimension order) -> [block][period] values laid out as the series. */
 export type CalibrationModel = (x: number[]) => Promise<Float64Array>;
@@ -53,7 +58,13 @@ export interface ParametroCalibrado {
 export interface CalibrationResult {
   veredito: Veredito;
   identificabilidade: { livres: string[]; fixados: Fixado[]; grupos: Grupo[] };
-  busca: { metodo: CalibrationRequest['busca']['metodo']; avaliados: number; perda_janela: number | null };
+  busca: {
+    metodo: CalibrationRequest['busca']['metodo'];
+    avaliados: number;
+    perda_janela: number | null;
+    /** Every round in the order run (search, identifiability, the last round); this project's addition to the spec's keys. */
+    historico: RodadaHistorico[];
+  };
   parametros: ParametroCalibrado[];
   /** The request's scenario with the calibrated launch day (when dia_lancamento was free). */
   cenario: Scenario;
@@ -64,6 +75,14 @@ export interface CalibrationResult {
   serie_sha256: string | null;
   rodadas: number;
   holdout_espacial: { metodo: 'plataforma' | 'cliente' | 'nenhum'; unidades: string[] };
+}
+
+/** A round with its output (the [block][period] model values) and its 1-based number. */
+interface ScoredRound {
+  x: number[];
+  loss: number;
+  out: Float64Array;
+  rodada: number;
 }
 
 /** Whether a value sits on its range's edge: within half a passo, or 1% of the range without passo. */
@@ -93,52 +112,75 @@ export async function runCalibration(body: CalibrationBody, opts: RunCalibration
   const allPeriods = series.periods.map((_, i) => i);
 
   const model = await opts.model({ pedido, release, series, dims, threads: opts.threads, signal });
-  let done = 0;
+  const historico: RodadaHistorico[] = [];
+  // The best round so far (earliest on ties) with its output, whose holdout the verdict judges
+  // when the last round does not improve on it.
+  const top: { best: ScoredRound | null } = { best: null };
   opts.onProgress?.(0, rounds);
-  const round = async (x: number[]): Promise<Float64Array> => {
+  const score = async (x: number[], papel: PapelRodada): Promise<{ loss: number; out: Float64Array }> => {
     signal?.throwIfAborted();
     const out = await model(x);
-    done++;
-    opts.onProgress?.(done, rounds);
-    return out;
+    const loss = meanBlockMape(series.observed, out, layout, training, janela);
+    historico.push(historyEntry(dims, historico.length + 1, papel, x, loss));
+    if (top.best === null || rankLoss(loss) < rankLoss(top.best.loss)) top.best = { x, loss, out, rodada: historico.length };
+    opts.onProgress?.(historico.length, rounds);
+    return { loss, out };
   };
-  const windowLoss = (out: Float64Array) => meanBlockMape(series.observed, out, layout, training, janela);
 
   const evals = await runSearch({
     metodo: pedido.busca.metodo,
     dims,
     candidatos,
     seed: pedido.cenario.grupo_comparacao,
-    evaluate: async (x) => windowLoss(await round(x)),
+    evaluate: async (x) => (await score(x, 'busca')).loss,
     signal,
   });
-  const best = bestOf(evals);
+  const bestSearch = bestOf(evals);
   const perturbed: Evaluation[] = [];
-  for (const x of perturbationPoints(dims, best.x)) perturbed.push({ x, loss: windowLoss(await round(x)) });
-  const ident = analyseIdentifiability(dims, best, perturbed, [...evals, ...perturbed]);
-  const finalOut = await round(ident.escolhido);
-  if (done !== rounds) throw new Error(`calibration made ${done} rounds, expected ${rounds}`);
+  for (const x of perturbationPoints(dims, bestSearch.x)) perturbed.push({ x, loss: (await score(x, 'identificabilidade')).loss });
+  const ident = analyseIdentifiability(dims, bestSearch, perturbed, [...evals, ...perturbed]);
+  const before = top.best!;
+  const tried = finalRoundPoint(dims, before.x, ident.fixados);
+  const last = await score(tried, 'reavaliacao');
+  if (historico.length !== rounds) throw new Error(`calibration made ${historico.length} rounds, expected ${rounds}`);
+  // Not worse than the best evaluated: kept; else the best evaluated stands.
+  const kept: ScoredRound = rankLoss(last.loss) <= rankLoss(before.loss)
+    ? { x: tried, loss: last.loss, out: last.out, rodada: historico.length }
+    : before;
+  historico[kept.rodada - 1].escolhida = true;
+  const fixados = settleFixados(dims, ident.fixados, kept.x, { x: tried, loss: last.loss }, before);
 
-  const perda = windowLoss(finalOut);
+  const baselineInput: BaselineInput = {
+    observed: series.observed,
+    layout,
+    medida: series.medida,
+    spans: series.periods.map((p) => periodDays(p, series.granularidade, pedido.cenario.horizonte.data_inicio)),
+    blocks: training,
+    janela,
+    holdout,
+  };
+  const holdoutMape = (forecast: Float64Array) => meanBlockMape(series.observed, forecast, layout, training, holdout);
   const veredito = judgeCalibration({
-    janela: perda,
-    holdout: meanBlockMape(series.observed, finalOut, layout, training, holdout),
-    espacial: spatial.length > 0 ? meanBlockMape(series.observed, finalOut, layout, spatial, allPeriods) : null,
+    janela: kept.loss,
+    holdout: holdoutMape(kept.out),
+    espacial: spatial.length > 0 ? meanBlockMape(series.observed, kept.out, layout, spatial, allPeriods) : null,
+    persistencia: holdoutMape(forecastPersistence(baselineInput)),
+    bass: holdoutMape(forecastBass(baselineInput).forecast),
   }, opts.tentativa ?? 1);
 
-  const chosen = applyCandidate(pedido, defaultParameters(release.manifest, pedido.cenario.familia), dims, ident.escolhido);
+  const chosen = applyCandidate(pedido, defaultParameters(release.manifest, pedido.cenario.familia), dims, kept.x);
   const livres = new Set(ident.livres);
   return {
     veredito,
-    identificabilidade: { livres: ident.livres, fixados: ident.fixados, grupos: ident.grupos },
-    busca: { metodo: pedido.busca.metodo, avaliados: evals.length, perda_janela: Number.isFinite(perda) ? Number(perda.toFixed(6)) : null },
+    identificabilidade: { livres: ident.livres, fixados, grupos: ident.grupos },
+    busca: { metodo: pedido.busca.metodo, avaliados: evals.length, perda_janela: reportLoss(kept.loss), historico },
     parametros: dims.flatMap((d, i) => (livres.has(d.nome) ? [{
       parametro: d.nome,
-      valor: ident.escolhido[i],
+      valor: kept.x[i],
       min: d.min,
       max: d.max,
       passo: d.passo ?? null,
-      na_borda: onEdge(d, ident.escolhido[i]),
+      na_borda: onEdge(d, kept.x[i]),
     }] : [])),
     cenario: chosen.cenario,
     parametros_modelo: chosen.parametros,

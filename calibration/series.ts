@@ -10,7 +10,6 @@
 // No other column is accepted. Refusals are 422 invalid_request with a calibration contract code
 // and field `serie[<row>].<column>`.
 
-import { readFile } from 'node:fs/promises';
 import { contractError } from '../src/errors.js';
 import type { CalibrationRequest } from '../src/contract/types.js';
 import type { Release } from '../src/release/types.js';
@@ -168,38 +167,4 @@ export function checkSeries(rows: unknown, pedido: CalibrationRequest, release: 
 /** Units (municipality or area codes) of a checked series, sorted. */
 export function seriesUnits(s: CheckedSeries): string[] {
   return [...new Set(s.blocks.map((b) => b.unidade))].sort();
-}
-
-const NUMERIC_COLUMNS = new Set(['periodo', 'valor', 'grupo_idade', 'sexo', 'renda', 'escolaridade', 'raca']);
-
-/**
- * Reads series rows from a file: JSON (an array of rows, or an object with a `serie` array) or
- * CSV (first line the column names, comma-separated, no quoted fields). CSV cells of numeric
- * columns become numbers; municipio, area and canal stay strings.
- */
-export async function readSeriesFile(path: string): Promise<Array<Record<string, unknown>>> {
-  const text = await readFile(path, 'utf8');
-  if (/\.json$/i.test(path) || /^\s*[[{]/.test(text)) {
-    const data = JSON.parse(text) as unknown;
-    const rows = Array.isArray(data) ? data : (data as { serie?: unknown }).serie;
-    if (!Array.isArray(rows)) throw contractError('series_missing', 'serie', `${path}: expected an array of rows or {"serie": [...]}`);
-    return rows as Array<Record<string, unknown>>;
-  }
-  return parseSeriesCsv(text);
-}
-
-/** Parses the CSV form of a series (see readSeriesFile). */
-export function parseSeriesCsv(text: string): Array<Record<string, unknown>> {
-  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== '');
-  if (lines.length === 0) return [];
-  const header = lines[0].split(',').map((h) => h.trim());
-  return lines.slice(1).map((line) => {
-    const cells = line.split(',');
-    const row: Record<string, unknown> = {};
-    header.forEach((h, j) => {
-      const cell = (cells[j] ?? '').trim();
-      row[h] = NUMERIC_COLUMNS.has(h) && cell !== '' && Number.isFinite(Number(cell)) ? Number(cell) : cell;
-    });
-    return row;
-  });
 }

@@ -2,7 +2,11 @@
 // tentativa and each metric in metricas). Limits are this project's (the spec leaves them open;
 // docs/calibration.md states them): the chosen candidate must reproduce the holdout period within
 // a mean MAPE per block of 25%, and the held-out units within 35% (a unit the search never saw
-// is a harder test than a later period of seen units).
+// is a harder test than a later period of seen units). It must also forecast the holdout better
+// than two naive rules (baselines.ts): a model a rule of thumb matches has not earned its
+// parameters, however small its error.
+
+import { reportLoss } from './loss.js';
 
 export const LIMITES = {
   mape_holdout: 0.25,
@@ -26,34 +30,72 @@ export interface Veredito {
     mape_holdout: Metrica;
     /** Out of sample in space: held-out units over janela and holdout; null without a spatial holdout. */
     mape_holdout_espacial: Metrica;
+    /** The persistence baseline's mean MAPE per block over holdout; passou: the model's mape_holdout is below it. */
+    mape_holdout_persistencia: Metrica;
+    /** The Bass baseline's mean MAPE per block over holdout; passou: the model's mape_holdout is below it. */
+    mape_holdout_bass: Metrica;
   };
   motivos: string[];
 }
 
-const num = (v: number) => (Number.isFinite(v) ? Number(v.toFixed(6)) : null);
+export interface VerdictInput {
+  janela: number;
+  holdout: number;
+  espacial: number | null;
+  /** Holdout MAPE (same blocks and periods as `holdout`) of the two baselines. */
+  persistencia: number;
+  bass: number;
+}
 
-export function judgeCalibration(m: { janela: number; holdout: number; espacial: number | null }, tentativa: number): Veredito {
+const BASELINE_NAMES = {
+  persistencia: 'the persistence baseline (each block\'s last window value carried forward)',
+  bass: 'the Bass baseline (a Bass curve fitted on the window)',
+} as const;
+
+const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+
+export function judgeCalibration(m: VerdictInput, tentativa: number): Veredito {
   const motivos: string[] = [];
-  const holdout: Metrica = { valor: num(m.holdout), limite: LIMITES.mape_holdout, passou: null };
+  const holdout: Metrica = { valor: reportLoss(m.holdout), limite: LIMITES.mape_holdout, passou: null };
   if (holdout.valor === null) motivos.push('the holdout has no positive observed value: the out-of-sample test cannot be made');
   else {
     holdout.passou = holdout.valor <= LIMITES.mape_holdout;
-    if (!holdout.passou) motivos.push(`mean MAPE per block in holdout ${(holdout.valor * 100).toFixed(1)}% is above the limit ${LIMITES.mape_holdout * 100}%`);
+    if (!holdout.passou) motivos.push(`mean MAPE per block in holdout ${pct(holdout.valor)} is above the limit ${LIMITES.mape_holdout * 100}%`);
   }
-  const espacial: Metrica = { valor: m.espacial === null ? null : num(m.espacial), limite: LIMITES.mape_holdout_espacial, passou: null };
+  const espacial: Metrica = { valor: m.espacial === null ? null : reportLoss(m.espacial), limite: LIMITES.mape_holdout_espacial, passou: null };
   if (m.espacial === null) espacial.limite = null;
   else if (espacial.valor === null) {
     espacial.passou = false;
     motivos.push('the held-out units have no positive observed value: the spatial test cannot be made');
   } else {
     espacial.passou = espacial.valor <= LIMITES.mape_holdout_espacial;
-    if (!espacial.passou) motivos.push(`mean MAPE per block of the held-out units ${(espacial.valor * 100).toFixed(1)}% is above the limit ${LIMITES.mape_holdout_espacial * 100}%`);
+    if (!espacial.passou) motivos.push(`mean MAPE per block of the held-out units ${pct(espacial.valor)} is above the limit ${LIMITES.mape_holdout_espacial * 100}%`);
   }
-  const resultado = holdout.passou === true && espacial.passou !== false ? 'aprovada' : 'reprovada';
+  const baseline = (name: keyof typeof BASELINE_NAMES): Metrica => {
+    const valor = reportLoss(m[name]);
+    if (holdout.valor === null) return { valor, limite: null, passou: null };
+    if (valor === null) {
+      motivos.push(`${BASELINE_NAMES[name]} could not be scored on the holdout: the model cannot be shown to beat it`);
+      return { valor, limite: null, passou: false };
+    }
+    const passou = holdout.valor < valor;
+    if (!passou) motivos.push(`mean MAPE per block in holdout ${pct(holdout.valor)} is not below ${BASELINE_NAMES[name]}'s ${pct(valor)}: the model forecasts no better than that naive rule`);
+    return { valor, limite: null, passou };
+  };
+  const persistencia = baseline('persistencia');
+  const bass = baseline('bass');
+  const resultado = holdout.passou === true && espacial.passou !== false && persistencia.passou === true && bass.passou === true
+    ? 'aprovada' : 'reprovada';
   return {
     resultado,
     tentativa,
-    metricas: { mape_janela: { valor: num(m.janela), limite: null, passou: null }, mape_holdout: holdout, mape_holdout_espacial: espacial },
+    metricas: {
+      mape_janela: { valor: reportLoss(m.janela), limite: null, passou: null },
+      mape_holdout: holdout,
+      mape_holdout_espacial: espacial,
+      mape_holdout_persistencia: persistencia,
+      mape_holdout_bass: bass,
+    },
     motivos,
   };
 }

@@ -9,7 +9,7 @@ import type { CalibrationBody, CalibrationRequest } from '../contract/types.js';
 import { validateCalibrationRequest } from '../contract/index.js';
 import { openRelease } from '../release/release.js';
 import { engineSimulate } from '../../calibration/engine.js';
-import { readSeriesFile } from '../../calibration/series.js';
+import { locateSeriesError, readSeriesFile } from '../../calibration/series-file.js';
 import { runCalibration, type CalibrationResult } from '../../calibration/run.js';
 import { simulationModel } from '../../calibration/simulation-model.js';
 import { countRounds } from '../../calibration/parameters.js';
@@ -17,13 +17,24 @@ import { closePool } from '../pool/pool.js';
 
 /** Reads REQUEST.json (a calibration request, or a body {pedido, serie?, serie_sha256?}) and the series; validates both. */
 async function readBody(requestPath: string, seriesPath: string | undefined): Promise<CalibrationBody> {
-  const data = JSON.parse(await readFile(requestPath, 'utf8')) as Record<string, unknown>;
+  let data: Record<string, unknown>;
+  try {
+    data = JSON.parse(await readFile(requestPath, 'utf8')) as Record<string, unknown>;
+  } catch (e) {
+    if (!(e instanceof SyntaxError)) throw e;
+    throw contractError('wrong_type', '', `${requestPath}: not valid JSON (${e.message})`);
+  }
   if (typeof data !== 'object' || data === null) throw contractError('wrong_type', '', `${requestPath}: expected a JSON object`);
   const isBody = 'pedido' in data;
   const pedido = (isBody ? data.pedido : data) as CalibrationRequest;
-  const serie = seriesPath !== undefined ? await readSeriesFile(seriesPath) : isBody ? (data.serie as CalibrationBody['serie']) : null;
+  const file = seriesPath !== undefined ? await readSeriesFile(seriesPath) : null;
+  const serie = file !== null ? file.rows : isBody ? (data.serie as CalibrationBody['serie']) : null;
   if (serie === null || serie === undefined) throw contractError('series_missing', 'serie', 'give the series file (SERIES.csv or SERIES.json) or a body with serie');
-  return validateCalibrationRequest({ pedido, serie, serie_sha256: isBody ? data.serie_sha256 ?? null : null });
+  try {
+    return validateCalibrationRequest({ pedido, serie, serie_sha256: isBody ? data.serie_sha256 ?? null : null });
+  } catch (e) {
+    throw file !== null ? locateSeriesError(e, seriesPath!, file) : e;
+  }
 }
 
 function summary(r: CalibrationResult): string {
@@ -32,8 +43,9 @@ function summary(r: CalibrationResult): string {
   const lines = [
     `verdict: ${r.veredito.resultado} (attempt ${r.veredito.tentativa})`,
     `  window MAPE ${pct(m.mape_janela.valor)}; holdout MAPE ${pct(m.mape_holdout.valor)} (limit ${pct(m.mape_holdout.limite)}); spatial holdout MAPE ${pct(m.mape_holdout_espacial.valor)}${m.mape_holdout_espacial.limite === null ? '' : ` (limit ${pct(m.mape_holdout_espacial.limite)})`}`,
+    `  holdout MAPE of the naive baselines, to beat: persistence ${pct(m.mape_holdout_persistencia.valor)}, Bass ${pct(m.mape_holdout_bass.valor)}`,
     ...r.veredito.motivos.map((x) => `  - ${x}`),
-    `search: ${r.busca.metodo}, ${r.busca.avaliados} candidates, ${r.rodadas} rounds`,
+    `search: ${r.busca.metodo}, ${r.busca.avaliados} candidates, ${r.rodadas} rounds; chosen round ${r.busca.historico.find((h) => h.escolhida)?.rodada} (window MAPE ${pct(r.busca.perda_janela)})`,
     'parameters:',
     ...r.parametros.map((p) => `  ${p.parametro} = ${p.valor}  [${p.min}, ${p.max}]${p.na_borda ? '  (on the edge of its range)' : ''}`),
     ...r.identificabilidade.fixados.map((f) => `  ${f.parametro} fixed at ${f.valor}: ${f.motivo}`),
@@ -53,7 +65,7 @@ export function registerCalibrate(program: Command): void {
     .option('-o, --output <file>', 'also write the result JSON to this file')
     .addHelpText('after', [
       '',
-      'Series columns: periodo (YYYYMM or YYYYMMDD), municipio (7 digits) or area (10 digits),',
+      'Series (CSV separated by , or ;, or JSON) columns: periodo (YYYYMM or YYYYMMDD), municipio (7 digits) or area (10 digits),',
       'one column per declared axis (canal, grupo_idade 0-6, sexo 0-1, renda 0-4, escolaridade 0-3, raca 0-4),',
       'valor (>= 0). See docs/calibration.md.',
       '',

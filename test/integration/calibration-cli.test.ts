@@ -1,5 +1,6 @@
 // `campaign-sim calibrate REQUEST.json SERIES.csv`: a small real calibration through the CLI
-// (RR, 21 days, 3 grid candidates) and a refused series (exit code 2 with the contract code).
+// (RR, 21 days, 3 grid candidates), refused series (exit code 2, one line with the contract code or
+// the file line) and the README example request.
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,9 @@ import { runCli } from '../../src/cli/main.js';
 import { closePool } from '../../src/pool/pool.js';
 import { openRelease } from '../../src/release/release.js';
 import { periodsBetween } from '../../calibration/periods.js';
+import { readSeriesFile } from '../../calibration/series-file.js';
+import { validateCalibrationRequest } from '../../src/contract/calibration-request.js';
+import { quoteCalibration } from '../../src/contract/quotes.js';
 
 let dir: string;
 const codes = openRelease('v1.0.0').municipalities('RR').map((m) => m.codigo);
@@ -47,6 +51,8 @@ beforeAll(async () => {
   const lines = ['periodo,municipio,valor', ...codes.flatMap((c) => periodsBetween(20210101, 20210121, 'dia').map((p) => `${p},${c},${Math.round(pops.get(c)! * 0.02)}`))];
   await writeFile(join(dir, 'serie.csv'), lines.join('\n') + '\n');
   await writeFile(join(dir, 'ruim.csv'), 'periodo,municipio,valor\n20210101,3550308,10\n');
+  await writeFile(join(dir, 'curta.csv'), `periodo;municipio;valor\n20210101;${codes[0]};10\n\n20210102;${codes[0]}\n`);
+  await writeFile(join(dir, 'texto.csv'), `periodo;municipio;valor\n20210101;${codes[0]};10\n20210102;${codes[0]};dez\n`);
 });
 
 afterAll(async () => {
@@ -71,6 +77,22 @@ describe('campaign-sim calibrate', () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/invalid_request/);
     expect(r.err).toMatch(/3550308/);
+  });
+
+  it('refuses a malformed CSV in one line naming the file line (separator ; detected)', async () => {
+    const short = await run(['calibrate', join(dir, 'pedido.json'), join(dir, 'curta.csv')]);
+    expect(short.code).toBe(2);
+    expect(short.err).toBe(`campaign-sim: invalid_request: ${join(dir, 'curta.csv')} line 4: 2 cells where the header has 3 (separator ';')\n`);
+    const text = await run(['calibrate', join(dir, 'pedido.json'), join(dir, 'texto.csv')]);
+    expect(text.code).toBe(2);
+    expect(text.err).toBe(`campaign-sim: invalid_request: ${join(dir, 'texto.csv')} line 3: valor must be a number\n`);
+  });
+
+  it('the README example (examples/calibracao-rr*.json|csv) is a valid request of 27 rounds', async () => {
+    const pedido = JSON.parse(await readFile('examples/calibracao-rr.json', 'utf8'));
+    const { rows } = await readSeriesFile('examples/calibracao-rr-serie.csv');
+    expect(rows).toHaveLength(15 * 6);
+    expect(quoteCalibration(validateCalibrationRequest({ pedido, serie: rows, serie_sha256: null })).rodadas).toBe(20 + 2 * 3 + 1);
   });
 
   it('has --help', async () => {

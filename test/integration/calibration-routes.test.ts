@@ -147,7 +147,7 @@ describe('/v1/calibracoes', () => {
     const { resolveCalibrationBase } = await import('../../service/calibration-base.js');
     const { validateScenario } = await import('../../src/contract/index.js');
     const parametros = await resolveCalibrationBase(h.store, h.projectId, validateScenario(scenario(concludedCalibration)));
-    expect(parametros?.beta0).toBe(-5);
+    expect(parametros?.parametros.beta0).toBe(-5);
     expect(await resolveCalibrationBase(h.store, h.projectId, validateScenario(body().pedido.cenario))).toBeUndefined();
   });
 

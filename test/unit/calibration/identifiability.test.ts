@@ -18,15 +18,16 @@ describe('identifiability', () => {
     expect(perturbationPoints(dims, [2, 0])).toEqual([[1, 0], [1.5, 0], [2, 0.5], [2, -0.5]]);
   });
 
-  it('holds a parameter the loss ignores at its starting point, with the reason', async () => {
+  it('reports a parameter the loss ignores as fixed, at its value in the best candidate, with the reason', async () => {
     const dims = [dim('a'), dim('b'), dim('ignored', 1)];
-    const { result } = await analyse(dims, (x) => (x[0] - 1) ** 2 + (x[1] + 0.5) ** 2 + 0.01);
+    const { best, result } = await analyse(dims, (x) => (x[0] - 1) ** 2 + (x[1] + 0.5) ** 2 + 0.01);
+    expect(best.x).toEqual([1, -0.5, -2]); // the first of the tied grid points
     expect(result.livres).toEqual(['a', 'b']);
     expect(result.fixados).toHaveLength(1);
-    expect(result.fixados[0]).toMatchObject({ parametro: 'ignored', valor: 1 });
+    // Not moved to its starting point 1: where it is held is the final round's decision (final-round.ts).
+    expect(result.fixados[0]).toMatchObject({ parametro: 'ignored', valor: -2 });
     expect(result.fixados[0].motivo).toMatch(/does not see it/);
     expect(result.grupos).toEqual([]);
-    expect(result.escolhido).toEqual([1, -0.5, 1]);
   });
 
   it('reports two parameters whose effects cancel as a group, and independent ones not', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSeries, parseSeriesCsv } from '../../../calibration/series.js';
+import { checkSeries } from '../../../calibration/series.js';
 import { ServiceError } from '../../../src/errors.js';
 import { request, stubRelease } from './analytic.js';
 
@@ -78,11 +78,5 @@ describe('series intake', () => {
     ], pedido, release);
     expect(s.blocks.map((b) => [b.unidade, b.municipio])).toEqual([['1400100001', '1400100'], ['1400100002', '1400100']]);
     expect(refusal([{ periodo: 202101, area: '1400100009', valor: 1 }], pedido)).toEqual({ code: 'series_municipality_unknown', field: 'serie[0].area' });
-  });
-
-  it('reads CSV with numeric columns as numbers and codes as strings', () => {
-    expect(parseSeriesCsv('periodo,municipio,sexo,valor\n202101,1400100,1,12.5\n')).toEqual([
-      { periodo: 202101, municipio: '1400100', sexo: 1, valor: 12.5 },
-    ]);
   });
 });
