@@ -205,3 +205,113 @@ export function loadUfSocio(): Map<UfCode, UfSocio> {
   return m;
 }
 
+
+/** Census 2022 Básico figures of one district (v0001, v0007, v0005, v0004 of IBGE's dictionary). */
+export interface CensusDistrictRow {
+  codigo: string; // 9 digits: municipality 7 + district 2
+  nome: string;
+  residents: number; // v0001
+  households: number; // v0007, occupied private households
+  meanSize: number; // v0005, mean residents per occupied private household, published to 1 decimal
+  collectiveDwellings: number; // v0004
+  /** IBGE publishes the row without values (2 districts): read as 0 residents, see census-districts.ts. */
+  withoutValues: boolean;
+}
+
+/** The same four figures for a municipality (censo2022_basico_municipios.csv). */
+export type CensusMunicipalRow = Omit<CensusDistrictRow, 'nome' | 'withoutValues'>;
+
+const contexto = (...p: string[]) => dataFile('contexto', ...p);
+
+function censusRow(r: string[], c: Record<'v0001' | 'v0004' | 'v0005' | 'v0007', number>) {
+  return {
+    residents: Number(r[c.v0001] || 0), households: Number(r[c.v0007] || 0), meanSize: Number(r[c.v0005] || 0),
+    collectiveDwellings: Number(r[c.v0004] || 0),
+  };
+}
+
+let districtCache: Map<string, CensusDistrictRow[]> | undefined;
+/** Census 2022 districts by 7-digit municipality code, in district code order. */
+export function loadCensusDistrictRows(): Map<string, CensusDistrictRow[]> {
+  if (districtCache) return districtCache;
+  const file = 'censo2022_basico_distritos.csv';
+  const { header, rows } = readCsv(contexto('censo2022_basico_distritos_municipios', file));
+  const c = columns(header, ['CD_DIST', 'NM_DIST', 'CD_MUN', 'v0001', 'v0004', 'v0005', 'v0007'] as const, file);
+  const m = new Map<string, CensusDistrictRow[]>();
+  for (const r of rows) {
+    const list = m.get(r[c.CD_MUN]) ?? [];
+    list.push({ codigo: r[c.CD_DIST], nome: r[c.NM_DIST], ...censusRow(r, c), withoutValues: r[c.v0001] === '' });
+    m.set(r[c.CD_MUN], list);
+  }
+  for (const list of m.values()) list.sort((a, b) => (a.codigo < b.codigo ? -1 : 1));
+  districtCache = m;
+  return m;
+}
+
+let censusMunCache: Map<string, CensusMunicipalRow> | undefined;
+export function loadCensusMunicipalRows(): Map<string, CensusMunicipalRow> {
+  if (censusMunCache) return censusMunCache;
+  const file = 'censo2022_basico_municipios.csv';
+  const { header, rows } = readCsv(contexto('censo2022_basico_distritos_municipios', file));
+  const c = columns(header, ['CD_MUN', 'v0001', 'v0004', 'v0005', 'v0007'] as const, file);
+  const m = new Map<string, CensusMunicipalRow>();
+  for (const r of rows) m.set(r[c.CD_MUN], { codigo: r[c.CD_MUN], ...censusRow(r, c) });
+  censusMunCache = m;
+  return m;
+}
+
+/** Census 2022 permanent private households (DPPO) of a municipality: count, residents, size variance. */
+export interface PermanentHouseholdsRow {
+  households: number; // V06001, responsible persons = occupied permanent private households
+  residents: number; // V06002
+  sizeVariance: number; // V06003, published as an integer
+}
+
+let permanentCache: Map<string, PermanentHouseholdsRow> | undefined;
+export function loadPermanentHouseholds(): Map<string, PermanentHouseholdsRow> {
+  if (permanentCache) return permanentCache;
+  const file = 'censo2022_renda_responsavel_municipios.csv';
+  const { header, rows } = readCsv(contexto('censo2022_renda_municipios', file));
+  const c = columns(header, ['CD_MUN', 'V06001', 'V06002', 'V06003'] as const, file);
+  const m = new Map<string, PermanentHouseholdsRow>();
+  for (const r of rows) m.set(r[c.CD_MUN], { households: Number(r[c.V06001]), residents: Number(r[c.V06002]), sizeVariance: Number(r[c.V06003]) });
+  permanentCache = m;
+  return m;
+}
+
+/** One household of the RR 2010 sample: its municipality, species, weight and members' sex x band cells. */
+export interface SampleHousehold {
+  municipio: string;
+  /** IBGE V4001: 1 permanent private, 5 improvised private, 6 collective. */
+  especie: number;
+  peso: number;
+  /** sex*17 + band of each member (sex 0 M, 1 F), in the file's order. */
+  cells: number[];
+}
+
+let sampleCache: SampleHousehold[] | undefined;
+/** Households of the Census 2010 sample of Roraima with their members (microdados_censo2010_rr). */
+export function loadRrSample(): SampleHousehold[] {
+  if (sampleCache) return sampleCache;
+  const dir = 'microdados_censo2010_rr';
+  const hFile = 'rr_censo2010_amostra_domicilios.csv', pFile = 'rr_censo2010_amostra_pessoas.csv';
+  const hh = readCsv(contexto(dir, hFile));
+  const hc = columns(hh.header, ['cd_mun', 'id_dom', 'peso', 'especie_V4001'] as const, hFile);
+  const byId = new Map<string, SampleHousehold>();
+  const out: SampleHousehold[] = [];
+  for (const r of hh.rows) {
+    const h: SampleHousehold = { municipio: r[hc.cd_mun], especie: Number(r[hc.especie_V4001]), peso: Number(r[hc.peso]), cells: [] };
+    byId.set(r[hc.id_dom], h);
+    out.push(h);
+  }
+  const pp = readCsv(contexto(dir, pFile));
+  const pc = columns(pp.header, ['id_dom', 'sexo_V0601', 'idade_V6036'] as const, pFile);
+  for (const r of pp.rows) {
+    const h = byId.get(r[pc.id_dom]);
+    if (!h) throw new Error(`campaign-sim: person of unknown household ${r[pc.id_dom]} in ${pFile}`);
+    const band = Math.min(AGE_BANDS - 1, Math.floor(Number(r[pc.idade_V6036]) / 5));
+    h.cells.push((r[pc.sexo_V0601] === '2' ? AGE_BANDS : 0) + band);
+  }
+  sampleCache = out;
+  return out;
+}

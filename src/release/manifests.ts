@@ -103,6 +103,29 @@ const FONTES: Fonte[] = [
   },
 ];
 
+/** Sources of the generator's Census households (gerador.domicilios_censo, release v1.2.0 on). */
+const FONTES_DOMICILIOS_CENSO: Fonte[] = [
+  {
+    id: 'censo2022_basico', arquivo: 'data/br/contexto/censo2022_basico_distritos_municipios/*.csv',
+    licenca: 'IBGE public data (free use citing the source); the municipal file\'s copy MIT (LuccaFerraz/Analise-Criminal-no-Brasil)',
+    credito: 'IBGE, Censo Demográfico 2022 — Agregados por distritos e por municípios (Básico), via vini-ayres/SIMCADS-IA and LuccaFerraz/Analise-Criminal-no-Brasil',
+    uso: 'Per municipality and per district (10,698): residents (v0001, the persons of each district), occupied private households (v0007, the synthetic households of each district), mean residents per household (v0005, published to 1 decimal: the synthetic mean rounds to it) and collective dwellings (v0004: none means no collective residents); district codes and names (CD_DIST, NM_DIST) in the tract codes. The 2 districts published without values (320465810 Braço do Sul, 500830520 Ilha Comprida) have no residents.',
+  },
+  {
+    id: 'censo2022_domicilios_permanentes', arquivo: 'data/br/contexto/censo2022_renda_municipios/censo2022_renda_responsavel_municipios.csv',
+    licenca: 'IBGE public data (free use citing the source)',
+    credito: 'IBGE, Censo Demográfico 2022 — Agregados por municípios, rendimento do responsável, via Vini-Urias/CD_Projeto1',
+    uso: 'Occupied permanent private households (V06001) and their residents (V06002): the residents outside them, less those of improvised households at 2.57 each (fitted where there are no collective dwellings), estimate the residents of collective dwellings; the variance of household size (V06003, published as an integer) bounds the spread of the synthetic sizes (within 0.45 of it). Income columns not used.',
+  },
+  {
+    id: 'microdados_censo2010_rr', arquivo: 'data/br/contexto/microdados_censo2010_rr/*.csv',
+    licenca: 'IBGE public data (free use citing the source)',
+    credito: 'IBGE, Censo Demográfico 2010 — Microdados da Amostra (Roraima), via mpessoasilva/ds_project_template',
+    url: 'https://github.com/mpessoasilva/ds_project_template',
+    uso: 'Sex and age of the members of the 16,114 sampled private households as household templates, reweighted (iterative proportional updating) to each municipality\'s 2022 households and sex x age counts: RR municipalities draw on their own sampled households, all others on all of RR\'s (a donor sample, modelled). The 227 sampled residents of collective dwellings give the sex x age profile of collective residents.',
+  },
+];
+
 const AVISO =
   'Synthetic population: persons, households, census tracts, weighting areas, schools, establishments and commuting are ' +
   'modelled. Municipal totals (2022 Census), sex x age shares and colour/race shares are real; education and income are ' +
@@ -159,7 +182,8 @@ function manifest(versao: string, publicada_em: string, semente: number, o: Mani
     calibracao_pix: o.calibracao_pix ?? null,
     parametros_recepcao: PARAMETROS_RECEPCAO,
     grades: GRADES,
-    fontes: FONTES,
+    // Each release credits the sources its generator reads.
+    fontes: o.domicilios_censo ? [...FONTES, ...FONTES_DOMICILIOS_CENSO] : FONTES,
     aviso: AVISO,
   };
 }

@@ -1,6 +1,8 @@
 // Builds the synthetic population of one UF from the real data and the release seed. Typed arrays
 // only (no per-person objects). Persons are numbered municipality -> tract -> household -> member,
-// so households are contiguous. See docs/population.md for every modelled element and its source.
+// so households are contiguous; from generator 1.2.0 (`domicilios_censo`) the households are the
+// 2022 Census's (census-households.ts). See docs/population.md for every modelled element and its source.
+import { placeCensusHouseholds } from './census-households.js';
 import { AGE_BANDS, loadAgeSex, loadRace } from './data-files.js';
 import { distanceKm } from './geometry.js';
 import { largestRemainder, munKey, Rng, STREAM } from './random.js';
@@ -34,6 +36,11 @@ export interface UfPopulation {
   group: Uint32Array;
   nTurmas: number;
   groupMun: Uint16Array;
+  /**
+   * Generator 1.2.0 (`domicilios_censo`): residents of collective dwellings per tract. They are the
+   * tract's last ranges, one person each; the other ranges are occupied private households.
+   */
+  tractCollective?: Uint32Array;
 }
 
 /**
@@ -123,7 +130,10 @@ const SIZE_CUM = (() => {
   return c;
 })();
 
-/** Households of each tract: sizes drawn, the last one of a tract cut to fit its residents. Returns H. */
+/**
+ * Households of each tract (generators before 1.2.0; census-households.ts from 1.2.0): sizes drawn
+ * from the national shares, the last one of a tract cut to fit its residents. Returns H.
+ */
 function placeHouseholds(st: UfBuildState, L: TractLayout, rng: Rng): number {
   const hBase = st.hh;
   const total = SIZE_CUM[SIZE_CUM.length - 1];
@@ -150,8 +160,9 @@ function placeHouseholds(st: UfBuildState, L: TractLayout, rng: Rng): number {
 }
 
 /**
- * Sex x age cell (sex*17 + band) of each person of the municipality: exact counts, reference
- * persons adults (20+; the oldest young ones only if adults run out), other members shuffled.
+ * Sex x age cell (sex*17 + band) of each person of the municipality (generators before 1.2.0):
+ * exact counts, reference persons adults (20+; the oldest young ones only if adults run out),
+ * other members shuffled.
  */
 function dealSexAge(cells: Int32Array, hhStart: Uint32Array, hBase: number, H: number, pBase: number, P: number, rng: Rng): Uint8Array {
   let nAd = 0;
@@ -378,7 +389,7 @@ export async function buildUfPopulation(
   muns: Municipality[],
   layoutOf: (code: string) => TractLayout,
   onProgress?: (p: BuildProgress) => void,
-  opts: { tractEffects?: boolean } = {},
+  opts: { tractEffects?: boolean; censusHouseholds?: boolean } = {},
 ): Promise<UfPopulation> {
   const nM = muns.length;
   const model = socioModel();
@@ -431,9 +442,14 @@ export async function buildUfPopulation(
     const P = m.populacao;
     const pBase = st.person;
     const hBase = st.hh;
-    const rngH = new Rng(seed, STREAM.household, key);
-    const H = placeHouseholds(st, L, rngH);
-    const cellOf = dealSexAge(largestRemainder(ageSex.get(m.codigo)!, P), st.hhStart, hBase, H, pBase, P, rngH);
+    const cells = largestRemainder(ageSex.get(m.codigo)!, P);
+    let H: number, cellOf: Uint8Array;
+    if (opts.censusHouseholds) ({ ranges: H, cellOf } = placeCensusHouseholds(st, L, m.codigo, cells, seed, key));
+    else {
+      const rngH = new Rng(seed, STREAM.household, key);
+      H = placeHouseholds(st, L, rngH);
+      cellOf = dealSexAge(cells, st.hhStart, hBase, H, pBase, P, rngH);
+    }
     const tract = opts.tractEffects
       ? { ...tractEffects(L, new Rng(seed, STREAM.tractEffect, key)), hhTract: st.hhTract, hBase, tractBase: st.tractBase }
       : null;
@@ -454,9 +470,15 @@ export async function buildUfPopulation(
   const groupMun = new Uint16Array(st.nTurmas + estMun.length);
   groupMun.set(st.turmaMun.subarray(0, st.nTurmas));
   groupMun.set(estMun, st.nTurmas);
-  return {
+  const built: UfPopulation = {
     release, uf, seed, municipios: muns.map((m) => m.codigo), munPop, tractCodes, tractMun, tractUrban, tractAp,
     tractLat, tractLon, aps, apMun, hhStart: st.hhStart.slice(0, st.hh + 1), hhTract: st.hhTract.slice(0, st.hh),
     age5: st.age5, attrs: st.attrs, group: st.group, nTurmas: st.nTurmas, groupMun,
   };
+  if (opts.censusHouseholds) {
+    built.tractCollective = new Uint32Array(nT);
+    let t = 0;
+    for (const L of layouts) for (let k = 0; k < L.n; k++) built.tractCollective[t++] = L.collective![k];
+  }
+  return built;
 }

@@ -21,7 +21,26 @@ const SECTIONS = [
   'munPop', 'tractMun', 'tractUrban', 'tractAp', 'tractLat', 'tractLon', 'apMun', 'hhStart', 'hhTract',
   'age5', 'attrs', 'group', 'groupMun',
 ] as const;
-type SectionName = (typeof SECTIONS)[number];
+/**
+ * Sections written only when the population has them (generator 1.2.0, `domicilios_censo`), so the
+ * files of older releases keep their bytes.
+ */
+const OPTIONAL_SECTIONS = ['tractCollective'] as const;
+type SectionName = (typeof SECTIONS)[number] | (typeof OPTIONAL_SECTIONS)[number];
+
+/** What a cache file must be to be read: its release, seed and UF, and whether it holds Census households (default not). */
+export interface FileExpectation {
+  release: string;
+  seed: number;
+  uf: UfCode;
+  censusHouseholds?: boolean;
+}
+
+/** True when the header describes the expected population (a file of the builder before Census households is not). */
+function matches(meta: Meta, expect: FileExpectation): boolean {
+  return meta.format === FILE_FORMAT_VERSION && meta.release === expect.release && meta.seed === expect.seed &&
+    meta.uf === expect.uf && meta.sections.some((x) => x.name === 'tractCollective') === (expect.censusHouseholds ?? false);
+}
 
 interface Meta {
   format: number;
@@ -42,7 +61,7 @@ const align8 = (n: number) => (n + 7) & ~7;
 export function writePopulationFile(path: string, pop: UfPopulation): void {
   const sections: Meta['sections'] = [];
   let offset = 0;
-  for (const name of SECTIONS) {
+  for (const name of [...SECTIONS, ...OPTIONAL_SECTIONS.filter((n) => pop[n] !== undefined)]) {
     const a = pop[name] as Typed;
     sections.push({ name, type: a.constructor.name as CtorName, offset, length: a.length });
     offset = align8(offset + a.byteLength);
@@ -85,7 +104,7 @@ export function writePopulationFile(path: string, pop: UfPopulation): void {
  * Reads and verifies a cache file into SharedArrayBuffer-backed arrays. Returns undefined when the
  * file is absent, partial, corrupt, of another format or of another release/seed (never half-read).
  */
-export function readPopulationFile(path: string, expect: { release: string; seed: number; uf: UfCode }): UfPopulation | undefined {
+export function readPopulationFile(path: string, expect: FileExpectation): UfPopulation | undefined {
   let fd: number;
   try { fd = openSync(path, 'r'); } catch { return undefined; }
   try {
@@ -101,7 +120,7 @@ export function readPopulationFile(path: string, expect: { release: string; seed
     readSync(fd, head, 0, headLen, 0);
     let meta: Meta;
     try { meta = JSON.parse(head.toString('utf8', 16, 16 + jsonLen)) as Meta; } catch { return undefined; }
-    if (meta.format !== FILE_FORMAT_VERSION || meta.release !== expect.release || meta.seed !== expect.seed || meta.uf !== expect.uf) return undefined;
+    if (!matches(meta, expect)) return undefined;
     if (headLen + meta.payloadBytes + 32 !== size) return undefined;
     const sab = new SharedArrayBuffer(meta.payloadBytes);
     const payload = new Uint8Array(sab);
@@ -130,7 +149,7 @@ export function readPopulationFile(path: string, expect: { release: string; seed
     const tractMun = arrays.tractMun as Uint16Array;
     const tractCodes = new Array<string>(tractMun.length);
     for (let t = 0; t < tractMun.length; t++) tractCodes[t] = meta.municipios[tractMun[t]] + meta.tractSuffixes.slice(8 * t, 8 * t + 8);
-    return {
+    const pop: UfPopulation = {
       release: meta.release, uf: meta.uf, seed: meta.seed, municipios: meta.municipios, aps: meta.aps, tractCodes,
       nTurmas: meta.nTurmas,
       munPop: arrays.munPop as Uint32Array, tractMun, tractUrban: arrays.tractUrban as Uint8Array,
@@ -139,6 +158,8 @@ export function readPopulationFile(path: string, expect: { release: string; seed
       age5: arrays.age5 as Uint8Array, attrs: arrays.attrs as Uint16Array, group: arrays.group as Uint32Array,
       groupMun: arrays.groupMun as Uint16Array,
     };
+    if (arrays.tractCollective) pop.tractCollective = arrays.tractCollective as Uint32Array;
+    return pop;
   } finally {
     closeSync(fd);
   }
@@ -167,7 +188,7 @@ export function countsOf(p: UfPopulation): UfCounts {
  * Sizes from a cache file's header only (no checksum: the full read that follows verifies it, and
  * a rebuilt file has the same sizes because the build is deterministic). Undefined when unusable.
  */
-export function readPopulationCounts(path: string, expect: { release: string; seed: number; uf: UfCode }): UfCounts | undefined {
+export function readPopulationCounts(path: string, expect: FileExpectation): UfCounts | undefined {
   let fd: number;
   try { fd = openSync(path, 'r'); } catch { return undefined; }
   try {
@@ -178,7 +199,7 @@ export function readPopulationCounts(path: string, expect: { release: string; se
     if (readSync(fd, json, 0, jsonLen, 16) < jsonLen) return undefined;
     let meta: Meta;
     try { meta = JSON.parse(json.toString('utf8')) as Meta; } catch { return undefined; }
-    if (meta.format !== FILE_FORMAT_VERSION || meta.release !== expect.release || meta.seed !== expect.seed || meta.uf !== expect.uf) return undefined;
+    if (!matches(meta, expect)) return undefined;
     const len = (n: SectionName) => meta.sections.find((x) => x.name === n)?.length ?? 0;
     return {
       uf: meta.uf, municipios: meta.municipios.length, tracts: len('tractMun'), aps: meta.aps.length, households: len('hhTract'),

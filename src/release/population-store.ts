@@ -7,7 +7,7 @@ import { projectPath } from '../project-path.js';
 import { distanceKm } from './geometry.js';
 import { buildUfPopulation, type UfPopulation } from './population-builder.js';
 import {
-  countsOf, readPopulationCounts, readPopulationFile, removePopulationFile, writePopulationFile, type UfCounts,
+  countsOf, readPopulationCounts, readPopulationFile, removePopulationFile, writePopulationFile, type FileExpectation, type UfCounts,
 } from './population-file.js';
 import { hash3, STREAM } from './random.js';
 import type { ReleaseImpl } from './release.js';
@@ -21,6 +21,12 @@ export function cacheRoot(): string {
 
 export function populationFilePath(release: string, uf: UfCode): string {
   return join(cacheRoot(), release, `populacao-${uf}.bin`);
+}
+
+/** What the cache file of a UF must hold for this release. */
+function fileExpectation(rel: ReleaseImpl, uf: UfCode): FileExpectation {
+  const g = rel.manifest.gerador;
+  return { release: rel.version, seed: g.semente, uf, censusHouseholds: g.domicilios_censo === true };
 }
 
 const loaded = new Map<string, UfPopulation>();
@@ -40,7 +46,7 @@ export async function ensureUfPopulation(
 ): Promise<UfPopulation> {
   const key = `${rel.version}/${uf}`;
   const path = populationFilePath(rel.version, uf);
-  const expect = { release: rel.version, seed: rel.manifest.gerador.semente, uf };
+  const expect = fileExpectation(rel, uf);
   if (!force) {
     const mem = loaded.get(key);
     if (mem) return mem;
@@ -69,13 +75,13 @@ export async function ensureUfPopulation(
 const building = new Map<string, Promise<UfPopulation>>();
 
 async function buildAndWrite(
-  rel: ReleaseImpl, uf: UfCode, path: string, expect: { release: string; seed: number; uf: UfCode },
+  rel: ReleaseImpl, uf: UfCode, path: string, expect: FileExpectation,
   onProgress?: (p: BuildProgress) => void,
 ): Promise<UfPopulation> {
   removePopulationFile(path);
   const built = await buildUfPopulation(
     rel.version, expect.seed, uf, rel.municipalities(uf), (c) => rel.tractLayout(c), onProgress,
-    { tractEffects: rel.manifest.gerador.efeitos_setor === true },
+    { tractEffects: rel.manifest.gerador.efeitos_setor === true, censusHouseholds: expect.censusHouseholds },
   );
   onProgress?.({ uf, stage: 'write', done: 0, total: 1 });
   writePopulationFile(path, built);
@@ -102,11 +108,10 @@ export async function loadPopulation(rel: ReleaseImpl, ufs: UfCode[], onProgress
     const part = await ensureUfPopulation(rel, list[0], onProgress);
     return finish(rel, list, part);
   }
-  const expectOf = (uf: UfCode) => ({ release: rel.version, seed: rel.manifest.gerador.semente, uf });
   const counts: UfCounts[] = [];
   for (const uf of list) {
     const mem = loaded.get(`${rel.version}/${uf}`);
-    let c = mem ? countsOf(mem) : readPopulationCounts(populationFilePath(rel.version, uf), expectOf(uf));
+    let c = mem ? countsOf(mem) : readPopulationCounts(populationFilePath(rel.version, uf), fileExpectation(rel, uf));
     if (!c) c = countsOf(await ensureUfPopulation(rel, uf, onProgress, false, false));
     counts.push(c);
   }
@@ -125,13 +130,15 @@ function finish(rel: ReleaseImpl, ufs: UfCode[], p: UfPopulation | Merged, munUf
   for (let i = 0; i < nM; i++) munPorte[i] = rel.municipality(p.municipios[i])!.porte;
   const { start: tractAdjStart, adj: tractAdj } = tractAdjacency(p.tractLat, p.tractLon);
   const nTurmas = p.nTurmas;
-  return {
+  const pop: Population = {
     release: rel.version, ufs: [...ufs], nPersons: p.age5.length, nHouseholds: p.hhTract.length, nTracts: p.tractCodes.length,
     municipios: p.municipios, munUf, munPorte, munPop: p.munPop, tractCodes: p.tractCodes, tractMun: p.tractMun,
     tractUrban: p.tractUrban, tractAp: p.tractAp, tractLat: p.tractLat, tractLon: p.tractLon, tractAdjStart, tractAdj,
     aps: p.aps, apMun: p.apMun, hhStart: p.hhStart, hhTract: p.hhTract, age5: p.age5, attrs: p.attrs, group: p.group,
     nTurmas, nGroups: p.groupMun.length, groupMun: p.groupMun,
   };
+  if (p.tractCollective) pop.tractCollective = p.tractCollective;
+  return pop;
 }
 
 async function mergeParts(
@@ -148,6 +155,7 @@ async function mergeParts(
     apMun: shared(Uint16Array, nAp), hhStart: shared(Uint32Array, nH + 1), hhTract: shared(Uint32Array, nH),
     age5: shared(Uint8Array, N), attrs: shared(Uint16Array, N), group: shared(Uint32Array, N), groupMun: shared(Uint16Array, nGroups),
   };
+  if (rel.manifest.gerador.domicilios_censo) m.tractCollective = shared(Uint32Array, nT);
   const munUf = shared(Uint8Array, nM);
   let oM = 0, oT = 0, oAp = 0, oH = 0, oP = 0, oTurma = 0, oEst = 0;
   for (let u = 0; u < ufs.length; u++) {
@@ -166,6 +174,7 @@ async function mergeParts(
     m.tractUrban.set(p.tractUrban, oT);
     m.tractLat.set(p.tractLat, oT);
     m.tractLon.set(p.tractLon, oT);
+    if (m.tractCollective) m.tractCollective.set(p.tractCollective!, oT);
     for (let i = 0; i < c.aps; i++) m.apMun[oAp + i] = p.apMun[i] + oM;
     for (let i = 0; i < c.households; i++) { m.hhStart[oH + i] = p.hhStart[i] + oP; m.hhTract[oH + i] = p.hhTract[i] + oT; }
     m.age5.set(p.age5, oP);

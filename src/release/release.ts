@@ -1,6 +1,7 @@
 // openRelease / listReleases / newestRelease: the read API of a release (municipalities, modelled
 // tracts and weighting areas, the population of a set of UFs).
 import { ServiceError } from '../errors.js';
+import { censusDistricts } from './census-districts.js';
 import { loadAtlas, loadMunicipalities } from './data-files.js';
 import { loadUfShapes } from './geometry.js';
 import { MANIFESTS } from './manifests.js';
@@ -106,7 +107,8 @@ class ReleaseImpl implements Release {
     const m = this.index().get(code);
     if (!m) throw new ServiceError('municipality_unknown', `${code} is not a municipality of the 2022 census grid in release ${this.version}`);
     const shape = loadUfShapes(m.uf).get(code)!;
-    t = layoutTracts(m, shape, loadAtlas().get(code)!.urbanShare, this.manifest.gerador.semente);
+    const districts = this.manifest.gerador.domicilios_censo ? censusDistricts().get(code) : undefined;
+    t = layoutTracts(m, shape, loadAtlas().get(code)!.urbanShare, this.manifest.gerador.semente, districts);
     this.layouts.set(code, t);
     return t;
   }
@@ -119,6 +121,11 @@ class ReleaseImpl implements Release {
         codigo: t.codes[i], municipio: code, ap: t.apIndex[i] >= 0 ? t.aps[t.apIndex[i]] : null,
         urbano: t.urban[i] === 1, lat: t.lat[i], lon: t.lon[i], populacao: t.pop[i],
       };
+      if (t.district) {
+        out[i].distrito = t.district[i];
+        out[i].domicilios = t.households![i];
+        out[i].moradores_coletivos = t.collective![i];
+      }
     }
     return out;
   }

@@ -196,6 +196,7 @@ export const GRAVITY_MIN_KM = 10;
 
 /**
  * Household sizes (1..7), approximating the 2022 Census distribution of private households
- * (mean 2.79 persons); assumption, not in data/br.
+ * (mean 2.79 persons); assumption, not in data/br. Generators before 1.2.0 only: from 1.2.0 the
+ * households are the Census's own (census-households.ts).
  */
 export const HOUSEHOLD_SIZE_SHARES = [0.189, 0.276, 0.241, 0.179, 0.074, 0.026, 0.015];

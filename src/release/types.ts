@@ -37,6 +37,12 @@ export interface Tract {
   lat: number; // centroid
   lon: number;
   populacao: number; // synthetic residents (equal to the built population's count)
+  /** Releases whose generator builds the 2022 Census households (`domicilios_censo`): the district's name. */
+  distrito?: string;
+  /** Occupied private households of the tract (the Census district's, shared out over its tracts). */
+  domicilios?: number;
+  /** Residents of collective dwellings (estimated), each a one-person range of the population. */
+  moradores_coletivos?: number;
 }
 
 export interface Fonte {
@@ -79,6 +85,21 @@ export interface ModelParameters {
    */
   impulso_lancamento?: number;
   meia_vida_impulso_dias?: number;
+  /**
+   * Adoption model 2: level shift per macro-region (index = src/plan/regions.ts order), added to
+   * ln m_i like deslocamento_porte; a missing value counts as 0.
+   */
+  deslocamento_regiao?: number[];
+  /** Adoption model 2: weights of the raw cell score (model 1: 0.5, 0.3, 0.8, 0.2; docs/model.md). */
+  pesos_escore?: PesosEscore;
+}
+
+/** Raw score = escolaridade * level + renda * quintile + internet * user - idade * |age group - 3|. */
+export interface PesosEscore {
+  escolaridade: number;
+  renda: number;
+  internet: number;
+  idade: number;
 }
 
 /** Provenance of a release's parametros_pix: the Pix public case that fitted them. */
@@ -171,6 +192,12 @@ export interface Population {
 
   aps: string[];
   apMun: Uint16Array;
+  /**
+   * Releases whose generator builds the 2022 Census households (`domicilios_censo`): residents of
+   * collective dwellings per tract. They are the tract's last household ranges, one person each
+   * (no household contacts); the tract's other ranges are its occupied private households.
+   */
+  tractCollective?: Uint32Array;
 
   /** Households: members hhStart[h] .. hhStart[h+1]-1; nHouseholds + 1 entries. */
   hhStart: Uint32Array;

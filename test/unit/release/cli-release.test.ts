@@ -28,7 +28,7 @@ describe('campaign-sim release', () => {
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.out) as Array<{ versao: string; mais_nova: boolean }>;
     expect(rows.map((x) => x.versao)).toEqual(['v1.0.0', 'v1.1.0', 'v1.2.0']);
-    expect(rows[1].mais_nova).toBe(true);
+    expect(rows[2].mais_nova).toBe(true);
   });
 
   it('builds RR and exits 0, writing the cache file', async () => {

@@ -49,8 +49,8 @@ describe('releases', () => {
     expect(a.aviso).toMatch(/modelled/);
   });
 
-  it('fontes credit every file of data/br', () => {
-    const fontes = releaseManifest('v1.0.0').fontes;
+  it('fontes credit every file of data/br (each release the files its generator reads)', () => {
+    const fontes = listReleases().flatMap((v) => releaseManifest(v).fontes);
     const patterns = fontes.map((f) => new RegExp('^' + f.arquivo!.replace(/[.]/g, '\\.').replace('NN', '\\d\\d').replace('*', '[^/]+') + '$'));
     const walk = (dir: string, rel: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
