@@ -22,19 +22,29 @@ interface FitDimension {
 /** Size classes are shifted along a line: deslocamento_porte[k] = inclinacao * (k - 3). */
 const PORTE_CENTRO = 3;
 
+/** Macro-regions whose level shift is searched; Sudeste (index 2) is the reference, at 0. */
+const REGIOES_LIVRES: ReadonlyArray<[string, number]> = [['norte', 0], ['nordeste', 1], ['sul', 3], ['centro_oeste', 4]];
+
+// Starts: set by hand before any fit, from orders of magnitude (a launch-day share near the Nov 2020
+// key holders, daily hazards of a few per thousand, weak social layers); never a fitted point, so
+// the judge's holdout months do not leak into its start (docs/model.md, The Pix case).
 export const PIX_FIT_DIMENSIONS: readonly FitDimension[] = [
   { nome: 'beta0', inicio: -7.0, passo: 0.5, set: (p, x) => { p.beta0 = x; } },
   { nome: 'logit_lancamento', inicio: -1.3, passo: 0.5, set: (p, x) => { p.logit_lancamento = x; } },
   { nome: 'beta_expo', inicio: -6.5, passo: 0.7, set: (p, x) => { p.beta_expo = x; } },
   { nome: 'gamma_celulas', inicio: 1.0, passo: 0.3, set: (p, x) => { p.gamma_celulas = x; } },
-  { nome: 'ln_impulso_lancamento', inicio: Math.log(3), passo: 0.7, set: (p, x) => { p.impulso_lancamento = Math.exp(x); } },
-  { nome: 'ln_meia_vida_impulso_dias', inicio: Math.log(30), passo: 0.5, set: (p, x) => { p.meia_vida_impulso_dias = Math.exp(x); } },
+  { nome: 'ln_impulso_lancamento', inicio: 1.1, passo: 0.7, set: (p, x) => { p.impulso_lancamento = Math.exp(x); } },
+  { nome: 'ln_meia_vida_impulso_dias', inicio: 3.4, passo: 0.5, set: (p, x) => { p.meia_vida_impulso_dias = Math.exp(x); } },
   { nome: 'amortecimento_saturacao', inicio: 0.5, passo: 0.2, set: (p, x) => { p.amortecimento_saturacao = Math.min(1, Math.max(0, x)); } },
   {
     nome: 'inclinacao_porte', inicio: 0.15, passo: 0.1,
     set: (p, x) => { p.deslocamento_porte = Array.from({ length: 7 }, (_, k) => x * (k - PORTE_CENTRO)); },
   },
   { nome: 'peso_escolaridade', inicio: 1.0, passo: 0.4, set: (p, x) => { p.pesos_escore = { ...p.pesos_escore!, escolaridade: Math.max(0, x) }; } },
+  ...REGIOES_LIVRES.map(([nome, r]): FitDimension => ({
+    nome: `deslocamento_regiao_${nome}`, inicio: 0, passo: 0.2,
+    set: (p, x) => { const d = [...(p.deslocamento_regiao ?? [0, 0, 0, 0, 0])]; d[r] = x; p.deslocamento_regiao = d; },
+  })),
 ];
 
 /**
@@ -53,7 +63,9 @@ const PESOS_INICIAIS = { escolaridade: 1, renda: 0.3, internet: 0.8, idade: 0.2 
  * absorbed by beta0 and logit_lancamento, its sd by gamma_celulas.
  */
 export async function pixBaseParameters(release: Release): Promise<ModelParameters> {
-  const base: ModelParameters = { ...release.manifest.parametros_pix, idade_minima_adocao: PIX_IDADE_MINIMA, pesos_escore: { ...PESOS_INICIAIS } };
+  const base: ModelParameters = {
+    ...release.manifest.parametros_pix, idade_minima_adocao: PIX_IDADE_MINIMA, pesos_escore: { ...PESOS_INICIAIS }, deslocamento_regiao: [0, 0, 0, 0, 0],
+  };
   let n = 0, s1 = 0, s2 = 0;
   for (const uf of release.ufs) {
     const pop = await release.population([uf]);

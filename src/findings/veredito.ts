@@ -51,7 +51,7 @@ export interface CalibrationOrigin {
 export function calibrationOrigin(result: JobResult): CalibrationOrigin {
   const l = result.cenario.lancamento;
   if (result.cenario.familia !== 'adocao' || !l) {
-    return { status: 'nao_calibrado', motivo: 'parâmetros padrão da release (recepção), não calibrados contra uma série real desta campanha' };
+    return { status: 'nao_calibrado', motivo: 'parâmetros padrão da release, não calibrados contra uma série real desta campanha' };
   }
   if (l.cenario_base === 'calibracao') {
     const v = result.calibracao_veredito;

@@ -27,6 +27,7 @@ function rawScore(ag: number, attrs: number, w: PesosEscore): number {
 interface CellTable {
   cellOf: Uint32Array;
   porteOf: Uint8Array;
+  regionOf: Uint8Array;
   /** Per cell: the sum of its persons' raw scores, and their count. */
   sum: Float64Array;
   count: Float64Array;
@@ -42,6 +43,7 @@ function tabulateCells(pop: Population, agrupamento: ModelParameters['agrupament
   const sum = new Float64Array(nCells);
   const count = new Float64Array(nCells);
   const porteOf = new Uint8Array(pop.nPersons);
+  const regionOf = new Uint8Array(pop.nPersons);
   const axisIdx = axes.map((a) => AXES.indexOf(a));
   const axisSize = axes.map((a) => SIZES[a]);
   const v = new Int32Array(AXES.length); // values of one person in AXES order
@@ -63,9 +65,10 @@ function tabulateCells(pop: Population, agrupamento: ModelParameters['agrupament
       sum[c] += rawScore(ag, at, w);
       count[c]++;
       porteOf[i] = pop.munPorte[m];
+      regionOf[i] = reg;
     }
   }
-  return { cellOf, porteOf, sum, count };
+  return { cellOf, porteOf, regionOf, sum, count };
 }
 
 /**
@@ -89,16 +92,17 @@ function momentsOf(sum: Float64Array, count: Float64Array, nPersons: number): { 
 
 /** m_i per person (Float32Array on a SharedArrayBuffer); a missing level shift counts as 0. */
 export function adoptionMultipliers(pop: Population, p: ModelParameters): Float32Array {
-  const { cellOf, porteOf, sum, count } = tabulateCells(pop, p.agrupamento, p.pesos_escore ?? PESOS_MODELO_1);
+  const { cellOf, porteOf, regionOf, sum, count } = tabulateCells(pop, p.agrupamento, p.pesos_escore ?? PESOS_MODELO_1);
   const { media: mu, dp: sd } = p.padronizacao_celulas ?? momentsOf(sum, count, pop.nPersons);
   const out = new Float32Array(new SharedArrayBuffer(Math.max(1, pop.nPersons) * 4), 0, pop.nPersons);
   const shift = p.deslocamento_porte;
+  const regionShift = p.deslocamento_regiao ?? [];
   const minBand = p.idade_minima_adocao === undefined ? 0 : Math.ceil(p.idade_minima_adocao / 5);
   for (let i = 0; i < pop.nPersons; i++) {
     if (pop.age5[i] < minBand) continue; // not eligible: m_i = 0
     const c = cellOf[i];
     const s = sd > 0 ? (sum[c] / count[c] - mu) / sd : 0;
-    out[i] = Math.exp(p.gamma_celulas * s + (shift[porteOf[i]] ?? 0));
+    out[i] = Math.exp(p.gamma_celulas * s + (shift[porteOf[i]] ?? 0) + (regionShift[regionOf[i]] ?? 0));
   }
   return out;
 }
