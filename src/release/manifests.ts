@@ -99,7 +99,7 @@ const FONTES: Fonte[] = [
     id: 'pix', arquivo: 'data/br/pix/*.csv', licenca: 'Banco Central do Brasil open data',
     credito: 'Banco Central do Brasil, Pix_DadosAbertos (TransacoesPixPorMunicipio, PixUsuariosCadastradosDICT), via sulivanrocha/pix-dataviz',
     url: 'https://dadosabertos.bcb.gov.br',
-    uso: 'Not used by the population. Real adoption series for the Pix calibration case; parametros_pix are provisional until that case fits them.',
+    uso: 'Not used by the population. The Pix public case (library) fits and judges parametros_pix against these series in the releases that carry it (v1.2.0 on: data/releases/<release>/caso-pix.json); earlier releases keep hand-set parameters.',
   },
 ];
 
@@ -126,11 +126,23 @@ const FONTES_DOMICILIOS_CENSO: Fonte[] = [
   },
 ];
 
-const AVISO =
+const AVISO_POPULACAO =
   'Synthetic population: persons, households, census tracts, weighting areas, schools, establishments and commuting are ' +
   'modelled. Municipal totals (2022 Census), sex x age shares and colour/race shares are real; education and income are ' +
   '2010 Atlas municipal indicators scaled to 2022-2023 national and UF figures; tract and weighting-area codes and shapes ' +
-  'are modelled and are not the IBGE grid. parametros_pix are provisional until the Pix calibration case.';
+  'are modelled and are not the IBGE grid.';
+const AVISO_DOMICILIOS =
+  ' Households per municipality and per district, and residents per district, are the 2022 Census counts (district codes ' +
+  'real, district geography modelled); who lives with whom is modelled from the Roraima 2010 sample microdata.';
+
+/** What a release says of its parametros_pix: hand-set, fitted but failed, or fitted and approved. */
+function avisoParametros(c: CalibracaoPix | null): string {
+  if (c === null) return ' parametros_pix are set by hand, not fitted: adoption jobs on cenario_base pix say nao_calibrado.';
+  if (c.veredito !== 'aprovada') {
+    return ' parametros_pix are fitted to the Banco Central Pix series (library case pix) but missed its out-of-sample targets: adoption jobs on cenario_base pix say nao_calibrado.';
+  }
+  return ' parametros_pix are fitted to the Banco Central Pix series and passed its out-of-sample test (library case pix).';
+}
 
 const GRADES: ReleaseManifest['grades'] = {
   principal: {
@@ -184,7 +196,7 @@ function manifest(versao: string, publicada_em: string, semente: number, o: Mani
     grades: GRADES,
     // Each release credits the sources its generator reads.
     fontes: o.domicilios_censo ? [...FONTES, ...FONTES_DOMICILIOS_CENSO] : FONTES,
-    aviso: AVISO,
+    aviso: AVISO_POPULACAO + (o.domicilios_censo ? AVISO_DOMICILIOS : '') + avisoParametros(o.calibracao_pix ?? null),
   };
 }
 
