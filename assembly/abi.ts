@@ -2,6 +2,13 @@
 // memory and writes its byte offset or count into a header of u32 slots, followed by f64
 // parameters. KEEP IN SYNC with src/kernel/abi.ts (test/kernel/abi.test.ts compares them).
 
+// Version of this ABI: abiVersion() returns it and the host refuses a kernel built from another.
+export const ABI_VERSION: u32 = 4;
+
+// Age groups of the digital layer (0-9, 10-19, ..., 50-59, 60+): the host's grupo_idade of the
+// principal grid (src/release/publication-grid.ts); digital cells are UF x age group.
+export const AGE_GROUPS: u32 = 7;
+
 // u32 slots at header + 4 * slot
 export const N_PERSONS: u32 = 0;
 export const N_HOUSEHOLDS: u32 = 1;

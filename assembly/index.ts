@@ -6,8 +6,9 @@ export { prepareShares } from './layers';
 export { resetAdoption, launchAdoption, stepAdoption } from './adoption';
 export { resetReception, stepReception } from './reception';
 export { fillUniforms } from './rng-export';
+import { ABI_VERSION } from './abi';
 
 /** Host: once per instance, to refuse a kernel built from another ABI. */
 export function abiVersion(): i32 {
-  return 4;
+  return <i32>ABI_VERSION;
 }

@@ -5,11 +5,9 @@ import {
   N_GROUPS, N_TURMAS, N_TRACTS, N_DIG, N_UF, N_MUN, P_GROUP_SIZE, P_TRACT_DEN, P_ADJ_START, P_ADJ,
   P_DIG_POP, P_UF_DIG_POP, P_MUN_POP, P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_MUN, P_CNT_HH, N_HOUSEHOLDS, P_TAB_G, P_TAB_V,
   P_TAB_D, P_TAB_DAMP, P_UNIT_G, P_UNIT_V, P_UNIT_D, F_W_TURMA, F_W_ESTAB, F_W_VIZ, F_W_DIG, F_HOMOPHILY,
-  F_DAMP, F_SPILL,
+  F_DAMP, F_SPILL, AGE_GROUPS,
 } from './abi';
 import { slot, param } from './header';
-
-export const AGE_GROUPS: u32 = 7;
 
 /** Host: once per simulated day, before the step: share tables from the counters. */
 export function prepareShares(): void {

@@ -7,7 +7,8 @@
 import { cpus, loadavg } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { Medida, Scenario } from '../src/contract/types.js';
-import { buildFindings, buildTractEvents, createCombiner, gridCellCount, jobResultToBytes } from '../src/findings/index.js';
+import { buildFindings, buildTractEvents, createCombiner, jobResultToBytes } from '../src/findings/index.js';
+import { gridCellCount } from '../src/release/publication-grid.js';
 import type { ReplicaResult } from '../src/pool/replica-result.js';
 import { projectPath } from '../src/project-path.js';
 import { runAsMain } from './lib/run-as-main.js';

@@ -16,7 +16,7 @@
 
 import type { Medida } from '../src/contract/types.js';
 import type { ReplicaResult } from '../src/pool/replica-result.js';
-import { gridAxisValues, GRID_AXES } from '../src/findings/grid.js';
+import { gridAxisValues, GRID_AXES } from '../src/release/publication-grid.js';
 import { periodDays } from './periods.js';
 import type { CheckedSeries } from './series.js';
 

@@ -2,7 +2,8 @@
 export * from './errors.js';
 export * from './release/types.js';
 export * from './contract/types.js';
-export type { ReplicaResult, Grade, TaskTiming } from './pool/replica-result.js';
+export type { ReplicaResult } from './pool/replica-result.js';
+export { GRID_AXES, gridCellCount, type Grade, type GridAxis } from './release/publication-grid.js';
 export { openRelease, listReleases, newestRelease, releaseManifest } from './release/release.js';
 export { defaultParameters } from './release/default-parameters.js';
 export { clearPopulationMemory } from './release/population-store.js';

@@ -10,7 +10,8 @@ import { compilePlan } from './plan/compile-plan.js';
 import type { Plan } from './plan/types.js';
 import type { TaskCounts } from './pool/messages.js';
 import { sharedPool, type SimPool } from './pool/pool.js';
-import type { Grade, ReplicaResult } from './pool/replica-result.js';
+import type { ReplicaResult } from './pool/replica-result.js';
+import type { Grade } from './release/publication-grid.js';
 import type { ModelParameters, Population, Release } from './release/types.js';
 
 export interface SimulateProgress {

@@ -4,7 +4,7 @@
 // each UF's MAPE over the window's months (UF totals: payers are counted where they pay).
 import { nelderMead } from '../nelder-mead.js';
 import type { Evaluation } from '../search.js';
-import type { ModelParameters, Release, UfCode } from '../../src/release/types.js';
+import { MACRO_REGIOES, type ModelParameters, type Release, type UfCode } from '../../src/release/types.js';
 import type { SimPool } from '../../src/pool/pool.js';
 import { propensityMoments } from '../../src/plan/propensity.js';
 import { fitActivity, type ActivityCurve } from './pix-activity.js';
@@ -22,8 +22,9 @@ interface FitDimension {
 /** Size classes are shifted along a line: deslocamento_porte[k] = inclinacao * (k - 3). */
 const PORTE_CENTRO = 3;
 
-/** Macro-regions whose level shift is searched; Sudeste (index 2) is the reference, at 0. */
-const REGIOES_LIVRES: ReadonlyArray<[string, number]> = [['norte', 0], ['nordeste', 1], ['sul', 3], ['centro_oeste', 4]];
+/** Macro-regions whose level shift is searched (name in the dimension, index); Sudeste is the reference, at 0. */
+const REGIOES_LIVRES: ReadonlyArray<[string, number]> = MACRO_REGIOES.flatMap((r, k): Array<[string, number]> =>
+  r === 'Sudeste' ? [] : [[r.toLowerCase().replace('-', '_'), k]]);
 
 // Starts: set by hand before any fit, from orders of magnitude (a launch-day share near the Nov 2020
 // key holders, daily hazards of a few per thousand, weak social layers); never a fitted point, so
@@ -43,7 +44,7 @@ export const PIX_FIT_DIMENSIONS: readonly FitDimension[] = [
   { nome: 'peso_escolaridade', inicio: 1.0, passo: 0.4, set: (p, x) => { p.pesos_escore = { ...p.pesos_escore!, escolaridade: Math.max(0, x) }; } },
   ...REGIOES_LIVRES.map(([nome, r]): FitDimension => ({
     nome: `deslocamento_regiao_${nome}`, inicio: 0, passo: 0.2,
-    set: (p, x) => { const d = [...(p.deslocamento_regiao ?? [0, 0, 0, 0, 0])]; d[r] = x; p.deslocamento_regiao = d; },
+    set: (p, x) => { const d = [...(p.deslocamento_regiao ?? MACRO_REGIOES.map(() => 0))]; d[r] = x; p.deslocamento_regiao = d; },
   })),
 ];
 
@@ -64,7 +65,7 @@ const PESOS_INICIAIS = { escolaridade: 1, renda: 0.3, internet: 0.8, idade: 0.2 
  */
 export async function pixBaseParameters(release: Release): Promise<ModelParameters> {
   const base: ModelParameters = {
-    ...release.manifest.parametros_pix, idade_minima_adocao: PIX_IDADE_MINIMA, pesos_escore: { ...PESOS_INICIAIS }, deslocamento_regiao: [0, 0, 0, 0, 0],
+    ...release.manifest.parametros_pix, idade_minima_adocao: PIX_IDADE_MINIMA, pesos_escore: { ...PESOS_INICIAIS }, deslocamento_regiao: MACRO_REGIOES.map(() => 0),
   };
   let n = 0, s1 = 0, s2 = 0;
   for (const uf of release.ufs) {

@@ -4,7 +4,7 @@ export { validateScenario, readAsVersion3 } from './validate-scenario.js';
 export { validateCalibrationRequest, PARAMETERS_BY_FAMILY } from './calibration-request.js';
 export { quoteSimulation, quoteCalibration, populationOf, priceMicros, calibrationDays } from './quotes.js';
 export { variantNames, scenarioChannels } from './variants.js';
-export { jobGrid, firstBandOffMainGrid, bandCells } from './age-bands.js';
+export { jobGrid, firstBandOffMainGrid } from './age-bands.js';
 export { getScenarioSchema, getCalibrationSchema, schemas } from './schemas.js';
 export { seriesSha256, canonicalJson } from './series-hash.js';
 export { hasElectoralContent } from './electoral-content.js';

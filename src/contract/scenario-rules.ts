@@ -5,7 +5,8 @@
 
 import { contractError, type ContractCode, type ServiceError } from '../errors.js';
 import type { UfCode } from '../release/types.js';
-import { bandCells, firstBandOffMainGrid } from './age-bands.js';
+import { bandsOfAgeRange } from '../release/publication-grid.js';
+import { firstBandOffMainGrid } from './age-bands.js';
 import { hasElectoralContent } from './electoral-content.js';
 import { formatField, type Segment } from './schemas.js';
 import type { Kpi, Scenario } from './types.js';
@@ -68,7 +69,7 @@ function checkAges(s: Scenario, r: Refuser): void {
   });
   const owner = new Map<number, number>();
   idades.forEach((band, i) => {
-    for (const c of bandCells(band)) {
+    for (const c of bandsOfAgeRange(band)) {
       const j = owner.get(c);
       if (j !== undefined) {
         throw r.error('age_ranges_overlap', ['publico', 'idades', i], `age band ${i} overlaps age band ${j} (ages ${5 * c} to ${5 * c + 4})`);

@@ -6,7 +6,8 @@
 import type { Medida, Scenario } from '../contract/types.js';
 import type { ReplicaResult } from '../pool/replica-result.js';
 import { ServiceError } from '../errors.js';
-import { audienceByAxis, GRID_AXES, gridAxisValues, gridCellCount } from './grid.js';
+import { GRID_AXES, gridAxisValues, gridCellCount } from '../release/publication-grid.js';
+import { audienceByAxis } from './audience-cells.js';
 import {
   aggregateMotivo, buildMargins, mergeMotivos, suppressReplica, type Margins,
 } from './privacy.js';

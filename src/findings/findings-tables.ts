@@ -3,7 +3,7 @@
 // The rows and columns of each table are documented in docs/findings.md: keep both in sync.
 
 import { ServiceError } from '../errors.js';
-import { GRID_AXES } from './grid.js';
+import { GRID_AXES } from '../release/publication-grid.js';
 import type { JobResult } from './job-result.js';
 import { publishCell, type PublishedCell } from './privacy.js';
 import { standardError, tidy } from './stats.js';

@@ -4,7 +4,6 @@ export {
   K as PRIVACY_K, applyPrivacyRule, buildMargins, suppressReplica, roundMean, publishCell,
   type Margins, type PublishedCell, type MotivoPrivacidade,
 } from './privacy.js';
-export { GRID_AXES, gridCellCount, type GridAxis } from './grid.js';
 export {
   FORMATO_RESULTADO, JOB_RESULT_BYTES_FORMAT, encodeJobResult, decodeJobResult, jobResultToBytes, jobResultFromBytes,
   asJobResult,

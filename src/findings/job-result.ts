@@ -5,7 +5,7 @@
 // A change of layout or meaning is a new `formato`; decodeJobResult refuses unknown ones.
 
 import type { Medida, Scenario } from '../contract/types.js';
-import type { Grade } from '../pool/replica-result.js';
+import type { Grade } from '../release/publication-grid.js';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { ServiceError } from '../errors.js';
 

@@ -2,6 +2,8 @@
 // KEEP IN SYNC with assembly/abi.ts; test/kernel/abi.test.ts parses that file and compares.
 
 export const ABI = {
+  ABI_VERSION: 4, // the kernel's abiVersion() must return it
+  AGE_GROUPS: 7, // digital cells are UF x age group (the principal grid's grupo_idade)
   N_PERSONS: 0,
   N_HOUSEHOLDS: 1,
   N_TRACTS: 2,
@@ -80,6 +82,3 @@ export const ABI = {
   S_MEDIA: 8,
   S_RECALL: 12,
 } as const;
-
-/** Version the kernel's abiVersion() must return. */
-export const ABI_VERSION = 4;

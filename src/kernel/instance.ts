@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { setFlagsFromString } from 'node:v8';
 import { ServiceError } from '../errors.js';
 import { projectPath } from '../project-path.js';
-import { ABI, ABI_VERSION } from './abi.js';
+import { ABI } from './abi.js';
 import type { KernelPlan } from './kernel-plan.js';
 import type { KernelPopulation } from './kernel-population.js';
 import { WASM32_MAX_BYTES, layoutKernel, planShape, type KernelLayout } from './layout.js';
@@ -65,8 +65,8 @@ export class KernelInstance {
     const memory = new WebAssembly.Memory({ initial: 1, maximum: 65536 });
     const inst = await WebAssembly.instantiate(await kernelModule(), { env: { memory } });
     const fn = inst.exports as unknown as KernelExports;
-    if (fn.abiVersion() !== ABI_VERSION) {
-      throw new ServiceError('internal_error', `kernel ABI ${fn.abiVersion()} != host ABI ${ABI_VERSION}: run npm run asbuild`);
+    if (fn.abiVersion() !== ABI.ABI_VERSION) {
+      throw new ServiceError('internal_error', `kernel ABI ${fn.abiVersion()} != host ABI ${ABI.ABI_VERSION}: run npm run asbuild`);
     }
     return new KernelInstance(memory, fn);
   }

@@ -2,8 +2,10 @@
 // plus what the kernel derives once per population (group sizes, tract denominators, digital
 // cells). Built once on the main thread into SharedArrayBuffers and copied into each worker's
 // linear memory once (src/kernel/instance.ts); never rebuilt per task.
-import { NO_GROUP, PERSON_ATTRS, type Population } from '../release/types.js';
-import { AGE_GROUPS, SPILL_ADJACENT, ageGroupOf } from './model-constants.js';
+import { ageGroupOf } from '../release/publication-grid.js';
+import { NO_GROUP, PERSON_ATTRS, personAttr, type Population } from '../release/types.js';
+import { ABI } from './abi.js';
+import { SPILL_ADJACENT } from './model-constants.js';
 
 export interface KernelPopulation {
   id: string;
@@ -16,7 +18,7 @@ export interface KernelPopulation {
   nTurmas: number;
   nMun: number;
   nUf: number;
-  /** Digital cells: nUf x AGE_GROUPS; index nDig is offline persons. */
+  /** Digital cells: nUf x ABI.AGE_GROUPS; index nDig is offline persons. */
   nDig: number;
   hhStart: Uint32Array;
   hhTract: Uint32Array;
@@ -65,7 +67,7 @@ export function prepareKernelPopulation(pop: Population): KernelPopulation {
   if (hit) return hit;
   const n = pop.nPersons;
   const nUf = pop.ufs.length;
-  const nDig = nUf * AGE_GROUPS;
+  const nDig = nUf * ABI.AGE_GROUPS;
   const group = shared(Uint32Array, n);
   const groupSize = shared(Int32Array, pop.nGroups + 1);
   const dcell = shared(Uint16Array, n);
@@ -73,7 +75,6 @@ export function prepareKernelPopulation(pop: Population): KernelPopulation {
   const ufDigPop = shared(Int32Array, nUf);
   const tractPop = shared(Int32Array, pop.nTracts);
   const munPop = shared(Int32Array, pop.municipios.length);
-  const netMask = (1 << PERSON_ATTRS.internet.bits) - 1;
   // Groups are numbered in the order persons first name them (turmas still first, as the kernel
   // tells a turma by g < nTurmas): the social pass reads the group table in person order, and
   // nearby persons' groups then sit nearby (PA: simulated 32 KB cache misses 23.6% -> 17.4%; PA
@@ -99,8 +100,8 @@ export function prepareKernelPopulation(pop: Population): KernelPopulation {
       }
       group[i] = g;
       groupSize[g]++;
-      if ((pop.attrs[i] >> PERSON_ATTRS.internet.shift) & netMask) {
-        const k = uf * AGE_GROUPS + ageGroupOf(pop.age5[i]);
+      if (personAttr(pop.attrs[i], PERSON_ATTRS.internet)) {
+        const k = uf * ABI.AGE_GROUPS + ageGroupOf(pop.age5[i]);
         dcell[i] = k;
         digPop[k]++;
         ufDigPop[uf]++;

@@ -1,17 +1,13 @@
 // The audience (publico) as a per-person mask: media reach only these persons (DESIGN 4); the
 // geography's municipios / aps, when listed, bound it too. Word of mouth ignores it.
 import type { Publico, Scenario } from '../contract/types.js';
-import { NIVEIS_INSTRUCAO, PERSON_ATTRS, RACAS, SEXOS, type Population } from '../release/types.js';
-
-const bits = (attrs: number, f: { shift: number; bits: number }) => (attrs >> f.shift) & ((1 << f.bits) - 1);
+import { AGE_BANDS, NIVEIS_INSTRUCAO, PERSON_ATTRS, RACAS, SEXOS, personAttr, type Population } from '../release/types.js';
+import { bandsOfAgeRange } from '../release/publication-grid.js';
 
 /** Allowed 5-year bands (0..16) of an idades list; all when absent. */
 export function ageBandMask(idades: Publico['idades']): boolean[] {
-  const ok = new Array<boolean>(17).fill(!idades || idades.length === 0);
-  for (const [s, e] of idades ?? []) {
-    const last = e === null ? 16 : Math.min(16, Math.floor((e + 1) / 5) - 1);
-    for (let b = Math.floor(s / 5); b <= last; b++) ok[b] = true;
-  }
+  const ok = new Array<boolean>(AGE_BANDS).fill(!idades || idades.length === 0);
+  for (const range of idades ?? []) for (const b of bandsOfAgeRange(range)) ok[b] = true;
   return ok;
 }
 
@@ -46,10 +42,10 @@ export function audienceMask(scenario: Scenario, pop: Population): Uint8Array {
     for (let i = pop.hhStart[h]; i < pop.hhStart[h + 1]; i++) {
       const at = pop.attrs[i];
       out[i] = age[pop.age5[i]] &&
-        (!sexo || sexo.includes(bits(at, PERSON_ATTRS.sexo))) &&
-        (!esc || esc.includes(bits(at, PERSON_ATTRS.escolaridade))) &&
-        (!renda || renda.includes(bits(at, PERSON_ATTRS.renda))) &&
-        (!raca || raca.includes(bits(at, PERSON_ATTRS.raca))) ? 1 : 0;
+        (!sexo || sexo.includes(personAttr(at, PERSON_ATTRS.sexo))) &&
+        (!esc || esc.includes(personAttr(at, PERSON_ATTRS.escolaridade))) &&
+        (!renda || renda.includes(personAttr(at, PERSON_ATTRS.renda))) &&
+        (!raca || raca.includes(personAttr(at, PERSON_ATTRS.raca))) ? 1 : 0;
     }
   }
   return out;

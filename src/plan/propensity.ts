@@ -6,22 +6,20 @@
 // simulated alone keeps its level against the country). Model 2 also gives m_i = 0 to persons
 // under `idade_minima_adocao` (not eligible: they never adopt).
 import type { ModelParameters, PesosEscore, Population } from '../release/types.js';
-import { PERSON_ATTRS } from '../release/types.js';
-import { ageGroupOf } from '../kernel/model-constants.js';
-import { regionOfUf } from './regions.js';
+import { macroRegionOf } from '../release/data-files.js';
+import { PERSON_ATTRS, personAttr } from '../release/types.js';
+import { ageGroupOf } from '../release/publication-grid.js';
 
 type Axis = 'regiao' | 'faixa' | 'sexo' | 'raca' | 'nivel' | 'renda';
 const AXES: readonly Axis[] = ['regiao', 'faixa', 'sexo', 'raca', 'nivel', 'renda'];
 const SIZES: Record<Axis, number> = { regiao: 5, faixa: 7, sexo: 2, raca: 5, nivel: 4, renda: 5 };
 
-const bits = (attrs: number, f: { shift: number; bits: number }) => (attrs >> f.shift) & ((1 << f.bits) - 1);
-
 /** Model 1's weights of the raw score; model 2 takes `pesos_escore` (fitted by the Pix case). */
 const PESOS_MODELO_1: PesosEscore = { escolaridade: 0.5, renda: 0.3, internet: 0.8, idade: 0.2 };
 
 function rawScore(ag: number, attrs: number, w: PesosEscore): number {
-  return w.escolaridade * bits(attrs, PERSON_ATTRS.escolaridade) + w.renda * bits(attrs, PERSON_ATTRS.renda) +
-    w.internet * bits(attrs, PERSON_ATTRS.internet) - w.idade * Math.abs(ag - 3);
+  return w.escolaridade * personAttr(attrs, PERSON_ATTRS.escolaridade) + w.renda * personAttr(attrs, PERSON_ATTRS.renda) +
+    w.internet * personAttr(attrs, PERSON_ATTRS.internet) - w.idade * Math.abs(ag - 3);
 }
 
 interface CellTable {
@@ -38,7 +36,7 @@ function tabulateCells(pop: Population, agrupamento: ModelParameters['agrupament
   const axes = agrupamento === 'celula' ? AXES : AXES.filter((a) => (agrupamento as Axis[]).includes(a));
   let nCells = 1;
   for (const a of axes) nCells *= SIZES[a];
-  const region = pop.ufs.map((uf) => regionOfUf(uf));
+  const region = pop.ufs.map(macroRegionOf);
   const cellOf = new Uint32Array(pop.nPersons);
   const sum = new Float64Array(nCells);
   const count = new Float64Array(nCells);
@@ -55,10 +53,10 @@ function tabulateCells(pop: Population, agrupamento: ModelParameters['agrupament
       const ag = ageGroupOf(pop.age5[i]);
       v[0] = reg;
       v[1] = ag;
-      v[2] = bits(at, PERSON_ATTRS.sexo);
-      v[3] = bits(at, PERSON_ATTRS.raca);
-      v[4] = bits(at, PERSON_ATTRS.escolaridade);
-      v[5] = bits(at, PERSON_ATTRS.renda);
+      v[2] = personAttr(at, PERSON_ATTRS.sexo);
+      v[3] = personAttr(at, PERSON_ATTRS.raca);
+      v[4] = personAttr(at, PERSON_ATTRS.escolaridade);
+      v[5] = personAttr(at, PERSON_ATTRS.renda);
       let c = 0;
       for (let k = 0; k < axisIdx.length; k++) c = c * axisSize[k] + v[axisIdx[k]];
       cellOf[i] = c;

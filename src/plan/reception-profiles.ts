@@ -3,21 +3,19 @@
 // this project, not fitted to survey data: the release knows no message-specific coefficients
 // yet, so every stim_id gets DEFAULT_RESPONSE (RESPONSE_BY_STIM is where known ones go).
 import type { Canal } from '../contract/types.js';
-import { PERSON_ATTRS } from '../release/types.js';
-import { ageGroupOf } from '../kernel/model-constants.js';
+import { ageGroupOf } from '../release/publication-grid.js';
+import { PERSON_ATTRS, personAttr } from '../release/types.js';
 
 /** Reception cells: age group 7 x renda 5 x escolaridade 4 x internet 2 x urbano 2. */
 export const BASE_CELLS = 7 * 5 * 4 * 2 * 2;
 /** Kernel cells add the audience bit: cell = base * 2 + inAudience. */
 export const KERNEL_CELLS = BASE_CELLS * 2;
 
-const bits = (attrs: number, f: { shift: number; bits: number }) => (attrs >> f.shift) & ((1 << f.bits) - 1);
-
 export function receptionCell(age5: number, attrs: number, urbano: boolean): number {
   const ag = ageGroupOf(age5);
-  const renda = bits(attrs, PERSON_ATTRS.renda);
-  const esc = bits(attrs, PERSON_ATTRS.escolaridade);
-  const net = bits(attrs, PERSON_ATTRS.internet);
+  const renda = personAttr(attrs, PERSON_ATTRS.renda);
+  const esc = personAttr(attrs, PERSON_ATTRS.escolaridade);
+  const net = personAttr(attrs, PERSON_ATTRS.internet);
   return (((ag * 5 + renda) * 4 + esc) * 2 + net) * 2 + (urbano ? 1 : 0);
 }
 

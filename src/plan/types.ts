@@ -3,7 +3,7 @@
 import type { Canal, Familia, Medida, Scenario } from '../contract/types.js';
 import type { KernelPlan } from '../kernel/kernel-plan.js';
 import type { KernelPopulation } from '../kernel/kernel-population.js';
-import type { Grade } from '../pool/replica-result.js';
+import type { Grade } from '../release/publication-grid.js';
 import type { ModelParameters, Population } from '../release/types.js';
 import type { CompiledQuestion } from './questions.js';
 import type { TractUnits } from './units.js';

@@ -3,34 +3,26 @@
 // reachability (reception), per tract x week x measure (saida_por_setor), per question, and per
 // unit x day when a calibration round asks (spec.diario).
 // Every count is cumulative: persons with the event by the end of the week.
-import { PERSON_ATTRS } from '../release/types.js';
 import type { KernelPlan } from '../kernel/kernel-plan.js';
 import type { KernelPopulation } from '../kernel/kernel-population.js';
 import type { KernelState } from '../kernel/instance.js';
-import { ageGroupOf } from '../kernel/model-constants.js';
 import type { ReduceSpec } from '../plan/types.js';
+import { ageGroupOf, gridCell, gridCellCount, type Grade } from '../release/publication-grid.js';
+import { PERSON_ATTRS, personAttr } from '../release/types.js';
 import type { TaskCounts } from './messages.js';
 
-export const GRID_CELLS = { principal: 7 * 2 * 5 * 4 * 5, etaria: 17 * 2 } as const;
-
 const A = PERSON_ATTRS;
-const field = (x: number, f: { shift: number; bits: number }) => (x >> f.shift) & ((1 << f.bits) - 1);
-
-function gridCell(principal: boolean, age5: number, at: number): number {
-  if (!principal) return age5 * 2 + field(at, A.sexo);
-  return (((ageGroupOf(age5) * 2 + field(at, A.sexo)) * 5 + field(at, A.renda)) * 4 + field(at, A.escolaridade)) * 5 + field(at, A.raca);
-}
 
 const cellCache = new Map<string, Uint16Array>();
 
 /** Grid cell of every person, computed once per population and grid in each thread. */
-function gridCells(pop: KernelPopulation, principal: boolean): Uint16Array {
-  const k = `${pop.id}|${principal}`;
+function gridCells(pop: KernelPopulation, grade: Grade): Uint16Array {
+  const k = `${pop.id}|${grade}`;
   let cells = cellCache.get(k);
   if (!cells) {
     if (cellCache.size >= 4) cellCache.clear();
     cells = new Uint16Array(pop.nPersons);
-    for (let i = 0; i < pop.nPersons; i++) cells[i] = gridCell(principal, pop.age5[i], pop.attrs[i]);
+    for (let i = 0; i < pop.nPersons; i++) cells[i] = gridCell(grade, pop.age5[i], pop.attrs[i]);
     cellCache.set(k, cells);
   }
   return cells;
@@ -89,7 +81,7 @@ function planCounts(pop: KernelPopulation, plan: KernelPlan, spec: ReduceSpec, c
   if (pc) return pc;
   if (planCountCache.size >= 4) planCountCache.clear();
   const U = spec.nUnidades;
-  const C = GRID_CELLS[spec.grade];
+  const C = gridCellCount(spec.grade);
   const K = plan.nCells;
   const reception = spec.familia === 'recepcao';
   pc = {
@@ -139,8 +131,7 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
   const W = spec.semanas;
   const M = spec.nMedidas;
   const U = spec.nUnidades;
-  const principal = spec.grade === 'principal';
-  const C = GRID_CELLS[spec.grade];
+  const C = gridCellCount(spec.grade);
   const serie = new Uint32Array(U * W * M);
   const seriePublico = new Uint32Array(U * W * M);
   const celulas = new Uint32Array(U * C * M);
@@ -154,7 +145,7 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
   const { hhStart, hhTract, age5, attrs } = pop;
   const aud = spec.publico;
 
-  const cells = gridCells(pop, principal);
+  const cells = gridCells(pop, spec.grade);
   // copies: the reply's arrays are transferred to the main thread, the cache keeps its own
   const pc = planCounts(pop, plan, spec, cells);
   const populacao = pc.populacao.slice();
@@ -247,9 +238,9 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
         for (let i = hhStart[h]; i < hhStart[h + 1]; i++) {
           const at = attrs[i];
           if (
-            !((mIdade >> ageGroupOf(age5[i])) & 1) || !((mSexo >> field(at, A.sexo)) & 1) ||
-            !((mRenda >> field(at, A.renda)) & 1) || !((mEsc >> field(at, A.escolaridade)) & 1) ||
-            !((mRaca >> field(at, A.raca)) & 1) || !((mFaixa >> age5[i]) & 1)
+            !((mIdade >> ageGroupOf(age5[i])) & 1) || !((mSexo >> personAttr(at, A.sexo)) & 1) ||
+            !((mRenda >> personAttr(at, A.renda)) & 1) || !((mEsc >> personAttr(at, A.escolaridade)) & 1) ||
+            !((mRaca >> personAttr(at, A.raca)) & 1) || !((mFaixa >> age5[i]) & 1)
           ) continue;
           base[u]++;
           const d = dayOf(q.medida, i - seg.p0);

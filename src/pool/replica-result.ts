@@ -7,9 +7,7 @@
 // row-major in the order their comment gives and are transferred, not copied.
 
 import type { Medida } from '../contract/types.js';
-
-/** Publication grid of a job (DESIGN 5). principal: 7 age groups x 2 x 5 renda x 4 escolaridade x 5 raca = 1400 cells per unit; etaria: 17 five-year bands x 2 sexes = 34 cells per unit. */
-export type Grade = 'principal' | 'etaria';
+import type { Grade } from '../release/publication-grid.js';
 
 export interface ReplicaResult {
   variante: string; // 'plano', 'sem_<canal>', 'menos10_<canal>'
@@ -28,7 +26,7 @@ export interface ReplicaResult {
   populacao: Uint32Array;
   publico: Uint32Array;
 
-  /** Grid cells at the horizon: [unidade][celula][medida] over the job's grid. */
+  /** Grid cells at the horizon: [unidade][celula][medida] over the job's publication grid (src/release/publication-grid.ts). */
   grade: Grade;
   celulas: Uint32Array;
   /** [unidade][celula]: persons in the cell (denominators). */
@@ -53,10 +51,4 @@ export interface ReplicaResult {
 
   /** Answer contract: per plain question id (and per comparison's inner question), [territorial unit][semana] counts and [territorial unit] denominators. */
   respostas?: Record<string, { unidades: string[]; contagens: Uint32Array; base: Uint32Array }>;
-}
-
-/** Timing of one task, for the job record and the benchmarks. */
-export interface TaskTiming {
-  pessoaDias: number;
-  segundos: number;
 }

@@ -2,9 +2,9 @@
 // occupied private households and mean size per municipality, residents and households per district,
 // sex x age counts, and the composition of its households. Read by bench/population.ts and the tests.
 import { censusDistricts } from './census-districts.js';
-import { AGE_BANDS, loadAgeSex, loadCensusMunicipalRows, loadPermanentHouseholds } from './data-files.js';
+import { loadAgeSex, loadCensusMunicipalRows, loadPermanentHouseholds } from './data-files.js';
 import { largestRemainder } from './random.js';
-import { PERSON_ATTRS } from './types.js';
+import { AGE_BANDS, PERSON_ATTRS } from './types.js';
 
 /** The arrays of a built population (one UF's file or a merged population) that the fit reads. */
 export interface HouseholdArrays {

@@ -3,7 +3,8 @@
 // private households and private residents, compositions from real household templates calibrated
 // to the municipality's margins, residents of collective dwellings as one-person ranges after the
 // tract's households. The sex x age counts stay exactly the municipality's. docs/population.md.
-import { AGE_BANDS, loadPermanentHouseholds } from './data-files.js';
+import { loadPermanentHouseholds } from './data-files.js';
+import { AGE_BANDS } from './types.js';
 import { drawTractSizes, fitSizeShares, tiltedSizes } from './household-sizes.js';
 import { calibrateTemplates, collectiveRates, compareMembers, templatePool, type TemplatePool } from './household-templates.js';
 import { Rng, STREAM } from './random.js';

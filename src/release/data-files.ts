@@ -2,7 +2,7 @@
 // per process and cached; nothing here models anything, it only parses and joins.
 import { projectPath } from '../project-path.js';
 import { columns, readCsv } from './csv.js';
-import { UF_CODES, type Municipality, type UfCode } from './types.js';
+import { AGE_BAND_LABELS, AGE_BANDS, MACRO_REGIOES, UF_CODES, type Municipality, type UfCode } from './types.js';
 
 const dataFile = (...p: string[]) => projectPath('data', 'br', ...p);
 
@@ -34,6 +34,14 @@ export function ufInfo(): Map<UfCode, UfInfo> {
   }
   ufInfoCache = m;
   return m;
+}
+
+/** Index in MACRO_REGIOES of the UF's macro-region (estados.csv). */
+export function macroRegionOf(uf: UfCode): number {
+  const regiao = ufInfo().get(uf)?.regiao;
+  const k = MACRO_REGIOES.indexOf(regiao as (typeof MACRO_REGIOES)[number]);
+  if (k < 0) throw new Error(`campaign-sim: UF ${uf} has no known macro-region in estados.csv (${regiao})`);
+  return k;
 }
 
 let munCache: Municipality[] | undefined;
@@ -82,11 +90,7 @@ export function loadMunicipalities(): Municipality[] {
   return out;
 }
 
-export const AGE_BANDS = 17;
-
-const BAND_INDEX = new Map<string, number>(
-  Array.from({ length: AGE_BANDS }, (_, b) => [b === 16 ? '80+' : `${5 * b}-${5 * b + 4}`, b] as [string, number]),
-);
+const BAND_INDEX = new Map<string, number>(AGE_BAND_LABELS.map((label, b) => [label, b]));
 
 let ageSexCache: Map<string, Float64Array> | undefined;
 /** Sex x 5-year band estimates per municipality (index sex*17 + band; sex 0 M, 1 F). Shares only. */

@@ -3,7 +3,8 @@
 // sample weight. A municipality of RR draws on its own sampled households; every other
 // municipality on all of RR's (a donor sample). Either way the weights are calibrated to the
 // municipality's 2022 margins (calibrateTemplates) before any household is drawn.
-import { AGE_BANDS, loadRrSample } from './data-files.js';
+import { loadRrSample } from './data-files.js';
+import { AGE_BANDS } from './types.js';
 
 const CELLS = 2 * AGE_BANDS;
 

@@ -3,7 +3,7 @@
 // so households are contiguous; from generator 1.2.0 (`domicilios_censo`) the households are the
 // 2022 Census's (census-households.ts). See docs/population.md for every modelled element and its source.
 import { placeCensusHouseholds } from './census-households.js';
-import { AGE_BANDS, loadAgeSex, loadRace } from './data-files.js';
+import { loadAgeSex, loadRace } from './data-files.js';
 import { distanceKm } from './geometry.js';
 import { largestRemainder, munKey, Rng, STREAM } from './random.js';
 import {
@@ -12,7 +12,7 @@ import {
   normalCdf, SCHOOL_BY_BAND, SCHOOL_TARGET_PUPILS, socioModel, WORK_BY_BAND, WORK_SEX_FACTOR,
 } from './socio-model.js';
 import type { TractLayout } from './tracts.js';
-import { PERSON_ATTRS, type BuildProgress, type Municipality, type UfCode } from './types.js';
+import { AGE_BANDS, PERSON_ATTRS, type BuildProgress, type Municipality, type UfCode } from './types.js';
 
 /** The stored population of one UF; indices are local to the UF. Keep in sync with population-file.ts. */
 export interface UfPopulation {

@@ -7,6 +7,12 @@ export const UF_CODES = [
 ] as const;
 export type UfCode = (typeof UF_CODES)[number];
 
+/**
+ * IBGE macro-regions in the order of their index (the `regiao` axis of the propensity cells and
+ * deslocamento_regiao); the UF of each comes from data/br/estados.csv (macroRegionOf).
+ */
+export const MACRO_REGIOES = ['Norte', 'Nordeste', 'Sudeste', 'Sul', 'Centro-Oeste'] as const;
+
 /** IBGE size classes (porte), by 2022 Census population: index 0..6. */
 export const PORTES = ['ate_5k', '5k_10k', '10k_20k', '20k_50k', '50k_100k', '100k_500k', 'mais_500k'] as const;
 
@@ -14,12 +20,17 @@ export const RACAS = ['branca', 'preta', 'amarela', 'parda', 'indigena'] as cons
 export const NIVEIS_INSTRUCAO = ['fundamental_incompleto', 'fundamental_completo', 'medio_completo', 'superior_completo'] as const;
 export const SEXOS = ['masculino', 'feminino'] as const;
 
+/** 5-year age bands of Population.age5: 0..16, the last one 80+. */
+export const AGE_BANDS = 17;
+/** Labels of the age bands, as the Census tables and the etaria grid write them. */
+export const AGE_BAND_LABELS: readonly string[] = Array.from({ length: AGE_BANDS }, (_, b) => (b === AGE_BANDS - 1 ? '80+' : `${5 * b}-${5 * b + 4}`));
+
 export interface Municipality {
   codigo: string; // 7 digits
   nome: string;
   uf: UfCode;
   codigoUf: number;
-  regiao: string; // Norte, Nordeste, Centro-Oeste, Sudeste, Sul
+  regiao: string; // one of MACRO_REGIOES
   lat: number;
   lon: number;
   areaKm2: number;
@@ -86,7 +97,7 @@ export interface ModelParameters {
   impulso_lancamento?: number;
   meia_vida_impulso_dias?: number;
   /**
-   * Adoption model 2: level shift per macro-region (index = src/plan/regions.ts order), added to
+   * Adoption model 2: level shift per macro-region (index = MACRO_REGIOES order), added to
    * ln m_i like deslocamento_porte; a missing value counts as 0.
    */
   deslocamento_regiao?: number[];
@@ -158,6 +169,11 @@ export const PERSON_ATTRS = {
   renda: { shift: 6, bits: 3 },
   internet: { shift: 9, bits: 1 },
 } as const;
+
+/** The value of one PERSON_ATTRS field in a person's attrs. */
+export function personAttr(attrs: number, field: { shift: number; bits: number }): number {
+  return (attrs >> field.shift) & ((1 << field.bits) - 1);
+}
 
 export const NO_GROUP = 0xffffffff;
 

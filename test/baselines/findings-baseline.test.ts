@@ -8,8 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Scenario } from '../../src/contract/types.js';
 import {
   answerQuestions, buildFindings, buildTractEvents, combineOptionsFromRelease, combineReplicas, decodeJobResult, encodeJobResult,
-  FINDINGS_TABLES, GRID_AXES, type JobResult,
+  FINDINGS_TABLES, type JobResult,
 } from '../../src/findings/index.js';
+import { GRID_AXES } from '../../src/release/publication-grid.js';
 import { closePool } from '../../src/pool/pool.js';
 import { openRelease } from '../../src/release/release.js';
 import { simulate } from '../../src/simulate.js';

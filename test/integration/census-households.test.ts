@@ -8,11 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureCensusFit, type CensusFit } from '../../src/release/census-fit.js';
-import { AGE_BANDS } from '../../src/release/data-files.js';
 import { templatePool } from '../../src/release/household-templates.js';
 import { clearPopulationMemory, populationFilePath } from '../../src/release/population-store.js';
 import { openRelease } from '../../src/release/release.js';
-import { PERSON_ATTRS, type Population, type Release, type UfCode } from '../../src/release/types.js';
+import { AGE_BANDS, PERSON_ATTRS, type Population, type Release, type UfCode } from '../../src/release/types.js';
 
 const UFS: UfCode[] = ['RR', 'AP', 'AC'];
 const dir = mkdtempSync(join(tmpdir(), 'campaign-sim-census-hh-'));

@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGE_BANDS, loadAgeSex, loadRace } from '../../src/release/data-files.js';
+import { loadAgeSex, loadRace } from '../../src/release/data-files.js';
 import { clearPopulationMemory } from '../../src/release/population-store.js';
 import { openRelease } from '../../src/release/release.js';
-import { NO_GROUP, PERSON_ATTRS, type Population, type Release, type UfCode } from '../../src/release/types.js';
+import { AGE_BANDS, NO_GROUP, PERSON_ATTRS, type Population, type Release, type UfCode } from '../../src/release/types.js';
 
 const UFS: UfCode[] = ['RR', 'SE', 'AL', 'MS', 'ES', 'SC'];
 const dir = mkdtempSync(join(tmpdir(), 'campaign-sim-pop-'));

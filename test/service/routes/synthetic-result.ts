@@ -4,7 +4,8 @@
 // stored result is exactly what a worker would store for counts like these.
 import { variantNames } from '../../../src/contract/index.js';
 import type { Medida, Scenario } from '../../../src/contract/types.js';
-import { combineReplicas, gridCellCount, jobResultToBytes, JOB_RESULT_BYTES_FORMAT, type JobResult } from '../../../src/findings/index.js';
+import { gridCellCount } from '../../../src/release/publication-grid.js';
+import { combineReplicas, jobResultToBytes, JOB_RESULT_BYTES_FORMAT, type JobResult } from '../../../src/findings/index.js';
 import type { ReplicaResult } from '../../../src/pool/replica-result.js';
 
 export const RR_UNITS: Record<string, string> = { '1400027': 'Amajari', '1400050': 'Alto Alegre', '1400100': 'Boa Vista' };

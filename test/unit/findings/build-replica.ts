@@ -2,8 +2,8 @@
 // horizon; the weekly series and totals are derived so that the kernel's invariants hold
 // (cells add up to serie's last week; audience cells to seriePublico's).
 import type { Medida, Scenario } from '../../../src/contract/types.js';
-import type { Grade, ReplicaResult } from '../../../src/pool/replica-result.js';
-import { gridCellCount } from '../../../src/findings/grid.js';
+import type { ReplicaResult } from '../../../src/pool/replica-result.js';
+import { gridCellCount, type Grade } from '../../../src/release/publication-grid.js';
 
 export interface ReplicaSpec {
   variante?: string;

@@ -4,12 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { censusDistricts } from '../../../src/release/census-districts.js';
 import {
-  AGE_BANDS, loadAgeSex, loadCensusDistrictRows, loadCensusMunicipalRows, loadMunicipalities, loadRrSample,
+  loadAgeSex, loadCensusDistrictRows, loadCensusMunicipalRows, loadMunicipalities, loadRrSample,
 } from '../../../src/release/data-files.js';
 import { drawTractSizes, fitSizeShares, tiltedSizes } from '../../../src/release/household-sizes.js';
 import { calibrateTemplates, templatePool } from '../../../src/release/household-templates.js';
 import { largestRemainder, Rng } from '../../../src/release/random.js';
 import { openRelease, releaseManifest } from '../../../src/release/release.js';
+import { AGE_BANDS } from '../../../src/release/types.js';
 
 const inRounding = (mean: number, published: number) => mean >= published - 0.05 - 1e-9 && mean < published + 0.05;
 

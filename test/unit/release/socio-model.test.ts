@@ -1,6 +1,7 @@
 // The national socio model fitted to the published figures, and the deterministic helpers.
 import { describe, expect, it } from 'vitest';
-import { AGE_BANDS, loadAgeSex, loadMunicipalities } from '../../../src/release/data-files.js';
+import { loadAgeSex, loadMunicipalities } from '../../../src/release/data-files.js';
+import { AGE_BANDS } from '../../../src/release/types.js';
 import { hash3, largestRemainder, Rng } from '../../../src/release/random.js';
 import { EDUCATION_TARGETS_25PLUS_2023, normalCdf, normalQuantile, socioModel } from '../../../src/release/socio-model.js';
 
