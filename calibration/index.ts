@@ -1,4 +1,6 @@
 // Public API of the calibration module (re-exported from src/index.ts).
+export { validateCalibrationRequest, PARAMETERS_BY_FAMILY } from './validate-request.js';
+export { quoteCalibration, calibrationDays } from './quote.js';
 export { runCalibration, calibratedParameters } from './run.js';
 export type { CalibrationResult, ParametroCalibrado, RunCalibrationOptions, CalibrationModel, ModelFactory, ModelContext } from './run.js';
 export { checkSeries, seriesUnits, MAX_SERIES_ROWS, AXIS_SIZES } from './series.js';
@@ -20,6 +22,6 @@ export { LIMITES as CALIBRATION_LIMITS, judgeCalibration } from './verdict.js';
 export type { Veredito, Metrica } from './verdict.js';
 export type { Fixado, Grupo } from './identifiability.js';
 export { spatialHoldoutUnits } from './spatial-holdout.js';
-export { runCalibrationJob, runCalibrationJobOnEngine, calibrationResultFromBytes, calibrationParametersFromBytes, CALIBRATION_RESULT_FORMAT } from './job.js';
+export { runCalibrationJob, calibrationResultFromBytes, calibrationParametersFromBytes, CALIBRATION_RESULT_FORMAT } from './job.js';
 export type { CalibrationProgress, CalibrationJobContext, CalibrationBase } from './job.js';
 export { engineSimulate } from './engine.js';

@@ -5,10 +5,8 @@
 
 import type { CalibrationBody } from '../src/contract/types.js';
 import type { ModelParameters, Release } from '../src/release/types.js';
-import { openRelease } from '../src/release/release.js';
 import { calibratedParameters, runCalibration, type CalibrationResult } from './run.js';
 import { simulationModel, type SimulateFn } from './simulation-model.js';
-import { engineSimulate } from './engine.js';
 
 /** formato of a stored calibration result: UTF-8 JSON of CalibrationResult. */
 export const CALIBRATION_RESULT_FORMAT = 'calibracao-json-v1';
@@ -59,19 +57,6 @@ export function calibrationResultFromBytes(stored: { formato: string; dados: Uin
     throw new Error(`not a calibration result (formato ${stored.formato})`);
   }
   return JSON.parse(new TextDecoder().decode(stored.dados)) as CalibrationResult;
-}
-
-/**
- * The worker's entry for a job of tipo calibracao: the stored body (from validateCalibrationRequest)
- * run on the engine at its scenario's release. In service/job-runner.ts:
- *   if (job.tipo === 'calibracao') return runCalibrationJobOnEngine(job.pedido as CalibrationBody,
- *     { threads: opts.threads, signal: ctx.signal, heartbeat: (p) => ctx.heartbeat(p) });
- */
-export function runCalibrationJobOnEngine(
-  body: CalibrationBody,
-  ctx: Omit<CalibrationJobContext, 'release' | 'simulate'>,
-): Promise<{ formato: string; dados: Uint8Array }> {
-  return runCalibrationJob(body, { ...ctx, release: openRelease(body.pedido.cenario.release), simulate: engineSimulate });
 }
 
 /**

@@ -2,7 +2,7 @@
 // parameters. A request parameter can open several dimensions: pesos_canais one per listed
 // layer (all five layers when canais is absent), deslocamento_porte one per size stratum present
 // among the scenario's municipalities (geografia.municipios, else every municipality of its
-// UFs). The quote's round count (src/contract quoteCalibration) must use countRounds below.
+// UFs). The quote's round count (quote.ts, quoteCalibration) must use countRounds below.
 
 import type { CalibrationRequest, FaixaParametro, ParametroNome, Scenario } from '../src/contract/types.js';
 import { defaultParameters } from '../src/release/default-parameters.js';

@@ -4,7 +4,7 @@
 // job with calibration/job.ts (runCalibrationJob) and progress rides on the job's heartbeats.
 import type { FastifyInstance } from 'fastify';
 import { ServiceError } from '../../src/errors.js';
-import { quoteCalibration, validateCalibrationRequest } from '../../src/contract/index.js';
+import { quoteCalibration, validateCalibrationRequest } from '../../calibration/index.js';
 import { calibrationResultFromBytes } from '../../calibration/job.js';
 import { principalOf } from '../auth.js';
 import type { ServiceContext } from '../http-context.js';

@@ -6,7 +6,7 @@ import type { Command } from 'commander';
 import cliProgress from 'cli-progress';
 import { contractError } from '../errors.js';
 import type { CalibrationBody, CalibrationRequest } from '../contract/types.js';
-import { validateCalibrationRequest } from '../contract/index.js';
+import { validateCalibrationRequest } from '../../calibration/validate-request.js';
 import { openRelease } from '../release/release.js';
 import { engineSimulate } from '../../calibration/engine.js';
 import { locateSeriesError, readSeriesFile } from '../../calibration/series-file.js';

@@ -1,7 +1,8 @@
 // `campaign-sim quote FILE`: validates a campaign scenario or a calibration request body and
 // prints its quote as JSON (exit 0), or the refusal envelope (exit 2), like `validate`.
 import type { Command } from 'commander';
-import { quoteCalibration, quoteSimulation } from '../contract/quotes.js';
+import { quoteCalibration } from '../../calibration/quote.js';
+import { quoteSimulation } from '../contract/quotes.js';
 import { printOrRefuse, readAndValidate } from './validate.js';
 
 export function registerQuote(program: Command): void {

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { ServiceError, contractError } from '../errors.js';
-import { validateCalibrationRequest } from '../contract/calibration-request.js';
+import { validateCalibrationRequest } from '../../calibration/validate-request.js';
 import { validateScenario } from '../contract/validate-scenario.js';
 import type { CalibrationBody, Scenario } from '../contract/types.js';
 

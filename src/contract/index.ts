@@ -1,8 +1,7 @@
 // The contract layer (DESIGN 2: JSON Schemas, validation with contract codes, semantic rules,
 // quotes). Public entry points; the package root re-exports them.
 export { validateScenario, readAsVersion3 } from './validate-scenario.js';
-export { validateCalibrationRequest, PARAMETERS_BY_FAMILY } from './calibration-request.js';
-export { quoteSimulation, quoteCalibration, populationOf, priceMicros, calibrationDays } from './quotes.js';
+export { quoteSimulation, populationOf, priceMicros, personDays } from './quotes.js';
 export { variantNames, scenarioChannels } from './variants.js';
 export { jobGrid, firstBandOffMainGrid } from './age-bands.js';
 export { getScenarioSchema, getCalibrationSchema, schemas } from './schemas.js';

@@ -10,8 +10,8 @@ import { closePool } from '../../src/pool/pool.js';
 import { openRelease } from '../../src/release/release.js';
 import { periodsBetween } from '../../calibration/periods.js';
 import { readSeriesFile } from '../../calibration/series-file.js';
-import { validateCalibrationRequest } from '../../src/contract/calibration-request.js';
-import { quoteCalibration } from '../../src/contract/quotes.js';
+import { validateCalibrationRequest } from '../../calibration/validate-request.js';
+import { quoteCalibration } from '../../calibration/quote.js';
 
 let dir: string;
 const codes = openRelease('v1.0.0').municipalities('RR').map((m) => m.codigo);

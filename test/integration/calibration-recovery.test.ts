@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRelease } from '../../src/release/release.js';
 import { closePool } from '../../src/pool/pool.js';
-import { quoteCalibration } from '../../src/contract/quotes.js';
-import { validateCalibrationRequest } from '../../src/contract/calibration-request.js';
+import { quoteCalibration } from '../../calibration/quote.js';
+import { validateCalibrationRequest } from '../../calibration/validate-request.js';
 import type { CalibrationRequest, Scenario } from '../../src/contract/types.js';
 import type { Release } from '../../src/release/types.js';
 import { engineSimulate } from '../../calibration/engine.js';

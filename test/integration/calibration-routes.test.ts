@@ -10,7 +10,9 @@ import { openRelease } from '../../src/release/release.js';
 import type { CalibrationBody, CalibrationRequest } from '../../src/contract/types.js';
 import type { ReplicaResult } from '../../src/pool/replica-result.js';
 import type { ModelParameters } from '../../src/release/types.js';
-import { calibrationParametersFromBytes, runCalibrationJob, runCalibrationJobOnEngine, type CalibrationProgress } from '../../calibration/job.js';
+import { engineSimulate } from '../../calibration/engine.js';
+import { calibrationParametersFromBytes, runCalibrationJob, type CalibrationProgress } from '../../calibration/job.js';
+import { validateCalibrationRequest } from '../../calibration/validate-request.js';
 import { closePool } from '../../src/pool/pool.js';
 import type { SimulateFn } from '../../calibration/simulation-model.js';
 import { countRounds } from '../../calibration/parameters.js';
@@ -174,9 +176,10 @@ describe('/v1/calibracoes', () => {
       parametros: { beta_expo: { min: -4, max: -3, passo: 0.5 } },
     });
     b.serie = rr.flatMap((m) => Array.from({ length: 21 }, (_, d) => ({ periodo: 20210101 + d, municipio: m.codigo, valor: Math.round(m.populacao * 0.01 * (d + 1)) })));
-    const { validateCalibrationRequest } = await import('../../src/contract/index.js');
     const seen: CalibrationProgress[] = [];
-    const stored = await runCalibrationJobOnEngine(validateCalibrationRequest(b), { threads: 2, progressMs: 0, heartbeat: async (p) => { seen.push(p); } });
+    const stored = await runCalibrationJob(validateCalibrationRequest(b), {
+      release, simulate: engineSimulate, threads: 2, progressMs: 0, heartbeat: async (p) => { seen.push(p); },
+    });
     expect(stored.formato).toBe('calibracao-json-v1');
     expect(seen.at(-1)).toEqual({ rodadas_feitas: 6, rodadas: 6 });
     const { parametros, veredito } = calibrationParametersFromBytes(stored);

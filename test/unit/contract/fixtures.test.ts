@@ -4,7 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CALIBRATION_CONTRACT_CODES, CONTRACT_CODES, ServiceError } from '../../../src/errors.js';
-import { validateCalibrationRequest } from '../../../src/contract/calibration-request.js';
+import { validateCalibrationRequest } from '../../../calibration/validate-request.js';
 import { validateScenario } from '../../../src/contract/validate-scenario.js';
 
 const dir = join(import.meta.dirname, '../../fixtures/contract');
@@ -41,7 +41,7 @@ describe('a fixture per refusal code', () => {
     const covered = new Set(Object.values(expected).map((w) => w.contract_code));
     const scenarioCodes = CONTRACT_CODES.filter((c) => !c.startsWith('growth_'));
     expect(scenarioCodes.filter((c) => !covered.has(c))).toEqual([]);
-    // series_too_long needs 150,001 rows: tested in calibration-request.test.ts, not as a file.
+    // series_too_long needs 150,001 rows: tested in test/unit/calibration/validate-request.test.ts, not as a file.
     expect(CALIBRATION_CONTRACT_CODES.filter((c) => !covered.has(c))).toEqual(['series_too_long']);
   });
 });

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CALIBRATION_CONTRACT_CODES, CONTRACT_CODES, ServiceError } from '../../../src/errors.js';
-import { validateCalibrationRequest } from '../../../src/contract/calibration-request.js';
+import { validateCalibrationRequest } from '../../../calibration/validate-request.js';
 import { validateScenario } from '../../../src/contract/validate-scenario.js';
 import { fixture, release } from './helpers.js';
 

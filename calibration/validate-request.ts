@@ -5,21 +5,23 @@
 //   3. the JSON Schema of pedido; pedido.serie.sha256 (the platform's to fill);
 //   4. the scenario's rules, answer contract and release (fields under pedido.cenario);
 //   5. the request's rules, in field order: cenario base, janela/holdout, parametros,
-//      holdout_espacial, busca; 6. the series rows (calibration/series.ts); 7. serie_sha256.
+//      holdout_espacial, busca; 6. the series rows (series.ts); 7. serie_sha256.
+// The scenario under pedido.cenario is checked by the contract layer (src/contract); the rules
+// that need the calibration's own notions (periods, free dimensions, series) live here.
 
-import { checkSeries } from '../../calibration/series.js';
-import { countCandidates, freeDimensions } from '../../calibration/parameters.js';
-import { periodStart } from '../../calibration/periods.js';
-import { contractError, type ContractCode } from '../errors.js';
-import type { Release } from '../release/types.js';
-import { CALIBRATION_SCHEMA } from './calibration-schema.js';
-import { calibrationDays } from './quotes.js';
-import type { ReleaseSource } from './release-checks.js';
-import { Refuser } from './scenario-rules.js';
-import { firstSchemaError } from './schemas.js';
-import { seriesSha256 } from './series-hash.js';
-import type { CalibrationBody, CalibrationRequest, Familia, ParametroNome } from './types.js';
-import { checkScenarioDocument, readAsVersion3 } from './validate-scenario.js';
+import { CALIBRATION_SCHEMA } from '../src/contract/calibration-schema.js';
+import type { ReleaseSource } from '../src/contract/release-checks.js';
+import { Refuser } from '../src/contract/scenario-rules.js';
+import { firstSchemaError } from '../src/contract/schemas.js';
+import { seriesSha256 } from '../src/contract/series-hash.js';
+import type { CalibrationBody, CalibrationRequest, Familia, ParametroNome } from '../src/contract/types.js';
+import { checkScenarioDocument, readAsVersion3 } from '../src/contract/validate-scenario.js';
+import { contractError, type ContractCode } from '../src/errors.js';
+import type { Release } from '../src/release/types.js';
+import { countCandidates, freeDimensions } from './parameters.js';
+import { periodStart } from './periods.js';
+import { calibrationDays } from './quote.js';
+import { checkSeries } from './series.js';
 
 /** Parameters each family may calibrate (spec table "Allowed for"), in the spec's order. */
 export const PARAMETERS_BY_FAMILY: Record<ParametroNome, readonly Familia[]> = {

@@ -1,9 +1,9 @@
 // The calibration request body: rules beyond the fixtures, the normalised result, the series hash.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { validateCalibrationRequest } from '../../../src/contract/calibration-request.js';
+import { validateCalibrationRequest } from '../../../calibration/validate-request.js';
 import { canonicalJson, seriesSha256 } from '../../../src/contract/series-hash.js';
-import { fixture, refusal } from './helpers.js';
+import { fixture, refusal } from '../contract/helpers.js';
 
 const detail = (fn: () => unknown) => refusal(fn).toEnvelope().detail;
 
