@@ -20,7 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createDevAccount } from '../service/accounts.js';
+import { createDevAccount } from '../service/dev-account.js';
 import { startServer } from '../service/server.js';
 import { projectPath } from '../src/project-path.js';
 

@@ -18,6 +18,7 @@ import { projectPath } from '../src/project-path.js';
 import { openRelease } from '../src/release/release.js';
 import type { UfCode } from '../src/release/types.js';
 import { simulate } from '../src/simulate.js';
+import { runOnInstance } from '../test/fixtures/run-in-thread.js';
 import { runAsMain } from './lib/run-as-main.js';
 
 export const TARGETS = {
@@ -60,7 +61,7 @@ async function perCore(uf: UfCode, scenario: Scenario, dias: number, kernel: Ker
   const plan = await compilePlan(sc, openRelease(sc.release));
   let runs = 0;
   const fn = () => {
-    kernel.run(plan.kernelPopulation, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, runs++));
+    runOnInstance(kernel, plan.kernelPopulation, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, runs++));
   };
   fn(); // warm-up: population and plan copied in, code tiered up
   runs = 0;

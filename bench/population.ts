@@ -19,8 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { projectPath } from '../src/project-path.js';
 import { addComposition, emptyComposition, measureCensusFit, type CensusFit } from '../src/release/census-fit.js';
 import { clearPopulationMemory, ensureUfPopulation, populationFilePath } from '../src/release/population-store.js';
-import { newestRelease, openRelease, type ReleaseImpl } from '../src/release/release.js';
-import { NO_GROUP, UF_CODES, type UfCode } from '../src/release/types.js';
+import { newestRelease, openRelease } from '../src/release/release.js';
+import { NO_GROUP, UF_CODES, type BuildableRelease, type UfCode } from '../src/release/types.js';
 import type { UfPopulation } from '../src/release/population-builder.js';
 
 interface Row {
@@ -116,7 +116,7 @@ function summarizeFit(f: FitParts) {
 }
 
 async function child(uf: UfCode, release: string): Promise<void> {
-  const rel = openRelease(release) as ReleaseImpl;
+  const rel = openRelease(release) as BuildableRelease;
   const t0 = performance.now();
   const pop = await ensureUfPopulation(rel, uf, undefined, true);
   const build = (performance.now() - t0) / 1000;
@@ -137,7 +137,7 @@ async function child(uf: UfCode, release: string): Promise<void> {
 
 /** Child: build every UF (not kept in memory) measuring its Census fit, or load the merged population of all of them. */
 async function brasilChild(stage: string, release: string): Promise<void> {
-  const rel = openRelease(release) as ReleaseImpl;
+  const rel = openRelease(release) as BuildableRelease;
   const t0 = performance.now();
   const out: Record<string, unknown> = {};
   if (stage === 'build') {

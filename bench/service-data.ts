@@ -9,7 +9,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDevAccount } from '../service/accounts.js';
+import { createDevAccount } from '../service/dev-account.js';
 import { authenticateApiKey } from '../service/api-keys.js';
 import { createJob, getJob } from '../service/jobs.js';
 import { claimNextJob, completeJob } from '../service/queue.js';

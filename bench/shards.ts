@@ -17,7 +17,7 @@ import { shardPopulation } from '../src/kernel/shards.js';
 import { compilePlan } from '../src/plan/compile-plan.js';
 import { createPool } from '../src/pool/pool.js';
 import { projectPath } from '../src/project-path.js';
-import { defaultParameters } from '../src/release/default-parameters.js';
+import { defaultParameters } from '../src/plan/default-parameters.js';
 import { openRelease } from '../src/release/release.js';
 import { UF_CODES } from '../src/release/types.js';
 import { simulate } from '../src/simulate.js';

@@ -5,7 +5,7 @@
 // UFs). The quote's round count (quote.ts, quoteCalibration) must use countRounds below.
 
 import type { CalibrationRequest, FaixaParametro, ParametroNome, Scenario } from '../src/contract/types.js';
-import { defaultParameters } from '../src/release/default-parameters.js';
+import { defaultParameters } from '../src/plan/default-parameters.js';
 import { PORTES, type ModelParameters, type Release } from '../src/release/types.js';
 
 export const LAYERS = ['domicilio', 'turma', 'estabelecimento', 'vizinhanca', 'digital'] as const;

@@ -6,7 +6,7 @@
 // records every round so that can be checked.
 
 import type { CalibrationBody, CalibrationRequest, Scenario } from '../src/contract/types.js';
-import { defaultParameters } from '../src/release/default-parameters.js';
+import { defaultParameters } from '../src/plan/default-parameters.js';
 import type { ModelParameters, Release } from '../src/release/types.js';
 import { applyCandidate, countCandidates, freeDimensions, type Dimension } from './parameters.js';
 import { checkSeries, type CheckedSeries } from './series.js';

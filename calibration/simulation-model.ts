@@ -3,7 +3,7 @@
 // (align.ts). Every round keeps cenario.grupo_comparacao, so all rounds share random numbers.
 
 import type { Scenario } from '../src/contract/types.js';
-import { defaultParameters } from '../src/release/default-parameters.js';
+import { defaultParameters } from '../src/plan/default-parameters.js';
 import type { ModelParameters, Release } from '../src/release/types.js';
 import type { ReplicaResult } from '../src/pool/replica-result.js';
 import { alignReplicaResults } from './align.js';

@@ -3,7 +3,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
-import { readPackageVersion } from '../src/cli/package-version.js';
+import { readPackageVersion } from '../src/package-version.js';
 
 /** Registers the document generator; must run before the routes so it sees them. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {

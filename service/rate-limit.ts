@@ -11,13 +11,16 @@
 // 5 minutes) has passed, never released early.
 // Counters are shared across service instances through PostgreSQL (store/rate-limit-postgres.ts)
 // or Redis when REDIS_URL is set (store/rate-limit-redis.ts). The embedded store (PGlite) is
-// opened by one process only, so it counts in memory (same semantics, nothing to share).
+// opened by one process only, so it counts in memory (store/rate-limit-memory.ts: same semantics,
+// nothing to share). What a counter does is store/window-counter.ts.
 import { createHash } from 'node:crypto';
 import { ServiceError } from '../src/errors.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Store } from './store/open-store.js';
+import { createMemoryCounter } from './store/rate-limit-memory.js';
 import { createPostgresCounter } from './store/rate-limit-postgres.js';
 import { createRedisCounter } from './store/rate-limit-redis.js';
+import type { SecondCount, WindowCounter, WindowSpec } from './store/window-counter.js';
 
 /** The spec's numbers (Limits). */
 export const LIMITS = {
@@ -30,37 +33,6 @@ export const LIMITS = {
 } as const;
 
 export type Limits = { -readonly [K in keyof typeof LIMITS]: number };
-
-/** One sliding window: `limit` calls in the last `seconds` for the bucket `key`. */
-export interface WindowSpec {
-  key: string;
-  limit: number;
-  seconds: number;
-}
-
-/** A (second, calls) pair of a window's counts. */
-export type SecondCount = [second: number, calls: number];
-
-export interface WindowState {
-  /** Calls in the window, including the new one when admitted. */
-  count: number;
-  /** Oldest second with a call in the window (null when empty). */
-  oldest: number | null;
-}
-
-export type TakeResult =
-  | { admitted: true; windows: WindowState[] }
-  /** `refused[i]` holds the counts of window i when it was over its limit (undefined when it had room). */
-  | { admitted: false; refused: Array<SecondCount[] | undefined> };
-
-/**
- * Atomically: if every window has room (count < limit), counts one call in all of them;
- * otherwise counts nothing and returns the per-second counts of the full windows.
- */
-export interface WindowCounter {
-  take(windows: WindowSpec[], nowMs: number): Promise<TakeResult>;
-  close(): Promise<void>;
-}
 
 export interface BurstBlocked {
   blocked: true;
@@ -117,7 +89,7 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
   return buildLimiter(counter, clock, opts.limits);
 }
 
-export function buildLimiter(counter: WindowCounter, clock: Clock, limits: Partial<Limits> = {}): RateLimiter {
+function buildLimiter(counter: WindowCounter, clock: Clock, limits: Partial<Limits> = {}): RateLimiter {
   const L: Limits = { ...LIMITS, ...limits };
   const budgetHeaders = (limit: number, remaining: number, reset: number): Record<string, string> => ({
     'RateLimit-Limit': String(limit),
@@ -180,17 +152,12 @@ function credentialDigest(credential: string): string {
   return createHash('sha256').update(credential).digest('base64url').slice(0, 32);
 }
 
-/** A call counted in second s stays in a window of W seconds until second s + W + 1 begins. */
-export function windowStart(nowMs: number, seconds: number): number {
-  return Math.floor(nowMs / 1000) - seconds;
-}
-
 function expiresInSeconds(second: number, seconds: number, nowMs: number): number {
   return Math.max(1, Math.ceil(((second + seconds + 1) * 1000 - nowMs) / 1000));
 }
 
 /** Seconds until enough calls leave a full window for one more call to fit. */
-export function retryAfterSeconds(counts: SecondCount[], w: WindowSpec, nowMs: number): number {
+function retryAfterSeconds(counts: SecondCount[], w: WindowSpec, nowMs: number): number {
   const sorted = [...counts].sort((a, b) => a[0] - b[0]);
   const total = sorted.reduce((s, [, n]) => s + n, 0);
   const mustLeave = total - w.limit + 1;
@@ -200,48 +167,4 @@ export function retryAfterSeconds(counts: SecondCount[], w: WindowSpec, nowMs: n
     if (left >= mustLeave) return expiresInSeconds(second, w.seconds, nowMs);
   }
   return 1;
-}
-
-/** In-memory counter: per bucket, the calls of each second still in its window. */
-export function createMemoryCounter(): WindowCounter {
-  const buckets = new Map<string, { seconds: number[]; calls: number[]; total: number }>();
-  let lastPrune = 0;
-  let longest = 0;
-  const prune = (b: { seconds: number[]; calls: number[]; total: number }, from: number) => {
-    let i = 0;
-    while (i < b.seconds.length && b.seconds[i] < from) { b.total -= b.calls[i]; i++; }
-    if (i > 0) { b.seconds.splice(0, i); b.calls.splice(0, i); }
-  };
-  return {
-    async take(windows, nowMs) {
-      const nowSec = Math.floor(nowMs / 1000);
-      for (const w of windows) longest = Math.max(longest, w.seconds);
-      if (nowSec - lastPrune >= 60) {
-        // Forget buckets whose newest call left the longest window.
-        for (const [k, b] of buckets) if (b.seconds.length === 0 || b.seconds[b.seconds.length - 1] < nowSec - longest - 1) buckets.delete(k);
-        lastPrune = nowSec;
-      }
-      const states = windows.map((w) => {
-        let b = buckets.get(w.key);
-        if (!b) { b = { seconds: [], calls: [], total: 0 }; buckets.set(w.key, b); }
-        prune(b, windowStart(nowMs, w.seconds));
-        return b;
-      });
-      const full = states.map((b, i) => b.total >= windows[i].limit);
-      if (full.some(Boolean)) {
-        return { admitted: false, refused: states.map((b, i) => full[i] ? b.seconds.map((s, j): SecondCount => [s, b.calls[j]]) : undefined) };
-      }
-      return {
-        admitted: true,
-        windows: states.map((b) => {
-          const last = b.seconds.length - 1;
-          if (last >= 0 && b.seconds[last] === nowSec) b.calls[last]++;
-          else { b.seconds.push(nowSec); b.calls.push(1); }
-          b.total++;
-          return { count: b.total, oldest: b.seconds[0] };
-        }),
-      };
-    },
-    async close() { buckets.clear(); },
-  };
 }

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { createDevAccount } from './accounts.js';
+import { createDevAccount } from './dev-account.js';
 import type { Limits } from './rate-limit.js';
 import { openStore, type Store } from './store/open-store.js';
 import { createEngineRunJob } from './job-runner.js';

@@ -5,7 +5,7 @@ export * from './contract/types.js';
 export type { ReplicaResult } from './pool/replica-result.js';
 export { GRID_AXES, gridCellCount, type Grade, type GridAxis } from './release/publication-grid.js';
 export { openRelease, listReleases, newestRelease, releaseManifest } from './release/release.js';
-export { defaultParameters } from './release/default-parameters.js';
+export { defaultParameters } from './plan/default-parameters.js';
 export { clearPopulationMemory } from './release/population-store.js';
 export * from '../calibration/index.js';
 export * from './findings/index.js';

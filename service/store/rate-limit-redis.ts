@@ -2,7 +2,7 @@
 // semantics as the PostgreSQL and memory counters (service/rate-limit.ts). One Lua script per
 // take makes check-and-count atomic: each bucket is a hash of second -> calls.
 import { Redis } from 'ioredis';
-import { windowStart, type SecondCount, type TakeResult, type WindowCounter, type WindowSpec } from '../rate-limit.js';
+import { windowStart, type SecondCount, type TakeResult, type WindowCounter, type WindowSpec } from './window-counter.js';
 
 // KEYS: buckets. ARGV: nowSec, then per bucket: window start (second), limit, ttl (seconds).
 // Returns {admitted, then per bucket: count, oldest (-1 when empty), full (0/1)}.

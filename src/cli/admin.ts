@@ -5,13 +5,14 @@
 import path from 'node:path';
 import { Command, InvalidArgumentError } from 'commander';
 import {
-  addMember, archiveProject, createDevAccount, createOrganization, createProject, getOrganization, listMembers,
+  addMember, archiveProject, createOrganization, createProject, getOrganization, listMembers,
   restoreProject, setConcurrencyLimit, setSpendLimit, MEMBER_ROLES, type MemberRole,
 } from '../../service/accounts.js';
 import {
   createApiKey, listApiKeys, revokeApiKey, rotateApiKey, GRACE_DAYS, KEY_DURATIONS_DAYS, SCOPES,
   type GraceDays, type KeyDurationDays, type Scope,
 } from '../../service/api-keys.js';
+import { createDevAccount } from '../../service/dev-account.js';
 import { addCredits, balance, monthSpend } from '../../service/ledger.js';
 import { openStore, type Store } from '../../service/store/open-store.js';
 

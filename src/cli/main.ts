@@ -2,7 +2,7 @@
 // `register<Name>(program)`; add one import and one call below per subcommand.
 import { Command, CommanderError } from 'commander';
 import { ServiceError } from '../errors.js';
-import { readPackageVersion } from './package-version.js';
+import { readPackageVersion } from '../package-version.js';
 import { registerRelease } from './release.js';
 import { registerServe } from './serve.js';
 import { registerAdmin } from './admin.js';

@@ -3,9 +3,8 @@ import { Command, Option } from 'commander';
 import cliProgress from 'cli-progress';
 import { listReleases, newestRelease, openRelease, releaseManifest } from '../release/release.js';
 import { ensureUfPopulation, populationFilePath } from '../release/population-store.js';
-import type { ReleaseImpl } from '../release/release.js';
 import { checkUfs } from '../release/release.js';
-import type { BuildProgress, UfCode } from '../release/types.js';
+import type { BuildableRelease, BuildProgress, UfCode } from '../release/types.js';
 
 export function registerRelease(program: Command): void {
   const release = program.command('release').description('Releases (versioned synthetic populations) and their cache files');
@@ -33,7 +32,7 @@ export function registerRelease(program: Command): void {
     .option('--force', 'rebuild even when a valid cache file exists')
     .addHelpText('after', '\nFiles go to $CAMPAIGN_SIM_CACHE/<release>/ (default <project>/data/cache/<release>/).')
     .action(async (opts: { release: string; uf?: string[]; force?: boolean }) => {
-      const rel = openRelease(opts.release) as ReleaseImpl;
+      const rel = openRelease(opts.release) as BuildableRelease;
       const ufs = opts.uf ? checkUfs(rel.manifest, opts.uf.map((u) => u.toUpperCase())) : [...rel.ufs];
       const tty = process.stderr.isTTY === true;
       const bar = tty

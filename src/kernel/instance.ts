@@ -9,8 +9,6 @@ import { ABI } from './abi.js';
 import type { KernelPlan } from './kernel-plan.js';
 import type { KernelPopulation } from './kernel-population.js';
 import { WASM32_MAX_BYTES, layoutKernel, planShape, type KernelLayout } from './layout.js';
-import { runShards } from './run-shards.js';
-import { singleShard } from './shards.js';
 
 interface KernelExports {
   abiVersion(): number;
@@ -166,15 +164,6 @@ export class KernelInstance {
     f[ABI.F_FALSE_RECALL] = p.falseRecall;
     f[ABI.F_FIRST_DAY] = p.firstDay;
     for (let c = 0; c < plan.nChannels; c++) f[ABI.F_RECALL + c] = p.recall[c];
-  }
-
-  /**
-   * Runs one task on this instance alone: `escala` multiplies each channel's intensity (the
-   * variant), `key` is the (grupo_comparacao, replica) key as two u32. `control` counts days and
-   * carries the cancel flag. A sharded population runs through runShards with one instance per shard.
-   */
-  run(pop: KernelPopulation, plan: KernelPlan, escala: readonly number[], key: readonly [number, number], control?: Int32Array): void {
-    runShards([this], singleShard(pop), plan, escala, key, control);
   }
 
   /** Starts a task: population and plan in place, parameters, the variant's day factors, reset. */

@@ -7,7 +7,7 @@ import { SPILL_ADJACENT, DIGITAL_HOMOPHILY, SPREADING_DAYS } from '../kernel/mod
 import type { KernelPlan } from '../kernel/kernel-plan.js';
 import { prepareKernelPopulation } from '../kernel/kernel-population.js';
 import { kernelBytes } from '../kernel/layout.js';
-import { defaultParameters } from '../release/default-parameters.js';
+import { defaultParameters } from './default-parameters.js';
 import type { ModelParameters, Population, Release } from '../release/types.js';
 import { audienceMask } from './audience.js';
 import { jobGrid } from '../contract/age-bands.js';

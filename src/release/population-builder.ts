@@ -11,8 +11,7 @@ import {
   GRAVITY_MIN_KM, HOUSEHOLD_SIZE_SHARES, INTERNET_BY_BAND, INTERNET_REGION_FACTOR, INTERNET_URBAN_FACTOR,
   normalCdf, SCHOOL_BY_BAND, SCHOOL_TARGET_PUPILS, socioModel, WORK_BY_BAND, WORK_SEX_FACTOR,
 } from './socio-model.js';
-import type { TractLayout } from './tracts.js';
-import { AGE_BANDS, PERSON_ATTRS, type BuildProgress, type Municipality, type UfCode } from './types.js';
+import { AGE_BANDS, PERSON_ATTRS, type BuildProgress, type Municipality, type TractLayout, type UfCode } from './types.js';
 
 /** The stored population of one UF; indices are local to the UF. Keep in sync with population-file.ts. */
 export interface UfPopulation {

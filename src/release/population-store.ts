@@ -10,9 +10,8 @@ import {
   countsOf, readPopulationCounts, readPopulationFile, removePopulationFile, writePopulationFile, type FileExpectation, type UfCounts,
 } from './population-file.js';
 import { hash3, STREAM } from './random.js';
-import type { ReleaseImpl } from './release.js';
 import { GRAVITY_MIN_KM } from './socio-model.js';
-import { NO_GROUP, UF_CODES, type BuildProgress, type Municipality, type Population, type UfCode } from './types.js';
+import { NO_GROUP, UF_CODES, type BuildableRelease, type BuildProgress, type Municipality, type Population, type UfCode } from './types.js';
 
 /** Root of the population cache: $CAMPAIGN_SIM_CACHE or <project>/data/cache; files in <root>/<release>/. */
 export function cacheRoot(): string {
@@ -24,7 +23,7 @@ export function populationFilePath(release: string, uf: UfCode): string {
 }
 
 /** What the cache file of a UF must hold for this release. */
-function fileExpectation(rel: ReleaseImpl, uf: UfCode): FileExpectation {
+function fileExpectation(rel: BuildableRelease, uf: UfCode): FileExpectation {
   const g = rel.manifest.gerador;
   return { release: rel.version, seed: g.semente, uf, censusHouseholds: g.domicilios_censo === true };
 }
@@ -42,7 +41,7 @@ export function clearPopulationMemory(): void {
  * memory (merges of many UFs copy each part and drop it).
  */
 export async function ensureUfPopulation(
-  rel: ReleaseImpl, uf: UfCode, onProgress?: (p: BuildProgress) => void, force = false, retain = true,
+  rel: BuildableRelease, uf: UfCode, onProgress?: (p: BuildProgress) => void, force = false, retain = true,
 ): Promise<UfPopulation> {
   const key = `${rel.version}/${uf}`;
   const path = populationFilePath(rel.version, uf);
@@ -75,7 +74,7 @@ export async function ensureUfPopulation(
 const building = new Map<string, Promise<UfPopulation>>();
 
 async function buildAndWrite(
-  rel: ReleaseImpl, uf: UfCode, path: string, expect: FileExpectation,
+  rel: BuildableRelease, uf: UfCode, path: string, expect: FileExpectation,
   onProgress?: (p: BuildProgress) => void,
 ): Promise<UfPopulation> {
   removePopulationFile(path);
@@ -102,7 +101,7 @@ function shared<T>(C: TypedCtor<T>, n: number): T {
  * served from its cached arrays (treat them as read-only); several are copied into new shared
  * arrays one part at a time, so a merge of many UFs holds little more than the merged copy.
  */
-export async function loadPopulation(rel: ReleaseImpl, ufs: UfCode[], onProgress?: (p: BuildProgress) => void): Promise<Population> {
+export async function loadPopulation(rel: BuildableRelease, ufs: UfCode[], onProgress?: (p: BuildProgress) => void): Promise<Population> {
   const list = UF_CODES.filter((u) => ufs.includes(u));
   if (list.length === 1) {
     const part = await ensureUfPopulation(rel, list[0], onProgress);
@@ -123,7 +122,7 @@ export async function loadPopulation(rel: ReleaseImpl, ufs: UfCode[], onProgress
 type Merged = Omit<Population, 'tractAdjStart' | 'tractAdj' | 'munUf' | 'munPorte'>;
 
 /** Adds what is computed at load time (municipality UF and porte, tract adjacency). */
-function finish(rel: ReleaseImpl, ufs: UfCode[], p: UfPopulation | Merged, munUfOf?: Uint8Array): Population {
+function finish(rel: BuildableRelease, ufs: UfCode[], p: UfPopulation | Merged, munUfOf?: Uint8Array): Population {
   const nM = p.municipios.length;
   const munUf = munUfOf ?? shared(Uint8Array, nM);
   const munPorte = shared(Uint8Array, nM);
@@ -142,7 +141,7 @@ function finish(rel: ReleaseImpl, ufs: UfCode[], p: UfPopulation | Merged, munUf
 }
 
 async function mergeParts(
-  rel: ReleaseImpl, ufs: UfCode[], counts: UfCounts[], getPart: (uf: UfCode) => Promise<UfPopulation>,
+  rel: BuildableRelease, ufs: UfCode[], counts: UfCounts[], getPart: (uf: UfCode) => Promise<UfPopulation>,
 ): Promise<Population> {
   const sum = (f: (c: UfCounts) => number) => counts.reduce((s, c) => s + f(c), 0);
   const nM = sum((c) => c.municipios), nT = sum((c) => c.tracts), nAp = sum((c) => c.aps), nH = sum((c) => c.households);
@@ -226,7 +225,7 @@ export function tractAdjacency(lat: Float32Array, lon: Float32Array): { start: U
  * municipalities inside its UF (G_in) and in the other listed UFs (G_out); destination by gravity,
  * establishment by a random worker there (size-biased). Deterministic from the release seed.
  */
-function relinkBorderCommuters(rel: ReleaseImpl, pop: Population, parts: UfCounts[]): void {
+function relinkBorderCommuters(rel: BuildableRelease, pop: Population, parts: UfCounts[]): void {
   const seed = rel.manifest.gerador.semente;
   const muns: Municipality[] = pop.municipios.map((c) => rel.municipality(c)!);
   const share = borderShares(muns, pop.munUf);

@@ -6,10 +6,11 @@ import { loadAtlas, loadMunicipalities } from './data-files.js';
 import { loadUfShapes } from './geometry.js';
 import { MANIFESTS } from './manifests.js';
 import { loadPopulation } from './population-store.js';
-import { layoutTracts, type TractLayout } from './tracts.js';
+import { layoutTracts } from './tracts.js';
 import { tractPolygonsOf } from './tract-polygons.js';
 import {
   UF_CODES,
+  type BuildableRelease,
   type BuildProgress,
   type GeoJsonFeature,
   type GeoJsonFeatureCollection,
@@ -18,6 +19,7 @@ import {
   type Release,
   type ReleaseManifest,
   type Tract,
+  type TractLayout,
   type UfCode,
 } from './types.js';
 
@@ -67,7 +69,7 @@ export function checkUfs(manifest: ReleaseManifest, ufs: readonly string[]): UfC
   return [...new Set(ufs as UfCode[])];
 }
 
-class ReleaseImpl implements Release {
+class ReleaseImpl implements BuildableRelease {
   readonly version: string;
   readonly manifest: ReleaseManifest;
   readonly ufs: readonly UfCode[];
@@ -100,7 +102,7 @@ class ReleaseImpl implements Release {
     return out;
   }
 
-  /** Internal: the typed tract layout of a municipality (shared with the population builder). */
+  /** The typed tract layout of a municipality (BuildableRelease: the population builder places households in it). */
   tractLayout(code: string): TractLayout {
     let t = this.layouts.get(code);
     if (t) return t;
@@ -157,5 +159,3 @@ class ReleaseImpl implements Release {
     return loadPopulation(this, list, opts.onProgress);
   }
 }
-
-export type { ReleaseImpl };

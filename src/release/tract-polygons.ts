@@ -3,8 +3,7 @@
 import { Delaunay } from 'd3-delaunay';
 import polygonClipping, { type MultiPolygon, type Pair } from 'polygon-clipping';
 import { insideShape, type MunShape } from './geometry.js';
-import type { TractLayout } from './tracts.js';
-import type { GeoJsonFeatureCollection, Municipality } from './types.js';
+import type { GeoJsonFeatureCollection, Municipality, TractLayout } from './types.js';
 
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 

@@ -4,7 +4,7 @@
 import { insideShape, KM_PER_DEG_LAT, type MunShape } from './geometry.js';
 import { largestRemainder, munKey, Rng, STREAM } from './random.js';
 import type { CensusDistrict } from './census-districts.js';
-import type { Municipality } from './types.js';
+import type { Municipality, TractLayout } from './types.js';
 
 /** Mean residents per tract aimed at (IBGE tracts hold about 300-600 residents). */
 export const TRACT_TARGET_RESIDENTS = 450;
@@ -18,23 +18,6 @@ const TRACTS_PER_DISTRICT = 5000;
 const TRACTS_PER_SUBDISTRICT = 9999;
 /** Assumed density of the urban footprint, persons per km2 (modelled). */
 const URBAN_DENSITY_KM2 = 5000;
-
-export interface TractLayout {
-  municipio: string;
-  n: number;
-  codes: string[];
-  urban: Uint8Array;
-  lat: Float64Array;
-  lon: Float64Array;
-  pop: Int32Array;
-  /** Index into `aps`, or -1. */
-  apIndex: Int32Array;
-  aps: string[];
-  /** Census districts (generator 1.2.0): occupied private households and collective residents per tract, district name. */
-  households?: Int32Array;
-  collective?: Int32Array;
-  district?: string[];
-}
 
 /** Hilbert curve index of (x, y) in a 2^16 grid, for spatially contiguous orderings. */
 export function hilbertIndex(x: number, y: number): number {

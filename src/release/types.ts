@@ -258,6 +258,32 @@ export interface Release {
   population(ufs: readonly UfCode[], opts?: { onProgress?: (p: BuildProgress) => void }): Promise<Population>;
 }
 
+/** The modelled tracts of a municipality as typed arrays (src/release/tracts.ts lays them out). */
+export interface TractLayout {
+  municipio: string;
+  n: number;
+  codes: string[];
+  urban: Uint8Array;
+  lat: Float64Array;
+  lon: Float64Array;
+  pop: Int32Array;
+  /** Index into `aps`, or -1. */
+  apIndex: Int32Array;
+  aps: string[];
+  /** Census districts (generator 1.2.0): occupied private households and collective residents per tract, district name. */
+  households?: Int32Array;
+  collective?: Int32Array;
+  district?: string[];
+}
+
+/**
+ * A release as the population store builds it: the read API plus the typed tract layouts the
+ * builder places households in (src/release/population-store.ts). openRelease's releases are one.
+ */
+export interface BuildableRelease extends Release {
+  tractLayout(code: string): TractLayout;
+}
+
 export interface GeoJsonFeatureCollection {
   type: 'FeatureCollection';
   features: GeoJsonFeature[];

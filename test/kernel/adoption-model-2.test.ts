@@ -1,23 +1,21 @@
 // Adoption model 2 (release v1.2.0 on, docs/model.md): eligibility age, fixed standardisation of
 // the cell score, and the fading launch impulse, on a 30,000-person fixture.
 import { describe, expect, it } from 'vitest';
-import { KernelInstance } from '../../src/kernel/instance.js';
 import { replicaKey } from '../../src/kernel/rng-key.js';
 import { compilePlanFor } from '../../src/plan/compile-plan.js';
 import { propensityMoments } from '../../src/plan/propensity.js';
 import type { ModelParameters } from '../../src/release/types.js';
 import { buildFixturePopulation } from '../fixtures/population-fixture.js';
-import { hashState } from '../fixtures/run-in-thread.js';
+import { hashState, runOnInstance, threadInstance } from '../fixtures/run-in-thread.js';
 import { adoptionScenario, parameters } from '../fixtures/scenarios.js';
 
 const pop = buildFixturePopulation({ persons: 30_000, municipios: 3, tractsPerMunicipality: 12 });
 const scenario = adoptionScenario({ horizonte: { data_inicio: '2026-01-05', dias: 60 } });
-let instance: Promise<KernelInstance> | undefined;
 
 async function adoptionDays(p: ModelParameters): Promise<{ dayA: Uint16Array; hash: string }> {
-  const k = await (instance ??= KernelInstance.create());
+  const k = await threadInstance();
   const plan = compilePlanFor(scenario, pop, p);
-  k.run(plan.kernelPopulation, plan.kernel, [], replicaKey(plan.grupoComparacao, 0));
+  runOnInstance(k, plan.kernelPopulation, plan.kernel, [], replicaKey(plan.grupoComparacao, 0));
   const st = k.state();
   return { dayA: st.dayA.slice(), hash: hashState(st) };
 }

@@ -1,0 +1,39 @@
+// A window counter of the rate limits (service/rate-limit.ts): sliding windows of whole seconds,
+// checked and counted atomically. Three stores implement it: memory (rate-limit-memory.ts),
+// PostgreSQL (rate-limit-postgres.ts) and Redis (rate-limit-redis.ts).
+
+/** One sliding window: `limit` calls in the last `seconds` for the bucket `key`. */
+export interface WindowSpec {
+  key: string;
+  limit: number;
+  seconds: number;
+}
+
+/** A (second, calls) pair of a window's counts. */
+export type SecondCount = [second: number, calls: number];
+
+export interface WindowState {
+  /** Calls in the window, including the new one when admitted. */
+  count: number;
+  /** Oldest second with a call in the window (null when empty). */
+  oldest: number | null;
+}
+
+export type TakeResult =
+  | { admitted: true; windows: WindowState[] }
+  /** `refused[i]` holds the counts of window i when it was over its limit (undefined when it had room). */
+  | { admitted: false; refused: Array<SecondCount[] | undefined> };
+
+/**
+ * Atomically: if every window has room (count < limit), counts one call in all of them;
+ * otherwise counts nothing and returns the per-second counts of the full windows.
+ */
+export interface WindowCounter {
+  take(windows: WindowSpec[], nowMs: number): Promise<TakeResult>;
+  close(): Promise<void>;
+}
+
+/** A call counted in second s stays in a window of W seconds until second s + W + 1 begins. */
+export function windowStart(nowMs: number, seconds: number): number {
+  return Math.floor(nowMs / 1000) - seconds;
+}
