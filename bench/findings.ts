@@ -1,16 +1,19 @@
 // Findings benchmark: how long the streaming combiner takes per (replica, variant) task, and how
-// big the stored result gets, for a large reception job without running the engine: synthetic
-// but consistent ReplicaResults (grid cells add up to the series) of SP's size (645
-// municipalities, principal grid, 9 measures, 4 channels -> 9 variants) plus per-tract output
-// for the capital-sized block of tracts. One timed run; JSON in bench/results/findings.json.
+// big the stored result gets, for a large reception job without running the engine: the job
+// pipeline (src/run-simulation-job.ts) with a synthetic engine that hands it consistent
+// ReplicaResults (grid cells add up to the series) of SP's size (645 municipalities, principal
+// grid, 9 measures, 4 channels -> 9 variants) plus per-tract output for the capital-sized block of
+// tracts, one at a time. One timed run; JSON in bench/results/findings.json.
 //   npm run tsbuild && node dist/bench/findings.js [--replicas N] [--unidades N] [--setores N]
 import { cpus, loadavg } from 'node:os';
 import { mkdir, writeFile } from 'node:fs/promises';
 import type { Medida, Scenario } from '../src/contract/types.js';
-import { buildFindings, buildTractEvents, createCombiner, jobResultToBytes } from '../src/findings/index.js';
+import { buildFindings, buildTractEvents, jobResultToBytes } from '../src/findings/index.js';
 import { gridCellCount } from '../src/release/publication-grid.js';
 import type { ReplicaResult } from '../src/pool/replica-result.js';
 import { projectPath } from '../src/project-path.js';
+import { openRelease } from '../src/release/release.js';
+import { runSimulationJob, type JobEngine } from '../src/run-simulation-job.js';
 import { runAsMain } from './lib/run-as-main.js';
 
 const MEDIDAS: Medida[] = ['alcance', 'exposta_social', 'exposta_midia_medida', 'exposta_midia_declarada', 'exposta_midia_ambas', 'ignora', 'absorve', 'repassa', 'rejeita'];
@@ -75,20 +78,28 @@ export async function runFindingsBench(opts: { replicas?: number; unidades?: num
     saida_por_setor: true,
   };
   const carga = loadavg()[0];
-  const combiner = createCombiner(cenario, { populacaoSetor: () => 400 });
+  // The pipeline takes each task while this generator waits at its yield: that wait is the
+  // combiner's time for the task (making the next one is not timed).
   let addNs = 0n;
-  for (let r = 0; r < R; r++) {
+  let lastTaskTaken = 0n;
+  function* syntheticTasks() {
     for (const v of variantes) {
-      const task = makeTask(v, r, U, S, W); // not timed
-      const t = process.hrtime.bigint();
-      combiner.add(task);
-      addNs += process.hrtime.bigint() - t;
+      for (let r = 0; r < R; r++) {
+        const task = makeTask(v, r, U, S, W);
+        const t = process.hrtime.bigint();
+        yield task;
+        addNs += process.hrtime.bigint() - t;
+      }
     }
+    lastTaskTaken = process.hrtime.bigint();
   }
+  const synthetic: JobEngine = async () => ({
+    replicas: syntheticTasks(),
+    execucao: { pessoa_dias: 0, segundos: 0, preparo_segundos: 0, threads: 0, tarefasSimultaneas: 0, shards: 0 },
+  });
+  const { result } = await runSimulationJob(cenario, { release: openRelease('v1.0.0'), engine: synthetic, lookups: { populacaoSetor: () => 400 } });
   let t = process.hrtime.bigint();
-  const result = combiner.finish();
-  const finishMs = Number(process.hrtime.bigint() - t) / 1e6;
-  t = process.hrtime.bigint();
+  const finishMs = Number(t - lastTaskTaken) / 1e6;
   const bytes = jobResultToBytes(result);
   const encodeMs = Number(process.hrtime.bigint() - t) / 1e6;
   t = process.hrtime.bigint();

@@ -1,13 +1,13 @@
-// What a worker does with a claimed job. The default runner simulates the scenario with the
-// engine (src/simulate.ts), combines the replicas into the stored result format of src/findings
-// and returns its bytes, with the run's figures for registro; a calibration job (its pedido is
-// the validated calibration body) runs calibration/job.ts runCalibrationJob. Workers accept
+// What a worker does with a claimed job. The default runner runs a simulation job end to end
+// (src/run-simulation-job.ts: simulate, then combine the replicas into the stored result) and
+// returns the result's bytes, with the run's figures for registro; a calibration job (its pedido
+// is the validated calibration body) runs calibration/job.ts runCalibrationJob. Workers accept
 // another runner (tests inject one).
 import { engineSimulate, runCalibrationJob } from '../calibration/index.js';
 import type { CalibrationBody, Scenario } from '../src/contract/types.js';
-import { combineOptionsFromRelease, combineReplicas, jobResultToBytes, JOB_RESULT_BYTES_FORMAT } from '../src/findings/index.js';
+import { jobResultToBytes, JOB_RESULT_BYTES_FORMAT } from '../src/findings/index.js';
 import { openRelease } from '../src/release/release.js';
-import { simulate } from '../src/simulate.js';
+import { runSimulationJob } from '../src/run-simulation-job.js';
 import { resolveCalibrationBase } from './calibration-base.js';
 import { calibrationAttempt, type JobRow } from './jobs.js';
 import type { StoredResult } from './queue.js';
@@ -30,7 +30,7 @@ export interface EngineRunnerOptions {
   threads?: number;
 }
 
-/** The default RunJob: simulate + combineReplicas + jobResultToBytes. */
+/** The default RunJob: runSimulationJob + jobResultToBytes, or runCalibrationJob. */
 export function createEngineRunJob(opts: EngineRunnerOptions = {}): RunJob {
   return async (job, ctx) => {
     if (job.tipo === 'calibracao') {
@@ -46,8 +46,10 @@ export function createEngineRunJob(opts: EngineRunnerOptions = {}): RunJob {
     const release = openRelease(scenario.release);
     const base = await resolveCalibrationBase(ctx.store, job.project_id, scenario);
     let last = 0;
-    const out = await simulate(scenario, {
+    const { result, execucao } = await runSimulationJob(scenario, {
       release, threads: opts.threads, signal: ctx.signal, parametros: base?.parametros,
+      // The verdict of the calibration behind the parameters decides the job's calibration label.
+      calibracaoVeredito: base?.veredito,
       // Progress rides on heartbeats, at most one write every 5 seconds.
       onProgress: (p) => {
         const now = Date.now();
@@ -56,13 +58,10 @@ export function createEngineRunJob(opts: EngineRunnerOptions = {}): RunJob {
         ctx.heartbeat(p).catch(() => undefined);
       },
     });
-    const result = combineReplicas(scenario, Object.values(out.variantes).flat(), combineOptionsFromRelease(release));
-    // The verdict of the calibration behind the parameters decides the job's calibration label.
-    if (base) result.calibracao_veredito = base.veredito;
     return {
       formato: JOB_RESULT_BYTES_FORMAT,
       dados: jobResultToBytes(result),
-      registro: { release: scenario.release, pessoa_dias: out.pessoa_dias, segundos: out.segundos, threads: out.threads },
+      registro: { release: scenario.release, pessoa_dias: execucao.pessoa_dias, segundos: execucao.segundos, threads: execucao.threads },
     };
   };
 }

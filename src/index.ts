@@ -15,8 +15,10 @@ export {
 } from './contract/index.js';
 export { simulate, toReplicaResult } from './simulate.js';
 export type { SimulateOptions, SimulationResult, SimulateProgress } from './simulate.js';
+export { runSimulationJob, poolEngine } from './run-simulation-job.js';
+export type { SimulationJob, SimulationJobOptions, JobEngine, EngineRun, RunFigures } from './run-simulation-job.js';
 export { compilePlan, compilePlanFor } from './plan/compile-plan.js';
-export type { CompilePlanOptions } from './plan/compile-plan.js';
+export type { CompilePlanOptions, PlanScope } from './plan/compile-plan.js';
 export type { Plan, ReduceSpec } from './plan/types.js';
 export { createPool, sharedPool, closePool } from './pool/pool.js';
 export type { SimPool, PoolOptions } from './pool/pool.js';

@@ -155,7 +155,7 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions = {}): 
     opts.onProgress?.({ feitos: total, total });
     return {
       variantes,
-      pessoa_dias: plan.population.nPersons * plan.dias * plan.variantes.length * plan.replicas,
+      pessoa_dias: plan.pessoaDias,
       segundos: (t2 - t1) / 1000,
       preparo_segundos: (t1 - t0) / 1000,
       threads: pool.threads,

@@ -1,5 +1,6 @@
 // `campaign-sim simulate FILE [--threads N] [--shard-gib X] [--out DIR] [--json]`: validates a campaign scenario,
-// runs it (every replica x variant) and prints a short summary table, or one JSON summary.
+// runs it as a job (every replica x variant, combined under the privacy rule into the stored
+// result: src/run-simulation-job.ts) and prints a short summary table, or one JSON summary.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import cliProgress from 'cli-progress';
@@ -7,79 +8,50 @@ import type { Command } from 'commander';
 import { resolveRelease } from '../contract/release-checks.js';
 import { validateScenario } from '../contract/validate-scenario.js';
 import { contractError } from '../errors.js';
+import { encodeJobResult, jobTotals } from '../findings/index.js';
 import { closePool } from '../pool/pool.js';
-import type { ReplicaResult } from '../pool/replica-result.js';
-import { simulate, type SimulationResult } from '../simulate.js';
+import { runSimulationJob, type SimulationJob } from '../run-simulation-job.js';
 
-/** Mean over replicas of each measure's total over the units at the horizon. */
-export function summarise(r: SimulationResult) {
-  const W = r.semanas;
-  const M = r.medidas.length;
-  const U = r.unidades.length;
-  const variantes: Record<string, { replicas: number; medidas: Record<string, number> }> = {};
-  for (const [nome, reps] of Object.entries(r.variantes)) {
-    const medidas: Record<string, number> = {};
-    r.medidas.forEach((m, j) => {
-      let s = 0;
-      for (const rep of reps) for (let u = 0; u < U; u++) s += rep.serie[(u * W + W - 1) * M + j];
-      medidas[m] = Math.round(s / reps.length);
-    });
-    variantes[nome] = { replicas: reps.length, medidas };
-  }
-  const first = Object.values(r.variantes)[0]?.[0];
+/** The run's figures and the job's published totals at the horizon (src/findings/job-totals.ts). */
+export function summarise({ result, execucao: e }: SimulationJob) {
+  const totals = jobTotals(result);
   return {
-    familia: r.familia,
-    pessoa_dias: r.pessoa_dias,
-    segundos: Number(r.segundos.toFixed(3)),
-    preparo_segundos: Number(r.preparo_segundos.toFixed(3)),
-    pessoa_dias_por_segundo: Math.round(r.pessoa_dias / r.segundos),
-    threads: r.threads,
-    shards: r.shards,
-    tarefas_simultaneas: r.tarefasSimultaneas,
-    semanas: r.semanas,
-    unidades: r.unidades.length,
-    populacao_unidades: first ? first.populacao.reduce((s, x) => s + x, 0) : 0,
-    variantes,
+    familia: result.cenario.familia,
+    pessoa_dias: e.pessoa_dias,
+    segundos: Number(e.segundos.toFixed(3)),
+    preparo_segundos: Number(e.preparo_segundos.toFixed(3)),
+    pessoa_dias_por_segundo: Math.round(e.pessoa_dias / e.segundos),
+    threads: e.threads,
+    shards: e.shards,
+    tarefas_simultaneas: e.tarefasSimultaneas,
+    semanas: result.semanas,
+    unidades: result.unidades.length,
+    replicas: result.replicas,
+    populacao_unidades: totals.populacao,
+    variantes: totals.variantes,
   };
 }
 
-function plain(rep: ReplicaResult): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(rep)) {
-    if (k === 'celulas' || k === 'celulasPopulacao' || k === 'porSetor') continue;
-    out[k] = v instanceof Uint32Array ? Array.from(v) : k === 'respostas' && v
-      ? Object.fromEntries(Object.entries(v as NonNullable<ReplicaResult['respostas']>).map(([q, a]) => [q, { unidades: a.unidades, contagens: Array.from(a.contagens), base: Array.from(a.base) }]))
-      : v;
-  }
-  return out;
-}
-
-/** Writes summary.json and, per variant and replica, <variante>-r<k>.json plus raw u32 files of the big arrays. */
-async function writeOut(dir: string, r: SimulationResult): Promise<void> {
+/** Writes summary.json and resultado.json: the stored result (JobResult, typed arrays as base64) the service would keep. */
+async function writeOut(dir: string, job: SimulationJob): Promise<void> {
   await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, 'summary.json'), `${JSON.stringify(summarise(r), null, 2)}\n`);
-  for (const [nome, reps] of Object.entries(r.variantes)) {
-    for (const rep of reps) {
-      const base = join(dir, `${nome}-r${rep.replica}`);
-      await writeFile(`${base}.json`, JSON.stringify(plain(rep)));
-      await writeFile(`${base}.celulas.u32`, rep.celulas);
-      await writeFile(`${base}.celulas-populacao.u32`, rep.celulasPopulacao);
-      if (rep.porSetor) await writeFile(`${base}.por-setor.u32`, rep.porSetor);
-    }
-  }
+  await writeFile(join(dir, 'summary.json'), `${JSON.stringify(summarise(job), null, 2)}\n`);
+  await writeFile(join(dir, 'resultado.json'), JSON.stringify(encodeJobResult(job.result)));
 }
 
 function printTable(s: ReturnType<typeof summarise>): void {
   const medidas = Object.keys(Object.values(s.variantes)[0]?.medidas ?? {});
   const rows = [['variante', ...medidas]];
-  for (const [nome, v] of Object.entries(s.variantes)) rows.push([nome, ...medidas.map((m) => v.medidas[m].toLocaleString('en-US'))]);
+  for (const [nome, v] of Object.entries(s.variantes)) rows.push([nome, ...medidas.map((m) => v.medidas[m].toLocaleString('en-US') + (v.escondidas?.[m] ? '*' : ''))]);
   const width = rows[0].map((_, j) => Math.max(...rows.map((r) => r[j].length)));
   const line = (r: string[]) => r.map((c, j) => (j === 0 ? c.padEnd(width[j]) : c.padStart(width[j]))).join('  ');
   process.stdout.write(`${line(rows[0])}\n${width.map((w) => '-'.repeat(w)).join('  ')}\n`);
   for (const r of rows.slice(1)) process.stdout.write(`${line(r)}\n`);
+  const hidden = Object.values(s.variantes).some((v) => v.escondidas);
   process.stdout.write(
     `\n${s.familia}: ${s.populacao_unidades.toLocaleString('en-US')} persons in ${s.unidades} units, ${s.semanas} weeks; ` +
-      `counts are means over replicas at the horizon.\n` +
+      `KPIs at the horizon, each unit's mean over ${s.replicas} replicas as published (0 or at least 5 in every replica), summed over the units.\n` +
+      (hidden ? '* some units are hidden by the privacy rule and left out of the sum (summary.json: escondidas).\n' : '') +
       `${s.pessoa_dias.toLocaleString('en-US')} person-days in ${s.segundos} s on ${s.threads} threads` +
       `${s.shards > 1 ? `, ${s.shards} shards per task, ${s.tarefas_simultaneas} task(s) at once` : ''} ` +
       `(${(s.pessoa_dias_por_segundo / 1e6).toFixed(1)} M person-days/s; preparation ${s.preparo_segundos} s)\n`,
@@ -101,7 +73,7 @@ export function registerSimulate(program: Command): void {
       if (!Number.isFinite(x) || x <= 0 || x > 4) throw contractError('wrong_type', '--shard-gib', '--shard-gib must be a number of GiB in (0, 4]');
       return x;
     })
-    .option('--out <dir>', 'write summary.json and per-variant, per-replica counts into DIR')
+    .option('--out <dir>', 'write summary.json and resultado.json (the stored result, as the service keeps it) into DIR')
     .option('--json', 'print one JSON summary on stdout (pessoa_dias, segundos, variantes, ...) instead of the table')
     .action(async (file: string, opts: { threads?: number; shardGib?: number; out?: string; json?: boolean }) => {
       let json: unknown;
@@ -124,7 +96,7 @@ export function registerSimulate(program: Command): void {
       process.once('SIGINT', stop);
       try {
         let started = false;
-        const result = await simulate(scenario, {
+        const job = await runSimulationJob(scenario, {
           release,
           threads: opts.threads,
           maxShardBytes: opts.shardGib === undefined ? undefined : Math.floor(opts.shardGib * 2 ** 30),
@@ -139,8 +111,8 @@ export function registerSimulate(program: Command): void {
           },
         });
         bar?.stop();
-        if (opts.out) await writeOut(opts.out, result);
-        const s = summarise(result);
+        if (opts.out) await writeOut(opts.out, job);
+        const s = summarise(job);
         if (opts.json) process.stdout.write(`${JSON.stringify(s)}\n`);
         else printTable(s);
       } finally {

@@ -1,9 +1,13 @@
 // Variants of a plan (DESIGN 4): `plano` always; with two or more channels also, per channel in
 // order of first appearance in canais, `sem_<c>` (channel removed) and `menos10_<c>` (its
-// intensity x 0.9). The same names and order as src/plan/variants.ts (planVariants), which
-// compiles them; the quote counts them and the answer contract's comparisons name them.
+// intensity cut by ELASTICITY_STEP). src/plan/variants.ts (planVariants) compiles these names in
+// this order; the quote counts them, the answer contract's comparisons name them and the
+// elasticity table divides by the same step.
 
 import type { Canal, Scenario } from './types.js';
+
+/** Relative cut of a channel's intensity in its menos10_<c> variant (10%). */
+export const ELASTICITY_STEP = 0.1;
 
 /** Distinct channels of a scenario, in order of first appearance. */
 export function scenarioChannels(scenario: Pick<Scenario, 'canais'>): Canal[] {

@@ -2,6 +2,7 @@
 // Every count goes through publishCell (privacy.ts) with the reasons combineReplicas stored.
 // The rows and columns of each table are documented in docs/findings.md: keep both in sync.
 
+import { ELASTICITY_STEP } from '../contract/variants.js';
 import { ServiceError } from '../errors.js';
 import { GRID_AXES } from '../release/publication-grid.js';
 import type { JobResult } from './job-result.js';
@@ -242,8 +243,8 @@ function againstVariant(result: JobResult, units: number[], prefix: 'sem_' | 'me
           row.erro_padrao = ok ? tidy(seD) : null;
         } else {
           row.menos10 = o.n;
-          row.elasticidade = ok && meanP > 0 ? tidy(sd / R / meanP / 0.1) : null;
-          row.erro_padrao = ok && meanP > 0 && seD !== null ? tidy(seD / meanP / 0.1) : null;
+          row.elasticidade = ok && meanP > 0 ? tidy(sd / R / meanP / ELASTICITY_STEP) : null;
+          row.erro_padrao = ok && meanP > 0 && seD !== null ? tidy(seD / meanP / ELASTICITY_STEP) : null;
         }
         row.motivo = firstMotivo(p, o);
         rows.linhas.push(row);

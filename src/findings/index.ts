@@ -12,6 +12,7 @@ export {
 } from './job-result.js';
 export { combineReplicas, createCombiner, type CombineOptions, type ReplicaCombiner } from './combine-replicas.js';
 export { combineOptionsFromRelease } from './release-lookups.js';
+export { jobTotals, type JobTotals, type VariantTotals } from './job-totals.js';
 export {
   FINDINGS_TABLES, DATA_TABLES, LIMITE_PADRAO, LIMITE_MAXIMO, buildFindings,
   type FindingsTable, type FindingsQuery, type FindingsTableName, type DataTableName, type Row,

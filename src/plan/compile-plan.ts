@@ -1,6 +1,7 @@
 // compilePlan(scenario, release | population) -> Plan (DESIGN 2 and 4): variants, daily channel
 // intensities, audience mask, parameters, units, grid and answer-contract questions.
 import { randomUUID } from 'node:crypto';
+import { personDays } from '../contract/quotes.js';
 import type { Scenario } from '../contract/types.js';
 import { ServiceError, contractError } from '../errors.js';
 import { SPILL_ADJACENT, DIGITAL_HOMOPHILY, SPREADING_DAYS } from '../kernel/model-constants.js';
@@ -20,11 +21,29 @@ import { MEDIDAS_ADOCAO, MEDIDAS_RECEPCAO, type Plan } from './types.js';
 import { loadPopulation } from './load-population.js';
 import { jobTracts, jobUnits } from './units.js';
 import { scenarioChannels } from '../contract/variants.js';
-import { planVariants } from './variants.js';
+import { planVariants, type PlanVariant } from './variants.js';
 
-export interface CompilePlanOptions {
+/** What of a scenario's job the plan runs: every variant, or some (with daily counts for calibration rounds). */
+export interface PlanScope {
+  /** Names of the variants to run (variantNames), kept in plan order; default every variant. Calibration rounds run ['plano']. */
+  variantes?: readonly string[];
+  /** Also count persons per unit x day (ReplicaResult.serieDiaria), as calibration rounds read them. */
+  diario?: boolean;
+}
+
+export interface CompilePlanOptions extends PlanScope {
   /** Overrides of the base parameters (calibration candidates; the resolved calibracao base). */
   parametros?: Partial<ModelParameters>;
+}
+
+function scopedVariants(scenario: Scenario, scope: PlanScope): PlanVariant[] {
+  const all = planVariants(scenario);
+  if (!scope.variantes) return all;
+  const unknown = scope.variantes.filter((v) => !all.some((x) => x.nome === v));
+  if (unknown.length > 0 || scope.variantes.length === 0) {
+    throw new ServiceError('internal_error', `compilePlan: variantes ${JSON.stringify(scope.variantes)} are not variants of the scenario (${all.map((v) => v.nome).join(', ')})`);
+  }
+  return all.filter((v) => scope.variantes!.includes(v.nome));
 }
 
 function isRelease(x: Release | Population): x is Release {
@@ -52,18 +71,18 @@ function baseParameters(scenario: Scenario, source: Release | Population, opts: 
 /** Compiles a validated, normalised scenario against a release (or an already built population). */
 export async function compilePlan(scenario: Scenario, source: Release | Population, opts: CompilePlanOptions = {}): Promise<Plan> {
   const population = isRelease(source) ? await loadPopulation(source, scenario.geografia.ufs) : source;
-  return compilePlanFor(scenario, population, baseParameters(scenario, source, opts));
+  return compilePlanFor(scenario, population, baseParameters(scenario, source, opts), opts);
 }
 
 /** The synchronous part of compilePlan, once the population and the parameters are known. */
-export function compilePlanFor(scenario: Scenario, pop: Population, parametros: ModelParameters): Plan {
+export function compilePlanFor(scenario: Scenario, pop: Population, parametros: ModelParameters, scope: PlanScope = {}): Plan {
   const familia = scenario.familia;
   const dias = scenario.horizonte.dias;
   const semanas = Math.ceil(dias / 7);
   const canais = familia === 'recepcao' ? scenarioChannels(scenario) : [];
   if (familia === 'recepcao' && canais.length === 0) throw contractError('reception_without_media', 'canais', 'a reception scenario needs a channel');
   if (familia === 'adocao' && !scenario.lancamento) throw contractError('launch_required', 'lancamento', 'an adoption scenario needs lancamento');
-  const variantes = planVariants(scenario);
+  const variantes = scopedVariants(scenario, scope);
   const medidas = [...(familia === 'adocao' ? MEDIDAS_ADOCAO : MEDIDAS_RECEPCAO)];
   const grade = jobGrid(scenario);
   const kpop = prepareKernelPopulation(pop);
@@ -151,7 +170,7 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
     unidades,
     setores,
     perguntas,
-    pessoaDias: pop.nPersons * dias * variantes.length * scenario.replicas,
+    pessoaDias: personDays(pop.nPersons, dias, variantes.length, scenario.replicas),
     bytesPorTarefa,
     population: pop,
     kernelPopulation: kpop,
@@ -170,6 +189,7 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
       perguntas: perguntas.map((q) => ({
         chave: q.chave, medida: q.medida, mascaras: q.mascaras, nUnidades: q.territorio.unidades.length, daSetor: q.territorio.daSetor,
       })),
+      diario: scope.diario === true,
     },
   };
 }

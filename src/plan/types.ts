@@ -30,8 +30,8 @@ export interface ReduceSpec {
   nSetores: number;
   setorIndice?: Int32Array;
   perguntas: Array<{ chave: string; medida: number; mascaras: number[]; nUnidades: number; daSetor: Int32Array }>;
-  /** Also count per unit x day (TaskCounts.serieDiaria): set by calibration rounds (calibration/engine.ts). */
-  diario?: boolean;
+  /** Also count per unit x day (TaskCounts.serieDiaria): compilePlan's `diario`, asked by calibration rounds. */
+  diario: boolean;
 }
 
 export interface Plan {
@@ -50,7 +50,7 @@ export interface Plan {
   unidades: TractUnits;
   setores?: TractUnits;
   perguntas: CompiledQuestion[];
-  /** Persons x days x variants x replicas. */
+  /** Persons x days x variants x replicas (personDays) of the variants the plan runs. */
   pessoaDias: number;
   /** Kernel linear memory of one task (per thread running it), over all its shards (src/kernel/shards.ts). */
   bytesPorTarefa: number;

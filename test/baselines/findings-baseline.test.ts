@@ -7,13 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Scenario } from '../../src/contract/types.js';
 import {
-  answerQuestions, buildFindings, buildTractEvents, combineOptionsFromRelease, combineReplicas, decodeJobResult, encodeJobResult,
-  FINDINGS_TABLES, type JobResult,
+  answerQuestions, buildFindings, buildTractEvents, decodeJobResult, encodeJobResult, FINDINGS_TABLES, type JobResult,
 } from '../../src/findings/index.js';
 import { GRID_AXES } from '../../src/release/publication-grid.js';
 import { closePool } from '../../src/pool/pool.js';
 import { openRelease } from '../../src/release/release.js';
-import { simulate } from '../../src/simulate.js';
+import { runSimulationJob } from '../../src/run-simulation-job.js';
 
 const FILE = fileURLToPath(new URL('./findings-rr-recepcao.json', import.meta.url));
 const REGENERATE = process.env.BASELINE_REGENERATE === '1';
@@ -50,9 +49,7 @@ export const BASELINE_SCENARIO: Scenario = {
 };
 
 async function runBaseline(): Promise<JobResult> {
-  const release = openRelease('v1.0.0');
-  const sim = await simulate(BASELINE_SCENARIO, { release, threads: 2 });
-  return combineReplicas(BASELINE_SCENARIO, Object.values(sim.variantes).flat(), combineOptionsFromRelease(release));
+  return (await runSimulationJob(BASELINE_SCENARIO, { release: openRelease('v1.0.0'), threads: 2 })).result;
 }
 
 function findingsOf(result: JobResult) {
