@@ -5,7 +5,8 @@ import type { CalibrationQuote, SimulationQuote } from '../src/contract/types.js
 import { principalOf } from './auth.js';
 import type { ServiceContext } from './http-context.js';
 import { hashRequest } from './http-request-hash.js';
-import { createJob, toJobResponse, type JobKind } from './jobs.js';
+import type { JobKind } from './job-row.js';
+import { createJob, toJobResponse } from './jobs.js';
 
 export async function submitJob(
   ctx: ServiceContext, request: FastifyRequest, reply: FastifyReply,

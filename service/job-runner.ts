@@ -9,7 +9,8 @@ import { jobResultToBytes, JOB_RESULT_BYTES_FORMAT } from '../src/findings/index
 import { openRelease } from '../src/release/release.js';
 import { runSimulationJob } from '../src/run-simulation-job.js';
 import { resolveCalibrationBase } from './calibration-base.js';
-import { calibrationAttempt, type JobRow } from './jobs.js';
+import type { JobRow } from './job-row.js';
+import { calibrationAttempt } from './jobs.js';
 import type { StoredResult } from './queue.js';
 import type { Store } from './store/open-store.js';
 

@@ -1,54 +1,19 @@
-// Jobs of a project: creation with idempotency and reservation, reading, listing, cancel,
-// erase, and the job-ended hook. The queue side (claim, heartbeat, complete, fail, sweep) is
-// service/queue.ts. States (spec "States and transitions"): reservado, em_execucao (this
-// project's name for the running state the spec leaves unnamed), concluido, falhou, cancelado.
+// Jobs of a project: creation with idempotency and reservation, reading, listing, cancel and
+// erase. The queue side (claim, heartbeat, complete, fail, sweep) is service/queue.ts; the row and
+// its states job-row.ts; how an ending is recorded and told, job-events.ts.
 // SQL in store/queries/jobs.ts.
 import { ServiceError } from '../src/errors.js';
 import type { CalibrationQuote, SimulationQuote } from '../src/contract/types.js';
 import { getProject } from './accounts.js';
-import { lockOrganization, reserveForJob, resolveReservation } from './ledger.js';
+import { emitJobEnded, recordJobEnd } from './job-events.js';
+import { JOB_KINDS, RUNNING_STATE, type JobKind, type JobRow, type JobState } from './job-row.js';
+import { lockOrganization, reserveForJob } from './ledger.js';
 import type { Queryable, Store } from './store/open-store.js';
 import { isUuid } from './store/uuid.js';
 import { JOB_SQL } from './store/queries/jobs.js';
 
-export type JobState = 'reservado' | 'em_execucao' | 'concluido' | 'falhou' | 'cancelado';
-export type JobKind = 'simulacao' | 'calibracao';
-export const JOB_STATES: readonly JobState[] = ['reservado', 'em_execucao', 'concluido', 'falhou', 'cancelado'];
-export const JOB_KINDS: readonly JobKind[] = ['simulacao', 'calibracao'];
-/** The running state: a job that has a machine. */
-export const RUNNING_STATE: JobState = 'em_execucao';
-export const TERMINAL_STATES: readonly JobState[] = ['concluido', 'falhou', 'cancelado'];
 /** Most jobs GET /v1/jobs lists (spec Limits: the 50 most recent). */
 export const MAX_LISTED_JOBS = 50;
-
-export type JobEvent = 'job.concluido' | 'job.falhou' | 'job.cancelado';
-
-/** A row of the jobs table. */
-export interface JobRow {
-  id: string;
-  seq: number;
-  project_id: string;
-  organization_id: string;
-  nome: string | null;
-  tipo: JobKind;
-  estado: JobState;
-  /** The request (scenario or calibration body); null once erased or past retention. */
-  pedido: unknown | null;
-  cotacao: SimulationQuote | CalibrationQuote | null;
-  preco_micros: number;
-  request_hash: string;
-  registro: Record<string, unknown>;
-  worker_id: string | null;
-  heartbeat_at: Date | null;
-  progresso: unknown | null;
-  criado_em: Date;
-  iniciado_em: Date | null;
-  terminado_em: Date | null;
-  motivo_falha: string | null;
-  apagamento_pedido_em: Date | null;
-  apagado_em: Date | null;
-  expirado_em: Date | null;
-}
 
 /** The spec's Job resource. */
 export interface JobResponse {
@@ -231,57 +196,6 @@ export async function eraseJob(store: Store, projectId: string, id: string, now:
   });
   jobsChanged(store, [job.id]);
   return job;
-}
-
-const EVENT_OF: Partial<Record<JobState, JobEvent>> = {
-  concluido: 'job.concluido', falhou: 'job.falhou', cancelado: 'job.cancelado',
-};
-
-/**
- * What every ending does inside the transaction of its state change: resolve the reservation
- * (spent on concluido, returned on falhou/cancelado) and write the job_events outbox row that
- * webhook delivery reads. `job` is the row already in its terminal state.
- */
-export async function recordJobEnd(tx: Queryable, job: JobRow, now: Date): Promise<void> {
-  const evento = EVENT_OF[job.estado];
-  if (!evento) throw new Error(`job ${job.id} is ${job.estado}, not terminal`);
-  await resolveReservation(tx, job.id, job.estado === 'concluido' ? 'gasto' : 'devolucao', now);
-  await tx.query(JOB_SQL.insertEvent, [job.id, job.project_id, evento, now]);
-}
-
-export type JobEndedListener = (job: JobRow, evento: JobEvent) => void | Promise<void>;
-
-/**
- * In-process hook called after a job ended and the transaction committed (in the process that
- * ended it: the API for cancel, a worker for complete/fail/sweep). Durable consumers (webhooks)
- * should read the job_events outbox with readJobEvents instead. Returns the unsubscribe function.
- */
-export function onJobEnded(store: Store, listener: JobEndedListener): () => void {
-  const wrapped = (job: JobRow, evento: JobEvent) => {
-    Promise.resolve()
-      .then(() => listener(job, evento))
-      .catch((err) => { process.stderr.write(`onJobEnded listener failed: ${err instanceof Error ? err.message : String(err)}\n`); });
-  };
-  store.events.on('jobEnded', wrapped);
-  return () => { store.events.off('jobEnded', wrapped); };
-}
-
-export function emitJobEnded(store: Store, job: JobRow): void {
-  const evento = EVENT_OF[job.estado];
-  if (evento) store.events.emit('jobEnded', job, evento);
-}
-
-export interface JobEventRow {
-  id: number;
-  job_id: string;
-  project_id: string;
-  evento: JobEvent;
-  criado_em: Date;
-}
-
-/** Outbox rows after `afterId` (ascending), for a durable consumer that remembers the last id it handled. */
-export async function readJobEvents(db: Queryable, afterId = 0, limit = 100): Promise<JobEventRow[]> {
-  return (await db.query<JobEventRow>(JOB_SQL.eventsSince, [afterId, limit])).rows;
 }
 
 /** Attempt number of a calibration job: 1 + the project's earlier calibrations on the same series. */

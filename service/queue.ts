@@ -7,7 +7,9 @@
 // transaction. SQL in store/queries/jobs.ts.
 import type { Queryable, Store } from './store/open-store.js';
 import { JOB_SQL } from './store/queries/jobs.js';
-import { emitJobEnded, jobsChanged, recordJobEnd, type JobRow } from './jobs.js';
+import { emitJobEnded, recordJobEnd } from './job-events.js';
+import type { JobRow } from './job-row.js';
+import { jobsChanged } from './jobs.js';
 
 /** Spec Limits: "Job silence: 15 minutes without a sign of life". */
 export const SILENCE_LIMIT_MS = 15 * 60_000;

@@ -3,7 +3,6 @@
 // result_not_ready"). The result bytes are written by completeJob (queue.ts) in the
 // transaction that concludes the job. SQL in store/queries/jobs.ts.
 import { ServiceError } from '../src/errors.js';
-import { jobResultFromBytes, type JobResult } from '../src/findings/index.js';
 import type { StoredResult } from './queue.js';
 import type { Store } from './store/open-store.js';
 import { jobsChanged } from './jobs.js';
@@ -33,18 +32,6 @@ export async function readStoredResult(store: Store, projectId: string, jobId: s
   if (resultGone(row, now)) throw new ServiceError('result_not_ready', 'the job concluded over 365 days ago and its data were erased');
   if (row.formato === null || row.dados === null) throw new ServiceError('result_not_ready', 'the job has no stored result');
   return { formato: row.formato, dados: new Uint8Array(row.dados.buffer, row.dados.byteOffset, row.dados.byteLength) };
-}
-
-/**
- * The decoded findings result (src/findings JobResult) of a job, or null when no result is kept
- * (not concluded, erased, or past the 365-day retention). The caller has already checked that the
- * job belongs to the project (getJob). Store failures propagate (the route answers 503).
- */
-export async function loadResult(store: Store, jobId: string, now: Date = store.clock.now()): Promise<JobResult | null> {
-  if (!isUuid(jobId)) return null;
-  const row = (await store.query<ResultRow>(JOB_SQL.readResultById, [jobId])).rows[0];
-  if (!row || resultGone(row, now) || row.formato === null || row.dados === null) return null;
-  return jobResultFromBytes(row.dados, row.formato);
 }
 
 interface ResultRow {

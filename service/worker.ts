@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Clock } from './clock.js';
 import { createEngineRunJob, type RunJob } from './job-runner.js';
-import type { JobRow } from './jobs.js';
+import type { JobRow } from './job-row.js';
 import { claimNextJob, completeJob, failJob, heartbeat, HEARTBEAT_INTERVAL_MS, sweepStaleJobs } from './queue.js';
 import { sweepExpiredResults } from './results.js';
 import type { Store } from './store/open-store.js';

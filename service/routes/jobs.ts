@@ -8,10 +8,8 @@ import { resolveCalibrationBase } from '../calibration-base.js';
 import type { ServiceContext } from '../http-context.js';
 import { IDEMPOTENCY_HEADERS, JOB_ID_PARAMS, PEDIDO_BODY, SECURITY, SUBMIT_RESPONSES, errorResponses, ref } from '../http-schemas.js';
 import { submitJob } from '../http-submit.js';
-import {
-  JOB_KINDS, JOB_STATES, MAX_LISTED_JOBS, cancelJob, eraseJob, getJob, listJobs, toJobResponse,
-  type JobKind, type JobState,
-} from '../jobs.js';
+import { JOB_KINDS, JOB_STATES, type JobKind, type JobState } from '../job-row.js';
+import { MAX_LISTED_JOBS, cancelJob, eraseJob, getJob, listJobs, toJobResponse } from '../jobs.js';
 
 /** The normalised scenario and its quote, or the contract's refusal (a calibracao base must be a concluded calibration of the project). */
 async function checkScenario(ctx: ServiceContext, projectId: string, pedido: unknown) {

@@ -31,7 +31,7 @@ export interface Store extends Queryable {
   /** Schema every table lives in (search_path). */
   readonly schema: string;
   readonly clock: Clock;
-  /** In-process events after commit: 'jobEnded' (JobRow). See service/jobs.ts onJobEnded. */
+  /** In-process events after commit: 'jobEnded' (JobRow). See service/job-events.ts onJobEnded. */
   readonly events: EventEmitter;
   /** Cache of hot reads, embedded store only (see read-cache.ts); null with a server. */
   readonly cache: ReadCache | null;

@@ -5,7 +5,7 @@
 // queue's choice (oldest waiting job of an organization with room) as predicted.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeClock } from '../../service/clock.js';
+import { createFakeClock } from '../fixtures/fake-clock.js';
 import { setConcurrencyLimit, setSpendLimit } from '../../service/accounts.js';
 import { cancelJob, createJob } from '../../service/jobs.js';
 import { addCredits, balance, listEntries, monthBounds, monthSpend } from '../../service/ledger.js';

@@ -2,8 +2,9 @@
 // the organization's limit running, FIFO inside each organization, a dead worker's job fails
 // after the silence limit (fake clock) with its credits returned.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeClock } from '../../service/clock.js';
-import { createJob, getJob, type JobRow } from '../../service/jobs.js';
+import { createFakeClock } from '../fixtures/fake-clock.js';
+import type { JobRow } from '../../service/job-row.js';
+import { createJob, getJob } from '../../service/jobs.js';
 import { balance, listEntries } from '../../service/ledger.js';
 import { claimNextJob, completeJob, heartbeat, STALE_REASONS, sweepStaleJobs } from '../../service/queue.js';
 import { runWorker } from '../../service/worker.js';

@@ -3,7 +3,7 @@
 // file stays fast; the counting logic is the same code for all three.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeClock, type FakeClock } from '../../service/clock.js';
+import { createFakeClock, type FakeClock } from '../fixtures/fake-clock.js';
 import { createRateLimiter, LIMITS, type Limits, type RateLimiter } from '../../service/rate-limit.js';
 import type { ServiceError } from '../../src/errors.js';
 import { openTestStore } from './store/test-store.js';

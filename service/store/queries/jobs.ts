@@ -69,8 +69,6 @@ export const JOB_SQL = {
   // --- results and retention ---
   readResult: `SELECT j.estado, j.terminado_em, j.apagado_em, j.expirado_em, r.formato, r.dados
     FROM jobs j LEFT JOIN results r ON r.job_id = j.id WHERE j.id = $1 AND j.project_id = $2`,
-  readResultById: `SELECT j.estado, j.terminado_em, j.apagado_em, j.expirado_em, r.formato, r.dados
-    FROM jobs j LEFT JOIN results r ON r.job_id = j.id WHERE j.id = $1`,
   // Terminal jobs past the retention: request and result go, the job and its registro stay.
   expired: `SELECT id FROM jobs WHERE estado IN ${TERMINAL} AND expirado_em IS NULL
       AND terminado_em < $1 ORDER BY terminado_em FOR UPDATE SKIP LOCKED LIMIT $2`,

@@ -1,6 +1,6 @@
 // API keys on the real PostgreSQL: format, hash only, expiry, revocation, rotation grace, archive, last use.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeClock } from '../../../service/clock.js';
+import { createFakeClock } from '../../fixtures/fake-clock.js';
 import { archiveProject, restoreProject } from '../../../service/accounts.js';
 import { authenticateApiKey, createApiKey, hashKey, listApiKeys, revokeApiKey, rotateApiKey } from '../../../service/api-keys.js';
 import { openTestStore, seedOrganization } from './test-store.js';

@@ -6,7 +6,7 @@ import { cancelJob, createJob, eraseJob, getJob, listJobs, toJobResponse } from 
 import { claimNextJob, completeJob, failJob } from '../../../service/queue.js';
 import { readStoredResult, sweepExpiredResults } from '../../../service/results.js';
 import { setSpendLimit } from '../../../service/accounts.js';
-import { createFakeClock } from '../../../service/clock.js';
+import { createFakeClock } from '../../fixtures/fake-clock.js';
 import { openTestStore, quoteOf, seedOrganization } from './test-store.js';
 
 const clock = createFakeClock('2026-03-10T12:00:00.000Z');
