@@ -10,11 +10,11 @@ import { openRelease } from '../src/release/release.js';
 import { engineSimulate as simulate } from '../calibration/engine.js';
 import { closePool } from '../src/pool/pool.js';
 import { projectPath } from '../src/project-path.js';
-import type { CalibrationRequest } from '../src/contract/types.js';
 import { runCalibration } from '../calibration/run.js';
 import { simulationModel } from '../calibration/simulation-model.js';
 import { checkSeries } from '../calibration/series.js';
 import { countRounds, freeDimensions } from '../calibration/parameters.js';
+import { calibrationPeriods, calibrationRequest } from '../test/fixtures/scenarios.js';
 import { runAsMain } from './lib/run-as-main.js';
 
 export const TARGET_SECONDS = 600;
@@ -42,23 +42,12 @@ export async function runCalibrationBench(opts: { candidates?: number; threads?:
   const threads = opts.threads ?? availableParallelism();
   const release = openRelease('v1.0.0');
   await release.population(['RR']);
-  const pedido: CalibrationRequest = {
-    versao_contrato: 3,
-    cenario: {
-      versao_contrato: 3, release: 'v1.0.0', familia: 'adocao', geografia: { ufs: ['RR'] },
-      lancamento: { dia: 1, cenario_base: 'pix' }, horizonte: { data_inicio: '2021-01-01', dias: 365 },
-      replicas: 2, grupo_comparacao: 'bench-calibracao', kpis: ['adotantes'],
-    },
-    serie: { declaracao: { versao_contrato: 1, granularidade: 'mes', medida: 'acumulado' } },
-    janela: { inicio: 202101, fim: 202109 },
-    holdout: { inicio: 202110, fim: 202112 },
-    parametros: {
-      beta0: { min: -8, max: -5 },
-      logit_lancamento: { min: -6, max: -2 },
-      beta_expo: { min: -5, max: -2 },
-    },
+  const pedido = calibrationRequest({
+    cenario: { replicas: 2, grupo_comparacao: 'bench-calibracao' },
+    ...calibrationPeriods('mes', [202101, 202109], [202110, 202112]),
+    parametros: { beta0: { min: -8, max: -5 }, logit_lancamento: { min: -6, max: -2 }, beta_expo: { min: -5, max: -2 } },
     busca: { metodo: 'aleatoria', candidatos, replicas: 2 },
-  };
+  });
   const dims = freeDimensions(pedido, release);
   const verdade: Record<string, number> = { beta0: -6.5, logit_lancamento: -4, beta_expo: -3.5 };
   const truth = dims.map((d) => verdade[d.nome]);

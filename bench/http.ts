@@ -23,31 +23,18 @@ import pg from 'pg';
 import { createDevAccount } from '../service/dev-account.js';
 import { startServer } from '../service/server.js';
 import { projectPath } from '../src/project-path.js';
+import { canal, httpScenario } from '../test/fixtures/scenarios.js';
 
 export const TARGETS = {
   getJob: { requestsPerSecond: 3000, p99Ms: 20 },
   estimate: { requestsPerSecond: 500 },
 } as const;
 
-/** The 4-channel reception scenario the estimate is measured with (RR, 14 days, 2 replicas). */
-export const FOUR_CHANNEL_SCENARIO = {
-  versao_contrato: 3,
-  release: 'v1.0.0',
-  familia: 'recepcao',
-  geografia: { ufs: ['RR'] },
-  canais: [
-    { canal: 'tv', dia_inicio: 1, dia_fim: 28, intensidade: 0.6 },
-    { canal: 'radio', dia_inicio: 1, dia_fim: 28, intensidade: 0.4 },
-    { canal: 'digital', dia_inicio: 8, dia_fim: 28, intensidade: 0.5 },
-    { canal: 'exterior', dia_inicio: 15, dia_fim: 28, intensidade: 0.3 },
-  ],
-  mensagem: { stim_id: '0123456789abcdef0123456789abcdef', template_ver: 'v1', politica: 'saude' },
-  horizonte: { data_inicio: '2026-03-02', dias: 28 },
-  replicas: 4,
-  grupo_comparacao: 'bench-http',
-  kpis: ['alcance', 'repassa'],
-  nome: 'Benchmark HTTP',
-};
+/** The 4-channel reception scenario the estimate is measured with (RR, 28 days, 4 replicas). */
+export const FOUR_CHANNEL_SCENARIO = httpScenario({
+  canais: [canal('tv', 1, 28, 0.6), canal('radio', 1, 28, 0.4), canal('digital', 8, 28, 0.5), canal('exterior', 15, 28, 0.3)],
+  horizonte: { data_inicio: '2026-03-02', dias: 28 }, replicas: 4, grupo_comparacao: 'bench-http', kpis: ['alcance', 'repassa'], nome: 'Benchmark HTTP',
+});
 
 /**
  * The child: the service with raised call limits, printing its start lines on stdout. `where` is

@@ -5,7 +5,6 @@
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Scenario } from '../../src/contract/types.js';
 import {
   answerQuestions, buildFindings, buildTractEvents, decodeJobResult, encodeJobResult, FINDINGS_TABLES, type JobResult,
 } from '../../src/findings/index.js';
@@ -13,40 +12,11 @@ import { GRID_AXES } from '../../src/release/publication-grid.js';
 import { closePool } from '../../src/pool/pool.js';
 import { openRelease } from '../../src/release/release.js';
 import { runSimulationJob } from '../../src/run-simulation-job.js';
+import { BASELINE_SCENARIO } from '../fixtures/scenarios.js';
 
 const FILE = fileURLToPath(new URL('./findings-rr-recepcao.json', import.meta.url));
 const REGENERATE = process.env.BASELINE_REGENERATE === '1';
 const BOA_VISTA = '1400100';
-
-export const BASELINE_SCENARIO: Scenario = {
-  versao_contrato: 3,
-  release: 'v1.0.0',
-  familia: 'recepcao',
-  geografia: { ufs: ['RR'], municipios: [BOA_VISTA, '1400159'] },
-  publico: { idades: [[20, 39]] },
-  canais: [
-    { canal: 'tv', dia_inicio: 1, dia_fim: 28, intensidade: 0.5 },
-    { canal: 'radio', dia_inicio: 8, dia_fim: 21, intensidade: 0.4 },
-  ],
-  mensagem: { stim_id: '0123456789abcdef0123456789abcdef', template_ver: 'v1', politica: 'padrao' },
-  horizonte: { data_inicio: '2026-03-02', dias: 28 },
-  replicas: 2,
-  grupo_comparacao: 'baseline-rr',
-  kpis: ['alcance', 'repassa'],
-  saida_por_setor: true,
-  contrato_de_resposta: {
-    versao: 1,
-    perguntas: [
-      { id: 'quantos-bv', forma: 'quantos', medida: 'alcance', territorio: { municipios: [BOA_VISTA] }, semana: 2 },
-      { id: 'quando-bv', forma: 'quando', medida: 'alcance', territorio: { municipios: [BOA_VISTA] }, parte: 0.05 },
-      { id: 'onde-rr', forma: 'onde', medida: 'repassa', territorio: { municipios: [BOA_VISTA, '1400159', '1400027'] }, semana: 4, ordem: 'maior' },
-      {
-        id: 'tv-vale', forma: 'comparar', variantes: ['plano', 'sem_tv'],
-        pergunta: { id: 'tv-vale-q', forma: 'quantos', medida: 'alcance', territorio: { municipios: [BOA_VISTA] }, semana: 4 },
-      },
-    ],
-  },
-};
 
 async function runBaseline(): Promise<JobResult> {
   return (await runSimulationJob(BASELINE_SCENARIO, { release: openRelease('v1.0.0'), threads: 2 })).result;

@@ -4,44 +4,25 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../src/cli/main.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closePool } from '../../src/pool/pool.js';
 import { openRelease } from '../../src/release/release.js';
 import { periodsBetween } from '../../calibration/periods.js';
 import { readSeriesFile } from '../../calibration/series-file.js';
 import { validateCalibrationRequest } from '../../calibration/validate-request.js';
 import { quoteCalibration } from '../../calibration/quote.js';
+import { runCliCaptured } from '../fixtures/run-cli.js';
+import { calibrationPeriods, calibrationRequest } from '../fixtures/scenarios.js';
 
 let dir: string;
 const codes = openRelease('v1.0.0').municipalities('RR').map((m) => m.codigo);
-const request = {
-  versao_contrato: 3,
-  cenario: {
-    versao_contrato: 3, release: 'v1.0.0', familia: 'adocao', geografia: { ufs: ['RR'] },
-    lancamento: { dia: 1, cenario_base: 'pix' }, horizonte: { data_inicio: '2021-01-01', dias: 21 },
-    replicas: 1, grupo_comparacao: 'cli-calibracao', kpis: ['adotantes'],
-  },
-  serie: { declaracao: { versao_contrato: 1, granularidade: 'dia', medida: 'novos' } },
-  janela: { inicio: 20210101, fim: 20210114 },
-  holdout: { inicio: 20210115, fim: 20210121 },
+const request = calibrationRequest({
+  cenario: { horizonte: { data_inicio: '2021-01-01', dias: 21 }, grupo_comparacao: 'cli-calibracao' },
+  ...calibrationPeriods('dia', [20210101, 20210114], [20210115, 20210121], 'novos'),
   parametros: { beta_expo: { min: -4, max: -3, passo: 0.5 } },
-  busca: { metodo: 'grade', replicas: 1 },
-};
+});
 
-async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => { out += String(s); return true; });
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => { err += String(s); return true; });
-  try {
-    const code = await runCli(['node', 'campaign-sim', ...args]);
-    return { code, out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
+const run = (args: string[]) => runCliCaptured(...args);
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'calibrate-cli-'));

@@ -2,7 +2,7 @@
 // cumulative series per unit and day, which must agree with the weekly series of the same run.
 import { afterAll, describe, expect, it } from 'vitest';
 import { engineSimulate } from '../../calibration/engine.js';
-import type { Scenario } from '../../src/contract/types.js';
+import { adoptionScenario } from '../fixtures/scenarios.js';
 import { closePool } from '../../src/pool/pool.js';
 import { openRelease } from '../../src/release/release.js';
 
@@ -11,11 +11,9 @@ afterAll(async () => { await closePool(); });
 
 describe('engine for calibration rounds', () => {
   it('returns plano only, with a daily series whose week ends equal the weekly series', async () => {
-    const scenario: Scenario = {
-      versao_contrato: 3, release: 'v1.0.0', familia: 'adocao', geografia: { ufs: ['RR'] },
-      lancamento: { dia: 3, cenario_base: 'pix' }, horizonte: { data_inicio: '2021-01-01', dias: 30 },
-      replicas: 2, grupo_comparacao: 'engine-diario', kpis: ['adotantes'],
-    };
+    const scenario = adoptionScenario({
+      lancamento: { dia: 3, cenario_base: 'pix' }, horizonte: { data_inicio: '2021-01-01', dias: 30 }, grupo_comparacao: 'engine-diario',
+    });
     const out = await engineSimulate(scenario, { release, threads: 2, parametros: { ...release.manifest.parametros_pix, beta0: Math.log(0.01) } });
     expect(Object.keys(out.variantes)).toEqual(['plano']);
     for (const r of out.variantes.plano) {

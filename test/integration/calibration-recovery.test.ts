@@ -16,26 +16,19 @@ import { simulationModel } from '../../calibration/simulation-model.js';
 import { checkSeries } from '../../calibration/series.js';
 import { countRounds, freeDimensions } from '../../calibration/parameters.js';
 import { periodsBetween } from '../../calibration/periods.js';
+import { calibrationPeriods, calibrationRequest, type CalibrationRequestOverrides } from '../fixtures/scenarios.js';
 
 const THREADS = 2;
 let release: Release;
 let codes: string[];
 
-const cenario = (over: Partial<Scenario> = {}): Scenario => ({
-  versao_contrato: 3, release: 'v1.0.0', familia: 'adocao', geografia: { ufs: ['RR'] },
-  lancamento: { dia: 1, cenario_base: 'pix' }, horizonte: { data_inicio: '2021-01-01', dias: 56 },
-  replicas: 1, grupo_comparacao: 'calibracao-rr', kpis: ['adotantes'], ...over,
-});
+const cenario = (over: Partial<Scenario> = {}): Partial<Scenario> => ({ horizonte: { data_inicio: '2021-01-01', dias: 56 }, grupo_comparacao: 'calibracao-rr', ...over });
 
-const pedido = (over: Partial<CalibrationRequest> = {}): CalibrationRequest => ({
-  versao_contrato: 3,
-  cenario: cenario(),
-  serie: { declaracao: { versao_contrato: 1, granularidade: 'dia', medida: 'acumulado' } },
-  janela: { inicio: 20210101, fim: 20210211 },
-  holdout: { inicio: 20210212, fim: 20210225 },
+const pedido = (over: CalibrationRequestOverrides = {}): CalibrationRequest => calibrationRequest({
+  ...calibrationPeriods('dia', [20210101, 20210211], [20210212, 20210225]),
   parametros: { beta0: { min: -6.5, max: -5.5, passo: 0.5 }, beta_expo: { min: -4, max: -3, passo: 0.5 } },
-  busca: { metodo: 'grade', replicas: 1 },
   ...over,
+  cenario: cenario(over.cenario),
 });
 
 const TRUTH = [-6, -3.5]; // beta0, beta_expo

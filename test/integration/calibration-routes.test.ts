@@ -16,6 +16,7 @@ import { validateCalibrationRequest } from '../../calibration/validate-request.j
 import { closePool } from '../../src/pool/pool.js';
 import type { SimulateFn } from '../../calibration/simulation-model.js';
 import { countRounds } from '../../calibration/parameters.js';
+import { calibrationPeriods, calibrationRequest } from '../fixtures/scenarios.js';
 
 const release = openRelease('v1.0.0');
 const rr = release.municipalities('RR');
@@ -43,20 +44,9 @@ const fakeSimulate: SimulateFn = async (scenario, opts) => {
 const truth: ModelParameters = { ...release.manifest.parametros_pix, beta0: -5 };
 
 function body(over: Partial<CalibrationRequest> = {}): CalibrationBody {
-  const pedido: CalibrationRequest = {
-    versao_contrato: 3,
-    cenario: {
-      versao_contrato: 3, release: 'v1.0.0', familia: 'adocao', geografia: { ufs: ['RR'] },
-      lancamento: { dia: 1, cenario_base: 'pix' }, horizonte: { data_inicio: '2021-01-01', dias: 365 },
-      replicas: 1, grupo_comparacao: 'rotas-calibracao', kpis: ['adotantes'],
-    },
-    serie: { declaracao: { versao_contrato: 1, granularidade: 'mes', medida: 'acumulado' } },
-    janela: { inicio: 202101, fim: 202103 },
-    holdout: { inicio: 202104, fim: 202104 },
-    parametros: { beta0: { min: -6, max: -4, passo: 0.5 } },
-    busca: { metodo: 'grade', replicas: 1 },
-    ...over,
-  };
+  const pedido = calibrationRequest({
+    cenario: { grupo_comparacao: 'rotas-calibracao' }, ...calibrationPeriods('mes', [202101, 202103], [202104, 202104]), ...over,
+  });
   const ends = [31, 59, 90, 120];
   const serie = rr.flatMap((m) => ends.map((d, k) => ({ periodo: 202101 + k, municipio: m.codigo, valor: Math.round(m.populacao * share(truth, d)) })));
   return { pedido, serie, serie_sha256: null };

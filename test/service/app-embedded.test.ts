@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../service/server.js';
-import { rrScenario } from './routes/fixtures.js';
+import { httpScenario } from '../fixtures/scenarios.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'campaign-sim-http-'));
 let server: RunningServer | undefined;
@@ -67,7 +67,7 @@ describe('service on the embedded store', () => {
     const post = await fetch(`${server!.url}/v1/jobs`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json', 'idempotency-key': 'embedded-1' },
-      body: JSON.stringify({ pedido: rrScenario() }),
+      body: JSON.stringify({ pedido: httpScenario() }),
     });
     expect(post.status).toBe(201);
     const job = (await post.json()) as { id: string; estado: string };

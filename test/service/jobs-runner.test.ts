@@ -7,24 +7,16 @@ import type { JobRow } from '../../service/job-row.js';
 import type { Store } from '../../service/store/open-store.js';
 import type { CalibrationBody } from '../../src/contract/types.js';
 import { openRelease } from '../../src/release/release.js';
+import { calibrationPeriods, calibrationRequest } from '../fixtures/scenarios.js';
 
 describe('default job runner', () => {
   it('runs a calibracao job with the engine and returns the stored calibration result', async () => {
     const rr = openRelease('v1.0.0').municipalities('RR');
     const body: CalibrationBody = {
-      pedido: {
-        versao_contrato: 3,
-        cenario: {
-          versao_contrato: 3, release: 'v1.0.0', familia: 'adocao', geografia: { ufs: ['RR'] },
-          lancamento: { dia: 1, cenario_base: 'pix' }, horizonte: { data_inicio: '2021-01-01', dias: 59 },
-          replicas: 1, grupo_comparacao: 'runner', kpis: ['adotantes'],
-        },
-        serie: { declaracao: { versao_contrato: 1, granularidade: 'mes', medida: 'acumulado' } },
-        janela: { inicio: 202101, fim: 202101 },
-        holdout: { inicio: 202102, fim: 202102 },
-        parametros: { beta0: { min: -6, max: -5, passo: 1 } },
-        busca: { metodo: 'grade', replicas: 1 },
-      },
+      pedido: calibrationRequest({
+        cenario: { horizonte: { data_inicio: '2021-01-01', dias: 59 }, grupo_comparacao: 'runner' },
+        ...calibrationPeriods('mes', [202101, 202101], [202102, 202102]), parametros: { beta0: { min: -6, max: -5, passo: 1 } },
+      }),
       serie: rr.flatMap((m) => [
         { periodo: 202101, municipio: m.codigo, valor: Math.round(m.populacao * 0.05) },
         { periodo: 202102, municipio: m.codigo, valor: Math.round(m.populacao * 0.09) },

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balance } from '../../../service/ledger.js';
 import { runWorker, type WorkerHandle } from '../../../service/worker.js';
 import { createEngineRunJob } from '../../../service/job-runner.js';
-import { rrScenario } from './fixtures.js';
+import { httpScenario } from '../../fixtures/scenarios.js';
 import { openHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -19,7 +19,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const small = (nome: string) => rrScenario({
+const small = (nome: string) => httpScenario({
   nome,
   canais: [
     { canal: 'tv', dia_inicio: 1, dia_fim: 7, intensidade: 0.6 },

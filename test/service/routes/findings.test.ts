@@ -8,7 +8,7 @@ import { createRateLimiter } from '../../../service/rate-limit.js';
 import type { Store } from '../../../service/store/open-store.js';
 import { validateScenario } from '../../../src/contract/index.js';
 import { buildFindings, buildTractEvents, compareJobs } from '../../../src/findings/index.js';
-import { rrScenario } from './fixtures.js';
+import { httpScenario } from '../../fixtures/scenarios.js';
 import { insertJob, openHarness, type Harness } from './harness.js';
 import { syntheticResult } from './synthetic-result.js';
 
@@ -26,12 +26,12 @@ let n = 0;
 /** Submits a scenario over HTTP as `acct`, then runs it to concluido with synthetic counts. */
 async function concludedJob(overrides: Record<string, unknown> = {}, seed = 1) {
   n += 1;
-  const res = await h.call('POST', '/v1/jobs', acct.key, { body: { pedido: rrScenario(overrides) }, headers: { 'idempotency-key': `f-${n}` } });
+  const res = await h.call('POST', '/v1/jobs', acct.key, { body: { pedido: httpScenario(overrides) }, headers: { 'idempotency-key': `f-${n}` } });
   expect(res.statusCode).toBe(201);
   const id = res.json().id as string;
   const claimed = await claimNextJob(h.store, 'w-findings');
   expect(claimed?.id).toBe(id);
-  const { result, stored } = syntheticResult(validateScenario(rrScenario(overrides)), seed);
+  const { result, stored } = syntheticResult(validateScenario(httpScenario(overrides)), seed);
   expect(await completeJob(h.store, id, stored, { workerId: 'w-findings' })).not.toBeNull();
   return { id, result };
 }

@@ -5,7 +5,7 @@ import { setSpendLimit } from '../../../service/accounts.js';
 import { claimNextJob } from '../../../service/queue.js';
 import { balance } from '../../../service/ledger.js';
 import { quoteSimulation, validateScenario } from '../../../src/contract/index.js';
-import { rrScenario } from './fixtures.js';
+import { httpScenario } from '../../fixtures/scenarios.js';
 import { insertJob, openHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -13,7 +13,7 @@ beforeAll(async () => { h = await openHarness('jobs'); });
 afterAll(async () => { await h?.close(); });
 
 const UNKNOWN = '3f0e2c4a-9b1d-4c7e-8a2f-5d6b7c8e9f00';
-const expectedQuote = () => quoteSimulation(validateScenario(rrScenario()));
+const expectedQuote = () => quoteSimulation(validateScenario(httpScenario()));
 
 function submit(key: string, pedido: unknown, idem: string) {
   return h.call('POST', '/v1/jobs', key, { body: { pedido }, headers: { 'idempotency-key': idem } });
@@ -22,7 +22,7 @@ function submit(key: string, pedido: unknown, idem: string) {
 describe('POST /v1/jobs/estimate', () => {
   it('quotes a valid scenario with every field of the spec and reserves nothing', async () => {
     const before = await balance(h.store, h.orgId);
-    const res = await h.call('POST', '/v1/jobs/estimate', h.keys.simulator, { body: { pedido: rrScenario() } });
+    const res = await h.call('POST', '/v1/jobs/estimate', h.keys.simulator, { body: { pedido: httpScenario() } });
     expect(res.statusCode).toBe(200);
     const q = res.json();
     expect(q).toEqual(expectedQuote());
@@ -41,7 +41,7 @@ describe('POST /v1/jobs/estimate', () => {
       [{ geografia: { ufs: ['XX'] } }, 'uf_unknown', 'geografia.ufs[0]'],
     ];
     for (const [change, code, field] of cases) {
-      const res = await h.call('POST', '/v1/jobs/estimate', h.keys.full, { body: { pedido: rrScenario(change) } });
+      const res = await h.call('POST', '/v1/jobs/estimate', h.keys.full, { body: { pedido: httpScenario(change) } });
       expect(res.statusCode, JSON.stringify(change)).toBe(422);
       const d = res.json().detail;
       expect(d).toMatchObject({ code: 'invalid_request', contract_code: code, field });
@@ -50,7 +50,7 @@ describe('POST /v1/jobs/estimate', () => {
   });
 
   it('refuses a release that is not offered with 422 release_unavailable', async () => {
-    const res = await h.call('POST', '/v1/jobs/estimate', h.keys.full, { body: { pedido: rrScenario({ release: 'v9.9.9' }) } });
+    const res = await h.call('POST', '/v1/jobs/estimate', h.keys.full, { body: { pedido: httpScenario({ release: 'v9.9.9' }) } });
     expect(res.statusCode).toBe(422);
     expect(res.json().detail.code).toBe('release_unavailable');
   });
@@ -59,7 +59,7 @@ describe('POST /v1/jobs/estimate', () => {
 describe('POST /v1/jobs', () => {
   it('creates the job (201), reserves its price, and returns the same job (200) for the same key, charged once', async () => {
     const before = await balance(h.store, h.orgId);
-    const first = await submit(h.keys.full, rrScenario(), 'campanha-1');
+    const first = await submit(h.keys.full, httpScenario(), 'campanha-1');
     expect(first.statusCode).toBe(201);
     const job = first.json();
     expect(job).toMatchObject({
@@ -72,7 +72,7 @@ describe('POST /v1/jobs', () => {
     expect(await balance(h.store, h.orgId)).toBe(before - job.preco_micros);
 
     // Same request written differently (key order, contract version 2): same normalised scenario.
-    const { versao_contrato: _v, ...rest } = rrScenario();
+    const { versao_contrato: _v, ...rest } = httpScenario();
     const reordered = Object.fromEntries(Object.entries({ ...rest, versao_contrato: 2 }).reverse());
     const again = await submit(h.keys.full, reordered, 'campanha-1');
     expect(again.statusCode).toBe(200);
@@ -81,15 +81,15 @@ describe('POST /v1/jobs', () => {
   });
 
   it('refuses the same key with a different request: 409 idempotency_key_reused', async () => {
-    await submit(h.keys.full, rrScenario(), 'campanha-2');
-    const res = await submit(h.keys.full, rrScenario({ replicas: 3 }), 'campanha-2');
+    await submit(h.keys.full, httpScenario(), 'campanha-2');
+    const res = await submit(h.keys.full, httpScenario({ replicas: 3 }), 'campanha-2');
     expect(res.statusCode).toBe(409);
     expect(res.json().detail.code).toBe('idempotency_key_reused');
   });
 
   it('creates one job and one reservation for 20 concurrent submissions with one key', async () => {
     const before = await balance(h.store, h.orgId);
-    const all = await Promise.all(Array.from({ length: 20 }, () => submit(h.keys.full, rrScenario({ nome: 'concorrente' }), 'concorrente')));
+    const all = await Promise.all(Array.from({ length: 20 }, () => submit(h.keys.full, httpScenario({ nome: 'concorrente' }), 'concorrente')));
     const statuses = all.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, ...Array(18).fill(200), 201].sort());
     expect(new Set(all.map((r) => r.json().id)).size).toBe(1);
@@ -98,7 +98,7 @@ describe('POST /v1/jobs', () => {
 
   it('refuses a contract breach before charging anything', async () => {
     const before = await balance(h.store, h.orgId);
-    const res = await submit(h.keys.full, rrScenario({ canais: [] }), 'vazio');
+    const res = await submit(h.keys.full, httpScenario({ canais: [] }), 'vazio');
     expect(res.statusCode).toBe(422);
     expect(res.json().detail.code).toBe('invalid_request');
     expect(await balance(h.store, h.orgId)).toBe(before);
@@ -106,7 +106,7 @@ describe('POST /v1/jobs', () => {
 
   it('refuses with 402 insufficient_credits when the organization lacks the price', async () => {
     const poor = await h.newAccount(10);
-    const res = await submit(poor.key, rrScenario(), 'pobre');
+    const res = await submit(poor.key, httpScenario(), 'pobre');
     expect(res.statusCode).toBe(402);
     expect(res.json().detail.code).toBe('insufficient_credits');
     expect(await balance(h.store, poor.orgId)).toBe(10);
@@ -116,8 +116,8 @@ describe('POST /v1/jobs', () => {
     const limited = await h.newAccount(1_000_000_000);
     const price = expectedQuote().preco_micros;
     await setSpendLimit(h.store, limited.orgId, Math.floor(price * 1.5));
-    expect((await submit(limited.key, rrScenario(), 'limite-1')).statusCode).toBe(201);
-    const res = await submit(limited.key, rrScenario({ nome: 'segundo' }), 'limite-2');
+    expect((await submit(limited.key, httpScenario(), 'limite-1')).statusCode).toBe(201);
+    const res = await submit(limited.key, httpScenario({ nome: 'segundo' }), 'limite-2');
     expect(res.statusCode).toBe(402);
     expect(res.json().detail.code).toBe('spend_limit_reached');
   });
@@ -164,7 +164,7 @@ describe('GET /v1/jobs and GET /v1/jobs/{job_id}', () => {
 describe('cancel and erase', () => {
   it('cancels a reservado job and returns the reservation whole; a second cancel is 409 job_not_cancellable', async () => {
     const before = await balance(h.store, h.orgId);
-    const created = (await submit(h.keys.full, rrScenario({ nome: 'cancelar' }), 'cancelar')).json();
+    const created = (await submit(h.keys.full, httpScenario({ nome: 'cancelar' }), 'cancelar')).json();
     expect(await balance(h.store, h.orgId)).toBe(before - created.preco_micros);
     const res = await h.call('POST', `/v1/jobs/${created.id}/cancel`, h.keys.simulator);
     expect(res.statusCode).toBe(200);
@@ -192,7 +192,7 @@ describe('cancel and erase', () => {
   });
 
   it('erases a terminal job: registro.apagado_em set; a reservado job is 409 job_not_erasable', async () => {
-    const job = (await submit(h.keys.full, rrScenario({ nome: 'apagar' }), 'apagar')).json();
+    const job = (await submit(h.keys.full, httpScenario({ nome: 'apagar' }), 'apagar')).json();
     const early = await h.call('POST', `/v1/jobs/${job.id}/erase`, h.keys.full);
     expect(early.statusCode).toBe(409);
     expect(early.json().detail.code).toBe('job_not_erasable');

@@ -1,10 +1,10 @@
 // `campaign-sim admin` against the real PostgreSQL (fresh schema): the commands a person runs
 // until the console exists, checked through their JSON output and the store.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReais } from '../../../src/cli/admin.js';
-import { runCli } from '../../../src/cli/main.js';
 import { authenticateApiKey } from '../../../service/api-keys.js';
 import { balance } from '../../../service/ledger.js';
+import { runCliCaptured } from '../../fixtures/run-cli.js';
 import { openTestStore, TEST_DATABASE_URL } from './test-store.js';
 
 let store: Awaited<ReturnType<typeof openTestStore>>;
@@ -12,17 +12,8 @@ beforeAll(async () => { store = await openTestStore('admincli'); });
 afterAll(async () => { await store?.drop(); });
 
 async function admin(...args: string[]): Promise<{ code: number; out: any; err: string }> {
-  let out = '';
-  let err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => { out += String(s); return true; });
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => { err += String(s); return true; });
-  try {
-    const code = await runCli(['node', 'campaign-sim', 'admin', '--database-url', TEST_DATABASE_URL, '--schema', store.schema, ...args]);
-    return { code, out: out ? JSON.parse(out) : null, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
+  const r = await runCliCaptured('admin', '--database-url', TEST_DATABASE_URL, '--schema', store.schema, ...args);
+  return { ...r, out: r.out ? JSON.parse(r.out) : null };
 }
 
 describe('campaign-sim admin', () => {

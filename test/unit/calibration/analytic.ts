@@ -3,7 +3,8 @@
 // Only for the unit tests of search, loss, identifiability and the runner; the recovery tests
 // on the real simulation live in test/integration/calibration*.test.ts.
 
-import type { CalibrationRequest, ModelParameters, Municipality, Release, Scenario } from '../../../src/index.js';
+import type { CalibrationRequest, ModelParameters, Municipality, Release } from '../../../src/index.js';
+import { calibrationRequest, type CalibrationRequestOverrides } from '../../fixtures/scenarios.js';
 import { periodDays } from '../../../calibration/periods.js';
 import { applyCandidate } from '../../../calibration/parameters.js';
 import type { ModelFactory } from '../../../calibration/run.js';
@@ -40,14 +41,6 @@ export function stubRelease(): Release {
     tractPolygons: async () => ({ type: 'FeatureCollection', features: [] }),
     population: async () => { throw new Error('no population in the stub'); },
   } as Release;
-}
-
-export function scenario(over: Partial<Scenario> = {}): Scenario {
-  return {
-    versao_contrato: 3, release: 'v1.0.0', familia: 'adocao', geografia: { ufs: ['RR'] },
-    lancamento: { dia: 1, cenario_base: 'pix' }, horizonte: { data_inicio: '2021-01-01', dias: 365 },
-    replicas: 1, grupo_comparacao: 'calib-test', kpis: ['adotantes'], ...over,
-  };
 }
 
 /**
@@ -106,15 +99,11 @@ export function analyticRows(
   return rows;
 }
 
-export function request(over: Partial<CalibrationRequest> = {}): CalibrationRequest {
-  return {
-    versao_contrato: 3,
-    cenario: scenario(),
-    serie: { declaracao: { versao_contrato: 1, granularidade: 'mes', medida: 'acumulado' } },
-    janela: { inicio: 202101, fim: 202108 },
-    holdout: { inicio: 202109, fim: 202112 },
+/** The request the analytic tests calibrate (group calib-test): a grid over beta0 and logit_lancamento. */
+export function request(over: CalibrationRequestOverrides = {}): CalibrationRequest {
+  return calibrationRequest({
     parametros: { beta0: { min: -7, max: -3, passo: 0.5 }, logit_lancamento: { min: -5, max: -1, passo: 0.5 } },
-    busca: { metodo: 'grade', replicas: 1 },
     ...over,
-  };
+    cenario: { grupo_comparacao: 'calib-test', ...over.cenario },
+  });
 }

@@ -4,6 +4,7 @@
 import type { Medida, Scenario } from '../../../src/contract/types.js';
 import type { ReplicaResult } from '../../../src/pool/replica-result.js';
 import { gridCellCount, type Grade } from '../../../src/release/publication-grid.js';
+import { adoptionScenario } from '../../fixtures/scenarios.js';
 
 export interface ReplicaSpec {
   variante?: string;
@@ -76,19 +77,9 @@ export function buildReplica(s: ReplicaSpec): ReplicaResult {
   };
 }
 
+/** An adoption job of 21 days in comparison group g1 (the findings tests' default). */
 export function scenario(over: Partial<Scenario> = {}): Scenario {
-  return {
-    versao_contrato: 3,
-    release: 'v1.0.0',
-    familia: 'adocao',
-    geografia: { ufs: ['RR'] },
-    lancamento: { dia: 1, cenario_base: 'pix' },
-    horizonte: { data_inicio: '2026-01-05', dias: 21 },
-    replicas: 2,
-    grupo_comparacao: 'g1',
-    kpis: ['adotantes'],
-    ...over,
-  };
+  return adoptionScenario({ horizonte: { data_inicio: '2026-01-05', dias: 21 }, grupo_comparacao: 'g1', ...over });
 }
 
 /** Etaria cell index of a 5-year band and sex (0 masculino, 1 feminino). */

@@ -2,25 +2,14 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../../src/cli/main.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { clearPopulationMemory } from '../../../src/release/population-store.js';
+import { runCliCaptured } from '../../fixtures/run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'campaign-sim-cli-'));
 afterAll(() => { clearPopulationMemory(); rmSync(dir, { recursive: true, force: true }); });
 
-async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '', err = '';
-  const o = vi.spyOn(process.stdout, 'write').mockImplementation((s) => { out += String(s); return true; });
-  const e = vi.spyOn(process.stderr, 'write').mockImplementation((s) => { err += String(s); return true; });
-  try {
-    const code = await runCli(['node', 'campaign-sim', ...args]);
-    return { code, out, err };
-  } finally {
-    o.mockRestore();
-    e.mockRestore();
-  }
-}
+const run = runCliCaptured;
 
 describe('campaign-sim release', () => {
   it('lists the releases', async () => {
