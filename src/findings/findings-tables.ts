@@ -65,14 +65,15 @@ const UNIT_DESC: Record<string, string> = {
 };
 const MOTIVO_DESC = 'por que um número da linha é null: menor_que_k (contagem de 1 a 4 em alguma réplica) ou complementar (escondido para que outro não possa ser recuperado por subtração); null quando tudo foi publicado';
 
-function unitCols(result: JobResult): string[] {
-  return unitsAreAreas(result) ? ['municipio', 'area_ponderacao'] : ['municipio'];
-}
-
-function describe(result: JobResult, cols: string[], own: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const c of cols) out[c] = UNIT_DESC[c] ?? own[c] ?? '';
-  return out;
+/**
+ * A table of unit rows: its columns are the unit's (municipio, and area_ponderacao when the units
+ * are weighting areas) followed by those of `own`, in its order, each with its description.
+ */
+function unitTable(result: JobResult, rows: Rows, own: Record<string, string>): TableBody {
+  const colunas = [...(unitsAreAreas(result) ? ['municipio', 'area_ponderacao'] : ['municipio']), ...Object.keys(own)];
+  const descricao: Record<string, string> = {};
+  for (const c of colunas) descricao[c] = UNIT_DESC[c] ?? own[c];
+  return { colunas, linhas: rows.linhas, total: rows.total, descricao };
 }
 
 function firstMotivo(...cells: PublishedCell[]): string | null {
@@ -117,24 +118,19 @@ function saturacao(result: JobResult, units: number[], rows: Rows): TableBody {
       }
     }
   }
-  const colunas = [...unitCols(result), 'medida', 'eixo', 'valor', 'n', 'populacao', 'parte', 'erro_padrao', 'motivo'];
-  return {
-    colunas, linhas: rows.linhas, total: rows.total,
-    descricao: describe(result, colunas, {
-      medida: 'KPI do cenário (kpis)',
-      eixo: `recorte da linha: total (toda a população da unidade), publico (só o público do cenário, quando ele é parte da população) ou um eixo da grade ${result.grade} (${axes.map((a) => a.nome).join(', ')}), somando os demais eixos`,
-      valor: 'valor do eixo (rótulo); null para total e publico',
-      n: 'pessoas com a medida ao fim do horizonte: média das réplicas arredondada (metade para o par); null se escondida pela regra de privacidade',
-      populacao: 'pessoas no recorte (denominador), média das réplicas arredondada; null se escondida',
-      parte: 'n / populacao (médias não arredondadas): a saturação do recorte',
-      erro_padrao: 'erro-padrão de Monte Carlo da média de n sobre as réplicas; null com uma réplica',
-      motivo: MOTIVO_DESC,
-    }),
-  };
+  return unitTable(result, rows, {
+    medida: 'KPI do cenário (kpis)',
+    eixo: `recorte da linha: total (toda a população da unidade), publico (só o público do cenário, quando ele é parte da população) ou um eixo da grade ${result.grade} (${axes.map((a) => a.nome).join(', ')}), somando os demais eixos`,
+    valor: 'valor do eixo (rótulo); null para total e publico',
+    n: 'pessoas com a medida ao fim do horizonte: média das réplicas arredondada (metade para o par); null se escondida pela regra de privacidade',
+    populacao: 'pessoas no recorte (denominador), média das réplicas arredondada; null se escondida',
+    parte: 'n / populacao (médias não arredondadas): a saturação do recorte',
+    erro_padrao: 'erro-padrão de Monte Carlo da média de n sobre as réplicas; null com uma réplica',
+    motivo: MOTIVO_DESC,
+  });
 }
 
 function alcanceEfetivo(result: JobResult, units: number[], rows: Rows): TableBody {
-  const colunas = [...unitCols(result), 'canal', 'publico', 'alcance_1', 'alcance_efetivo', 'parte_efetiva', 'erro_padrao', 'motivo'];
   const a = result.alcance;
   const R = result.replicas;
   if (a) {
@@ -158,22 +154,18 @@ function alcanceEfetivo(result: JobResult, units: number[], rows: Rows): TableBo
       }
     }
   }
-  return {
-    colunas, linhas: rows.linhas, total: rows.total,
-    descricao: describe(result, colunas, {
-      canal: 'canal de mídia do cenário, ou qualquer (algum canal)',
-      publico: 'pessoas do público do cenário na unidade (média das réplicas arredondada)',
-      alcance_1: 'pessoas do público alcançadas pelo canal ao menos 1 vez até o fim do horizonte',
-      alcance_efetivo: 'pessoas do público alcançadas pelo canal ao menos 3 vezes (frequência efetiva >= 3)',
-      parte_efetiva: 'alcance_efetivo / publico',
-      erro_padrao: 'erro-padrão de Monte Carlo da média de alcance_efetivo',
-      motivo: MOTIVO_DESC,
-    }),
-  };
+  return unitTable(result, rows, {
+    canal: 'canal de mídia do cenário, ou qualquer (algum canal)',
+    publico: 'pessoas do público do cenário na unidade (média das réplicas arredondada)',
+    alcance_1: 'pessoas do público alcançadas pelo canal ao menos 1 vez até o fim do horizonte',
+    alcance_efetivo: 'pessoas do público alcançadas pelo canal ao menos 3 vezes (frequência efetiva >= 3)',
+    parte_efetiva: 'alcance_efetivo / publico',
+    erro_padrao: 'erro-padrão de Monte Carlo da média de alcance_efetivo',
+    motivo: MOTIVO_DESC,
+  });
 }
 
 function alcancePotencial(result: JobResult, units: number[], rows: Rows): TableBody {
-  const colunas = [...unitCols(result), 'canal', 'publico', 'alcancavel', 'parte', 'erro_padrao', 'motivo'];
   const a = result.alcance;
   const R = result.replicas;
   if (a) {
@@ -194,17 +186,14 @@ function alcancePotencial(result: JobResult, units: number[], rows: Rows): Table
       }
     }
   }
-  return {
-    colunas, linhas: rows.linhas, total: rows.total,
-    descricao: describe(result, colunas, {
-      canal: 'canal de mídia do cenário',
-      publico: 'pessoas do público do cenário na unidade',
-      alcancavel: 'pessoas do público que o canal pode alcançar (afinidade > 0 em algum dia da campanha)',
-      parte: 'alcancavel / publico',
-      erro_padrao: 'erro-padrão de Monte Carlo da média de alcancavel',
-      motivo: MOTIVO_DESC,
-    }),
-  };
+  return unitTable(result, rows, {
+    canal: 'canal de mídia do cenário',
+    publico: 'pessoas do público do cenário na unidade',
+    alcancavel: 'pessoas do público que o canal pode alcançar (afinidade > 0 em algum dia da campanha)',
+    parte: 'alcancavel / publico',
+    erro_padrao: 'erro-padrão de Monte Carlo da média de alcancavel',
+    motivo: MOTIVO_DESC,
+  });
 }
 
 /** Rows plano vs one variant per channel (sem_<c> or menos10_<c>), with paired Monte Carlo errors. */
@@ -254,38 +243,30 @@ function againstVariant(result: JobResult, units: number[], prefix: 'sem_' | 'me
 }
 
 function contribuicao(result: JobResult, units: number[], rows: Rows): TableBody {
-  const colunas = [...unitCols(result), 'medida', 'canal', 'plano', 'sem_canal', 'contribuicao', 'contribuicao_relativa', 'erro_padrao', 'motivo'];
   againstVariant(result, units, 'sem_', rows);
-  return {
-    colunas, linhas: rows.linhas, total: rows.total,
-    descricao: describe(result, colunas, {
-      medida: 'KPI do cenário',
-      canal: 'canal retirado na variante sem_<canal> (existe com dois ou mais canais)',
-      plano: 'pessoas com a medida ao fim do horizonte no plano (média arredondada)',
-      sem_canal: 'o mesmo na variante sem o canal',
-      contribuicao: 'plano - sem_canal (médias não arredondadas; mesmos números aleatórios nas duas variantes)',
-      contribuicao_relativa: 'contribuicao / plano',
-      erro_padrao: 'erro-padrão de Monte Carlo da contribuição (diferenças pareadas por réplica)',
-      motivo: MOTIVO_DESC,
-    }),
-  };
+  return unitTable(result, rows, {
+    medida: 'KPI do cenário',
+    canal: 'canal retirado na variante sem_<canal> (existe com dois ou mais canais)',
+    plano: 'pessoas com a medida ao fim do horizonte no plano (média arredondada)',
+    sem_canal: 'o mesmo na variante sem o canal',
+    contribuicao: 'plano - sem_canal (médias não arredondadas; mesmos números aleatórios nas duas variantes)',
+    contribuicao_relativa: 'contribuicao / plano',
+    erro_padrao: 'erro-padrão de Monte Carlo da contribuição (diferenças pareadas por réplica)',
+    motivo: MOTIVO_DESC,
+  });
 }
 
 function elasticidade(result: JobResult, units: number[], rows: Rows): TableBody {
-  const colunas = [...unitCols(result), 'medida', 'canal', 'plano', 'menos10', 'elasticidade', 'erro_padrao', 'motivo'];
   againstVariant(result, units, 'menos10_', rows);
-  return {
-    colunas, linhas: rows.linhas, total: rows.total,
-    descricao: describe(result, colunas, {
-      medida: 'KPI do cenário',
-      canal: 'canal com intensidade x 0,9 na variante menos10_<canal>',
-      plano: 'pessoas com a medida ao fim do horizonte no plano (média arredondada)',
-      menos10: 'o mesmo com a intensidade do canal reduzida em 10%',
-      elasticidade: '(plano - menos10) / plano / 0,1: variação relativa da medida por variação relativa da intensidade',
-      erro_padrao: 'erro-padrão de Monte Carlo da elasticidade (diferenças pareadas por réplica, divididas por plano x 0,1)',
-      motivo: MOTIVO_DESC,
-    }),
-  };
+  return unitTable(result, rows, {
+    medida: 'KPI do cenário',
+    canal: 'canal com intensidade x 0,9 na variante menos10_<canal>',
+    plano: 'pessoas com a medida ao fim do horizonte no plano (média arredondada)',
+    menos10: 'o mesmo com a intensidade do canal reduzida em 10%',
+    elasticidade: '(plano - menos10) / plano / 0,1: variação relativa da medida por variação relativa da intensidade',
+    erro_padrao: 'erro-padrão de Monte Carlo da elasticidade (diferenças pareadas por réplica, divididas por plano x 0,1)',
+    motivo: MOTIVO_DESC,
+  });
 }
 
 function veredito(result: JobResult, units: number[], rows: Rows): TableBody {
