@@ -5,7 +5,7 @@
 import { ELASTICITY_STEP } from '../contract/variants.js';
 import { ServiceError } from '../errors.js';
 import { GRID_AXES } from '../release/publication-grid.js';
-import type { JobResult } from './job-result.js';
+import type { AlcanceBlock, JobResult } from './job-result.js';
 import { publishCell, type PublishedCell } from './privacy.js';
 import { standardError, tidy } from './stats.js';
 import { namesOf, selectUnits, unitColumns, unitsAreAreas } from './units.js';
@@ -130,30 +130,41 @@ function saturacao(result: JobResult, units: number[], rows: Rows): TableBody {
   });
 }
 
-function alcanceEfetivo(result: JobResult, units: number[], rows: Rows): TableBody {
+/**
+ * The rows of the alcance block (reception jobs): for each unit, one per channel (and, with
+ * `qualquer`, a last one for any channel), each with the unit's audience.
+ */
+function channelRows(
+  result: JobResult, units: number[], rows: Rows, qualquer: boolean,
+  row: (a: AlcanceBlock, u: number, k: number, aud: ReturnType<typeof audience>) => Row,
+): void {
   const a = result.alcance;
-  const R = result.replicas;
-  if (a) {
-    const Kc = a.canais.length;
-    for (const u of units) {
-      const aud = audience(result, u);
-      for (let k = 0; k <= Kc; k++) {
-        if (!rows.next()) continue;
-        const i1 = ((u * (Kc + 1) + k) * 2);
-        const i3 = i1 + 1;
-        const n1 = publishCell(a.soma[i1], R, a.motivo[i1]);
-        const n3 = publishCell(a.soma[i3], R, a.motivo[i3]);
-        rows.linhas.push({
-          ...unitColumns(result, result.unidades[u]),
-          canal: k < Kc ? a.canais[k] : 'qualquer',
-          publico: aud.cell.n, alcance_1: n1.n, alcance_efetivo: n3.n,
-          parte_efetiva: n3.n !== null && aud.cell.n !== null && aud.mean > 0 ? tidy(a.soma[i3] / R / aud.mean) : null,
-          erro_padrao: n3.n !== null ? tidy(standardError(a.soma[i3], a.somaQuad[i3], R)) : null,
-          motivo: firstMotivo(n3, n1, aud.cell),
-        });
-      }
+  if (!a) return;
+  const n = a.canais.length + (qualquer ? 1 : 0);
+  for (const u of units) {
+    const aud = audience(result, u);
+    for (let k = 0; k < n; k++) {
+      if (rows.next()) rows.linhas.push({ ...unitColumns(result, result.unidades[u]), ...row(a, u, k, aud) });
     }
   }
+}
+
+function alcanceEfetivo(result: JobResult, units: number[], rows: Rows): TableBody {
+  const R = result.replicas;
+  channelRows(result, units, rows, true, (a, u, k, aud) => {
+    const Kc = a.canais.length;
+    const i1 = ((u * (Kc + 1) + k) * 2);
+    const i3 = i1 + 1;
+    const n1 = publishCell(a.soma[i1], R, a.motivo[i1]);
+    const n3 = publishCell(a.soma[i3], R, a.motivo[i3]);
+    return {
+      canal: k < Kc ? a.canais[k] : 'qualquer',
+      publico: aud.cell.n, alcance_1: n1.n, alcance_efetivo: n3.n,
+      parte_efetiva: n3.n !== null && aud.cell.n !== null && aud.mean > 0 ? tidy(a.soma[i3] / R / aud.mean) : null,
+      erro_padrao: n3.n !== null ? tidy(standardError(a.soma[i3], a.somaQuad[i3], R)) : null,
+      motivo: firstMotivo(n3, n1, aud.cell),
+    };
+  });
   return unitTable(result, rows, {
     canal: 'canal de mídia do cenário, ou qualquer (algum canal)',
     publico: 'pessoas do público do cenário na unidade (média das réplicas arredondada)',
@@ -166,26 +177,17 @@ function alcanceEfetivo(result: JobResult, units: number[], rows: Rows): TableBo
 }
 
 function alcancePotencial(result: JobResult, units: number[], rows: Rows): TableBody {
-  const a = result.alcance;
   const R = result.replicas;
-  if (a) {
-    const Kc = a.canais.length;
-    for (const u of units) {
-      const aud = audience(result, u);
-      for (let k = 0; k < Kc; k++) {
-        if (!rows.next()) continue;
-        const i = u * Kc + k;
-        const n = publishCell(a.alcancavelSoma[i], R, a.alcancavelMotivo[i]);
-        rows.linhas.push({
-          ...unitColumns(result, result.unidades[u]),
-          canal: a.canais[k], publico: aud.cell.n, alcancavel: n.n,
-          parte: n.n !== null && aud.cell.n !== null && aud.mean > 0 ? tidy(a.alcancavelSoma[i] / R / aud.mean) : null,
-          erro_padrao: n.n !== null ? tidy(standardError(a.alcancavelSoma[i], a.alcancavelSomaQuad[i], R)) : null,
-          motivo: firstMotivo(n, aud.cell),
-        });
-      }
-    }
-  }
+  channelRows(result, units, rows, false, (a, u, k, aud) => {
+    const i = u * a.canais.length + k;
+    const n = publishCell(a.alcancavelSoma[i], R, a.alcancavelMotivo[i]);
+    return {
+      canal: a.canais[k], publico: aud.cell.n, alcancavel: n.n,
+      parte: n.n !== null && aud.cell.n !== null && aud.mean > 0 ? tidy(a.alcancavelSoma[i] / R / aud.mean) : null,
+      erro_padrao: n.n !== null ? tidy(standardError(a.alcancavelSoma[i], a.alcancavelSomaQuad[i], R)) : null,
+      motivo: firstMotivo(n, aud.cell),
+    };
+  });
   return unitTable(result, rows, {
     canal: 'canal de mídia do cenário',
     publico: 'pessoas do público do cenário na unidade',
@@ -242,31 +244,35 @@ function againstVariant(result: JobResult, units: number[], prefix: 'sem_' | 'me
   }
 }
 
-function contribuicao(result: JobResult, units: number[], rows: Rows): TableBody {
-  againstVariant(result, units, 'sem_', rows);
+/** A table of plano against one variant per channel: its own columns sit between plano and erro_padrao. */
+function againstVariantTable(
+  result: JobResult, units: number[], rows: Rows, prefix: 'sem_' | 'menos10_',
+  canal: string, own: Record<string, string>, erroPadrao: string,
+): TableBody {
+  againstVariant(result, units, prefix, rows);
   return unitTable(result, rows, {
     medida: 'KPI do cenário',
-    canal: 'canal retirado na variante sem_<canal> (existe com dois ou mais canais)',
+    canal,
     plano: 'pessoas com a medida ao fim do horizonte no plano (média arredondada)',
-    sem_canal: 'o mesmo na variante sem o canal',
-    contribuicao: 'plano - sem_canal (médias não arredondadas; mesmos números aleatórios nas duas variantes)',
-    contribuicao_relativa: 'contribuicao / plano',
-    erro_padrao: 'erro-padrão de Monte Carlo da contribuição (diferenças pareadas por réplica)',
+    ...own,
+    erro_padrao: erroPadrao,
     motivo: MOTIVO_DESC,
   });
 }
 
+function contribuicao(result: JobResult, units: number[], rows: Rows): TableBody {
+  return againstVariantTable(result, units, rows, 'sem_', 'canal retirado na variante sem_<canal> (existe com dois ou mais canais)', {
+    sem_canal: 'o mesmo na variante sem o canal',
+    contribuicao: 'plano - sem_canal (médias não arredondadas; mesmos números aleatórios nas duas variantes)',
+    contribuicao_relativa: 'contribuicao / plano',
+  }, 'erro-padrão de Monte Carlo da contribuição (diferenças pareadas por réplica)');
+}
+
 function elasticidade(result: JobResult, units: number[], rows: Rows): TableBody {
-  againstVariant(result, units, 'menos10_', rows);
-  return unitTable(result, rows, {
-    medida: 'KPI do cenário',
-    canal: 'canal com intensidade x 0,9 na variante menos10_<canal>',
-    plano: 'pessoas com a medida ao fim do horizonte no plano (média arredondada)',
+  return againstVariantTable(result, units, rows, 'menos10_', 'canal com intensidade x 0,9 na variante menos10_<canal>', {
     menos10: 'o mesmo com a intensidade do canal reduzida em 10%',
     elasticidade: '(plano - menos10) / plano / 0,1: variação relativa da medida por variação relativa da intensidade',
-    erro_padrao: 'erro-padrão de Monte Carlo da elasticidade (diferenças pareadas por réplica, divididas por plano x 0,1)',
-    motivo: MOTIVO_DESC,
-  });
+  }, 'erro-padrão de Monte Carlo da elasticidade (diferenças pareadas por réplica, divididas por plano x 0,1)');
 }
 
 function veredito(result: JobResult, units: number[], rows: Rows): TableBody {
