@@ -1,0 +1,15 @@
+// The sources the releases credit (manifest `fontes`): data/releases/fontes.json, data beside the
+// files it credits rather than code. `fontes` are read by every generator; generator 1.2.0
+// (`domicilios_censo`) also reads `fontes_domicilios_censo`.
+import { readFileSync } from 'node:fs';
+import { projectPath } from '../project-path.js';
+import type { Fonte } from './types.js';
+
+export interface SourceCredits {
+  fontes: Fonte[];
+  fontes_domicilios_censo: Fonte[];
+}
+
+export function readSourceCredits(): SourceCredits {
+  return JSON.parse(readFileSync(projectPath('data', 'releases', 'fontes.json'), 'utf8')) as SourceCredits;
+}
