@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { ServiceError } from '../errors.js';
 import { projectPath } from '../project-path.js';
 import { ABI } from './abi.js';
-import type { KernelPlan } from './kernel-plan.js';
+import type { KernelParams, KernelPlan } from './kernel-plan.js';
 import type { KernelPopulation } from './kernel-population.js';
 import { WASM32_MAX_BYTES, layoutKernel, planShape, type KernelLayout } from './layout.js';
 
@@ -43,6 +43,23 @@ export function kernelModule(): Promise<WebAssembly.Module> {
 }
 
 const PAGE = 65536;
+
+type HostArray = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array;
+
+/** The population arrays a layout holds (src/kernel/layout.ts sizes them), copied in once per population. */
+const POPULATION_ARRAYS = [
+  [ABI.P_HH_START, 'hhStart'], [ABI.P_HH_TRACT, 'hhTract'], [ABI.P_GROUP, 'group'], [ABI.P_DCELL, 'dcell'],
+  [ABI.P_TRACT_MUN, 'tractMun'], [ABI.P_ADJ_START, 'adjStart'], [ABI.P_ADJ, 'adj'], [ABI.P_GROUP_SIZE, 'groupSize'],
+  [ABI.P_TRACT_POP, 'tractPop'], [ABI.P_TRACT_DEN, 'tractDen'], [ABI.P_DIG_POP, 'digPop'], [ABI.P_UF_DIG_POP, 'ufDigPop'],
+  [ABI.P_MUN_POP, 'munPop'],
+] as const satisfies ReadonlyArray<readonly [number, keyof KernelPopulation]>;
+
+/** The f64 header parameters taken as they are from the plan's KernelParams (F_PERIOD and F_RECALL are written apart). */
+const PARAMETER_SLOTS = [
+  [ABI.F_E0, 'e0'], [ABI.F_EXPO, 'expo'], [ABI.F_W_HH, 'wHh'], [ABI.F_W_TURMA, 'wTurma'], [ABI.F_W_ESTAB, 'wEstab'],
+  [ABI.F_W_VIZ, 'wViz'], [ABI.F_W_DIG, 'wDig'], [ABI.F_HOMOPHILY, 'homophily'], [ABI.F_SPILL, 'spill'], [ABI.F_DAMP, 'damp'],
+  [ABI.F_ELOGIT, 'elogit'], [ABI.F_FALSE_RECALL, 'falseRecall'], [ABI.F_FIRST_DAY, 'firstDay'],
+] as const satisfies ReadonlyArray<readonly [number, keyof KernelParams]>;
 
 export class KernelInstance {
   readonly memory: WebAssembly.Memory;
@@ -95,7 +112,12 @@ export class KernelInstance {
   private u16(off: number, n: number) { return new Uint16Array(this.memory.buffer, off, n); }
   private u32(off: number, n: number) { return new Uint32Array(this.memory.buffer, off, n); }
   private i32(off: number, n: number) { return new Int32Array(this.memory.buffer, off, n); }
-  private f32(off: number, n: number) { return new Float32Array(this.memory.buffer, off, n); }
+
+  /** Copies a host array into linear memory at byte offset `off`, as the same element type. */
+  private copyIn(off: number, from: HostArray): void {
+    const View = from.constructor as new (b: ArrayBufferLike, o: number, n: number) => HostArray;
+    new View(this.memory.buffer, off, from.length).set(from);
+  }
 
   /** Lays out memory and copies the population (once per population) and the plan (once per plan). */
   load(pop: KernelPopulation, plan: KernelPlan): KernelLayout {
@@ -110,31 +132,18 @@ export class KernelInstance {
       this.shapeKey = shapeKey;
       this.planId = '';
       if (pop.id !== this.popId) {
-        const s = layout.slots;
-        this.u32(s[ABI.P_HH_START], pop.hhStart.length).set(pop.hhStart);
-        this.u32(s[ABI.P_HH_TRACT], pop.hhTract.length).set(pop.hhTract);
-        this.u32(s[ABI.P_GROUP], pop.group.length).set(pop.group);
-        this.u16(s[ABI.P_DCELL], pop.dcell.length).set(pop.dcell);
-        this.u16(s[ABI.P_TRACT_MUN], pop.tractMun.length).set(pop.tractMun);
-        this.u32(s[ABI.P_ADJ_START], pop.adjStart.length).set(pop.adjStart);
-        this.u32(s[ABI.P_ADJ], pop.adj.length).set(pop.adj);
-        this.i32(s[ABI.P_GROUP_SIZE], pop.groupSize.length).set(pop.groupSize);
-        this.i32(s[ABI.P_TRACT_POP], pop.tractPop.length).set(pop.tractPop);
-        this.f32(s[ABI.P_TRACT_DEN], pop.tractDen.length).set(pop.tractDen);
-        this.i32(s[ABI.P_DIG_POP], pop.digPop.length).set(pop.digPop);
-        this.i32(s[ABI.P_UF_DIG_POP], pop.ufDigPop.length).set(pop.ufDigPop);
-        this.i32(s[ABI.P_MUN_POP], pop.munPop.length).set(pop.munPop);
+        for (const [slot, field] of POPULATION_ARRAYS) this.copyIn(layout.slots[slot], pop[field]);
         this.popId = pop.id;
       }
     }
     const layout = this.layout!;
     if (plan.id !== this.planId) {
       const s = layout.slots;
-      this.f32(s[ABI.P_MULT], pop.nPersons).set(plan.mult);
+      this.copyIn(s[ABI.P_MULT], plan.mult);
       if (plan.familia === 'recepcao') {
-        this.u16(s[ABI.P_CELL], pop.nPersons).set(plan.cell!);
-        this.f32(s[ABI.P_AFF], plan.afinidade!.length).set(plan.afinidade!);
-        this.f32(s[ABI.P_RESP_CUM], plan.respostaAcum!.length).set(plan.respostaAcum!);
+        this.copyIn(s[ABI.P_CELL], plan.cell!);
+        this.copyIn(s[ABI.P_AFF], plan.afinidade!);
+        this.copyIn(s[ABI.P_RESP_CUM], plan.respostaAcum!);
       }
       this.planId = plan.id;
     }
@@ -149,20 +158,8 @@ export class KernelInstance {
     const p = plan.params;
     const f = this.params();
     f.fill(0);
-    f[ABI.F_E0] = p.e0;
-    f[ABI.F_EXPO] = p.expo;
-    f[ABI.F_W_HH] = p.wHh;
-    f[ABI.F_W_TURMA] = p.wTurma;
-    f[ABI.F_W_ESTAB] = p.wEstab;
-    f[ABI.F_W_VIZ] = p.wViz;
-    f[ABI.F_W_DIG] = p.wDig;
-    f[ABI.F_HOMOPHILY] = p.homophily;
-    f[ABI.F_SPILL] = p.spill;
-    f[ABI.F_DAMP] = p.damp;
-    f[ABI.F_ELOGIT] = p.elogit;
+    for (const [slot, name] of PARAMETER_SLOTS) f[slot] = p[name];
     f[ABI.F_PERIOD] = Math.max(1, Math.round(p.period));
-    f[ABI.F_FALSE_RECALL] = p.falseRecall;
-    f[ABI.F_FIRST_DAY] = p.firstDay;
     for (let c = 0; c < plan.nChannels; c++) f[ABI.F_RECALL + c] = p.recall[c];
   }
 
