@@ -21,6 +21,20 @@ let key: u64 = 0;
   store<i32>(p + (k << 2), load<i32>(p + (k << 2)) + 1);
 }
 
+/**
+ * Person i of household h (tract t, municipality m) adopts on `day`: its adoption day, and one
+ * more active member in each of its groups (day d + 1's counters). Once per person and run, so
+ * the header slots are read here rather than kept in the day loop's registers.
+ */
+@inline function adopt(i: u32, h: u32, t: u32, m: usize, day: u32): void {
+  store<u16>(slot(P_DAY_A) + (<usize>i << 1), <u16>day);
+  bump(slot(P_CNT_GROUP), load<u32>(slot(P_GROUP) + (<usize>i << 2)));
+  bump(slot(P_CNT_TRACT), t);
+  bump(slot(P_CNT_DIG), load<u16>(slot(P_DCELL) + (<usize>i << 1)));
+  bump(slot(P_CNT_MUN), m);
+  bump(slot(P_CNT_HH), h);
+}
+
 /** Host: once per (replica, variant) task, before the first day. */
 export function resetAdoption(keyLo: u32, keyHi: u32): void {
   key = (<u64>keyHi << 32) | <u64>keyLo;
@@ -38,15 +52,8 @@ export function launchAdoption(day: u32): void {
   const hhStart = slot(P_HH_START);
   const hhTract = slot(P_HH_TRACT);
   const tractMun = slot(P_TRACT_MUN);
-  const group = slot(P_GROUP);
-  const dcell = slot(P_DCELL);
   const mult = slot(P_MULT);
   const aday = slot(P_DAY_A);
-  const cG = slot(P_CNT_GROUP);
-  const cT = slot(P_CNT_TRACT);
-  const cD = slot(P_CNT_DIG);
-  const cM = slot(P_CNT_MUN);
-  const cH = slot(P_CNT_HH);
   const e = param(F_ELOGIT);
   for (let h: u32 = 0; h < nH; h++) {
     const t = load<u32>(hhTract + (<usize>h << 2));
@@ -55,14 +62,7 @@ export function launchAdoption(day: u32): void {
     for (let i = load<u32>(hhStart + (<usize>h << 2)); i < b; i++) {
       if (load<u16>(aday + (<usize>i << 1)) != 0) continue;
       const me = <f64>load<f32>(mult + (<usize>i << 2)) * e;
-      if (uniform(key, S_LAUNCH, 0, i) < me / (1 + me)) {
-        store<u16>(aday + (<usize>i << 1), <u16>day);
-        bump(cG, load<u32>(group + (<usize>i << 2)));
-        bump(cT, t);
-        bump(cD, load<u16>(dcell + (<usize>i << 1)));
-        bump(cM, m);
-        bump(cH, h);
-      }
+      if (uniform(key, S_LAUNCH, 0, i) < me / (1 + me)) adopt(i, h, t, m, day);
     }
   }
 }
@@ -78,10 +78,6 @@ export function stepAdoption(day: u32): void {
   const mult = slot(P_MULT);
   const aday = slot(P_DAY_A);
   const rem = slot(P_REM);
-  const cG = slot(P_CNT_GROUP);
-  const cT = slot(P_CNT_TRACT);
-  const cD = slot(P_CNT_DIG);
-  const cM = slot(P_CNT_MUN);
   const cH = slot(P_CNT_HH);
   const tG = slot(P_TAB_G);
   const tV = slot(P_TAB_V);
@@ -110,14 +106,7 @@ export function stepAdoption(day: u32): void {
         const lambda = load<f32>(mult + (<usize>i << 2)) * (e0 + ex * s) * damp;
         const r = load<f32>(rem + (<usize>i << 2)) - lambda;
         store<f32>(rem + (<usize>i << 2), r);
-        if (r <= 0) {
-          store<u16>(aday + (<usize>i << 1), <u16>day);
-          bump(cG, g);
-          bump(cT, t);
-          bump(cD, dc);
-          bump(cM, m);
-          bump(cH, h);
-        }
+        if (r <= 0) adopt(i, h, t, m, day);
       }
     }
     a = b;
