@@ -1,31 +1,37 @@
 // The layering of docs/architecture.md ("Stages"): every source file belongs to one stage and
 // imports only files of its own stage or of a stage below it, and no files import each other in
 // a circle. Read from the imports themselves (import-graph.ts), so it stays true as code moves.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { projectPath } from '../../src/project-path.js';
 import { importCircles, readImportGraph } from './import-graph.js';
 
+export interface Stage {
+  stage: string;
+  /** Folders (ending in '/') and single files. */
+  paths: string[];
+}
+
+/** Stages from 'name: path path ...' entries, bottom first. */
+function stages(...entries: string[]): Stage[] {
+  return entries.map((e) => {
+    const [stage, paths] = e.split(': ');
+    return { stage, paths: paths.split(' ') };
+  });
+}
+
 /**
- * Stages from the bottom up; a stage is a list of folders (ending in '/') and single files.
- * Keep this list and the table of docs/architecture.md the same.
+ * The stages, from the bottom up: a file may import files of its own stage and of the stages
+ * before it, never of a later one. Keep this order and the table of docs/architecture.md the same
+ * (the last test below compares them).
  */
-export const STAGES: ReadonlyArray<{ stage: string; paths: readonly string[] }> = [
-  { stage: 'assembly', paths: ['assembly/'] },
-  { stage: 'base', paths: ['src/errors.ts', 'src/project-path.ts', 'src/package-version.ts'] },
-  { stage: 'release', paths: ['src/release/'] },
-  { stage: 'contract', paths: ['src/contract/'] },
-  { stage: 'kernel', paths: ['src/kernel/'] },
-  { stage: 'plan', paths: ['src/plan/'] },
-  { stage: 'pool', paths: ['src/pool/'] },
-  { stage: 'simulate', paths: ['src/simulate.ts'] },
-  { stage: 'findings', paths: ['src/findings/'] },
-  { stage: 'job', paths: ['src/run-simulation-job.ts'] },
-  { stage: 'calibration', paths: ['calibration/'] },
-  { stage: 'entry', paths: ['src/index.ts'] },
-  { stage: 'service', paths: ['service/'] },
-  { stage: 'cli', paths: ['src/cli/'] },
-  { stage: 'tools', paths: ['bench/', 'test/'] },
-];
+export const STAGES: readonly Stage[] = stages(
+  'assembly: assembly/',
+  'base: src/errors.ts src/project-path.ts src/package-version.ts',
+  'release: src/release/', 'contract: src/contract/', 'kernel: src/kernel/', 'plan: src/plan/', 'pool: src/pool/',
+  'simulate: src/simulate.ts', 'findings: src/findings/', 'job: src/run-simulation-job.ts', 'calibration: calibration/',
+  'entry: src/index.ts', 'service: service/', 'cli: src/cli/', 'tools: bench/ test/',
+);
 
 const FOLDERS = ['assembly', 'src', 'calibration', 'service', 'bench', 'test'];
 
@@ -66,5 +72,17 @@ describe('layering (docs/architecture.md)', () => {
   it('reads every import it checks from a file that exists', () => {
     const fileSet = new Set(files);
     expect(edges.filter((e) => !fileSet.has(e.to)).map((e) => `${e.from} -> ${e.to}`)).toEqual([]);
+  });
+
+  it('is the order the table of docs/architecture.md documents', () => {
+    const doc = readFileSync(projectPath('docs/architecture.md'), 'utf8');
+    const section = doc.slice(doc.indexOf('## Stages'), doc.indexOf('\n## ', doc.indexOf('## Stages') + 1));
+    const documented = section.split('\n')
+      .filter((l) => l.startsWith('| ') && !l.startsWith('| stage '))
+      .map((l) => {
+        const [stage, paths] = l.split('|').slice(1, 3).map((c) => c.trim());
+        return { stage, paths: [...paths.matchAll(/`([^`]+)`/g)].map((m) => m[1]) };
+      });
+    expect(documented).toEqual(STAGES);
   });
 });
