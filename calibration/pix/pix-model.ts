@@ -45,31 +45,36 @@ export interface PixRunOptions {
 
 /**
  * Runs every UF with `parametros` and reads its adopters at each month end. A sample's counts are
- * scaled by the UF's persons over the sample's. UFs run concurrently through one pool.
+ * scaled by the UF's persons over the sample's. UFs run concurrently through one pool, the largest
+ * submitted first: the pool takes tasks in order, and SP last ran alone on one thread for the
+ * final quarter of a whole-population forecast. The order changes no number (each UF is its own
+ * scenario with its own random numbers).
  */
 export async function simulatePixAdopters(parametros: ModelParameters, o: PixRunOptions): Promise<AdoptersByUf> {
   const ends = o.meses.map((m) => periodDays(m, 'mes', PIX_DATA_INICIO)[1]);
   const dias = ends[ends.length - 1];
   const out: AdoptersByUf = {};
-  await Promise.all(o.ufs.map(async (uf) => {
+  const pops = await Promise.all(o.ufs.map(async (uf) => ({ uf, full: await o.release.population([uf]) })));
+  pops.sort((a, b) => b.full.nPersons - a.full.nPersons);
+  const runs = pops.map(({ uf, full }) => {
     const scenario = pixScenario(o.release.version, uf, dias);
-    const full = await o.release.population([uf]);
-    const k = o.amostra?.(uf) ?? 1;
-    const pop = samplePopulation(full, k);
+    const pop = samplePopulation(full, o.amostra?.(uf) ?? 1);
     const plan = compilePlanFor(scenario, pop, parametros, ROUND_SCOPE);
-    const res = await simulate(scenario, { plan, pool: o.pool, threads: o.threads });
-    const r = res.variantes.plano[0];
-    const U = r.unidades.length, M = r.medidas.length, D = dias;
-    const scale = full.nPersons / pop.nPersons;
-    const a = new Float64Array(ends.length);
-    ends.forEach((d, j) => {
-      let s = 0;
-      for (let u = 0; u < U; u++) s += r.serieDiaria![(u * D + d - 1) * M];
-      a[j] = s * scale;
+    return simulate(scenario, { plan, pool: o.pool, threads: o.threads }).then((res) => {
+      const r = res.variantes.plano[0];
+      const U = r.unidades.length, M = r.medidas.length, D = dias;
+      const scale = full.nPersons / pop.nPersons;
+      const a = new Float64Array(ends.length);
+      ends.forEach((d, j) => {
+        let s = 0;
+        for (let u = 0; u < U; u++) s += r.serieDiaria![(u * D + d - 1) * M];
+        a[j] = s * scale;
+      });
+      out[uf] = a;
+      o.onUf?.(uf);
     });
-    out[uf] = a;
-    o.onUf?.(uf);
-  }));
+  });
+  await Promise.all(runs);
   return out;
 }
 
