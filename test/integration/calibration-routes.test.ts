@@ -143,6 +143,14 @@ describe('/v1/calibracoes', () => {
     expect(await resolveCalibrationBase(h.store, h.projectId, validateScenario(body().pedido.cenario))).toBeUndefined();
   });
 
+  it('findings and setores of a calibration job answer 422 not_a_simulation (not a 500)', async () => {
+    for (const url of [`/v1/jobs/${concludedCalibration}/findings`, `/v1/jobs/${concludedCalibration}/setores?municipio=1400100`]) {
+      const res = await h.call('GET', url, h.keys.full);
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json().detail).toMatchObject({ code: 'not_a_simulation' });
+    }
+  });
+
   it('numbers calibration attempts on the same series', async () => {
     const { calibrationAttempt } = await import('../../service/jobs.js');
     const second = await h.call('POST', '/v1/calibracoes', h.keys.full, { body: body(), headers: { 'idempotency-key': 'cal-2' } });
