@@ -10,7 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import { buildPixCase } from '../calibration/pix/pix-case.js';
+import { buildPixCase, PIX_TARGETS, targetsMet } from '../calibration/pix/pix-case.js';
 import { pixBaseParameters } from '../calibration/pix/pix-fit.js';
 import { loadPixSeries } from '../calibration/pix/pix-series.js';
 import { closePool } from '../src/pool/pool.js';
@@ -18,11 +18,6 @@ import { projectPath } from '../src/project-path.js';
 import { pixCasePath } from '../src/release/pix-fit-file.js';
 import { newestRelease, openRelease } from '../src/release/release.js';
 import { runAsMain } from './lib/run-as-main.js';
-
-export const PIX_TARGETS = {
-  mape_mediana_janela: 0.08, mape_pior_janela: 0.2, mape_mediana_holdout: 0.08,
-  ufs_melhores_que_as_duas_referencias: 20, spearman_parte_dez_2022: 0.85, minutos: 60,
-} as const;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -57,14 +52,7 @@ async function main(): Promise<void> {
     opcoes: { avaliacoes: Number(values.avaliacoes), amostra_pessoas: Number(values['amostra-pessoas']), amostra_final: Number(values['amostra-final']), threads: Number(values.threads) },
     alvos: PIX_TARGETS,
     medido,
-    atingido: {
-      mape_mediana_janela: a.mape_mediana_janela <= PIX_TARGETS.mape_mediana_janela,
-      mape_pior_janela: a.mape_pior_janela <= PIX_TARGETS.mape_pior_janela,
-      mape_mediana_holdout: a.mape_mediana_holdout <= PIX_TARGETS.mape_mediana_holdout,
-      ufs_melhores_que_as_duas_referencias: a.ufs_melhores_que_as_duas_referencias >= PIX_TARGETS.ufs_melhores_que_as_duas_referencias,
-      spearman_parte_dez_2022: a.spearman_parte_dez_2022 >= PIX_TARGETS.spearman_parte_dez_2022,
-      minutos: segundos / 60 < PIX_TARGETS.minutos,
-    },
+    atingido: { ...targetsMet(a), minutos: segundos / 60 < PIX_TARGETS.minutos },
     ufs: caso.ufs.map((u) => ({ uf: u.uf, veredito: u.veredito, ...u.metricas })),
     caso: casePath.slice(projectPath().length + 1),
   };

@@ -24,6 +24,24 @@ export const PIX_PREVISAO_FIM = 202612;
 /** Spatial holdout: one UF per macro-region, fixed before any fit. */
 export const PIX_UFS_ESPACIAIS: readonly UfCode[] = ['AC', 'PB', 'ES', 'MS', 'SC'];
 
+/** The issue's validity targets: the case is `aprovada` only when every one holds (bench/results/pix.json reports each). */
+export const PIX_TARGETS = {
+  mape_mediana_janela: 0.08, mape_pior_janela: 0.2, mape_mediana_holdout: 0.08,
+  ufs_melhores_que_as_duas_referencias: 20, spearman_parte_dez_2022: 0.85, minutos: 60,
+} as const;
+
+/** Whether each accuracy target holds for the case's aggregates (the time target is the bench's). */
+export function targetsMet(a: Pick<PixCase['agregados'], keyof Omit<typeof PIX_TARGETS, 'minutos'>>): Record<keyof Omit<typeof PIX_TARGETS, 'minutos'>, boolean> {
+  const t = PIX_TARGETS;
+  return {
+    mape_mediana_janela: a.mape_mediana_janela <= t.mape_mediana_janela,
+    mape_pior_janela: a.mape_pior_janela <= t.mape_pior_janela,
+    mape_mediana_holdout: a.mape_mediana_holdout <= t.mape_mediana_holdout,
+    ufs_melhores_que_as_duas_referencias: a.ufs_melhores_que_as_duas_referencias >= t.ufs_melhores_que_as_duas_referencias,
+    spearman_parte_dez_2022: a.spearman_parte_dez_2022 >= t.spearman_parte_dez_2022,
+  };
+}
+
 /** Limits of the per-UF tests (their meaning is in `testes`). */
 export const PIX_LIMITES = { mape_janela: 0.2, mape_holdout: 0.1, mape_espacial: 0.2 } as const;
 
@@ -202,9 +220,11 @@ export async function buildPixCase(o: BuildPixCaseOptions): Promise<PixCase> {
   }
   const janelaMapes = casoUfs.map((u) => u.metricas.mape_janela);
   const holdoutMapes = casoUfs.map((u) => u.metricas.mape_holdout);
-  const rho = spearman(obsShare, modelShare);
-  // The issue's targets (bench/results/pix.json reports each): all must hold for `aprovada`.
-  const aprovada = median(janelaMapes) <= 0.08 && Math.max(...janelaMapes) <= 0.2 && median(holdoutMapes) <= 0.08 && melhores >= 20 && rho >= 0.85;
+  const medidos = {
+    mape_mediana_janela: median(janelaMapes), mape_pior_janela: Math.max(...janelaMapes), mape_mediana_holdout: median(holdoutMapes),
+    ufs_melhores_que_as_duas_referencias: melhores, spearman_parte_dez_2022: spearman(obsShare, modelShare),
+  };
+  const aprovada = Object.values(targetsMet(medidos)).every(Boolean);
   const resumo: Record<VereditoUf, number> = { passou: 0, reprovado_declarado: 0, nao_pontuado: 0 };
   for (const u of casoUfs) resumo[u.veredito]++;
   const previsao: PixCase['previsao'] = [];
@@ -230,14 +250,7 @@ export async function buildPixCase(o: BuildPixCaseOptions): Promise<PixCase> {
       contra_bass: 'mape_holdout menor que o de uma curva de Bass ajustada à série da UF na janela do ajuste A',
       mape_espacial: `UFs do holdout espacial (${PIX_UFS_ESPACIAIS.join(', ')}), fora do ajuste A: MAPE mensal em ${PIX_JANELA.inicio}..${PIX_JANELA.fim}; limite ${PIX_LIMITES.mape_espacial}`,
     },
-    agregados: {
-      mape_mediana_janela: median(janelaMapes),
-      mape_pior_janela: Math.max(...janelaMapes),
-      mape_mediana_holdout: median(holdoutMapes),
-      ufs_melhores_que_as_duas_referencias: melhores,
-      spearman_parte_dez_2022: rho,
-      veredito: aprovada ? 'aprovada' : 'reprovada',
-    },
+    agregados: { ...medidos, veredito: aprovada ? 'aprovada' : 'reprovada' },
     ajuste: {
       parametros: rel.parametros,
       observacao: { atividade: rel.activity, atividade_juiz: juiz.activity },

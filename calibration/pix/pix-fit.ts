@@ -2,11 +2,12 @@
 // (Nelder-Mead on 1:k household samples, calibration/sample-population.ts), through the
 // observation model (pix-activity.ts, pix-model.ts). The loss is the mean over the fitted UFs of
 // each UF's MAPE over the window's months (UF totals: payers are counted where they pay).
+import { meanBlockMape } from '../loss.js';
 import { nelderMead } from '../nelder-mead.js';
 import type { Evaluation } from '../search.js';
 import { MACRO_REGIOES, type ModelParameters, type Release, type UfCode } from '../../src/release/types.js';
 import type { SimPool } from '../../src/pool/pool.js';
-import { propensityMoments } from '../../src/plan/propensity.js';
+import { PESOS_MODELO_1, propensityMoments } from '../../src/plan/propensity.js';
 import { fitActivity, type ActivityCurve } from './pix-activity.js';
 import { predictPayers, simulatePixAdopters, type AdoptersByUf } from './pix-model.js';
 import type { PixSeries } from './pix-series.js';
@@ -55,7 +56,7 @@ export const PIX_FIT_DIMENSIONS: readonly FitDimension[] = [
  */
 export const PIX_IDADE_MINIMA = 15;
 /** Raw-score weights the fit starts from (escolaridade is searched; the others are model 1's). */
-const PESOS_INICIAIS = { escolaridade: 1, renda: 0.3, internet: 0.8, idade: 0.2 };
+const PESOS_INICIAIS = { ...PESOS_MODELO_1, escolaridade: 1 };
 
 /**
  * The fixed part of the fit's parameters: the release's own, switched to adoption model 2, with
@@ -88,9 +89,7 @@ export function parametersAt(base: ModelParameters, x: readonly number[]): Model
 
 /** Mean absolute percentage error of `pred` against `obs` over the month indices `idx`. */
 export function mape(pred: Float64Array, obs: Float64Array, idx: readonly number[]): number {
-  let s = 0;
-  for (const i of idx) s += Math.abs(pred[i] - obs[i]) / obs[i];
-  return s / idx.length;
+  return meanBlockMape(obs, pred, { nBlocks: 1, nPeriods: obs.length }, [0], idx);
 }
 
 /** Per UF MAPE of predicted payers over the months whose indices are `idx`. */

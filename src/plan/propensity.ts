@@ -15,7 +15,7 @@ const AXES: readonly Axis[] = ['regiao', 'faixa', 'sexo', 'raca', 'nivel', 'rend
 const SIZES: Record<Axis, number> = { regiao: 5, faixa: 7, sexo: 2, raca: 5, nivel: 4, renda: 5 };
 
 /** Model 1's weights of the raw score; model 2 takes `pesos_escore` (fitted by the Pix case). */
-const PESOS_MODELO_1: PesosEscore = { escolaridade: 0.5, renda: 0.3, internet: 0.8, idade: 0.2 };
+export const PESOS_MODELO_1: PesosEscore = { escolaridade: 0.5, renda: 0.3, internet: 0.8, idade: 0.2 };
 
 function rawScore(ag: number, attrs: number, w: PesosEscore): number {
   return w.escolaridade * personAttr(attrs, PERSON_ATTRS.escolaridade) + w.renda * personAttr(attrs, PERSON_ATTRS.renda) +

@@ -10,14 +10,19 @@ export function pixCasePath(release: string): string {
   return projectPath('data', 'releases', release, 'caso-pix.json');
 }
 
+/** The release's Pix case document as stored, or null when the release has no Pix fit. */
+export function readPixCaseDocument(release: string): unknown {
+  const p = pixCasePath(release);
+  return existsSync(p) ? JSON.parse(readFileSync(p, 'utf8')) : null;
+}
+
 /** The fitted parameters and their provenance, or null when the release has no Pix fit. */
 export function readPixFit(release: string): { parametros: ModelParameters; calibracao: CalibracaoPix } | null {
-  const p = pixCasePath(release);
-  if (!existsSync(p)) return null;
-  const c = JSON.parse(readFileSync(p, 'utf8')) as {
+  const c = readPixCaseDocument(release) as {
     ajuste: { parametros: ModelParameters; busca: { metodo: string } };
     agregados: { veredito: 'aprovada' | 'reprovada' };
-  };
+  } | null;
+  if (c === null) return null;
   return {
     parametros: c.ajuste.parametros,
     calibracao: { caso: 'pix', metodo: c.ajuste.busca.metodo, veredito: c.agregados.veredito },
