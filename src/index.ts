@@ -23,3 +23,7 @@ export type { Plan, ReduceSpec } from './plan/types.js';
 export { createPool, sharedPool, closePool } from './pool/pool.js';
 export type { SimPool, PoolOptions } from './pool/pool.js';
 export { replicaKey } from './kernel/rng-key.js';
+export { listLibrary, type Library } from './library/list-library.js';
+export { fillTemplate, findTemplate, nextMonday, LIBRARY_AVISO, type FilledTemplate, type TemplatePlace, type TemplateView } from './library/fill-template.js';
+export { publicCases, publicCase, type PublicCase } from './library/public-cases.js';
+export { TEMPLATES, type Template, type TemplateQuestion, type TemplateScenario } from './library/templates.js';

@@ -1,8 +1,10 @@
-// `campaign-sim library case ID`: the library's public cases, read from the release (never
-// recomputed). Today the one case is `pix` (calibration/pix/, docs/model.md "The Pix case");
-// templates and the HTTP routes belong to the library issue.
+// `campaign-sim library list | template ID | case ID`: the library's campaign templates
+// (src/library/) and public cases, read from the release (never recomputed). Today the one case
+// is `pix` (calibration/pix/, docs/model.md "The Pix case").
 import { Command, Option } from 'commander';
 import { ServiceError } from '../errors.js';
+import { fillTemplate } from '../library/fill-template.js';
+import { listLibrary } from '../library/list-library.js';
 import { newestRelease, openRelease } from '../release/release.js';
 import { readPixCase } from '../../calibration/pix/pix-case-file.js';
 import type { PixCase } from '../../calibration/pix/pix-case.js';
@@ -29,8 +31,37 @@ function describe(c: PixCase): string {
   return lines.join('\n') + '\n';
 }
 
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+
 export function registerLibrary(program: Command): void {
-  const library = program.command('library').description('The library: public validation cases of the engine');
+  const library = program.command('library').description('The library: campaign templates by sector and public validation cases of the engine');
+  library
+    .command('list')
+    .description('List the templates (id, sector, name, calibration) and the public cases')
+    .addOption(new Option('--release <version>', 'release to read').default(newestRelease()))
+    .option('--json', 'print the library as the API serves it (GET /v1/biblioteca)')
+    .action((opts: { release: string; json?: boolean }) => {
+      const lib = listLibrary(openRelease(opts.release));
+      if (opts.json) { process.stdout.write(JSON.stringify(lib, null, 2) + '\n'); return; }
+      const lines = ['modelos:', ...lib.modelos.map((m) => `  ${m.id.padEnd(34)} ${m.setor.padEnd(18)} ${m.calibracao.padEnd(14)} ${m.nome}`), 'casos:'];
+      for (const c of lib.casos) lines.push(`  ${c.id.padEnd(34)} ${c.agregados.veredito.padEnd(18)} ${c.nome}`);
+      if (lib.casos.length === 0) lines.push('  (nenhum nesta release)');
+      lines.push('', `aviso: ${lib.aviso}`, 'campaign-sim library template ID --uf RR   prints a complete scenario for a place');
+      process.stdout.write(lines.join('\n') + '\n');
+    });
+  library
+    .command('template')
+    .description('Print a template; with --uf or --municipio, its complete scenario (pedido) for that place, ready for quote/simulate')
+    .argument('<id>', 'template id (campaign-sim library list)')
+    .option('--uf <UF>', 'UF of the place (repeatable)', collect)
+    .option('--municipio <code>', '7-digit IBGE municipality code (repeatable)', collect)
+    .addOption(new Option('--release <version>', 'release to fill the scenario for').default(newestRelease()))
+    .option('--pedido', 'print only the complete scenario (needs a place), e.g. > pedido.json')
+    .action((id: string, opts: { uf?: string[]; municipio?: string[]; release: string; pedido?: boolean }) => {
+      const t = fillTemplate(id, { uf: opts.uf, municipio: opts.municipio }, openRelease(opts.release), new Date());
+      if (opts.pedido && t.pedido === null) throw new ServiceError('invalid_request', '--pedido needs a place: add --uf UF or --municipio CODE');
+      process.stdout.write(JSON.stringify(opts.pedido ? t.pedido : t, null, 2) + '\n');
+    });
   library
     .command('case')
     .description('Print a public case (pix: the adoption model against the Banco Central Pix series, with its forecast)')

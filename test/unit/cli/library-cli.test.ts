@@ -1,7 +1,10 @@
-// `campaign-sim library case` through the real CLI entry (runCli): the published Pix case of the
-// newest release, read from the release, never recomputed.
+// `campaign-sim library` through the real CLI entry (runCli): the templates (list, a template
+// filled for a place) and the published Pix case of the newest release, read from the release,
+// never recomputed.
 import { describe, expect, it } from 'vitest';
 import { readPixCase } from '../../../calibration/pix/pix-case-file.js';
+import { validateScenario } from '../../../src/contract/validate-scenario.js';
+import { TEMPLATES } from '../../../src/library/templates.js';
 import { newestRelease } from '../../../src/release/release.js';
 import { runCliCaptured as run } from '../../fixtures/run-cli.js';
 
@@ -26,5 +29,32 @@ describe('campaign-sim library case', () => {
     const b = await run('library', 'case', 'pix', '--release', 'v1.0.0');
     expect(b.code).toBe(2);
     expect(b.err).toContain('release v1.0.0 has no Pix case');
+  });
+});
+
+describe('campaign-sim library list / template', () => {
+  it('list prints every template and the cases; --json is the API document', async () => {
+    const r = await run('library', 'list');
+    expect(r.code).toBe(0);
+    for (const t of TEMPLATES) expect(r.out).toContain(t.id);
+    expect(r.out).toContain('pix');
+    const j = await run('library', 'list', '--json');
+    expect(JSON.parse(j.out).modelos).toHaveLength(TEMPLATES.length);
+  });
+
+  it('template --municipio --pedido prints a scenario the contract accepts', async () => {
+    const r = await run('library', 'template', 'festival-cultural', '--municipio', '1400100', '--pedido');
+    expect(r.code).toBe(0);
+    const pedido = validateScenario(JSON.parse(r.out));
+    expect(pedido.geografia).toEqual({ ufs: ['RR'], municipios: ['1400100'] });
+  });
+
+  it('an unknown template or a bad place is refused in one line with exit 2', async () => {
+    const a = await run('library', 'template', 'nao-existe');
+    expect(a.code).toBe(2);
+    expect(a.err).toMatch(/^campaign-sim: not_found: no template nao-existe/);
+    const b = await run('library', 'template', 'festival-cultural', '--uf', 'XX');
+    expect(b.code).toBe(2);
+    expect(b.err).toContain('uf[0]');
   });
 });
