@@ -1,6 +1,7 @@
 // The quote of a calibration (spec "Quote for a calibration"; DESIGN 4): every round is a full
 // simulation of the scenario's UFs over the calibration's days, one variant per round, at
 // busca.replicas; priced at the release's simulation rate (src/contract/quotes.ts).
+import { checkJobLimits } from '../src/contract/job-limits.js';
 import { estimatedMinutes, personDays, populationOf, priceMicros } from '../src/contract/quotes.js';
 import { resolveRelease, type ReleaseSource } from '../src/contract/release-checks.js';
 import type { CalibrationBody, CalibrationQuote } from '../src/contract/types.js';
@@ -18,14 +19,21 @@ export function calibrationDays(body: Pick<CalibrationBody, 'pedido'>): number {
   return Math.round((end.getTime() - start) / DAY_MS) + 1;
 }
 
-/** The price of a calibration job (does not validate: pass a body from validateCalibrationRequest). */
+/**
+ * The price of a calibration job (does not validate: pass a body from validateCalibrationRequest);
+ * a calibration the service could not finish is refused (src/contract/job-limits.ts). Rounds run
+ * one after the other, each with its replicas at once.
+ */
 export function quoteCalibration(body: CalibrationBody, release?: ReleaseSource): CalibrationQuote {
   const p = body.pedido;
   const r = resolveRelease(p.cenario.release, release);
   const dias = calibrationDays(body);
   const rodadas = countRounds(p, r);
   const replicas = p.busca.replicas ?? p.cenario.replicas;
-  const pessoa_dias = personDays(populationOf(r, p.cenario.geografia.ufs), dias, rodadas, replicas);
+  const persons = populationOf(r, p.cenario.geografia.ufs);
+  const pessoa_dias = personDays(persons, dias, rodadas, replicas);
+  const minutos_estimados = estimatedMinutes(pessoa_dias, r);
+  checkJobLimits({ minutos_estimados, persons, tasks: replicas });
   return {
     release: r.version,
     ufs: [...p.cenario.geografia.ufs],
@@ -34,6 +42,6 @@ export function quoteCalibration(body: CalibrationBody, release?: ReleaseSource)
     replicas,
     pessoa_dias,
     preco_micros: priceMicros(pessoa_dias, r.manifest.preco_micros_por_pessoa_dia),
-    minutos_estimados: estimatedMinutes(pessoa_dias, r),
+    minutos_estimados,
   };
 }

@@ -32,6 +32,10 @@ export const ERROR_STATUS = {
   // MCP only (spec: "MCP: a refused tool answers ... plus unauthorized and insufficient_scope").
   unauthorized: 401,
   insufficient_scope: 403,
+  // Extensions (docs/api.md, "Job limits"): a job the service could never finish, refused at
+  // quote and at submit before any charge.
+  job_too_long: 422,
+  job_too_large: 422,
   // Not in the spec's table: an unexpected failure inside the service. Never used for bad input.
   internal_error: 500,
 } as const;

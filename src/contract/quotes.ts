@@ -5,6 +5,7 @@
 // A calibration (calibration/quote.ts) charges the same rate on every round, one variant per round.
 
 import type { Release, UfCode } from '../release/types.js';
+import { checkJobLimits } from './job-limits.js';
 import { resolveRelease, type ReleaseSource } from './release-checks.js';
 import type { Scenario, SimulationQuote } from './types.js';
 import { variantNames } from './variants.js';
@@ -44,11 +45,17 @@ export function estimatedMinutes(pessoaDias: number, release: Release): number {
   return rate > 0 ? Math.ceil(pessoaDias / rate / 60) : 0;
 }
 
-/** The price of a simulation job (does not validate: pass a normalised scenario). */
+/**
+ * The price of a simulation job (does not validate: pass a normalised scenario); a job the service
+ * could not finish is refused (job-limits.ts).
+ */
 export function quoteSimulation(scenario: Scenario, release?: ReleaseSource): SimulationQuote {
   const r = resolveRelease(scenario.release, release);
   const variantes = variantNames(scenario).length;
-  const pessoa_dias = personDays(populationOf(r, scenario.geografia.ufs), scenario.horizonte.dias, variantes, scenario.replicas);
+  const persons = populationOf(r, scenario.geografia.ufs);
+  const pessoa_dias = personDays(persons, scenario.horizonte.dias, variantes, scenario.replicas);
+  const minutos_estimados = estimatedMinutes(pessoa_dias, r);
+  checkJobLimits({ minutos_estimados, persons, tasks: variantes * scenario.replicas });
   return {
     release: r.version,
     ufs: [...scenario.geografia.ufs],
@@ -57,6 +64,6 @@ export function quoteSimulation(scenario: Scenario, release?: ReleaseSource): Si
     replicas: scenario.replicas,
     pessoa_dias,
     preco_micros: priceMicros(pessoa_dias, r.manifest.preco_micros_por_pessoa_dia),
-    minutos_estimados: estimatedMinutes(pessoa_dias, r),
+    minutos_estimados,
   };
 }

@@ -12,7 +12,8 @@ describe('error list', () => {
       release_mismatch: 422, not_a_simulation: 422, not_found: 404, tracts_unavailable: 503,
       municipality_unknown: 404, relief_missing: 404, relief_unavailable: 503, rainfall_unavailable: 503,
       diagnosis_unavailable: 503, diagnosis_not_open: 403, unknown_variable: 422,
-      invalid_growth_request: 422, unauthorized: 401, insufficient_scope: 403, internal_error: 500,
+      invalid_growth_request: 422, unauthorized: 401, insufficient_scope: 403,
+      job_too_long: 422, job_too_large: 422, internal_error: 500,
     });
   });
 

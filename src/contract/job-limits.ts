@@ -1,0 +1,63 @@
+// Limits of a job the service can finish (docs/api.md, "Job limits"): checked by every
+// quote (simulation and calibration), so the quote, the submit and the library's templates refuse
+// the same jobs, before any charge. Without them a 27-UF job of 65,535 days and 20 replicas was
+// accepted, quoted at ~277 days of run time, and grew a worker to 15 GB.
+import { availableParallelism, totalmem } from 'node:os';
+import { ServiceError } from '../errors.js';
+
+/** The longest run a job may be quoted for, at the release's measured throughput. */
+export const MAX_JOB_MINUTES = 12 * 60;
+
+/**
+ * Resident bytes per synthetic person: the population held in memory (the 27-UF merge peaked at
+ * 3,213 MiB for 203.1 M persons, bench/results/population-brasil.json) and the kernel copy each
+ * running task holds (22.0 bytes per person for RR and PA, bench/results/kernel.json).
+ */
+export const POPULATION_BYTES_PER_PERSON = 17;
+export const TASK_BYTES_PER_PERSON = 22;
+
+export interface WorkerBudget {
+  /** Tasks a worker runs at once (its pool's threads). */
+  threads: number;
+  /** Bytes a worker may hold. */
+  memoryBytes: number;
+}
+
+/**
+ * The worker's budget: CAMPAIGN_SIM_WORKER_THREADS (default: the machine's cores, as the pool)
+ * and CAMPAIGN_SIM_WORKER_MEMORY_MB (default: 75% of the machine's memory). The API and the
+ * worker read the same variables, so a quote on one machine refuses what its worker could not run.
+ */
+export function workerBudget(env: NodeJS.ProcessEnv = process.env): WorkerBudget {
+  const threads = Number(env.CAMPAIGN_SIM_WORKER_THREADS ?? availableParallelism());
+  const mb = Number(env.CAMPAIGN_SIM_WORKER_MEMORY_MB ?? Math.floor((totalmem() * 0.75) / 2 ** 20));
+  return { threads: Math.max(1, Math.floor(threads) || 1), memoryBytes: Math.max(1, mb) * 2 ** 20 };
+}
+
+/** Bytes a run of `persons` needs with `tasks` tasks, at most budget.threads of them at once. */
+export function memoryNeed(persons: number, tasks: number, budget: WorkerBudget): number {
+  return persons * (POPULATION_BYTES_PER_PERSON + TASK_BYTES_PER_PERSON * Math.min(tasks, budget.threads));
+}
+
+/** Refuses a job longer than MAX_JOB_MINUTES (job_too_long) or bigger than the worker's memory (job_too_large). */
+export function checkJobLimits(
+  job: { minutos_estimados: number; persons: number; tasks: number },
+  budget: WorkerBudget = workerBudget(),
+): void {
+  if (job.minutos_estimados > MAX_JOB_MINUTES) {
+    throw new ServiceError(
+      'job_too_long',
+      `the job would run about ${job.minutos_estimados} minutes at the release's measured throughput; the limit is ${MAX_JOB_MINUTES} minutes (12 hours): fewer UFs, days, replicas or channels`,
+      { extra: { minutos_estimados: job.minutos_estimados, limite_minutos: MAX_JOB_MINUTES } },
+    );
+  }
+  const need = memoryNeed(job.persons, job.tasks, budget);
+  if (need > budget.memoryBytes) {
+    const gib = (b: number) => (b / 2 ** 30).toFixed(1);
+    throw new ServiceError(
+      'job_too_large',
+      `the job needs about ${gib(need)} GiB for ${job.persons} persons; a worker has ${gib(budget.memoryBytes)} GiB: fewer UFs per job`,
+      { extra: { memoria_bytes: need, limite_bytes: budget.memoryBytes } },
+    );
+  }
+}

@@ -1,0 +1,65 @@
+// Jobs the service could never finish are refused by the quote itself (src/contract/job-limits.ts),
+// so the quote and the submit agree: job_too_long past 12 hours at the release's throughput,
+// job_too_large past the worker's memory. Before, the issue's job (27 UFs x 65,535 days x 20
+// replicas) was quoted and accepted.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { quoteCalibration } from '../../../calibration/quote.js';
+import { validateCalibrationRequest } from '../../../calibration/validate-request.js';
+import { checkJobLimits, MAX_JOB_MINUTES, memoryNeed, workerBudget } from '../../../src/contract/job-limits.js';
+import { quoteSimulation } from '../../../src/contract/quotes.js';
+import { validateScenario } from '../../../src/contract/validate-scenario.js';
+import { ServiceError } from '../../../src/errors.js';
+import { UF_CODES } from '../../../src/release/types.js';
+import { fixture } from './helpers.js';
+
+function refusal(f: () => unknown): ServiceError {
+  try { f(); } catch (e) { if (e instanceof ServiceError) return e; throw e; }
+  throw new Error('expected a refusal');
+}
+
+const scenario = (ufs: readonly string[], dias: number, replicas: number) => validateScenario({
+  versao_contrato: 3, release: 'v1.2.0', familia: 'adocao', geografia: { ufs }, lancamento: { dia: 1, cenario_base: 'pix' },
+  horizonte: { data_inicio: '2026-01-05', dias }, replicas, grupo_comparacao: 'limites', kpis: ['adotantes'],
+});
+
+afterEach(() => vi.unstubAllEnvs());
+
+describe('job limits', () => {
+  it("refuses the issue's job at the quote: job_too_long, 422, with the limit in the message", () => {
+    const e = refusal(() => quoteSimulation(scenario(UF_CODES, 65_535, 20)));
+    expect([e.status, e.code]).toEqual([422, 'job_too_long']);
+    expect(e.message).toContain(`${MAX_JOB_MINUTES} minutes (12 hours)`);
+    expect(e.toEnvelope().detail).toMatchObject({ code: 'job_too_long', limite_minutos: 720 });
+  });
+
+  it('quotes a job just under the limit and refuses one just over it', () => {
+    // v1.2.0: 1e8 person-days a second; RR 636,707 persons. 12 h = 4.32e12 person-days.
+    expect(quoteSimulation(scenario(['RR'], 65_535, 1)).minutos_estimados).toBeLessThanOrEqual(MAX_JOB_MINUTES);
+    expect(() => checkJobLimits({ minutos_estimados: MAX_JOB_MINUTES, persons: 1, tasks: 1 })).not.toThrow();
+    expect(refusal(() => checkJobLimits({ minutos_estimados: MAX_JOB_MINUTES + 1, persons: 1, tasks: 1 })).code).toBe('job_too_long');
+  });
+
+  it("refuses a job bigger than the worker's memory: job_too_large", () => {
+    vi.stubEnv('CAMPAIGN_SIM_WORKER_MEMORY_MB', '100');
+    vi.stubEnv('CAMPAIGN_SIM_WORKER_THREADS', '2');
+    const e = refusal(() => quoteSimulation(scenario(['SP'], 30, 2)));
+    expect([e.status, e.code]).toEqual([422, 'job_too_large']);
+    expect(quoteSimulation(scenario(['RR'], 30, 1)).ufs).toEqual(['RR']); // 636,707 x 39 B = 24 MB
+  });
+
+  it('counts the memory of the tasks that run at once, at most the threads', () => {
+    const b = { threads: 2, memoryBytes: 2 ** 40 };
+    expect(memoryNeed(1000, 1, b)).toBe(1000 * (17 + 22));
+    expect(memoryNeed(1000, 40, b)).toBe(1000 * (17 + 44));
+    expect(workerBudget({ CAMPAIGN_SIM_WORKER_THREADS: '3', CAMPAIGN_SIM_WORKER_MEMORY_MB: '512' })).toEqual({ threads: 3, memoryBytes: 512 * 2 ** 20 });
+  });
+
+  it('refuses a calibration the service could not finish', () => {
+    const b = fixture('valid-calibracao');
+    b.pedido.cenario.geografia = { ufs: [...UF_CODES] };
+    b.pedido.cenario.replicas = 20;
+    b.pedido.busca.replicas = 20;
+    const e = refusal(() => quoteCalibration(validateCalibrationRequest(b)));
+    expect(e.code).toBe('job_too_long');
+  });
+});
