@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { installAuth } from './auth.js';
 import { systemClock, type Clock } from './clock.js';
 import { installErrorHandler } from './error-handler.js';
-import type { ServiceContext } from './http-context.js';
+import type { ServiceContext } from './service-context.js';
 import { SHARED_SCHEMAS } from './http-schemas.js';
 import { registerOpenApi } from './openapi.js';
 import { calibracaoRoutes } from './routes/calibracoes.js';
@@ -66,7 +66,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   installAuth(app, ctx);
   await registerOpenApi(app);
 
-  await app.register(whoamiRoutes);
+  await app.register(whoamiRoutes, ctx);
   await app.register(schemaRoutes);
   await app.register(jobRoutes, ctx);
   await app.register(compareRoutes, ctx);

@@ -128,6 +128,32 @@ export const SHARED_SCHEMAS = [
     },
     additionalProperties: true,
   },
+  {
+    $id: 'Answers',
+    type: 'object',
+    description: 'Answers to an answer contract (GET /v1/jobs/{job_id}/respostas; docs/findings.md, "Answers").',
+    required: ['versao', 'respostas'],
+    properties: {
+      versao: { type: 'integer', description: 'format of the answers, 1' },
+      respostas: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'forma', 'medida', 'territorio', 'retida', 'motivo', 'texto'],
+          properties: {
+            id: { type: 'string' },
+            forma: { type: 'string', description: 'quantos, quando, onde or comparar' },
+            medida: { type: 'string' },
+            territorio: { type: 'object', additionalProperties: true, description: 'the territory the question asked' },
+            retida: { type: 'boolean', description: 'true when the main number is withheld by the privacy rule or the tract error cutoff' },
+            motivo: { type: ['string', 'null'] },
+            texto: { type: 'string', description: 'one sentence in Portuguese' },
+          },
+          additionalProperties: true,
+        },
+      },
+    },
+  },
 ] as const;
 
 export const ref = (id: string) => ({ $ref: `${id}#` });
@@ -189,3 +215,4 @@ export const SUBMIT_RESPONSES = {
   201: { description: 'the job, created now', ...ref('Job') },
   ...errorResponses([401, 402, 403, 409, 422, 429]),
 };
+
