@@ -1,4 +1,4 @@
-// buildApp: the Fastify application of the /v1 API, built and never listening (service/server.ts
+// buildApp: the Fastify application of the /v1 API and the MCP endpoint /mcp, built and never listening (service/server.ts
 // listens; tests use app.inject). The caller owns the store and closes it.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { installAuth } from './auth.js';
@@ -10,6 +10,7 @@ import { registerOpenApi } from './openapi.js';
 import { calibracaoRoutes } from './routes/calibracoes.js';
 import { compareRoutes } from './routes/compare.js';
 import { findingsRoutes } from './routes/findings.js';
+import { mcpRoutes } from './mcp/mcp-route.js';
 import { jobRoutes } from './routes/jobs.js';
 import { schemaRoutes } from './routes/schemas.js';
 import { whoamiRoutes } from './routes/whoami.js';
@@ -72,6 +73,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(compareRoutes, ctx);
   await app.register(findingsRoutes, ctx);
   await app.register(calibracaoRoutes, ctx);
+  await app.register(mcpRoutes, ctx);
   await app.ready();
   return app;
 }

@@ -200,6 +200,17 @@ export const MUNICIPIO_LIST = {
   description: 'municipality codes (7 digits); repeat the parameter for several',
 } as const;
 
+/** Query of the findings route; the MCP tool get_findings takes the same fields. */
+export const FINDINGS_QUERY = {
+  type: 'object',
+  properties: {
+    // Not an enum here: an unknown table is the coded 422 finding_unknown, not a format error.
+    tabela: { type: 'string', default: 'saturacao', description: 'saturacao (default), alcance_efetivo, alcance_potencial, contribuicao, elasticidade or veredito' },
+    municipio: MUNICIPIO_LIST,
+    limite: { type: 'integer', minimum: 1, maximum: 1000, default: 200, description: 'rows per page, 1 to 1000' },
+  },
+} as const;
+
 export const SECURITY = [{ bearer: [] }];
 
 /** Idempotency-Key header of the two submit routes (POST /v1/jobs, POST /v1/calibracoes): 1 to 200 characters. */

@@ -5,21 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth.js';
 import type { ServiceContext } from '../service-context.js';
-import { JOB_ID_PARAMS, MUNICIPIO_LIST, SECURITY, errorResponses, ref } from '../http-schemas.js';
+import { FINDINGS_QUERY, JOB_ID_PARAMS, SECURITY, errorResponses, ref } from '../http-schemas.js';
 import { getAnswers } from '../operations/get-answers.js';
 import { getFindings, type FindingsInput } from '../operations/get-findings.js';
 import { getTractEvents } from '../operations/get-tract-events.js';
 
-/** Query of the findings route; the MCP tool get_findings takes the same fields. */
-export const FINDINGS_QUERY = {
-  type: 'object',
-  properties: {
-    // Not an enum here: an unknown table is the coded 422 finding_unknown, not a format error.
-    tabela: { type: 'string', default: 'saturacao', description: 'saturacao (default), alcance_efetivo, alcance_potencial, contribuicao, elasticidade or veredito' },
-    municipio: MUNICIPIO_LIST,
-    limite: { type: 'integer', minimum: 1, maximum: 1000, default: 200, description: 'rows per page, 1 to 1000' },
-  },
-} as const;
 
 const FINDINGS_ERRORS = errorResponses([401, 403, 404, 409, 422, 429, 503]);
 
