@@ -1,5 +1,7 @@
-// The check of a tool's arguments against its input schema, with the same Ajv options and the
-// same validation items as the HTTP format check (defaults filled in, every problem listed).
+// The check of a tool's arguments against its input schema, with the validation items of the
+// HTTP format check: every problem listed, defaults filled in, and a single value taken for a
+// one-item list (municipio: "1400100"), as the HTTP query is read. Unlike the HTTP layer, an
+// unknown argument is refused rather than dropped, so a model learns the tool's real inputs.
 // Refused arguments throw RequestFormatError; tool-result.ts reads it as invalid_request.
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -7,7 +9,7 @@ import { RequestFormatError, toValidationItems, type AjvErrorLike } from '../htt
 
 // ajv-formats is CommonJS with a default export; under NodeNext its namespace is what we get.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (a: Ajv) => Ajv;
-const ajv = addFormats(new Ajv({ allErrors: true, useDefaults: true, allowUnionTypes: true }));
+const ajv = addFormats(new Ajv({ allErrors: true, useDefaults: true, coerceTypes: 'array', allowUnionTypes: true }));
 
 const compiled = new WeakMap<object, ValidateFunction>();
 

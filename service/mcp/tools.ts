@@ -54,8 +54,9 @@ const SCENARIO = { type: 'object', description: 'the campaign scenario (contract
 const CALIBRATION_BODY = {
   pedido: { type: 'object', description: 'the calibration request (contract version 3) without serie.sha256: the JSON Schema of GET /v1/schemas/pedido-calibracao' },
   serie: {
-    type: ['array', 'null'], maxItems: 150_000, items: { type: 'object' },
-    description: 'the client series, one object per row: periodo (YYYYMM or YYYYMMDD), municipio (7 digits) or area (10 digits), the declared axes, valor',
+    // Its rows and size are the contract layer's to judge (series_* contract codes), as over HTTP.
+    type: ['array', 'null'],
+    description: 'the client series, at most 150,000 rows, one object per row: periodo (YYYYMM or YYYYMMDD), municipio (7 digits) or area (10 digits), the declared axes, valor',
   },
   serie_sha256: { type: ['string', 'null'], description: 'sha256 of the rows as the platform computes it, or null; a different value is refused (series_sha256_mismatch)' },
 } as const;

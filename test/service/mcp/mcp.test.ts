@@ -98,6 +98,8 @@ describe('tools', () => {
     expect(contract.isError).toBe(true);
     expect(textOf(contract)).toMatch(/^invalid_request: /);
     expect(contract.structuredContent).toMatchObject({ detail: { code: 'invalid_request', contract_code: 'replicas_range', field: 'replicas' } });
+    const unknown = await call(client, 'get_job', { job_id: '3f0e2c4a-9b1d-4c7e-8a2f-5d6b7c8e9f00', verbose: true });
+    expect((unknown.structuredContent as { detail: Array<{ loc: unknown[]; type: string }> }).detail[0]).toMatchObject({ loc: ['arguments', 'verbose'], type: 'extra_forbidden' });
     const missing = await call(client, 'get_job', { job_id: '3f0e2c4a-9b1d-4c7e-8a2f-5d6b7c8e9f00' });
     expect(textOf(missing)).toMatch(/^not_found: /);
   });
@@ -143,7 +145,8 @@ describe('a whole job through the tools', () => {
     expect((await call(client, 'get_job', { job_id: job.id })).structuredContent).toEqual(httpJob.json());
     expect(await balance(h.store, h.orgId)).toBe(before - job.preco_micros);
 
-    const findings = await call(client, 'get_findings', { job_id: job.id, tabela: 'saturacao', municipio: [BOA_VISTA], limite: 5 });
+    // A single municipio is read as a one-item list, as in the HTTP query.
+    const findings = await call(client, 'get_findings', { job_id: job.id, tabela: 'saturacao', municipio: BOA_VISTA, limite: 5 });
     expect(findings.isError).toBeFalsy();
     const table = findings.structuredContent as { tabela: string; linhas: Array<{ municipio: string }> };
     expect(table.tabela).toBe('saturacao');
