@@ -1,15 +1,16 @@
-// buildApp: the Fastify application of the /v1 API, built and never listening (service/server.ts
+// buildApp: the Fastify application of the /v1 API and the MCP endpoint /mcp, built and never listening (service/server.ts
 // listens; tests use app.inject). The caller owns the store and closes it.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { installAuth } from './auth.js';
 import { systemClock, type Clock } from './clock.js';
 import { installErrorHandler } from './error-handler.js';
-import type { ServiceContext } from './http-context.js';
+import type { ServiceContext } from './service-context.js';
 import { SHARED_SCHEMAS } from './http-schemas.js';
 import { registerOpenApi } from './openapi.js';
 import { calibracaoRoutes } from './routes/calibracoes.js';
 import { compareRoutes } from './routes/compare.js';
 import { findingsRoutes } from './routes/findings.js';
+import { mcpRoutes } from './mcp/mcp-route.js';
 import { jobRoutes } from './routes/jobs.js';
 import { schemaRoutes } from './routes/schemas.js';
 import { whoamiRoutes } from './routes/whoami.js';
@@ -66,12 +67,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   installAuth(app, ctx);
   await registerOpenApi(app);
 
-  await app.register(whoamiRoutes);
+  await app.register(whoamiRoutes, ctx);
   await app.register(schemaRoutes);
   await app.register(jobRoutes, ctx);
   await app.register(compareRoutes, ctx);
   await app.register(findingsRoutes, ctx);
   await app.register(calibracaoRoutes, ctx);
+  await app.register(mcpRoutes, ctx);
   await app.ready();
   return app;
 }

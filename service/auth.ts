@@ -8,20 +8,22 @@
 // 3. credential (401 invalid_api_key with WWW-Authenticate: Bearer), 4. scope (403 missing_scope):
 //    neither is counted.
 // 5. the hourly budgets (429 query_budget_exceeded with Retry-After), then the handler.
+// Steps 3 to 5 are admitCall (operations/admit-call.ts), which the MCP tools call too.
 // Routes without `config.scope` (schemas, OpenAPI, docs) are public and never counted.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../src/errors.js';
-import { authenticateApiKey, type AuthenticatedKey, type Scope } from './api-keys.js';
+import type { Scope } from './api-keys.js';
 import { sendFormatError, itemsOfValidation } from './error-handler.js';
-import type { ServiceContext } from './http-context.js';
-
-/** The caller behind a valid credential (an API key today; an agent's token later). */
-export type Principal = AuthenticatedKey;
+import { admitCall } from './operations/admit-call.js';
+import type { Principal } from './operations/operation.js';
+import type { ServiceContext } from './service-context.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Scope the route needs (spec table "Scopes"); absent for public routes. */
     scope?: Scope;
+    /** The MCP endpoint: under the burst limits like the API; its tool calls are admitted one by one (service/mcp/). */
+    mcp?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -33,10 +35,6 @@ export function bearerToken(header: string | undefined): string | null {
   if (header === undefined) return null;
   const m = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
   return m ? m[1] : null;
-}
-
-function invalidApiKey(message: string): ServiceError {
-  return new ServiceError('invalid_api_key', message, { headers: { 'WWW-Authenticate': 'Bearer' } });
 }
 
 /** The principal a request must have past the preHandler of a scoped route. */
@@ -56,7 +54,8 @@ export function installAuth(app: FastifyInstance, ctx: ServiceContext): void {
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     // Public routes (schemas, OpenAPI, docs) are outside the call limits (service/rate-limit.ts).
-    if (request.routeOptions.config.scope === undefined) return;
+    const config = request.routeOptions.config;
+    if (config.scope === undefined && !config.mcp) return;
     const burst = await ctx.limiter.checkCredentialBurst(request.headers.authorization ?? null, request.ip);
     if (burst.blocked) {
       // Spec: "403 with no JSON body".
@@ -72,25 +71,17 @@ export function installAuth(app: FastifyInstance, ctx: ServiceContext): void {
       if (formatError) return sendFormatError(reply, itemsOfValidation(request, formatError as never));
       return;
     }
-    const token = bearerToken(request.headers.authorization);
-    const principal = token === null ? null : await authenticateApiKey(ctx.store, token, ctx.clock.now());
-    const allowed = principal !== null && principal.scopes.includes(scope);
-
+    const credential = bearerToken(request.headers.authorization);
     if (formatError) {
-      // The format refusal answers even over budget (then the call is not counted: countCall refuses it).
-      if (allowed) {
-        await ctx.limiter.countCall({ keyId: principal.keyId, orgId: principal.organizationId }).catch((err: unknown) => {
-          if (!(err instanceof ServiceError && err.code === 'query_budget_exceeded')) throw err;
-        });
-      }
+      // A caller admitted to the route is counted; the format refusal answers in every case,
+      // over budget too (then admitCall refused and did not count it).
+      await admitCall(ctx, credential, scope, 'http').catch((err: unknown) => {
+        if (!(err instanceof ServiceError)) throw err;
+      });
       return sendFormatError(reply, itemsOfValidation(request, formatError as never));
     }
-    if (token === null) throw invalidApiKey('missing API key: send Authorization: Bearer <API_KEY>');
-    if (principal === null) throw invalidApiKey('API key is wrong, expired, revoked, or its project is archived');
-    if (!allowed) throw new ServiceError('missing_scope', `this route needs the scope ${scope}`);
-
-    // Over budget this throws 429 query_budget_exceeded with Retry-After and the RateLimit headers.
-    const budget = await ctx.limiter.countCall({ keyId: principal.keyId, orgId: principal.organizationId });
+    // 401 invalid_api_key, 403 missing_scope, or 429 query_budget_exceeded with Retry-After and the RateLimit headers.
+    const { principal, budget } = await admitCall(ctx, credential, scope, 'http');
     reply.headers(budget.headers);
     request.principal = principal;
   });

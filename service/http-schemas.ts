@@ -128,6 +128,32 @@ export const SHARED_SCHEMAS = [
     },
     additionalProperties: true,
   },
+  {
+    $id: 'Answers',
+    type: 'object',
+    description: 'Answers to an answer contract (GET /v1/jobs/{job_id}/respostas; docs/findings.md, "Answers").',
+    required: ['versao', 'respostas'],
+    properties: {
+      versao: { type: 'integer', description: 'format of the answers, 1' },
+      respostas: {
+        type: 'array',
+        items: {
+          type: 'object',
+          required: ['id', 'forma', 'medida', 'territorio', 'retida', 'motivo', 'texto'],
+          properties: {
+            id: { type: 'string' },
+            forma: { type: 'string', description: 'quantos, quando, onde or comparar' },
+            medida: { type: 'string' },
+            territorio: { type: 'object', additionalProperties: true, description: 'the territory the question asked' },
+            retida: { type: 'boolean', description: 'true when the main number is withheld by the privacy rule or the tract error cutoff' },
+            motivo: { type: ['string', 'null'] },
+            texto: { type: 'string', description: 'one sentence in Portuguese' },
+          },
+          additionalProperties: true,
+        },
+      },
+    },
+  },
 ] as const;
 
 export const ref = (id: string) => ({ $ref: `${id}#` });
@@ -174,6 +200,17 @@ export const MUNICIPIO_LIST = {
   description: 'municipality codes (7 digits); repeat the parameter for several',
 } as const;
 
+/** Query of the findings route; the MCP tool get_findings takes the same fields. */
+export const FINDINGS_QUERY = {
+  type: 'object',
+  properties: {
+    // Not an enum here: an unknown table is the coded 422 finding_unknown, not a format error.
+    tabela: { type: 'string', default: 'saturacao', description: 'saturacao (default), alcance_efetivo, alcance_potencial, contribuicao, elasticidade or veredito' },
+    municipio: MUNICIPIO_LIST,
+    limite: { type: 'integer', minimum: 1, maximum: 1000, default: 200, description: 'rows per page, 1 to 1000' },
+  },
+} as const;
+
 export const SECURITY = [{ bearer: [] }];
 
 /** Idempotency-Key header of the two submit routes (POST /v1/jobs, POST /v1/calibracoes): 1 to 200 characters. */
@@ -189,3 +226,4 @@ export const SUBMIT_RESPONSES = {
   201: { description: 'the job, created now', ...ref('Job') },
   ...errorResponses([401, 402, 403, 409, 422, 429]),
 };
+

@@ -1,17 +1,15 @@
 // Calibrations (spec "Calibrations"): quote, submit (a job of tipo calibracao that reserves the
-// quoted price), read the result. The body {pedido, serie, serie_sha256} is checked by the
-// contract layer (validateCalibrationRequest: request, series rows, hash); the worker runs the
-// job with calibration/job.ts (runCalibrationJob) and progress rides on the job's heartbeats.
+// quoted price), read the result. HTTP adapters over service/operations/ (the body
+// {pedido, serie, serie_sha256} is checked there by calibration/validate-request.ts); the worker
+// runs the job with calibration/job.ts and progress rides on the job's heartbeats.
 import type { FastifyInstance } from 'fastify';
-import { ServiceError } from '../../src/errors.js';
-import { quoteCalibration, validateCalibrationRequest } from '../../calibration/index.js';
-import { calibrationResultFromBytes } from '../../calibration/job.js';
 import { principalOf } from '../auth.js';
-import type { ServiceContext } from '../http-context.js';
+import type { ServiceContext } from '../service-context.js';
 import { IDEMPOTENCY_HEADERS, SECURITY, SUBMIT_RESPONSES, errorResponses } from '../http-schemas.js';
-import { submitJob } from '../http-submit.js';
-import { getJob } from '../jobs.js';
-import { readStoredResult } from '../results.js';
+import { idempotencyKeyOf, sendSubmitted } from '../http-submit.js';
+import { estimateCalibration, type CalibrationBodyInput } from '../operations/estimate-calibration.js';
+import { getCalibration } from '../operations/get-calibration.js';
+import { submitCalibration } from '../operations/submit-calibration.js';
 
 const CALIBRATION_BODY = {
   type: 'object',
@@ -55,14 +53,9 @@ const ID_PARAMS = {
   properties: { id: { type: 'string', format: 'uuid' } },
 } as const;
 
-function checkBody(body: unknown) {
-  const normalised = validateCalibrationRequest(body);
-  return { body: normalised, quote: quoteCalibration(normalised) };
-}
-
 export async function calibracaoRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   app.post('/v1/calibracoes/estimate', {
-    config: { scope: 'simulate' },
+    config: { scope: estimateCalibration.scope },
     schema: {
       tags: ['calibracoes'],
       summary: 'Check a calibration request and its series and quote it; reserves nothing',
@@ -70,10 +63,10 @@ export async function calibracaoRoutes(app: FastifyInstance, ctx: ServiceContext
       body: CALIBRATION_BODY,
       response: { 200: CALIBRATION_QUOTE, ...errorResponses([401, 403, 422, 429]) },
     },
-  }, async (request) => checkBody(request.body).quote);
+  }, async (request) => estimateCalibration.run(ctx, principalOf(request), request.body as CalibrationBodyInput));
 
   app.post('/v1/calibracoes', {
-    config: { scope: 'simulate' },
+    config: { scope: submitCalibration.scope },
     schema: {
       tags: ['calibracoes'],
       summary: 'Submit a calibration as a job of tipo calibracao: reserves the quoted price',
@@ -87,12 +80,12 @@ export async function calibracaoRoutes(app: FastifyInstance, ctx: ServiceContext
       response: SUBMIT_RESPONSES,
     },
   }, async (request, reply) => {
-    const { body, quote } = checkBody(request.body);
-    return submitJob(ctx, request, reply, 'calibracao', body, quote);
+    const body = request.body as CalibrationBodyInput;
+    return sendSubmitted(reply, await submitCalibration.run(ctx, principalOf(request), { ...body, idempotency_key: idempotencyKeyOf(request) }));
   });
 
   app.get('/v1/calibracoes/:id', {
-    config: { scope: 'results:read' },
+    config: { scope: getCalibration.scope },
     schema: {
       tags: ['calibracoes'],
       summary: 'The result of a concluded calibration: verdict, identifiability, search record, parameters, calibrated scenario',
@@ -100,16 +93,5 @@ export async function calibracaoRoutes(app: FastifyInstance, ctx: ServiceContext
       params: ID_PARAMS,
       response: { 200: CALIBRATION_RESULT, ...errorResponses([401, 403, 404, 409, 422, 429, 503]) },
     },
-  }, async (request) => {
-    const p = principalOf(request);
-    const id = (request.params as { id: string }).id;
-    const job = await getJob(ctx.store, p.projectId, id); // 404 not_found outside the project
-    if (job.tipo !== 'calibracao') throw new ServiceError('not_found', `calibration ${id} does not exist in this project (job ${id} is a ${job.tipo})`);
-    const stored = await readStoredResult(ctx.store, p.projectId, id, ctx.clock.now());
-    try {
-      return calibrationResultFromBytes(stored);
-    } catch {
-      throw new ServiceError('results_unavailable', `the stored result of calibration ${id} cannot be read now`);
-    }
-  });
+  }, async (request) => getCalibration.run(ctx, principalOf(request), request.params as { id: string }));
 }

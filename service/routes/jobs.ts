@@ -1,27 +1,23 @@
-// Simulation jobs (spec "Simulation jobs"): quote, submit, list, read, cancel, erase.
-// The scenario is checked by the contract layer (422 invalid_request / release_unavailable);
-// the job, its reservation and the idempotency rule live in service/jobs.ts (one transaction).
+// Simulation jobs (spec "Simulation jobs"): quote, submit, list, read, cancel, erase. HTTP
+// adapters over service/operations/: each route takes its operation's scope, turns the request
+// into the operation's input and sends its result.
 import type { FastifyInstance } from 'fastify';
-import { quoteSimulation, validateScenario } from '../../src/contract/index.js';
 import { principalOf } from '../auth.js';
-import { resolveCalibrationBase } from '../calibration-base.js';
-import type { ServiceContext } from '../http-context.js';
+import type { ServiceContext } from '../service-context.js';
 import { IDEMPOTENCY_HEADERS, JOB_ID_PARAMS, PEDIDO_BODY, SECURITY, SUBMIT_RESPONSES, errorResponses, ref } from '../http-schemas.js';
-import { submitJob } from '../http-submit.js';
+import { idempotencyKeyOf, sendSubmitted } from '../http-submit.js';
 import { JOB_KINDS, JOB_STATES, type JobKind, type JobState } from '../job-row.js';
-import { MAX_LISTED_JOBS, cancelJob, eraseJob, getJob, listJobs, toJobResponse } from '../jobs.js';
-
-/** The normalised scenario and its quote, or the contract's refusal (a calibracao base must be a concluded calibration of the project). */
-async function checkScenario(ctx: ServiceContext, projectId: string, pedido: unknown) {
-  const scenario = validateScenario(pedido);
-  const quote = quoteSimulation(scenario);
-  await resolveCalibrationBase(ctx.store, projectId, scenario);
-  return { scenario, quote };
-}
+import { MAX_LISTED_JOBS } from '../jobs.js';
+import { cancelJob } from '../operations/cancel-job.js';
+import { eraseJobData } from '../operations/erase-job-data.js';
+import { estimateSimulation } from '../operations/estimate-simulation.js';
+import { getJob } from '../operations/get-job.js';
+import { listJobs } from '../operations/list-jobs.js';
+import { submitSimulation } from '../operations/submit-simulation.js';
 
 export async function jobRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   app.post('/v1/jobs/estimate', {
-    config: { scope: 'simulate' },
+    config: { scope: estimateSimulation.scope },
     schema: {
       tags: ['jobs'],
       summary: 'Validate a campaign scenario and quote it; reserves nothing',
@@ -29,12 +25,10 @@ export async function jobRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
       body: PEDIDO_BODY,
       response: { 200: ref('SimulationQuote'), ...errorResponses([401, 403, 422, 429]) },
     },
-  }, async (request) => {
-    return (await checkScenario(ctx, principalOf(request).projectId, (request.body as { pedido: unknown }).pedido)).quote;
-  });
+  }, async (request) => estimateSimulation.run(ctx, principalOf(request), request.body as { pedido: unknown }));
 
   app.post('/v1/jobs', {
-    config: { scope: 'simulate' },
+    config: { scope: submitSimulation.scope },
     schema: {
       tags: ['jobs'],
       summary: 'Submit a campaign scenario as a job: reserves the price',
@@ -48,12 +42,12 @@ export async function jobRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
       response: SUBMIT_RESPONSES,
     },
   }, async (request, reply) => {
-    const { scenario, quote } = await checkScenario(ctx, principalOf(request).projectId, (request.body as { pedido: unknown }).pedido);
-    return submitJob(ctx, request, reply, 'simulacao', scenario, quote);
+    const { pedido } = request.body as { pedido: unknown };
+    return sendSubmitted(reply, await submitSimulation.run(ctx, principalOf(request), { pedido, idempotency_key: idempotencyKeyOf(request) }));
   });
 
   app.get('/v1/jobs', {
-    config: { scope: 'results:read' },
+    config: { scope: listJobs.scope },
     schema: {
       tags: ['jobs'],
       summary: `The ${MAX_LISTED_JOBS} most recent jobs of the project (optionally of one estado and tipo), newest first`,
@@ -74,15 +68,10 @@ export async function jobRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
         ...errorResponses([401, 403, 422, 429]),
       },
     },
-  }, async (request) => {
-    const p = principalOf(request);
-    const q = request.query as { estado?: JobState; tipo?: JobKind };
-    const rows = await listJobs(ctx.store, p.projectId, { estado: q.estado, tipo: q.tipo });
-    return { jobs: rows.map(toJobResponse) };
-  });
+  }, async (request) => listJobs.run(ctx, principalOf(request), request.query as { estado?: JobState; tipo?: JobKind }));
 
   app.get('/v1/jobs/:job_id', {
-    config: { scope: 'results:read' },
+    config: { scope: getJob.scope },
     schema: {
       tags: ['jobs'],
       summary: 'One job of the project',
@@ -90,13 +79,10 @@ export async function jobRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
       params: JOB_ID_PARAMS,
       response: { 200: ref('Job'), ...errorResponses([401, 403, 404, 422, 429]) },
     },
-  }, async (request) => {
-    const p = principalOf(request);
-    return toJobResponse(await getJob(ctx.store, p.projectId, (request.params as { job_id: string }).job_id));
-  });
+  }, async (request) => getJob.run(ctx, principalOf(request), request.params as { job_id: string }));
 
   app.post('/v1/jobs/:job_id/cancel', {
-    config: { scope: 'simulate' },
+    config: { scope: cancelJob.scope },
     schema: {
       tags: ['jobs'],
       summary: 'Cancel a job that has no machine yet; the reservation returns whole',
@@ -104,16 +90,10 @@ export async function jobRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
       params: JOB_ID_PARAMS,
       response: { 200: ref('Job'), ...errorResponses([401, 403, 404, 409, 422, 429]) },
     },
-  }, async (request) => {
-    const p = principalOf(request);
-    const job = await cancelJob(ctx.store, p.projectId, (request.params as { job_id: string }).job_id);
-    return toJobResponse(job);
-  });
+  }, async (request) => cancelJob.run(ctx, principalOf(request), request.params as { job_id: string }));
 
   app.post('/v1/jobs/:job_id/erase', {
-    // The spec leaves the REST scope open; erase changes the project like cancel, and MCP's
-    // erase_job_data needs simulate, so REST asks for simulate too (docs/api.md).
-    config: { scope: 'simulate' },
+    config: { scope: eraseJobData.scope },
     schema: {
       tags: ['jobs'],
       summary: 'Erase the request, inputs and result of a terminal job (scope simulate)',
@@ -121,9 +101,5 @@ export async function jobRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
       params: JOB_ID_PARAMS,
       response: { 200: ref('Job'), ...errorResponses([401, 403, 404, 409, 422, 429]) },
     },
-  }, async (request) => {
-    const p = principalOf(request);
-    const job = await eraseJob(ctx.store, p.projectId, (request.params as { job_id: string }).job_id);
-    return toJobResponse(job);
-  });
+  }, async (request) => eraseJobData.run(ctx, principalOf(request), request.params as { job_id: string }));
 }

@@ -1,11 +1,13 @@
 // GET /v1/whoami (spec "Identity"): the key's project, organization, prefix and scopes.
 import type { FastifyInstance } from 'fastify';
+import type { ServiceContext } from '../service-context.js';
 import { principalOf } from '../auth.js';
 import { SECURITY, errorResponses } from '../http-schemas.js';
+import { whoami } from '../operations/whoami.js';
 
-export async function whoamiRoutes(app: FastifyInstance): Promise<void> {
+export async function whoamiRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   app.get('/v1/whoami', {
-    config: { scope: 'results:read' },
+    config: { scope: whoami.scope },
     schema: {
       tags: ['identity'],
       summary: 'The project, organization, key prefix and scopes of the calling key',
@@ -24,8 +26,5 @@ export async function whoamiRoutes(app: FastifyInstance): Promise<void> {
         ...errorResponses([401, 403, 429]),
       },
     },
-  }, async (request) => {
-    const p = principalOf(request);
-    return { project_id: p.projectId, organization_id: p.organizationId, key_prefix: p.keyPrefix, scopes: p.scopes };
-  });
+  }, async (request) => whoami.run(ctx, principalOf(request), {}));
 }

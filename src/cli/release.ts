@@ -1,7 +1,7 @@
 // `campaign-sim release ...`: list the offered releases and build population cache files.
 import { Command, Option } from 'commander';
 import cliProgress from 'cli-progress';
-import { listReleases, newestRelease, openRelease, releaseManifest } from '../release/release.js';
+import { newestRelease, openRelease, releaseSummaries } from '../release/release.js';
 import { ensureUfPopulation, populationFilePath } from '../release/population-store.js';
 import { checkUfs } from '../release/release.js';
 import type { BuildableRelease, BuildProgress, UfCode } from '../release/types.js';
@@ -14,13 +14,10 @@ export function registerRelease(program: Command): void {
     .description('List the offered releases, newest last')
     .option('--json', 'print the list as JSON')
     .action((opts: { json?: boolean }) => {
-      const rows = listReleases().map((v) => {
-        const m = releaseManifest(v);
-        return { versao: v, publicada_em: m.publicada_em, ufs: m.ufs.length, ufs_grade_etaria_fechada: m.ufs_grade_etaria_fechada, mais_nova: v === newestRelease() };
-      });
+      const rows = releaseSummaries();
       if (opts.json) { process.stdout.write(JSON.stringify(rows, null, 2) + '\n'); return; }
       for (const r of rows) {
-        process.stdout.write(`${r.versao}  published ${r.publicada_em}  ${r.ufs} UFs  age grid closed: ${r.ufs_grade_etaria_fechada.join(' ')}${r.mais_nova ? '  (newest)' : ''}\n`);
+        process.stdout.write(`${r.versao}  published ${r.publicada_em}  ${r.ufs.length} UFs  age grid closed: ${r.ufs_grade_etaria_fechada.join(' ')}${r.mais_nova ? '  (newest)' : ''}\n`);
       }
     });
 

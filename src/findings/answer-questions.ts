@@ -8,7 +8,7 @@
 // question; for comparar, respostas[<comparar id>] (else respostas[<inner question id>]) of
 // each of the two variants.
 
-import type { ContratoDeResposta, Medida, Pergunta, PerguntaComparar, PerguntaSimples } from '../contract/types.js';
+import type { ContratoDeResposta, Medida, Pergunta, PerguntaComparar, PerguntaSimples, PublicoPergunta, Territorio } from '../contract/types.js';
 import type { JobResult, RespostaBlock } from './job-result.js';
 import { publishCell } from './privacy.js';
 import { standardError, tidy } from './stats.js';
@@ -21,6 +21,9 @@ interface AnswerBase {
   id: string;
   forma: 'quantos' | 'quando' | 'onde' | 'comparar';
   medida: Medida;
+  /** The territory and audience the question asked, so an answer reads on its own. */
+  territorio: Territorio;
+  publico: PublicoPergunta | null;
   /** True when the main number is withheld; motivo says why. */
   retida: boolean;
   motivo: MotivoResposta | null;
@@ -106,6 +109,11 @@ const WHY: Record<MotivoResposta, string> = {
   nao_alcancada: 'a parte pedida não é alcançada dentro do horizonte',
 };
 
+/** What every answer repeats of its question. */
+function asked(q: PerguntaSimples): { id: string; medida: Medida; territorio: Territorio; publico: PublicoPergunta | null } {
+  return { id: q.id, medida: q.medida, territorio: q.territorio, publico: q.publico ?? null };
+}
+
 function meanTotal(b: RespostaBlock, R: number, w: number): number {
   let s = 0;
   for (let r = 0; r < R; r++) s += b.totalPorReplica[r * b.semanas + w];
@@ -114,7 +122,7 @@ function meanTotal(b: RespostaBlock, R: number, w: number): number {
 
 function quantos(q: PerguntaSimples, b: RespostaBlock | undefined, R: number): QuantosAnswer {
   const semana = q.semana ?? 1;
-  const base = { id: q.id, forma: 'quantos' as const, medida: q.medida, semana, n: null, base: null, parte: null, erro_padrao: null };
+  const base = { ...asked(q), forma: 'quantos' as const, semana, n: null, base: null, parte: null, erro_padrao: null };
   if (!b) return { ...base, retida: true, motivo: 'sem_resultado', texto: WHY.sem_resultado };
   if (semana < 1 || semana > b.semanas) return { ...base, retida: true, motivo: 'semana_fora_do_horizonte', texto: WHY.semana_fora_do_horizonte };
   const w = semana - 1;
@@ -141,7 +149,7 @@ function quantos(q: PerguntaSimples, b: RespostaBlock | undefined, R: number): Q
 
 function quando(q: PerguntaSimples, b: RespostaBlock | undefined, R: number): QuandoAnswer {
   const parte = q.parte ?? 1;
-  const base = { id: q.id, forma: 'quando' as const, medida: q.medida, parte, semana: null, semana_min: null, semana_max: null, n: null, base: null };
+  const base = { ...asked(q), forma: 'quando' as const, parte, semana: null, semana_min: null, semana_max: null, n: null, base: null };
   if (!b) return { ...base, retida: true, motivo: 'sem_resultado', texto: WHY.sem_resultado };
   const den = publishCell(b.baseTotal, R, b.motivoBaseTotal);
   if (den.n === null) return { ...base, retida: true, motivo: den.motivo, texto: WHY[den.motivo!] };
@@ -178,7 +186,7 @@ function quando(q: PerguntaSimples, b: RespostaBlock | undefined, R: number): Qu
 function onde(q: PerguntaSimples, b: RespostaBlock | undefined, R: number): OndeAnswer {
   const semana = q.semana ?? 1;
   const ordem = q.ordem ?? 'maior';
-  const base = { id: q.id, forma: 'onde' as const, medida: q.medida, semana, ordem, ranking: [] as OndeItem[] };
+  const base = { ...asked(q), forma: 'onde' as const, semana, ordem, ranking: [] as OndeItem[] };
   if (!b) return { ...base, retida: true, motivo: 'sem_resultado', texto: WHY.sem_resultado };
   if (semana < 1 || semana > b.semanas) return { ...base, retida: true, motivo: 'semana_fora_do_horizonte', texto: WHY.semana_fora_do_horizonte };
   const w = semana - 1;
@@ -244,7 +252,7 @@ function comparar(q: PerguntaComparar, result: JobResult): CompararAnswer {
   const retida = a.retida || b.retida;
   const motivo = a.retida ? a.motivo : b.retida ? b.motivo : null;
   return {
-    id: q.id, forma: 'comparar', medida: q.pergunta.medida, variantes: [va, vb], a, b, diferenca, erro_padrao: erro,
+    ...asked(q.pergunta), id: q.id, forma: 'comparar', variantes: [va, vb], a, b, diferenca, erro_padrao: erro,
     retida, motivo,
     texto: retida && motivo ? `${motivo === a.motivo && a.retida ? va : vb}: ${WHY[motivo]}`
       : diferenca !== null ? `${vb} menos ${va}: ${fmt(diferenca)}.` : `${va} e ${vb} lado a lado.`,

@@ -33,6 +33,33 @@ export function newestRelease(): string {
   return MANIFESTS[MANIFESTS.length - 1].versao;
 }
 
+/** What a client needs to pick a release: one row per offered release, oldest first. */
+export interface ReleaseSummary {
+  versao: string;
+  publicada_em: string;
+  /** UFs a scenario of this release may list. */
+  ufs: UfCode[];
+  /** UFs whose 5-year age grid is closed (age_grid_not_open). */
+  ufs_grade_etaria_fechada: UfCode[];
+  /** True for the newest release (the one opening a city uses). */
+  mais_nova: boolean;
+  /** Whether the release's adoption parameters (cenario_base pix) are calibrated: their verdict was aprovada. */
+  calibrado: boolean;
+}
+
+/** The offered releases, oldest first (the CLI's release list and the MCP tool list_releases). */
+export function releaseSummaries(): ReleaseSummary[] {
+  const newest = newestRelease();
+  return MANIFESTS.map((m) => ({
+    versao: m.versao,
+    publicada_em: m.publicada_em,
+    ufs: [...m.ufs],
+    ufs_grade_etaria_fechada: [...m.ufs_grade_etaria_fechada],
+    mais_nova: m.versao === newest,
+    calibrado: m.calibracao_pix?.veredito === 'aprovada',
+  }));
+}
+
 /** The manifest of a release; release_unavailable naming the offered ones when unknown. */
 export function releaseManifest(version: string): ReleaseManifest {
   const m = MANIFESTS.find((x) => x.versao === version);

@@ -143,8 +143,8 @@ describe('/v1/calibracoes', () => {
     expect(await resolveCalibrationBase(h.store, h.projectId, validateScenario(body().pedido.cenario))).toBeUndefined();
   });
 
-  it('findings and setores of a calibration job answer 422 not_a_simulation (not a 500)', async () => {
-    for (const url of [`/v1/jobs/${concludedCalibration}/findings`, `/v1/jobs/${concludedCalibration}/setores?municipio=1400100`]) {
+  it('findings, setores and respostas of a calibration job answer 422 not_a_simulation (not a 500)', async () => {
+    for (const url of [`/v1/jobs/${concludedCalibration}/findings`, `/v1/jobs/${concludedCalibration}/setores?municipio=1400100`, `/v1/jobs/${concludedCalibration}/respostas`]) {
       const res = await h.call('GET', url, h.keys.full);
       expect(res.statusCode, url).toBe(422);
       expect(res.json().detail).toMatchObject({ code: 'not_a_simulation' });

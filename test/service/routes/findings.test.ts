@@ -7,7 +7,7 @@ import { completeJob, claimNextJob } from '../../../service/queue.js';
 import { createRateLimiter } from '../../../service/rate-limit.js';
 import type { Store } from '../../../service/store/open-store.js';
 import { validateScenario } from '../../../src/contract/index.js';
-import { buildFindings, buildTractEvents, compareJobs } from '../../../src/findings/index.js';
+import { answerQuestions, buildFindings, buildTractEvents, compareJobs } from '../../../src/findings/index.js';
 import { httpScenario } from '../../fixtures/scenarios.js';
 import { insertJob, openHarness, type Harness } from './harness.js';
 import { syntheticResult } from './synthetic-result.js';
@@ -176,6 +176,39 @@ describe('GET /v1/jobs/compare', () => {
     const unknown = await get(`/v1/jobs/compare?a=${UNKNOWN}&b=${a.id}`);
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().detail.code).toBe('not_found');
+  });
+});
+
+describe('GET /v1/jobs/{job_id}/respostas', () => {
+  const contrato = {
+    versao: 1,
+    perguntas: [
+      { id: 'q1', forma: 'quantos', medida: 'alcance', territorio: { municipios: ['1400100'] }, semana: 1 },
+      { id: 'q2', forma: 'onde', medida: 'alcance', territorio: { municipios: ['1400100', '1400027'] }, semana: 2 },
+    ],
+  };
+
+  it('serves the answers to the job\'s answer contract, as the findings library builds them', async () => {
+    const { id, result } = await concludedJob({ contrato_de_resposta: contrato }, 8);
+    const res = await get(`/v1/jobs/${id}/respostas`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(plain(answerQuestions(null, result)));
+    expect(res.json().respostas.map((a: { id: string; territorio: unknown }) => [a.id, a.territorio])).toEqual([
+      ['q1', { municipios: ['1400100'] }], ['q2', { municipios: ['1400100', '1400027'] }],
+    ]);
+    const none = await concludedJob({}, 9);
+    expect((await get(`/v1/jobs/${none.id}/respostas`)).json()).toEqual({ versao: 1, respostas: [] });
+  });
+
+  it('answers 409 result_not_ready for a job not concluido, 404 for an unknown job, 403 without results:read', async () => {
+    const waiting = await insertJob(h, { projectId: acct.projectId });
+    const notReady = await get(`/v1/jobs/${waiting.id}/respostas`);
+    expect([notReady.statusCode, notReady.json().detail.code]).toEqual([409, 'result_not_ready']);
+    await h.call('POST', `/v1/jobs/${waiting.id}/cancel`, acct.key);
+    const unknown = await get(`/v1/jobs/${UNKNOWN}/respostas`);
+    expect([unknown.statusCode, unknown.json().detail.code]).toEqual([404, 'not_found']);
+    const noScope = await h.call('GET', `/v1/jobs/${UNKNOWN}/respostas`, h.keys.simulator);
+    expect([noScope.statusCode, noScope.json().detail.code]).toEqual([403, 'missing_scope']);
   });
 });
 

@@ -119,6 +119,14 @@ describe('answers', () => {
     expect(c.retida).toBe(false);
   });
 
+  it('every answer repeats the territory and audience its question asked (comparar: its inner question\'s)', () => {
+    expect(get('q1')).toMatchObject({ territorio, publico: null, semana: 2 });
+    expect(get('qs')).toMatchObject({ territorio: { setores: SETORES } });
+    expect(get('cmp')).toMatchObject({ territorio: { municipios: ['1400100'] }, a: { territorio: { municipios: ['1400100'] }, semana: 3 } });
+    const withPublic = answerQuestions({ versao: 1, perguntas: [{ id: 'q1', forma: 'quantos', medida: 'adotantes', territorio, semana: 2, publico: { sexo: [1] } }] }, result);
+    expect(withPublic.respostas[0].publico).toEqual({ sexo: [1] });
+  });
+
   it('a question the job did not compute is withheld as sem_resultado; the default contract is the scenario one', () => {
     const other = answerQuestions({ versao: 1, perguntas: [{ id: 'zz', forma: 'quantos', medida: 'adotantes', territorio, semana: 1 }] }, result);
     expect(other.respostas[0]).toMatchObject({ retida: true, motivo: 'sem_resultado' });

@@ -1,5 +1,5 @@
-// What the HTTP layer holds while it runs: the store, the clock, the call limiter.
-// Routes receive this object; they never open connections or write SQL themselves.
+// What the service holds while it runs: the store, the clock, the call limiter. Operations
+// (service/operations/) receive it from the HTTP routes and the MCP tools; they never open connections or write SQL themselves.
 import type { Clock } from './clock.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { Store } from './store/open-store.js';

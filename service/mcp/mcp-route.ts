@@ -1,0 +1,49 @@
+// /mcp: the MCP server on the API's Fastify app and port, Streamable HTTP transport.
+// Stateless: every POST gets a new server and transport (no session id, JSON responses rather
+// than an event stream). Why: each request carries its own credential and every tool call is
+// admitted on its own, the tools are request/response with nothing to push, and so any
+// service instance can answer any request with no session store to share; building the server
+// costs microseconds (bench/mcp.ts). GET (a server-to-client stream) and DELETE (ending a
+// session) have nothing to serve: 405, as the SDK's stateless examples answer.
+// Without a credential the endpoint answers HTTP 401 with WWW-Authenticate: Bearer before any
+// tool (spec "Errors", MCP); a credential that is not valid reaches the tools, which answer
+// isError "unauthorized: ...". Every request is under the burst limits (service/auth.ts).
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ServiceError } from '../../src/errors.js';
+import { bearerToken } from '../auth.js';
+import type { ServiceContext } from '../service-context.js';
+import { createMcpServer } from './mcp-server.js';
+
+export const MCP_PATH = '/mcp';
+
+function credentialOf(request: FastifyRequest): string {
+  const credential = bearerToken(request.headers.authorization);
+  if (credential === null) {
+    throw new ServiceError('unauthorized', 'send the project API key as Authorization: Bearer <API_KEY> on the MCP connection',
+      { headers: { 'WWW-Authenticate': 'Bearer' } });
+  }
+  return credential;
+}
+
+export async function mcpRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  app.post(MCP_PATH, { config: { mcp: true }, schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    const credential = credentialOf(request);
+    const server = createMcpServer(ctx, credential, (err) => request.log.error({ err }, 'unexpected failure in an MCP tool'));
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    reply.hijack();
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  });
+
+  const notAllowed = async (request: FastifyRequest, reply: FastifyReply) => {
+    credentialOf(request);
+    return reply.code(405).header('Allow', 'POST').send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP server is stateless, POST only' }, id: null });
+  };
+  app.get(MCP_PATH, { config: { mcp: true }, schema: { hide: true } }, notAllowed);
+  app.delete(MCP_PATH, { config: { mcp: true }, schema: { hide: true } }, notAllowed);
+}

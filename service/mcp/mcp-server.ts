@@ -1,0 +1,51 @@
+// The MCP server of one request: lists the tools and calls them for the credential the request
+// carried. A tool call is admitted like an HTTP call (operations/admit-call.ts: credential,
+// the operation's scope, the hourly budgets of the key and its organization, so an MCP call and
+// an API call with one key share one budget), then its arguments are checked and the operation
+// runs. Built on the SDK's low-level Server rather than McpServer because the tools' input
+// schemas are JSON Schema (the HTTP layer's own pieces and the contract schemas), which
+// McpServer would want as zod.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool as ListedTool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { readPackageVersion } from '../../src/package-version.js';
+import { admitCall } from '../operations/admit-call.js';
+import type { ServiceContext } from '../service-context.js';
+import { checkArguments } from './tool-arguments.js';
+import { toolError, toolSuccess } from './tool-result.js';
+import { TOOLS, type Tool } from './tools.js';
+
+const BY_NAME = new Map<string, Tool<any, any>>(TOOLS.map((t) => [t.name, t]));
+const LISTED: ListedTool[] = TOOLS.map((t) => ({
+  name: t.name, title: t.title, description: `${t.description} Scope: ${t.operation.scope}.`,
+  inputSchema: t.advertised as ListedTool['inputSchema'], annotations: t.annotations,
+}));
+const VERSION = readPackageVersion();
+
+const INSTRUCTIONS =
+  'Campaign simulations over a synthetic population of Brazilian municipalities. Typical flow: list_releases, ' +
+  'estimate_simulation {pedido}, submit_simulation {pedido, idempotency_key}, get_job until estado is concluido, then ' +
+  'get_findings and get_answers. Prices are in micros of a real. A refusal reads "code: message" (the API\'s error codes).';
+
+export function createMcpServer(ctx: ServiceContext, credential: string, log: (err: unknown) => void): Server {
+  const server = new Server({ name: 'campaign-sim', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: LISTED }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const t = BY_NAME.get(request.params.name);
+    if (!t) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}; tools: ${[...BY_NAME.keys()].join(', ')}`);
+    return callTool(ctx, credential, t, request.params.arguments ?? {}, log);
+  });
+  return server;
+}
+
+async function callTool(ctx: ServiceContext, credential: string, t: Tool<any, any>, args: Record<string, unknown>, log: (err: unknown) => void): Promise<CallToolResult> {
+  try {
+    const { principal } = await admitCall(ctx, credential, t.operation.scope, 'mcp');
+    const result = await t.operation.run(ctx, principal, checkArguments(t.input, args));
+    const { data, text } = t.output(result);
+    return toolSuccess(data, text);
+  } catch (err) {
+    return toolError(err, log);
+  }
+}

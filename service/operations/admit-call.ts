@@ -1,0 +1,42 @@
+// Admitting a call, for the HTTP routes and the MCP tools alike (spec "Authentication" and
+// "Limits"): the credential must be valid, hold the operation's scope, and the call must fit the
+// hourly budgets of its key and organization; an admitted call is counted. One key has one
+// budget whether it calls over HTTP or MCP, because both count here. A refused credential or
+// scope is not counted. The codes differ by surface, as the spec names them: over HTTP
+// invalid_api_key (with WWW-Authenticate: Bearer) and missing_scope; over MCP unauthorized and
+// insufficient_scope. The burst limits are per HTTP request and stay in service/auth.ts.
+import { ServiceError, type ErrorCode } from '../../src/errors.js';
+import { authenticateApiKey, type Scope } from '../api-keys.js';
+import type { CallBudget } from '../rate-limit.js';
+import type { ServiceContext } from '../service-context.js';
+import type { Principal } from './operation.js';
+
+export type Surface = 'http' | 'mcp';
+
+const REFUSALS: Record<Surface, { credential: ErrorCode; scope: ErrorCode }> = {
+  http: { credential: 'invalid_api_key', scope: 'missing_scope' },
+  mcp: { credential: 'unauthorized', scope: 'insufficient_scope' },
+};
+
+export interface AdmittedCall {
+  principal: Principal;
+  budget: CallBudget;
+}
+
+/**
+ * The principal of `credential` (the bearer token, or null when none was sent) when it may call
+ * an operation of `scope` now; counts the call. Throws the surface's credential or scope refusal,
+ * or 429 query_budget_exceeded (with Retry-After) when over budget.
+ */
+export async function admitCall(ctx: ServiceContext, credential: string | null, scope: Scope, surface: Surface): Promise<AdmittedCall> {
+  const codes = REFUSALS[surface];
+  const principal = credential === null ? null : await authenticateApiKey(ctx.store, credential, ctx.clock.now());
+  if (principal === null) {
+    throw new ServiceError(codes.credential,
+      credential === null ? 'missing API key: send Authorization: Bearer <API_KEY>' : 'API key is wrong, expired, revoked, or its project is archived',
+      { headers: { 'WWW-Authenticate': 'Bearer' } });
+  }
+  if (!principal.scopes.includes(scope)) throw new ServiceError(codes.scope, `this call needs the scope ${scope}`);
+  const budget = await ctx.limiter.countCall({ keyId: principal.keyId, orgId: principal.organizationId });
+  return { principal, budget };
+}

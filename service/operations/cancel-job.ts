@@ -1,0 +1,10 @@
+// Cancel a job that has no machine yet; the reservation returns whole (POST /v1/jobs/{job_id}/cancel, tool cancel_job).
+import { cancelJob as cancelJobRow, toJobResponse, type JobResponse } from '../jobs.js';
+import type { Operation } from './operation.js';
+
+export const cancelJob: Operation<{ job_id: string }, JobResponse> = {
+  scope: 'simulate',
+  async run(ctx, principal, input) {
+    return toJobResponse(await cancelJobRow(ctx.store, principal.projectId, input.job_id));
+  },
+};

@@ -1,0 +1,14 @@
+// A campaign scenario as the quote and the submission take it: the contract layer's normalised
+// scenario (422 invalid_request / release_unavailable otherwise) and its quote; a calibracao
+// base must name a concluded calibration of the caller's project (calibration-base.ts).
+import { quoteSimulation, validateScenario } from '../../src/contract/index.js';
+import type { Scenario, SimulationQuote } from '../../src/contract/types.js';
+import { resolveCalibrationBase } from '../calibration-base.js';
+import type { ServiceContext } from '../service-context.js';
+
+export async function checkScenario(ctx: ServiceContext, projectId: string, pedido: unknown): Promise<{ scenario: Scenario; quote: SimulationQuote }> {
+  const scenario = validateScenario(pedido);
+  const quote = quoteSimulation(scenario);
+  await resolveCalibrationBase(ctx.store, projectId, scenario);
+  return { scenario, quote };
+}

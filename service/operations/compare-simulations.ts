@@ -1,0 +1,28 @@
+// Two concluded simulations of the project side by side, differences b minus a
+// (GET /v1/jobs/compare). A calibration among them is refused whatever its state, before any
+// result is read (422 not_a_simulation); different releases are the library's release_mismatch.
+import { ServiceError } from '../../src/errors.js';
+import { compareJobs } from '../../src/findings/index.js';
+import { getJob as readJobRow } from '../jobs.js';
+import { loadJobResult } from './load-job-result.js';
+import type { Operation } from './operation.js';
+
+export interface CompareInput {
+  a: string;
+  b: string;
+  municipio?: string[];
+  limite?: number;
+  offset?: number;
+}
+
+export const compareSimulations: Operation<CompareInput, ReturnType<typeof compareJobs>> = {
+  scope: 'results:read',
+  async run(ctx, principal, input) {
+    const jobs = [await readJobRow(ctx.store, principal.projectId, input.a), await readJobRow(ctx.store, principal.projectId, input.b)];
+    const calibration = jobs.find((j) => j.tipo !== 'simulacao');
+    if (calibration) throw new ServiceError('not_a_simulation', `job ${calibration.id} is a ${calibration.tipo}, not a simulation`);
+    const sides = [];
+    for (const j of jobs) sides.push({ job: { id: j.id, nome: j.nome, tipo: j.tipo }, result: await loadJobResult(ctx, principal.projectId, j.id) });
+    return compareJobs(sides[0], sides[1], { municipio: input.municipio, limite: input.limite ?? 200, offset: input.offset ?? 0 });
+  },
+};

@@ -1,0 +1,22 @@
+// The result of a concluded calibration: verdict, identifiability, search record, parameters
+// (GET /v1/calibracoes/{id}, tool get_calibration). A job of the project that is a simulation
+// is no calibration: 404 not_found, as an id outside the project.
+import { calibrationResultFromBytes } from '../../calibration/job.js';
+import { ServiceError } from '../../src/errors.js';
+import { getJob as readJobRow } from '../jobs.js';
+import { readStoredResult } from '../results.js';
+import type { Operation } from './operation.js';
+
+export const getCalibration: Operation<{ id: string }, ReturnType<typeof calibrationResultFromBytes>> = {
+  scope: 'results:read',
+  async run(ctx, principal, { id }) {
+    const job = await readJobRow(ctx.store, principal.projectId, id);
+    if (job.tipo !== 'calibracao') throw new ServiceError('not_found', `calibration ${id} does not exist in this project (job ${id} is a ${job.tipo})`);
+    const stored = await readStoredResult(ctx.store, principal.projectId, id, ctx.clock.now());
+    try {
+      return calibrationResultFromBytes(stored);
+    } catch {
+      throw new ServiceError('results_unavailable', `the stored result of calibration ${id} cannot be read now`);
+    }
+  },
+};
