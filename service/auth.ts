@@ -20,8 +20,8 @@ import type { ServiceContext } from './service-context.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Scope the route needs (spec table "Scopes"); absent for public routes. */
-    scope?: Scope;
+    /** Scope the route needs (spec table "Scopes"); null: any valid key; absent for public routes. */
+    scope?: Scope | null;
     /** The MCP endpoint: under the burst limits like the API; its tool calls are admitted one by one (service/mcp/). */
     mcp?: boolean;
   }

@@ -23,7 +23,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'svc_<prefix>_<secret>' } },
       },
       tags: [
-        { name: 'identity' }, { name: 'schemas' }, { name: 'jobs' }, { name: 'findings' }, { name: 'calibracoes' },
+        { name: 'identity' }, { name: 'schemas' }, { name: 'jobs' }, { name: 'findings' }, { name: 'calibracoes' }, { name: 'library' },
       ],
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },

@@ -18,7 +18,7 @@ import { TOOLS, type Tool } from './tools.js';
 
 const BY_NAME = new Map<string, Tool<any, any>>(TOOLS.map((t) => [t.name, t]));
 const LISTED: ListedTool[] = TOOLS.map((t) => ({
-  name: t.name, title: t.title, description: `${t.description} Scope: ${t.operation.scope}.`,
+  name: t.name, title: t.title, description: `${t.description} Scope: ${t.operation.scope ?? 'any key'}.`,
   inputSchema: t.advertised as ListedTool['inputSchema'], annotations: t.annotations,
 }));
 const VERSION = readPackageVersion();

@@ -25,10 +25,10 @@ export interface AdmittedCall {
 
 /**
  * The principal of `credential` (the bearer token, or null when none was sent) when it may call
- * an operation of `scope` now; counts the call. Throws the surface's credential or scope refusal,
+ * an operation of `scope` (null: any valid key) now; counts the call. Throws the surface's credential or scope refusal,
  * or 429 query_budget_exceeded (with Retry-After) when over budget.
  */
-export async function admitCall(ctx: ServiceContext, credential: string | null, scope: Scope, surface: Surface): Promise<AdmittedCall> {
+export async function admitCall(ctx: ServiceContext, credential: string | null, scope: Scope | null, surface: Surface): Promise<AdmittedCall> {
   const codes = REFUSALS[surface];
   const principal = credential === null ? null : await authenticateApiKey(ctx.store, credential, ctx.clock.now());
   if (principal === null) {
@@ -36,7 +36,7 @@ export async function admitCall(ctx: ServiceContext, credential: string | null, 
       credential === null ? 'missing API key: send Authorization: Bearer <API_KEY>' : 'API key is wrong, expired, revoked, or its project is archived',
       { headers: { 'WWW-Authenticate': 'Bearer' } });
   }
-  if (!principal.scopes.includes(scope)) throw new ServiceError(codes.scope, `this call needs the scope ${scope}`);
+  if (scope !== null && !principal.scopes.includes(scope)) throw new ServiceError(codes.scope, `this call needs the scope ${scope}`);
   const budget = await ctx.limiter.countCall({ keyId: principal.keyId, orgId: principal.organizationId });
   return { principal, budget };
 }

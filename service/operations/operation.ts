@@ -12,7 +12,10 @@ import type { ServiceContext } from '../service-context.js';
 export type Principal = AuthenticatedKey;
 
 export interface Operation<I, O> {
-  /** The scope the caller needs (spec "Scopes"); the adapters check it through admitCall before run. */
-  readonly scope: Scope;
+  /**
+   * The scope the caller needs (spec "Scopes"); the adapters check it through admitCall before
+   * run. null: any valid key, whatever its scopes (the library: "any key may read").
+   */
+  readonly scope: Scope | null;
   run(ctx: ServiceContext, principal: Principal, input: I): Promise<O>;
 }
