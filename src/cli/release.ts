@@ -30,7 +30,7 @@ export function registerRelease(program: Command): void {
     .addOption(new Option('--release <version>', 'release version vX.Y.Z').default(newestRelease()))
     .option('--uf <uf...>', 'UF codes to build, e.g. --uf RR AP')
     .option('--force', 'rebuild even when a valid cache file exists')
-    .addHelpText('after', '\nFiles go to $CAMPAIGN_SIM_CACHE/<release>/ (default <project>/data/cache/<release>/).')
+    .addHelpText('after', '\nFiles go to $CAMPAIGN_SIM_CACHE/<release>/ (default $XDG_CACHE_HOME/campaign-sim/<release>/ or ~/.cache/campaign-sim/<release>/).')
     .action(async (opts: { release: string; uf?: string[]; force?: boolean }) => {
       const rel = openRelease(opts.release) as BuildableRelease;
       const ufs = opts.uf ? checkUfs(rel.manifest, opts.uf.map((u) => u.toUpperCase())) : [...rel.ufs];
