@@ -10,7 +10,7 @@ export { clearPopulationMemory } from './release/population-store.js';
 export * from '../calibration/index.js';
 export * from './findings/index.js';
 export {
-  validateScenario, quoteSimulation, variantNames, jobGrid,
+  validateScenario, isValidatedScenario, quoteSimulation, variantNames, jobGrid,
   schemas, getScenarioSchema, getCalibrationSchema, seriesSha256, hasElectoralContent,
 } from './contract/index.js';
 export { simulate, toReplicaResult } from './simulate.js';

@@ -1,10 +1,8 @@
 // `campaign-sim library case ID`: the library's public cases, read from the release (never
 // recomputed). Today the one case is `pix` (calibration/pix/, docs/model.md "The Pix case");
 // templates and the HTTP routes belong to the library issue.
-import { Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { ServiceError } from '../errors.js';
-import { newestRelease, openRelease } from '../release/release.js';
-import { readPixCase } from '../../calibration/pix/pix-case-file.js';
 import type { PixCase } from '../../calibration/pix/pix-case.js';
 
 const CASES = ['pix'] as const;
@@ -35,11 +33,14 @@ export function registerLibrary(program: Command): void {
     .command('case')
     .description('Print a public case (pix: the adoption model against the Banco Central Pix series, with its forecast)')
     .argument('<id>', `case id (${CASES.join(', ')})`)
-    .addOption(new Option('--release <version>', 'release whose case to read').default(newestRelease()))
+    .option('--release <version>', 'release whose case to read (default: the newest)')
     .option('--json', 'print the whole case document as JSON')
-    .action((id: string, opts: { release: string; json?: boolean }) => {
+    .action(async (id: string, opts: { release?: string; json?: boolean }) => {
       if (!(CASES as readonly string[]).includes(id)) throw new ServiceError('not_found', `no case ${id}; the library has: ${CASES.join(', ')}`);
-      const release = openRelease(opts.release).version;
+      const [{ newestRelease, openRelease }, { readPixCase }] = await Promise.all([
+        import('../release/release.js'), import('../../calibration/pix/pix-case-file.js'),
+      ]);
+      const release = openRelease(opts.release ?? newestRelease()).version;
       const c = readPixCase(release);
       if (c === null) throw new ServiceError('not_found', `release ${release} has no Pix case (its parametros_pix were not fitted; the fit is npm run bench:pix)`);
       process.stdout.write(opts.json ? JSON.stringify(c, null, 2) + '\n' : describe(c));

@@ -1,16 +1,13 @@
 // `campaign-sim simulate FILE [--threads N] [--shard-gib X] [--out DIR] [--json]`: validates a campaign scenario,
 // runs it as a job (every replica x variant, combined under the privacy rule into the stored
 // result: src/run-simulation-job.ts) and prints a short summary table, or one JSON summary.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { resolveRelease } from '../contract/release-checks.js';
-import { validateScenario } from '../contract/validate-scenario.js';
 import { contractError } from '../errors.js';
 import { encodeJobResult, jobTotals } from '../findings/index.js';
-import { closePool } from '../pool/pool.js';
-import { runSimulationJob, type SimulationJob } from '../run-simulation-job.js';
+import type { SimulationJob } from '../run-simulation-job.js';
+import { readInputJson } from './input-file.js';
 
 /** The run's figures and the job's published totals at the horizon (src/findings/job-totals.ts). */
 export function summarise({ result, execucao: e }: SimulationJob) {
@@ -76,12 +73,11 @@ export function registerSimulate(program: Command): void {
     .option('--out <dir>', 'write summary.json and resultado.json (the stored result, as the service keeps it) into DIR')
     .option('--json', 'print one JSON summary on stdout (pessoa_dias, segundos, variantes, ...) instead of the table')
     .action(async (file: string, opts: { threads?: number; shardGib?: number; out?: string; json?: boolean }) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(await readFile(file, 'utf8'));
-      } catch (err) {
-        throw contractError('wrong_type', '', `${file}: ${(err as Error).message}`);
-      }
+      const json = await readInputJson(file);
+      const [{ default: cliProgress }, { resolveRelease }, { validateScenario }, { closePool }, { runSimulationJob }] = await Promise.all([
+        import('cli-progress'), import('../contract/release-checks.js'), import('../contract/validate-scenario.js'),
+        import('../pool/pool.js'), import('../run-simulation-job.js'),
+      ]);
       const scenario = validateScenario(json);
       const release = resolveRelease(scenario.release);
       const tty = !opts.json && process.stderr.isTTY;
