@@ -15,7 +15,7 @@ export {
 } from './contract/index.js';
 export { simulate, toReplicaResult } from './simulate.js';
 export type { SimulateOptions, SimulationResult, SimulateProgress } from './simulate.js';
-export { runSimulationJob, poolEngine } from './run-simulation-job.js';
+export { runSimulationJob, poolEngine, engineRun } from './run-simulation-job.js';
 export type { SimulationJob, SimulationJobOptions, JobEngine, EngineRun, RunFigures } from './run-simulation-job.js';
 export { compilePlan, compilePlanFor } from './plan/compile-plan.js';
 export type { CompilePlanOptions, PlanScope } from './plan/compile-plan.js';

@@ -15,6 +15,7 @@ import { registerQuote } from './quote.js';
 import { registerSimulate } from './simulate.js';
 import { registerCalibrate } from './calibrate.js';
 import { registerLibrary } from './library.js';
+import { registerPlot } from './plot.js';
 import { InputFileError } from './input-file.js';
 
 export function buildProgram(): Command {
@@ -34,6 +35,7 @@ export function buildProgram(): Command {
   registerSimulate(program);
   registerCalibrate(program);
   registerLibrary(program);
+  registerPlot(program);
   return program;
 }
 
