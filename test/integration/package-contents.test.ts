@@ -1,6 +1,6 @@
 // What `npm pack` ships (package.json "files"): the built library, CLI, kernel and the data read
 // at run time; never local state (the embedded store, population caches, profiles) nor the built
-// tests and benches. `--ignore-scripts` skips the prepack build: `npm test` has built already.
+// tests and benches. `--ignore-scripts` skips the prepare build: `npm test` has built already.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { projectPath } from '../../src/project-path.js';
