@@ -81,7 +81,7 @@ function printSummary(s: Summary): void {
   const hidden = Object.values(s.variantes).some((v) => v.escondidas);
   process.stdout.write(
     `\n${s.familia}: ${s.populacao_unidades.toLocaleString('en-US')} persons in ${s.unidades} units, ${s.semanas} weeks; ` +
-      `KPIs at the horizon and by week, each unit's count as published (0 or at least 5 in every replica), mean over ${s.replicas} replicas, summed over the units.\n` +
+      `KPIs at the horizon and by week, each unit's count as published (0 or at least 5 in every replica), mean over ${s.replicas} replica${s.replicas === 1 ? '' : 's'}, summed over the units.\n` +
       (hidden ? '* some units are hidden by the privacy rule and left out of the sum (summary.json: escondidas).\n' : '') +
       `${s.pessoa_dias.toLocaleString('en-US')} person-days in ${s.segundos} s on ${s.threads} threads` +
       `${s.shards > 1 ? `, ${s.shards} shards per task, ${s.tarefas_simultaneas} task(s) at once` : ''} ` +
