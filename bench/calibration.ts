@@ -2,20 +2,19 @@
 // 2 replicas, 365 days must finish in under 10 minutes on this machine. Reports rounds per
 // minute. The series is made by the model itself at known parameters (one extra simulation,
 // not timed). One timed run: a calibration is minutes long, so benchmark.js's repeated sampling
-// does not fit; the result is written as JSON to bench/results/calibration.json.
+// does not fit; the result is written as JSON to bench/out/calibration.json (bench/lib/bench-output.ts).
 //   npm run tsbuild && node dist/bench/calibration.js [--candidates N] [--threads N]
 import { availableParallelism, cpus, loadavg } from 'node:os';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { openRelease } from '../src/release/release.js';
 import { engineSimulate as simulate } from '../calibration/engine.js';
 import { closePool } from '../src/pool/pool.js';
-import { projectPath } from '../src/project-path.js';
 import { runCalibration } from '../calibration/run.js';
 import { simulationModel } from '../calibration/simulation-model.js';
 import { checkSeries } from '../calibration/series.js';
 import { countRounds, freeDimensions } from '../calibration/parameters.js';
 import { calibrationPeriods, calibrationRequest } from '../test/fixtures/scenarios.js';
 import { runAsMain } from './lib/run-as-main.js';
+import { writeBenchResult } from './lib/bench-output.js';
 
 export const TARGET_SECONDS = 600;
 
@@ -101,8 +100,7 @@ async function main(): Promise<void> {
   };
   const result = await runCalibrationBench({ candidates: arg('--candidates'), threads: arg('--threads') });
   await closePool();
-  await mkdir(projectPath('bench', 'results'), { recursive: true });
-  await writeFile(projectPath('bench', 'results', 'calibration.json'), JSON.stringify(result, null, 2) + '\n');
+  await writeBenchResult('calibration.json', result);
   process.stdout.write(JSON.stringify(result, null, 2) + '\n');
 }
 

@@ -3,18 +3,17 @@
 // pipeline (src/run-simulation-job.ts) with a synthetic engine that hands it consistent
 // ReplicaResults (grid cells add up to the series) of SP's size (645 municipalities, principal
 // grid, 9 measures, 4 channels -> 9 variants) plus per-tract output for the capital-sized block of
-// tracts, one at a time. One timed run; JSON in bench/results/findings.json.
+// tracts, one at a time. One timed run; JSON in bench/out/findings.json (bench/lib/bench-output.ts).
 //   npm run tsbuild && node dist/bench/findings.js [--replicas N] [--unidades N] [--setores N]
 import { cpus, loadavg } from 'node:os';
-import { mkdir, writeFile } from 'node:fs/promises';
 import type { Medida, Scenario } from '../src/contract/types.js';
 import { buildFindings, buildTractEvents, jobResultToBytes } from '../src/findings/index.js';
 import { gridCellCount } from '../src/release/publication-grid.js';
 import type { ReplicaResult } from '../src/pool/replica-result.js';
-import { projectPath } from '../src/project-path.js';
 import { openRelease } from '../src/release/release.js';
 import { runSimulationJob, type JobEngine } from '../src/run-simulation-job.js';
 import { runAsMain } from './lib/run-as-main.js';
+import { writeBenchResult } from './lib/bench-output.js';
 
 const MEDIDAS: Medida[] = ['alcance', 'exposta_social', 'exposta_midia_medida', 'exposta_midia_declarada', 'exposta_midia_ambas', 'ignora', 'absorve', 'repassa', 'rejeita'];
 const CANAIS = ['digital', 'tv', 'radio', 'exterior'] as const;
@@ -125,7 +124,6 @@ export async function runFindingsBench(opts: { replicas?: number; unidades?: num
 
 runAsMain(import.meta.url, async () => {
   const out = await runFindingsBench({ replicas: arg('replicas', 3), unidades: arg('unidades', 645), setores: arg('setores', 2000) });
-  await mkdir(projectPath('bench/results'), { recursive: true });
-  await writeFile(projectPath('bench/results/findings.json'), `${JSON.stringify(out, null, 2)}\n`);
+  await writeBenchResult('findings.json', out);
   console.log(JSON.stringify(out, null, 2));
 });

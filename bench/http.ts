@@ -8,13 +8,12 @@
 // other numbers) because one client on 127.0.0.1 would otherwise hit the burst limit of 1,000
 // requests per address in 5 minutes within a second.
 //   npm run bench:http   (or: npm run tsbuild && node dist/bench/http.js [--duration 10] [--connections 10] [--runs 3])
-// Writes bench/results/http.json; with --database-url postgres://... the service uses a fresh
+// Writes bench/out/http.json (bench/lib/bench-output.ts); with --database-url postgres://... the service uses a fresh
 // schema on that PostgreSQL server instead (counters in PostgreSQL) and writes http-postgres.json;
 // --redis-url redis://... keeps the counters in Redis (http[-postgres]-redis.json).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,8 +21,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { createDevAccount } from '../service/dev-account.js';
 import { startServer } from '../service/server.js';
-import { projectPath } from '../src/project-path.js';
 import { canal, httpScenario } from '../test/fixtures/scenarios.js';
+import { writeBenchResult } from './lib/bench-output.js';
 
 export const TARGETS = {
   getJob: { requestsPerSecond: 3000, p99Ms: 20 },
@@ -161,9 +160,7 @@ async function main(): Promise<void> {
         runs: estimateRuns.map(brief),
       },
     };
-    await mkdir(projectPath('bench', 'results'), { recursive: true });
-    const name = `http${databaseUrl ? '-postgres' : ''}${redisUrl ? '-redis' : ''}.json`;
-    await writeFile(projectPath('bench', 'results', name), `${JSON.stringify(result, null, 2)}\n`);
+    await writeBenchResult(`http${databaseUrl ? '-postgres' : ''}${redisUrl ? '-redis' : ''}.json`, result);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } finally {
     if (child.exitCode === null && child.signalCode === null) {

@@ -1,11 +1,11 @@
 // Kernel benchmark (issue 4 targets): person-days per second per core of both families on a
 // real release UF (RR and a large UF), population load time, scaling from 1 to 2 threads, and
-// the full job RR 180 days 4 channels (9 variants) 5 replicas. Writes bench/results/kernel.json.
+// the full job RR 180 days 4 channels (9 variants) 5 replicas. Writes bench/out/kernel.json (bench/lib/bench-output.ts).
 //   npm run bench            (every suite)
 //   npm run tsbuild && node dist/bench/kernel.js [--large PA] [--large-days 30] [--scaling-runs 5] [--no-full]
 // Per core: one kernel instance in this thread, timed by benchmark.js (wall) and by the
 // process CPU time over the same runs (the CPU figure is the per-core one on a shared machine).
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import Benchmark from 'benchmark';
 import { validateScenario } from '../src/contract/validate-scenario.js';
@@ -20,6 +20,7 @@ import type { UfCode } from '../src/release/types.js';
 import { simulate } from '../src/simulate.js';
 import { runOnInstance } from '../test/fixtures/run-in-thread.js';
 import { runAsMain } from './lib/run-as-main.js';
+import { writeBenchResult } from './lib/bench-output.js';
 
 export const TARGETS = {
   adocao_pessoa_dias_por_segundo_por_nucleo: 100e6,
@@ -174,8 +175,7 @@ export async function runKernelBench() {
       aviso: 'Measured on a 2-core machine shared with other jobs: wall-clock figures are contended. pessoa_dias_por_segundo_cpu divides by the CPU time this process actually got, the per-core figure; it is still inflated by cache and core sharing.',
     },
   };
-  await mkdir(projectPath('bench', 'results'), { recursive: true });
-  await writeFile(projectPath('bench', 'results', 'kernel.json'), `${JSON.stringify(result, null, 2)}\n`);
+  await writeBenchResult('kernel.json', result);
   return result;
 }
 

@@ -4,24 +4,24 @@
 // node dist/bench/population.js (npm run bench:population): builds RR and SP one at a time, then all
 // 27 UFs in one process, measuring against the 2022 Census every municipality of Brazil (households
 // vs v0007, mean size vs v0005, residents per district vs v0001, sex x age counts), then loads the
-// merged population of Brazil. Writes bench/results/population.json (per-UF builds, the Census fit
-// of every municipality, the all-UF build time) and bench/results/population-brasil.json.
+// merged population of Brazil. Writes bench/out/population.json (per-UF builds, the Census fit
+// of every municipality, the all-UF build time) and bench/out/population-brasil.json (bench/lib/bench-output.ts).
 // node dist/bench/population.js RR AP: only those UFs (population.json, fit of their municipalities).
 // node dist/bench/population.js --brasil: only the all-UF build and merge (population-brasil.json).
 // Targets: RR < 3 s, SP < 60 s, all 27 UFs < 240 s, SP peak RSS < 4 GiB, <= 16 stored bytes per
 // person; households within 2% of v0007 in every municipality (median under 0.5%), 0 districts off
 // their Census residents, sex x age shares within 0.05 pp of the Census counts'.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { projectPath } from '../src/project-path.js';
 import { addComposition, emptyComposition, measureCensusFit, type CensusFit } from '../src/release/census-fit.js';
 import { clearPopulationMemory, ensureUfPopulation, populationFilePath } from '../src/release/population-store.js';
 import { newestRelease, openRelease } from '../src/release/release.js';
 import { NO_GROUP, UF_CODES, type BuildableRelease, type UfCode } from '../src/release/types.js';
 import type { UfPopulation } from '../src/release/population-builder.js';
+import { writeBenchResult } from './lib/bench-output.js';
 
 interface Row {
   uf: string;
@@ -184,7 +184,7 @@ function runChild(args: string[], cache: string): string {
 }
 
 /** The all-UF build (with the Census fit) and merge; writes population-brasil.json, returns the stages. */
-function brasil(release: string): { build: Record<string, unknown>; merge: Record<string, unknown> } {
+async function brasil(release: string): Promise<{ build: Record<string, unknown>; merge: Record<string, unknown> }> {
   const cache = mkdtempSync(join(tmpdir(), 'campaign-sim-bench-'));
   const stages: Record<string, Record<string, unknown>> = {};
   try {
@@ -197,12 +197,11 @@ function brasil(release: string): { build: Record<string, unknown>; merge: Recor
     rmSync(cache, { recursive: true, force: true });
   }
   const { fit, ...build } = stages.build;
-  mkdirSync(projectPath('bench', 'results'), { recursive: true });
-  writeFileSync(projectPath('bench', 'results', 'population-brasil.json'), JSON.stringify({
+  await writeBenchResult('population-brasil.json', {
     benchmark: 'all 27 UFs: fresh build of every cache file (one process), then release.population(all UFs) from the files',
     release, measured_at: new Date().toISOString(), node: process.version, cpus: cpus().length, note,
     targets: { build_seconds: 240 }, build, merge: stages.merge,
-  }, null, 2) + '\n');
+  });
   return { build: { ...build, fit }, merge: stages.merge };
 }
 
@@ -212,7 +211,7 @@ async function main(): Promise<void> {
   const release = at >= 0 ? args.splice(at, 2)[1] : newestRelease();
   if (args[0] === '--child') { await child(args[1] as UfCode, release); return; }
   if (args[0] === '--brasil-child') { await brasilChild(args[1], release); return; }
-  if (args[0] === '--brasil') { brasil(release); return; }
+  if (args[0] === '--brasil') { await brasil(release); return; }
   const all = args.length === 0;
   const ufs = all ? ['RR', 'SP'] : args;
   const cache = mkdtempSync(join(tmpdir(), 'campaign-sim-bench-'));
@@ -231,7 +230,7 @@ async function main(): Promise<void> {
   let allUfs: Record<string, unknown> | undefined;
   let fit = fits.length ? mergeFits(fits) : undefined;
   if (all) {
-    const b = brasil(release);
+    const b = await brasil(release);
     const { fit: brasilFit, ...build } = b.build;
     allUfs = build;
     fit = brasilFit as FitParts | undefined;
@@ -242,14 +241,13 @@ async function main(): Promise<void> {
     RR: { build_seconds: 3 }, SP: { build_seconds: 60, peak_rss_mib: 4096 }, all_ufs: { build_seconds: 240 }, stored_bytes_per_person: 16,
     census_fit: { households_max_relative_error_pct: 2, households_median_relative_error_pct: 0.5, district_residents_mismatches: 0, sex_age_max_share_deviation_pp: 0.05 },
   };
-  mkdirSync(projectPath('bench', 'results'), { recursive: true });
-  writeFileSync(projectPath('bench', 'results', 'population.json'), JSON.stringify({
+  await writeBenchResult('population.json', {
     benchmark: 'population build (fresh, main thread, includes reading data/br and writing the checksummed file) and its fit to the 2022 Census',
     release, measured_at: new Date().toISOString(), node: process.version, cpus: cpus().length, note,
     targets, results: rows,
     ...(allUfs ? { all_ufs: allUfs } : {}),
     ...(summary ? { census_fit: { coverage: all ? 'every municipality of Brazil (all 27 UFs)' : `municipalities of ${ufs.join(' ')}`, ...summary } } : {}),
-  }, null, 2) + '\n');
+  });
 }
 
 await main();

@@ -2,9 +2,8 @@
 // every API call (key authentication, GET of a job, call counting) and of the queue cycle, on
 // the embedded store (PGlite, with and without its read cache) and on the PostgreSQL server.
 //   npm run tsbuild && node dist/bench/service-data.js [--ops 1000]
-// Writes bench/results/service-data.json. Numbers on a shared machine are contended: see loadavg.
+// Writes bench/out/service-data.json (bench/lib/bench-output.ts). Numbers on a shared machine are contended: see loadavg.
 import fs from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -15,7 +14,7 @@ import { createJob, getJob } from '../service/jobs.js';
 import { claimNextJob, completeJob } from '../service/queue.js';
 import { createRateLimiter } from '../service/rate-limit.js';
 import { openStore, type Store } from '../service/store/open-store.js';
-import { projectPath } from '../src/project-path.js';
+import { writeBenchResult } from './lib/bench-output.js';
 
 const ops = Number(process.argv[process.argv.indexOf('--ops') + 1]) || 1000;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -78,7 +77,6 @@ const report = {
   setup: { ops, note: 'one caller, sequential awaits; PostgreSQL 15 and Redis on 127.0.0.1; contended machine shared with other work' },
   results,
 };
-await mkdir(projectPath('bench', 'results'), { recursive: true });
-await writeFile(projectPath('bench', 'results', 'service-data.json'), `${JSON.stringify(report, null, 2)}\n`);
+await writeBenchResult('service-data.json', report);
 process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
 process.exit(0);

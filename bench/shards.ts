@@ -1,11 +1,12 @@
-// Sharding benchmark (DESIGN 4, "Scale"). Writes bench/results/shards.json.
+// Sharding benchmark (DESIGN 4, "Scale"). Writes bench/out/shards.json (bench/lib/bench-output.ts), on top of
+// the committed bench/results/shards.json, so the part of the other mode (--brasil or not) carries over.
 //   npm run tsbuild && node dist/bench/shards.js            cost of shards: RR reception on 1 shard and cut smaller
 //   node dist/bench/shards.js --brasil [--dias 7]            every UF at once (~203 M persons; builds
 //                                                             the 27 UF populations on first use, ~15 GiB)
 // The first part runs in this thread and checks that every layout leaves the same per-person
 // state (exit 1 otherwise); figures are per CPU-second of this process.
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { validateScenario } from '../src/contract/validate-scenario.js';
 import type { Scenario } from '../src/contract/types.js';
@@ -22,6 +23,7 @@ import { openRelease } from '../src/release/release.js';
 import { UF_CODES } from '../src/release/types.js';
 import { simulate } from '../src/simulate.js';
 import { runAsMain } from './lib/run-as-main.js';
+import { writeBenchResult } from './lib/bench-output.js';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -151,8 +153,7 @@ export async function runShardsBench() {
   if (process.argv.includes('--brasil')) result.brasil = await brasil();
   else result.custo_shards = await shardCost();
   result.maquina = { cpus: cpus().length, modelo: cpus()[0]?.model ?? '', carga_1min_antes: carga_antes, carga_1min_depois: loadavg()[0] };
-  await mkdir(projectPath('bench', 'results'), { recursive: true });
-  await writeFile(file, `${JSON.stringify(result, null, 2)}\n`);
+  await writeBenchResult('shards.json', result);
 }
 
 runAsMain(import.meta.url, runShardsBench);

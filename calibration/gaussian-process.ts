@@ -6,7 +6,6 @@
 // scale and noise are picked from a small fixed list by the log marginal likelihood, so the
 // search stays deterministic.
 
-import { erf } from 'mathjs';
 
 const LENGTH_SCALES = [0.05, 0.1, 0.2, 0.35, 0.6, 1.0];
 const NOISES = [1e-6, 1e-3, 1e-2, 0.1];
@@ -108,11 +107,20 @@ export function fitGaussianProcess(u: number[][], y: number[]): GaussianProcess 
   };
 }
 
-/** Expected improvement below `best` (minimisation) of a normal prediction. */
-export function expectedImprovement(pred: { mean: number; sd: number }, best: number): number {
-  if (pred.sd <= 0) return Math.max(0, best - pred.mean);
-  const z = (best - pred.mean) / pred.sd;
-  const cdf = 0.5 * (1 + (erf(z / Math.SQRT2) as number));
-  const pdf = Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
-  return (best - pred.mean) * cdf + pred.sd * pdf;
+export type ExpectedImprovement = (pred: { mean: number; sd: number }, best: number) => number;
+
+/**
+ * Expected improvement below `best` (minimisation) of a normal prediction. mathjs's erf is
+ * loaded here, on the first sequential search, not with the package: importing mathjs takes
+ * about a second, which every CLI call and every `import 'campaign-sim'` would pay.
+ */
+export async function loadExpectedImprovement(): Promise<ExpectedImprovement> {
+  const { erf } = await import('mathjs');
+  return (pred, best) => {
+    if (pred.sd <= 0) return Math.max(0, best - pred.mean);
+    const z = (best - pred.mean) / pred.sd;
+    const cdf = 0.5 * (1 + (erf(z / Math.SQRT2) as number));
+    const pdf = Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
+    return (best - pred.mean) * cdf + pred.sd * pdf;
+  };
 }

@@ -5,7 +5,7 @@
 
 import seedrandom from 'seedrandom';
 import { fromUnit, gridValues, toUnit, type Dimension } from './parameters.js';
-import { expectedImprovement, fitGaussianProcess } from './gaussian-process.js';
+import { fitGaussianProcess, loadExpectedImprovement } from './gaussian-process.js';
 
 export type SearchMethod = 'grade' | 'aleatoria' | 'sequencial';
 
@@ -77,6 +77,7 @@ const LOCAL_SCALES = [0, 1, 0.3, 0.1];
 
 async function sequentialSearch(o: SearchOptions, evals: Evaluation[], run: (x: number[]) => Promise<void>): Promise<void> {
   const { dims } = o;
+  const expectedImprovement = await loadExpectedImprovement();
   const rng = seedrandom(`${o.seed}:calibracao:sequencial`);
   const nInit = Math.min(o.candidatos, Math.max(5, 2 * dims.length + 1));
   // Initial design: a Latin hypercube, so every dimension is covered evenly from the start.

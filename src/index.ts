@@ -10,12 +10,12 @@ export { clearPopulationMemory } from './release/population-store.js';
 export * from '../calibration/index.js';
 export * from './findings/index.js';
 export {
-  validateScenario, quoteSimulation, variantNames, jobGrid,
+  validateScenario, isValidatedScenario, quoteSimulation, variantNames, jobGrid,
   schemas, getScenarioSchema, getCalibrationSchema, seriesSha256, hasElectoralContent,
 } from './contract/index.js';
 export { simulate, toReplicaResult } from './simulate.js';
 export type { SimulateOptions, SimulationResult, SimulateProgress } from './simulate.js';
-export { runSimulationJob, poolEngine } from './run-simulation-job.js';
+export { runSimulationJob, poolEngine, engineRun } from './run-simulation-job.js';
 export type { SimulationJob, SimulationJobOptions, JobEngine, EngineRun, RunFigures } from './run-simulation-job.js';
 export { compilePlan, compilePlanFor } from './plan/compile-plan.js';
 export type { CompilePlanOptions, PlanScope } from './plan/compile-plan.js';

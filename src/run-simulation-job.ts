@@ -23,9 +23,8 @@ export interface EngineRun {
 /** Runs every task of a scenario. */
 export type JobEngine = (scenario: Scenario, opts: SimulateOptions) => Promise<EngineRun>;
 
-/** The engine of every real job: simulate() on the worker pool. */
-export const poolEngine: JobEngine = async (scenario, opts) => {
-  const r = await simulate(scenario, opts);
+/** What a simulate() answer hands the combiner. */
+export function engineRun(r: SimulationResult): EngineRun {
   return {
     replicas: Object.values(r.variantes).flat(),
     execucao: {
@@ -33,7 +32,10 @@ export const poolEngine: JobEngine = async (scenario, opts) => {
       threads: r.threads, tarefasSimultaneas: r.tarefasSimultaneas, shards: r.shards,
     },
   };
-};
+}
+
+/** The engine of every real job: simulate() on the worker pool. */
+export const poolEngine: JobEngine = async (scenario, opts) => engineRun(await simulate(scenario, opts));
 
 export interface SimulationJobOptions extends Omit<SimulateOptions, 'release' | 'plan'> {
   /** The scenario's release: its population, and the look-ups the result stores. */

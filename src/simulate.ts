@@ -2,6 +2,7 @@
 // with common random numbers: key = hash(grupo_comparacao, replica) for every variant.
 import type { Canal, Medida, Scenario } from './contract/types.js';
 import { totalmem } from 'node:os';
+import { isValidatedScenario, validateScenario } from './contract/validate-scenario.js';
 import { CONTROL_CANCEL, CONTROL_DAYS } from './kernel/kernel-plan.js';
 import { planShape } from './kernel/layout.js';
 import { replicaKey } from './kernel/rng-key.js';
@@ -98,6 +99,11 @@ export function toReplicaResult(plan: Plan, variante: number, replica: number, c
   return r;
 }
 
+/**
+ * Runs a scenario. A scenario validateScenario did not return is validated first (the contract's
+ * refusal is thrown as a ServiceError), so the library never runs what the service would refuse;
+ * with `opts.plan` the plan is what runs, compiled by the caller from a scenario it holds.
+ */
 export async function simulate(scenario: Scenario, opts: SimulateOptions = {}): Promise<SimulationResult> {
   const { signal } = opts;
   if (signal?.aborted) throw abortError(signal);
@@ -106,7 +112,8 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions = {}): 
   if (!plan) {
     const source = opts.population ?? opts.release;
     if (!source) throw new TypeError('simulate needs opts.release, opts.population or opts.plan');
-    plan = await compilePlan(scenario, source, { parametros: opts.parametros });
+    const checked = isValidatedScenario(scenario) ? scenario : validateScenario(scenario, opts.release);
+    plan = await compilePlan(checked, source, { parametros: opts.parametros });
   }
   const pool = opts.pool ?? sharedPool(opts.threads);
   const shards = shardPopulation(plan.kernelPopulation, planShape(plan.kernel), opts.maxShardBytes ?? DEFAULT_SHARD_BYTES);

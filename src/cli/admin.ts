@@ -14,11 +14,12 @@ import {
 } from '../../service/api-keys.js';
 import { createDevAccount } from '../../service/dev-account.js';
 import { addCredits, balance, monthSpend } from '../../service/ledger.js';
-import { openStore, type Store } from '../../service/store/open-store.js';
+import type { Store } from '../../service/store/open-store.js';
 
 interface StoreFlags { dataDir: string; databaseUrl?: string; schema?: string }
 
 async function withStore<T>(flags: StoreFlags, fn: (store: Store) => Promise<T>): Promise<void> {
+  const { openStore } = await import('../../service/store/open-store.js');
   const store = await openStore({ databaseUrl: flags.databaseUrl || undefined, dataDir: path.resolve(flags.dataDir), schema: flags.schema || undefined });
   try {
     const out = await fn(store);

@@ -1,33 +1,23 @@
 // `campaign-sim calibrate REQUEST.json SERIES.csv|json`: runs a calibration on this machine
 // (calibration/run.ts) and prints its result. A progress bar (rounds done of rounds) is drawn
-// on stderr when stderr is a TTY.
-import { readFile, writeFile } from 'node:fs/promises';
+// on stderr when stderr is a TTY. The calibration modules (mathjs among them) load in the action.
+import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import cliProgress from 'cli-progress';
 import { contractError } from '../errors.js';
 import type { CalibrationBody, CalibrationRequest } from '../contract/types.js';
-import { validateCalibrationRequest } from '../../calibration/validate-request.js';
-import { openRelease } from '../release/release.js';
-import { engineSimulate } from '../../calibration/engine.js';
-import { locateSeriesError, readSeriesFile } from '../../calibration/series-file.js';
-import { runCalibration, type CalibrationResult } from '../../calibration/run.js';
-import { simulationModel } from '../../calibration/simulation-model.js';
-import { countRounds } from '../../calibration/parameters.js';
-import { closePool } from '../pool/pool.js';
+import type { CalibrationResult } from '../../calibration/run.js';
+import { readInputJson, readingInput } from './input-file.js';
 
 /** Reads REQUEST.json (a calibration request, or a body {pedido, serie?, serie_sha256?}) and the series; validates both. */
 async function readBody(requestPath: string, seriesPath: string | undefined): Promise<CalibrationBody> {
-  let data: Record<string, unknown>;
-  try {
-    data = JSON.parse(await readFile(requestPath, 'utf8')) as Record<string, unknown>;
-  } catch (e) {
-    if (!(e instanceof SyntaxError)) throw e;
-    throw contractError('wrong_type', '', `${requestPath}: not valid JSON (${e.message})`);
-  }
-  if (typeof data !== 'object' || data === null) throw contractError('wrong_type', '', `${requestPath}: expected a JSON object`);
+  const data = (await readInputJson(requestPath)) as Record<string, unknown>;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw contractError('wrong_type', '', `${requestPath}: expected a JSON object`);
+  const [{ locateSeriesError, readSeriesFile }, { validateCalibrationRequest }] = await Promise.all([
+    import('../../calibration/series-file.js'), import('../../calibration/validate-request.js'),
+  ]);
   const isBody = 'pedido' in data;
   const pedido = (isBody ? data.pedido : data) as CalibrationRequest;
-  const file = seriesPath !== undefined ? await readSeriesFile(seriesPath) : null;
+  const file = seriesPath !== undefined ? await readingInput(seriesPath, () => readSeriesFile(seriesPath)) : null;
   const serie = file !== null ? file.rows : isBody ? (data.serie as CalibrationBody['serie']) : null;
   if (serie === null || serie === undefined) throw contractError('series_missing', 'serie', 'give the series file (SERIES.csv or SERIES.json) or a body with serie');
   try {
@@ -73,8 +63,12 @@ export function registerCalibrate(program: Command): void {
     ].join('\n'))
     .action(async (requestPath: string, seriesPath: string | undefined, o: { threads?: string; json?: boolean; output?: string }) => {
       const threads = o.threads === undefined ? undefined : Number(o.threads);
-      if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1)) throw new Error(`--threads must be a positive integer, got ${o.threads}`);
+      if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1)) throw contractError('wrong_type', '--threads', `--threads must be a positive integer, got ${o.threads}`);
       const body = await readBody(requestPath, seriesPath);
+      const [{ default: cliProgress }, { openRelease }, { engineSimulate }, { runCalibration }, { simulationModel }, { countRounds }, { closePool }] = await Promise.all([
+        import('cli-progress'), import('../release/release.js'), import('../../calibration/engine.js'), import('../../calibration/run.js'),
+        import('../../calibration/simulation-model.js'), import('../../calibration/parameters.js'), import('../pool/pool.js'),
+      ]);
       const release = openRelease(body.pedido.cenario.release);
       const rounds = countRounds(body.pedido, release);
       const bar = process.stderr.isTTY

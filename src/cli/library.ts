@@ -1,13 +1,12 @@
 // `campaign-sim library list | template ID | case ID`: the library's campaign templates
 // (src/library/) and public cases, read from the release (never recomputed). Today the one case
 // is `pix` (calibration/pix/, docs/model.md "The Pix case").
-import { Command, Option } from 'commander';
+// The engine and the library load in the actions (a CLI call loads only what it runs).
+import type { Command } from 'commander';
 import { ServiceError } from '../errors.js';
-import { fillTemplate } from '../library/fill-template.js';
-import { listLibrary } from '../library/list-library.js';
-import { newestRelease, openRelease } from '../release/release.js';
-import { readPixCase } from '../../calibration/pix/pix-case-file.js';
 import type { PixCase } from '../../calibration/pix/pix-case.js';
+
+const loadRelease = () => import('../release/release.js');
 
 const CASES = ['pix'] as const;
 
@@ -38,9 +37,10 @@ export function registerLibrary(program: Command): void {
   library
     .command('list')
     .description('List the templates (id, sector, name, calibration) and the public cases')
-    .addOption(new Option('--release <version>', 'release to read').default(newestRelease()))
+    .option('--release <version>', 'release to read (default: the newest)')
     .option('--json', 'print the library as the API serves it (GET /v1/biblioteca)')
-    .action((opts: { release: string; json?: boolean }) => {
+    .action(async (opts: { release?: string; json?: boolean }) => {
+      const [{ openRelease }, { listLibrary }] = await Promise.all([loadRelease(), import('../library/list-library.js')]);
       const lib = listLibrary(openRelease(opts.release));
       if (opts.json) { process.stdout.write(JSON.stringify(lib, null, 2) + '\n'); return; }
       const lines = ['modelos:', ...lib.modelos.map((m) => `  ${m.id.padEnd(34)} ${m.setor.padEnd(18)} ${m.calibracao.padEnd(14)} ${m.nome}`), 'casos:'];
@@ -55,9 +55,10 @@ export function registerLibrary(program: Command): void {
     .argument('<id>', 'template id (campaign-sim library list)')
     .option('--uf <UF>', 'UF of the place (repeatable)', collect)
     .option('--municipio <code>', '7-digit IBGE municipality code (repeatable)', collect)
-    .addOption(new Option('--release <version>', 'release to fill the scenario for').default(newestRelease()))
+    .option('--release <version>', 'release to fill the scenario for (default: the newest)')
     .option('--pedido', 'print only the complete scenario (needs a place), e.g. > pedido.json')
-    .action((id: string, opts: { uf?: string[]; municipio?: string[]; release: string; pedido?: boolean }) => {
+    .action(async (id: string, opts: { uf?: string[]; municipio?: string[]; release?: string; pedido?: boolean }) => {
+      const [{ openRelease }, { fillTemplate }] = await Promise.all([loadRelease(), import('../library/fill-template.js')]);
       const t = fillTemplate(id, { uf: opts.uf, municipio: opts.municipio }, openRelease(opts.release), new Date());
       if (opts.pedido && t.pedido === null) throw new ServiceError('invalid_request', '--pedido needs a place: add --uf UF or --municipio CODE');
       process.stdout.write(JSON.stringify(opts.pedido ? t.pedido : t, null, 2) + '\n');
@@ -66,10 +67,11 @@ export function registerLibrary(program: Command): void {
     .command('case')
     .description('Print a public case (pix: the adoption model against the Banco Central Pix series, with its forecast)')
     .argument('<id>', `case id (${CASES.join(', ')})`)
-    .addOption(new Option('--release <version>', 'release whose case to read').default(newestRelease()))
+    .option('--release <version>', 'release whose case to read (default: the newest)')
     .option('--json', 'print the whole case document as JSON')
-    .action((id: string, opts: { release: string; json?: boolean }) => {
+    .action(async (id: string, opts: { release?: string; json?: boolean }) => {
       if (!(CASES as readonly string[]).includes(id)) throw new ServiceError('not_found', `no case ${id}; the library has: ${CASES.join(', ')}`);
+      const [{ openRelease }, { readPixCase }] = await Promise.all([loadRelease(), import('../../calibration/pix/pix-case-file.js')]);
       const release = openRelease(opts.release).version;
       const c = readPixCase(release);
       if (c === null) throw new ServiceError('not_found', `release ${release} has no Pix case (its parametros_pix were not fitted; the fit is npm run bench:pix)`);

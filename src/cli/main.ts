@@ -1,5 +1,8 @@
 // The `campaign-sim` command. Each subcommand lives in its own file in src/cli/ and exports
-// `register<Name>(program)`; add one import and one call below per subcommand.
+// `register<Name>(program)`; add one import and one call below per subcommand. A subcommand file
+// imports only commander and light modules at its top and loads the engine, Fastify, PGlite or
+// mathjs inside its action, so `--version`, `--help` and `validate` start fast
+// (bench/cli-startup.ts measures them).
 import { Command, CommanderError } from 'commander';
 import { ServiceError } from '../errors.js';
 import { readPackageVersion } from '../package-version.js';
@@ -12,6 +15,8 @@ import { registerQuote } from './quote.js';
 import { registerSimulate } from './simulate.js';
 import { registerCalibrate } from './calibrate.js';
 import { registerLibrary } from './library.js';
+import { registerPlot } from './plot.js';
+import { InputFileError } from './input-file.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -30,6 +35,7 @@ export function buildProgram(): Command {
   registerSimulate(program);
   registerCalibrate(program);
   registerLibrary(program);
+  registerPlot(program);
   return program;
 }
 
@@ -41,6 +47,10 @@ export async function runCli(argv: string[]): Promise<number> {
     return typeof process.exitCode === 'number' ? process.exitCode : 0;
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
+    if (err instanceof InputFileError) {
+      process.stderr.write(`campaign-sim: ${err.message}\n`);
+      return 2;
+    }
     if (err instanceof ServiceError) {
       process.stderr.write(`campaign-sim: ${err.code}: ${err.message}\n`);
       return err.status === 422 || err.status === 404 ? 2 : 1;

@@ -1,8 +1,6 @@
 // `campaign-sim quote FILE`: validates a campaign scenario or a calibration request body and
 // prints its quote as JSON (exit 0), or the refusal envelope (exit 2), like `validate`.
 import type { Command } from 'commander';
-import { quoteCalibration } from '../../calibration/quote.js';
-import { quoteSimulation } from '../contract/quotes.js';
 import { printOrRefuse, readAndValidate } from './validate.js';
 
 export function registerQuote(program: Command): void {
@@ -13,7 +11,8 @@ export function registerQuote(program: Command): void {
     .action(async (file: string) => {
       await printOrRefuse(async () => {
         const v = await readAndValidate(file);
-        return v.kind === 'calibracao' ? quoteCalibration(v.doc) : quoteSimulation(v.doc);
+        if (v.kind === 'calibracao') return (await import('../../calibration/quote.js')).quoteCalibration(v.doc);
+        return (await import('../contract/quotes.js')).quoteSimulation(v.doc);
       });
     });
 }

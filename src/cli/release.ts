@@ -1,9 +1,6 @@
 // `campaign-sim release ...`: list the offered releases and build population cache files.
-import { Command, Option } from 'commander';
-import cliProgress from 'cli-progress';
-import { newestRelease, openRelease, releaseSummaries } from '../release/release.js';
-import { ensureUfPopulation, populationFilePath } from '../release/population-store.js';
-import { checkUfs } from '../release/release.js';
+// The release module and the population builder load inside the actions.
+import type { Command } from 'commander';
 import type { BuildableRelease, BuildProgress, UfCode } from '../release/types.js';
 
 export function registerRelease(program: Command): void {
@@ -13,7 +10,8 @@ export function registerRelease(program: Command): void {
     .command('list')
     .description('List the offered releases, newest last')
     .option('--json', 'print the list as JSON')
-    .action((opts: { json?: boolean }) => {
+    .action(async (opts: { json?: boolean }) => {
+      const { releaseSummaries } = await import('../release/release.js');
       const rows = releaseSummaries();
       if (opts.json) { process.stdout.write(JSON.stringify(rows, null, 2) + '\n'); return; }
       for (const r of rows) {
@@ -24,12 +22,15 @@ export function registerRelease(program: Command): void {
   release
     .command('build')
     .description('Build (or verify) the population cache file of each UF; all offered UFs when --uf is left out')
-    .addOption(new Option('--release <version>', 'release version vX.Y.Z').default(newestRelease()))
+    .option('--release <version>', 'release version vX.Y.Z (default: the newest)')
     .option('--uf <uf...>', 'UF codes to build, e.g. --uf RR AP')
     .option('--force', 'rebuild even when a valid cache file exists')
-    .addHelpText('after', '\nFiles go to $CAMPAIGN_SIM_CACHE/<release>/ (default <project>/data/cache/<release>/).')
-    .action(async (opts: { release: string; uf?: string[]; force?: boolean }) => {
-      const rel = openRelease(opts.release) as BuildableRelease;
+    .addHelpText('after', '\nFiles go to $CAMPAIGN_SIM_CACHE/<release>/ (default $XDG_CACHE_HOME/campaign-sim/<release>/ or ~/.cache/campaign-sim/<release>/).')
+    .action(async (opts: { release?: string; uf?: string[]; force?: boolean }) => {
+      const [{ checkUfs, newestRelease, openRelease }, { ensureUfPopulation, populationFilePath }, { default: cliProgress }] = await Promise.all([
+        import('../release/release.js'), import('../release/population-store.js'), import('cli-progress'),
+      ]);
+      const rel = openRelease(opts.release ?? newestRelease()) as BuildableRelease;
       const ufs = opts.uf ? checkUfs(rel.manifest, opts.uf.map((u) => u.toUpperCase())) : [...rel.ufs];
       const tty = process.stderr.isTTY === true;
       const bar = tty

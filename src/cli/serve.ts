@@ -1,6 +1,5 @@
 // `campaign-sim serve`: the /v1 API plus an in-process worker (npm start).
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { startServer } from '../../service/server.js';
 
 function integerIn(min: number, max: number) {
   return (value: string): number => {
@@ -23,6 +22,7 @@ export function registerServe(program: Command): void {
     .option('--log-requests', 'log every request as a JSON line')
     .addHelpText('after', '\nEnvironment: PORT, DATA_DIR, DATABASE_URL (postgres://... selects a PostgreSQL server), REDIS_URL (shared rate limits).')
     .action(async (o: { port: number; host: string; dataDir: string; worker: boolean; threads?: number; logRequests?: boolean }) => {
+      const { startServer } = await import('../../service/server.js');
       const server = await startServer({
         port: o.port,
         host: o.host,

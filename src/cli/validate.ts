@@ -1,11 +1,10 @@
 // `campaign-sim validate FILE`: prints the normalised scenario (or calibration request body) as
 // JSON and exits 0, or prints the refusal envelope {"detail": {...}} as JSON on stdout and exits 2.
-import { readFile } from 'node:fs/promises';
+// The validators (Ajv and the compiled schemas) load inside the action, not with the CLI.
 import type { Command } from 'commander';
 import { ServiceError, contractError } from '../errors.js';
-import { validateCalibrationRequest } from '../../calibration/validate-request.js';
-import { validateScenario } from '../contract/validate-scenario.js';
 import type { CalibrationBody, Scenario } from '../contract/types.js';
+import { readInputText } from './input-file.js';
 
 /** A calibration request body is recognised by its shape: an object with `pedido`. */
 export function isCalibrationBody(doc: unknown): boolean {
@@ -14,16 +13,19 @@ export function isCalibrationBody(doc: unknown): boolean {
 
 /** Reads a JSON file and validates it as a scenario or a calibration body (by its shape). */
 export async function readAndValidate(file: string): Promise<{ kind: 'cenario'; doc: Scenario } | { kind: 'calibracao'; doc: CalibrationBody }> {
-  const text = await readFile(file, 'utf8');
+  const text = await readInputText(file);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (err) {
     throw contractError('wrong_type', '', `${file} is not JSON: ${(err as Error).message}`);
   }
-  return isCalibrationBody(json)
-    ? { kind: 'calibracao', doc: validateCalibrationRequest(json) }
-    : { kind: 'cenario', doc: validateScenario(json) };
+  if (isCalibrationBody(json)) {
+    const { validateCalibrationRequest } = await import('../../calibration/validate-request.js');
+    return { kind: 'calibracao', doc: validateCalibrationRequest(json) };
+  }
+  const { validateScenario } = await import('../contract/validate-scenario.js');
+  return { kind: 'cenario', doc: validateScenario(json) };
 }
 
 /** Runs a command body; a refusal becomes the envelope on stdout and exit code 2. */

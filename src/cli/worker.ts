@@ -1,9 +1,6 @@
 // `campaign-sim worker`: workers alone, taking jobs from the queue of a PostgreSQL server
 // (DATABASE_URL). Run it on as many machines as wanted; each claims with FOR UPDATE SKIP LOCKED.
 import type { Command } from 'commander';
-import { openStore } from '../../service/store/open-store.js';
-import { createEngineRunJob } from '../../service/job-runner.js';
-import { runWorker } from '../../service/worker.js';
 
 export function registerWorker(program: Command): void {
   program
@@ -24,6 +21,9 @@ export function registerWorker(program: Command): void {
       if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('--concurrency must be an integer >= 1');
       if (!Number.isInteger(pollMs) || pollMs < 10) throw new Error('--poll-ms must be an integer >= 10');
       if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) throw new Error('--threads must be an integer >= 1');
+      const [{ openStore }, { createEngineRunJob }, { runWorker }] = await Promise.all([
+        import('../../service/store/open-store.js'), import('../../service/job-runner.js'), import('../../service/worker.js'),
+      ]);
       const store = await openStore({ databaseUrl: o.databaseUrl, schema: o.schema || undefined });
       const worker = runWorker(store, { workerId: o.id, concurrency, pollMs, runJob: createEngineRunJob({ threads }) });
       process.stderr.write(`campaign-sim worker ${worker.workerId}: taking jobs (concurrency ${concurrency})\n`);

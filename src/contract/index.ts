@@ -1,6 +1,6 @@
 // The contract layer (DESIGN 2: JSON Schemas, validation with contract codes, semantic rules,
 // quotes). Public entry points; the package root re-exports them.
-export { validateScenario, readAsVersion3 } from './validate-scenario.js';
+export { validateScenario, isValidatedScenario, readAsVersion3 } from './validate-scenario.js';
 export { quoteSimulation, populationOf, priceMicros, personDays } from './quotes.js';
 export { variantNames, scenarioChannels } from './variants.js';
 export { jobGrid, firstBandOffMainGrid } from './age-bands.js';

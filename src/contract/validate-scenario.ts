@@ -53,6 +53,18 @@ export function checkScenarioDocument(s: Scenario, source: ReleaseSource | undef
 }
 
 /**
+ * The objects validateScenario returned. By identity, so a copy (a scenario read back from JSON,
+ * or spread into a new object) is not taken as validated; a caller that changes a validated
+ * scenario in place takes the responsibility for the change.
+ */
+const validated = new WeakSet<object>();
+
+/** Whether `s` is an object validateScenario returned (simulate() then does not check it again). */
+export function isValidatedScenario(s: unknown): s is Scenario {
+  return typeof s === 'object' && s !== null && validated.has(s);
+}
+
+/**
  * Validates a campaign scenario (contract version 3, or 2 read as 3) and returns it normalised,
  * or throws a ServiceError: 422 invalid_request with contract_code and field, or 422
  * release_unavailable. `release` is the release to check against, or a resolver by version
@@ -64,5 +76,6 @@ export function validateScenario(json: unknown, release?: ReleaseSource): Scenar
   if (err) throw err;
   const scenario = doc as unknown as Scenario;
   checkScenarioDocument(scenario, release);
+  validated.add(scenario);
   return scenario;
 }

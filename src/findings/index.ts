@@ -32,3 +32,7 @@ export {
   answerQuestions, type Answers, type Answer, type PlainAnswer, type QuantosAnswer, type QuandoAnswer, type OndeAnswer,
   type OndeItem, type CompararAnswer, type MotivoResposta,
 } from './answer-questions.js';
+export { weeklyRows, toRows, type WeeklyRow, type WeeklySource } from './weekly-rows.js';
+export { weeklyCsvLines, formatWeeklyCsv, parseWeeklyCsv, WEEKLY_CSV_HEADER } from './weekly-rows-csv.js';
+export { weeklyCurves, weekReaching, type WeeklyCurve } from './weekly-curves.js';
+export { curvesSvg } from './curves-chart.js';

@@ -2,8 +2,8 @@
 // read), concatenated with remapped indices, tract adjacency over the union, and commuters
 // re-linked across the borders of the listed UFs.
 import { Delaunay } from 'd3-delaunay';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { projectPath } from '../project-path.js';
 import { distanceKm } from './geometry.js';
 import { buildUfPopulation, type UfPopulation } from './population-builder.js';
 import {
@@ -13,9 +13,13 @@ import { hash3, STREAM } from './random.js';
 import { GRAVITY_MIN_KM } from './socio-model.js';
 import { NO_GROUP, UF_CODES, type BuildableRelease, type BuildProgress, type Municipality, type Population, type UfCode } from './types.js';
 
-/** Root of the population cache: $CAMPAIGN_SIM_CACHE or <project>/data/cache; files in <root>/<release>/. */
+/**
+ * Root of the population cache: $CAMPAIGN_SIM_CACHE, else $XDG_CACHE_HOME/campaign-sim, else
+ * ~/.cache/campaign-sim; files in <root>/<release>/. Never inside the package: an installed
+ * package may be read-only, and a cache there would be packed and published.
+ */
 export function cacheRoot(): string {
-  return process.env.CAMPAIGN_SIM_CACHE || projectPath('data', 'cache');
+  return process.env.CAMPAIGN_SIM_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'campaign-sim');
 }
 
 export function populationFilePath(release: string, uf: UfCode): string {

@@ -26,7 +26,7 @@ describe('campaign-sim simulate', () => {
     };
     const file = join(dir, 'cenario.json');
     writeFileSync(file, JSON.stringify(scenario));
-    const { stdout } = await run(process.execPath, [cli, 'simulate', file, '--json', '--threads', '2', '--out', join(dir, 'out')]);
+    const { stdout } = await run(process.execPath, [cli, 'simulate', file, '--json', '--threads', '2', '--out', join(dir, 'out'), '--csv', join(dir, 'semanas.csv')]);
     const lines = stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     const s = JSON.parse(lines[0]);
@@ -42,6 +42,13 @@ describe('campaign-sim simulate', () => {
     expect(stored.unidades).toHaveLength(15);
     expect([...stored.variantes].sort()).toEqual(Object.keys(s.variantes).sort());
     expect(s.shards).toBe(1);
+    // the weekly curves of the summary and the CSV's rows: 5 variants x 1 replica x 15 units x 1 week x 3 KPIs
+    expect(s.curvas.plano.alcance).toHaveLength(1);
+    const csv = readFileSync(join(dir, 'semanas.csv'), 'utf8').trimEnd().split('\n');
+    expect(csv[0]).toBe('variante,replica,municipio,semana,medida,valor');
+    expect(csv).toHaveLength(1 + 5 * 15 * 3);
+    const published = csv.slice(1).filter((l) => l.startsWith('plano,1,') && l.includes(',alcance,') && !l.endsWith(','));
+    expect(published.reduce((t, l) => t + Number(l.split(',')[5]), 0)).toBe(s.curvas.plano.alcance[0]);
 
     // the same scenario cut into shards: the same stored result, byte for byte
     const cut = await run(process.execPath, [cli, 'simulate', file, '--json', '--threads', '2', '--shard-gib', '0.005', '--out', join(dir, 'cut')]);

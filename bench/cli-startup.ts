@@ -1,0 +1,73 @@
+// CLI start-up benchmark (issue 16 targets): wall time of `campaign-sim --version`, `--help` and
+// `validate` on an example scenario, each a fresh process of the built CLI (bin/campaign-sim.js),
+// run several times; the median is judged against the target. A bench, not a timed test: the
+// machine is shared, so a number says how fast, never whether the suite passes.
+//   npm run tsbuild && node dist/bench/cli-startup.js [--runs 15] [--bin path/to/campaign-sim.js]
+import { spawnSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { projectPath } from '../src/project-path.js';
+import { writeBenchResult } from './lib/bench-output.js';
+import { runAsMain } from './lib/run-as-main.js';
+
+export const TARGETS_SECONDS = { version: 0.3, help: 0.3, validate: 1 };
+
+const COMMANDS: Record<keyof typeof TARGETS_SECONDS, string[]> = {
+  version: ['--version'],
+  help: ['--help'],
+  validate: ['validate', projectPath('examples', 'recepcao-rr.json')],
+};
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+/** Seconds of one run of the CLI with `args`; throws when it fails. */
+function timeRun(bin: string, args: string[]): number {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
+  const s = (performance.now() - t0) / 1000;
+  if (r.status !== 0) throw new Error(`campaign-sim ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return s;
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+export async function runCliStartupBench() {
+  const runs = Number(arg('runs') ?? 15);
+  const bin = arg('bin') ?? projectPath('bin', 'campaign-sim.js');
+  const carga_antes = loadavg()[0];
+  // One warm-up run each: the first start reads the files from disk into the page cache.
+  for (const args of Object.values(COMMANDS)) timeRun(bin, args);
+  const comandos = Object.fromEntries(
+    (Object.keys(COMMANDS) as Array<keyof typeof COMMANDS>).map((name) => {
+      const seconds = Array.from({ length: runs }, () => timeRun(bin, COMMANDS[name]));
+      const med = median(seconds);
+      return [name, {
+        argumentos: COMMANDS[name].map((a) => a.replace(projectPath(), '.')).join(' '),
+        mediana_s: +med.toFixed(3), min_s: +Math.min(...seconds).toFixed(3), max_s: +Math.max(...seconds).toFixed(3),
+        alvo_s: TARGETS_SECONDS[name], dentro_do_alvo: med <= TARGETS_SECONDS[name],
+      }];
+    }),
+  );
+  const result = {
+    bench: 'cli-startup',
+    when: new Date().toISOString(),
+    node: process.version,
+    bin: bin.replace(projectPath(), '.'),
+    execucoes: runs,
+    comandos,
+    maquina: { cpus: cpus().length, modelo: cpus()[0]?.model ?? '', carga_1min_antes: carga_antes, carga_1min_depois: loadavg()[0] },
+  };
+  const file = await writeBenchResult('cli-startup.json', result);
+  for (const [name, c] of Object.entries(comandos)) {
+    process.stdout.write(`${name.padEnd(9)} median ${c.mediana_s.toFixed(3)} s (min ${c.min_s.toFixed(3)}, max ${c.max_s.toFixed(3)}; target ${c.alvo_s} s)${c.dentro_do_alvo ? '' : '  OVER TARGET'}\n`);
+  }
+  process.stdout.write(`-> ${file}\n`);
+  return result;
+}
+
+runAsMain(import.meta.url, runCliStartupBench);

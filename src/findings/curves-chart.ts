@@ -1,0 +1,84 @@
+// Weekly curves (weekly-curves.ts) as a standalone SVG a person can open in a browser: one panel
+// per measure, one line per variant (plano thicker), weeks across, persons up, a legend on the
+// right. Hand-written SVG, so charts need no browser or canvas library and the same curves
+// always give the same bytes (the golden test compares them).
+import type { WeeklyCurve } from './weekly-curves.js';
+
+const WIDTH = 760;
+const PANEL_HEIGHT = 260;
+const LEFT = 70;
+const RIGHT = 190;
+const TOP = 48;
+const BOTTOM = 44;
+const PLOT_WIDTH = WIDTH - LEFT - RIGHT;
+const PLOT_HEIGHT = PANEL_HEIGHT - TOP - BOTTOM;
+/** Tableau 10: distinguishable, and readable by most colour-blind people. */
+const COLOURS = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
+
+function escapeXml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** A round step near max/4 (1, 2 or 5 times a power of ten), so the axis has 4 or 5 plain ticks. */
+function tickStep(max: number): number {
+  if (max <= 0) return 1;
+  const raw = max / 4;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((f) => f * p).find((s) => s >= raw)!;
+}
+
+/** 1500 -> 1.5k, 2000000 -> 2M: short axis labels. */
+function compactNumber(n: number): string {
+  const [d, suffix] = n >= 1e6 ? [1e6, 'M'] : n >= 1e3 ? [1e3, 'k'] : [1, ''];
+  return `${Number((n / d).toFixed(2))}${suffix}`;
+}
+
+const fixed = (x: number) => x.toFixed(1);
+
+function panel(medida: string, curves: WeeklyCurve[], colourOf: Map<string, string>, top: number): string[] {
+  const weeks = Math.max(...curves.map((c) => c.valores.length));
+  const step = tickStep(Math.max(0, ...curves.flatMap((c) => c.valores)));
+  const yMax = Math.max(step, Math.ceil(Math.max(0, ...curves.flatMap((c) => c.valores)) / step) * step);
+  const x = (w: number) => LEFT + (weeks <= 1 ? PLOT_WIDTH / 2 : ((w - 1) / (weeks - 1)) * PLOT_WIDTH);
+  const y = (v: number) => top + TOP + PLOT_HEIGHT - (v / yMax) * PLOT_HEIGHT;
+  const out = [`<g class="painel" data-medida="${escapeXml(medida)}">`];
+  out.push(`<text x="${LEFT}" y="${top + TOP - 14}" font-size="14" font-weight="bold">${escapeXml(medida)}</text>`);
+  for (let v = 0; v <= yMax; v += step) {
+    out.push(`<line x1="${LEFT}" y1="${fixed(y(v))}" x2="${LEFT + PLOT_WIDTH}" y2="${fixed(y(v))}" stroke="#e0e0e0"/>`);
+    out.push(`<text x="${LEFT - 6}" y="${fixed(y(v) + 4)}" font-size="11" text-anchor="end">${compactNumber(v)}</text>`);
+  }
+  const xEvery = Math.max(1, Math.ceil(weeks / 12));
+  for (let w = 1; w <= weeks; w += xEvery) {
+    out.push(`<text x="${fixed(x(w))}" y="${top + TOP + PLOT_HEIGHT + 16}" font-size="11" text-anchor="middle">${w}</text>`);
+  }
+  out.push(`<text x="${LEFT + PLOT_WIDTH / 2}" y="${top + TOP + PLOT_HEIGHT + 34}" font-size="11" text-anchor="middle">semana</text>`);
+  out.push(`<line x1="${LEFT}" y1="${top + TOP + PLOT_HEIGHT}" x2="${LEFT + PLOT_WIDTH}" y2="${top + TOP + PLOT_HEIGHT}" stroke="#333"/>`);
+  for (const c of curves) {
+    const points = c.valores.map((v, i) => `${fixed(x(i + 1))},${fixed(y(v))}`).join(' ');
+    const width = c.variante === 'plano' ? 3 : 1.5;
+    out.push(`<polyline data-variante="${escapeXml(c.variante)}" fill="none" stroke="${colourOf.get(c.variante)}" stroke-width="${width}" points="${points}"/>`);
+  }
+  out.push('</g>');
+  return out;
+}
+
+/** The SVG document of the curves: a panel per measure, in the order measures first appear. */
+export function curvesSvg(curves: readonly WeeklyCurve[], titulo = 'Persons by week, per variant'): string {
+  const medidas = [...new Set(curves.map((c) => c.medida))];
+  const variantes = [...new Set(curves.map((c) => c.variante))];
+  const colourOf = new Map(variantes.map((v, i) => [v, COLOURS[i % COLOURS.length]]));
+  const height = Math.max(1, medidas.length) * PANEL_HEIGHT + 20;
+  const out = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif">`,
+    `<rect width="${WIDTH}" height="${height}" fill="white"/>`,
+    `<text x="${LEFT}" y="22" font-size="16">${escapeXml(titulo)}</text>`,
+  ];
+  medidas.forEach((m, i) => out.push(...panel(m, curves.filter((c) => c.medida === m), colourOf, 20 + i * PANEL_HEIGHT)));
+  variantes.forEach((v, i) => {
+    const ly = 20 + TOP + i * 18;
+    out.push(`<line x1="${WIDTH - RIGHT + 16}" y1="${ly}" x2="${WIDTH - RIGHT + 40}" y2="${ly}" stroke="${colourOf.get(v)}" stroke-width="${v === 'plano' ? 3 : 1.5}"/>`);
+    out.push(`<text x="${WIDTH - RIGHT + 46}" y="${ly + 4}" font-size="12">${escapeXml(v)}</text>`);
+  });
+  out.push('</svg>');
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,30 @@
+// What `npm pack` ships (package.json "files"): the built library, CLI, kernel and the data read
+// at run time; never local state (the embedded store, population caches, profiles) nor the built
+// tests and benches. `--ignore-scripts` skips the prepare build: `npm test` has built already.
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { projectPath } from '../../src/project-path.js';
+
+interface PackReport { files: { path: string }[] }
+
+function packedPaths(): string[] {
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: projectPath(), encoding: 'utf8', maxBuffer: 1 << 26 });
+  return (JSON.parse(out) as PackReport[])[0].files.map((f) => f.path);
+}
+
+describe('npm pack', () => {
+  const paths = packedPaths();
+
+  it('ships the library, the CLI, the kernel, the data read at run time and the licence', () => {
+    for (const p of [
+      'package.json', 'README.md', 'LICENSE', 'bin/campaign-sim.js', 'build/kernel.wasm',
+      'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/cli/main.js', 'dist/src/pool/worker.js', 'dist/service/server.js',
+      'dist/calibration/run.js', 'data/br/municipios.csv', 'data/releases/fontes.json',
+    ]) expect(paths, p).toContain(p);
+  });
+
+  it('leaves out local state, tests, benches and sources', () => {
+    const unwanted = [/^data\/pglite\//, /^data\/cache\//, /^data-dev\//, /^\.cache\//, /\.dump$/, /^dist\/test\//, /^dist\/bench\//, /^bench\//, /^test\//, /^assembly\//, /^src\//, /\.tgz$/];
+    expect(paths.filter((p) => unwanted.some((u) => u.test(p)))).toEqual([]);
+  });
+});
