@@ -6,16 +6,15 @@
 // call: the server is stateless, so nothing is kept between calls). Calls alternate one at a time
 // (API, MCP, API, ...) so both see the same machine load; the first `warmup` of each are dropped.
 //   npm run bench:mcp   (or: npm run tsbuild && node dist/bench/mcp.js [--calls 2000] [--warmup 200])
-// Writes bench/results/mcp.json.
+// Writes bench/out/mcp.json (bench/lib/bench-output.ts; BENCH_OUT=bench/results refreshes the committed one).
 import { mkdtempSync, rmSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { createDevAccount } from '../service/dev-account.js';
 import { startServer } from '../service/server.js';
-import { projectPath } from '../src/project-path.js';
+import { writeBenchResult } from './lib/bench-output.js';
 import { httpScenario } from '../test/fixtures/scenarios.js';
 import { runAsMain } from './lib/run-as-main.js';
 
@@ -90,8 +89,7 @@ async function main(): Promise<void> {
       machine: { cpus: availableParallelism(), model: cpus()[0]?.model ?? 'unknown', loadavg_1m_before: loadBefore, loadavg_1m_after: loadavg()[0] },
       measured_at: new Date().toISOString(),
     };
-    await mkdir(projectPath('bench', 'results'), { recursive: true });
-    await writeFile(projectPath('bench', 'results', 'mcp.json'), `${JSON.stringify(result, null, 2)}\n`);
+    await writeBenchResult('mcp.json', result);
     process.stdout.write(`GET /v1/jobs/{id}: median ${http.median_ms} ms; MCP get_job: median ${tool.median_ms} ms; overhead ${overhead} ms (target < ${TARGET_MEDIAN_OVERHEAD_MS}): ${result.met ? 'met' : 'NOT met'}\n`);
   } finally {
     await client?.close();
