@@ -8,6 +8,7 @@ import type { ServiceContext } from './service-context.js';
 import { SHARED_SCHEMAS } from './http-schemas.js';
 import { registerOpenApi } from './openapi.js';
 import { bibliotecaRoutes } from './routes/biblioteca.js';
+import { healthRoutes } from './routes/health.js';
 import { calibracaoRoutes } from './routes/calibracoes.js';
 import { compareRoutes } from './routes/compare.js';
 import { findingsRoutes } from './routes/findings.js';
@@ -68,6 +69,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   installAuth(app, ctx);
   await registerOpenApi(app);
 
+  await app.register(healthRoutes, ctx);
   await app.register(whoamiRoutes, ctx);
   await app.register(bibliotecaRoutes, ctx);
   await app.register(schemaRoutes);

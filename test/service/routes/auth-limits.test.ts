@@ -210,6 +210,18 @@ describe('public routes', () => {
     expect(post.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true }));
     expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['200', '201', '401', '402', '409', '422']));
     expect(doc.components.schemas.Job.required).toContain('registro');
+    // Every operation has a unique operationId; pedido links the contract's schema, with an example that quotes.
+    const ops = Object.values(doc.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((m) => Object.values(m));
+    expect(ops.every((o) => typeof o.operationId === 'string')).toBe(true);
+    expect(new Set(ops.map((o) => o.operationId)).size).toBe(ops.length);
+    expect(doc.paths['/v1/jobs/{job_id}'].get.operationId).toBe('get_jobs_job_id');
+    expect(doc.servers[0].url).toBe('http://127.0.0.1:8080');
+    const body = doc.paths['/v1/jobs/estimate'].post.requestBody.content['application/json'];
+    expect(body.schema.properties.pedido).toEqual({ $ref: '#/components/schemas/CenarioCampanha' });
+    expect(doc.components.schemas.CenarioCampanha.properties.versao_contrato).toBeDefined();
+    expect(doc.paths['/v1/calibracoes'].post.requestBody.content['application/json'].schema.properties.pedido).toEqual({ $ref: '#/components/schemas/PedidoCalibracao' });
+    const quote = await h.call('POST', '/v1/jobs/estimate', h.keys.full, { body: body.example });
+    expect(quote.statusCode).toBe(200);
     const docs = await h.app.inject({ method: 'GET', url: '/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toMatch(/text\/html/);

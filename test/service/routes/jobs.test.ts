@@ -57,10 +57,11 @@ describe('POST /v1/jobs/estimate', () => {
 });
 
 describe('POST /v1/jobs', () => {
-  it('creates the job (201), reserves its price, and returns the same job (200) for the same key, charged once', async () => {
+  it('creates the job (201), reserves its price, and returns the same job (200, Idempotent-Replayed: true) for the same key, charged once', async () => {
     const before = await balance(h.store, h.orgId);
     const first = await submit(h.keys.full, httpScenario(), 'campanha-1');
     expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
     const job = first.json();
     expect(job).toMatchObject({
       project_id: h.projectId, estado: 'reservado', tipo: 'simulacao', nome: 'Campanha de teste RR',
@@ -76,6 +77,7 @@ describe('POST /v1/jobs', () => {
     const reordered = Object.fromEntries(Object.entries({ ...rest, versao_contrato: 2 }).reverse());
     const again = await submit(h.keys.full, reordered, 'campanha-1');
     expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(job);
     expect(await balance(h.store, h.orgId)).toBe(before - job.preco_micros);
   });
