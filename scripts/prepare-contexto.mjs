@@ -91,7 +91,7 @@ function copy(folder, ...files) {
   };
   const rows = read(f, 'inep_catalogo_escolas_sao_paulo_capital.csv').map((r) => [
     r['Código INEP'], r.Escola, situacao[r['Restrição de Atendimento']], r['Dependência Administrativa'], porte[r['Porte da Escola']] ?? '',
-    r['Etapas e Modalidade de Ensino Oferecidas'].split(', ').filter(Boolean).join(';'), r.Latitude, r.Longitude,
+    r['Etapas e Modalidade de Ensino Oferecidas'].split(', ').filter(Boolean).join(';'), r.Latitude.trim(), r.Longitude.trim(),
   ]);
   write(f, 'escolas.csv', ['codigo_inep', 'nome', 'situacao', 'dependencia', 'porte', 'etapas', 'lat', 'lon'], rows);
 }
