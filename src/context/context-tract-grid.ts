@@ -7,7 +7,7 @@
 //  - modelado: everywhere else, the tracts of the newest release (positions and codes modelled;
 //    from v1.2.0 the district codes, names, residents and households per district are the 2022
 //    Census's).
-import { loadCensusDistrictRows } from '../release/data-files.js';
+import { loadCensusDistrictRows, loadCensusMunicipalRows } from '../release/data-files.js';
 import { newestRelease, openRelease } from '../release/release.js';
 import type { Municipality } from '../release/types.js';
 import { loadSubdistrictNames, loadTractPolygons2022, loadTracts2010, loadTracts2022 } from './context-files.js';
@@ -74,10 +74,12 @@ function observedGrid2022(m: Municipality): ContextTractGrid {
     };
   });
   const suppressed = setores.filter((s) => s.residentes === null).length;
+  const published = setores.reduce((sum, s) => sum + (s.residentes ?? 0), 0);
+  const census = loadCensusMunicipalRows().get(m.codigo)!.residents;
   return {
     municipio: m.codigo, fonte: 'ibge_2022', release: null, setores, fontes: ['setores_2022_boa_vista', 'censo2022_basico', 'subdistritos_dtb'],
     aviso: `Setores observados do Censo 2022 (IBGE), ${coverageOf('setores_2022_boa_vista')}. ${suppressed} setores sem moradores ou com ` +
-      'os números suprimidos pelo IBGE têm residentes null (a fonte publica 404.583 dos 413.486 residentes do município). ' +
+      `os números suprimidos pelo IBGE têm residentes null (a fonte publica ${published} dos ${census} residentes do município). ` +
       'A fonte não traz domicílios, situação urbana/rural nem bairro por setor de 2022.',
   };
 }

@@ -54,7 +54,7 @@ function countAges(pop: Population, municipio: string, [lo, hi]: [number, number
 }
 
 /** Whether the release's counts of this variable can be measured against observed tracts here. */
-export function errorMeasurable(m: Municipality, v: CountVariable): boolean {
+function errorMeasurable(m: Municipality, v: CountVariable): boolean {
   return m.codigo === BOA_VISTA && v !== 'domicilios';
 }
 
