@@ -81,6 +81,11 @@ export function sourceCredits(...ids: ContextSourceId[]): ContextSource[] {
   return ids.map((id) => ({ id, ...SOURCES[id] }));
 }
 
+/** Every context source (what the context answers may credit). */
+export function listContextSources(): ContextSource[] {
+  return sourceCredits(...(Object.keys(SOURCES) as ContextSourceId[]));
+}
+
 /** The coverage sentence of one source (for an `aviso`). */
 export function coverageOf(id: ContextSourceId): string {
   return SOURCES[id].cobertura;

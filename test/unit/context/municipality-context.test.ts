@@ -1,6 +1,6 @@
 // Municipality context (src/context/): known answers read independently from the files, coverage
 // gaps said out loud, the spec's errors, and the tract geometry inside the municipality.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { tractNames } from '../../../src/context/tract-names.js';
 import { observedTables } from '../../../src/context/diagnosis-variables.js';
 import { contextMunicipality } from '../../../src/context/context-municipality.js';
 import { loadHealthUnits } from '../../../src/context/context-files.js';
+import { listContextSources } from '../../../src/context/context-sources.js';
 import { loadMunicipalities } from '../../../src/release/data-files.js';
 import { loadUfShapes } from '../../../src/release/geometry.js';
 import { projectPath } from '../../../src/project-path.js';
@@ -177,6 +178,15 @@ describe('outside a dataset\'s coverage: empty lists and the coverage in aviso',
     const p = municipalityProfile('1400050');
     expect(p.saneamento).toEqual([]);
     expect(p.aviso).toMatch(/regional/);
+  });
+});
+
+describe('credits', () => {
+  it('every context source is a folder of data/br/contexto with its PROVENANCE.md', () => {
+    for (const s of listContextSources()) {
+      expect(s.arquivo).toMatch(/^data\/br\/contexto\/[a-z0-9_]+\/$/);
+      expect(existsSync(projectPath(s.arquivo, 'PROVENANCE.md')), s.id).toBe(true);
+    }
   });
 });
 
