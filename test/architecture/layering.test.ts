@@ -30,7 +30,7 @@ export const STAGES: readonly Stage[] = stages(
   'base: src/errors.ts src/project-path.ts src/package-version.ts',
   'release: src/release/', 'contract: src/contract/', 'kernel: src/kernel/', 'plan: src/plan/', 'pool: src/pool/',
   'simulate: src/simulate.ts', 'findings: src/findings/', 'job: src/run-simulation-job.ts', 'calibration: calibration/',
-  'library: src/library/', 'entry: src/index.ts', 'service: service/', 'cli: src/cli/', 'tools: bench/ test/',
+  'library: src/library/', 'context: src/context/', 'entry: src/index.ts', 'service: service/', 'cli: src/cli/', 'tools: bench/ test/',
 );
 
 const FOLDERS = ['assembly', 'src', 'calibration', 'service', 'bench', 'test'];

@@ -7,6 +7,7 @@ import { loadMunicipalities, porteOf } from '../../../src/release/data-files.js'
 import { insideShape, loadUfShapes } from '../../../src/release/geometry.js';
 import { listReleases, newestRelease, openRelease, releaseManifest } from '../../../src/release/release.js';
 import { UF_CODES } from '../../../src/release/types.js';
+import { listContextSources } from '../../../src/context/context-sources.js';
 import { projectPath } from '../../../src/project-path.js';
 
 function refusal(f: () => unknown): ServiceError {
@@ -49,7 +50,7 @@ describe('releases', () => {
     expect(a.aviso).toMatch(/modelled/);
   });
 
-  it('fontes credit every file of data/br (each release the files its generator reads)', () => {
+  it('fontes credit every file of data/br (each release the files its generator reads, the context answers the rest)', () => {
     const fontes = listReleases().flatMap((v) => releaseManifest(v).fontes);
     const patterns = fontes.map((f) => new RegExp('^' + f.arquivo!.replace(/[.]/g, '\\.').replace('NN', '\\d\\d').replace('*', '[^/]+') + '$'));
     const walk = (dir: string, rel: string): string[] =>
@@ -57,7 +58,8 @@ describe('releases', () => {
         d.isDirectory() ? walk(join(dir, d.name), `${rel}/${d.name}`) : [`${rel}/${d.name}`]);
     const files = walk(projectPath('data', 'br'), 'data/br').filter((f) => /\.(csv|json)$/.test(f));
     expect(files.length).toBeGreaterThan(40);
-    for (const f of files) expect(patterns.some((p) => p.test(f)), f).toBe(true);
+    const contextFolders = listContextSources().map((s) => s.arquivo);
+    for (const f of files) expect(patterns.some((p) => p.test(f)) || contextFolders.some((d) => f.startsWith(d)), f).toBe(true);
     for (const f of fontes) { expect(f.credito.length).toBeGreaterThan(5); expect(f.licenca.length).toBeGreaterThan(2); expect(f.uso.length).toBeGreaterThan(10); }
   });
 });

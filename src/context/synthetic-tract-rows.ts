@@ -1,0 +1,84 @@
+// The synthetic side of a diagnosis variable: one row per tract of the release, with the
+// synthetic count and its tract error, or null with the reason (the diagnosis cutoff of
+// src/findings/tract-events.ts: erro_acima_do_corte, erro_nao_medido, sem_populacao_sintetica).
+//
+// Tract error, measured: |n - o| / o, where n is the release's synthetic count in the tract and o
+// what IBGE observed in the same ground. The release's tracts are modelled cells, not IBGE's, so
+// "the same ground" is the cell: o sums the observed tracts whose centre lies nearest the cell's
+// centre (the cell is the Voronoi cell of its centre). It can be measured only where observed
+// tracts have positions: Boa Vista's 2022 tracts (residents and ages). Elsewhere, and for
+// households (no 2022 tract households here), the error is not measured and the count is hidden.
+// A hidden count also hides its error (with the observation it would give the count back).
+import { CORTE_ERRO, type MotivoSetor } from '../findings/tract-events.js';
+import type { Municipality, Population, Release } from '../release/types.js';
+import { loadTracts2022 } from './context-files.js';
+import { BOA_VISTA, contextTractGrid } from './context-tract-grid.js';
+import { observed2022, type CountVariable } from './diagnosis-variables.js';
+import { nearestFinder } from './nearest-point.js';
+
+export interface SyntheticRow {
+  setor: string;
+  n: number | null;
+  erro: number | null;
+  motivo: MotivoSetor | null;
+}
+
+/** Relative error of n against the observation o; null when o is 0 and n is not (unbounded). */
+export function relativeTractError(n: number, o: number): number | null {
+  if (o === 0) return n === 0 ? 0 : null;
+  return Math.abs(n - o) / o;
+}
+
+/** The row of one tract under the cutoff. */
+export function cutoffRow(setor: string, n: number, o: number): SyntheticRow {
+  const erro = relativeTractError(n, o);
+  if (erro === null || erro > CORTE_ERRO) return { setor, n: null, erro: null, motivo: 'erro_acima_do_corte' };
+  return { setor, n, erro: Math.round(erro * 1000) / 1000, motivo: null };
+}
+
+/** Age bands (Population.age5) of the age variables. */
+const AGE5: Partial<Record<CountVariable, [number, number]>> = { criancas_0_14: [0, 2], idosos_60_mais: [12, 16] };
+
+/** Synthetic persons of the age variable per tract code of the municipality. */
+function countAges(pop: Population, municipio: string, [lo, hi]: [number, number]): Map<string, number> {
+  const counts = new Map<string, number>();
+  const mun = pop.municipios.indexOf(municipio);
+  for (let h = 0; h < pop.nHouseholds; h++) {
+    const t = pop.hhTract[h];
+    if (pop.tractMun[t] !== mun) continue;
+    let k = 0;
+    for (let p = pop.hhStart[h]; p < pop.hhStart[h + 1]; p++) if (pop.age5[p] >= lo && pop.age5[p] <= hi) k++;
+    counts.set(pop.tractCodes[t], (counts.get(pop.tractCodes[t]) ?? 0) + k);
+  }
+  return counts;
+}
+
+/** Whether the release's counts of this variable can be measured against observed tracts here. */
+function errorMeasurable(m: Municipality, v: CountVariable): boolean {
+  return m.codigo === BOA_VISTA && v !== 'domicilios';
+}
+
+/**
+ * The synthetic rows of a variable in a municipality at a release. The population of the UF is
+ * read (built on first use) only where the error can be measured for an age variable.
+ */
+export async function syntheticTractRows(release: Release, m: Municipality, v: CountVariable): Promise<SyntheticRow[]> {
+  const tracts = release.tracts(m.codigo);
+  if (!errorMeasurable(m, v)) {
+    return tracts.map((t) => ({ setor: t.codigo, n: null, erro: null, motivo: t.populacao > 0 ? 'erro_nao_medido' : 'sem_populacao_sintetica' }));
+  }
+  const ages = AGE5[v];
+  const counts = ages ? countAges(await release.population([m.uf]), m.codigo, ages) : new Map(tracts.map((t) => [t.codigo, t.populacao]));
+  const observed = new Float64Array(tracts.length);
+  const nearest = nearestFinder(tracts);
+  const positions = new Map(contextTractGrid(m).setores.map((s) => [s.setor, s]));
+  for (const o of loadTracts2022()) {
+    const value = observed2022(o, v);
+    const at = positions.get(o.setor);
+    if (value === null || !at || at.lat === null || at.lon === null) continue;
+    observed[nearest(at.lat, at.lon)!.index] += value;
+  }
+  return tracts.map((t, i) => (t.populacao > 0
+    ? cutoffRow(t.codigo, counts.get(t.codigo) ?? 0, observed[i])
+    : { setor: t.codigo, n: null, erro: null, motivo: 'sem_populacao_sintetica' }));
+}
