@@ -4,8 +4,7 @@
 // timing the function and the JSON text a route sends (geometria: its gzip bytes, already made).
 // The target of the routes is p99 under 50 ms after the first read.
 //   npm run bench:context [-- --reps 200]
-// Writes bench/results/context.json. Numbers on a shared machine are contended: see carga_1min_antes.
-import { mkdir, writeFile } from 'node:fs/promises';
+// Writes bench/out/context.json (bench/lib/bench-output.ts; BENCH_OUT=bench/results refreshes the committed one). Numbers on a shared machine are contended: see carga_1min_antes.
 import { cpus, loadavg } from 'node:os';
 import { healthUnits } from '../src/context/health-units.js';
 import { municipalityProfile } from '../src/context/municipality-profile.js';
@@ -14,7 +13,7 @@ import { municipalityTracts } from '../src/context/municipality-tracts.js';
 import { tractGeometry } from '../src/context/tract-geometry.js';
 import { tractNames } from '../src/context/tract-names.js';
 import { loadMunicipalities } from '../src/release/data-files.js';
-import { projectPath } from '../src/project-path.js';
+import { writeBenchResult } from './lib/bench-output.js';
 import { runAsMain } from './lib/run-as-main.js';
 
 /** What each route does after authentication: the function, then the bytes it sends. */
@@ -67,8 +66,7 @@ export async function runContextBench(reps: number) {
 async function main(): Promise<void> {
   const i = process.argv.indexOf('--reps');
   const result = await runContextBench(i >= 0 ? Number(process.argv[i + 1]) : 200);
-  await mkdir(projectPath('bench', 'results'), { recursive: true });
-  await writeFile(projectPath('bench', 'results', 'context.json'), JSON.stringify(result, null, 2) + '\n');
+  await writeBenchResult('context.json', result);
   process.stdout.write(JSON.stringify(result, null, 2) + '\n');
 }
 
