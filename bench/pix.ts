@@ -25,7 +25,7 @@ async function main(): Promise<void> {
       release: { type: 'string', default: newestRelease() },
       avaliacoes: { type: 'string', default: '220' },
       'amostra-pessoas': { type: 'string', default: '20000' },
-      'amostra-final': { type: 'string', default: '1' },
+      'amostra-final': { type: 'string', default: '4' },
       threads: { type: 'string', default: String(cpus().length) },
     },
   });

@@ -6,6 +6,10 @@
 //      holdout of every UF, and the spatial-holdout UFs are judged on every month.
 //   B, the release: window 2020-11..2022-12 on every UF, started from A's best point; its
 //      parameters are the release's parametros_pix, and they make the forecast.
+// After each fit, every UF's local factor (where people pay, pix-local-factor.ts) is measured on
+// the last months of that fit's window; predictions of payers carry it, the cross-section target
+// (the Dec 2022 share) is read without it, and a spatial-holdout UF is judged on every month
+// without it (never seen).
 // Nothing here is tuned by hand: every number comes from the search, the data and the seed.
 import { bassBasis, fitBass } from '../bass.js';
 import { periodDays, periodsBetween } from '../periods.js';
@@ -14,6 +18,7 @@ import type { SimPool } from '../../src/pool/pool.js';
 import type { ModelParameters, Release, UfCode } from '../../src/release/types.js';
 import type { ActivityCurve } from './pix-activity.js';
 import { fitPix, mape, PIX_FIT_DIMENSIONS, type PixFit } from './pix-fit.js';
+import { applyLocalFactor, fitLocalFactors, LOCAL_FACTOR_MONTHS } from './pix-local-factor.js';
 import { PIX_DATA_INICIO, predictPayers, simulatePixAdopters, type AdoptersByUf } from './pix-model.js';
 import type { PixSeries } from './pix-series.js';
 
@@ -64,9 +69,13 @@ export interface PixCaseUf {
     mape_holdout: number;
     mape_persistencia: number;
     mape_bass: number;
-    /** Spatial-holdout UFs only: MAPE over every month of the judge's run. */
+    /** Spatial-holdout UFs only: MAPE over every month of the judge's run, without a local factor. */
     mape_espacial: number | null;
+    /** Observed payers / residents in Dec 2022, and the release's model without the local factor. */
     parte_dez_2022: { observada: number; modelo: number };
+    /** Local factors (pix-local-factor.ts): the release's (B, in the forecast) and the judge's (A). */
+    fator_local: number;
+    fator_local_juiz: number;
   };
 }
 
@@ -188,10 +197,18 @@ export async function buildPixCase(o: BuildPixCaseOptions): Promise<PixCase> {
   const casoUfs: PixCaseUf[] = [];
   const obsShare: number[] = [], modelShare: number[] = [];
   let melhores = 0;
+  const rawJuiz: AdoptersByUf = {}, rawRel: AdoptersByUf = {};
+  for (const uf of ufs) {
+    rawJuiz[uf] = predictPayers(adJuiz[uf]!, s.meses, juiz.activity);
+    rawRel[uf] = predictPayers(adRel[uf]!.subarray(0, s.meses.length), s.meses, rel.activity);
+  }
+  // Every UF's judge factor comes from its own months up to 2022-06 (what the references see too).
+  const kJuiz = fitLocalFactors(s.pagadores, rawJuiz, ufs, janelaJuiz);
+  const kRel = fitLocalFactors(s.pagadores, rawRel, ufs, todos);
   for (const uf of ufs) {
     const obs = s.pagadores[uf];
-    const pJuiz = predictPayers(adJuiz[uf]!, s.meses, juiz.activity);
-    const pRel = predictPayers(adRel[uf]!.subarray(0, s.meses.length), s.meses, rel.activity);
+    const pJuiz = applyLocalFactor(rawJuiz[uf]!, kJuiz[uf]);
+    const pRel = applyLocalFactor(rawRel[uf]!, kRel[uf]);
     const refs = referenceForecasts(obs, s.meses, janelaJuiz);
     const espacial = PIX_UFS_ESPACIAIS.includes(uf);
     const pop = (await o.release.population([uf])).nPersons;
@@ -200,8 +217,10 @@ export async function buildPixCase(o: BuildPixCaseOptions): Promise<PixCase> {
       mape_holdout: mape(pJuiz, obs, holdout),
       mape_persistencia: mape(refs.persistencia, obs, holdout),
       mape_bass: mape(refs.bass, obs, holdout),
-      mape_espacial: espacial ? mape(pJuiz, obs, todos) : null,
-      parte_dez_2022: { observada: obs[obs.length - 1] / pop, modelo: pRel[pRel.length - 1] / pop },
+      mape_espacial: espacial ? mape(rawJuiz[uf]!, obs, todos) : null,
+      parte_dez_2022: { observada: obs[obs.length - 1] / pop, modelo: rawRel[uf]![s.meses.length - 1] / pop },
+      fator_local: kRel[uf]!,
+      fator_local_juiz: kJuiz[uf]!,
     };
     obsShare.push(m.parte_dez_2022.observada);
     modelShare.push(m.parte_dez_2022.modelo);
@@ -229,7 +248,7 @@ export async function buildPixCase(o: BuildPixCaseOptions): Promise<PixCase> {
   for (const u of casoUfs) resumo[u.veredito]++;
   const previsao: PixCase['previsao'] = [];
   for (const uf of ufs) {
-    const pay = predictPayers(adRel[uf]!, mesesPrev, rel.activity);
+    const pay = applyLocalFactor(predictPayers(adRel[uf]!, mesesPrev, rel.activity), kRel[uf]);
     mesesPrev.forEach((periodo, j) => previsao.push({ uf, periodo, pagadores: Math.round(pay[j]) }));
   }
   return {
@@ -244,11 +263,11 @@ export async function buildPixCase(o: BuildPixCaseOptions): Promise<PixCase> {
     resumo,
     ufs: casoUfs,
     testes: {
-      mape_janela: `MAPE mensal da UF em ${PIX_JANELA.inicio}..${PIX_JANELA.fim} com os parâmetros da release (ajuste B, dentro da amostra); limite ${PIX_LIMITES.mape_janela}`,
-      mape_holdout: `MAPE mensal da UF em ${PIX_HOLDOUT.inicio}..${PIX_HOLDOUT.fim} com o ajuste A (janela até ${PIX_JANELA_JUIZ_FIM}, fora da amostra); limite ${PIX_LIMITES.mape_holdout}`,
+      mape_janela: `MAPE mensal da UF em ${PIX_JANELA.inicio}..${PIX_JANELA.fim} com os parâmetros da release (ajuste B, dentro da amostra) e o fator local da UF; limite ${PIX_LIMITES.mape_janela}`,
+      mape_holdout: `MAPE mensal da UF em ${PIX_HOLDOUT.inicio}..${PIX_HOLDOUT.fim} com o ajuste A (janela até ${PIX_JANELA_JUIZ_FIM}, fora da amostra) e o fator local medido nos ${LOCAL_FACTOR_MONTHS} últimos meses dessa janela; limite ${PIX_LIMITES.mape_holdout}`,
       contra_persistencia: 'mape_holdout menor que o da persistência (o valor de 2022-06 repetido em cada mês do holdout)',
       contra_bass: 'mape_holdout menor que o de uma curva de Bass ajustada à série da UF na janela do ajuste A',
-      mape_espacial: `UFs do holdout espacial (${PIX_UFS_ESPACIAIS.join(', ')}), fora do ajuste A: MAPE mensal em ${PIX_JANELA.inicio}..${PIX_JANELA.fim}; limite ${PIX_LIMITES.mape_espacial}`,
+      mape_espacial: `UFs do holdout espacial (${PIX_UFS_ESPACIAIS.join(', ')}), fora do ajuste A: MAPE mensal em ${PIX_JANELA.inicio}..${PIX_JANELA.fim}, sem fator local; limite ${PIX_LIMITES.mape_espacial}`,
     },
     agregados: { ...medidos, veredito: aprovada ? 'aprovada' : 'reprovada' },
     ajuste: {
@@ -274,7 +293,7 @@ export async function buildPixCase(o: BuildPixCaseOptions): Promise<PixCase> {
     metodo: 'docs/model.md#o-caso-pix',
     aviso:
       'Modelo, não observação: a previsão de 2023-01 a 2026-12 é o modelo com os parâmetros da release e a atividade extrapolada (log-linear), feita antes de olhar dados posteriores a 2022-12; ' +
-      'a população é a do Censo 2022, fixa no tempo; pagadores contam onde pagam e moradores onde moram, por isso só totais de UF são comparados. ' +
+      'a população é a do Censo 2022, fixa no tempo; pagadores contam onde pagam e moradores onde moram, por isso só totais de UF são comparados, cada UF com um fator local medido depois do ajuste (fator_local), que a correlação de Spearman entre UFs não usa. ' +
       (o.amostraFinal > 1 ? `O juiz e a previsão rodaram numa amostra 1:${o.amostraFinal} de domicílios de cada UF, não na população inteira. ` : '') +
       (aprovada ? '' : 'O ajuste não atingiu as metas de validade: os parametros_pix desta release continuam nao_calibrado.'),
     previsao,

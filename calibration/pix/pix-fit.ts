@@ -43,6 +43,8 @@ export const PIX_FIT_DIMENSIONS: readonly FitDimension[] = [
     set: (p, x) => { p.deslocamento_porte = Array.from({ length: 7 }, (_, k) => x * (k - PORTE_CENTRO)); },
   },
   { nome: 'peso_escolaridade', inicio: 1.0, passo: 0.4, set: (p, x) => { p.pesos_escore = { ...p.pesos_escore!, escolaridade: Math.max(0, x) }; } },
+  { nome: 'peso_idade', inicio: PESOS_MODELO_1.idade, passo: 0.15, set: (p, x) => { p.pesos_escore = { ...p.pesos_escore!, idade: Math.max(0, x) }; } },
+  { nome: 'deslocamento_capital', inicio: 0, passo: 0.2, set: (p, x) => { p.deslocamento_capital = x; } },
   ...REGIOES_LIVRES.map(([nome, r]): FitDimension => ({
     nome: `deslocamento_regiao_${nome}`, inicio: 0, passo: 0.2,
     set: (p, x) => { const d = [...(p.deslocamento_regiao ?? MACRO_REGIOES.map(() => 0))]; d[r] = x; p.deslocamento_regiao = d; },
@@ -55,7 +57,7 @@ export const PIX_FIT_DIMENSIONS: readonly FitDimension[] = [
  * residents aged 15+ of the 2022 Census.
  */
 export const PIX_IDADE_MINIMA = 15;
-/** Raw-score weights the fit starts from (escolaridade is searched; the others are model 1's). */
+/** Raw-score weights the fit starts from (escolaridade and idade are searched; the others stay model 1's). */
 const PESOS_INICIAIS = { ...PESOS_MODELO_1, escolaridade: 1 };
 
 /**

@@ -7,7 +7,7 @@
 import type { Scenario } from '../../src/contract/types.js';
 import { compilePlanFor } from '../../src/plan/compile-plan.js';
 import type { SimPool } from '../../src/pool/pool.js';
-import type { ModelParameters, Release, UfCode } from '../../src/release/types.js';
+import type { ModelParameters, Population, Release, UfCode } from '../../src/release/types.js';
 import { simulate } from '../../src/simulate.js';
 import { ROUND_SCOPE } from '../engine.js';
 import { periodDays } from '../periods.js';
@@ -26,6 +26,16 @@ export function pixScenario(release: string, uf: UfCode, dias: number): Scenario
     horizonte: { data_inicio: PIX_DATA_INICIO, dias }, replicas: 1,
     grupo_comparacao: PIX_GRUPO_COMPARACAO, kpis: ['adotantes'], nome: `Caso Pix ${uf}`,
   };
+}
+
+const samples = new WeakMap<Population, Map<number, Population>>();
+/** The 1:k sample of a population, made once per process: every round of a search reuses it. */
+function sampleOf(full: Population, k: number): Population {
+  let byK = samples.get(full);
+  if (!byK) samples.set(full, (byK = new Map()));
+  let pop = byK.get(k);
+  if (!pop) byK.set(k, (pop = samplePopulation(full, k)));
+  return pop;
 }
 
 /** Adopters per UF at each month end (persons of the full population), [uf] -> [month]. */
@@ -58,7 +68,7 @@ export async function simulatePixAdopters(parametros: ModelParameters, o: PixRun
   pops.sort((a, b) => b.full.nPersons - a.full.nPersons);
   const runs = pops.map(({ uf, full }) => {
     const scenario = pixScenario(o.release.version, uf, dias);
-    const pop = samplePopulation(full, o.amostra?.(uf) ?? 1);
+    const pop = sampleOf(full, o.amostra?.(uf) ?? 1);
     const plan = compilePlanFor(scenario, pop, parametros, ROUND_SCOPE);
     return simulate(scenario, { plan, pool: o.pool, threads: o.threads }).then((res) => {
       const r = res.variantes.plano[0];

@@ -6,7 +6,7 @@
 // simulated alone keeps its level against the country). Model 2 also gives m_i = 0 to persons
 // under `idade_minima_adocao` (not eligible: they never adopt).
 import type { ModelParameters, PesosEscore, Population } from '../release/types.js';
-import { macroRegionOf } from '../release/data-files.js';
+import { loadMunicipalities, macroRegionOf } from '../release/data-files.js';
 import { PERSON_ATTRS, personAttr } from '../release/types.js';
 import { ageGroupOf } from '../release/publication-grid.js';
 
@@ -26,6 +26,8 @@ interface CellTable {
   cellOf: Uint32Array;
   porteOf: Uint8Array;
   regionOf: Uint8Array;
+  /** 1 for a person who lives in the UF's capital. */
+  capitalOf: Uint8Array;
   /** Per cell: the sum of its persons' raw scores, and their count. */
   sum: Float64Array;
   count: Float64Array;
@@ -42,6 +44,9 @@ function tabulateCells(pop: Population, agrupamento: ModelParameters['agrupament
   const count = new Float64Array(nCells);
   const porteOf = new Uint8Array(pop.nPersons);
   const regionOf = new Uint8Array(pop.nPersons);
+  const capitalOf = new Uint8Array(pop.nPersons);
+  const capitals = new Set(loadMunicipalities().filter((m) => m.capital).map((m) => m.codigo));
+  const munCapital = pop.municipios.map((c) => (capitals.has(c) ? 1 : 0));
   const axisIdx = axes.map((a) => AXES.indexOf(a));
   const axisSize = axes.map((a) => SIZES[a]);
   const v = new Int32Array(AXES.length); // values of one person in AXES order
@@ -64,9 +69,10 @@ function tabulateCells(pop: Population, agrupamento: ModelParameters['agrupament
       count[c]++;
       porteOf[i] = pop.munPorte[m];
       regionOf[i] = reg;
+      capitalOf[i] = munCapital[m];
     }
   }
-  return { cellOf, porteOf, regionOf, sum, count };
+  return { cellOf, porteOf, regionOf, capitalOf, sum, count };
 }
 
 /**
@@ -90,17 +96,18 @@ function momentsOf(sum: Float64Array, count: Float64Array, nPersons: number): { 
 
 /** m_i per person (Float32Array on a SharedArrayBuffer); a missing level shift counts as 0. */
 export function adoptionMultipliers(pop: Population, p: ModelParameters): Float32Array {
-  const { cellOf, porteOf, regionOf, sum, count } = tabulateCells(pop, p.agrupamento, p.pesos_escore ?? PESOS_MODELO_1);
+  const { cellOf, porteOf, regionOf, capitalOf, sum, count } = tabulateCells(pop, p.agrupamento, p.pesos_escore ?? PESOS_MODELO_1);
   const { media: mu, dp: sd } = p.padronizacao_celulas ?? momentsOf(sum, count, pop.nPersons);
   const out = new Float32Array(new SharedArrayBuffer(Math.max(1, pop.nPersons) * 4), 0, pop.nPersons);
   const shift = p.deslocamento_porte;
   const regionShift = p.deslocamento_regiao ?? [];
+  const capitalShift = p.deslocamento_capital ?? 0;
   const minBand = p.idade_minima_adocao === undefined ? 0 : Math.ceil(p.idade_minima_adocao / 5);
   for (let i = 0; i < pop.nPersons; i++) {
     if (pop.age5[i] < minBand) continue; // not eligible: m_i = 0
     const c = cellOf[i];
     const s = sd > 0 ? (sum[c] / count[c] - mu) / sd : 0;
-    out[i] = Math.exp(p.gamma_celulas * s + (shift[porteOf[i]] ?? 0) + (regionShift[regionOf[i]] ?? 0));
+    out[i] = Math.exp(p.gamma_celulas * s + (shift[porteOf[i]] ?? 0) + (regionShift[regionOf[i]] ?? 0) + capitalShift * capitalOf[i]);
   }
   return out;
 }

@@ -101,6 +101,11 @@ export interface ModelParameters {
    * ln m_i like deslocamento_porte; a missing value counts as 0.
    */
   deslocamento_regiao?: number[];
+  /**
+   * Adoption model 2: level shift of the persons who live in their UF's capital (municipios.csv),
+   * added to ln m_i; absent counts as 0.
+   */
+  deslocamento_capital?: number;
   /** Adoption model 2: weights of the raw cell score (model 1: 0.5, 0.3, 0.8, 0.2; docs/model.md). */
   pesos_escore?: PesosEscore;
 }

@@ -1,9 +1,11 @@
 // The published Pix case of the newest release: its fields, its verdict's consistency with the
 // release's label, and its forecast reproduced bit for bit from the release (RR: the whole
-// forecast horizon, 2020-11 .. 2026-12, with the release's parameters and the case's activity).
+// forecast horizon, 2020-11 .. 2026-12, with the release's parameters, the case's activity and
+// RR's local factor).
 import { afterAll, describe, expect, it } from 'vitest';
 import { readPixCase } from '../../calibration/pix/pix-case-file.js';
 import { PIX_UFS_ESPACIAIS } from '../../calibration/pix/pix-case.js';
+import { applyLocalFactor } from '../../calibration/pix/pix-local-factor.js';
 import { predictPayers, simulatePixAdopters } from '../../calibration/pix/pix-model.js';
 import { periodsBetween } from '../../calibration/periods.js';
 import { closePool } from '../../src/pool/pool.js';
@@ -53,7 +55,8 @@ describe(`the Pix case of ${release.version}`, () => {
     const ad = await simulatePixAdopters(release.manifest.parametros_pix, {
       release, ufs: ['RR'], meses, amostra: () => c.ajuste.amostra_final, threads: 2,
     });
-    const pay = predictPayers(ad.RR!, meses, c.ajuste.observacao.atividade);
+    const k = c.ufs.find((u) => u.uf === 'RR')!.metricas.fator_local;
+    const pay = applyLocalFactor(predictPayers(ad.RR!, meses, c.ajuste.observacao.atividade), k);
     const published = c.previsao.filter((r) => r.uf === 'RR');
     expect(published.map((r) => r.periodo)).toEqual(meses);
     expect(published.map((r) => r.pagadores)).toEqual(Array.from(pay, (x) => Math.round(x)));
