@@ -200,3 +200,20 @@ describe('refusals', () => {
     expect((await h.call('POST', `/v1/diagnosticos/${BOA_VISTA}`, null)).statusCode).toBe(401);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the municipality and diagnosis routes under their tags, the growth body as its contract\'s schema', async () => {
+    const doc = (await h.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    for (const p of ['perfil', 'setores', 'setores/nomes', 'setores/geometria', 'chuva', 'saude']) {
+      expect(doc.paths[`/v1/municipios/{codigo}/${p}`].get.tags).toEqual(['municipios']);
+    }
+    expect(doc.paths['/v1/municipios/{codigo}/setores/geometria'].get.responses['200'].content['application/geo+json']).toBeDefined();
+    expect(Object.keys(doc.paths['/v1/diagnosticos/{codigo}'])).toEqual(['post', 'get']);
+    expect(Object.keys(doc.paths['/v1/diagnosticos/{codigo}'].post.responses)).toEqual(expect.arrayContaining(['200', '201', '404']));
+    const growth = doc.paths['/v1/diagnosticos/{codigo}/crescimento'].post;
+    expect(growth.tags).toEqual(['diagnosticos']);
+    expect(growth.requestBody.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/PedidoCrescimento' });
+    const example = doc.components.schemas.PedidoCrescimento.examples[0];
+    expect(validateGrowthRequest(example, example.municipio).unidades).toBe(example.unidades);
+  });
+});
