@@ -29,7 +29,7 @@ export async function recordDiagnosisOpening(
 ): Promise<{ row: DiagnosisRow; created: boolean }> {
   const inserted = await db.query<DiagnosisRow>(DIAGNOSIS_SQL.open, [projectId, municipio, release, DIAGNOSIS_PRICE_MICROS, now]);
   if (inserted.rows.length > 0) return { row: inserted.rows[0], created: true };
-  // The conflict means the row exists and is never deleted but with its project, so this finds it.
+  // A conflict means the row exists; rows go only with their project, so this finds it.
   const existing = await db.query<DiagnosisRow>(DIAGNOSIS_SQL.get, [projectId, municipio, release]);
   return { row: existing.rows[0], created: false };
 }
