@@ -1,5 +1,6 @@
 // Latency of the municipality context functions (src/context/) that the HTTP routes
-// /v1/municipios/{codigo}/{perfil,setores,setores/nomes,setores/geometria,chuva,saude} will wrap:
+// /v1/municipios/{codigo}/{perfil,setores,setores/nomes,setores/geometria,chuva,saude} wrap
+// (the routes themselves, over HTTP: bench/context-http.ts):
 // for each of the 15 municipalities of Roraima, one first (cold) read, then --reps reads each,
 // timing the function and the JSON text a route sends (geometria: its gzip bytes, already made).
 // The target of the routes is p99 under 50 ms after the first read.

@@ -170,11 +170,14 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: 'results_unavailable',
 };
 
-/** Error responses of a route, for the OpenAPI document (bodies are written by the error handler). */
-export function errorResponses(statuses: number[]): Record<string, unknown> {
+/**
+ * Error responses of a route, for the OpenAPI document (bodies are written by the error handler);
+ * `codes` names a route's own codes of a status where the common description does not fit.
+ */
+export function errorResponses(statuses: number[], codes: Record<number, string> = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const s of statuses) {
-    const description = ERROR_DESCRIPTIONS[s] ?? 'coded refusal';
+    const description = codes[s] ?? ERROR_DESCRIPTIONS[s] ?? 'coded refusal';
     out[s] = s === 422
       ? { description, anyOf: [ref('ValidationError'), ref('ErrorEnvelope')] }
       : { description, ...ref('ErrorEnvelope') };
@@ -212,6 +215,23 @@ export const FINDINGS_QUERY = {
 } as const;
 
 export const SECURITY = [{ bearer: [] }];
+
+/** Path of the municipality context and city diagnosis routes. */
+export const CODIGO_PARAMS = {
+  type: 'object',
+  required: ['codigo'],
+  properties: { codigo: { type: 'string', pattern: '^[0-9]{7}$', description: '7-digit IBGE municipality code; one outside the 2022 Census grid is 404 municipality_unknown' } },
+} as const;
+
+/** fontes and aviso, which every municipality context, diagnosis and growth response carries. */
+export const CONTEXT_NOTES = {
+  fontes: {
+    type: 'array',
+    description: 'credits of the data sets read: id, credito, licenca, cobertura, arquivo',
+    items: { type: 'object', additionalProperties: true },
+  },
+  aviso: { type: 'string', description: 'coverage, and what is modelled or absent from this data version' },
+} as const;
 
 /** Idempotency-Key header of the two submit routes (POST /v1/jobs, POST /v1/calibracoes): 1 to 200 characters. */
 export const IDEMPOTENCY_HEADERS = {

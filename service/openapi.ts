@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { getCalibrationSchema, getScenarioSchema } from '../src/contract/schemas.js';
+import { growthRequestSchema } from '../src/context/growth-request-schema.js';
 import { fillTemplate } from '../src/library/fill-template.js';
 import { readPackageVersion } from '../src/package-version.js';
 import { openRelease } from '../src/release/release.js';
@@ -14,11 +15,12 @@ export function operationIdOf(method: string, url: string): string {
   return [method.toLowerCase(), ...path].join('_');
 }
 
-type Doc = { paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> }; example?: unknown }> } }>>; components?: Record<string, unknown> };
+type Doc = { paths?: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown>; $ref?: string }; example?: unknown }> } }>>; components?: Record<string, unknown> };
 
 /**
  * The document as published: `pedido` of every request body points at the contract's own JSON
- * Schema (a components entry, also served at /v1/schemas/...), with an example from the library.
+ * Schema (a components entry, also served at /v1/schemas/...), with an example from the library,
+ * and the growth request body at its own (PedidoCrescimento).
  * Only the document changes: the routes still check `pedido` as an object and leave its content
  * to the contract, whose refusals carry contract codes (docs/api.md).
  */
@@ -27,6 +29,11 @@ function linkContracts(doc: Doc): Doc {
   for (const [path, methods] of Object.entries(doc.paths ?? {})) {
     for (const op of Object.values(methods)) {
       const json = op.requestBody?.content?.['application/json'];
+      // The growth request is the whole body, judged by its contract (growth_* codes) too.
+      if (json && path.endsWith('/crescimento')) {
+        json.schema = { $ref: '#/components/schemas/PedidoCrescimento' };
+        continue;
+      }
       if (!json?.schema?.properties?.pedido) continue;
       const calibration = path.startsWith('/v1/calibracoes');
       json.schema.properties.pedido = { $ref: `#/components/schemas/${calibration ? 'PedidoCalibracao' : 'CenarioCampanha'}` };
@@ -34,7 +41,7 @@ function linkContracts(doc: Doc): Doc {
     }
   }
   const components = (doc.components ?? {}) as { schemas?: Record<string, unknown> };
-  components.schemas = { ...components.schemas, CenarioCampanha: getScenarioSchema(), PedidoCalibracao: getCalibrationSchema() };
+  components.schemas = { ...components.schemas, CenarioCampanha: getScenarioSchema(), PedidoCalibracao: getCalibrationSchema(), PedidoCrescimento: growthRequestSchema() };
   return { ...doc, components };
 }
 
@@ -58,6 +65,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       tags: [
         { name: 'identity' }, { name: 'schemas' }, { name: 'jobs' }, { name: 'findings' }, { name: 'calibracoes' }, { name: 'library' }, { name: 'health' },
+        { name: 'municipios', description: 'municipality context: read-only public data, never an input to a simulation' },
+        { name: 'diagnosticos', description: 'city diagnosis and growth estimate' },
       ],
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },

@@ -36,5 +36,6 @@ export { healthUnits, type HealthUnits, type HealthFacility } from './context/he
 export { diagnosisSummary, diagnosisVariable, type DiagnosisSummary, type DiagnosisCounts, type DiagnosisSchools } from './context/city-diagnosis.js';
 export { DIAGNOSIS_VARIABLES, type DiagnosisVariable } from './context/diagnosis-variables.js';
 export { validateGrowthRequest, type GrowthRequest } from './context/growth-request.js';
+export { growthRequestSchema } from './context/growth-request-schema.js';
 export { estimateGrowth, type GrowthEstimate, type GrowthAnswer } from './context/growth-estimate.js';
 export { sourceCredits, type ContextSource } from './context/context-sources.js';

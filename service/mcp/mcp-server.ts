@@ -26,7 +26,8 @@ const VERSION = readPackageVersion();
 const INSTRUCTIONS =
   'Campaign simulations over a synthetic population of Brazilian municipalities. Typical flow: list_releases, ' +
   'estimate_simulation {pedido}, submit_simulation {pedido, idempotency_key}, get_job until estado is concluido, then ' +
-  'get_findings and get_answers. Prices are in micros of a real. A refusal reads "code: message" (the API\'s error codes).';
+  'get_findings and get_answers. City diagnosis: open_city_diagnosis {codigo} (free), then get_city_diagnosis and estimate_growth. ' +
+  'Prices are in micros of a real. A refusal reads "code: message" (the API\'s error codes).';
 
 export function createMcpServer(ctx: ServiceContext, credential: string, log: (err: unknown) => void): Server {
   const server = new Server({ name: 'campaign-sim', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });

@@ -1,20 +1,25 @@
 // The MCP tools (spec "Other": the tool names; "Scopes"): each one an operation of
 // service/operations/ with an input schema that mirrors the HTTP body or path of its route, a
 // description a model can act on alone, and a short text beside the structured result (the
-// same JSON as the HTTP response). The city tools come with the city-diagnosis operations.
+// same JSON as the HTTP response).
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { getCalibrationSchema, getScenarioSchema } from '../../src/contract/index.js';
+import { DIAGNOSIS_VARIABLES } from '../../src/context/diagnosis-variables.js';
+import { growthRequestSchema } from '../../src/context/growth-request-schema.js';
 import { FINDINGS_QUERY } from '../http-schemas.js';
 import type { JobResponse } from '../jobs.js';
 import { cancelJob } from '../operations/cancel-job.js';
 import { eraseJobData } from '../operations/erase-job-data.js';
 import { estimateCalibration } from '../operations/estimate-calibration.js';
+import { estimateGrowth } from '../operations/estimate-growth.js';
 import { estimateSimulation } from '../operations/estimate-simulation.js';
 import { getAnswers } from '../operations/get-answers.js';
 import { getCalibration } from '../operations/get-calibration.js';
+import { getCityDiagnosis, type CityDiagnosis } from '../operations/get-city-diagnosis.js';
 import { getFindings } from '../operations/get-findings.js';
 import { getJob } from '../operations/get-job.js';
 import { listReleases } from '../operations/list-releases.js';
+import { openCityDiagnosis } from '../operations/open-city-diagnosis.js';
 import type { Operation } from '../operations/operation.js';
 import { submitCalibration } from '../operations/submit-calibration.js';
 import type { Submitted } from '../operations/submit-job.js';
@@ -62,6 +67,21 @@ const CALIBRATION_BODY = {
 } as const;
 
 const READ: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
+
+const CODIGO = {
+  type: 'string', pattern: '^[0-9]{7}$',
+  description: '7-digit IBGE municipality code, e.g. 1400100 (Boa Vista, RR); a code outside the 2022 Census grid is municipality_unknown',
+} as const;
+
+function diagnosisText(d: CityDiagnosis): string {
+  const at = `${d.nome} (${d.municipio}) at ${d.release}${d.release === d.release_mais_nova ? '' : ` (newest ${d.release_mais_nova}: open_city_diagnosis again to read it there)`}`;
+  if ('variaveis' in d) {
+    const counts = d.variaveis.filter((v) => v.sinteticos).map((v) => `${v.variavel} ${v.sinteticos!.publicados}`).join(', ');
+    return `diagnosis of ${at}: ${d.setores} tracts; modelled counts published under the error cutoff ${d.corte_erro}: ${counts}`;
+  }
+  if (d.variavel === 'escolas') return d.disponivel ? `escolas of ${at}: ${d.setores.length} tracts with the nearest school of each stage` : `escolas of ${at} withheld: ${d.motivo}`;
+  return `${d.variavel} of ${at}: ${d.observados.length} observed tables; modelled count published in ${d.sinteticos.publicados} of ${d.sinteticos.setores} tracts`;
+}
 
 function jobText(job: JobResponse): string {
   return `job ${job.id} (${job.tipo}): ${job.estado}, price ${job.preco_micros} micros`;
@@ -174,5 +194,59 @@ export const TOOLS: Tool<any, any>[] = [
     annotations: READ,
     operation: getCalibration,
     output: (r) => ({ data: r, text: `verdict: ${String((r.veredito as { resultado?: unknown }).resultado)}` }),
+  }),
+  tool({
+    name: 'open_city_diagnosis',
+    title: 'Open a city\'s diagnosis',
+    description: 'Open a municipality\'s diagnosis (per-census-tract tables) for this project at the newest release; free (price 0). ' +
+      'Needed before get_city_diagnosis and estimate_growth. Repeating it returns the same receipt (recibo). A city opened at an older ' +
+      'release is read there until opened again, which moves it to the newest.',
+    input: { type: 'object', required: ['codigo'], properties: { codigo: CODIGO }, additionalProperties: false },
+    annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+    operation: openCityDiagnosis,
+    output: ({ receipt: r, created }) => ({
+      data: r,
+      text: `${created ? 'opened' : 'already open (same receipt)'}: ${r.nome} (${r.municipio}) at ${r.release}, ${r.setores} tracts, price ${r.preco_micros} micros, receipt ${r.recibo}`,
+    }),
+  }),
+  tool({
+    name: 'get_city_diagnosis',
+    title: 'Read a city\'s diagnosis',
+    description: 'A municipality\'s diagnosis at the release the project opened it (diagnosis_not_open until open_city_diagnosis). ' +
+      'Without variavel: the summary (tracts; for each variable its observed census tables and how many modelled counts are published). ' +
+      'With variavel: that variable per tract: what IBGE observed (null where it suppressed the figure) and the synthetic population\'s count ' +
+      'with its tract error, hidden (null with motivo) above the cutoff 0.50 or where the error could not be measured. variavel escolas: ' +
+      'distance from each tract to the nearest school of each stage (São Paulo city only; elsewhere disponivel false with the reason). ' +
+      'Observed tract data exist for Roraima (Boa Vista 2022, the rest 2010) in this data version.',
+    input: {
+      type: 'object', required: ['codigo'], additionalProperties: false,
+      properties: {
+        codigo: CODIGO,
+        variavel: { type: 'string', description: `one of ${Object.entries(DIAGNOSIS_VARIABLES).map(([k, v]) => `${k} (${v})`).join('; ')}. Absent: the summary` },
+      },
+    },
+    annotations: READ,
+    operation: getCityDiagnosis,
+    output: (d) => ({ data: d, text: diagnosisText(d) }),
+  }),
+  tool({
+    name: 'estimate_growth',
+    title: 'Estimate what a housing development asks of a city',
+    description: 'For a development of unidades housing units at a site (a polygon, or census tracts of the city) in a municipality ' +
+      'whose diagnosis the project opened: residents and children 0-14 by analogy with the five nearest urban tracts (with a band), the ' +
+      'nearest primary-care unit, the nearest school of each stage, water and sewage coverage, slope. Each answer in respostas has valor, ' +
+      'base and texto, or retida true with motivo when the data cannot give it. Free; changes nothing. A request outside its contract is ' +
+      'invalid_growth_request with a growth_* contract_code and the field.',
+    input: {
+      type: 'object', required: ['codigo', 'pedido'], additionalProperties: false,
+      properties: { codigo: CODIGO, pedido: { type: 'object', description: 'the growth request: versao 1, municipio (equal to codigo), unidades, and exactly one of poligono or setores' } },
+    },
+    contract: growthRequestSchema(),
+    annotations: { readOnlyHint: true, openWorldHint: false },
+    operation: estimateGrowth,
+    output: (g) => ({
+      data: g,
+      text: Object.entries(g.respostas).map(([k, a]) => `${k}: ${a.texto}`).join('\n'),
+    }),
   }),
 ];

@@ -183,4 +183,23 @@ END
 $fn$;
 `,
   },
+  {
+    version: 3,
+    name: 'diagnoses: the cities a project opened, one receipt per municipality and release',
+    // A city is opened per release (spec "Versioning": a city opened at an older release stays on
+    // it until opened at the newest), so the key is project + municipality + release and a repeat
+    // finds the same receipt. preco_micros is what the opening cost then (zero since 2026-10-12):
+    // the quote shows a receipt's own price, never today's.
+    sql: `
+CREATE TABLE diagnoses (
+  recibo uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  project_id uuid NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  municipio text NOT NULL CHECK (municipio ~ '^[0-9]{7}$'),
+  release text NOT NULL,
+  preco_micros bigint NOT NULL CHECK (preco_micros >= 0),
+  aberto_em timestamptz NOT NULL,
+  UNIQUE (project_id, municipio, release)
+);
+`,
+  },
 ];

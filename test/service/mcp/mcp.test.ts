@@ -63,8 +63,8 @@ describe('tools', () => {
   it('lists the spec\'s tools, each with an input schema and a description', async () => {
     const { tools } = await (await connect(h.keys.reader)).listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
-      'cancel_job', 'erase_job_data', 'estimate_calibration', 'estimate_simulation', 'get_answers', 'get_calibration',
-      'get_findings', 'get_job', 'list_releases', 'submit_calibration', 'submit_simulation',
+      'cancel_job', 'erase_job_data', 'estimate_calibration', 'estimate_growth', 'estimate_simulation', 'get_answers', 'get_calibration',
+      'get_city_diagnosis', 'get_findings', 'get_job', 'list_releases', 'open_city_diagnosis', 'submit_calibration', 'submit_simulation',
     ]);
     for (const t of tools) {
       expect(t.description!.length).toBeGreaterThan(40);

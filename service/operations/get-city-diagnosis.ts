@@ -1,0 +1,28 @@
+// Reading a city's diagnosis (GET /v1/diagnosticos/{codigo}, tool get_city_diagnosis): without
+// variavel the summary, with it that variable per tract (src/context/city-diagnosis.ts), at the
+// newest release the project opened the city at. The request is judged before the project's
+// state: an unknown municipality is 404 and an unknown variable 422 whether or not the city is
+// open; then 403 diagnosis_not_open.
+import { diagnosisSummary, diagnosisVariable, type DiagnosisCounts, type DiagnosisSchools, type DiagnosisSummary } from '../../src/context/city-diagnosis.js';
+import { contextMunicipality } from '../../src/context/context-municipality.js';
+import { diagnosisVariableOf } from '../../src/context/diagnosis-variables.js';
+import { releaseReadAt } from '../city-diagnoses.js';
+import type { Operation } from './operation.js';
+
+export interface CityDiagnosisInput {
+  codigo: string;
+  /** residentes, domicilios, criancas_0_14, idosos_60_mais or escolas; absent: the summary. */
+  variavel?: string;
+}
+
+export type CityDiagnosis = DiagnosisSummary | DiagnosisCounts | DiagnosisSchools;
+
+export const getCityDiagnosis: Operation<CityDiagnosisInput, CityDiagnosis> = {
+  scope: 'results:read',
+  async run(ctx, principal, { codigo, variavel }) {
+    contextMunicipality(codigo);
+    if (variavel !== undefined) diagnosisVariableOf(variavel);
+    const release = await releaseReadAt(ctx.store, principal.projectId, codigo);
+    return variavel === undefined ? diagnosisSummary(codigo, release) : diagnosisVariable(codigo, release, variavel);
+  },
+};
