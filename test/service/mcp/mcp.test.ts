@@ -10,7 +10,7 @@ import { buildApp } from '../../../service/app.js';
 import { createEngineRunJob } from '../../../service/job-runner.js';
 import { balance } from '../../../service/ledger.js';
 import { runWorker, type WorkerHandle } from '../../../service/worker.js';
-import { httpScenario } from '../../fixtures/scenarios.js';
+import { weekCampaign } from '../../fixtures/scenarios.js';
 import { openHarness, type Harness } from '../routes/harness.js';
 
 let h: Harness;
@@ -40,14 +40,7 @@ const textOf = (r: CallToolResult) => (r.content[0] as { text: string }).text;
 const BOA_VISTA = '1400100';
 
 /** A small RR reception campaign (7 days, one replica) with an answer contract. */
-const campaign = (nome: string) => httpScenario({
-  nome,
-  canais: [
-    { canal: 'tv', dia_inicio: 1, dia_fim: 7, intensidade: 0.6 },
-    { canal: 'radio', dia_inicio: 1, dia_fim: 7, intensidade: 0.4 },
-  ],
-  horizonte: { data_inicio: '2026-03-02', dias: 7 },
-  replicas: 1,
+const campaign = (nome: string) => weekCampaign(nome, {
   contrato_de_resposta: {
     versao: 1,
     perguntas: [

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balance } from '../../../service/ledger.js';
 import { runWorker, type WorkerHandle } from '../../../service/worker.js';
 import { createEngineRunJob } from '../../../service/job-runner.js';
-import { httpScenario } from '../../fixtures/scenarios.js';
+import { weekCampaign } from '../../fixtures/scenarios.js';
 import { openHarness, type Harness } from './harness.js';
 
 let h: Harness;
@@ -19,16 +19,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-const small = (nome: string) => httpScenario({
-  nome,
-  canais: [
-    { canal: 'tv', dia_inicio: 1, dia_fim: 7, intensidade: 0.6 },
-    { canal: 'radio', dia_inicio: 1, dia_fim: 7, intensidade: 0.4 },
-  ],
-  horizonte: { data_inicio: '2026-03-02', dias: 7 },
-  replicas: 1,
-  saida_por_setor: true,
-});
+const small = (nome: string) => weekCampaign(nome, { saida_por_setor: true });
 
 async function waitForEnd(id: string): Promise<{ estado: string; registro: Record<string, unknown> }> {
   const deadline = Date.now() + 150_000;
