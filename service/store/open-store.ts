@@ -11,6 +11,7 @@ import { systemClock, type Clock } from '../clock.js';
 import { MIGRATIONS } from './migrations.js';
 import { MIGRATION_SQL } from './queries/migrations.js';
 import { createReadCache, type ReadCache } from './read-cache.js';
+import { asStoreOutage } from './store-outage.js';
 
 export type Row = Record<string, any>;
 
@@ -107,11 +108,16 @@ async function openServerStore(url: string, schema: string, clock: Clock, max: n
   } finally {
     await boot.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max, types, options: `-c search_path="${schema}"` });
+  // A lost server must fail calls in seconds (503 store_unavailable), not hold them forever.
+  const pool = new pg.Pool({ connectionString: url, max, types, options: `-c search_path="${schema}"`, connectionTimeoutMillis: 3000 });
   pool.on('error', () => { /* an idle client died; the pool replaces it */ });
   const run = async <T>(c: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
-    const r = await c.query(sql, params as any[]);
-    return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+    try {
+      const r = await c.query(sql, params as any[]);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+    } catch (err) {
+      throw asStoreOutage(err);
+    }
   };
   return {
     kind: 'postgres',
@@ -122,7 +128,7 @@ async function openServerStore(url: string, schema: string, clock: Clock, max: n
     query: (sql, params) => run(pool, sql, params),
     exec: async (sql) => { await pool.query(sql); },
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((err: unknown) => { throw asStoreOutage(err); });
       try {
         await client.query('BEGIN');
         const tx: Queryable = {

@@ -33,6 +33,7 @@ export function createPostgresCounter(store: Store): WindowCounter {
       }));
       return { admitted: false, refused };
     },
+    async check() { /* the store was reached when it was opened */ },
     async close() { /* the store is closed by its owner */ },
   };
 }

@@ -13,7 +13,8 @@ describe('error list', () => {
       municipality_unknown: 404, relief_missing: 404, relief_unavailable: 503, rainfall_unavailable: 503,
       diagnosis_unavailable: 503, diagnosis_not_open: 403, unknown_variable: 422,
       invalid_growth_request: 422, unauthorized: 401, insufficient_scope: 403,
-      job_too_long: 422, job_too_large: 422, internal_error: 500,
+      job_too_long: 422, job_too_large: 422, store_unavailable: 503, rate_limit_unavailable: 503,
+      internal_error: 500,
     });
   });
 
@@ -34,5 +35,12 @@ describe('error list', () => {
     expect(back).toBeInstanceOf(ServiceError);
     expect((back as ServiceError).toEnvelope()).toEqual(e.toEnvelope());
     expect((reviveError('boom') as ServiceError).code).toBe('internal_error');
+  });
+
+  it('never carries more than an excerpt of a long message or field (they may quote the input)', () => {
+    const long = 'x'.repeat(100_000);
+    const d = contractError('unknown_field', long, `unknown field ${long}`).detail();
+    expect(d.field!.length).toBeLessThanOrEqual(501);
+    expect(d.message.length).toBeLessThanOrEqual(501);
   });
 });
