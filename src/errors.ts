@@ -73,7 +73,15 @@ export const CONTRACT_CODES = [
   'growth_polygon_malformed',
 ] as const;
 
-export type ContractCode = (typeof CONTRACT_CODES)[number] | CalibrationContractCode;
+export type ContractCode = (typeof CONTRACT_CODES)[number] | CalibrationContractCode | TractQueryContractCode;
+
+/**
+ * contract_code values this project adds for the query of GET /v1/jobs/{job_id}/setores, whose
+ * valid values depend on the job (its event types, its horizon). Documented in docs/api.md.
+ */
+export const TRACT_QUERY_CONTRACT_CODES = ['tract_type_unknown', 'tract_week_beyond_horizon'] as const;
+
+export type TractQueryContractCode = (typeof TRACT_QUERY_CONTRACT_CODES)[number];
 
 /**
  * contract_code values this project adds for the calibration request and its series, which the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_CODES, ERROR_STATUS, ServiceError, contractError, reviveError } from '../../src/errors.js';
+import { CONTRACT_CODES, ERROR_STATUS, ServiceError, TRACT_QUERY_CONTRACT_CODES, contractError, reviveError } from '../../src/errors.js';
 
 // Pins the spec's error table: a change to src/errors.ts must be deliberate.
 describe('error list', () => {
@@ -23,6 +23,10 @@ describe('error list', () => {
     expect(new Set(CONTRACT_CODES).size).toBe(CONTRACT_CODES.length);
     expect(CONTRACT_CODES).toContain('target_finer_than_grid');
     expect(CONTRACT_CODES).toContain('question_nested_compare');
+  });
+
+  it('adds two contract codes for the per-tract query (extension)', () => {
+    expect(TRACT_QUERY_CONTRACT_CODES).toEqual(['tract_type_unknown', 'tract_week_beyond_horizon']);
   });
 
   it('builds the envelope and crosses threads as plain data', () => {
