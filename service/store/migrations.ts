@@ -183,4 +183,11 @@ END
 $fn$;
 `,
   },
+  {
+    version: 3,
+    name: 'jobs.progresso_em: when the progress of a running job last moved',
+    sql: `
+ALTER TABLE jobs ADD COLUMN progresso_em timestamptz;
+`,
+  },
 ];
