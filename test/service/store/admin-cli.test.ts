@@ -53,7 +53,7 @@ describe('campaign-sim admin', () => {
     expect(await authenticateApiKey(store, rotated.key)).not.toBeNull();
     await admin('key', 'revoke', rotated.record.id);
     expect(await authenticateApiKey(store, rotated.key)).not.toBeNull(); // still in this store's key cache
-    clock.set(Date.now() + KEY_TTL_SERVER_MS);
+    clock.advance(KEY_TTL_SERVER_MS);
     expect(await authenticateApiKey(store, rotated.key)).toBeNull();
     const listed = (await admin('key', 'list', project.id)).out;
     expect(listed).toHaveLength(2);
