@@ -63,7 +63,7 @@ export async function calibracaoRoutes(app: FastifyInstance, ctx: ServiceContext
       summary: 'Check a calibration request and its series and quote it; reserves nothing',
       security: SECURITY,
       body: CALIBRATION_BODY,
-      response: { 200: CALIBRATION_QUOTE, ...errorResponses([401, 403, 422, 429]) },
+      response: { 200: CALIBRATION_QUOTE, ...errorResponses([401, 403, 413, 422, 429]) },
     },
   }, async (request) => estimateCalibration.run(ctx, principalOf(request), request.body as CalibrationBodyInput));
 
