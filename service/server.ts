@@ -56,7 +56,8 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       const keyFile = path.join(dataDir, DEV_KEY_FILE);
       const dev = await createDevAccount(store, { keyFile });
       print(`Development organization ${dev.organizationId}, project ${dev.projectId}, credits ${dev.balanceMicros / 1e6} reais`);
-      print(`API key: ${dev.apiKey} (${dev.newKey ? 'new; ' : ''}kept in ${keyFile})`);
+      print(`API key: ${dev.apiKey}`);
+      print(`(${dev.newKey ? 'a new key, ' : 'the same key, '}kept in ${keyFile})`);
     }
     app = await buildApp({ store, redisUrl: opts.redisUrl, rateLimits: opts.rateLimits, logger: opts.logRequests ? { level: 'info' } : false });
     const address = await app.listen({ host, port });
