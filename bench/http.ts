@@ -49,7 +49,9 @@ async function serve(where: string, redisUrl: string | undefined, limits: string
   const raised = 1_000_000_000;
   const rateLimits = limits === 'spec' ? undefined : { perKeyPerHour: raised, perOrganizationPerHour: raised, burstPerCredential: raised, burstPerAddress: raised };
   const [databaseUrl, schema] = where.startsWith('postgres') ? where.split('#') : [undefined, undefined];
-  const server = await startServer({ port: 0, dataDir: databaseUrl ? undefined : where, databaseUrl, schema, redisUrl, worker: false, rateLimits });
+  // Counters of this run (and phase) only: the schema names them in Redis as in PostgreSQL.
+  const redisKeyPrefix = `bench:${schema ?? path.basename(where)}:`;
+  const server = await startServer({ port: 0, dataDir: databaseUrl ? undefined : where, databaseUrl, schema, redisUrl, redisKeyPrefix, worker: false, rateLimits });
   if (databaseUrl) process.stdout.write(`API key: ${(await createDevAccount(server.store)).apiKey}\n`);
   process.on('SIGTERM', () => { server.stop().finally(() => process.exit(0)); });
 }

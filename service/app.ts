@@ -30,6 +30,8 @@ export interface BuildAppOptions {
    */
   limiter?: RateLimiter;
   redisUrl?: string;
+  /** Namespace of the counters in Redis (several deployments, or a benchmark's phases, on one Redis). */
+  redisKeyPrefix?: string;
   /** Other call limits than the spec's for the limiter made here (tests, benchmarks). */
   rateLimits?: Partial<Limits>;
   logger?: FastifyServerOptions['logger'];
@@ -82,7 +84,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   const ownLimiter = opts.limiter === undefined;
-  const limiter = opts.limiter ?? createRateLimiter({ store: opts.store, clock, redisUrl: opts.redisUrl, limits: opts.rateLimits });
+  const limiter = opts.limiter ?? createRateLimiter({ store: opts.store, clock, redisUrl: opts.redisUrl, keyPrefix: opts.redisKeyPrefix, limits: opts.rateLimits });
   const ctx: ServiceContext = { store: opts.store, clock, limiter };
   if (ownLimiter) {
     // Redis out of reach at start is an operator's error to see now, not a 503 on every call.

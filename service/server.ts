@@ -24,6 +24,8 @@ export interface ServerOptions {
   /** Schema of the store (default public; the benchmark uses a fresh one on a shared server). */
   schema?: string;
   redisUrl?: string;
+  /** Namespace of the counters in Redis (default campaign-sim:rl:). */
+  redisKeyPrefix?: string;
   /** Run an in-process worker (default true). */
   worker?: boolean;
   /** Threads of the in-process worker's simulation pool (default: the machine's cores). */
@@ -59,7 +61,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       print(`API key: ${dev.apiKey}`);
       print(`(${dev.newKey ? 'a new key, ' : 'the same key, '}kept in ${keyFile})`);
     }
-    app = await buildApp({ store, redisUrl: opts.redisUrl, rateLimits: opts.rateLimits, logger: opts.logRequests ? { level: 'info' } : false });
+    app = await buildApp({ store, redisUrl: opts.redisUrl, redisKeyPrefix: opts.redisKeyPrefix, rateLimits: opts.rateLimits, logger: opts.logRequests ? { level: 'info' } : false });
     const address = await app.listen({ host, port });
     if (opts.worker ?? true) worker = runWorker(store, { runJob: createEngineRunJob({ threads: opts.workerThreads }) });
     print(`campaign-sim service on ${address} (docs ${address}/docs, store ${store.kind}${opts.worker ?? true ? ', in-process worker' : ''})`);
