@@ -13,7 +13,7 @@ import { projectPath } from '../src/project-path.js';
 import { resolveCalibrationBase } from './calibration-base.js';
 import type { EngineJobInput } from './engine-job.js';
 import type { JobRow } from './job-row.js';
-import { ABORT_MESSAGE, type JobThreadMessage } from './job-thread.js';
+import { ABORT_MESSAGE, type JobThreadData, type JobThreadMessage } from './job-thread.js';
 import { calibrationAttempt } from './jobs.js';
 import type { StoredResult } from './queue.js';
 import type { Store } from './store/open-store.js';
@@ -53,7 +53,7 @@ export function createEngineRunJob(opts: EngineRunnerOptions = {}): RunJob {
 
 function runInJobThread(input: EngineJobInput, ctx: RunJobContext): Promise<StoredResult> {
   if (ctx.signal.aborted) return Promise.reject(ctx.signal.reason);
-  const thread = new Worker(projectPath('dist/service/job-thread.js'), { workerData: input });
+  const thread = new Worker(projectPath('dist/service/job-thread.js'), { workerData: { jobThread: true, input } satisfies JobThreadData });
   return new Promise<StoredResult>((resolve, reject) => {
     let settled = false;
     let grace: NodeJS.Timeout | undefined;

@@ -17,12 +17,18 @@ export type JobThreadMessage =
 /** The message of job-runner.ts to the thread. */
 export const ABORT_MESSAGE = 'abort';
 
-async function main(port: NonNullable<typeof parentPort>): Promise<void> {
+/** What job-runner.ts passes as workerData; the marker keeps main() from running in any other thread that imports this module. */
+export interface JobThreadData {
+  jobThread: true;
+  input: EngineJobInput;
+}
+
+async function main(port: NonNullable<typeof parentPort>, input: EngineJobInput): Promise<void> {
   const stop = new AbortController();
   port.on('message', (m) => { if (m === ABORT_MESSAGE) stop.abort(); });
   const post = (m: JobThreadMessage) => port.postMessage(m);
   try {
-    const result = await runEngineJob(workerData as EngineJobInput, { signal: stop.signal, progress: (p) => post({ kind: 'progress', progress: p }) });
+    const result = await runEngineJob(input, { signal: stop.signal, progress: (p) => post({ kind: 'progress', progress: p }) });
     post({ kind: 'done', result });
   } catch (err) {
     post({ kind: 'failed', error: err instanceof ServiceError ? err.toPlain() : err instanceof Error ? err.message : String(err) });
@@ -32,4 +38,5 @@ async function main(port: NonNullable<typeof parentPort>): Promise<void> {
   }
 }
 
-if (parentPort) void main(parentPort);
+const data = workerData as JobThreadData | null;
+if (parentPort && data?.jobThread === true) void main(parentPort, data.input);
