@@ -59,7 +59,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // Per route where it differs (service/body-limits.ts).
     bodyLimit: DEFAULT_BODY_LIMIT,
     requestTimeout,
-    connectionTimeout: Math.max(requestTimeout, IDLE_TIMEOUT_MS),
+    connectionTimeout: IDLE_TIMEOUT_MS,
     http: { headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout), connectionsCheckingInterval: Math.min(1000, requestTimeout) },
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
