@@ -1,6 +1,6 @@
-// HTTP benchmark of the service (issue 6 targets) with autocannon on loopback:
-//   GET  /v1/jobs/{id}         >= 3,000 requests/s with p99 < 20 ms on the embedded store
-//   POST /v1/jobs/estimate     >= 500 requests/s for a 4-channel scenario
+// HTTP benchmark of the service with autocannon on loopback (targets of issues 6 and 15):
+//   GET  /v1/jobs/{id}         >= 3,000 requests/s with p99 < 20 ms
+//   POST /v1/jobs/estimate     >= 1,000 requests/s for a 4-channel scenario
 // The service runs in a child process (`campaign-sim serve` wiring: startServer, embedded PGlite
 // in a fresh temporary data directory, no worker) so autocannon does not share its event loop.
 // Every request goes through the whole path: burst check, key authentication, scope, hourly
@@ -11,6 +11,10 @@
 // Writes bench/out/http.json (bench/lib/bench-output.ts); with --database-url postgres://... the service uses a fresh
 // schema on that PostgreSQL server instead (counters in PostgreSQL) and writes http-postgres.json;
 // --redis-url redis://... keeps the counters in Redis (http[-postgres]-redis.json).
+// With a PostgreSQL server, --instances N (default 2) runs N services on the same schema, the
+// load split between them, and a second phase checks that the spec's burst limits (600 per
+// credential, 1,000 per address in 5 minutes) hold across the instances: two more services
+// with the spec's numbers, calls alternating between them.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -26,7 +30,7 @@ import { writeBenchResult } from './lib/bench-output.js';
 
 export const TARGETS = {
   getJob: { requestsPerSecond: 3000, p99Ms: 20 },
-  estimate: { requestsPerSecond: 500 },
+  estimate: { requestsPerSecond: 1000 },
 } as const;
 
 /** The 4-channel reception scenario the estimate is measured with (RR, 28 days, 4 replicas). */
@@ -40,11 +44,13 @@ export const FOUR_CHANNEL_SCENARIO = httpScenario({
  * an embedded data directory, or `postgres://...#schema` for a PostgreSQL server (then the
  * development key is made here: the server store prints none).
  */
-async function serve(where: string, redisUrl: string | undefined): Promise<void> {
+async function serve(where: string, redisUrl: string | undefined, limits: string): Promise<void> {
   const raised = 1_000_000_000;
-  const rateLimits = { perKeyPerHour: raised, perOrganizationPerHour: raised, burstPerCredential: raised, burstPerAddress: raised };
+  const rateLimits = limits === 'spec' ? undefined : { perKeyPerHour: raised, perOrganizationPerHour: raised, burstPerCredential: raised, burstPerAddress: raised };
   const [databaseUrl, schema] = where.startsWith('postgres') ? where.split('#') : [undefined, undefined];
-  const server = await startServer({ port: 0, dataDir: databaseUrl ? undefined : where, databaseUrl, schema, redisUrl, worker: false, rateLimits });
+  // Counters of this run (and phase) only: the schema names them in Redis as in PostgreSQL.
+  const redisKeyPrefix = `bench:${schema ?? path.basename(where)}:`;
+  const server = await startServer({ port: 0, dataDir: databaseUrl ? undefined : where, databaseUrl, schema, redisUrl, redisKeyPrefix, worker: false, rateLimits });
   if (databaseUrl) process.stdout.write(`API key: ${(await createDevAccount(server.store)).apiKey}\n`);
   process.on('SIGTERM', () => { server.stop().finally(() => process.exit(0)); });
 }
@@ -58,6 +64,86 @@ interface Measured {
   latency_ms: { p50: number; p90: number; p99: number; max: number };
   non_2xx: number;
   errors: number;
+}
+
+interface Child {
+  url: string;
+  key: string;
+  stop(): Promise<void>;
+}
+
+/** A service child process; resolves once it listens and printed its key. */
+async function startChild(where: string, redisUrl: string | undefined, limits: 'raised' | 'spec'): Promise<Child> {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', where, redisUrl ?? '', limits], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  try {
+    return await new Promise<Child>((resolve, reject) => {
+      let text = '';
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (chunk: string) => {
+        text += chunk;
+        const key = /API key: (\S+)/.exec(text)?.[1];
+        const url = /service on (http:\/\/\S+)/.exec(text)?.[1];
+        if (key && url) resolve({ url, key, stop });
+      });
+      child.on('exit', (code) => reject(new Error(`the service exited with ${code} before it was ready`)));
+    });
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** One route measured on every instance at once (connections split), as one result. */
+async function measureAll(route: string, urls: string[], opts: Omit<autocannon.Options, 'url'>): Promise<Measured> {
+  const each = Math.max(1, Math.round((opts.connections ?? 10) / urls.length));
+  const parts = await Promise.all(urls.map((url) => measure(route, { ...opts, url, connections: each })));
+  if (parts.length === 1) return parts[0];
+  const seconds = Math.max(...parts.map((p) => p.seconds));
+  const requests = parts.reduce((n, p) => n + p.requests, 0);
+  return {
+    route, connections: each * urls.length, seconds, requests, requests_per_second: Math.round(parts.reduce((n, p) => n + p.requests_per_second, 0)),
+    // The slower instance's percentiles: an upper bound of the merged ones.
+    latency_ms: { p50: Math.max(...parts.map((p) => p.latency_ms.p50)), p90: Math.max(...parts.map((p) => p.latency_ms.p90)), p99: Math.max(...parts.map((p) => p.latency_ms.p99)), max: Math.max(...parts.map((p) => p.latency_ms.max)) },
+    non_2xx: parts.reduce((n, p) => n + p.non_2xx, 0), errors: parts.reduce((n, p) => n + p.errors, 0),
+  };
+}
+
+/**
+ * The spec's burst limits across two instances: one key sends 700 calls alternating between
+ * them (600 admitted, then 403), then another key 500 more (the address admits 400 more, up to
+ * its 1,000, then 403). Counted by status.
+ */
+async function checkSharedLimits(where: string, redisUrl: string | undefined): Promise<Record<string, unknown>> {
+  const a = await startChild(where, redisUrl, 'spec');
+  const b = await startChild(where, redisUrl, 'spec');
+  try {
+    const send = async (key: string, n: number) => {
+      const statuses: Record<string, number> = {};
+      for (let i = 0; i < n; i++) {
+        const res = await fetch(`${(i % 2 === 0 ? a : b).url}/v1/whoami`, { headers: { authorization: `Bearer ${key}` } });
+        await res.arrayBuffer();
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+      }
+      return statuses;
+    };
+    const byCredential = await send(a.key, 700);
+    const byAddress = await send(b.key, 500);
+    return {
+      instances: 2,
+      credential_700_calls: byCredential, expected_credential: { 200: 600, 403: 100 },
+      address_then_500_calls_of_another_key: byAddress, expected_address: { 200: 400, 403: 100 },
+      holds: byCredential['200'] === 600 && byCredential['403'] === 100 && byAddress['200'] === 400 && byAddress['403'] === 100,
+    };
+  } finally {
+    await a.stop();
+    await b.stop();
+  }
 }
 
 async function measure(route: string, opts: autocannon.Options): Promise<Measured> {
@@ -99,19 +185,12 @@ async function main(): Promise<void> {
   const schema = `bench_http_${randomBytes(4).toString('hex')}`;
   const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'campaign-sim-bench-http-'));
   const where = databaseUrl ? `${databaseUrl}#${schema}` : dataDir!;
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', where, redisUrl ?? ''], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const instances = databaseUrl ? argument('instances', 2) : 1;
+  const children: Child[] = [];
   try {
-    const { url, key } = await new Promise<{ url: string; key: string }>((resolve, reject) => {
-      let text = '';
-      child.stdout.setEncoding('utf8');
-      child.stdout.on('data', (chunk: string) => {
-        text += chunk;
-        const key = /API key: (\S+)/.exec(text)?.[1];
-        const url = /service on (http:\/\/\S+)/.exec(text)?.[1];
-        if (key && url) resolve({ url, key });
-      });
-      child.on('exit', (code) => reject(new Error(`the service exited with ${code} before it was ready`)));
-    });
+    for (let i = 0; i < instances; i++) children.push(await startChild(where, redisUrl, 'raised'));
+    const { url, key } = children[0];
+    const urls = children.map((c) => c.url);
     const auth = { authorization: `Bearer ${key}` };
     const created = await fetch(`${url}/v1/jobs`, {
       method: 'POST',
@@ -122,30 +201,34 @@ async function main(): Promise<void> {
     const job = (await created.json()) as { id: string };
 
     // Warm-up (JIT, PGlite caches), not recorded.
-    await measure('warm-up', { url: `${url}/v1/jobs/${job.id}`, headers: auth, connections, duration: 2 });
+    await measureAll('warm-up', urls.map((u) => `${u}/v1/jobs/${job.id}`), { headers: auth, connections, duration: 2 });
     const loadBefore = loadavg()[0];
     const getJobRuns: Measured[] = [];
     const estimateRuns: Measured[] = [];
     // Routes alternate run by run, so a burst of load from other processes hits both alike.
     for (let i = 0; i < runs; i++) {
-      getJobRuns.push(await measure('GET /v1/jobs/{job_id}', { url: `${url}/v1/jobs/${job.id}`, headers: auth, connections, duration }));
-      estimateRuns.push(await measure('POST /v1/jobs/estimate', {
-        url: `${url}/v1/jobs/estimate`, method: 'POST', connections, duration,
+      getJobRuns.push(await measureAll('GET /v1/jobs/{job_id}', urls.map((u) => `${u}/v1/jobs/${job.id}`), { headers: auth, connections, duration }));
+      estimateRuns.push(await measureAll('POST /v1/jobs/estimate', urls.map((u) => `${u}/v1/jobs/estimate`), {
+        method: 'POST', connections, duration,
         headers: { ...auth, 'content-type': 'application/json' },
         body: JSON.stringify({ pedido: FOUR_CHANNEL_SCENARIO }),
       }));
     }
     const getJob = median(getJobRuns);
     const estimate = median(estimateRuns);
+    const loadAfter = loadavg()[0];
+    // A schema of its own: the throughput runs filled the counters of 127.0.0.1.
+    const sharedLimits = databaseUrl ? await checkSharedLimits(`${databaseUrl}#${schema}_limits`, redisUrl) : undefined;
 
     const result = {
       bench: 'http',
       when: new Date().toISOString(),
-      machine: { cpus: availableParallelism(), model: cpus()[0]?.model ?? 'unknown', loadavg_1m_before: loadBefore, loadavg_1m_after: loadavg()[0] },
+      machine: { cpus: availableParallelism(), model: cpus()[0]?.model ?? 'unknown', loadavg_1m_before: loadBefore, loadavg_1m_after: loadAfter },
       setup: {
         store: (databaseUrl ? 'postgresql server (fresh schema)' : 'pglite (embedded, temporary data directory)') +
           `; call counters in ${redisUrl ? 'Redis' : databaseUrl ? 'PostgreSQL' : 'memory'}`,
-        server: 'child process, startServer, no worker; call limits raised (same limiter and in-memory counter, other numbers)',
+        server: `${instances} child process${instances > 1 ? 'es on one schema, load split between them' : ''}, startServer, no worker; ` +
+          'call limits raised for the throughput runs (same limiter and shared counters, other numbers); shared_limits: the spec\'s numbers',
         client: `autocannon, ${connections} connections, ${runs} runs of ${duration} s per route (median run reported), keep-alive, 127.0.0.1`,
         scenario_estimate: '4 channels, RR, 28 days, 4 replicas',
       },
@@ -159,27 +242,26 @@ async function main(): Promise<void> {
         meets_target: estimate.requests_per_second >= TARGETS.estimate.requestsPerSecond && estimate.non_2xx === 0,
         runs: estimateRuns.map(brief),
       },
+      ...(sharedLimits ? { shared_limits: sharedLimits } : {}),
     };
     await writeBenchResult(`http${databaseUrl ? '-postgres' : ''}${redisUrl ? '-redis' : ''}.json`, result);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } finally {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await Promise.all(children.map((c) => c.stop()));
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     if (databaseUrl) {
       const c = new pg.Client({ connectionString: databaseUrl });
       await c.connect();
-      try { await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`); } finally { await c.end(); }
+      try {
+        for (const name of [schema, `${schema}_limits`]) await c.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
+      } finally { await c.end(); }
     }
   }
 }
 
 const isMain = process.argv[1] !== undefined && fileURLToPath(import.meta.url) === path.resolve(process.argv[1]);
 if (isMain && process.argv[2] === '--serve') {
-  serve(process.argv[3], process.argv[4] || undefined).catch((err) => { process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`); process.exit(1); });
+  serve(process.argv[3], process.argv[4] || undefined, process.argv[5] ?? 'raised').catch((err) => { process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`); process.exit(1); });
 } else if (isMain) {
   main().catch((err) => { process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`); process.exitCode = 1; });
 }

@@ -16,6 +16,7 @@ import { firstSchemaError } from '../src/contract/schemas.js';
 import { seriesSha256 } from '../src/contract/series-hash.js';
 import type { CalibrationBody, CalibrationRequest, Familia, ParametroNome } from '../src/contract/types.js';
 import { checkScenarioDocument, readAsVersion3 } from '../src/contract/validate-scenario.js';
+import { checkStorableText } from '../src/contract/storable-text.js';
 import { contractError, type ContractCode } from '../src/errors.js';
 import type { Release } from '../src/release/types.js';
 import { countCandidates, freeDimensions } from './parameters.js';
@@ -142,6 +143,7 @@ export function validateCalibrationRequest(body: unknown, release?: ReleaseSourc
   if (isObject(pedido.cenario)) pedido.cenario = readAsVersion3(pedido.cenario, ['pedido', 'cenario']);
   const schemaError = firstSchemaError(CALIBRATION_SCHEMA, pedido, ['pedido']);
   if (schemaError) throw schemaError;
+  checkStorableText(pedido, ['pedido']);
   const p = pedido as unknown as CalibrationRequest;
   if (p.serie.sha256 !== undefined) {
     throw contractError('unknown_field', 'pedido.serie.sha256', 'pedido.serie.sha256 is computed by the platform from the rows: leave it out (send serie_sha256 beside serie)');
@@ -157,6 +159,7 @@ export function validateCalibrationRequest(body: unknown, release?: ReleaseSourc
   checkSearch(p, rel, r);
   const rows = (body.serie ?? null) as Array<Record<string, unknown>> | null;
   checkSeries(rows, p, rel);
+  checkStorableText(rows, ['serie']);
   const sha = seriesSha256(rows!);
   if (typeof body.serie_sha256 === 'string' && body.serie_sha256 !== sha) {
     throw contractError('series_sha256_mismatch', 'serie_sha256', `serie_sha256 does not match the rows (the platform computes ${sha}; see docs/contracts.md, "Series hash")`);

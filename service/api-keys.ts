@@ -123,14 +123,12 @@ export async function authenticateApiKey(store: Store, bearerToken: string | nul
   const principal: AuthenticatedKey = {
     keyId: row.id, projectId: row.project_id, organizationId: row.organization_id, keyPrefix: row.prefixo, scopes: row.scopes,
   };
-  const validUntil = Math.min(row.expira_em?.getTime() ?? Infinity, row.revogada_em?.getTime() ?? Infinity, t + KEY_CACHE_MS);
+  const validUntil = Math.min(row.expira_em?.getTime() ?? Infinity, row.revogada_em?.getTime() ?? Infinity, t + (store.cache?.keyTtlMs ?? 0));
   store.cache?.set('key', cacheId, { principal, validUntil, touchedAt } satisfies CachedKey, mark);
   return principal;
 }
 
-/** A cached authentication lives at most this long, and never past the key's expiry or scheduled stop. */
-const KEY_CACHE_MS = 60_000;
-
+/** A cached authentication: valid for the cache's keyTtlMs at most, never past the key's expiry or scheduled stop. */
 interface CachedKey {
   principal: AuthenticatedKey;
   validUntil: number;

@@ -2,8 +2,11 @@
 // listens; tests use app.inject). The caller owns the store and closes it.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { installAuth } from './auth.js';
+import { DEFAULT_BODY_LIMIT } from './body-limits.js';
+import { answerClientError, answerFrameworkError } from './client-errors.js';
 import { systemClock, type Clock } from './clock.js';
 import { installErrorHandler } from './error-handler.js';
+import { RequestFormatError } from './http-validation.js';
 import type { ServiceContext } from './service-context.js';
 import { SHARED_SCHEMAS } from './http-schemas.js';
 import { registerOpenApi } from './openapi.js';
@@ -31,21 +34,39 @@ export interface BuildAppOptions {
    */
   limiter?: RateLimiter;
   redisUrl?: string;
+  /** Namespace of the counters in Redis (several deployments, or a benchmark's phases, on one Redis). */
+  redisKeyPrefix?: string;
   /** Other call limits than the spec's for the limiter made here (tests, benchmarks). */
   rateLimits?: Partial<Limits>;
   logger?: FastifyServerOptions['logger'];
   /** Honour X-Forwarded-For for the origin address (only behind a trusted proxy). */
   trustProxy?: boolean;
-  /** Largest accepted body in bytes (the spec sets none; calibration series can be large). */
-  bodyLimit?: number;
+  /** Time for a whole request (headers and body) to arrive, in ms (default REQUEST_TIMEOUT_MS). */
+  requestTimeoutMs?: number;
 }
+
+/**
+ * A request must arrive whole within 60 s (a calibration body at its limit over a slow link
+ * fits), its headers within 10 s; a connection idle for 30 s is closed. Node checks these
+ * every second. Before, a body sent at 1 byte every 5 s held a connection for 400 s and more.
+ */
+export const REQUEST_TIMEOUT_MS = 60_000;
+const HEADERS_TIMEOUT_MS = 10_000;
+const IDLE_TIMEOUT_MS = 30_000;
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const clock = opts.clock ?? opts.store.clock ?? systemClock;
+  const requestTimeout = opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: opts.trustProxy ?? false,
-    bodyLimit: opts.bodyLimit ?? 32 * 1024 * 1024,
+    // Per route where it differs (service/body-limits.ts).
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    requestTimeout,
+    connectionTimeout: IDLE_TIMEOUT_MS,
+    http: { headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout), connectionsCheckingInterval: Math.min(1000, requestTimeout) },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     ajv: {
       // allErrors: the validation form lists every problem, as clients expect from it.
       customOptions: { allErrors: true, coerceTypes: 'array', useDefaults: true, removeAdditional: true },
@@ -54,17 +75,31 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // A POST without a body but with Content-Type: application/json (cancel, erase) is not an error;
   // other bodies go through Fastify's own JSON parser (prototype-poisoning protection included).
+  // JSON is UTF-8 (RFC 8259): a body declared in another charset is refused, not misread.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1];
+    if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
+      return done(new RequestFormatError([{ loc: ['header', 'content-type'], msg: 'JSON bodies must be sent in UTF-8 (charset=utf-8 or none)', type: 'value_error', input: charset.slice(0, 40), ctx: {} }]), undefined);
+    }
     if (body === '') return done(null, undefined);
     return parseJson(req, body as string, done);
   });
 
   const ownLimiter = opts.limiter === undefined;
-  const limiter = opts.limiter ?? createRateLimiter({ store: opts.store, clock, redisUrl: opts.redisUrl, limits: opts.rateLimits });
+  const limiter = opts.limiter ?? createRateLimiter({ store: opts.store, clock, redisUrl: opts.redisUrl, keyPrefix: opts.redisKeyPrefix, limits: opts.rateLimits });
   const ctx: ServiceContext = { store: opts.store, clock, limiter };
-  if (ownLimiter) app.addHook('onClose', async () => { await limiter.close(); });
+  if (ownLimiter) {
+    // Redis out of reach at start is an operator's error to see now, not a 503 on every call.
+    try {
+      await limiter.check();
+    } catch (err) {
+      await limiter.close();
+      throw err;
+    }
+    app.addHook('onClose', async () => { await limiter.close(); });
+  }
 
   for (const s of SHARED_SCHEMAS) app.addSchema(s);
   installErrorHandler(app);

@@ -1,46 +1,79 @@
 // The development account of `npm start` (and `campaign-sim admin dev-account`): an organization,
-// a project, credits and a key, made or topped up on each start. It sits above accounts, keys and
-// the ledger, which know nothing of it.
+// a project, credits and a key. Made once, on the first start; later starts reuse all of it and
+// leave the balance as the jobs left it (before, every start minted a new never-expiring key and
+// topped the credits back up). It sits above accounts, keys and the ledger, which know nothing of it.
+import fs from 'node:fs';
 import { createOrganization, createProject, type Organization, type Project } from './accounts.js';
-import { createApiKey } from './api-keys.js';
+import { authenticateApiKey, createApiKey } from './api-keys.js';
 import { addCredits, balance } from './ledger.js';
 import type { Store } from './store/open-store.js';
 import { ACCOUNT_SQL } from './store/queries/accounts.js';
 
 /** Name of the development organization `npm start` creates on the embedded store. */
 export const DEV_ORGANIZATION = 'Desenvolvimento local';
-/** Credits the development organization is topped up to at each start (1,000 reais). */
+/** Credits the development organization starts with (1,000 reais). */
 export const DEV_CREDITS_MICROS = 1_000_000_000;
 
 export interface DevAccount {
   organizationId: string;
   projectId: string;
-  /** A new key with every scope, created at each call (only its hash is kept, so an old one cannot be shown again). */
+  /** The development key (with every scope of jobs): the one of keyFile when it still works, otherwise a new one. */
   apiKey: string;
   keyPrefix: string;
   balanceMicros: number;
   /** True when the organization was created by this call. */
   created: boolean;
+  /** True when apiKey was created by this call. */
+  newKey: boolean;
+}
+
+export interface DevAccountOptions {
+  /**
+   * Where the key is kept between starts (only its hash is in the store, so it cannot be shown
+   * again otherwise), readable by its owner only. Without it, every call creates a key.
+   */
+  keyFile?: string;
+}
+
+function readKeyFile(file: string | undefined): string | null {
+  if (file === undefined) return null;
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
 }
 
 /**
- * The development account of `npm start`: creates (first start) or reuses the organization
- * DEV_ORGANIZATION and its project, tops its credits up to DEV_CREDITS_MICROS, and creates a
- * fresh never-expiring key with the scopes results:read and simulate. Earlier dev keys stay valid.
+ * The development account: creates (first call) or reuses the organization DEV_ORGANIZATION,
+ * its project and, with keyFile, its key (a key revoked, or of another project, is replaced).
+ * Credits are added once, when the organization is created.
  */
-export async function createDevAccount(store: Store): Promise<DevAccount> {
+export async function createDevAccount(store: Store, opts: DevAccountOptions = {}): Promise<DevAccount> {
   let org = (await store.query<Organization>(ACCOUNT_SQL.findOrganizationByName, [DEV_ORGANIZATION])).rows[0];
   const created = !org;
-  if (!org) org = await createOrganization(store, { nome: DEV_ORGANIZATION });
+  if (!org) {
+    org = await createOrganization(store, { nome: DEV_ORGANIZATION });
+    await addCredits(store, org.id, DEV_CREDITS_MICROS, 'development credits');
+  }
   let project = (await store.query<Project>(ACCOUNT_SQL.firstProject, [org.id])).rows[0];
   if (!project) project = await createProject(store, { organizationId: org.id, nome: 'Projeto de desenvolvimento' });
-  const saldo = await balance(store, org.id);
-  if (saldo < DEV_CREDITS_MICROS) await addCredits(store, org.id, DEV_CREDITS_MICROS - saldo, 'development credits');
-  const { key, record } = await createApiKey(store, {
-    projectId: project.id, nome: 'dev', scopes: ['results:read', 'simulate'], expiresInDays: null,
-  });
+  const kept = readKeyFile(opts.keyFile);
+  const keptKey = kept === null ? null : await authenticateApiKey(store, kept);
+  let apiKey: string;
+  let keyPrefix: string;
+  if (kept !== null && keptKey?.projectId === project.id) {
+    apiKey = kept;
+    keyPrefix = keptKey.keyPrefix;
+  } else {
+    const made = await createApiKey(store, { projectId: project.id, nome: 'dev', scopes: ['results:read', 'simulate'], expiresInDays: null });
+    apiKey = made.key;
+    keyPrefix = made.record.prefixo;
+    if (opts.keyFile !== undefined) fs.writeFileSync(opts.keyFile, `${apiKey}\n`, { mode: 0o600 });
+  }
   return {
-    organizationId: org.id, projectId: project.id, apiKey: key, keyPrefix: record.prefixo,
-    balanceMicros: await balance(store, org.id), created,
+    organizationId: org.id, projectId: project.id, apiKey, keyPrefix,
+    balanceMicros: await balance(store, org.id), created, newKey: apiKey !== kept,
   };
 }

@@ -166,21 +166,23 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: 'not_found',
   409: 'a state conflict (idempotency_key_reused, job_not_cancellable, job_not_erasable, result_not_ready)',
   422: 'the validation form (request format), or a coded refusal (invalid_request with contract_code and field, ...)',
+  413: 'a body over the route\'s limit (validation form, type body_too_large)',
   429: 'query_budget_exceeded (with Retry-After in seconds)',
-  503: 'results_unavailable',
+  503: 'results_unavailable; or, on every counted route, store_unavailable or rate_limit_unavailable (a backend is down), with Retry-After',
 };
 
 /**
  * Error responses of a route, for the OpenAPI document (bodies are written by the error handler);
- * `codes` names a route's own codes of a status where the common description does not fit.
+ * `codes` names a route's own codes of a status where the common description does not fit. 503 is
+ * added to every list: any counted call may meet a backend outage (docs/api.md, "Outages").
  */
 export function errorResponses(statuses: number[], codes: Record<number, string> = {}): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const s of statuses) {
+  for (const s of new Set([...statuses, 503])) {
     const description = codes[s] ?? ERROR_DESCRIPTIONS[s] ?? 'coded refusal';
     out[s] = s === 422
       ? { description, anyOf: [ref('ValidationError'), ref('ErrorEnvelope')] }
-      : { description, ...ref('ErrorEnvelope') };
+      : s === 413 ? { description, ...ref('ValidationError') } : { description, ...ref('ErrorEnvelope') };
   }
   return out;
 }
@@ -244,6 +246,6 @@ export const IDEMPOTENCY_HEADERS = {
 export const SUBMIT_RESPONSES = {
   200: { description: 'the job this key created before (same request)', ...ref('Job') },
   201: { description: 'the job, created now', ...ref('Job') },
-  ...errorResponses([401, 402, 403, 409, 422, 429]),
+  ...errorResponses([401, 402, 403, 409, 413, 422, 429]),
 };
 

@@ -2,7 +2,8 @@
 // refused with 422 and the standard validation form {detail: [{loc, msg, type, input, ctx}]}
 // (spec "Errors"). The items follow the widely used FastAPI/pydantic form so generic clients read
 // them; `type` and `msg` below are that vocabulary. Fastify validates with Ajv; this file turns
-// Ajv's errors into those items.
+// Ajv's errors into those items. An item shows at most a short excerpt of the input (input-excerpt.ts).
+import { excerptOf, shortText } from './input-excerpt.js';
 
 /** One item of the standard validation form. */
 export interface ValidationItem {
@@ -73,6 +74,11 @@ const TYPE_WORDS: Record<string, { type: string; parsing?: string; msg: string }
 
 /** Turns one Ajv error into one item; `data` is the request part the schema was checked against. */
 export function toValidationItem(err: AjvErrorLike, context: ValidationContext, data: unknown): ValidationItem {
+  const item = itemOfAjvError(err, context, data);
+  return { ...item, input: excerptOf(item.input) };
+}
+
+function itemOfAjvError(err: AjvErrorLike, context: ValidationContext, data: unknown): ValidationItem {
   const path = pointerSegments(err.instancePath);
   const root = LOC_ROOT[context];
   const input = valueAt(data, path);
@@ -157,5 +163,5 @@ export function toValidationItems(errors: AjvErrorLike[], context: ValidationCon
 export function jsonInvalidItem(message: string): ValidationItem {
   const m = /position (\d+)/.exec(message);
   const at = m ? Number(m[1]) : 0;
-  return { loc: ['body', at], msg: 'JSON decode error', type: 'json_invalid', input: {}, ctx: { error: message } };
+  return { loc: ['body', at], msg: 'JSON decode error', type: 'json_invalid', input: {}, ctx: { error: shortText(message) } };
 }

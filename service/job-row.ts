@@ -29,6 +29,8 @@ export interface JobRow {
   worker_id: string | null;
   heartbeat_at: Date | null;
   progresso: unknown | null;
+  /** When progresso last changed (a simulation whose progress stands still 15 minutes is swept). */
+  progresso_em: Date | null;
   criado_em: Date;
   iniciado_em: Date | null;
   terminado_em: Date | null;

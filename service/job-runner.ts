@@ -1,15 +1,19 @@
-// What a worker does with a claimed job. The default runner runs a simulation job end to end
-// (src/run-simulation-job.ts: simulate, then combine the replicas into the stored result) and
-// returns the result's bytes, with the run's figures for registro; a calibration job (its pedido
-// is the validated calibration body) runs calibration/job.ts runCalibrationJob. Workers accept
-// another runner (tests inject one).
-import { engineSimulate, runCalibrationJob } from '../calibration/index.js';
-import type { CalibrationBody, Scenario } from '../src/contract/types.js';
-import { jobResultToBytes, JOB_RESULT_BYTES_FORMAT } from '../src/findings/index.js';
-import { openRelease } from '../src/release/release.js';
-import { runSimulationJob } from '../src/run-simulation-job.js';
+// What a worker does with a claimed job. The default runner reads what the job needs from the
+// store (the calibration base of a scenario launched from a calibration, the attempt number of
+// a calibration), then runs the engine (engine-job.ts) in a thread of its own (job-thread.ts):
+// population loading and merging never block the event loop of the API that shares the process.
+// Progress from the thread rides on the job's heartbeats. Aborted, the thread is asked to stop
+// and, if it has not stopped within ABORT_GRACE_MS, terminated with its simulation pool: the
+// job ends within seconds whatever step the engine is in. Workers accept another runner (tests
+// inject one).
+import { Worker } from 'node:worker_threads';
+import type { Scenario } from '../src/contract/types.js';
+import { reviveError } from '../src/errors.js';
+import { projectPath } from '../src/project-path.js';
 import { resolveCalibrationBase } from './calibration-base.js';
+import type { EngineJobInput } from './engine-job.js';
 import type { JobRow } from './job-row.js';
+import { ABORT_MESSAGE, type JobThreadData, type JobThreadMessage } from './job-thread.js';
 import { calibrationAttempt } from './jobs.js';
 import type { StoredResult } from './queue.js';
 import type { Store } from './store/open-store.js';
@@ -31,38 +35,49 @@ export interface EngineRunnerOptions {
   threads?: number;
 }
 
-/** The default RunJob: runSimulationJob + jobResultToBytes, or runCalibrationJob. */
+/** Time an aborted job thread has to stop by itself before it is terminated. */
+export const ABORT_GRACE_MS = 2000;
+
+/** The default RunJob: the engine (engine-job.ts) in a job thread. */
 export function createEngineRunJob(opts: EngineRunnerOptions = {}): RunJob {
   return async (job, ctx) => {
-    if (job.tipo === 'calibracao') {
-      const body = job.pedido as CalibrationBody;
-      const release = openRelease(body.pedido.cenario.release);
-      const stored = await runCalibrationJob(body, {
-        release, simulate: engineSimulate, threads: opts.threads, signal: ctx.signal, heartbeat: (p) => ctx.heartbeat(p),
-        tentativa: await calibrationAttempt(ctx.store, job.id),
-      });
-      return { ...stored, registro: { release: body.pedido.cenario.release } };
-    }
-    const scenario = job.pedido as Scenario;
-    const release = openRelease(scenario.release);
-    const base = await resolveCalibrationBase(ctx.store, job.project_id, scenario);
-    let last = 0;
-    const { result, execucao } = await runSimulationJob(scenario, {
-      release, threads: opts.threads, signal: ctx.signal, parametros: base?.parametros,
-      // The verdict of the calibration behind the parameters decides the job's calibration label.
-      calibracaoVeredito: base?.veredito,
-      // Progress rides on heartbeats, at most one write every 5 seconds.
-      onProgress: (p) => {
-        const now = Date.now();
-        if (now - last < 5000) return;
-        last = now;
-        ctx.heartbeat(p).catch(() => undefined);
-      },
-    });
-    return {
-      formato: JOB_RESULT_BYTES_FORMAT,
-      dados: jobResultToBytes(result),
-      registro: { release: scenario.release, pessoa_dias: execucao.pessoa_dias, segundos: execucao.segundos, threads: execucao.threads },
+    const input: EngineJobInput = {
+      job: { id: job.id, tipo: job.tipo, pedido: job.pedido },
+      base: job.tipo === 'simulacao' ? await resolveCalibrationBase(ctx.store, job.project_id, job.pedido as Scenario) : undefined,
+      tentativa: job.tipo === 'calibracao' ? await calibrationAttempt(ctx.store, job.id) : 1,
+      threads: opts.threads,
     };
+    return runInJobThread(input, ctx);
   };
+}
+
+function runInJobThread(input: EngineJobInput, ctx: RunJobContext): Promise<StoredResult> {
+  if (ctx.signal.aborted) return Promise.reject(ctx.signal.reason);
+  const thread = new Worker(projectPath('dist/service/job-thread.js'), { workerData: { jobThread: true, input } satisfies JobThreadData });
+  return new Promise<StoredResult>((resolve, reject) => {
+    let settled = false;
+    let grace: NodeJS.Timeout | undefined;
+    const settle = (f: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(grace);
+      ctx.signal.removeEventListener('abort', onAbort);
+      f();
+    };
+    function onAbort() {
+      thread.postMessage(ABORT_MESSAGE);
+      grace = setTimeout(() => {
+        void thread.terminate();
+        settle(() => reject(new Error('the job was aborted and its thread terminated')));
+      }, ABORT_GRACE_MS);
+    }
+    ctx.signal.addEventListener('abort', onAbort, { once: true });
+    thread.on('message', (m: JobThreadMessage) => {
+      if (m.kind === 'progress') ctx.heartbeat(m.progress).catch(() => undefined);
+      else if (m.kind === 'done') settle(() => resolve({ ...m.result, dados: new Uint8Array(m.result.dados) }));
+      else settle(() => reject(reviveError(m.error)));
+    });
+    thread.on('error', (err) => settle(() => reject(err)));
+    thread.on('exit', (code) => settle(() => reject(new Error(`the job thread exited (code ${code}) without a result`))));
+  });
 }

@@ -4,7 +4,12 @@
 // per-organization advisory lock (so two workers never both see "one slot left") and locks the
 // job row with FOR UPDATE SKIP LOCKED. A running job sends heartbeats; sweepStaleJobs fails a
 // job silent for 15 minutes or running over 12 hours and returns its reservation in the same
-// transaction. SQL in store/queries/jobs.ts.
+// transaction. Silence is no heartbeat, and also, for a simulation that has reported progress,
+// progress that has not moved: the worker's own heartbeats go on while the engine is stuck (a
+// job once stayed "alive" for hours building populations). A simulation's progress (days done)
+// moves every simulated day; a calibration's (rounds done) may rightly stand still for longer
+// than 15 minutes on a large round, so for calibrations only heartbeats count.
+// SQL in store/queries/jobs.ts.
 import type { Queryable, Store } from './store/open-store.js';
 import { JOB_SQL } from './store/queries/jobs.js';
 import { emitJobEnded, recordJobEnd } from './job-events.js';
@@ -105,11 +110,13 @@ async function failInTransaction(tx: Queryable, jobId: string, reason: string, w
 /** Reasons written to registro.motivo by the sweeper. */
 export const STALE_REASONS = {
   silencio: 'no sign of life for 15 minutes',
+  parado: 'its progress did not move for 15 minutes',
   duracao: 'ran longer than 12 hours',
 } as const;
 
 /**
- * Fails running jobs silent for SILENCE_LIMIT_MS or started more than DURATION_LIMIT_MS ago,
+ * Fails running jobs silent for SILENCE_LIMIT_MS (no heartbeat, or a simulation's progress
+ * standing still) or started more than DURATION_LIMIT_MS ago,
  * each with its reservation returned in the same transaction. Safe to run from every worker at
  * once (rows are taken with SKIP LOCKED). Returns the jobs it failed.
  */
@@ -117,10 +124,11 @@ export async function sweepStaleJobs(store: Store, now: Date = store.clock.now()
   const silentSince = new Date(now.getTime() - SILENCE_LIMIT_MS);
   const startedBefore = new Date(now.getTime() - DURATION_LIMIT_MS);
   const failed = await store.transaction(async (tx) => {
-    const stale = await tx.query<{ id: string; silencioso: boolean }>(JOB_SQL.stale, [silentSince, startedBefore, batch]);
+    const stale = await tx.query<{ id: string; silencioso: boolean; parado: boolean | null }>(JOB_SQL.stale, [silentSince, startedBefore, batch]);
     const out: JobRow[] = [];
     for (const s of stale.rows) {
-      const job = await failInTransaction(tx, s.id, s.silencioso ? STALE_REASONS.silencio : STALE_REASONS.duracao, null, now);
+      const reason = s.silencioso ? STALE_REASONS.silencio : s.parado ? STALE_REASONS.parado : STALE_REASONS.duracao;
+      const job = await failInTransaction(tx, s.id, reason, null, now);
       if (job) out.push(job);
     }
     return out;

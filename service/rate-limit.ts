@@ -3,8 +3,9 @@
 //   per organization. Over budget: 429 query_budget_exceeded with Retry-After (seconds).
 //   countCall is called for calls with a valid credential and the route's scope (refused-later
 //   calls count); a call refused with 429 is not counted (it never ran).
-// - Bursts in 5 minutes: 600 per credential (the Authorization header value, hashed) and 1,000
-//   per origin address. Blocked: a BurstBlocked result for a 403 with no JSON body; a blocked
+// - Bursts in 5 minutes: 600 per credential and 1,000 per origin address. The credential is the
+//   bearer token (hashed), so `bearer K`, `Bearer  K` and `BEARER K` share one bucket; a header of
+//   another form counts as its own text. Blocked: a BurstBlocked result for a 403 with no JSON body; a blocked
 //   call is counted neither in the burst window nor in the hour, so the block ends by itself
 //   when the last 5 minutes fall back under the limit.
 // Windows count calls per whole second: a call is counted until the second after its hour (or
@@ -13,6 +14,10 @@
 // or Redis when REDIS_URL is set (store/rate-limit-redis.ts). The embedded store (PGlite) is
 // opened by one process only, so it counts in memory (store/rate-limit-memory.ts: same semantics,
 // nothing to share). What a counter does is store/window-counter.ts.
+// Counters out of reach (Redis down): calls are refused with 503 rate_limit_unavailable, i.e.
+// rate limiting fails closed: the limits protect the service and its budgets, and a service
+// that cannot count cannot tell a flood from normal use. The database's outage is the store's
+// 503 store_unavailable (store/store-outage.ts).
 import { createHash } from 'node:crypto';
 import { ServiceError } from '../src/errors.js';
 import { systemClock, type Clock } from './clock.js';
@@ -53,10 +58,12 @@ export interface CallBudget {
 }
 
 export interface RateLimiter {
-  /** Burst check of every request (any route but the schema routes); records it when admitted. credential: the Authorization header value, or null. */
+  /** Burst check of every request (any route but the schema routes); records it when admitted. credential: the bearer token (or the Authorization value of another form), or null. */
   checkCredentialBurst(credential: string | null | undefined, ip: string): Promise<BurstResult>;
   /** Counts one call of a key or agent (`keyId`) of organization `orgId`; throws 429 query_budget_exceeded when over budget. */
   countCall(subject: { keyId: string; orgId: string }): Promise<CallBudget>;
+  /** Throws when the counters cannot be reached (called at start). */
+  check(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -143,11 +150,12 @@ function buildLimiter(counter: WindowCounter, clock: Clock, limits: Partial<Limi
       return { ...b, headers: budgetHeaders(b.limit, b.remaining, b.reset) };
     },
 
+    check: () => counter.check(),
     close: () => counter.close(),
   };
 }
 
-/** The Authorization value is a secret: buckets are named by its digest. */
+/** The credential is a secret: buckets are named by its digest. */
 function credentialDigest(credential: string): string {
   return createHash('sha256').update(credential).digest('base64url').slice(0, 32);
 }

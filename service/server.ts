@@ -1,7 +1,8 @@
 // The only file that listens. Opens the store (embedded PGlite in DATA_DIR by default, or the
 // PostgreSQL server of DATABASE_URL), builds the app, listens on 127.0.0.1:PORT and, unless told
 // otherwise, runs an in-process worker that takes jobs from the queue. With the embedded store it
-// also creates (first start) or reuses a development organization, project and key with credits.
+// also creates (first start) or reuses a development organization, project and key with credits;
+// the key is kept in <data dir>/dev-api-key so later starts print the same one.
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
@@ -10,6 +11,9 @@ import type { Limits } from './rate-limit.js';
 import { openStore, type Store } from './store/open-store.js';
 import { createEngineRunJob } from './job-runner.js';
 import { runWorker } from './worker.js';
+
+/** File of the data directory that keeps the development key between starts. */
+export const DEV_KEY_FILE = 'dev-api-key';
 
 export interface ServerOptions {
   port?: number;
@@ -20,6 +24,8 @@ export interface ServerOptions {
   /** Schema of the store (default public; the benchmark uses a fresh one on a shared server). */
   schema?: string;
   redisUrl?: string;
+  /** Namespace of the counters in Redis (default campaign-sim:rl:). */
+  redisKeyPrefix?: string;
   /** Run an in-process worker (default true). */
   worker?: boolean;
   /** Threads of the in-process worker's simulation pool (default: the machine's cores). */
@@ -43,20 +49,19 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   const print = opts.print ?? ((line: string) => process.stdout.write(`${line}\n`));
   const host = opts.host ?? '127.0.0.1';
   const port = opts.port ?? 8080;
-  const store = await openStore({
-    databaseUrl: opts.databaseUrl,
-    dataDir: opts.databaseUrl ? undefined : path.resolve(opts.dataDir ?? path.join('data', 'pglite')),
-    schema: opts.schema,
-  });
+  const dataDir = opts.databaseUrl ? undefined : path.resolve(opts.dataDir ?? path.join('data', 'pglite'));
+  const store = await openStore({ databaseUrl: opts.databaseUrl, dataDir, schema: opts.schema });
   let app: FastifyInstance | undefined;
   let worker: { stop(): Promise<void> } | undefined;
   try {
-    if (store.kind === 'pglite') {
-      const dev = await createDevAccount(store);
+    if (store.kind === 'pglite' && dataDir !== undefined) {
+      const keyFile = path.join(dataDir, DEV_KEY_FILE);
+      const dev = await createDevAccount(store, { keyFile });
       print(`Development organization ${dev.organizationId}, project ${dev.projectId}, credits ${dev.balanceMicros / 1e6} reais`);
       print(`API key: ${dev.apiKey}`);
+      print(`(${dev.newKey ? 'a new key, ' : 'the same key, '}kept in ${keyFile})`);
     }
-    app = await buildApp({ store, redisUrl: opts.redisUrl, rateLimits: opts.rateLimits, logger: opts.logRequests ? { level: 'info' } : false });
+    app = await buildApp({ store, redisUrl: opts.redisUrl, redisKeyPrefix: opts.redisKeyPrefix, rateLimits: opts.rateLimits, logger: opts.logRequests ? { level: 'info' } : false });
     const address = await app.listen({ host, port });
     if (opts.worker ?? true) worker = runWorker(store, { runJob: createEngineRunJob({ threads: opts.workerThreads }) });
     print(`campaign-sim service on ${address} (docs ${address}/docs, store ${store.kind}${opts.worker ?? true ? ', in-process worker' : ''})`);

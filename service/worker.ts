@@ -29,6 +29,30 @@ export interface WorkerOptions {
   clock?: Clock;
   /** Where failures of the loop itself go (default stderr). */
   onError?: (err: unknown) => void;
+  /** Time a job's runner has to end once its job is aborted before the job fails anyway (default ABORT_WAIT_MS). */
+  abortWaitMs?: number;
+}
+
+/**
+ * A job aborted (the worker stopping on SIGTERM, or the job swept) ends falhou, refunded, within
+ * this time even when its runner does not stop: SIGTERM must never leave a job running or the
+ * process hanging. The engine runner itself stops its thread within ABORT_GRACE_MS (job-runner.ts).
+ */
+export const ABORT_WAIT_MS = 3000;
+
+/** `work`, unless `signal` aborts and `work` has not settled `waitMs` later: then a rejection. */
+function untilAbandoned<T>(work: Promise<T>, signal: AbortSignal, waitMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  const abandoned = new Promise<never>((_, reject) => {
+    onAbort = () => { timer = setTimeout(() => reject(new Error(`the job did not stop within ${waitMs} ms of its abort`)), waitMs); };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  return Promise.race([work, abandoned]).finally(() => {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort!);
+  });
 }
 
 export interface WorkerHandle {
@@ -54,6 +78,7 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
   const heartbeatMs = opts.heartbeatMs ?? HEARTBEAT_INTERVAL_MS;
   const sweepMs = opts.sweepMs ?? 60_000;
   const concurrency = Math.max(1, opts.concurrency ?? 1);
+  const abortWaitMs = opts.abortWaitMs ?? ABORT_WAIT_MS;
   const onError = opts.onError ?? ((err: unknown) => process.stderr.write(`worker ${workerId}: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`));
 
   const stopping = new AbortController();
@@ -78,7 +103,7 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
     };
     const timer = setInterval(() => { beat().catch(onError); }, heartbeatMs);
     try {
-      const result = await runJob(job, { heartbeat: beat, signal: jobStop.signal, store });
+      const result = await untilAbandoned(runJob(job, { heartbeat: beat, signal: jobStop.signal, store }), jobStop.signal, abortWaitMs);
       // A result that arrives after the sweeper took the job is dropped (completeJob answers null).
       await completeJob(store, job.id, result, { workerId, now: clock.now() });
     } catch (err) {

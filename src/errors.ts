@@ -36,6 +36,10 @@ export const ERROR_STATUS = {
   // quote and at submit before any charge.
   job_too_long: 422,
   job_too_large: 422,
+  // Extensions (docs/api.md, "Outages"): a backend the call needs cannot be reached now; both
+  // carry Retry-After. The spec's *_unavailable codes name other stores (results, tracts, ...).
+  store_unavailable: 503,
+  rate_limit_unavailable: 503,
   // Not in the spec's table: an unexpected failure inside the service. Never used for bad input.
   internal_error: 500,
 } as const;
@@ -69,7 +73,15 @@ export const CONTRACT_CODES = [
   'growth_polygon_malformed',
 ] as const;
 
-export type ContractCode = (typeof CONTRACT_CODES)[number] | CalibrationContractCode;
+export type ContractCode = (typeof CONTRACT_CODES)[number] | CalibrationContractCode | TractQueryContractCode;
+
+/**
+ * contract_code values this project adds for the query of GET /v1/jobs/{job_id}/setores, whose
+ * valid values depend on the job (its event types, its horizon). Documented in docs/api.md.
+ */
+export const TRACT_QUERY_CONTRACT_CODES = ['tract_type_unknown', 'tract_week_beyond_horizon'] as const;
+
+export type TractQueryContractCode = (typeof TRACT_QUERY_CONTRACT_CODES)[number];
 
 /**
  * contract_code values this project adds for the calibration request and its series, which the
@@ -133,9 +145,10 @@ export class ServiceError extends Error {
   }
 
   detail(): ErrorDetail {
-    const d: ErrorDetail = { code: this.code, message: this.message };
+    // Messages and fields may quote the input (an unknown member's name): never more than an excerpt of it.
+    const d: ErrorDetail = { code: this.code, message: cut(this.message) };
     if (this.contractCode !== undefined) d.contract_code = this.contractCode;
-    if (this.field !== undefined) d.field = this.field;
+    if (this.field !== undefined) d.field = cut(this.field);
     return { ...d, ...this.extra };
   }
 
@@ -151,6 +164,13 @@ export class ServiceError extends Error {
   static isPlain(x: unknown): x is PlainError {
     return typeof x === 'object' && x !== null && (x as PlainError).__serviceError === true;
   }
+}
+
+/** Longest message or field an envelope carries. */
+const MAX_DETAIL_CHARS = 500;
+
+function cut(text: string): string {
+  return text.length <= MAX_DETAIL_CHARS ? text : `${text.slice(0, MAX_DETAIL_CHARS)}…`;
 }
 
 /** A contract refusal: 422 invalid_request with contract_code and field. */

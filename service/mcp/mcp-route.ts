@@ -6,12 +6,13 @@
 // costs microseconds (bench/mcp.ts). GET (a server-to-client stream) and DELETE (ending a
 // session) have nothing to serve: 405, as the SDK's stateless examples answer.
 // Without a credential the endpoint answers HTTP 401 with WWW-Authenticate: Bearer before any
-// tool (spec "Errors", MCP); a credential that is not valid reaches the tools, which answer
+// tool and before reading the body (spec "Errors", MCP); a credential that is not valid reaches the tools, which answer
 // isError "unauthorized: ...". Every request is under the burst limits (service/auth.ts).
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../src/errors.js';
 import { bearerToken } from '../auth.js';
+import { CALIBRATION_BODY_LIMIT } from '../body-limits.js';
 import type { ServiceContext } from '../service-context.js';
 import { createMcpServer } from './mcp-server.js';
 
@@ -27,7 +28,9 @@ function credentialOf(request: FastifyRequest): string {
 }
 
 export async function mcpRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  app.post(MCP_PATH, { config: { mcp: true }, schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
+  // submit_calibration carries a series: the calibration routes' body limit.
+  const refuseKeyless = async (request: FastifyRequest) => { credentialOf(request); };
+  app.post(MCP_PATH, { config: { mcp: true }, schema: { hide: true }, bodyLimit: CALIBRATION_BODY_LIMIT, onRequest: refuseKeyless }, async (request: FastifyRequest, reply: FastifyReply) => {
     const credential = credentialOf(request);
     const server = createMcpServer(ctx, credential, (err) => request.log.error({ err }, 'unexpected failure in an MCP tool'));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });

@@ -24,19 +24,30 @@ export interface AdmittedCall {
 }
 
 /**
- * The principal of `credential` (the bearer token, or null when none was sent) when it may call
- * an operation of `scope` (null: any valid key) now; counts the call. Throws the surface's credential or scope refusal,
- * or 429 query_budget_exceeded (with Retry-After) when over budget.
+ * The principal of `credential` (the bearer token, or null when none was sent); throws the
+ * surface's credential refusal. Not counted. HTTP calls it before reading the body.
  */
-export async function admitCall(ctx: ServiceContext, credential: string | null, scope: Scope | null, surface: Surface): Promise<AdmittedCall> {
-  const codes = REFUSALS[surface];
+export async function authenticateCall(ctx: ServiceContext, credential: string | null, surface: Surface): Promise<Principal> {
   const principal = credential === null ? null : await authenticateApiKey(ctx.store, credential, ctx.clock.now());
   if (principal === null) {
-    throw new ServiceError(codes.credential,
+    throw new ServiceError(REFUSALS[surface].credential,
       credential === null ? 'missing API key: send Authorization: Bearer <API_KEY>' : 'API key is wrong, expired, revoked, or its project is archived',
       { headers: { 'WWW-Authenticate': 'Bearer' } });
   }
-  if (scope !== null && !principal.scopes.includes(scope)) throw new ServiceError(codes.scope, `this call needs the scope ${scope}`);
+  return principal;
+}
+
+/**
+ * Admits an authenticated principal to an operation of `scope` (null: any valid key) now and counts the call. Throws
+ * the surface's scope refusal (not counted), or 429 query_budget_exceeded (with Retry-After).
+ */
+export async function admitPrincipal(ctx: ServiceContext, principal: Principal, scope: Scope | null, surface: Surface): Promise<AdmittedCall> {
+  if (scope !== null && !principal.scopes.includes(scope)) throw new ServiceError(REFUSALS[surface].scope, `this call needs the scope ${scope}`);
   const budget = await ctx.limiter.countCall({ keyId: principal.keyId, orgId: principal.organizationId });
   return { principal, budget };
+}
+
+/** authenticateCall then admitPrincipal: the whole admission of one call (MCP tools). */
+export async function admitCall(ctx: ServiceContext, credential: string | null, scope: Scope | null, surface: Surface): Promise<AdmittedCall> {
+  return admitPrincipal(ctx, await authenticateCall(ctx, credential, surface), scope, surface);
 }

@@ -4,6 +4,7 @@
 // runs the job with calibration/job.ts and progress rides on the job's heartbeats.
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth.js';
+import { CALIBRATION_BODY_LIMIT } from '../body-limits.js';
 import type { ServiceContext } from '../service-context.js';
 import { IDEMPOTENCY_HEADERS, SECURITY, SUBMIT_RESPONSES, errorResponses } from '../http-schemas.js';
 import { idempotencyKeyOf, sendSubmitted } from '../http-submit.js';
@@ -55,17 +56,19 @@ const ID_PARAMS = {
 
 export async function calibracaoRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
   app.post('/v1/calibracoes/estimate', {
+    bodyLimit: CALIBRATION_BODY_LIMIT,
     config: { scope: estimateCalibration.scope },
     schema: {
       tags: ['calibracoes'],
       summary: 'Check a calibration request and its series and quote it; reserves nothing',
       security: SECURITY,
       body: CALIBRATION_BODY,
-      response: { 200: CALIBRATION_QUOTE, ...errorResponses([401, 403, 422, 429]) },
+      response: { 200: CALIBRATION_QUOTE, ...errorResponses([401, 403, 413, 422, 429]) },
     },
   }, async (request) => estimateCalibration.run(ctx, principalOf(request), request.body as CalibrationBodyInput));
 
   app.post('/v1/calibracoes', {
+    bodyLimit: CALIBRATION_BODY_LIMIT,
     config: { scope: submitCalibration.scope },
     schema: {
       tags: ['calibracoes'],

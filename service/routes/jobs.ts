@@ -23,7 +23,7 @@ export async function jobRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
       summary: 'Validate a campaign scenario and quote it; reserves nothing',
       security: SECURITY,
       body: PEDIDO_BODY,
-      response: { 200: ref('SimulationQuote'), ...errorResponses([401, 403, 422, 429]) },
+      response: { 200: ref('SimulationQuote'), ...errorResponses([401, 403, 413, 422, 429]) },
     },
   }, async (request) => estimateSimulation.run(ctx, principalOf(request), request.body as { pedido: unknown }));
 

@@ -185,6 +185,23 @@ $fn$;
   },
   {
     version: 3,
+    name: 'jobs.progresso_em: when the progress of a running job last moved',
+    sql: `
+ALTER TABLE jobs ADD COLUMN progresso_em timestamptz;
+`,
+  },
+  {
+    version: 4,
+    name: 'rate_limit_counts unlogged',
+    // Every API call writes a counter row; without WAL its write no longer waits for a disk flush
+    // while holding the row everyone increments (4x the calls per second in bench/http.ts). The
+    // price: a PostgreSQL crash (not a clean stop) empties the counters, so budgets start afresh.
+    sql: `
+ALTER TABLE rate_limit_counts SET UNLOGGED;
+`,
+  },
+  {
+    version: 5,
     name: 'diagnoses: the cities a project opened, one receipt per municipality and release',
     // A city is opened per release (spec "Versioning": a city opened at an older release stays on
     // it until opened at the newest), so the key is project + municipality + release and a repeat

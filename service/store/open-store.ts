@@ -10,7 +10,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { systemClock, type Clock } from '../clock.js';
 import { MIGRATIONS } from './migrations.js';
 import { MIGRATION_SQL } from './queries/migrations.js';
-import { createReadCache, type ReadCache } from './read-cache.js';
+import { createReadCache, KEY_TTL_SERVER_MS, type ReadCache } from './read-cache.js';
+import { asStoreOutage } from './store-outage.js';
 
 export type Row = Record<string, any>;
 
@@ -33,7 +34,7 @@ export interface Store extends Queryable {
   readonly clock: Clock;
   /** In-process events after commit: 'jobEnded' (JobRow). See service/job-events.ts onJobEnded. */
   readonly events: EventEmitter;
-  /** Cache of hot reads, embedded store only (see read-cache.ts); null with a server. */
+  /** Cache of hot reads (read-cache.ts): keys and jobs on the embedded store, keys only with a server; null when off. */
   readonly cache: ReadCache | null;
   /** Runs fn in one transaction (BEGIN ... COMMIT, ROLLBACK on a throw). On PGlite transactions run one at a time. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
@@ -50,7 +51,7 @@ export interface OpenStoreOptions {
   clock?: Clock;
   /** Connections of the pg pool (default 10). */
   poolSize?: number;
-  /** Cache key and job reads in process (default true on the embedded store; never with a server). */
+  /** Cache key and job reads in process (default true; with a server, keys only and for a few seconds: read-cache.ts). */
   readCache?: boolean;
 }
 
@@ -62,7 +63,7 @@ export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
   if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name "${schema}" (lowercase letters, digits, underscore)`);
   const clock = opts.clock ?? systemClock;
   const store = opts.databaseUrl
-    ? await openServerStore(opts.databaseUrl, schema, clock, opts.poolSize ?? 10)
+    ? await openServerStore(opts.databaseUrl, schema, clock, opts.poolSize ?? 10, opts.readCache ?? true)
     : await openEmbeddedStore(path.resolve(opts.dataDir ?? path.join('data', 'pglite')), schema, clock, opts.readCache ?? true);
   try {
     await applyMigrations(store);
@@ -91,7 +92,7 @@ export async function applyMigrations(store: Store): Promise<number[]> {
   return applied;
 }
 
-async function openServerStore(url: string, schema: string, clock: Clock, max: number): Promise<Store> {
+async function openServerStore(url: string, schema: string, clock: Clock, max: number, readCache: boolean): Promise<Store> {
   const types = {
     getTypeParser: (oid: number, format?: any) =>
       oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
@@ -107,22 +108,27 @@ async function openServerStore(url: string, schema: string, clock: Clock, max: n
   } finally {
     await boot.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max, types, options: `-c search_path="${schema}"` });
+  // A lost server must fail calls in seconds (503 store_unavailable), not hold them forever.
+  const pool = new pg.Pool({ connectionString: url, max, types, options: `-c search_path="${schema}"`, connectionTimeoutMillis: 3000 });
   pool.on('error', () => { /* an idle client died; the pool replaces it */ });
   const run = async <T>(c: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
-    const r = await c.query(sql, params as any[]);
-    return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+    try {
+      const r = await c.query(sql, params as any[]);
+      return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
+    } catch (err) {
+      throw asStoreOutage(err);
+    }
   };
   return {
     kind: 'postgres',
     schema,
     clock,
-    cache: null,
+    cache: readCache ? createReadCache({ kinds: ['key'], keyTtlMs: KEY_TTL_SERVER_MS }) : null,
     events: new EventEmitter(),
     query: (sql, params) => run(pool, sql, params),
     exec: async (sql) => { await pool.query(sql); },
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((err: unknown) => { throw asStoreOutage(err); });
       try {
         await client.query('BEGIN');
         const tx: Queryable = {

@@ -42,6 +42,7 @@ export function createMemoryCounter(): WindowCounter {
         }),
       };
     },
+    async check() { /* in this process: always reachable */ },
     async close() { buckets.clear(); },
   };
 }

@@ -1,7 +1,12 @@
 // Rate-limit window counter in Redis (REDIS_URL), shared by every service instance; same
 // semantics as the PostgreSQL and memory counters (service/rate-limit.ts). One Lua script per
 // take makes check-and-count atomic: each bucket is a hash of second -> calls.
+// Redis down: a take fails at once (no offline queue, no retries) with 503
+// rate_limit_unavailable, so rate limiting fails closed (docs/api.md, "Outages"); the client
+// keeps reconnecting in the background and reports the outage once, not on every retry.
 import { Redis } from 'ioredis';
+import { ServiceError } from '../../src/errors.js';
+import { OUTAGE_RETRY_AFTER_SECONDS } from './store-outage.js';
 import { windowStart, type SecondCount, type TakeResult, type WindowCounter, type WindowSpec } from './window-counter.js';
 
 // KEYS: buckets. ARGV: nowSec, then per bucket: window start (second), limit, ttl (seconds).
@@ -41,26 +46,77 @@ end
 return out
 `;
 
-export function createRedisCounter(url: string, prefix: string): WindowCounter {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+function rateLimitUnavailable(): ServiceError {
+  return new ServiceError('rate_limit_unavailable', 'the call counters (Redis) cannot be reached now; calls are refused until they are back',
+    { headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) } });
+}
+
+export interface RedisCounterOptions {
+  /** Where the first failure of an outage is reported (default stderr). */
+  onOutage?: (err: Error) => void;
+}
+
+export function createRedisCounter(url: string, prefix: string, opts: RedisCounterOptions = {}): WindowCounter {
+  const onOutage = opts.onOutage ?? ((err: Error) => process.stderr.write(`rate limits: Redis at ${new URL(url).host} unreachable (${err.message}); calls answer 503 until it is back\n`));
+  const redis = new Redis(url, {
+    lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 2000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+  let down = false;
+  // Without an 'error' listener ioredis logs "Unhandled error event" on every reconnection attempt.
+  redis.on('error', (err: Error) => {
+    if (down) return;
+    down = true;
+    onOutage(err);
+  });
+  redis.on('ready', () => { down = false; });
+  // The first connection is made on first use (and retried on the next use if it failed);
+  // later reconnections are ioredis's.
+  let connecting: Promise<void> | null = null;
+  const connect = (): Promise<void> => {
+    if (redis.status !== 'wait' && redis.status !== 'end') return Promise.resolve();
+    connecting ??= redis.connect().finally(() => { connecting = null; });
+    return connecting;
+  };
+  const take = async (windows: WindowSpec[], nowMs: number): Promise<TakeResult> => {
+    const nowSec = Math.floor(nowMs / 1000);
+    const keys = windows.map((w) => prefix + w.key);
+    const since = windows.map((w) => windowStart(nowMs, w.seconds));
+    const args: (string | number)[] = [nowSec];
+    windows.forEach((w, i) => args.push(since[i], w.limit, w.seconds + 120));
+    const out = (await redis.eval(TAKE_SCRIPT, keys.length, ...keys, ...args)) as number[];
+    if (out[0] === 1) {
+      return { admitted: true, windows: windows.map((_, i) => ({ count: out[1 + i * 3], oldest: out[2 + i * 3] < 0 ? null : out[2 + i * 3] })) };
+    }
+    const refused = await Promise.all(windows.map(async (_, i): Promise<SecondCount[] | undefined> => {
+      if (out[3 + i * 3] !== 1) return undefined;
+      const h = await redis.hgetall(keys[i]);
+      return Object.entries(h).map(([s, n]): SecondCount => [Number(s), Number(n)]).filter(([s]) => s >= since[i]);
+    }));
+    return { admitted: false, refused };
+  };
   return {
-    async take(windows: WindowSpec[], nowMs: number): Promise<TakeResult> {
-      const nowSec = Math.floor(nowMs / 1000);
-      const keys = windows.map((w) => prefix + w.key);
-      const since = windows.map((w) => windowStart(nowMs, w.seconds));
-      const args: (string | number)[] = [nowSec];
-      windows.forEach((w, i) => args.push(since[i], w.limit, w.seconds + 120));
-      const out = (await redis.eval(TAKE_SCRIPT, keys.length, ...keys, ...args)) as number[];
-      if (out[0] === 1) {
-        return { admitted: true, windows: windows.map((_, i) => ({ count: out[1 + i * 3], oldest: out[2 + i * 3] < 0 ? null : out[2 + i * 3] })) };
+    async take(windows, nowMs) {
+      try {
+        await connect();
+        return await take(windows, nowMs);
+      } catch (err) {
+        if (err instanceof ServiceError) throw err;
+        throw rateLimitUnavailable();
       }
-      const refused = await Promise.all(windows.map(async (_, i): Promise<SecondCount[] | undefined> => {
-        if (out[3 + i * 3] !== 1) return undefined;
-        const h = await redis.hgetall(keys[i]);
-        return Object.entries(h).map(([s, n]): SecondCount => [Number(s), Number(n)]).filter(([s]) => s >= since[i]);
-      }));
-      return { admitted: false, refused };
     },
-    async close() { await redis.quit(); },
+    async check() {
+      try {
+        await connect();
+        await redis.ping();
+      } catch (err) {
+        redis.disconnect();
+        throw new Error(`rate limits: Redis at ${new URL(url).host} cannot be reached (${(err as Error).message}); start it or unset REDIS_URL`);
+      }
+    },
+    async close() {
+      if (redis.status === 'ready') await redis.quit();
+      else redis.disconnect();
+    },
   };
 }

@@ -30,6 +30,8 @@ export type TakeResult =
  */
 export interface WindowCounter {
   take(windows: WindowSpec[], nowMs: number): Promise<TakeResult>;
+  /** Throws, with a message for the operator, when the counters cannot be reached (checked at start). */
+  check(): Promise<void>;
   close(): Promise<void>;
 }
 

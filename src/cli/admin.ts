@@ -134,6 +134,6 @@ export function registerAdmin(program: Command): void {
     .command('set <orgId> <n>').description('set how many jobs may run at once (default 2)')
     .action((orgId: string, n: string) => withStore(flags(), (s) => setConcurrencyLimit(s, orgId, parsePositiveInt(n))));
 
-  admin.command('dev-account').description('create or reuse the development organization and print a fresh key (what `npm start` prints)')
+  admin.command('dev-account').description('create or reuse the development organization (credits on creation only) and print a fresh key')
     .action(() => withStore(flags(), (s) => createDevAccount(s)));
 }

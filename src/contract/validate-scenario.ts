@@ -4,6 +4,7 @@
 //   2. the JSON Schema (schemas.ts: contract field order, shape before value);
 //   3. the scenario's rules (scenario-rules.ts); 4. the answer contract (answer-contract.ts);
 //   5. the release (release-checks.ts).
+// Between 2 and 3, text jsonb cannot store (NUL, a lone surrogate) is refused (storable-text.ts).
 
 import { contractError, type ServiceError } from '../errors.js';
 import type { Release } from '../release/types.js';
@@ -11,6 +12,7 @@ import { checkAnswerContract } from './answer-contract.js';
 import { checkAgainstRelease, type ReleaseSource } from './release-checks.js';
 import { Refuser, checkScenarioRules } from './scenario-rules.js';
 import { SCENARIO_SCHEMA } from './scenario-schema.js';
+import { checkStorableText } from './storable-text.js';
 import { firstSchemaError, formatField, type Segment } from './schemas.js';
 import type { Scenario } from './types.js';
 
@@ -74,6 +76,7 @@ export function validateScenario(json: unknown, release?: ReleaseSource): Scenar
   const doc = readAsVersion3(json, []);
   const err: ServiceError | null = firstSchemaError(SCENARIO_SCHEMA, doc);
   if (err) throw err;
+  checkStorableText(doc);
   const scenario = doc as unknown as Scenario;
   checkScenarioDocument(scenario, release);
   validated.add(scenario);

@@ -330,7 +330,8 @@ export function buildFindings(result: JobResult, query: FindingsQuery = {}): Fin
   const limite = checkLimite(query.limite);
   const units = selectUnits(result, query.municipio);
   const body = tableBody(result, tabela, units, limite);
-  const codes = tabela === 'veredito' ? units.map((u) => result.unidades[u].slice(0, 7)) : body.linhas.map((r) => String(r.municipio));
+  // Names of the municipalities of the rows only (the veredito table has none: it sums them all).
+  const codes = body.linhas.filter((r) => r.municipio != null).map((r) => String(r.municipio));
   return {
     tabela,
     colunas: body.colunas,

@@ -12,7 +12,7 @@
 // n (the rounded mean over replicas). A zero count has no relative error and is published as 0.
 // Documented in docs/findings.md.
 
-import { ServiceError } from '../errors.js';
+import { contractError, ServiceError } from '../errors.js';
 import type { JobResult } from './job-result.js';
 import { motivoName, publishCell } from './privacy.js';
 import { tidy } from './stats.js';
@@ -63,10 +63,10 @@ export function buildTractEvents(result: JobResult, query: TractEventsQuery): Tr
   if (!s) throw new ServiceError('tract_output_absent', 'this job did not publish per-tract events: its scenario lacked saida_por_setor true');
   const tipo = query.tipo ?? s.tipos[0];
   const t = s.tipos.indexOf(tipo);
-  if (t < 0) throw new ServiceError('invalid_request', `tipo must be one of ${s.tipos.join(', ')}`, { field: 'tipo' });
+  if (t < 0) throw contractError('tract_type_unknown', 'tipo', `tipo must be one of ${s.tipos.join(', ')} (this job's event types)`);
   const semana = query.semana ?? null;
   if (semana !== null && (!Number.isInteger(semana) || semana < 1 || semana > s.semanas)) {
-    throw new ServiceError('invalid_request', `semana must be an integer from 1 to ${s.semanas}`, { field: 'semana' });
+    throw contractError('tract_week_beyond_horizon', 'semana', `semana must be an integer from 1 to ${s.semanas} (the job's horizon in weeks)`);
   }
   const limite = query.limite ?? LIMITE_SETORES_PADRAO;
   const W = s.semanas;

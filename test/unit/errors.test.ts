@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_CODES, ERROR_STATUS, ServiceError, contractError, reviveError } from '../../src/errors.js';
+import { CONTRACT_CODES, ERROR_STATUS, ServiceError, TRACT_QUERY_CONTRACT_CODES, contractError, reviveError } from '../../src/errors.js';
 
 // Pins the spec's error table: a change to src/errors.ts must be deliberate.
 describe('error list', () => {
@@ -13,7 +13,8 @@ describe('error list', () => {
       municipality_unknown: 404, relief_missing: 404, relief_unavailable: 503, rainfall_unavailable: 503,
       diagnosis_unavailable: 503, diagnosis_not_open: 403, unknown_variable: 422,
       invalid_growth_request: 422, unauthorized: 401, insufficient_scope: 403,
-      job_too_long: 422, job_too_large: 422, internal_error: 500,
+      job_too_long: 422, job_too_large: 422, store_unavailable: 503, rate_limit_unavailable: 503,
+      internal_error: 500,
     });
   });
 
@@ -22,6 +23,10 @@ describe('error list', () => {
     expect(new Set(CONTRACT_CODES).size).toBe(CONTRACT_CODES.length);
     expect(CONTRACT_CODES).toContain('target_finer_than_grid');
     expect(CONTRACT_CODES).toContain('question_nested_compare');
+  });
+
+  it('adds two contract codes for the per-tract query (extension)', () => {
+    expect(TRACT_QUERY_CONTRACT_CODES).toEqual(['tract_type_unknown', 'tract_week_beyond_horizon']);
   });
 
   it('builds the envelope and crosses threads as plain data', () => {
@@ -34,5 +39,12 @@ describe('error list', () => {
     expect(back).toBeInstanceOf(ServiceError);
     expect((back as ServiceError).toEnvelope()).toEqual(e.toEnvelope());
     expect((reviveError('boom') as ServiceError).code).toBe('internal_error');
+  });
+
+  it('never carries more than an excerpt of a long message or field (they may quote the input)', () => {
+    const long = 'x'.repeat(100_000);
+    const d = contractError('unknown_field', long, `unknown field ${long}`).detail();
+    expect(d.field!.length).toBeLessThanOrEqual(501);
+    expect(d.message.length).toBeLessThanOrEqual(501);
   });
 });

@@ -52,7 +52,9 @@ export const JOB_SQL = {
     WHERE id = (SELECT id FROM jobs WHERE organization_id = $1 AND estado = 'reservado'
                 ORDER BY seq FOR UPDATE SKIP LOCKED LIMIT 1)
     RETURNING *`,
-  heartbeat: `UPDATE jobs SET heartbeat_at = $3, progresso = COALESCE($4::jsonb, progresso)
+  // progresso_em moves only when the progress sent differs from the stored one (SET reads the old row).
+  heartbeat: `UPDATE jobs SET heartbeat_at = $3, progresso = COALESCE($4::jsonb, progresso),
+      progresso_em = CASE WHEN $4::jsonb IS NOT NULL AND $4::jsonb IS DISTINCT FROM progresso THEN $3 ELSE progresso_em END
     WHERE id = $1 AND worker_id = $2 AND estado = 'em_execucao' RETURNING id`,
   complete: `UPDATE jobs SET estado = 'concluido', terminado_em = $3, progresso = NULL,
       registro = registro || $5::jsonb || jsonb_build_object('terminado_em', $4::text)
@@ -61,9 +63,10 @@ export const JOB_SQL = {
       registro = registro || jsonb_build_object('terminado_em', $5::text, 'motivo', $4::text)
     WHERE id = $1 AND estado = 'em_execucao' AND ($2::text IS NULL OR worker_id = $2::text) RETURNING *`,
   insertResult: `INSERT INTO results (job_id, formato, dados, criado_em) VALUES ($1, $2, $3, $4)`,
-  // Running jobs silent since $1 or started before $2; locked so a late heartbeat waits for the verdict.
-  stale: `SELECT id, heartbeat_at < $1 AS silencioso FROM jobs
-    WHERE estado = 'em_execucao' AND (heartbeat_at < $1 OR iniciado_em < $2)
+  // Running jobs silent since $1 (no heartbeat, or a simulation whose progress has not moved),
+  // or started before $2; locked so a late heartbeat waits for the verdict.
+  stale: `SELECT id, heartbeat_at < $1 AS silencioso, tipo = 'simulacao' AND progresso_em < $1 AS parado FROM jobs
+    WHERE estado = 'em_execucao' AND (heartbeat_at < $1 OR (tipo = 'simulacao' AND progresso_em < $1) OR iniciado_em < $2)
     ORDER BY seq FOR UPDATE SKIP LOCKED LIMIT $3`,
 
   // --- results and retention ---

@@ -126,6 +126,14 @@ describe('GET /v1/jobs/{job_id}/setores', () => {
     expect(week.json().semana).toBe(2);
   });
 
+  it('refuses a tipo the job lacks and a week past its horizon with a contract code (issue 15)', async () => {
+    const { id } = await concludedJob({ nome: 'setores refusals', saida_por_setor: true }, 3);
+    const tipo = await get(`/v1/jobs/${id}/setores?municipio=1400100&tipo=nada`);
+    expect([tipo.statusCode, tipo.json().detail]).toEqual([422, expect.objectContaining({ code: 'invalid_request', contract_code: 'tract_type_unknown', field: 'tipo' })]);
+    const week = await get(`/v1/jobs/${id}/setores?municipio=1400100&semana=3`);
+    expect([week.statusCode, week.json().detail]).toEqual([422, expect.objectContaining({ code: 'invalid_request', contract_code: 'tract_week_beyond_horizon', field: 'semana' })]);
+  });
+
   it('refuses a job without per-tract output with 422 tract_output_absent', async () => {
     const { id } = await concludedJob({ nome: 'sem setores' });
     const res = await get(`/v1/jobs/${id}/setores?municipio=1400100`);

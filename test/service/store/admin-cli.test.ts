@@ -4,11 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReais } from '../../../src/cli/admin.js';
 import { authenticateApiKey } from '../../../service/api-keys.js';
 import { balance } from '../../../service/ledger.js';
+import { KEY_TTL_SERVER_MS } from '../../../service/store/read-cache.js';
+import { createFakeClock } from '../../fixtures/fake-clock.js';
 import { runCliCaptured } from '../../fixtures/run-cli.js';
 import { openTestStore, TEST_DATABASE_URL } from './test-store.js';
 
+// The CLI writes through a store of its own: this store's key cache sees its revocations once
+// KEY_TTL_SERVER_MS has passed (read-cache.ts).
+const clock = createFakeClock(Date.now());
 let store: Awaited<ReturnType<typeof openTestStore>>;
-beforeAll(async () => { store = await openTestStore('admincli'); });
+beforeAll(async () => { store = await openTestStore('admincli', { clock }); });
 afterAll(async () => { await store?.drop(); });
 
 async function admin(...args: string[]): Promise<{ code: number; out: any; err: string }> {
@@ -43,9 +48,12 @@ describe('campaign-sim admin', () => {
     expect((await admin('org', 'show', org.id)).out).toMatchObject({ saldo_micros: 250_500_000, gasto_mes_micros: 0, membros: [{ email: 'ana@example.org' }] });
 
     const rotated = (await admin('key', 'rotate', created.record.id, '--grace', '0')).out;
+    clock.set(Date.now() + KEY_TTL_SERVER_MS);
     expect(await authenticateApiKey(store, created.key)).toBeNull();
     expect(await authenticateApiKey(store, rotated.key)).not.toBeNull();
     await admin('key', 'revoke', rotated.record.id);
+    expect(await authenticateApiKey(store, rotated.key)).not.toBeNull(); // still in this store's key cache
+    clock.advance(KEY_TTL_SERVER_MS);
     expect(await authenticateApiKey(store, rotated.key)).toBeNull();
     const listed = (await admin('key', 'list', project.id)).out;
     expect(listed).toHaveLength(2);

@@ -77,7 +77,8 @@ describe('embedded store (PGlite)', () => {
     try {
       expect((await getProject(again, dev.projectId)).id).toBe(dev.projectId);
       const second = await createDevAccount(again);
-      expect(second).toMatchObject({ organizationId: dev.organizationId, projectId: dev.projectId, created: false, balanceMicros: 1_000_000_000 });
+      // Reused, balance kept (no top-up); without a key file, a fresh key.
+      expect(second).toMatchObject({ organizationId: dev.organizationId, projectId: dev.projectId, created: false, balanceMicros: 1_000_000_000 - 2_500_000 });
       expect(second.apiKey).not.toBe(dev.apiKey);
       expect(toJobResponse((await again.query('SELECT * FROM jobs ORDER BY seq')).rows[0] as never).estado).toBe('concluido');
       expect((await again.query('SELECT count(*)::int AS n FROM schema_migrations')).rows[0].n).toBe(MIGRATIONS.length);

@@ -196,6 +196,8 @@ describe('reception tables', () => {
     expect(get('contribuicao', 'tv')).toMatchObject({ valor: Number((1 / 31).toPrecision(6)), resultado: 'robusto' });
     expect(get('contribuicao', 'radio')).toMatchObject({ valor: 0, resultado: 'robusto' });
     expect(get('calibracao')).toMatchObject({ resultado: 'nao_calibrado' });
+    // Its rows name no municipality, so neither does municipios (issue 15).
+    expect(t.municipios).toEqual({});
   });
 
   it('veredito with one replica is inconclusivo', () => {

@@ -1,0 +1,118 @@
+// Backend outages (issue 15, defect 6): Redis down or a lost database answered 500 (after 3 s
+// waits, with an endless "Unhandled error event" log). Now: 503 with Retry-After and a code that
+// names the backend, at once; Redis is checked at start; rate limiting fails closed.
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../../service/app.js';
+import { createApiKey } from '../../../service/api-keys.js';
+import { createRateLimiter } from '../../../service/rate-limit.js';
+import { openStore } from '../../../service/store/open-store.js';
+import { openHarness, type Harness } from '../routes/harness.js';
+import { seedOrganization, TEST_DATABASE_URL } from '../store/test-store.js';
+
+/** A port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A TCP proxy to PostgreSQL that can be cut: every open connection dies and new ones are refused. */
+async function cuttableProxy(target: URL): Promise<{ url: string; cut(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    for (const s of [client, upstream]) { sockets.add(s); s.on('close', () => sockets.delete(s)); s.on('error', () => undefined); }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = new URL(target.href);
+  url.hostname = '127.0.0.1';
+  url.port = String((server.address() as net.AddressInfo).port);
+  return {
+    url: url.href,
+    async cut() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const s of sockets) s.destroy();
+      await closed;
+    },
+  };
+}
+
+let h: Harness;
+beforeAll(async () => { h = await openHarness('outages'); });
+afterAll(async () => { await h?.close(); });
+
+describe('issue 15: backend outages answer 503 with Retry-After', () => {
+  it('refuses to start when Redis cannot be reached, with a message naming it', async () => {
+    const port = await closedPort();
+    await expect(buildApp({ store: h.store, clock: h.clock, redisUrl: `redis://127.0.0.1:${port}` })).rejects.toThrow(/Redis at 127\.0\.0\.1:\d+ cannot be reached/);
+  });
+
+  it('answers 503 rate_limit_unavailable with Retry-After while Redis is down (fails closed), reporting the outage once', async () => {
+    const port = await closedPort();
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const limiter = createRateLimiter({ backend: 'redis', redisUrl: `redis://127.0.0.1:${port}`, clock: h.clock });
+    const app = await buildApp({ store: h.store, clock: h.clock, limiter });
+    try {
+      for (let i = 0; i < 5; i++) {
+        const res = await app.inject({ method: 'GET', url: '/v1/whoami', headers: { authorization: `Bearer ${h.keys.full}` } });
+        expect(res.statusCode).toBe(503);
+        expect(res.json().detail.code).toBe('rate_limit_unavailable');
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(consoleError.mock.calls.flat().join(' ')).not.toMatch(/Unhandled error event/);
+      expect(stderr.mock.calls.filter(([line]) => /Redis/.test(String(line))).length).toBeLessThanOrEqual(1);
+    } finally {
+      await app.close();
+      await limiter.close();
+      stderr.mockRestore();
+      consoleError.mockRestore();
+    }
+  });
+
+  it('answers 503 store_unavailable with Retry-After when the database is lost', async () => {
+    const proxy = await cuttableProxy(new URL(TEST_DATABASE_URL));
+    const store = await openStore({ databaseUrl: proxy.url, schema: h.store.schema, clock: h.clock });
+    const { project } = await seedOrganization(store, 'Org lost database', 0);
+    const { key } = await createApiKey(store, { projectId: project.id, nome: 'k', scopes: ['results:read'], expiresInDays: null });
+    const app = await buildApp({ store, clock: h.clock });
+    try {
+      const call = () => app.inject({ method: 'GET', url: '/v1/jobs', headers: { authorization: `Bearer ${key}` } });
+      expect((await call()).statusCode).toBe(200);
+      await proxy.cut();
+      for (let i = 0; i < 2; i++) {
+        const res = await call();
+        expect(res.statusCode).toBe(503);
+        expect(res.json().detail.code).toBe('store_unavailable');
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    } finally {
+      await app.close();
+      await store.close().catch(() => undefined);
+    }
+  });
+});
+
+describe('issue 15: the burst limit counts per credential, not per header spelling', () => {
+  it('shares one burst bucket between bearer K, Bearer  K and BEARER K', async () => {
+    const app = await buildApp({ store: h.store, clock: h.clock, rateLimits: { burstPerCredential: 3 } });
+    try {
+      let address = 0;
+      // A new origin address for each call: only the credential's burst can block.
+      const call = (authorization: string) => app.inject({ method: 'GET', url: '/v1/whoami', headers: { authorization }, remoteAddress: `10.1.0.${++address}` });
+      const key = h.keys.reader;
+      for (const spelling of [`Bearer ${key}`, `bearer ${key}`, `BEARER  ${key}`]) expect((await call(spelling)).statusCode).toBe(200);
+      for (const spelling of [`Bearer ${key}`, `bearer ${key}`, `BEARER ${key}`, `Bearer\t${key} `]) {
+        const res = await call(spelling);
+        expect(res.statusCode).toBe(403);
+        expect(res.body).toBe('');
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});
