@@ -7,16 +7,16 @@
 // reported (the job must end falhou within 5 s, refunded).
 //   npm run bench:api-during-job   (or: npm run tsbuild && node dist/bench/api-during-job.js [--duration 20])
 // The first run builds SP's population cache file (minutes); later runs read it. Writes
-// bench/results/api-during-job.json.
+// bench/out/api-during-job.json (bench/lib/bench-output.ts; BENCH_OUT=bench/results refreshes the committed one).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { openStore } from '../service/store/open-store.js';
 import { startServer } from '../service/server.js';
-import { projectPath } from '../src/project-path.js';
+import { writeBenchResult } from './lib/bench-output.js';
+import { waitForService } from './lib/wait-for-service.js';
 import { runAsMain } from './lib/run-as-main.js';
 
 export const TARGET_P99_MS = 50;
@@ -46,17 +46,7 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'campaign-sim-bench-job-'));
   const child = spawn(process.execPath, [process.argv[1], '--serve', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
-    const { url, key } = await new Promise<{ url: string; key: string }>((resolve, reject) => {
-      let text = '';
-      child.stdout.setEncoding('utf8');
-      child.stdout.on('data', (chunk: string) => {
-        text += chunk;
-        const key = /API key: (\S+)/.exec(text)?.[1];
-        const url = /service on (http:\/\/\S+)/.exec(text)?.[1];
-        if (key && url) resolve({ url, key });
-      });
-      child.on('exit', (code) => reject(new Error(`the service exited with ${code} before it was ready`)));
-    });
+    const { url, key } = await waitForService(child);
     const auth = { authorization: `Bearer ${key}` };
     const jobState = async (id: string) => ((await (await fetch(`${url}/v1/jobs/${id}`, { headers: auth })).json()) as { estado: string }).estado;
     const loadBefore = loadavg()[0];
@@ -91,8 +81,7 @@ async function main(): Promise<void> {
       meets_target: r.latency.p99 < TARGET_P99_MS && r.non2xx === 0,
       sigterm: { to_exit_ms: sigtermToExitMs, job_ended: ended },
     };
-    await mkdir(projectPath('bench', 'results'), { recursive: true });
-    await writeFile(projectPath('bench', 'results', 'api-during-job.json'), `${JSON.stringify(result, null, 2)}\n`);
+    await writeBenchResult('api-during-job.json', result);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } finally {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');

@@ -26,6 +26,7 @@ import pg from 'pg';
 import { createDevAccount } from '../service/dev-account.js';
 import { startServer } from '../service/server.js';
 import { canal, httpScenario } from '../test/fixtures/scenarios.js';
+import { waitForService } from './lib/wait-for-service.js';
 import { writeBenchResult } from './lib/bench-output.js';
 
 export const TARGETS = {
@@ -82,17 +83,7 @@ async function startChild(where: string, redisUrl: string | undefined, limits: '
     await exited;
   };
   try {
-    return await new Promise<Child>((resolve, reject) => {
-      let text = '';
-      child.stdout.setEncoding('utf8');
-      child.stdout.on('data', (chunk: string) => {
-        text += chunk;
-        const key = /API key: (\S+)/.exec(text)?.[1];
-        const url = /service on (http:\/\/\S+)/.exec(text)?.[1];
-        if (key && url) resolve({ url, key, stop });
-      });
-      child.on('exit', (code) => reject(new Error(`the service exited with ${code} before it was ready`)));
-    });
+    return { ...(await waitForService(child)), stop };
   } catch (err) {
     await stop();
     throw err;
