@@ -2,8 +2,10 @@
 // project, municipality and release, whose id is the receipt. Opening is per release, so a
 // project that opened a city at an older release keeps reading it there until it opens it at the
 // newest; which release that is follows the order of the offered releases, not the clock.
+import { contextMunicipality } from '../src/context/context-municipality.js';
 import { ServiceError } from '../src/errors.js';
-import { listReleases } from '../src/release/release.js';
+import { listReleases, openRelease } from '../src/release/release.js';
+import type { Release } from '../src/release/types.js';
 import type { Queryable } from './store/open-store.js';
 import { DIAGNOSIS_SQL } from './store/queries/diagnoses.js';
 
@@ -49,4 +51,13 @@ export async function releaseReadAt(db: Queryable, projectId: string, municipio:
     throw new ServiceError('diagnosis_not_open', `the project has not opened the diagnosis of ${municipio}: open it with POST /v1/diagnosticos/${municipio} (free)`);
   }
   return opened.release;
+}
+
+/**
+ * The city as an opening at the newest release sees it: its name, the release and its tract
+ * count (counting the tracts also refuses a municipality whose UF the release does not offer).
+ */
+export function cityAtNewestRelease(codigo: string): { nome: string; release: Release; setores: number } {
+  const release = openRelease();
+  return { nome: contextMunicipality(codigo).nome, release, setores: release.tracts(codigo).length };
 }

@@ -15,46 +15,22 @@ export interface MunicipalityInput {
   codigo: string;
 }
 
-export const getMunicipalityProfile: Operation<MunicipalityInput, MunicipalityProfile> = {
-  scope: 'results:read',
-  async run(_ctx, _principal, { codigo }) {
-    return municipalityProfile(codigo);
-  },
-};
+/** A context read: the library function of the municipality, for any project with results:read. */
+function contextRead<O>(read: (codigo: string) => O | Promise<O>): Operation<MunicipalityInput, O> {
+  return { scope: 'results:read', run: async (_ctx, _principal, { codigo }) => read(codigo) };
+}
+
+export const getMunicipalityProfile = contextRead<MunicipalityProfile>(municipalityProfile);
+export const getTractNames = contextRead<TractNames>(tractNames);
+/** The GeoJSON and its gzip bytes, built once per process. */
+export const getTractGeometry = contextRead<TractGeometry>(tractGeometry);
+export const getMunicipalityRainfall = contextRead<MunicipalityRainfall>(municipalityRainfall);
+export const getHealthUnits = contextRead<HealthUnits>(healthUnits);
 
 /** limite 0: the summary only; 404 relief_missing where the data version has no relief. */
 export const getMunicipalityTracts: Operation<MunicipalityInput & TractPage, MunicipalityTracts> = {
   scope: 'results:read',
   async run(_ctx, _principal, { codigo, ...page }) {
     return municipalityTracts(codigo, page);
-  },
-};
-
-export const getTractNames: Operation<MunicipalityInput, TractNames> = {
-  scope: 'results:read',
-  async run(_ctx, _principal, { codigo }) {
-    return tractNames(codigo);
-  },
-};
-
-/** The GeoJSON and its gzip bytes, built once per process. */
-export const getTractGeometry: Operation<MunicipalityInput, TractGeometry> = {
-  scope: 'results:read',
-  async run(_ctx, _principal, { codigo }) {
-    return tractGeometry(codigo);
-  },
-};
-
-export const getMunicipalityRainfall: Operation<MunicipalityInput, MunicipalityRainfall> = {
-  scope: 'results:read',
-  async run(_ctx, _principal, { codigo }) {
-    return municipalityRainfall(codigo);
-  },
-};
-
-export const getHealthUnits: Operation<MunicipalityInput, HealthUnits> = {
-  scope: 'results:read',
-  async run(_ctx, _principal, { codigo }) {
-    return healthUnits(codigo);
   },
 };

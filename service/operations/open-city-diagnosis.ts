@@ -1,9 +1,7 @@
 // Opening a city's diagnosis for the key's project (POST /v1/diagnosticos/{codigo}, tool
 // open_city_diagnosis; simulate: it changes the project): at the newest release, free. The first
 // opening at a release creates the receipt; a repeat returns the same one.
-import { contextMunicipality } from '../../src/context/context-municipality.js';
-import { openRelease } from '../../src/release/release.js';
-import { recordDiagnosisOpening } from '../city-diagnoses.js';
+import { cityAtNewestRelease, recordDiagnosisOpening } from '../city-diagnoses.js';
 import type { Operation } from './operation.js';
 
 export interface DiagnosisReceipt {
@@ -28,15 +26,12 @@ export interface OpenedDiagnosis {
 export const openCityDiagnosis: Operation<{ codigo: string }, OpenedDiagnosis> = {
   scope: 'simulate',
   async run(ctx, principal, { codigo }) {
-    const m = contextMunicipality(codigo);
-    const release = openRelease();
-    // Counting the tracts also refuses a municipality whose UF the release does not offer.
-    const setores = release.tracts(codigo).length;
+    const { nome, release, setores } = cityAtNewestRelease(codigo);
     const { row, created } = await recordDiagnosisOpening(ctx.store, principal.projectId, codigo, release.version, ctx.clock.now());
     return {
       created,
       receipt: {
-        recibo: row.recibo, municipio: codigo, nome: m.nome, release: row.release, setores,
+        recibo: row.recibo, municipio: codigo, nome, release: row.release, setores,
         preco_micros: row.preco_micros, aberto_em: row.aberto_em.toISOString(),
       },
     };

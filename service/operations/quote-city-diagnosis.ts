@@ -1,9 +1,7 @@
 // The quote of a city's diagnosis for the key's project (GET /v1/diagnosticos/{codigo}/cotacao):
 // what opening it at the newest release gives and costs, whether the project already opened it
 // there (aberto) and, when it opened it at any release, the one it is read at (release_aberta).
-import { contextMunicipality } from '../../src/context/context-municipality.js';
-import { openRelease } from '../../src/release/release.js';
-import { DIAGNOSIS_PRICE_MICROS, openedDiagnosis } from '../city-diagnoses.js';
+import { cityAtNewestRelease, DIAGNOSIS_PRICE_MICROS, openedDiagnosis } from '../city-diagnoses.js';
 import type { Operation } from './operation.js';
 
 export interface DiagnosisQuote {
@@ -23,13 +21,11 @@ export interface DiagnosisQuote {
 export const quoteCityDiagnosis: Operation<{ codigo: string }, DiagnosisQuote> = {
   scope: 'results:read',
   async run(ctx, principal, { codigo }) {
-    const m = contextMunicipality(codigo);
-    const release = openRelease();
-    const setores = release.tracts(codigo).length;
+    const { nome, release, setores } = cityAtNewestRelease(codigo);
     const opened = await openedDiagnosis(ctx.store, principal.projectId, codigo);
     const aberto = opened?.release === release.version;
     return {
-      municipio: codigo, nome: m.nome, release: release.version, setores,
+      municipio: codigo, nome, release: release.version, setores,
       preco_micros: aberto ? opened!.preco_micros : DIAGNOSIS_PRICE_MICROS, aberto,
       ...(opened ? { release_aberta: opened.release } : {}),
     };

@@ -99,10 +99,11 @@ export function fillTemplate(id: string, place: TemplatePlace, release: Release,
   const ufs = placeUfs(place);
   const municipios = place.municipio?.length ? [...place.municipio] : undefined;
   const { descricao, ...cenario } = t.cenario;
+  const withPlace = `${t.nome} (${ufs.join(', ')})`;
   const doc: Record<string, unknown> = {
     ...cenario,
     release: release.version,
-    nome: `${t.nome} (${ufs.join(', ')})`.length <= 80 ? `${t.nome} (${ufs.join(', ')})` : t.nome,
+    nome: withPlace.length <= 80 ? withPlace : t.nome,
     ...(descricao ? { descricao } : {}),
     geografia: municipios ? { ufs, municipios } : { ufs },
     horizonte: { data_inicio: nextMonday(hoje), dias: t.cenario.horizonte.dias },
