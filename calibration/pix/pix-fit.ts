@@ -45,7 +45,6 @@ export const PIX_FIT_DIMENSIONS: readonly FitDimension[] = [
   { nome: 'peso_escolaridade', inicio: 1.0, passo: 0.4, set: (p, x) => { p.pesos_escore = { ...p.pesos_escore!, escolaridade: Math.max(0, x) }; } },
   { nome: 'peso_idade', inicio: PESOS_MODELO_1.idade, passo: 0.15, set: (p, x) => { p.pesos_escore = { ...p.pesos_escore!, idade: Math.max(0, x) }; } },
   { nome: 'deslocamento_capital', inicio: 0, passo: 0.2, set: (p, x) => { p.deslocamento_capital = x; } },
-  { nome: 'deslocamento_servico_publico', inicio: 0, passo: 0.1, set: (p, x) => { p.deslocamento_servico_publico = x; } },
   ...REGIOES_LIVRES.map(([nome, r]): FitDimension => ({
     nome: `deslocamento_regiao_${nome}`, inicio: 0, passo: 0.2,
     set: (p, x) => { const d = [...(p.deslocamento_regiao ?? MACRO_REGIOES.map(() => 0))]; d[r] = x; p.deslocamento_regiao = d; },

@@ -6,7 +6,7 @@
 // simulated alone keeps its level against the country). Model 2 also gives m_i = 0 to persons
 // under `idade_minima_adocao` (not eligible: they never adopt).
 import type { ModelParameters, PesosEscore, Population } from '../release/types.js';
-import { loadMunicipalities, loadUfSocio, macroRegionOf } from '../release/data-files.js';
+import { loadMunicipalities, macroRegionOf } from '../release/data-files.js';
 import { PERSON_ATTRS, personAttr } from '../release/types.js';
 import { ageGroupOf } from '../release/publication-grid.js';
 
@@ -28,8 +28,6 @@ interface CellTable {
   regionOf: Uint8Array;
   /** 1 for a person who lives in the UF's capital. */
   capitalOf: Uint8Array;
-  /** The person's UF, as an index into pop.ufs. */
-  ufOf: Uint8Array;
   /** Per cell: the sum of its persons' raw scores, and their count. */
   sum: Float64Array;
   count: Float64Array;
@@ -47,7 +45,6 @@ function tabulateCells(pop: Population, agrupamento: ModelParameters['agrupament
   const porteOf = new Uint8Array(pop.nPersons);
   const regionOf = new Uint8Array(pop.nPersons);
   const capitalOf = new Uint8Array(pop.nPersons);
-  const ufOf = new Uint8Array(pop.nPersons);
   const capitals = new Set(loadMunicipalities().filter((m) => m.capital).map((m) => m.codigo));
   const munCapital = pop.municipios.map((c) => (capitals.has(c) ? 1 : 0));
   const axisIdx = axes.map((a) => AXES.indexOf(a));
@@ -73,10 +70,9 @@ function tabulateCells(pop: Population, agrupamento: ModelParameters['agrupament
       porteOf[i] = pop.munPorte[m];
       regionOf[i] = reg;
       capitalOf[i] = munCapital[m];
-      ufOf[i] = pop.munUf[m];
     }
   }
-  return { cellOf, porteOf, regionOf, capitalOf, ufOf, sum, count };
+  return { cellOf, porteOf, regionOf, capitalOf, sum, count };
 }
 
 /**
@@ -98,38 +94,20 @@ function momentsOf(sum: Float64Array, count: Float64Array, nPersons: number): { 
   return { media: mu, dp: Math.sqrt(v2 / Math.max(1, nPersons)) };
 }
 
-let publicSectorZ: Map<string, number> | undefined;
-/**
- * Each UF's share of employed persons in the public sector (Atlas 2010 `trabpub`) as a z-score
- * over the 27 UFs (unweighted: the covariate describes the UF, not its persons). Public servants
- * are paid into bank accounts and in the UFs where they weigh most (RR, DF, TO, AP) Pix spread
- * furthest for their income and schooling (docs/model.md, "Level shifts").
- */
-export function publicSectorScores(): Map<string, number> {
-  if (publicSectorZ) return publicSectorZ;
-  const shares = [...loadUfSocio()].map(([uf, s]) => [uf, s.trabPub2010] as const);
-  const mean = shares.reduce((a, [, v]) => a + v, 0) / shares.length;
-  const sd = Math.sqrt(shares.reduce((a, [, v]) => a + (v - mean) ** 2, 0) / shares.length);
-  publicSectorZ = new Map(shares.map(([uf, v]) => [uf, (v - mean) / sd]));
-  return publicSectorZ;
-}
-
 /** m_i per person (Float32Array on a SharedArrayBuffer); a missing level shift counts as 0. */
 export function adoptionMultipliers(pop: Population, p: ModelParameters): Float32Array {
-  const { cellOf, porteOf, regionOf, capitalOf, ufOf, sum, count } = tabulateCells(pop, p.agrupamento, p.pesos_escore ?? PESOS_MODELO_1);
+  const { cellOf, porteOf, regionOf, capitalOf, sum, count } = tabulateCells(pop, p.agrupamento, p.pesos_escore ?? PESOS_MODELO_1);
   const { media: mu, dp: sd } = p.padronizacao_celulas ?? momentsOf(sum, count, pop.nPersons);
   const out = new Float32Array(new SharedArrayBuffer(Math.max(1, pop.nPersons) * 4), 0, pop.nPersons);
   const shift = p.deslocamento_porte;
   const regionShift = p.deslocamento_regiao ?? [];
   const capitalShift = p.deslocamento_capital ?? 0;
-  const publicShift = p.deslocamento_servico_publico ?? 0;
-  const ufShift = pop.ufs.map((uf) => (publicShift === 0 ? 0 : publicShift * publicSectorScores().get(uf)!));
   const minBand = p.idade_minima_adocao === undefined ? 0 : Math.ceil(p.idade_minima_adocao / 5);
   for (let i = 0; i < pop.nPersons; i++) {
     if (pop.age5[i] < minBand) continue; // not eligible: m_i = 0
     const c = cellOf[i];
     const s = sd > 0 ? (sum[c] / count[c] - mu) / sd : 0;
-    out[i] = Math.exp(p.gamma_celulas * s + (shift[porteOf[i]] ?? 0) + (regionShift[regionOf[i]] ?? 0) + capitalShift * capitalOf[i] + ufShift[ufOf[i]]);
+    out[i] = Math.exp(p.gamma_celulas * s + (shift[porteOf[i]] ?? 0) + (regionShift[regionOf[i]] ?? 0) + capitalShift * capitalOf[i]);
   }
   return out;
 }

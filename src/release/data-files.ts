@@ -174,8 +174,6 @@ export interface UfSocio {
   tFund25: number; // % of adults 25+ with fundamental complete (2010)
   tMed25: number;
   tSuper25: number;
-  /** % of employed persons 18+ who work in the public sector (Atlas 2010 `trabpub`). */
-  trabPub2010: number;
   rdpc2023: number; // R$/month, PNAD Contínua 2023
   gini: number; // Census 2022 where published, else PNAD Contínua 2016
 }
@@ -195,7 +193,7 @@ export function loadUfSocio(): Map<UfCode, UfSocio> {
     }
   }
   const { header, rows } = readCsv(dataFile('socioeconomico', 'atlas_ufs_2010.csv'));
-  const c = columns(header, ['uf', 'rdpc', 'gini', 't_fund25m', 't_med25m', 't_super25m', 'trabpub'] as const, 'atlas_ufs_2010.csv');
+  const c = columns(header, ['uf', 'rdpc', 'gini', 't_fund25m', 't_med25m', 't_super25m'] as const, 'atlas_ufs_2010.csv');
   const m = new Map<UfCode, UfSocio>();
   for (const r of rows) {
     const code = Number(r[c.uf]);
@@ -204,7 +202,7 @@ export function loadUfSocio(): Map<UfCode, UfSocio> {
     if (!uf || !rec) throw new Error(`campaign-sim: UF ${code} missing in estados.csv or renda_gini_ufs.csv`);
     m.set(uf, {
       rdpc2010: Number(r[c.rdpc]), gini2010: Number(r[c.gini]), tFund25: Number(r[c.t_fund25m]),
-      tMed25: Number(r[c.t_med25m]), tSuper25: Number(r[c.t_super25m]), trabPub2010: Number(r[c.trabpub]), rdpc2023: rec.rdpc, gini: rec.gini,
+      tMed25: Number(r[c.t_med25m]), tSuper25: Number(r[c.t_super25m]), rdpc2023: rec.rdpc, gini: rec.gini,
     });
   }
   ufSocioCache = m;

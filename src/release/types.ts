@@ -106,12 +106,6 @@ export interface ModelParameters {
    * added to ln m_i; absent counts as 0.
    */
   deslocamento_capital?: number;
-  /**
-   * Adoption model 2: level shift per standard deviation of the UF's share of employed persons in
-   * the public sector (Atlas 2010 `trabpub`, standardised over the 27 UFs), added to ln m_i of
-   * every resident of the UF; absent counts as 0 (docs/model.md).
-   */
-  deslocamento_servico_publico?: number;
   /** Adoption model 2: weights of the raw cell score (model 1: 0.5, 0.3, 0.8, 0.2; docs/model.md). */
   pesos_escore?: PesosEscore;
 }
