@@ -66,18 +66,28 @@ export function freeDimensions(pedido: CalibrationRequest, release: Release): Di
   return dims;
 }
 
+/**
+ * How many grid values a dimension has, counted without listing them: a tiny passo over a wide
+ * range gives a count far past MAX_CANDIDATES (or Infinity), which the request check refuses
+ * before anything is allocated.
+ */
+export function gridCount(d: Dimension): number {
+  if (d.passo === undefined || d.passo <= 0) return 1;
+  return Math.floor((d.max - d.min) / d.passo + 1e-9) + 1;
+}
+
 /** Grid values of a dimension: min, min + passo, ... up to max (every value within the range). */
 export function gridValues(d: Dimension): number[] {
   if (d.passo === undefined || d.passo <= 0) return [d.min];
-  const k = Math.floor((d.max - d.min) / d.passo + 1e-9);
+  const n = gridCount(d);
   const out: number[] = [];
-  for (let i = 0; i <= k; i++) out.push(Number((d.min + i * d.passo).toPrecision(12)));
+  for (let i = 0; i < n; i++) out.push(Number((d.min + i * d.passo).toPrecision(12)));
   return out;
 }
 
 /** Search candidates: the grid's product for grade, else busca.candidatos. */
 export function countCandidates(pedido: CalibrationRequest, dims: Dimension[]): number {
-  if (pedido.busca.metodo === 'grade') return dims.reduce((n, d) => n * gridValues(d).length, 1);
+  if (pedido.busca.metodo === 'grade') return dims.reduce((n, d) => n * gridCount(d), 1);
   return pedido.busca.candidatos ?? 1;
 }
 

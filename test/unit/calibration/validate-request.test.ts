@@ -65,6 +65,9 @@ describe('validateCalibrationRequest', () => {
       [(b) => { b.pedido.parametros.beta0.canais = ['digital']; }, 'unknown_field', 'pedido.parametros.beta0.canais'],
       [(b) => { b.pedido.parametros.gamma = { min: 0, max: 1 }; }, 'unknown_field', 'pedido.parametros.gamma'],
       [(b) => { b.pedido.busca = { metodo: 'aleatoria', candidatos: 10001 }; }, 'candidates_range', 'pedido.busca.candidatos'],
+      // a grid of 2^47 values on one axis: counted, never listed (listing it crashed the process)
+      [(b) => { b.pedido.parametros.beta0 = { min: -65536, max: 65536, passo: 1e-9 }; }, 'candidates_range', 'pedido.parametros'],
+      [(b) => { b.pedido.parametros.beta0 = { min: -7, max: -5, passo: 5e-324 }; }, 'candidates_range', 'pedido.parametros'],
       [(b) => { b.pedido.busca.replicas = 0; }, 'replicas_range', 'pedido.busca.replicas'],
       [(b) => { b.pedido.serie.declaracao.granularidade = 'semana'; }, 'wrong_type', 'pedido.serie.declaracao.granularidade'],
       [(b) => { b.pedido.serie.declaracao.versao_contrato = 2; }, 'contract_version_unsupported', 'pedido.serie.declaracao.versao_contrato'],
