@@ -51,7 +51,12 @@ export interface PixRunOptions {
   pool?: SimPool;
   threads?: number;
   onUf?: (uf: UfCode) => void;
+  /** When given, also filled with the adopters of each municipality (bench/pix-residuals.ts). */
+  porMunicipio?: AdoptersByMunicipality;
 }
+
+/** Adopters per municipality (7-digit code) at each month end, persons of the full population. */
+export type AdoptersByMunicipality = Map<string, Float64Array>;
 
 /**
  * Runs every UF with `parametros` and reads its adopters at each month end. A sample's counts are
@@ -75,11 +80,17 @@ export async function simulatePixAdopters(parametros: ModelParameters, o: PixRun
       const U = r.unidades.length, M = r.medidas.length, D = dias;
       const scale = full.nPersons / pop.nPersons;
       const a = new Float64Array(ends.length);
-      ends.forEach((d, j) => {
-        let s = 0;
-        for (let u = 0; u < U; u++) s += r.serieDiaria![(u * D + d - 1) * M];
-        a[j] = s * scale;
-      });
+      for (let u = 0; u < U; u++) {
+        // a unit is a municipality or one of its weighting areas (10 digits)
+        const codigo = r.unidades[u].slice(0, 7);
+        let m = o.porMunicipio?.get(codigo);
+        if (o.porMunicipio && !m) o.porMunicipio.set(codigo, (m = new Float64Array(ends.length)));
+        ends.forEach((d, j) => {
+          const v = r.serieDiaria![(u * D + d - 1) * M] * scale;
+          a[j] += v;
+          if (m) m[j] += v;
+        });
+      }
       out[uf] = a;
       o.onUf?.(uf);
     });
