@@ -15,6 +15,7 @@ import { readStoredResult } from '../../../service/results.js';
 import { openStore } from '../../../service/store/open-store.js';
 import { MIGRATIONS } from '../../../service/store/migrations.js';
 import { quoteOf } from './test-store.js';
+import { createFakeClock } from '../../fixtures/fake-clock.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'campaign-sim-pglite-'));
 afterAll(() => { fs.rmSync(dir, { recursive: true, force: true }); });
@@ -64,7 +65,9 @@ describe('embedded store (PGlite)', () => {
     expect((await rl.countCall({ keyId: who!.keyId, orgId: who!.organizationId })).remaining).toBe(999);
     await rl.close();
     // The SQL counter (migration 2's function) runs on PGlite too.
-    const sql = createRateLimiter({ store, backend: 'postgres', limits: { perKeyPerHour: 2 } });
+    // a fake clock: with the real one, a second ticking between the first call and the refusal
+    // makes Retry-After 3600
+    const sql = createRateLimiter({ store, backend: 'postgres', limits: { perKeyPerHour: 2 }, clock: createFakeClock() });
     await sql.countCall({ keyId: 'k', orgId: 'o' });
     await sql.countCall({ keyId: 'k', orgId: 'o' });
     await expect(sql.countCall({ keyId: 'k', orgId: 'o' })).rejects.toMatchObject({ code: 'query_budget_exceeded', headers: { 'Retry-After': '3601' } });
