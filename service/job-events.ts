@@ -1,11 +1,13 @@
 // How the end of a job is told. Inside the transaction of its state change, recordJobEnd resolves
-// the reservation and writes the job_events outbox row (the durable record webhook delivery
-// reads with readJobEvents). After the commit, the process that ended the job emits it on the
-// in-process bus (onJobEnded listeners). SQL in store/queries/jobs.ts.
+// the reservation, writes the job_events row (the durable record of the event) and queues the
+// project's webhook delivery, if it has a webhook (webhooks/webhook-config.ts), so no ending is
+// ever lost between the state change and the notice. After the commit, the process that ended
+// the job emits it on the in-process bus (onJobEnded listeners). SQL in store/queries/jobs.ts.
 import type { JobRow, JobState } from './job-row.js';
 import { resolveReservation } from './ledger.js';
 import type { Queryable, Store } from './store/open-store.js';
 import { JOB_SQL } from './store/queries/jobs.js';
+import { enqueueJobEvent } from './webhooks/webhook-config.js';
 
 export type JobEvent = 'job.concluido' | 'job.falhou' | 'job.cancelado';
 
@@ -15,22 +17,23 @@ const EVENT_OF: Partial<Record<JobState, JobEvent>> = {
 
 /**
  * What every ending does inside the transaction of its state change: resolve the reservation
- * (spent on concluido, returned on falhou/cancelado) and write the job_events outbox row that
- * webhook delivery reads. `job` is the row already in its terminal state.
+ * (spent on concluido, returned on falhou/cancelado), write the job_events row and queue the
+ * webhook delivery. `job` is the row already in its terminal state.
  */
 export async function recordJobEnd(tx: Queryable, job: JobRow, now: Date): Promise<void> {
   const evento = EVENT_OF[job.estado];
   if (!evento) throw new Error(`job ${job.id} is ${job.estado}, not terminal`);
   await resolveReservation(tx, job.id, job.estado === 'concluido' ? 'gasto' : 'devolucao', now);
   await tx.query(JOB_SQL.insertEvent, [job.id, job.project_id, evento, now]);
+  await enqueueJobEvent(tx, job, evento, now);
 }
 
 export type JobEndedListener = (job: JobRow, evento: JobEvent) => void | Promise<void>;
 
 /**
  * In-process hook called after a job ended and the transaction committed (in the process that
- * ended it: the API for cancel, a worker for complete/fail/sweep). Durable consumers (webhooks)
- * should read the job_events outbox with readJobEvents instead. Returns the unsubscribe function.
+ * ended it: the API for cancel, a worker for complete/fail/sweep); it is not durable (webhook
+ * deliveries are queued by recordJobEnd). Returns the unsubscribe function.
  */
 export function onJobEnded(store: Store, listener: JobEndedListener): () => void {
   const wrapped = (job: JobRow, evento: JobEvent) => {
@@ -45,17 +48,4 @@ export function onJobEnded(store: Store, listener: JobEndedListener): () => void
 export function emitJobEnded(store: Store, job: JobRow): void {
   const evento = EVENT_OF[job.estado];
   if (evento) store.events.emit('jobEnded', job, evento);
-}
-
-export interface JobEventRow {
-  id: number;
-  job_id: string;
-  project_id: string;
-  evento: JobEvent;
-  criado_em: Date;
-}
-
-/** Outbox rows after `afterId` (ascending), for a durable consumer that remembers the last id it handled. */
-export async function readJobEvents(db: Queryable, afterId = 0, limit = 100): Promise<JobEventRow[]> {
-  return (await db.query<JobEventRow>(JOB_SQL.eventsSince, [afterId, limit])).rows;
 }

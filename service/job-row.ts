@@ -39,3 +39,31 @@ export interface JobRow {
   apagado_em: Date | null;
   expirado_em: Date | null;
 }
+
+/** The spec's Job resource. */
+export interface JobResponse {
+  id: string;
+  project_id: string;
+  nome: string | null;
+  estado: JobState;
+  tipo: JobKind;
+  preco_micros: number;
+  criado_em: string;
+  registro: Record<string, unknown>;
+  apagamento_pedido_em: string | null;
+}
+
+export function toJobResponse(row: JobRow): JobResponse {
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    nome: row.nome,
+    estado: row.estado,
+    tipo: row.tipo,
+    preco_micros: row.preco_micros,
+    criado_em: row.criado_em.toISOString(),
+    // Progress of a running job (rounds done of rounds, or simulation tasks) rides in registro.
+    registro: row.progresso != null && row.estado === RUNNING_STATE ? { ...row.registro, progresso: row.progresso } : row.registro,
+    apagamento_pedido_em: row.apagamento_pedido_em ? row.apagamento_pedido_em.toISOString() : null,
+  };
+}

@@ -15,33 +15,9 @@ import { JOB_SQL } from './store/queries/jobs.js';
 /** Most jobs GET /v1/jobs lists (spec Limits: the 50 most recent). */
 export const MAX_LISTED_JOBS = 50;
 
-/** The spec's Job resource. */
-export interface JobResponse {
-  id: string;
-  project_id: string;
-  nome: string | null;
-  estado: JobState;
-  tipo: JobKind;
-  preco_micros: number;
-  criado_em: string;
-  registro: Record<string, unknown>;
-  apagamento_pedido_em: string | null;
-}
-
-export function toJobResponse(row: JobRow): JobResponse {
-  return {
-    id: row.id,
-    project_id: row.project_id,
-    nome: row.nome,
-    estado: row.estado,
-    tipo: row.tipo,
-    preco_micros: row.preco_micros,
-    criado_em: row.criado_em.toISOString(),
-    // Progress of a running job (rounds done of rounds, or simulation tasks) rides in registro.
-    registro: row.progresso != null && row.estado === RUNNING_STATE ? { ...row.registro, progresso: row.progresso } : row.registro,
-    apagamento_pedido_em: row.apagamento_pedido_em ? row.apagamento_pedido_em.toISOString() : null,
-  };
-}
+// The Job resource lives beside the row (job-row.ts) so the ending of a job can write it into
+// its webhook delivery (job-events.ts) without importing this file.
+export { toJobResponse, type JobResponse } from './job-row.js';
 
 export interface CreateJobInput {
   projectId: string;

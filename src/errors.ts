@@ -38,6 +38,9 @@ export const ERROR_STATUS = {
   job_too_large: 422,
   // Extensions (docs/api.md, "Outages"): a backend the call needs cannot be reached now; both
   // carry Retry-After. The spec's *_unavailable codes name other stores (results, tracts, ...).
+  // Extension (docs/webhooks.md): a webhook URL that is not https, carries credentials or
+  // points to an address that is not public; refused at activation.
+  webhook_url_refused: 422,
   store_unavailable: 503,
   rate_limit_unavailable: 503,
   // Not in the spec's table: an unexpected failure inside the service. Never used for bad input.

@@ -219,4 +219,40 @@ CREATE TABLE diagnoses (
 );
 `,
   },
+  {
+    version: 6,
+    name: 'webhooks: one per project, and the deliveries of its events',
+    // The secret is kept as given (not hashed): every delivery is signed with it. A delivery is
+    // written in the transaction that ends its job (service/job-events.ts), so an event is never
+    // lost between the state change and the queue; its body is fixed then, and every attempt signs
+    // the same bytes with the secret of the moment. Removing the webhook deletes its deliveries
+    // (ON DELETE CASCADE): nothing queued is sent after a removal.
+    sql: `
+CREATE TABLE webhooks (
+  project_id uuid PRIMARY KEY REFERENCES projects(id) ON DELETE CASCADE,
+  url text NOT NULL,
+  segredo text NOT NULL,
+  criado_em timestamptz NOT NULL,
+  segredo_trocado_em timestamptz NOT NULL
+);
+CREATE TABLE webhook_deliveries (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  project_id uuid NOT NULL REFERENCES webhooks(project_id) ON DELETE CASCADE,
+  evento text NOT NULL CHECK (evento IN ('job.concluido', 'job.falhou', 'job.cancelado', 'ping')),
+  job_id uuid,
+  corpo text NOT NULL,
+  estado text NOT NULL CHECK (estado IN ('pendente', 'entregue', 'abandonada')),
+  tentativas integer NOT NULL DEFAULT 0,
+  proxima_em timestamptz,
+  reservada_ate timestamptz,
+  criado_em timestamptz NOT NULL,
+  ultima_em timestamptz,
+  status_resposta integer,
+  resposta text,
+  erro text
+);
+CREATE INDEX webhook_deliveries_due ON webhook_deliveries (proxima_em) WHERE estado = 'pendente';
+CREATE INDEX webhook_deliveries_project ON webhook_deliveries (project_id, criado_em DESC);
+`,
+  },
 ];

@@ -13,7 +13,7 @@ describe('error list', () => {
       municipality_unknown: 404, relief_missing: 404, relief_unavailable: 503, rainfall_unavailable: 503,
       diagnosis_unavailable: 503, diagnosis_not_open: 403, unknown_variable: 422,
       invalid_growth_request: 422, unauthorized: 401, insufficient_scope: 403,
-      job_too_long: 422, job_too_large: 422, store_unavailable: 503, rate_limit_unavailable: 503,
+      job_too_long: 422, job_too_large: 422, webhook_url_refused: 422, store_unavailable: 503, rate_limit_unavailable: 503,
       internal_error: 500,
     });
   });

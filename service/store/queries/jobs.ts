@@ -33,7 +33,6 @@ export const JOB_SQL = {
   deleteResult: `DELETE FROM results WHERE job_id = $1`,
   insertEvent: `INSERT INTO job_events (job_id, project_id, evento, criado_em) VALUES ($1, $2, $3, $4)
     ON CONFLICT (job_id, evento) DO NOTHING`,
-  eventsSince: `SELECT * FROM job_events WHERE id > $1 ORDER BY id LIMIT $2`,
 
   // --- queue ---
   // Organizations with a waiting job and fewer running than their limit, oldest waiting first.
