@@ -1,5 +1,6 @@
 // The worker loop: claim a job, run it with heartbeats, conclude or fail it; sweep stale jobs
-// and expired results on the side. `campaign-sim serve` runs one in process; `campaign-sim
+// and expired results, and send the due webhook deliveries (webhooks/deliver-webhooks.ts), on
+// the side. `campaign-sim serve` runs one in process; `campaign-sim
 // worker` runs workers alone against DATABASE_URL, on any number of machines.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
@@ -9,6 +10,10 @@ import type { JobRow } from './job-row.js';
 import { claimNextJob, completeJob, failJob, heartbeat, HEARTBEAT_INTERVAL_MS, sweepStaleJobs } from './queue.js';
 import { sweepExpiredResults } from './results.js';
 import type { Store } from './store/open-store.js';
+import type { Agent } from 'undici';
+import { deliverDueWebhooks } from './webhooks/deliver-webhooks.js';
+import { createWebhookAgent } from './webhooks/webhook-agent.js';
+import { webhookPolicyFromEnv } from './webhooks/webhook-settings.js';
 
 export interface WorkerOptions {
   /** Default: the engine runner (createEngineRunJob). */
@@ -31,6 +36,12 @@ export interface WorkerOptions {
   onError?: (err: unknown) => void;
   /** Time a job's runner has to end once its job is aborted before the job fails anyway (default ABORT_WAIT_MS). */
   abortWaitMs?: number;
+  /**
+   * The agent webhook deliveries are sent through (default: public addresses only, or loopback
+   * too under CAMPAIGN_SIM_WEBHOOK_ALLOW_LOOPBACK=1: webhooks/webhook-settings.ts); null: this
+   * worker sends none.
+   */
+  webhookAgent?: Agent | null;
 }
 
 /**
@@ -79,6 +90,7 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
   const sweepMs = opts.sweepMs ?? 60_000;
   const concurrency = Math.max(1, opts.concurrency ?? 1);
   const abortWaitMs = opts.abortWaitMs ?? ABORT_WAIT_MS;
+  const webhookAgent = opts.webhookAgent === undefined ? createWebhookAgent({ policy: webhookPolicyFromEnv() }) : opts.webhookAgent;
   const onError = opts.onError ?? ((err: unknown) => process.stderr.write(`worker ${workerId}: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`));
 
   const stopping = new AbortController();
@@ -141,7 +153,21 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
     }
   }
 
-  const done = Promise.all([sweeper(), ...Array.from({ length: concurrency }, lane)]).then(() => undefined);
+  async function webhooks(): Promise<void> {
+    if (!webhookAgent) return;
+    while (!stopping.signal.aborted) {
+      let sent = 0;
+      try {
+        sent = await deliverDueWebhooks(store, { agent: webhookAgent, clock });
+      } catch (err) {
+        onError(err);
+      }
+      if (sent === 0) await sleep(pollMs);
+    }
+    if (opts.webhookAgent === undefined) await webhookAgent.close();
+  }
+
+  const done = Promise.all([sweeper(), webhooks(), ...Array.from({ length: concurrency }, lane)]).then(() => undefined);
   return {
     workerId,
     done,

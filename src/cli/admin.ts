@@ -1,5 +1,5 @@
 // `campaign-sim admin ...`: what the web console will do for people, until it exists:
-// organizations, members, projects, keys, credits, spend limit and concurrency. Prints JSON.
+// organizations, members, projects, keys, credits, spend limit, concurrency and webhooks. Prints JSON.
 // Works on the embedded store (--data-dir, env DATA_DIR; not while `serve` holds it) or on the
 // PostgreSQL server of DATABASE_URL.
 import path from 'node:path';
@@ -15,19 +15,8 @@ import {
 import { createDevAccount } from '../../service/dev-account.js';
 import { addCredits, balance, monthSpend } from '../../service/ledger.js';
 import type { Store } from '../../service/store/open-store.js';
-
-interface StoreFlags { dataDir: string; databaseUrl?: string; schema?: string }
-
-async function withStore<T>(flags: StoreFlags, fn: (store: Store) => Promise<T>): Promise<void> {
-  const { openStore } = await import('../../service/store/open-store.js');
-  const store = await openStore({ databaseUrl: flags.databaseUrl || undefined, dataDir: path.resolve(flags.dataDir), schema: flags.schema || undefined });
-  try {
-    const out = await fn(store);
-    process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
-  } finally {
-    await store.close();
-  }
-}
+import { withStore, type StoreFlags } from './admin-store.js';
+import { registerAdminWebhook } from './admin-webhook.js';
 
 /** "12.5" reais -> 12500000 micros, exactly (one credit is one real). */
 export function parseReais(text: string): number {
@@ -136,4 +125,6 @@ export function registerAdmin(program: Command): void {
 
   admin.command('dev-account').description('create or reuse the development organization (credits on creation only) and print a fresh key')
     .action(() => withStore(flags(), (s) => createDevAccount(s)));
+
+  registerAdminWebhook(admin, flags);
 }

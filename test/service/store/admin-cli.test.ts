@@ -61,8 +61,32 @@ describe('campaign-sim admin', () => {
 
     await admin('project', 'archive', project.id);
     const fresh = (await admin('key', 'create', project.id, '--nome', 'x')).out;
-    expect(fresh).toBeNull(); // refused: the project is archived
+    expect(fresh.detail.code).toBeDefined(); // refused (the project is archived), in the API's envelope
     await admin('project', 'restore', project.id);
+  });
+
+  it('sets, tests, lists, re-keys and removes a webhook; a refused URL exits 2 with the envelope', async () => {
+    const org = (await admin('org', 'create', '--nome', 'Webhooks')).out;
+    const project = (await admin('project', 'create', org.id, '--nome', 'Avisos')).out;
+    for (const url of ['http://93.184.216.34/hook', 'https://10.0.0.1/hook', 'https://u:p@93.184.216.34/hook']) {
+      const refused = await admin('webhook', 'set', project.id, url);
+      expect(refused.code).toBe(2);
+      expect(refused.out).toMatchObject({ detail: { code: 'webhook_url_refused' } });
+      expect(refused.err).toContain('webhook_url_refused');
+    }
+    const set = await admin('webhook', 'set', project.id, 'https://93.184.216.34/hook');
+    expect(set.code).toBe(0);
+    expect(set.out).toMatchObject({ project_id: project.id, url: 'https://93.184.216.34/hook' });
+    expect(set.out.segredo).toMatch(/^whsec_/);
+    const ping = (await admin('webhook', 'test', project.id)).out;
+    expect((await admin('webhook', 'deliveries', project.id)).out).toMatchObject([{ id: ping.id, evento: 'ping', estado: 'pendente', tentativas: 0 }]);
+    const rotated = (await admin('webhook', 'rotate-secret', project.id)).out;
+    expect(rotated.segredo).toMatch(/^whsec_/);
+    expect(rotated.segredo).not.toBe(set.out.segredo);
+    expect((await admin('webhook', 'remove', project.id)).out).toEqual({ project_id: project.id, removido: true });
+    const after = await admin('webhook', 'deliveries', project.id);
+    expect(after.code).toBe(2);
+    expect(after.out).toMatchObject({ detail: { code: 'not_found' } });
   });
 
   it('refuses bad input with exit code 2 and a clear message', async () => {
