@@ -16,7 +16,9 @@ import {
   listWebhookDeliveries, removeWebhook, rotateWebhookSecret, sendTestPing, setWebhook,
 } from '../../../service/webhooks/webhook-config.js';
 import { createFakeClock } from '../../fixtures/fake-clock.js';
-import { openTestStore, seedOrganization } from '../store/test-store.js';
+import { createJob } from '../../../service/jobs.js';
+import { runWorker } from '../../../service/worker.js';
+import { openTestStore, quoteOf, seedOrganization } from '../store/test-store.js';
 import { pathToFileURL } from 'node:url';
 import { projectPath } from '../../../src/project-path.js';
 
@@ -198,6 +200,23 @@ describe('webhook deliveries', () => {
       expect(verifyWebhook(rx.received[0].raw, rx.received[0].headers, segredo, clock.now().getTime())).toBeNull();
       expect(verifyWebhook(rx.received[0].raw, rx.received[0].headers, kept.segredo, clock.now().getTime())).toMatch(/does not match/);
     } finally {
+      await rx.stop();
+    }
+  });
+
+  it('the worker loop sends a job\'s ending as GET /v1/jobs/{id} shows it', async () => {
+    const rx = await new Receiver().start();
+    const { project } = await seedOrganization(store, 'worker', 1_000_000);
+    await setWebhook(store, project.id, rx.url, { policy: DEV, resolve: localhost });
+    const worker = runWorker(store, { workerId: 'w', pollMs: 10, sweepMs: 0, webhookAgent: agent(), runJob: async () => ({ formato: 'test', dados: new Uint8Array([7]) }) });
+    try {
+      const { job } = await createJob(store, { projectId: project.id, tipo: 'simulacao', pedido: { x: 1 }, quote: quoteOf(100), idempotencyKey: 'w1', requestHash: 'w1' });
+      // bounded by the test timeout
+      while (rx.received.length === 0) await new Promise((r) => setTimeout(r, 20));
+      const body = JSON.parse(rx.received[0].raw.toString());
+      expect(body).toMatchObject({ evento: 'job.concluido', job: { id: job.id, estado: 'concluido', project_id: project.id, preco_micros: 100 } });
+    } finally {
+      await worker.stop();
       await rx.stop();
     }
   });
