@@ -1,4 +1,4 @@
-// The Pix fit of the newest release (issue 12): fits parametros_pix to the Banco Central's
+// The Pix fit of the release that carries the published case (issue 12): fits parametros_pix to the Banco Central's
 // monthly Pix payers by UF, judges them out of sample, forecasts to 2026-12, and writes
 //   data/releases/<release>/caso-pix.json  (the public case; the release manifest reads it)
 //   bench/results/pix.json                 (the targets, what was measured, the seconds)
@@ -22,7 +22,8 @@ import { runAsMain } from './lib/run-as-main.js';
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      release: { type: 'string', default: newestRelease() },
+      // the release whose case is published (v1.3.0 carries v1.2.0's fit): a plain rerun refits it
+      release: { type: 'string', default: openRelease(newestRelease()).manifest.calibracao_pix?.release ?? newestRelease() },
       avaliacoes: { type: 'string', default: '220' },
       'amostra-pessoas': { type: 'string', default: '20000' },
       'amostra-final': { type: 'string', default: '4' },

@@ -72,9 +72,10 @@ export function registerLibrary(program: Command): void {
     .action(async (id: string, opts: { release?: string; json?: boolean }) => {
       if (!(CASES as readonly string[]).includes(id)) throw new ServiceError('not_found', `no case ${id}; the library has: ${CASES.join(', ')}`);
       const [{ openRelease }, { readPixCase }] = await Promise.all([loadRelease(), import('../../calibration/pix/pix-case-file.js')]);
-      const release = openRelease(opts.release).version;
-      const c = readPixCase(release);
-      if (c === null) throw new ServiceError('not_found', `release ${release} has no Pix case (its parametros_pix were not fitted; the fit is npm run bench:pix)`);
+      const rel = openRelease(opts.release);
+      const fit = rel.manifest.calibracao_pix;
+      const c = fit ? readPixCase(fit.release) : null;
+      if (c === null) throw new ServiceError('not_found', `release ${rel.version} has no Pix case (its parametros_pix were not fitted; the fit is npm run bench:pix)`);
       process.stdout.write(opts.json ? JSON.stringify(c, null, 2) + '\n' : describe(c));
     });
 }

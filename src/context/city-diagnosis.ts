@@ -59,9 +59,10 @@ export interface DiagnosisSchools extends DiagnosisHeader, SchoolDistances {
 
 const AVISO =
   'Observados: o que o IBGE contou em cada setor (Censo 2022 só em Boa Vista; Censo 2010, com códigos de 2010, no resto de Roraima; nada fora de Roraima ' +
-  'nesta versão dos dados). Sintéticos: a contagem da população sintética da release em cada setor modelado, publicada só quando o erro do setor ' +
-  `(|sintético - observado| / observado no mesmo chão) foi medido e não passa de ${CORTE_ERRO}; senão null com o motivo. O erro só pode ser medido onde ` +
-  'há setores observados com posição (Boa Vista, residentes e idades).';
+  'nesta versão dos dados). Sintéticos: a contagem da população sintética da release em cada setor, publicada só quando o erro do setor ' +
+  `(|sintético - observado| / observado no mesmo chão) foi medido e não passa de ${CORTE_ERRO}; senão null com o motivo. Nas releases com setores ` +
+  'observados (v1.3.0 em diante), os setores de Roraima são os do IBGE e cada um é medido contra a própria contagem (a de 2010 levada ao total ' +
+  'de 2022 do município); nas outras releases, só onde há setores observados com posição (Boa Vista, residentes e idades).';
 
 function header(m: Municipality, release: string, fontes: ContextSourceId[]): DiagnosisHeader {
   return {

@@ -8,11 +8,12 @@
 //    from v1.2.0 the district codes, names, residents and households per district are the 2022
 //    Census's).
 import { loadCensusDistrictRows, loadCensusMunicipalRows } from '../release/data-files.js';
+import { BOA_VISTA } from '../release/observed-tract-layout.js';
 import { newestRelease, openRelease } from '../release/release.js';
 import type { Municipality } from '../release/types.js';
-import { loadSubdistrictNames, loadTractPolygons2022, loadTracts2010, loadTracts2022 } from './context-files.js';
+import { loadSubdistrictNames, loadTractPolygons2022, loadTracts2010, loadTracts2022 } from '../release/context-files.js';
 import { coverageOf, type ContextSourceId } from './context-sources.js';
-import { polygonCentroid } from './polygon-centroid.js';
+import { polygonCentroid } from '../release/polygon-centroid.js';
 
 export type TractGridSource = 'ibge_2022' | 'ibge_2010' | 'modelado';
 
@@ -43,7 +44,7 @@ export interface ContextTractGrid {
   aviso: string;
 }
 
-export const BOA_VISTA = '1400100';
+export { BOA_VISTA };
 
 const cache = new Map<string, ContextTractGrid>();
 

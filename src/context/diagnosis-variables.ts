@@ -4,7 +4,7 @@
 // this data version has no observed tract and the tables are empty.
 import { ServiceError } from '../errors.js';
 import type { Municipality } from '../release/types.js';
-import { loadTracts2010, loadTracts2022, type ObservedTract2010, type ObservedTract2022 } from './context-files.js';
+import { loadTracts2010, loadTracts2022, type ObservedTract2010, type ObservedTract2022 } from '../release/context-files.js';
 import { sourceCredits } from './context-sources.js';
 import { BOA_VISTA } from './context-tract-grid.js';
 

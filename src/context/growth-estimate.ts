@@ -12,7 +12,7 @@
 import { distanceKm } from '../release/geometry.js';
 import { newestRelease, openRelease } from '../release/release.js';
 import type { Municipality, Tract } from '../release/types.js';
-import { loadSanitation, loadTracts2022 } from './context-files.js';
+import { loadSanitation, loadTracts2022 } from '../release/context-files.js';
 import { contextMunicipality } from './context-municipality.js';
 import { sourceCredits, type ContextSource, type ContextSourceId } from './context-sources.js';
 import { BOA_VISTA, contextTractGrid } from './context-tract-grid.js';

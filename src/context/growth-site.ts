@@ -6,7 +6,7 @@ import { insideShape, loadUfShapes } from '../release/geometry.js';
 import type { Municipality, Release } from '../release/types.js';
 import { contextTractGrid } from './context-tract-grid.js';
 import { growthError, type GrowthRequest } from './growth-request.js';
-import { polygonCentroid } from './polygon-centroid.js';
+import { polygonCentroid } from '../release/polygon-centroid.js';
 
 export interface GrowthSite {
   lat: number;

@@ -2,7 +2,7 @@
 // `grupo: atencao_basica`, and `usada` when the unit is the nearest one to some tract of the
 // municipality's grid. Emergency units and hospitals are not in this data version (said in
 // `aviso`, counted as null).
-import { loadHealthUnits, type HealthUnit } from './context-files.js';
+import { loadHealthUnits, type HealthUnit } from '../release/context-files.js';
 import { contextMunicipality } from './context-municipality.js';
 import { coverageOf, sourceCredits, type ContextSource } from './context-sources.js';
 import { contextTractGrid } from './context-tract-grid.js';

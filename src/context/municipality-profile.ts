@@ -2,7 +2,7 @@
 // households and head-of-household income of the 2022 Census, seat altitude, districts,
 // sanitation by provider) and, null with the reason, what it does not (urbanised area, land cover).
 import { loadCensusDistrictRows, loadCensusMunicipalRows } from '../release/data-files.js';
-import { loadHeadIncome2022, loadSanitation, loadSeatAltitude, type SanitationProvider } from './context-files.js';
+import { loadHeadIncome2022, loadSanitation, loadSeatAltitude, type SanitationProvider } from '../release/context-files.js';
 import { contextMunicipality } from './context-municipality.js';
 import { sourceCredits, type ContextSource } from './context-sources.js';
 

@@ -3,7 +3,7 @@
 // (2001-2023; the spec's 1991-2020 normal needs data from before 2001, which it does not have),
 // yearly totals with their anomaly against that normal, and the monthly series. Outside the North
 // region: empty lists and the coverage in `aviso`.
-import { loadRainfall, type RainYear } from './context-files.js';
+import { loadRainfall, type RainYear } from '../release/context-files.js';
 import { contextMunicipality } from './context-municipality.js';
 import { coverageOf, sourceCredits, type ContextSource } from './context-sources.js';
 

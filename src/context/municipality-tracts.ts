@@ -2,7 +2,7 @@
 // with a summary; limite 0 gives the summary only. Land cover, buildings and slope per tract are
 // not in this data version: null, with the reason in `nulos`.
 import { ServiceError } from '../errors.js';
-import { loadSeatAltitude } from './context-files.js';
+import { loadSeatAltitude } from '../release/context-files.js';
 import { contextMunicipality } from './context-municipality.js';
 import { sourceCredits, type ContextSource } from './context-sources.js';
 import { contextTractGrid, type TractGridSource } from './context-tract-grid.js';

@@ -3,7 +3,7 @@
 // school's INEP code, and the share of the city's schools that have coordinates. The INEP
 // catalogue of this data version covers São Paulo city only; elsewhere the variable is withheld.
 import type { Municipality, Release } from '../release/types.js';
-import { loadSchools, type School } from './context-files.js';
+import { loadSchools, type School } from '../release/context-files.js';
 import { nearestFinder, type NearestFinder } from './nearest-point.js';
 
 export const SAO_PAULO = '3550308';

@@ -3,17 +3,24 @@
 // src/findings/tract-events.ts: erro_acima_do_corte, erro_nao_medido, sem_populacao_sintetica).
 //
 // Tract error, measured: |n - o| / o, where n is the release's synthetic count in the tract and o
-// what IBGE observed in the same ground. The release's tracts are modelled cells, not IBGE's, so
-// "the same ground" is the cell: o sums the observed tracts whose centre lies nearest the cell's
-// centre (the cell is the Voronoi cell of its centre). It can be measured only where observed
-// tracts have positions: Boa Vista's 2022 tracts (residents and ages). Elsewhere, and for
-// households (no 2022 tract households here), the error is not measured and the count is hidden.
+// what IBGE observed in the same ground.
+//  - Releases on observed tracts (v1.3.0 on, Roraima): the tract IS IBGE's, so o is the tract's
+//    own count: Boa Vista's 2022 counts as published; elsewhere the 2010 counts scaled by the
+//    municipality's 2022 / 2010 ratio of that variable's total (residents for the ages). The
+//    population was placed on the observed residents and households, so their error is the
+//    rounding of that scaling (and, in Boa Vista, the share of the residents IBGE suppressed);
+//    the error of the age variables is the model's (ages are drawn per municipality, not per tract).
+//  - Releases on modelled tracts: the tracts are modelled cells, so "the same ground" is the cell:
+//    o sums the observed tracts whose centre lies nearest the cell's centre (the cell is the
+//    Voronoi cell of its centre). Measurable only where observed tracts have positions: Boa Vista's
+//    2022 tracts (residents and ages).
+// Elsewhere, and where no observation matches, the error is not measured and the count is hidden.
 // A hidden count also hides its error (with the observation it would give the count back).
 import { CORTE_ERRO, type MotivoSetor } from '../findings/tract-events.js';
-import type { Municipality, Population, Release } from '../release/types.js';
-import { loadTracts2022 } from './context-files.js';
+import type { Municipality, Population, Release, Tract } from '../release/types.js';
+import { loadTracts2022 } from '../release/context-files.js';
 import { BOA_VISTA, contextTractGrid } from './context-tract-grid.js';
-import { observed2022, type CountVariable } from './diagnosis-variables.js';
+import { observed2022, observedTables, type CountVariable } from './diagnosis-variables.js';
 import { nearestFinder } from './nearest-point.js';
 
 export interface SyntheticRow {
@@ -64,11 +71,11 @@ function errorMeasurable(m: Municipality, v: CountVariable): boolean {
  */
 export async function syntheticTractRows(release: Release, m: Municipality, v: CountVariable): Promise<SyntheticRow[]> {
   const tracts = release.tracts(m.codigo);
+  if (tracts.some((t) => t.observado)) return observedTractRows(release, m, v, tracts);
   if (!errorMeasurable(m, v)) {
     return tracts.map((t) => ({ setor: t.codigo, n: null, erro: null, motivo: t.populacao > 0 ? 'erro_nao_medido' : 'sem_populacao_sintetica' }));
   }
-  const ages = AGE5[v];
-  const counts = ages ? countAges(await release.population([m.uf]), m.codigo, ages) : new Map(tracts.map((t) => [t.codigo, t.populacao]));
+  const counts = await syntheticCounts(release, m, v, tracts);
   const observed = new Float64Array(tracts.length);
   const nearest = nearestFinder(tracts);
   const positions = new Map(contextTractGrid(m).setores.map((s) => [s.setor, s]));
@@ -81,4 +88,34 @@ export async function syntheticTractRows(release: Release, m: Municipality, v: C
   return tracts.map((t, i) => (t.populacao > 0
     ? cutoffRow(t.codigo, counts.get(t.codigo) ?? 0, observed[i])
     : { setor: t.codigo, n: null, erro: null, motivo: 'sem_populacao_sintetica' }));
+}
+
+/** The release's synthetic count of a variable per tract code. */
+async function syntheticCounts(release: Release, m: Municipality, v: CountVariable, tracts: Tract[]): Promise<Map<string, number>> {
+  const ages = AGE5[v];
+  if (ages) return countAges(await release.population([m.uf]), m.codigo, ages);
+  return new Map(tracts.map((t) => [t.codigo, v === 'domicilios' ? t.domicilios ?? 0 : t.populacao]));
+}
+
+/** Rows of a release whose tracts are IBGE's: each tract against its own observation. */
+async function observedTractRows(release: Release, m: Municipality, v: CountVariable, tracts: Tract[]): Promise<SyntheticRow[]> {
+  const malha = m.codigo === BOA_VISTA ? 'ibge_2022' : 'ibge_2010';
+  const table = observedTables(m, v).find((t) => t.malha === malha);
+  const observed = new Map((table?.setores ?? []).map((s) => [s.setor, s.valor]));
+  // 2010 counts are brought to 2022 by the municipality's ratio of the variable's totals
+  let scale = 1;
+  if (table?.ano === 2010) {
+    const total = (f: (s: string) => number | null) => tracts.reduce((acc, t) => acc + (f(t.codigo) ?? 0), 0);
+    const base = v === 'domicilios' ? 'domicilios' : 'residentes';
+    const observedBase = observedTables(m, base).find((t) => t.malha === malha)!;
+    const byCode = new Map(observedBase.setores.map((x) => [x.setor, x.valor]));
+    scale = tracts.reduce((acc, t) => acc + (base === 'domicilios' ? t.domicilios ?? 0 : t.populacao), 0) / total((c) => byCode.get(c) ?? null);
+  }
+  const counts = await syntheticCounts(release, m, v, tracts);
+  return tracts.map((t): SyntheticRow => {
+    if (t.populacao === 0) return { setor: t.codigo, n: null, erro: null, motivo: 'sem_populacao_sintetica' };
+    const o = observed.get(t.codigo);
+    if (o === undefined || o === null) return { setor: t.codigo, n: null, erro: null, motivo: 'erro_nao_medido' };
+    return cutoffRow(t.codigo, counts.get(t.codigo) ?? 0, o * scale);
+  });
 }

@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { simplify } from '@turf/simplify';
 import type { FeatureCollection, Geometry } from 'geojson';
 import { newestRelease, openRelease } from '../release/release.js';
-import { loadTractPolygons2022 } from './context-files.js';
+import { loadTractPolygons2022 } from '../release/context-files.js';
 import { contextMunicipality } from './context-municipality.js';
 import { sourceCredits, type ContextSource } from './context-sources.js';
 import { contextTractGrid } from './context-tract-grid.js';

@@ -39,8 +39,9 @@ export function publicCase(c: PixCase): PublicCase {
   };
 }
 
-/** The public cases of a release (empty when none was fitted). */
+/** The public cases of a release: the case of the fit it carries (empty when none was fitted). */
 export function publicCases(release: Release): PublicCase[] {
-  const pix = readPixCase(release.version);
+  const fit = release.manifest.calibracao_pix;
+  const pix = fit ? readPixCase(fit.release) : null;
   return pix ? [publicCase(pix)] : [];
 }

@@ -1,6 +1,7 @@
 // The sources the releases credit (manifest `fontes`): data/releases/fontes.json, data beside the
 // files it credits rather than code. `fontes` are read by every generator; generator 1.2.0
-// (`domicilios_censo`) also reads `fontes_domicilios_censo`.
+// (`domicilios_censo`) also reads `fontes_domicilios_censo`, and 1.3.0 (`setores_observados`)
+// `fontes_setores_observados`.
 import { readFileSync } from 'node:fs';
 import { projectPath } from '../project-path.js';
 import type { Fonte } from './types.js';
@@ -8,6 +9,7 @@ import type { Fonte } from './types.js';
 export interface SourceCredits {
   fontes: Fonte[];
   fontes_domicilios_censo: Fonte[];
+  fontes_setores_observados: Fonte[];
 }
 
 export function readSourceCredits(): SourceCredits {

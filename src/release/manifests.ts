@@ -1,6 +1,7 @@
 // The release manifests. A release names a population build (generator version + seed) and an
 // engine version; v1.1.0 uses the same data with a newer generator seed so that releases differ;
-// v1.2.0 builds households and districts as the 2022 Census counted them and carries the Pix fit.
+// v1.2.0 builds households and districts as the 2022 Census counted them and carries the Pix fit;
+// v1.3.0 places Roraima's population on its IBGE tracts (observed-tract-layout.ts).
 import { readSourceCredits } from './fontes-file.js';
 import { readPixFit } from './pix-fit-file.js';
 import { UF_CODES, type CalibracaoPix, type ModelParameters, type ReleaseManifest } from './types.js';
@@ -29,7 +30,7 @@ const PARAMETROS_MANUAIS: ModelParameters = {
 const PARAMETROS_RECEPCAO: ModelParameters = { ...PARAMETROS_MANUAIS, beta0: Math.log(0.3) };
 
 /** Sources credited by every release, and by the releases whose generator builds the Census households. */
-const { fontes: FONTES, fontes_domicilios_censo: FONTES_DOMICILIOS_CENSO } = readSourceCredits();
+const { fontes: FONTES, fontes_domicilios_censo: FONTES_DOMICILIOS_CENSO, fontes_setores_observados: FONTES_SETORES_OBSERVADOS } = readSourceCredits();
 
 const AVISO_POPULACAO =
   'Synthetic population: persons, households, census tracts, weighting areas, schools, establishments and commuting are ' +
@@ -39,6 +40,10 @@ const AVISO_POPULACAO =
 const AVISO_DOMICILIOS =
   ' Households per municipality and per district, and residents per district, are the 2022 Census counts (district codes ' +
   'real, district geography modelled); who lives with whom is modelled from the Roraima 2010 sample microdata.';
+const AVISO_SETORES_OBSERVADOS =
+  ' In Roraima the tracts are IBGE\'s: Boa Vista\'s the 2022 tracts (codes, residents, positions at the polygon centroids), the ' +
+  'other 14 municipalities\' the 2010 tracts (codes, urban or rural, residents and households as weights; positions modelled), ' +
+  'scaled to the 2022 Census districts; the tract error of the synthetic population is measured there (docs/context.md).';
 
 /** What a release says of its parametros_pix: hand-set, fitted but failed, or fitted and approved. */
 function avisoParametros(c: CalibracaoPix | null): string {
@@ -65,6 +70,7 @@ const GRADES: ReleaseManifest['grades'] = {
 interface ManifestOptions {
   efeitos_setor: boolean;
   domicilios_censo?: boolean;
+  setores_observados?: boolean;
   parametros_pix?: ModelParameters;
   calibracao_pix?: CalibracaoPix | null;
 }
@@ -78,6 +84,7 @@ function fittedPix(versao: string): Pick<ManifestOptions, 'parametros_pix' | 'ca
 function manifest(versao: string, publicada_em: string, semente: number, o: ManifestOptions): ReleaseManifest {
   const gerador: ReleaseManifest['gerador'] = { versao, semente, efeitos_setor: o.efeitos_setor };
   if (o.domicilios_censo) gerador.domicilios_censo = true;
+  if (o.setores_observados) gerador.setores_observados = true;
   const parametros_pix = o.parametros_pix ?? PARAMETROS_MANUAIS;
   return {
     versao,
@@ -100,8 +107,9 @@ function manifest(versao: string, publicada_em: string, semente: number, o: Mani
     parametros_recepcao: PARAMETROS_RECEPCAO,
     grades: GRADES,
     // Each release credits the sources its generator reads.
-    fontes: o.domicilios_censo ? [...FONTES, ...FONTES_DOMICILIOS_CENSO] : FONTES,
-    aviso: AVISO_POPULACAO + (o.domicilios_censo ? AVISO_DOMICILIOS : '') + avisoParametros(o.calibracao_pix ?? null),
+    fontes: [...FONTES, ...(o.domicilios_censo ? FONTES_DOMICILIOS_CENSO : []), ...(o.setores_observados ? FONTES_SETORES_OBSERVADOS : [])],
+    aviso: AVISO_POPULACAO + (o.domicilios_censo ? AVISO_DOMICILIOS : '') + (o.setores_observados ? AVISO_SETORES_OBSERVADOS : '') +
+      avisoParametros(o.calibracao_pix ?? null),
   };
 }
 
@@ -111,4 +119,7 @@ export const MANIFESTS: readonly ReleaseManifest[] = [
   manifest('v1.1.0', '2026-11-20', 20231101, { efeitos_setor: true }),
   // parametros_pix fitted by the Pix case (data/releases/v1.2.0/caso-pix.json, npm run bench:pix).
   manifest('v1.2.0', '2026-11-23', 20241201, { efeitos_setor: true, domicilios_censo: true, ...fittedPix('v1.2.0') }),
+  // The Pix case stays on v1.2.0 (its parameters are copied, labelled as that fit's; a fit on this
+  // population is not made): parametros_pix and calibracao_pix come from v1.2.0's case file.
+  manifest('v1.3.0', '2026-11-24', 20251101, { efeitos_setor: true, domicilios_censo: true, setores_observados: true, ...fittedPix('v1.2.0') }),
 ];

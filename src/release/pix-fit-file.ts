@@ -25,6 +25,6 @@ export function readPixFit(release: string): { parametros: ModelParameters; cali
   if (c === null) return null;
   return {
     parametros: c.ajuste.parametros,
-    calibracao: { caso: 'pix', metodo: c.ajuste.busca.metodo, veredito: c.agregados.veredito },
+    calibracao: { caso: 'pix', release, metodo: c.ajuste.busca.metodo, veredito: c.agregados.veredito },
   };
 }

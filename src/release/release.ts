@@ -7,6 +7,7 @@ import { loadUfShapes } from './geometry.js';
 import { MANIFESTS } from './manifests.js';
 import { loadPopulation } from './population-store.js';
 import { layoutTracts } from './tracts.js';
+import { hasObservedTracts, layoutObservedTracts } from './observed-tract-layout.js';
 import { tractPolygonsOf } from './tract-polygons.js';
 import {
   UF_CODES,
@@ -137,7 +138,10 @@ class ReleaseImpl implements BuildableRelease {
     if (!m) throw new ServiceError('municipality_unknown', `${code} is not a municipality of the 2022 census grid in release ${this.version}`);
     const shape = loadUfShapes(m.uf).get(code)!;
     const districts = this.manifest.gerador.domicilios_censo ? censusDistricts().get(code) : undefined;
-    t = layoutTracts(m, shape, loadAtlas().get(code)!.urbanShare, this.manifest.gerador.semente, districts);
+    const g = this.manifest.gerador;
+    t = g.setores_observados && districts && hasObservedTracts(m)
+      ? layoutObservedTracts(m, shape, g.semente, districts)
+      : layoutTracts(m, shape, loadAtlas().get(code)!.urbanShare, g.semente, districts);
     this.layouts.set(code, t);
     return t;
   }
@@ -155,6 +159,7 @@ class ReleaseImpl implements BuildableRelease {
         out[i].domicilios = t.households![i];
         out[i].moradores_coletivos = t.collective![i];
       }
+      if (this.manifest.gerador.setores_observados) out[i].observado = hasObservedTracts(this.index().get(code)!);
     }
     return out;
   }

@@ -35,7 +35,7 @@ export function hilbertIndex(x: number, y: number): number {
   return d;
 }
 
-function pad(n: number, w: number): string {
+export function pad(n: number, w: number): string {
   return String(n).padStart(w, '0');
 }
 
@@ -49,7 +49,7 @@ function jitteredSizes(pop: number, rng: Rng): Int32Array {
   return largestRemainder(w, pop);
 }
 
-interface TractPoints {
+export interface TractPoints {
   lat: Float64Array;
   lon: Float64Array;
   urban: Uint8Array;
@@ -64,7 +64,7 @@ interface TractPoints {
  * Centroids of n tracts: the first nUrban urban, in a disc around the seat, the others uniform in
  * the municipality polygon.
  */
-function placeTractPoints(m: Municipality, shape: MunShape, urbanShare: number, n: number, rng: Rng): TractPoints {
+export function placeTractPoints(m: Municipality, shape: MunShape, urbanShare: number, n: number, rng: Rng): TractPoints {
   const pop = m.populacao;
   const nUrban = Math.min(n, Math.max(1, Math.round(n * urbanShare)));
   const cosLat = Math.cos((m.lat * Math.PI) / 180);
@@ -121,7 +121,7 @@ function placeTractPoints(m: Municipality, shape: MunShape, urbanShare: number, 
 }
 
 /** An empty layout of n tracts with the municipality's weighting areas (runs of consecutive tracts). */
-function emptyLayout(m: Municipality, n: number): TractLayout {
+export function emptyLayout(m: Municipality, n: number): TractLayout {
   const pop = m.populacao;
   const nAp = pop >= AP_MIN_POPULATION ? Math.min(999, Math.max(2, Math.round(pop / AP_TARGET_RESIDENTS)), n) : 0;
   const aps: string[] = [];
@@ -135,7 +135,7 @@ function emptyLayout(m: Municipality, n: number): TractLayout {
 }
 
 /** Copies point i of `pts` into slot k of the layout. */
-function putPoint(out: TractLayout, k: number, pts: TractPoints, i: number): void {
+export function putPoint(out: TractLayout, k: number, pts: TractPoints, i: number): void {
   out.urban[k] = pts.urban[i];
   out.lat[k] = pts.lat[i];
   out.lon[k] = pts.lon[i];
@@ -221,14 +221,15 @@ function layoutDistrictTracts(m: Municipality, shape: MunShape, urbanShare: numb
 
 /**
  * A district's occupied private households and collective residents over its tracts: collective
- * residents in proportion to tract residents, households in proportion to the residents left
- * (largest remainders), then moved so that every tract has at least one resident per household
- * and a household wherever private residents live.
+ * residents in proportion to tract residents, households in proportion to `weights` (default: the
+ * residents left; observed tracts pass their observed households) by largest remainders, then
+ * moved so that every tract has at least one resident per household and a household wherever
+ * private residents live.
  */
-export function tractHouseholds(d: CensusDistrict, pop: Int32Array, households: Int32Array, collective: Int32Array): void {
+export function tractHouseholds(d: CensusDistrict, pop: Int32Array, households: Int32Array, collective: Int32Array, weights?: ArrayLike<number>): void {
   collective.set(largestRemainder(pop, d.collective));
   const priv = pop.map((p, t) => p - collective[t]);
-  households.set(largestRemainder(priv, d.households));
+  households.set(largestRemainder(weights ?? priv, d.households));
   for (let t = 0; t < pop.length; t++) {
     while (households[t] > priv[t] || (households[t] === 0 && priv[t] > 0)) {
       const give = households[t] > priv[t];

@@ -54,6 +54,8 @@ export interface Tract {
   domicilios?: number;
   /** Residents of collective dwellings (estimated), each a one-person range of the population. */
   moradores_coletivos?: number;
+  /** Releases with `setores_observados`: true where the tract is IBGE's (code and residents observed). */
+  observado?: boolean;
 }
 
 export interface Fonte {
@@ -122,6 +124,11 @@ export interface PesosEscore {
 export interface CalibracaoPix {
   /** The library case that documents the fit (window, holdout, per-UF verdict, forecast). */
   caso: string;
+  /**
+   * The release whose population the fit ran on and whose folder holds the case file: the
+   * release itself, or an older one whose fit a newer release carries (v1.3.0 carries v1.2.0's).
+   */
+  release: string;
   /** How the parameters were searched and scored (free text, docs/model.md says more). */
   metodo: string;
   /** Out-of-sample verdict of the fit: only `aprovada` lets a job say `calibrado`. */
@@ -137,7 +144,8 @@ export interface ReleaseManifest {
    * from generator 1.2.0 `domicilios_censo` (households, districts and household composition as
    * the 2022 Census counted them; docs/population.md).
    */
-  gerador: { versao: string; semente: number; efeitos_setor?: boolean; domicilios_censo?: boolean };
+  /** setores_observados (v1.3.0 on, needs domicilios_censo): RR on its IBGE tracts (observed-tract-layout.ts). */
+  gerador: { versao: string; semente: number; efeitos_setor?: boolean; domicilios_censo?: boolean; setores_observados?: boolean };
   motor: string; // engine version
   ufs: UfCode[]; // offered
   /** UFs whose 5-year age grid is closed (exactly one in v1.0.0). */

@@ -14,14 +14,18 @@ import { UF_CODES } from '../../src/release/types.js';
 
 afterAll(() => closePool());
 
-const release = openRelease(newestRelease());
+// The newest release carries the fit of the release whose population it ran on (its case file).
+const newest = openRelease(newestRelease());
+const release = openRelease(newest.manifest.calibracao_pix!.release);
 const caso = readPixCase(release.version);
 
 describe(`the Pix case of ${release.version}`, () => {
   it('exists, and the release labels its parameters by its verdict', () => {
     expect(caso).not.toBeNull();
     expect(release.manifest.parametros_pix).toEqual(caso!.ajuste.parametros);
-    expect(release.manifest.calibracao_pix).toEqual({ caso: 'pix', metodo: caso!.ajuste.busca.metodo, veredito: caso!.agregados.veredito });
+    expect(release.manifest.calibracao_pix).toEqual({ caso: 'pix', release: release.version, metodo: caso!.ajuste.busca.metodo, veredito: caso!.agregados.veredito });
+    expect(newest.manifest.parametros_pix).toEqual(release.manifest.parametros_pix);
+    expect(newest.manifest.calibracao_pix).toEqual(release.manifest.calibracao_pix);
   });
 
   it('has the library fields, a verdict per UF and a forecast row per UF and month', () => {

@@ -13,7 +13,7 @@ import { tractGeometry } from '../../../src/context/tract-geometry.js';
 import { tractNames } from '../../../src/context/tract-names.js';
 import { observedTables } from '../../../src/context/diagnosis-variables.js';
 import { contextMunicipality } from '../../../src/context/context-municipality.js';
-import { loadHealthUnits } from '../../../src/context/context-files.js';
+import { loadHealthUnits } from '../../../src/release/context-files.js';
 import { listContextSources } from '../../../src/context/context-sources.js';
 import { loadMunicipalities } from '../../../src/release/data-files.js';
 import { loadUfShapes } from '../../../src/release/geometry.js';

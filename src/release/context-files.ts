@@ -2,6 +2,8 @@
 // them; data/br/README.md lists their columns). Each file is read once per process and cached.
 // A file that cannot be read is the spec's 503 of its data family (tracts_unavailable,
 // rainfall_unavailable, relief_unavailable, diagnosis_unavailable), never a made-up answer.
+// In the release stage because the releases with observed tracts (observed-tract-layout.ts)
+// build their populations on the tract files; the context routes (src/context/) read them too.
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { ServiceError, type ErrorCode } from '../errors.js';
