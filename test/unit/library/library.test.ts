@@ -103,7 +103,8 @@ describe('listLibrary', () => {
     expect(c).toBeDefined();
     expect(typeof c.nome).toBe('string');
     expect(typeof c.o_que_foi_medido).toBe('string');
-    expect(c.release).toBe(release.version);
+    // the case of the fit the release carries: its own, or the older release's it was fitted on
+    expect(c.release).toBe(release.manifest.calibracao_pix!.release);
     expect(Number.isInteger(c.vale_ate_dia)).toBe(true);
     for (const v of Object.values(c.resumo)) expect(Number.isInteger(v)).toBe(true);
     expect(c.ufs).toHaveLength(27);
