@@ -5,14 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { readPixCase } from '../../../calibration/pix/pix-case-file.js';
 import { validateScenario } from '../../../src/contract/validate-scenario.js';
 import { TEMPLATES } from '../../../src/library/templates.js';
-import { newestRelease } from '../../../src/release/release.js';
+import { newestRelease, openRelease } from '../../../src/release/release.js';
 import { runCliCaptured as run } from '../../fixtures/run-cli.js';
 
 describe('campaign-sim library case', () => {
-  it('pix --json prints the case of the newest release as stored', async () => {
+  it('pix --json prints the case of the fit the newest release carries, as stored', async () => {
     const r = await run('library', 'case', 'pix', '--json');
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toEqual(readPixCase(newestRelease()));
+    expect(JSON.parse(r.out)).toEqual(readPixCase(openRelease(newestRelease()).manifest.calibracao_pix!.release));
   });
 
   it('pix prints a table with a line per UF and the Banco Central credit', async () => {
