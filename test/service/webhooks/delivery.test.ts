@@ -61,6 +61,17 @@ class Receiver {
   get url(): string { return `https://localhost:${this.port}/hook`; }
 }
 
+/** Runs `fn` with a receiver answering `status`, stopped afterwards whatever happens. */
+async function withReceiver(fn: (rx: Receiver) => Promise<void>, status = 204): Promise<void> {
+  const rx = await new Receiver().start();
+  rx.status = status;
+  try {
+    await fn(rx);
+  } finally {
+    await rx.stop();
+  }
+}
+
 const clock = createFakeClock('2026-03-01T12:00:00.000Z');
 let store: Store & { drop(): Promise<void> };
 const agents: Agent[] = [];
@@ -83,8 +94,7 @@ async function projectWithWebhook(label: string, url: string) {
 
 describe('webhook deliveries', () => {
   it('sends a ping with the signed headers the example receiver accepts, once', async () => {
-    const rx = await new Receiver().start();
-    try {
+    await withReceiver(async (rx) => {
       const { project, segredo } = await projectWithWebhook('ping', rx.url);
       expect(segredo).toMatch(/^whsec_/);
       const { id } = await sendTestPing(store, project.id);
@@ -97,15 +107,11 @@ describe('webhook deliveries', () => {
       expect(verifyWebhook(r.raw, r.headers, segredo, clock.now().getTime())).toBeNull();
       expect(JSON.parse(r.raw.toString())).toEqual({ evento: 'ping', criado_em: clock.now().toISOString(), project_id: project.id });
       expect((await listWebhookDeliveries(store, project.id))[0]).toMatchObject({ id, evento: 'ping', estado: 'entregue', tentativas: 1, status_resposta: 204 });
-    } finally {
-      await rx.stop();
-    }
+    });
   });
 
   it('retries after 1 min, 5 min, 30 min, 2 h and 12 h, never early, and abandons after the sixth attempt', async () => {
-    const rx = await new Receiver().start();
-    rx.status = 500;
-    try {
+    await withReceiver(async (rx) => {
       const { project } = await projectWithWebhook('retries', rx.url);
       await sendTestPing(store, project.id);
       const a = agent();
@@ -124,9 +130,7 @@ describe('webhook deliveries', () => {
       expect(ids.size).toBe(1); // the same delivery id on every attempt
       const [log] = await listWebhookDeliveries(store, project.id);
       expect(log).toMatchObject({ estado: 'abandonada', tentativas: 6, status_resposta: 500, resposta: 'receiver says no', proxima_em: null });
-    } finally {
-      await rx.stop();
-    }
+    }, 500);
   });
 
   it('a receiver that is down fails the attempt; the retry reaches it once it is up', async () => {
@@ -152,22 +156,17 @@ describe('webhook deliveries', () => {
   });
 
   it('a redirect is a failure and is not followed', async () => {
-    const rx = await new Receiver().start();
-    rx.status = 302;
-    try {
+    await withReceiver(async (rx) => {
       const { project } = await projectWithWebhook('redirect', rx.url);
       await sendTestPing(store, project.id);
       await deliverDueWebhooks(store, { agent: agent() });
       expect(rx.received.map((r) => r.path)).toEqual(['/hook']);
       expect((await listWebhookDeliveries(store, project.id))[0]).toMatchObject({ estado: 'pendente', tentativas: 1, status_resposta: 302 });
-    } finally {
-      await rx.stop();
-    }
+    }, 302);
   });
 
   it('refuses at send a name that resolved to a public address at activation and to 127.0.0.1 now (DNS rebinding)', async () => {
-    const rx = await new Receiver().start();
-    try {
+    await withReceiver(async (rx) => {
       const { project } = await seedOrganization(store, 'rebinding', 0);
       await setWebhook(store, project.id, `https://rebind.example:${rx.port}/hook`, { policy: PUBLIC_ONLY, resolve: async () => ['93.184.216.34'] });
       await sendTestPing(store, project.id);
@@ -176,14 +175,11 @@ describe('webhook deliveries', () => {
       const [log] = await listWebhookDeliveries(store, project.id);
       expect(log).toMatchObject({ estado: 'pendente', tentativas: 1, status_resposta: null });
       expect(log.erro).toMatch(/rebind\.example resolves to 127\.0\.0\.1 is not a public address \(loopback\)/);
-    } finally {
-      await rx.stop();
-    }
+    });
   });
 
   it('removal discards what is queued; a new secret signs the next attempt at once', async () => {
-    const rx = await new Receiver().start();
-    try {
+    await withReceiver(async (rx) => {
       const gone = await projectWithWebhook('removal', rx.url);
       await sendTestPing(store, gone.project.id);
       await removeWebhook(store, gone.project.id);
@@ -199,9 +195,7 @@ describe('webhook deliveries', () => {
       expect(rx.received).toHaveLength(1);
       expect(verifyWebhook(rx.received[0].raw, rx.received[0].headers, segredo, clock.now().getTime())).toBeNull();
       expect(verifyWebhook(rx.received[0].raw, rx.received[0].headers, kept.segredo, clock.now().getTime())).toMatch(/does not match/);
-    } finally {
-      await rx.stop();
-    }
+    });
   });
 
   it('the worker loop sends a job\'s ending as GET /v1/jobs/{id} shows it', async () => {
@@ -222,8 +216,7 @@ describe('webhook deliveries', () => {
   });
 
   it('two workers sending at once never send one delivery twice', async () => {
-    const rx = await new Receiver().start();
-    try {
+    await withReceiver(async (rx) => {
       const { project } = await projectWithWebhook('two-workers', rx.url);
       const queued = new Set<string>();
       for (let i = 0; i < 120; i++) queued.add((await sendTestPing(store, project.id)).id);
@@ -232,8 +225,6 @@ describe('webhook deliveries', () => {
       const ids = rx.received.map((r) => String(r.headers['svc-webhook-id']));
       expect(ids).toHaveLength(120);
       expect(new Set(ids)).toEqual(queued);
-    } finally {
-      await rx.stop();
-    }
+    });
   });
 });
