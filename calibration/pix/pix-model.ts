@@ -80,18 +80,20 @@ export async function simulatePixAdopters(parametros: ModelParameters, o: PixRun
       const U = r.unidades.length, M = r.medidas.length, D = dias;
       const scale = full.nPersons / pop.nPersons;
       const a = new Float64Array(ends.length);
-      for (let u = 0; u < U; u++) {
+      // summed in this order (units, then the scale) so the published case is reproduced bit for bit
+      ends.forEach((d, j) => {
+        let s = 0;
+        for (let u = 0; u < U; u++) s += r.serieDiaria![(u * D + d - 1) * M];
+        a[j] = s * scale;
+      });
+      out[uf] = a;
+      for (let u = 0; u < U && o.porMunicipio; u++) {
         // a unit is a municipality or one of its weighting areas (10 digits)
         const codigo = r.unidades[u].slice(0, 7);
-        let m = o.porMunicipio?.get(codigo);
-        if (o.porMunicipio && !m) o.porMunicipio.set(codigo, (m = new Float64Array(ends.length)));
-        ends.forEach((d, j) => {
-          const v = r.serieDiaria![(u * D + d - 1) * M] * scale;
-          a[j] += v;
-          if (m) m[j] += v;
-        });
+        let m = o.porMunicipio.get(codigo);
+        if (!m) o.porMunicipio.set(codigo, (m = new Float64Array(ends.length)));
+        ends.forEach((d, j) => { m![j] += r.serieDiaria![(u * D + d - 1) * M] * scale; });
       }
-      out[uf] = a;
       o.onUf?.(uf);
     });
   });
