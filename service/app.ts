@@ -1,7 +1,9 @@
 // buildApp: the Fastify application of the /v1 API and the MCP endpoint /mcp, built and never listening (service/server.ts
 // listens; tests use app.inject). The caller owns the store and closes it.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import { installAuth } from './auth.js';
+import { consoleRoutes, CONSOLE_PATH } from './console/console-routes.js';
 import { DEFAULT_BODY_LIMIT } from './body-limits.js';
 import { answerClientError, answerFrameworkError } from './client-errors.js';
 import { systemClock, type Clock } from './clock.js';
@@ -43,6 +45,11 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
   /** Time for a whole request (headers and body) to arrive, in ms (default REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;
+  /**
+   * Signs the console's cookies (env CAMPAIGN_SIM_CONSOLE_SECRET in serve). Default: random per
+   * process, so console sessions end when the process restarts.
+   */
+  consoleSecret?: string;
 }
 
 /**
@@ -117,6 +124,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(municipioRoutes, ctx);
   await app.register(diagnosticoRoutes, ctx);
   await app.register(mcpRoutes, ctx);
+  await app.register(consoleRoutes, {
+    prefix: CONSOLE_PATH, ctx, secret: opts.consoleSecret ?? randomBytes(32).toString('base64url'), secureCookies: process.env.NODE_ENV === 'production',
+  });
   await app.ready();
   return app;
 }

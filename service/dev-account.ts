@@ -3,7 +3,9 @@
 // leave the balance as the jobs left it (before, every start minted a new never-expiring key and
 // topped the credits back up). It sits above accounts, keys and the ledger, which know nothing of it.
 import fs from 'node:fs';
-import { createOrganization, createProject, type Organization, type Project } from './accounts.js';
+import { randomBytes } from 'node:crypto';
+import { addMember, createOrganization, createProject, type Organization, type Project } from './accounts.js';
+import { createPerson, verifyPerson } from './people.js';
 import { authenticateApiKey, createApiKey } from './api-keys.js';
 import { addCredits, balance } from './ledger.js';
 import type { Store } from './store/open-store.js';
@@ -25,6 +27,8 @@ export interface DevAccount {
   created: boolean;
   /** True when apiKey was created by this call. */
   newKey: boolean;
+  /** The development owner's console sign-in (with passwordFile): its password, or null once the person changed it. */
+  console?: { email: string; password: string | null };
 }
 
 export interface DevAccountOptions {
@@ -33,7 +37,15 @@ export interface DevAccountOptions {
    * again otherwise), readable by its owner only. Without it, every call creates a key.
    */
   keyFile?: string;
+  /**
+   * Where the development owner's console password is kept (as the key): with it, the first call
+   * creates the person DEV_OWNER_EMAIL, owner of the organization, with a random password.
+   */
+  passwordFile?: string;
 }
+
+/** The development owner's e-mail on the console. */
+export const DEV_OWNER_EMAIL = 'dev@campaign-sim.local';
 
 function readKeyFile(file: string | undefined): string | null {
   if (file === undefined) return null;
@@ -75,5 +87,24 @@ export async function createDevAccount(store: Store, opts: DevAccountOptions = {
   return {
     organizationId: org.id, projectId: project.id, apiKey, keyPrefix,
     balanceMicros: await balance(store, org.id), created, newKey: apiKey !== kept,
+    ...(opts.passwordFile !== undefined ? { console: await devOwner(store, org.id, opts.passwordFile) } : {}),
   };
+}
+
+/**
+ * The development owner: created once with a random password kept in `file`; later calls reuse
+ * it, and say null for the password when the person changed it on the console (never reset).
+ */
+async function devOwner(store: Store, orgId: string, file: string): Promise<{ email: string; password: string | null }> {
+  const kept = readKeyFile(file);
+  if (kept !== null && (await verifyPerson(store, DEV_OWNER_EMAIL, kept))) return { email: DEV_OWNER_EMAIL, password: kept };
+  const password = randomBytes(12).toString('base64url');
+  try {
+    await createPerson(store, DEV_OWNER_EMAIL, password);
+  } catch {
+    return { email: DEV_OWNER_EMAIL, password: null }; // the account exists with a password of the person's own
+  }
+  await addMember(store, { organizationId: orgId, email: DEV_OWNER_EMAIL, papel: 'owner' });
+  fs.writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  return { email: DEV_OWNER_EMAIL, password };
 }

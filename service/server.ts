@@ -14,6 +14,8 @@ import { runWorker } from './worker.js';
 
 /** File of the data directory that keeps the development key between starts. */
 export const DEV_KEY_FILE = 'dev-api-key';
+/** The development owner's console password beside the key (service/dev-account.ts). */
+export const DEV_PASSWORD_FILE = 'dev-console-password';
 
 export interface ServerOptions {
   port?: number;
@@ -56,12 +58,14 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
   try {
     if (store.kind === 'pglite' && dataDir !== undefined) {
       const keyFile = path.join(dataDir, DEV_KEY_FILE);
-      const dev = await createDevAccount(store, { keyFile });
+      const dev = await createDevAccount(store, { keyFile, passwordFile: path.join(dataDir, DEV_PASSWORD_FILE) });
       print(`Development organization ${dev.organizationId}, project ${dev.projectId}, credits ${dev.balanceMicros / 1e6} reais`);
       print(`API key: ${dev.apiKey}`);
       print(`(${dev.newKey ? 'a new key, ' : 'the same key, '}kept in ${keyFile})`);
+      const c = dev.console!;
+      print(`Console: http://${host}:${port}/console  e-mail ${c.email}  ${c.password === null ? 'senha: a que você escolheu no console' : `senha ${c.password}`}`);
     }
-    app = await buildApp({ store, redisUrl: opts.redisUrl, redisKeyPrefix: opts.redisKeyPrefix, rateLimits: opts.rateLimits, logger: opts.logRequests ? { level: 'info' } : false });
+    app = await buildApp({ store, consoleSecret: process.env.CAMPAIGN_SIM_CONSOLE_SECRET, redisUrl: opts.redisUrl, redisKeyPrefix: opts.redisKeyPrefix, rateLimits: opts.rateLimits, logger: opts.logRequests ? { level: 'info' } : false });
     const address = await app.listen({ host, port });
     if (opts.worker ?? true) worker = runWorker(store, { runJob: createEngineRunJob({ threads: opts.workerThreads }) });
     print(`campaign-sim service on ${address} (docs ${address}/docs, store ${store.kind}${opts.worker ?? true ? ', in-process worker' : ''})`);

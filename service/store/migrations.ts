@@ -255,4 +255,25 @@ CREATE INDEX webhook_deliveries_due ON webhook_deliveries (proxima_em) WHERE est
 CREATE INDEX webhook_deliveries_project ON webhook_deliveries (project_id, criado_em DESC);
 `,
   },
+  {
+    version: 7,
+    name: 'people and console sessions',
+    // A person is an email with a password hash (argon2id); membership stays in members, by email,
+    // so an invitation can name someone who has no account yet. A session row is kept by the hash
+    // of its token (the cookie holds the token, signed): a stolen table opens no session.
+    sql: `
+CREATE TABLE people (
+  email text PRIMARY KEY,
+  senha_hash text NOT NULL,
+  criado_em timestamptz NOT NULL
+);
+CREATE TABLE console_sessions (
+  token_hash text PRIMARY KEY,
+  email text NOT NULL REFERENCES people(email) ON DELETE CASCADE,
+  criado_em timestamptz NOT NULL,
+  expira_em timestamptz NOT NULL
+);
+CREATE INDEX console_sessions_email ON console_sessions (email);
+`,
+  },
 ];

@@ -1,0 +1,162 @@
+// The web console (/console), server-rendered: sign-up, sign-in and sign-out, the person's
+// organizations and projects, password change and account deletion. An encapsulated plugin:
+// its cookies (@fastify/cookie, signed), form bodies (@fastify/formbody), CSRF tokens
+// (@fastify/csrf-protection, double submit with a signed cookie) and HTML errors stay inside it,
+// so the /v1 API keeps its JSON contract. Views: ./views/*.eta (@fastify/view with Eta), Portuguese
+// labels. Actions call the same functions as the CLI (service/people.ts, console-sessions.ts).
+import fastifyCookie from '@fastify/cookie';
+import fastifyCsrf from '@fastify/csrf-protection';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyView from '@fastify/view';
+import { Eta } from 'eta';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ServiceError } from '../../src/errors.js';
+import { projectPath } from '../../src/project-path.js';
+import { closeOtherSessions, closeSession, openSession, readSession, SESSION_DAYS } from '../console-sessions.js';
+import { changePassword, createPerson, deletePerson, membershipsOf, MIN_PASSWORD_LENGTH, projectsOf, verifyPerson } from '../people.js';
+import type { ServiceContext } from '../service-context.js';
+
+export interface ConsoleOptions {
+  ctx: ServiceContext;
+  /** Signs the session and CSRF cookies. */
+  secret: string;
+  /** Cookies only over https (production). */
+  secureCookies: boolean;
+}
+
+export const CONSOLE_PATH = '/console';
+const SESSION_COOKIE = 'sessao';
+
+type Form = Record<string, string | undefined>;
+
+/** Where to go after signing in: only a console path (never another site: no open redirect). */
+export function safeReturn(path: string | undefined): string {
+  return path && /^\/console(\/[A-Za-z0-9/_\-?=&.%]*)?$/.test(path) && !path.startsWith('//') ? path : CONSOLE_PATH;
+}
+
+export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Promise<void> {
+  const { store } = o.ctx;
+  const cookieOpts = { signed: true, httpOnly: true, sameSite: 'lax' as const, path: CONSOLE_PATH, secure: o.secureCookies };
+  await app.register(fastifyCookie, { secret: o.secret });
+  await app.register(fastifyFormbody);
+  await app.register(fastifyCsrf, {
+    sessionPlugin: '@fastify/cookie',
+    cookieOpts: { ...cookieOpts, sameSite: 'strict' },
+    getToken: (req) => (req.body as Form | undefined)?._csrf,
+  });
+  await app.register(fastifyView, {
+    engine: { eta: new Eta() }, root: projectPath('service', 'console', 'views'), viewExt: 'eta', layout: 'layout', production: true,
+  });
+
+  async function personOf(req: FastifyRequest): Promise<string | null> {
+    const raw = req.cookies[SESSION_COOKIE];
+    if (!raw) return null;
+    const u = req.unsignCookie(raw);
+    return u.valid && u.value ? readSession(store, u.value) : null;
+  }
+
+  function page(reply: FastifyReply, view: string, titulo: string, pessoa: string | null, data: Record<string, unknown> = {}, status = 200) {
+    return reply.code(status).header('cache-control', 'no-store').view(view, { titulo, pessoa, csrf: reply.generateCsrf(), minimo: MIN_PASSWORD_LENGTH, ...data });
+  }
+
+  /** The signed-in person, or a redirect to the sign-in page that comes back here. */
+  async function requirePerson(req: FastifyRequest, reply: FastifyReply): Promise<string | null> {
+    const pessoa = await personOf(req);
+    if (!pessoa) reply.redirect(`${CONSOLE_PATH}/entrar?voltar=${encodeURIComponent(req.url)}`, 303);
+    return pessoa;
+  }
+
+  async function signIn(reply: FastifyReply, email: string, voltar: string | undefined) {
+    const token = await openSession(store, email);
+    return reply.setCookie(SESSION_COOKIE, token, { ...cookieOpts, maxAge: SESSION_DAYS * 86_400 }).redirect(safeReturn(voltar), 303);
+  }
+
+  /** A refused form: the message of the refusal on the same page, 422. */
+  const refusal = (err: unknown) => (err instanceof ServiceError && err.status === 422 ? err.message : null);
+
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
+    const status = err.code === 'FST_CSRF_INVALID_TOKEN' || err.code === 'FST_CSRF_MISSING_SECRET' ? 403 : err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
+    if (status >= 500) reply.log.error({ err }, 'console failure');
+    const text = status === 403 ? 'O formulário expirou ou não veio desta página: recarregue a página e tente de novo.' : status >= 500 ? 'Algo falhou do nosso lado; tente de novo.' : err.message;
+    return reply.code(status).type('text/html; charset=utf-8').send(`<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Erro</title><p role="alert">${escapeHtml(text)}</p><p><a href="${CONSOLE_PATH}">Voltar ao console</a></p></html>`);
+  });
+
+  // preHandler, not onRequest: the token is in the form body, parsed after onRequest
+  const csrf = { preHandler: app.csrfProtection };
+
+  app.get('/entrar', async (req, reply) => {
+    const q = req.query as Form;
+    if (await personOf(req)) return reply.redirect(safeReturn(q.voltar), 303);
+    return page(reply, 'entrar', 'Entrar', null, { email: '', voltar: safeReturn(q.voltar), erro: null });
+  });
+  app.post('/entrar', csrf, async (req, reply) => {
+    const f = req.body as Form;
+    const person = await verifyPerson(store, f.email ?? '', f.senha ?? '');
+    if (!person) return page(reply, 'entrar', 'Entrar', null, { email: f.email ?? '', voltar: safeReturn(f.voltar), erro: 'E-mail ou senha não conferem.' }, 401);
+    return signIn(reply, person.email, f.voltar);
+  });
+
+  app.get('/cadastro', async (req, reply) => page(reply, 'cadastro', 'Criar conta', null, { email: '', erro: null }));
+  app.post('/cadastro', csrf, async (req, reply) => {
+    const f = req.body as Form;
+    try {
+      const person = await createPerson(store, f.email ?? '', f.senha ?? '');
+      return await signIn(reply, person.email, CONSOLE_PATH);
+    } catch (err) {
+      const erro = refusal(err);
+      if (erro === null) throw err;
+      return page(reply, 'cadastro', 'Criar conta', null, { email: f.email ?? '', erro }, 422);
+    }
+  });
+
+  app.post('/sair', csrf, async (req, reply) => {
+    const raw = req.cookies[SESSION_COOKIE];
+    const u = raw ? req.unsignCookie(raw) : null;
+    if (u?.valid && u.value) await closeSession(store, u.value);
+    return reply.clearCookie(SESSION_COOKIE, { path: CONSOLE_PATH }).redirect(`${CONSOLE_PATH}/entrar`, 303);
+  });
+
+  app.get('/', async (req, reply) => {
+    const pessoa = await requirePerson(req, reply);
+    if (!pessoa) return reply;
+    const [orgs, projects] = await Promise.all([membershipsOf(store, pessoa), projectsOf(store, pessoa)]);
+    const organizacoes = orgs.map((org) => ({ ...org, projetos: projects.filter((p) => p.organization_id === org.organization_id) }));
+    return page(reply, 'inicio', 'Início', pessoa, { organizacoes });
+  });
+
+  app.get('/conta', async (req, reply) => {
+    const pessoa = await requirePerson(req, reply);
+    if (!pessoa) return reply;
+    return page(reply, 'conta', 'Minha conta', pessoa, { ok: null, erro: null });
+  });
+  app.post('/conta/senha', csrf, async (req, reply) => {
+    const pessoa = await requirePerson(req, reply);
+    if (!pessoa) return reply;
+    const f = req.body as Form;
+    try {
+      await changePassword(store, pessoa, f.senha_atual ?? '', f.senha_nova ?? '');
+      await closeOtherSessions(store, pessoa, req.unsignCookie(req.cookies[SESSION_COOKIE]!).value!);
+      return await page(reply, 'conta', 'Minha conta', pessoa, { ok: 'Senha trocada; suas outras sessões foram encerradas.', erro: null });
+    } catch (err) {
+      const erro = refusal(err);
+      if (erro === null) throw err;
+      return page(reply, 'conta', 'Minha conta', pessoa, { ok: null, erro }, 422);
+    }
+  });
+  app.post('/conta/excluir', csrf, async (req, reply) => {
+    const pessoa = await requirePerson(req, reply);
+    if (!pessoa) return reply;
+    try {
+      await deletePerson(store, pessoa, (req.body as Form).senha ?? '');
+      return await reply.clearCookie(SESSION_COOKIE, { path: CONSOLE_PATH }).redirect(`${CONSOLE_PATH}/entrar`, 303);
+    } catch (err) {
+      const erro = refusal(err);
+      if (erro === null) throw err;
+      return page(reply, 'conta', 'Minha conta', pessoa, { ok: null, erro }, 422);
+    }
+  });
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}

@@ -1,0 +1,137 @@
+// The console's people pages over HTTP (app.inject, real PostgreSQL): sign-up, sign-in, sign-out,
+// CSRF on every form, the person's organizations, password change and account deletion, and no
+// open redirect after sign-in.
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember } from '../../../service/accounts.js';
+import { safeReturn } from '../../../service/console/console-routes.js';
+import { openHarness, type Harness } from '../routes/harness.js';
+
+let h: Harness;
+beforeAll(async () => { h = await openHarness('console_people'); });
+afterAll(async () => { await h?.close(); });
+
+/** A browser's cookie jar over app.inject: keeps the cookies the console sets. */
+class Browser {
+  cookies = new Map<string, string>();
+  async go(method: 'GET' | 'POST', url: string, form?: Record<string, string>): Promise<LightMyRequestResponse> {
+    const res = await h.app.inject({
+      method, url,
+      headers: {
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
+    });
+    for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      if (c.value === '' || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+  /** The CSRF token of the page's first form. */
+  static token(res: LightMyRequestResponse): string {
+    const m = /name="_csrf" value="([^"]+)"/.exec(res.body);
+    if (!m) throw new Error(`no CSRF token in ${res.body.slice(0, 200)}`);
+    return m[1];
+  }
+  /** GETs `page` and POSTs its form to `action` with the page's token. */
+  async submit(page: string, action: string, form: Record<string, string>): Promise<LightMyRequestResponse> {
+    const p = await this.go('GET', page);
+    return this.go('POST', action, { _csrf: Browser.token(p), ...form });
+  }
+}
+
+describe('console: people', () => {
+  it('sends a visitor to the sign-in page and back to where they were going', async () => {
+    const b = new Browser();
+    const res = await b.go('GET', '/console/conta');
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/console/entrar?voltar=%2Fconsole%2Fconta');
+    const page = await b.go('GET', res.headers.location as string);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toContain('<label for="email">E-mail</label>');
+    expect(page.body).toContain('name="voltar" value="/console/conta"');
+  });
+
+  it('signs up, sees its organizations, signs out and in again', async () => {
+    const b = new Browser();
+    const up = await b.submit('/console/cadastro', '/console/cadastro', { email: 'Ana@Exemplo.org', senha: 'senha-muito-boa' });
+    expect(up.statusCode).toBe(303);
+    expect(up.headers.location).toBe('/console');
+    let home = await b.go('GET', '/console');
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('ainda não é membro');
+    await addMember(h.store, { organizationId: h.orgId, email: 'ana@exemplo.org', papel: 'admin' });
+    home = await b.go('GET', '/console');
+    expect(home.body).toMatch(/<td>Org console_people<\/td><td>admin<\/td><td>Org console_people project<\/td>/);
+
+    const out = await b.go('POST', '/console/sair', { _csrf: Browser.token(home) });
+    expect(out.statusCode).toBe(303);
+    expect((await b.go('GET', '/console')).statusCode).toBe(303); // the session ended on the server too
+
+    const wrong = await b.submit('/console/entrar', '/console/entrar', { email: 'ana@exemplo.org', senha: 'errada-errada' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).toContain('E-mail ou senha não conferem.');
+    const back = await b.submit('/console/entrar?voltar=%2Fconsole%2Fconta', '/console/entrar', { email: 'ANA@exemplo.org', senha: 'senha-muito-boa', voltar: '/console/conta' });
+    expect(back.statusCode).toBe(303);
+    expect(back.headers.location).toBe('/console/conta');
+    expect((await b.go('GET', '/console/conta')).body).toContain('ana@exemplo.org');
+  });
+
+  it('refuses every form without the page\'s CSRF token, and bad input on the same page', async () => {
+    const b = new Browser();
+    await b.go('GET', '/console/cadastro');
+    const forged = await b.go('POST', '/console/cadastro', { email: 'x@exemplo.org', senha: 'senha-muito-boa' });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.body).toContain('O formulário expirou');
+    const other = new Browser();
+    const stolen = Browser.token(await other.go('GET', '/console/cadastro'));
+    expect((await b.go('POST', '/console/cadastro', { _csrf: stolen, email: 'x@exemplo.org', senha: 'senha-muito-boa' })).statusCode).toBe(403);
+
+    const short = await b.submit('/console/cadastro', '/console/cadastro', { email: 'x@exemplo.org', senha: 'curta' });
+    expect(short.statusCode).toBe(422);
+    expect(short.body).toContain('pelo menos 10 caracteres');
+    const bad = await b.submit('/console/cadastro', '/console/cadastro', { email: 'não-é-email', senha: 'senha-muito-boa' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('e-mail válido');
+    await b.submit('/console/cadastro', '/console/cadastro', { email: 'dup@exemplo.org', senha: 'senha-muito-boa' });
+    const dup = await new Browser().submit('/console/cadastro', '/console/cadastro', { email: 'DUP@exemplo.org', senha: 'outra-senha-boa' });
+    expect(dup.statusCode).toBe(422);
+    expect(dup.body).toContain('já existe uma conta');
+  });
+
+  it('changes the password (other sessions end) and deletes the account with the password', async () => {
+    const a = new Browser(), other = new Browser();
+    await a.submit('/console/cadastro', '/console/cadastro', { email: 'bia@exemplo.org', senha: 'primeira-senha' });
+    await other.submit('/console/entrar', '/console/entrar', { email: 'bia@exemplo.org', senha: 'primeira-senha' });
+    expect((await a.submit('/console/conta', '/console/conta/senha', { senha_atual: 'errada-errada', senha_nova: 'segunda-senha' })).statusCode).toBe(422);
+    const changed = await a.submit('/console/conta', '/console/conta/senha', { senha_atual: 'primeira-senha', senha_nova: 'segunda-senha' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toContain('Senha trocada');
+    expect((await other.go('GET', '/console')).statusCode).toBe(303);
+    expect((await a.go('GET', '/console')).statusCode).toBe(200);
+
+    await addMember(h.store, { organizationId: h.orgId, email: 'bia@exemplo.org', papel: 'owner' });
+    // the only owner cannot leave the organization without an owner
+    const sole = await a.submit('/console/conta', '/console/conta/excluir', { senha: 'segunda-senha' });
+    expect(sole.statusCode).toBe(422);
+    expect(sole.body).toContain('único owner');
+    await addMember(h.store, { organizationId: h.orgId, email: 'outro-owner@exemplo.org', papel: 'owner' });
+    expect((await a.submit('/console/conta', '/console/conta/excluir', { senha: 'errada-errada' })).statusCode).toBe(422);
+    const gone = await a.submit('/console/conta', '/console/conta/excluir', { senha: 'segunda-senha' });
+    expect(gone.statusCode).toBe(303);
+    expect((await a.go('GET', '/console')).statusCode).toBe(303);
+    expect((await h.store.query('SELECT 1 FROM members WHERE email = $1', ['bia@exemplo.org'])).rows).toHaveLength(0);
+    expect((await new Browser().submit('/console/entrar', '/console/entrar', { email: 'bia@exemplo.org', senha: 'segunda-senha' })).statusCode).toBe(401);
+  });
+
+  it('goes back only to console paths after signing in', () => {
+    expect(safeReturn('/console/conta')).toBe('/console/conta');
+    expect(safeReturn('https://evil.example/console')).toBe('/console');
+    expect(safeReturn('//evil.example/console')).toBe('/console');
+    expect(safeReturn('/consolex')).toBe('/console');
+    expect(safeReturn(undefined)).toBe('/console');
+  });
+});
