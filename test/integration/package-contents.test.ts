@@ -19,12 +19,12 @@ describe('npm pack', () => {
     for (const p of [
       'package.json', 'README.md', 'LICENSE', 'bin/campaign-sim.js', 'build/kernel.wasm',
       'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/cli/main.js', 'dist/src/pool/worker.js', 'dist/service/server.js',
-      'dist/calibration/run.js', 'data/br/municipios.csv', 'data/releases/fontes.json',
+      'dist/calibration/run.js', 'data/br/municipios.csv', 'data/releases/fontes.json', 'service/console/views/layout.eta',
     ]) expect(paths, p).toContain(p);
   });
 
   it('leaves out local state, tests, benches and sources', () => {
-    const unwanted = [/^data\/pglite\//, /^data\/cache\//, /^data-dev\//, /^\.cache\//, /\.dump$/, /^dist\/test\//, /^dist\/bench\//, /^bench\//, /^test\//, /^assembly\//, /^src\//, /\.tgz$/];
+    const unwanted = [/^service\/(?!console\/views\/)/, /^data\/pglite\//, /^data\/cache\//, /^data-dev\//, /^\.cache\//, /\.dump$/, /^dist\/test\//, /^dist\/bench\//, /^bench\//, /^test\//, /^assembly\//, /^src\//, /\.tgz$/];
     expect(paths.filter((p) => unwanted.some((u) => u.test(p)))).toEqual([]);
   });
 });
