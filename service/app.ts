@@ -126,6 +126,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(mcpRoutes, ctx);
   await app.register(consoleRoutes, {
     prefix: CONSOLE_PATH, ctx, secret: opts.consoleSecret ?? randomBytes(32).toString('base64url'), secureCookies: process.env.NODE_ENV === 'production',
+    devCredits: process.env.NODE_ENV !== 'production',
   });
   await app.ready();
   return app;

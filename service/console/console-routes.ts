@@ -15,6 +15,9 @@ import { projectPath } from '../../src/project-path.js';
 import { closeOtherSessions, closeSession, openSession, readSession, SESSION_DAYS } from '../console-sessions.js';
 import { changePassword, createPerson, deletePerson, membershipsOf, MIN_PASSWORD_LENGTH, projectsOf, verifyPerson } from '../people.js';
 import type { ServiceContext } from '../service-context.js';
+import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
+import { consoleOrganizationRoutes } from './console-organization-routes.js';
+import { consoleProjectRoutes } from './console-project-routes.js';
 
 export interface ConsoleOptions {
   ctx: ServiceContext;
@@ -22,9 +25,12 @@ export interface ConsoleOptions {
   secret: string;
   /** Cookies only over https (production). */
   secureCookies: boolean;
+  /** Credits may be added on the console (no payment provider: development only). */
+  devCredits: boolean;
 }
 
-export const CONSOLE_PATH = '/console';
+export { CONSOLE_PATH };
+
 const SESSION_COOKIE = 'sessao';
 
 type Form = Record<string, string | undefined>;
@@ -75,7 +81,8 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
   const refusal = (err: unknown) => (err instanceof ServiceError && err.status === 422 ? err.message : null);
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
-    const status = err.code === 'FST_CSRF_INVALID_TOKEN' || err.code === 'FST_CSRF_MISSING_SECRET' ? 403 : err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
+    const status = err.code === 'FST_CSRF_INVALID_TOKEN' || err.code === 'FST_CSRF_MISSING_SECRET' ? 403
+      : err instanceof ServiceError ? err.status : err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) reply.log.error({ err }, 'console failure');
     const text = status === 403 ? 'O formulário expirou ou não veio desta página: recarregue a página e tente de novo.' : status >= 500 ? 'Algo falhou do nosso lado; tente de novo.' : err.message;
     return reply.code(status).type('text/html; charset=utf-8').send(`<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Erro</title><p role="alert">${escapeHtml(text)}</p><p><a href="${CONSOLE_PATH}">Voltar ao console</a></p></html>`);
@@ -83,6 +90,9 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
 
   // preHandler, not onRequest: the token is in the form body, parsed after onRequest
   const csrf = { preHandler: app.csrfProtection };
+  const kit: ConsoleKit = { store, page, requirePerson, csrf, refusal, devCredits: o.devCredits };
+  await app.register(consoleOrganizationRoutes, kit);
+  await app.register(consoleProjectRoutes, kit);
 
   app.get('/entrar', async (req, reply) => {
     const q = req.query as Form;

@@ -14,15 +14,16 @@ import {
 } from '../../service/api-keys.js';
 import { createDevAccount } from '../../service/dev-account.js';
 import { addCredits, balance, monthSpend } from '../../service/ledger.js';
+import { reaisToMicros } from '../../service/reais.js';
 import type { Store } from '../../service/store/open-store.js';
 import { withStore, type StoreFlags } from './admin-store.js';
 import { registerAdminWebhook } from './admin-webhook.js';
 
-/** "12.5" reais -> 12500000 micros, exactly (one credit is one real). */
+/** "12.5" reais -> 12500000 micros, exactly (one credit is one real; service/reais.ts). */
 export function parseReais(text: string): number {
-  const m = /^(\d{1,9})(?:[.,](\d{1,6}))?$/.exec(text.trim());
-  if (!m) throw new InvalidArgumentError('an amount in reais, e.g. 100 or 12.50 (at most 6 decimals)');
-  return Number(m[1]) * 1_000_000 + Number((m[2] ?? '').padEnd(6, '0'));
+  const micros = reaisToMicros(text);
+  if (micros === null) throw new InvalidArgumentError('an amount in reais, e.g. 100 or 12.50 (at most 6 decimals)');
+  return micros;
 }
 
 function parseScopes(text: string): Scope[] {

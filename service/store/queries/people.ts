@@ -13,6 +13,7 @@ export const PEOPLE_SQL = {
     WHERE m.email = $1 ORDER BY o.nome, o.id`,
   projectsOf: `SELECT p.id, p.nome, p.organization_id, p.arquivado_em FROM projects p JOIN members m ON m.organization_id = p.organization_id
     WHERE m.email = $1 ORDER BY p.nome, p.id`,
+  roleIn: `SELECT papel FROM members WHERE email = $1 AND organization_id = $2`,
   openSession: `INSERT INTO console_sessions (token_hash, email, criado_em, expira_em) VALUES ($1, $2, $3, $4)`,
   readSession: `SELECT email, expira_em FROM console_sessions WHERE token_hash = $1 AND expira_em > $2`,
   closeSession: `DELETE FROM console_sessions WHERE token_hash = $1`,

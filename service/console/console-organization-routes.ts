@@ -1,0 +1,85 @@
+// The organization's page: balance, this month's spend, the monthly limit (an admin sets it), the
+// credit statement with the job of each entry, development credits (no payment provider here),
+// members and projects, and a new project. Roles: console-roles.ts.
+import type { FastifyInstance } from 'fastify';
+import { ServiceError } from '../../src/errors.js';
+import { createProject, getOrganization, listMembers, setSpendLimit } from '../accounts.js';
+import { addCredits, balance, listEntries, monthSpend } from '../ledger.js';
+import { projectsOf } from '../people.js';
+import { formatReais, reaisToMicros } from '../reais.js';
+import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
+import { requireRole, roleAllows } from './console-roles.js';
+
+type Form = Record<string, string | undefined>;
+/** Statement lines the page shows (newest first). */
+const STATEMENT_LINES = 100;
+
+function amount(text: string | undefined, field: string): number {
+  const micros = reaisToMicros(text ?? '');
+  if (micros === null) throw new ServiceError('invalid_request', 'informe um valor em reais, como 100 ou 12,50', { extra: { campo: field } });
+  return micros;
+}
+
+export async function consoleOrganizationRoutes(app: FastifyInstance, kit: ConsoleKit): Promise<void> {
+  const { store } = kit;
+  async function view(id: string, pessoa: string, extra: { ok?: string | null; erro?: string | null } = {}, status = 200) {
+    const papel = await requireRole(store, pessoa, id, 'ver');
+    const org = await getOrganization(store, id);
+    const entries = (await listEntries(store, id)).slice(-STATEMENT_LINES).reverse();
+    return {
+      status,
+      data: {
+        org, papel, reais: formatReais, devCredits: kit.devCredits,
+        saldo: await balance(store, id), gasto: await monthSpend(store, id),
+        extrato: entries, membros: await listMembers(store, id),
+        projetos: (await projectsOf(store, pessoa)).filter((p) => p.organization_id === id),
+        pode: { limite: roleAllows(papel, 'definir_limite'), creditos: roleAllows(papel, 'adicionar_creditos') && kit.devCredits, projeto: roleAllows(papel, 'criar_projeto') },
+        ok: extra.ok ?? null, erro: extra.erro ?? null,
+      },
+    };
+  }
+
+  app.get('/organizacoes/:id', async (req, reply) => {
+    const pessoa = await kit.requirePerson(req, reply);
+    if (!pessoa) return reply;
+    const v = await view((req.params as { id: string }).id, pessoa);
+    return kit.page(reply, 'organizacao', v.data.org.nome, pessoa, v.data);
+  });
+
+  /** A POST of the page: checks the role, runs `act`, shows the page again with its outcome. */
+  function action(path: string, role: Parameters<typeof requireRole>[3], act: (id: string, f: Form, pessoa: string) => Promise<string | { redirect: string }>) {
+    app.post(`/organizacoes/:id/${path}`, kit.csrf, async (req, reply) => {
+      const pessoa = await kit.requirePerson(req, reply);
+      if (!pessoa) return reply;
+      const id = (req.params as { id: string }).id;
+      await requireRole(store, pessoa, id, role);
+      let ok: string | null = null, erro: string | null = null;
+      try {
+        const r = await act(id, req.body as Form, pessoa);
+        if (typeof r !== 'string') return await reply.redirect(r.redirect, 303);
+        ok = r;
+      } catch (err) {
+        erro = kit.refusal(err);
+        if (erro === null) throw err;
+      }
+      const v = await view(id, pessoa, { ok, erro });
+      return kit.page(reply, 'organizacao', v.data.org.nome, pessoa, v.data, erro ? 422 : 200);
+    });
+  }
+
+  action('limite', 'definir_limite', async (id, f) => {
+    const micros = (f.limite ?? '').trim() === '' ? null : amount(f.limite, 'limite');
+    await setSpendLimit(store, id, micros);
+    return micros === null ? 'Limite mensal removido.' : `Limite mensal: ${formatReais(micros)}.`;
+  });
+  action('creditos', 'adicionar_creditos', async (id, f) => {
+    if (!kit.devCredits) throw Object.assign(new Error('créditos pelo console só em desenvolvimento'), { statusCode: 403 });
+    const micros = amount(f.valor, 'valor');
+    await addCredits(store, id, micros, 'créditos de desenvolvimento (console)');
+    return `${formatReais(micros)} adicionados.`;
+  });
+  action('projetos', 'criar_projeto', async (id, f) => {
+    const p = await createProject(store, { organizationId: id, nome: (f.nome ?? '').trim() });
+    return { redirect: `${CONSOLE_PATH}/projetos/${p.id}` };
+  });
+}

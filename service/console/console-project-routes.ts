@@ -1,0 +1,110 @@
+// The project's page: its keys with their last use; an admin or owner creates a key (name, scopes,
+// duration 7, 30, 90 or 365 days or never; shown once), rotates it (the old one stops at once or
+// after 1 or 7 days) or revokes it, and archives or restores the project (its keys stop and come
+// back). The same functions as `campaign-sim admin key ...` (service/api-keys.ts).
+import type { FastifyInstance } from 'fastify';
+import { ServiceError } from '../../src/errors.js';
+import { archiveProject, getProject, restoreProject } from '../accounts.js';
+import {
+  createApiKey, getApiKey, GRACE_DAYS, KEY_DURATIONS_DAYS, listApiKeys, revokeApiKey, rotateApiKey, SCOPES,
+  type GraceDays, type KeyDurationDays, type Scope,
+} from '../api-keys.js';
+import type { ConsoleKit } from './console-kit.js';
+import { requireRole, roleAllows } from './console-roles.js';
+
+type Form = Record<string, string | string[] | undefined>;
+const KEY_SCOPES: readonly Scope[] = SCOPES;
+
+function refuse(message: string, field: string): never {
+  throw new ServiceError('invalid_request', message, { extra: { campo: field } });
+}
+
+function scopesOf(f: Form): Scope[] {
+  const picked = ([] as string[]).concat(f.scopes ?? []);
+  if (picked.length === 0 || picked.some((s) => !KEY_SCOPES.includes(s as Scope))) refuse(`escolha ao menos um escopo entre ${KEY_SCOPES.join(', ')}`, 'scopes');
+  return picked as Scope[];
+}
+
+function durationOf(text: string | undefined): KeyDurationDays | null {
+  if (text === 'nunca') return null;
+  const n = Number(text);
+  if (!KEY_DURATIONS_DAYS.includes(n as KeyDurationDays)) refuse('a duração é 7, 30, 90 ou 365 dias, ou nunca', 'duracao');
+  return n as KeyDurationDays;
+}
+
+export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit): Promise<void> {
+  const { store } = kit;
+
+  async function view(id: string, pessoa: string, extra: { ok?: string | null; erro?: string | null; chave?: string | null } = {}) {
+    const project = await getProject(store, id).catch(() => { throw new ServiceError('not_found', 'página não encontrada'); });
+    const papel = await requireRole(store, pessoa, project.organization_id, 'ver');
+    return {
+      projeto: project, papel, chaves: await listApiKeys(store, id), agora: store.clock.now(),
+      escopos: KEY_SCOPES, duracoes: KEY_DURATIONS_DAYS, carencias: GRACE_DAYS,
+      pode: { chaves: roleAllows(papel, 'gerir_chaves'), arquivar: roleAllows(papel, 'arquivar_projeto') },
+      ok: extra.ok ?? null, erro: extra.erro ?? null, chave: extra.chave ?? null,
+    };
+  }
+
+  app.get('/projetos/:id', async (req, reply) => {
+    const pessoa = await kit.requirePerson(req, reply);
+    if (!pessoa) return reply;
+    const data = await view((req.params as { id: string }).id, pessoa);
+    return kit.page(reply, 'projeto', data.projeto.nome, pessoa, data);
+  });
+
+  /** A POST of the page: the project's organization role, then `act`; the page again with the outcome. */
+  function action(path: string, role: 'gerir_chaves' | 'arquivar_projeto', act: (id: string, f: Form, params: Record<string, string>) => Promise<{ ok: string; chave?: string }>) {
+    app.post(`/projetos/:id/${path}`, kit.csrf, async (req, reply) => {
+      const pessoa = await kit.requirePerson(req, reply);
+      if (!pessoa) return reply;
+      const params = req.params as Record<string, string>;
+      const project = await getProject(store, params.id).catch(() => { throw new ServiceError('not_found', 'página não encontrada'); });
+      await requireRole(store, pessoa, project.organization_id, role);
+      let out: { ok?: string; erro?: string | null; chave?: string } = {};
+      try {
+        out = await act(project.id, req.body as Form, params);
+      } catch (err) {
+        const erro = kit.refusal(err);
+        if (erro === null) throw err;
+        out = { erro };
+      }
+      const data = await view(project.id, pessoa, out);
+      return kit.page(reply, 'projeto', data.projeto.nome, pessoa, data, out.erro ? 422 : 200);
+    });
+  }
+
+  /** A key of this project (a key of another project is not found here). */
+  async function keyOf(projectId: string, keyId: string) {
+    const k = await getApiKey(store, keyId).catch(() => null);
+    if (!k || k.project_id !== projectId) throw new ServiceError('not_found', 'chave não encontrada');
+    return k;
+  }
+
+  action('chaves', 'gerir_chaves', async (id, f) => {
+    const nome = String(f.nome ?? '').trim();
+    if (nome === '') refuse('dê um nome à chave', 'nome');
+    const made = await createApiKey(store, { projectId: id, nome, scopes: scopesOf(f), expiresInDays: durationOf(String(f.duracao ?? '')) });
+    return { ok: `Chave ${made.record.prefixo} criada. Copie agora: ela não será mostrada de novo.`, chave: made.key };
+  });
+  action('chaves/:chave/rotacionar', 'gerir_chaves', async (id, f, params) => {
+    const old = await keyOf(id, params.chave);
+    const grace = Number(f.carencia);
+    if (!GRACE_DAYS.includes(grace as GraceDays)) refuse('a carência é 0, 1 ou 7 dias', 'carencia');
+    const made = await rotateApiKey(store, old.id, { graceDays: grace as GraceDays });
+    return { ok: `Chave ${old.prefixo} substituída por ${made.record.prefixo}; a antiga para ${grace === 0 ? 'já' : `em ${grace} dia(s)`}. Copie a nova agora.`, chave: made.key };
+  });
+  action('chaves/:chave/revogar', 'gerir_chaves', async (id, _f, params) => {
+    const k = await keyOf(id, params.chave);
+    await revokeApiKey(store, k.id);
+    return { ok: `Chave ${k.prefixo} revogada: parou agora.` };
+  });
+  action('arquivar', 'arquivar_projeto', async (id) => {
+    await archiveProject(store, id);
+    return { ok: 'Projeto arquivado: as chaves pararam.' };
+  });
+  action('restaurar', 'arquivar_projeto', async (id) => {
+    await restoreProject(store, id);
+    return { ok: 'Projeto restaurado: as chaves voltaram.' };
+  });
+}
