@@ -1,50 +1,19 @@
 // The console's people pages over HTTP (app.inject, real PostgreSQL): sign-up, sign-in, sign-out,
 // CSRF on every form, the person's organizations, password change and account deletion, and no
 // open redirect after sign-in.
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember } from '../../../service/accounts.js';
 import { safeReturn } from '../../../service/console/console-routes.js';
 import { openHarness, type Harness } from '../routes/harness.js';
+import { FormClient } from './form-client.js';
 
 let h: Harness;
 beforeAll(async () => { h = await openHarness('console_people'); });
 afterAll(async () => { await h?.close(); });
 
-/** A browser's cookie jar over app.inject: keeps the cookies the console sets. */
-class Browser {
-  cookies = new Map<string, string>();
-  async go(method: 'GET' | 'POST', url: string, form?: Record<string, string>): Promise<LightMyRequestResponse> {
-    const res = await h.app.inject({
-      method, url,
-      headers: {
-        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
-    });
-    for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
-      if (c.value === '' || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
-      else this.cookies.set(c.name, c.value);
-    }
-    return res;
-  }
-  /** The CSRF token of the page's first form. */
-  static token(res: LightMyRequestResponse): string {
-    const m = /name="_csrf" value="([^"]+)"/.exec(res.body);
-    if (!m) throw new Error(`no CSRF token in ${res.body.slice(0, 200)}`);
-    return m[1];
-  }
-  /** GETs `page` and POSTs its form to `action` with the page's token. */
-  async submit(page: string, action: string, form: Record<string, string>): Promise<LightMyRequestResponse> {
-    const p = await this.go('GET', page);
-    return this.go('POST', action, { _csrf: Browser.token(p), ...form });
-  }
-}
-
 describe('console: people', () => {
   it('sends a visitor to the sign-in page and back to where they were going', async () => {
-    const b = new Browser();
+    const b = new FormClient(h);
     const res = await b.go('GET', '/console/conta');
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe('/console/entrar?voltar=%2Fconsole%2Fconta');
@@ -56,7 +25,7 @@ describe('console: people', () => {
   });
 
   it('signs up, sees its organizations, signs out and in again', async () => {
-    const b = new Browser();
+    const b = new FormClient(h);
     const up = await b.submit('/console/cadastro', '/console/cadastro', { email: 'Ana@Exemplo.org', senha: 'senha-muito-boa' });
     expect(up.statusCode).toBe(303);
     expect(up.headers.location).toBe('/console');
@@ -67,7 +36,7 @@ describe('console: people', () => {
     home = await b.go('GET', '/console');
     expect(home.body).toMatch(/>Org console_people<\/a><\/td><td>admin<\/td><td><a href="\/console\/projetos\/[0-9a-f-]{36}">Org console_people project<\/a>/);
 
-    const out = await b.go('POST', '/console/sair', { _csrf: Browser.token(home) });
+    const out = await b.go('POST', '/console/sair', { _csrf: FormClient.token(home) });
     expect(out.statusCode).toBe(303);
     expect((await b.go('GET', '/console')).statusCode).toBe(303); // the session ended on the server too
 
@@ -81,13 +50,13 @@ describe('console: people', () => {
   });
 
   it('refuses every form without the page\'s CSRF token, and bad input on the same page', async () => {
-    const b = new Browser();
+    const b = new FormClient(h);
     await b.go('GET', '/console/cadastro');
     const forged = await b.go('POST', '/console/cadastro', { email: 'x@exemplo.org', senha: 'senha-muito-boa' });
     expect(forged.statusCode).toBe(403);
     expect(forged.body).toContain('O formulário expirou');
-    const other = new Browser();
-    const stolen = Browser.token(await other.go('GET', '/console/cadastro'));
+    const other = new FormClient(h);
+    const stolen = FormClient.token(await other.go('GET', '/console/cadastro'));
     expect((await b.go('POST', '/console/cadastro', { _csrf: stolen, email: 'x@exemplo.org', senha: 'senha-muito-boa' })).statusCode).toBe(403);
 
     const short = await b.submit('/console/cadastro', '/console/cadastro', { email: 'x@exemplo.org', senha: 'curta' });
@@ -97,13 +66,13 @@ describe('console: people', () => {
     expect(bad.statusCode).toBe(422);
     expect(bad.body).toContain('e-mail válido');
     await b.submit('/console/cadastro', '/console/cadastro', { email: 'dup@exemplo.org', senha: 'senha-muito-boa' });
-    const dup = await new Browser().submit('/console/cadastro', '/console/cadastro', { email: 'DUP@exemplo.org', senha: 'outra-senha-boa' });
+    const dup = await new FormClient(h).submit('/console/cadastro', '/console/cadastro', { email: 'DUP@exemplo.org', senha: 'outra-senha-boa' });
     expect(dup.statusCode).toBe(422);
     expect(dup.body).toContain('já existe uma conta');
   });
 
   it('changes the password (other sessions end) and deletes the account with the password', async () => {
-    const a = new Browser(), other = new Browser();
+    const a = new FormClient(h), other = new FormClient(h);
     await a.submit('/console/cadastro', '/console/cadastro', { email: 'bia@exemplo.org', senha: 'primeira-senha' });
     await other.submit('/console/entrar', '/console/entrar', { email: 'bia@exemplo.org', senha: 'primeira-senha' });
     expect((await a.submit('/console/conta', '/console/conta/senha', { senha_atual: 'errada-errada', senha_nova: 'segunda-senha' })).statusCode).toBe(422);
@@ -124,7 +93,7 @@ describe('console: people', () => {
     expect(gone.statusCode).toBe(303);
     expect((await a.go('GET', '/console')).statusCode).toBe(303);
     expect((await h.store.query('SELECT 1 FROM members WHERE email = $1', ['bia@exemplo.org'])).rows).toHaveLength(0);
-    expect((await new Browser().submit('/console/entrar', '/console/entrar', { email: 'bia@exemplo.org', senha: 'segunda-senha' })).statusCode).toBe(401);
+    expect((await new FormClient(h).submit('/console/entrar', '/console/entrar', { email: 'bia@exemplo.org', senha: 'segunda-senha' })).statusCode).toBe(401);
   });
 
   it('goes back only to console paths after signing in', () => {

@@ -1,0 +1,97 @@
+// Every console action under every role, over HTTP (the table of console-roles.ts), and the keys
+// and credits pages end to end: a key made on the page works on /v1/whoami, a rotation with grace
+// keeps the old key until it stops, a revoked key is 401, a monthly limit set on the page makes a
+// submission 402.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, type MemberRole } from '../../../service/accounts.js';
+import { CONSOLE_ACTIONS, type ConsoleAction } from '../../../service/console/console-roles.js';
+import { createPerson } from '../../../service/people.js';
+import { KEY_TTL_SERVER_MS } from '../../../service/store/read-cache.js';
+import { openHarness, type Harness } from '../routes/harness.js';
+import { FormClient } from './form-client.js';
+
+let h: Harness;
+const as: Partial<Record<MemberRole | 'stranger', FormClient>> = {};
+beforeAll(async () => {
+  h = await openHarness('console_roles', 0);
+  for (const role of ['owner', 'admin', 'member', 'reader', 'stranger'] as const) {
+    const email = `${role}@exemplo.org`;
+    await createPerson(h.store, email, 'senha-de-teste');
+    if (role !== 'stranger') await addMember(h.store, { organizationId: h.orgId, email, papel: role });
+    const c = new FormClient(h);
+    await c.submit('/console/entrar', '/console/entrar', { email, senha: 'senha-de-teste' });
+    as[role] = c;
+  }
+});
+afterAll(async () => { await h?.close(); });
+
+const orgPage = () => `/console/organizacoes/${h.orgId}`;
+const projectPage = () => `/console/projetos/${h.projectId}`;
+
+/** One POST of each action, with a valid form. */
+const ACTION_POSTS: Record<Exclude<ConsoleAction, 'ver'>, () => [string, string, Record<string, string>]> = {
+  criar_projeto: () => [orgPage(), `${orgPage()}/projetos`, { nome: 'Novo' }],
+  arquivar_projeto: () => [projectPage(), `${projectPage()}/arquivar`, {}],
+  gerir_chaves: () => [projectPage(), `${projectPage()}/chaves`, { nome: 'k', scopes: 'results:read', duracao: '30' }],
+  definir_limite: () => [orgPage(), `${orgPage()}/limite`, { limite: '' }],
+  adicionar_creditos: () => [orgPage(), `${orgPage()}/creditos`, { valor: '1' }],
+};
+
+describe('console roles', () => {
+  it('lets each role do exactly what the table says, and strangers nothing', async () => {
+    for (const role of ['owner', 'admin', 'member', 'reader', 'stranger'] as const) {
+      const c = as[role]!;
+      expect((await c.go('GET', orgPage())).statusCode, `${role} sees the organization`).toBe(role === 'stranger' ? 404 : 200);
+      for (const [action, post] of Object.entries(ACTION_POSTS) as Array<[Exclude<ConsoleAction, 'ver'>, () => [string, string, Record<string, string>]]>) {
+        const [page, url, form] = post();
+        if (role === 'stranger') {
+          // a stranger gets no page to take a token from: it posts with one of its own pages
+          const token = FormClient.token(await c.go('GET', '/console/conta'));
+          expect((await c.go('POST', url, { _csrf: token, ...form })).statusCode, `${role} ${action}`).toBe(404);
+          continue;
+        }
+        const res = await c.submit(page, url, form);
+        const allowed = (CONSOLE_ACTIONS[action] as readonly string[]).includes(role);
+        expect(res.statusCode, `${role} ${action}`).toBe(allowed ? (action === 'criar_projeto' ? 303 : 200) : 403);
+        if (action === 'arquivar_projeto' && allowed) await c.submit(projectPage(), `${projectPage()}/restaurar`, {});
+      }
+    }
+  });
+
+  it('makes a key that works, rotates it with grace, revokes it; a monthly limit then refuses with 402', async () => {
+    const owner = as.owner!;
+    const made = await owner.submit(projectPage(), `${projectPage()}/chaves`, { nome: 'painel', scopes: 'results:read', duracao: '90' });
+    const key = /id="chave-nova">([^<]+)</.exec(made.body)![1];
+    expect((await h.call('GET', '/v1/whoami', key)).statusCode).toBe(200);
+    /** The id of a key in the page's table, found by its prefix (svc_<prefix>_...). */
+    const idOf = (body: string, k: string, verb: string) => new RegExp(`chaves/([0-9a-f-]{36})/${verb}`).exec(body.slice(body.indexOf(`<code>${k.split('_')[1]}</code>`)))![1];
+    const keyId = idOf(made.body, key, 'rotacionar');
+
+    const rotated = await owner.submit(projectPage(), `${projectPage()}/chaves/${keyId}/rotacionar`, { carencia: '1' });
+    const next = /id="chave-nova">([^<]+)</.exec(rotated.body)![1];
+    expect((await h.call('GET', '/v1/whoami', key)).statusCode).toBe(200); // grace of 1 day
+    expect((await h.call('GET', '/v1/whoami', next)).statusCode).toBe(200);
+    h.clock.advance(86_400_000 + KEY_TTL_SERVER_MS);
+    expect((await h.call('GET', '/v1/whoami', key)).statusCode).toBe(401);
+
+    const nextId = idOf(rotated.body, next, 'revogar');
+    await owner.submit(projectPage(), `${projectPage()}/chaves/${nextId}/revogar`, {});
+    h.clock.advance(KEY_TTL_SERVER_MS);
+    expect((await h.call('GET', '/v1/whoami', next)).statusCode).toBe(401);
+
+    // credits and a limit below the price of a job
+    const page = await owner.submit(orgPage(), `${orgPage()}/creditos`, { valor: '100' });
+    expect(page.body).toContain('R$ 100,00 adicionados.');
+    const bad = await owner.submit(orgPage(), `${orgPage()}/limite`, { limite: 'dez reais' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.body).toContain('informe um valor em reais');
+    const limited = await owner.submit(orgPage(), `${orgPage()}/limite`, { limite: '0,000001' });
+    expect(limited.body).toContain('Limite mensal: R$ 0,00.');
+    const res = await h.call('POST', '/v1/jobs', h.keys.full, {
+      body: { pedido: { versao_contrato: 3, release: 'v1.0.0', familia: 'adocao', geografia: { ufs: ['RR'] }, lancamento: { dia: 1, cenario_base: 'pix' }, horizonte: { data_inicio: '2026-01-05', dias: 7 }, replicas: 1, grupo_comparacao: 'console', kpis: ['adotantes'] } },
+      headers: { 'idempotency-key': 'console-limit' },
+    });
+    expect(res.statusCode).toBe(402);
+    expect(res.json().detail.code).toBe('spend_limit_reached');
+  });
+});

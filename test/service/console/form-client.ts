@@ -1,0 +1,37 @@
+// A browser's cookie jar over app.inject, for the console's HTTP tests: keeps the cookies the
+// console sets and submits a page's form with the page's CSRF token.
+import type { LightMyRequestResponse } from 'fastify';
+import type { Harness } from '../routes/harness.js';
+
+export class FormClient {
+  constructor(private readonly h: Harness) {}
+
+  cookies = new Map<string, string>();
+  async go(method: 'GET' | 'POST', url: string, form?: Record<string, string>): Promise<LightMyRequestResponse> {
+    const res = await this.h.app.inject({
+      method, url,
+      headers: {
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
+    });
+    for (const c of res.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      if (c.value === '' || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return res;
+  }
+  /** The CSRF token of the page's first form. */
+  static token(res: LightMyRequestResponse): string {
+    const m = /name="_csrf" value="([^"]+)"/.exec(res.body);
+    if (!m) throw new Error(`no CSRF token in ${res.body.slice(0, 200)}`);
+    return m[1];
+  }
+  /** GETs `page` and POSTs its form to `action` with the page's token. */
+  async submit(page: string, action: string, form: Record<string, string>): Promise<LightMyRequestResponse> {
+    const p = await this.go('GET', page);
+    return this.go('POST', action, { _csrf: FormClient.token(p), ...form });
+  }
+}
+
