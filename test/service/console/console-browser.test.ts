@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember } from '../../../service/accounts.js';
+import { KEY_TTL_SERVER_MS } from '../../../service/store/read-cache.js';
 import { projectPath } from '../../../src/project-path.js';
 import { openHarness, type Harness } from '../routes/harness.js';
 
@@ -64,6 +65,37 @@ describe('console in chromium', () => {
     await page.getByLabel(/Nova senha/).fill('outra-senha-longa');
     await page.getByRole('button', { name: 'Trocar a senha' }).click();
     await expect(page.getByRole('status').textContent()).resolves.toContain('Senha trocada');
+    await page.close();
+  });
+
+  it('as an admin: creates a project and a key that works, revokes it, sets a monthly limit', async () => {
+    const page = await browser.newPage();
+    await addMember(h.store, { organizationId: h.orgId, email: 'carla@exemplo.org', papel: 'admin' });
+    await page.goto(`${base}/console/entrar`);
+    await page.getByLabel('E-mail').fill('carla@exemplo.org');
+    await page.getByLabel('Senha').fill('outra-senha-longa');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL(/\/console$/);
+    await page.getByRole('link', { name: 'Org console_browser', exact: true }).click();
+    await page.getByLabel('Nome do novo projeto').fill('Campanha do navegador');
+    await page.getByRole('button', { name: 'Criar projeto' }).click();
+    await page.waitForURL(/\/console\/projetos\/[0-9a-f-]{36}$/);
+    await page.getByLabel('Nome', { exact: true }).fill('chave do painel');
+    await page.getByRole('button', { name: 'Criar chave' }).click();
+    const key = (await page.locator('#chave-nova').textContent())!;
+    await shot(page, 'projeto');
+    const whoami = () => fetch(`${base}/v1/whoami`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
+    expect(await whoami()).toBe(200);
+    await page.getByRole('button', { name: `Revogar ${key.split('_')[1]}` }).click();
+    await expect(page.getByRole('status').textContent()).resolves.toContain('revogada');
+    h.clock.advance(KEY_TTL_SERVER_MS);
+    expect(await whoami()).toBe(401);
+
+    await page.getByRole('link', { name: 'Organização' }).click();
+    await page.getByLabel(/Limite mensal de gasto/).fill('250,00');
+    await page.getByRole('button', { name: 'Definir limite' }).click();
+    await expect(page.locator('#limite').textContent()).resolves.toBe('R$ 250,00');
+    await shot(page, 'organizacao');
     await page.close();
   });
 });
