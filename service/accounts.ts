@@ -13,6 +13,9 @@ export interface Organization {
   /** Jobs running at once (default 2). */
   limite_jobs_simultaneos: number;
   criado_em: Date;
+  /** Closed by an owner (service/deletion.ts), and erased after the undo; null otherwise. */
+  fechada_em?: Date | null;
+  apagada_em?: Date | null;
 }
 
 export type MemberRole = 'owner' | 'admin' | 'member' | 'reader';
@@ -31,6 +34,9 @@ export interface Project {
   nome: string;
   criado_em: Date;
   arquivado_em: Date | null;
+  /** Deleted by an admin or owner (service/deletion.ts), and erased after the undo; null otherwise. */
+  excluido_em?: Date | null;
+  apagado_em?: Date | null;
 }
 
 export async function createOrganization(store: Store, opts: { nome: string }): Promise<Organization> {

@@ -108,13 +108,15 @@ export async function authenticateApiKey(store: Store, bearerToken: string | nul
   const row = (await store.query<{
     id: string; project_id: string; prefixo: string; hash: Uint8Array; scopes: Scope[]; expira_em: Date | null;
     revogada_em: Date | null; ultimo_uso_em: Date | null; organization_id: string; arquivado_em: Date | null;
+    excluido_em: Date | null; fechada_em: Date | null;
   }>(API_KEY_SQL.byPrefix, [m[1]])).rows[0];
   if (!row) return null;
   const stored = Buffer.from(row.hash.buffer, row.hash.byteOffset, row.hash.byteLength);
   if (stored.length !== given.length || !timingSafeEqual(stored, given)) return null;
   if (row.expira_em && row.expira_em.getTime() <= t) return null;
   if (row.revogada_em && row.revogada_em.getTime() <= t) return null;
-  if (row.arquivado_em) return null;
+  // an archived or deleted project, or a closed organization: its keys stop at once (service/deletion.ts)
+  if (row.arquivado_em || row.excluido_em || row.fechada_em) return null;
   let touchedAt = row.ultimo_uso_em?.getTime() ?? -Infinity;
   if (t - touchedAt >= 60_000) {
     await store.query(API_KEY_SQL.touch, [row.id, now]);

@@ -21,6 +21,8 @@ export interface PersonMembership {
   organization_id: string;
   nome: string;
   papel: MemberRole;
+  /** Closed by an owner (7 days to reopen), or null. */
+  fechada_em: Date | null;
 }
 
 function refuse(message: string, field: string): never {

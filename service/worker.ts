@@ -1,5 +1,6 @@
 // The worker loop: claim a job, run it with heartbeats, conclude or fail it; sweep stale jobs
-// and expired results, and send the due webhook deliveries (webhooks/deliver-webhooks.ts), on
+// and expired results, erase what people deleted more than 7 days ago (deletion.ts), and send
+// the due webhook deliveries (webhooks/deliver-webhooks.ts), on
 // the side. `campaign-sim serve` runs one in process; `campaign-sim
 // worker` runs workers alone against DATABASE_URL, on any number of machines.
 import { hostname } from 'node:os';
@@ -9,6 +10,7 @@ import { createEngineRunJob, type RunJob } from './job-runner.js';
 import type { JobRow } from './job-row.js';
 import { claimNextJob, completeJob, failJob, heartbeat, HEARTBEAT_INTERVAL_MS, sweepStaleJobs } from './queue.js';
 import { sweepExpiredResults } from './results.js';
+import { sweepDeletions } from './deletion.js';
 import type { Store } from './store/open-store.js';
 import type { Agent } from 'undici';
 import { deliverDueWebhooks } from './webhooks/deliver-webhooks.js';
@@ -146,6 +148,7 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
       try {
         await sweepStaleJobs(store, clock.now());
         await sweepExpiredResults(store, clock.now());
+        await sweepDeletions(store, clock.now());
       } catch (err) {
         onError(err);
       }

@@ -3,7 +3,8 @@
 // members and projects, and a new project. Roles: console-roles.ts.
 import type { FastifyInstance } from 'fastify';
 import { ServiceError } from '../../src/errors.js';
-import { createProject, getOrganization, listMembers, setSpendLimit } from '../accounts.js';
+import { createProject, getOrganization, getProject, listMembers, setSpendLimit } from '../accounts.js';
+import { closeOrganization, deletedProjects, deleteProject, reopenOrganization, UNDO_DAYS, undoProjectDeletion } from '../deletion.js';
 import { addCredits, balance, listEntries, monthSpend } from '../ledger.js';
 import { projectsOf } from '../people.js';
 import { formatReais, reaisToMicros } from '../reais.js';
@@ -33,7 +34,12 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
         saldo: await balance(store, id), gasto: await monthSpend(store, id),
         extrato: entries, membros: await listMembers(store, id),
         projetos: (await projectsOf(store, pessoa)).filter((p) => p.organization_id === id),
-        pode: { limite: roleAllows(papel, 'definir_limite'), creditos: roleAllows(papel, 'adicionar_creditos') && kit.devCredits, projeto: roleAllows(papel, 'criar_projeto') },
+        excluidos: (await deletedProjects(store, id)).map((p) => ({ ...p, ate: new Date(p.excluido_em.getTime() + UNDO_DAYS * 86_400_000) })),
+        reabrirAte: org.fechada_em ? new Date(org.fechada_em.getTime() + UNDO_DAYS * 86_400_000) : null,
+        pode: {
+          limite: roleAllows(papel, 'definir_limite'), creditos: roleAllows(papel, 'adicionar_creditos') && kit.devCredits, projeto: roleAllows(papel, 'criar_projeto'),
+          excluir: roleAllows(papel, 'excluir_projeto'), fechar: roleAllows(papel, 'fechar_organizacao'),
+        },
         ok: extra.ok ?? null, erro: extra.erro ?? null,
       },
     };
@@ -47,15 +53,16 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
   });
 
   /** A POST of the page: checks the role, runs `act`, shows the page again with its outcome. */
-  function action(path: string, role: Parameters<typeof requireRole>[3], act: (id: string, f: Form, pessoa: string) => Promise<string | { redirect: string }>) {
+  function action(path: string, role: Parameters<typeof requireRole>[3], act: (id: string, f: Form, params: Record<string, string>) => Promise<string | { redirect: string }>) {
     app.post(`/organizacoes/:id/${path}`, kit.csrf, async (req, reply) => {
       const pessoa = await kit.requirePerson(req, reply);
       if (!pessoa) return reply;
-      const id = (req.params as { id: string }).id;
+      const params = req.params as Record<string, string>;
+      const id = params.id;
       await requireRole(store, pessoa, id, role);
       let ok: string | null = null, erro: string | null = null;
       try {
-        const r = await act(id, req.body as Form, pessoa);
+        const r = await act(id, req.body as Form, params);
         if (typeof r !== 'string') return await reply.redirect(r.redirect, 303);
         ok = r;
       } catch (err) {
@@ -77,6 +84,28 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
     const micros = amount(f.valor, 'valor');
     await addCredits(store, id, micros, 'créditos de desenvolvimento (console)');
     return `${formatReais(micros)} adicionados.`;
+  });
+  /** A project of this organization (another organization's is not found here). */
+  async function projectOf(orgId: string, projectId: string) {
+    const p = await getProject(store, projectId).catch(() => null);
+    if (!p || p.organization_id !== orgId) throw new ServiceError('not_found', 'projeto não encontrado');
+    return p;
+  }
+  action('projetos/:pid/excluir', 'excluir_projeto', async (id, _f, params) => {
+    const p = await deleteProject(store, (await projectOf(id, params.pid)).id);
+    return `Projeto ${p.nome} excluído: saiu das listas e suas chaves pararam. Dá para desfazer por ${UNDO_DAYS} dias.`;
+  });
+  action('projetos/:pid/desfazer', 'excluir_projeto', async (id, _f, params) => {
+    const p = await undoProjectDeletion(store, (await projectOf(id, params.pid)).id);
+    return `Exclusão do projeto ${p.nome} desfeita.`;
+  });
+  action('fechar', 'fechar_organizacao', async (id) => {
+    await closeOrganization(store, id);
+    return `Organização fechada: todas as chaves pararam. Dá para reabrir por ${UNDO_DAYS} dias; depois, projetos e membros são apagados (o extrato fica).`;
+  });
+  action('reabrir', 'fechar_organizacao', async (id) => {
+    await reopenOrganization(store, id);
+    return 'Organização reaberta.';
   });
   action('projetos', 'criar_projeto', async (id, f) => {
     const p = await createProject(store, { organizationId: id, nome: (f.nome ?? '').trim() });

@@ -35,13 +35,20 @@ function durationOf(text: string | undefined): KeyDurationDays | null {
 export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit): Promise<void> {
   const { store } = kit;
 
+  /** The project, or 404: unknown, or deleted (it left the lists; the organization's page undoes it). */
+  async function liveProject(id: string) {
+    const project = await getProject(store, id).catch(() => null);
+    if (!project || project.excluido_em) throw new ServiceError('not_found', 'página não encontrada');
+    return project;
+  }
+
   async function view(id: string, pessoa: string, extra: { ok?: string | null; erro?: string | null; chave?: string | null } = {}) {
-    const project = await getProject(store, id).catch(() => { throw new ServiceError('not_found', 'página não encontrada'); });
+    const project = await liveProject(id);
     const papel = await requireRole(store, pessoa, project.organization_id, 'ver');
     return {
       projeto: project, papel, chaves: await listApiKeys(store, id), agora: store.clock.now(),
       escopos: KEY_SCOPES, duracoes: KEY_DURATIONS_DAYS, carencias: GRACE_DAYS,
-      pode: { chaves: roleAllows(papel, 'gerir_chaves'), arquivar: roleAllows(papel, 'arquivar_projeto') },
+      pode: { chaves: roleAllows(papel, 'gerir_chaves'), arquivar: roleAllows(papel, 'arquivar_projeto'), excluir: roleAllows(papel, 'excluir_projeto') },
       ok: extra.ok ?? null, erro: extra.erro ?? null, chave: extra.chave ?? null,
     };
   }
@@ -59,7 +66,7 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
       const pessoa = await kit.requirePerson(req, reply);
       if (!pessoa) return reply;
       const params = req.params as Record<string, string>;
-      const project = await getProject(store, params.id).catch(() => { throw new ServiceError('not_found', 'página não encontrada'); });
+      const project = await liveProject(params.id);
       await requireRole(store, pessoa, project.organization_id, role);
       let out: { ok?: string; erro?: string | null; chave?: string } = {};
       try {

@@ -1,6 +1,7 @@
 // Who may do what on the console: one table of the actions of its pages and the roles allowed
 // (spec "Keys", "Deletion": keys by a project's admin or owner; the monthly limit by an admin;
-// project deletion by an admin or owner; closing the organization by an owner only). Every page
+// project deletion and its undo by an admin or owner; closing the organization and its undo by
+// an owner only). Every page
 // action checks here, and the HTTP tests go through every row.
 import { ServiceError } from '../../src/errors.js';
 import type { MemberRole } from '../accounts.js';
@@ -11,6 +12,8 @@ export const CONSOLE_ACTIONS = {
   ver: ['owner', 'admin', 'member', 'reader'],
   criar_projeto: ['owner', 'admin'],
   arquivar_projeto: ['owner', 'admin'],
+  excluir_projeto: ['owner', 'admin'],
+  fechar_organizacao: ['owner'],
   gerir_chaves: ['owner', 'admin'],
   definir_limite: ['owner', 'admin'],
   adicionar_creditos: ['owner', 'admin'],

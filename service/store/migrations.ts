@@ -276,4 +276,14 @@ CREATE TABLE console_sessions (
 CREATE INDEX console_sessions_email ON console_sessions (email);
 `,
   },
+  {
+    version: 8,
+    name: 'deletion with undo: projects and organizations',
+    // excluido_em / fechada_em: asked (keys stop at once, 7 days to undo); apagado_em / apagada_em:
+    // the sweep erased what the spec says goes for good (service/deletion.ts).
+    sql: `
+ALTER TABLE projects ADD COLUMN excluido_em timestamptz, ADD COLUMN apagado_em timestamptz;
+ALTER TABLE organizations ADD COLUMN fechada_em timestamptz, ADD COLUMN apagada_em timestamptz;
+`,
+  },
 ];

@@ -5,10 +5,12 @@ export const API_KEY_SQL = {
   get: `SELECT * FROM api_keys WHERE id = $1`,
   lockForRotation: `SELECT * FROM api_keys WHERE id = $1 FOR UPDATE`,
   listByProject: `SELECT * FROM api_keys WHERE project_id = $1 ORDER BY criado_em, id`,
-  // What authentication needs in one read: the key, its project's archive state and organization.
+  // What authentication needs in one read: the key, its project's archive and deletion state, and
+  // whether its organization is closed.
   byPrefix: `SELECT k.id, k.project_id, k.prefixo, k.hash, k.scopes, k.expira_em, k.revogada_em, k.ultimo_uso_em,
-      p.organization_id, p.arquivado_em
-    FROM api_keys k JOIN projects p ON p.id = k.project_id WHERE k.prefixo = $1`,
+      p.organization_id, p.arquivado_em, p.excluido_em, o.fechada_em
+    FROM api_keys k JOIN projects p ON p.id = k.project_id JOIN organizations o ON o.id = p.organization_id
+    WHERE k.prefixo = $1`,
   // Last use is written at most once a minute per key, so authentication stays a read.
   touch: `UPDATE api_keys SET ultimo_uso_em = $2
     WHERE id = $1 AND (ultimo_uso_em IS NULL OR ultimo_uso_em < $2::timestamptz - interval '1 minute')`,

@@ -35,6 +35,14 @@ const ACTION_POSTS: Record<Exclude<ConsoleAction, 'ver'>, () => [string, string,
   gerir_chaves: () => [projectPage(), `${projectPage()}/chaves`, { nome: 'k', scopes: 'results:read', duracao: '30' }],
   definir_limite: () => [orgPage(), `${orgPage()}/limite`, { limite: '' }],
   adicionar_creditos: () => [orgPage(), `${orgPage()}/creditos`, { valor: '1' }],
+  excluir_projeto: () => [projectPage(), `${orgPage()}/projetos/${h.projectId}/excluir`, {}],
+  fechar_organizacao: () => [orgPage(), `${orgPage()}/fechar`, {}],
+};
+/** What puts an allowed action back, so the next role finds the same state. */
+const UNDO: Partial<Record<ConsoleAction, () => [string, string]>> = {
+  arquivar_projeto: () => [projectPage(), `${projectPage()}/restaurar`],
+  excluir_projeto: () => [orgPage(), `${orgPage()}/projetos/${h.projectId}/desfazer`],
+  fechar_organizacao: () => [orgPage(), `${orgPage()}/reabrir`],
 };
 
 describe('console roles', () => {
@@ -53,7 +61,8 @@ describe('console roles', () => {
         const res = await c.submit(page, url, form);
         const allowed = (CONSOLE_ACTIONS[action] as readonly string[]).includes(role);
         expect(res.statusCode, `${role} ${action}`).toBe(allowed ? (action === 'criar_projeto' ? 303 : 200) : 403);
-        if (action === 'arquivar_projeto' && allowed) await c.submit(projectPage(), `${projectPage()}/restaurar`, {});
+        const undo = UNDO[action];
+        if (allowed && undo) expect((await c.submit(...undo(), {})).statusCode, `${role} undoes ${action}`).toBe(200);
       }
     }
   });
