@@ -96,6 +96,32 @@ describe('console in chromium', () => {
     await page.getByRole('button', { name: 'Definir limite' }).click();
     await expect(page.locator('#limite').textContent()).resolves.toBe('R$ 250,00');
     await shot(page, 'organizacao');
+
+    // delete the project and undo it; an admin sees no button to close the organization
+    await page.getByRole('link', { name: 'Campanha do navegador' }).click();
+    await page.getByRole('button', { name: 'Excluir projeto' }).click();
+    await expect(page.getByRole('status').textContent()).resolves.toContain('excluído');
+    await expect(page.getByRole('link', { name: 'Campanha do navegador' }).count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Desfazer a exclusão de Campanha do navegador' }).click();
+    await expect(page.getByRole('link', { name: 'Campanha do navegador' }).count()).resolves.toBe(1);
+    await expect(page.getByRole('button', { name: 'Fechar organização' }).count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it('as the owner: closes the organization and reopens it', async () => {
+    const page = await browser.newPage();
+    await addMember(h.store, { organizationId: h.orgId, email: 'carla@exemplo.org', papel: 'owner' });
+    await page.goto(`${base}/console/organizacoes/${h.orgId}`);
+    await page.getByLabel('E-mail').fill('carla@exemplo.org');
+    await page.getByLabel('Senha').fill('outra-senha-longa');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL(new RegExp(`/console/organizacoes/${h.orgId}$`));
+    await page.getByRole('button', { name: 'Fechar organização' }).click();
+    await expect(page.locator('#fechada').textContent()).resolves.toContain('as chaves pararam');
+    expect((await h.call('GET', '/v1/whoami', h.keys.full)).statusCode).toBe(401);
+    await shot(page, 'organizacao-fechada');
+    await page.getByRole('button', { name: 'Reabrir organização' }).click();
+    await expect(page.getByRole('status').textContent()).resolves.toBe('Organização reaberta.');
     await page.close();
   });
 });
