@@ -2,7 +2,7 @@
 // lists and its keys stop at once, and can be undone for 7 days; an organization closed by an
 // owner likewise. After the 7 days the worker's sweep (sweepDeletions) erases for good: the jobs'
 // data (requests, results; only each job's record with its hashes stays), keys, the webhook with
-// its deliveries, the opened city diagnoses, and for an organization its members too. The credit
+// its deliveries, the opened city diagnoses, and for an organization its members and invitations too. The credit
 // statement stays. SQL in store/queries/deletion.ts.
 import { ServiceError } from '../src/errors.js';
 import type { Organization, Project } from './accounts.js';
@@ -78,6 +78,7 @@ export async function sweepDeletions(store: Store, now: Date = store.clock.now()
   for (const { id } of (await store.query<{ id: string }>(DELETION_SQL.dueOrganizations, [cutoff])).rows) {
     if ((await store.query<{ n: number }>(DELETION_SQL.organizationProjectsLeft, [id])).rows[0].n > 0) continue;
     await store.query(DELETION_SQL.deleteMembers, [id]);
+    await store.query(DELETION_SQL.deleteInvitations, [id]);
     await store.query(DELETION_SQL.markOrganizationErased, [id, now]);
     organizacoes++;
   }

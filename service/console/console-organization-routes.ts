@@ -3,8 +3,9 @@
 // members and projects, and a new project. Roles: console-roles.ts.
 import type { FastifyInstance } from 'fastify';
 import { ServiceError } from '../../src/errors.js';
-import { createProject, getOrganization, getProject, listMembers, setSpendLimit } from '../accounts.js';
+import { createProject, getOrganization, getProject, listMembers, MEMBER_ROLES, setSpendLimit, type MemberRole } from '../accounts.js';
 import { closeOrganization, deletedProjects, deleteProject, reopenOrganization, UNDO_DAYS, undoProjectDeletion } from '../deletion.js';
+import { INVITATION_DAYS, invite, pendingInvitations } from '../invitations.js';
 import { addCredits, balance, listEntries, monthSpend } from '../ledger.js';
 import { projectsOf } from '../people.js';
 import { formatReais, reaisToMicros } from '../reais.js';
@@ -23,7 +24,7 @@ function amount(text: string | undefined, field: string): number {
 
 export async function consoleOrganizationRoutes(app: FastifyInstance, kit: ConsoleKit): Promise<void> {
   const { store } = kit;
-  async function view(id: string, pessoa: string, extra: { ok?: string | null; erro?: string | null } = {}, status = 200) {
+  async function view(id: string, pessoa: string, extra: { ok?: string | null; erro?: string | null; convite?: string | null } = {}, status = 200) {
     const papel = await requireRole(store, pessoa, id, 'ver');
     const org = await getOrganization(store, id);
     const entries = (await listEntries(store, id)).slice(-STATEMENT_LINES).reverse();
@@ -38,9 +39,10 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
         reabrirAte: org.fechada_em ? new Date(org.fechada_em.getTime() + UNDO_DAYS * 86_400_000) : null,
         pode: {
           limite: roleAllows(papel, 'definir_limite'), creditos: roleAllows(papel, 'adicionar_creditos') && kit.devCredits, projeto: roleAllows(papel, 'criar_projeto'),
-          excluir: roleAllows(papel, 'excluir_projeto'), fechar: roleAllows(papel, 'fechar_organizacao'),
+          excluir: roleAllows(papel, 'excluir_projeto'), fechar: roleAllows(papel, 'fechar_organizacao'), convidar: roleAllows(papel, 'convidar'),
         },
-        ok: extra.ok ?? null, erro: extra.erro ?? null,
+        convites: await pendingInvitations(store, id), papeis: MEMBER_ROLES,
+        ok: extra.ok ?? null, erro: extra.erro ?? null, convite: extra.convite ?? null,
       },
     };
   }
@@ -53,23 +55,25 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
   });
 
   /** A POST of the page: checks the role, runs `act`, shows the page again with its outcome. */
-  function action(path: string, role: Parameters<typeof requireRole>[3], act: (id: string, f: Form, params: Record<string, string>) => Promise<string | { redirect: string }>) {
+  type Outcome = string | { redirect: string } | { ok: string; convite: string };
+  function action(path: string, role: Parameters<typeof requireRole>[3], act: (id: string, f: Form, params: Record<string, string>, papel: MemberRole) => Promise<Outcome>) {
     app.post(`/organizacoes/:id/${path}`, kit.csrf, async (req, reply) => {
       const pessoa = await kit.requirePerson(req, reply);
       if (!pessoa) return reply;
       const params = req.params as Record<string, string>;
       const id = params.id;
-      await requireRole(store, pessoa, id, role);
-      let ok: string | null = null, erro: string | null = null;
+      const papel = await requireRole(store, pessoa, id, role);
+      let ok: string | null = null, erro: string | null = null, convite: string | null = null;
       try {
-        const r = await act(id, req.body as Form, params);
-        if (typeof r !== 'string') return await reply.redirect(r.redirect, 303);
-        ok = r;
+        const r = await act(id, req.body as Form, params, papel);
+        if (typeof r === 'string') ok = r;
+        else if ('redirect' in r) return await reply.redirect(r.redirect, 303);
+        else ({ ok, convite } = r);
       } catch (err) {
         erro = kit.refusal(err);
         if (erro === null) throw err;
       }
-      const v = await view(id, pessoa, { ok, erro });
+      const v = await view(id, pessoa, { ok, erro, convite });
       return kit.page(reply, 'organizacao', v.data.org.nome, pessoa, v.data, erro ? 422 : 200);
     });
   }
@@ -106,6 +110,10 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
   action('reabrir', 'fechar_organizacao', async (id) => {
     await reopenOrganization(store, id);
     return 'Organização reaberta.';
+  });
+  action('convites', 'convidar', async (id, f, _params, papel) => {
+    const token = await invite(store, id, f.email ?? '', (f.papel ?? 'member') as MemberRole, papel);
+    return { ok: `Convite criado para ${(f.email ?? '').trim().toLowerCase()}: envie o link abaixo (vale ${INVITATION_DAYS} dias, uma vez).`, convite: `${CONSOLE_PATH}/convites/${token}` };
   });
   action('projetos', 'criar_projeto', async (id, f) => {
     const p = await createProject(store, { organizationId: id, nome: (f.nome ?? '').trim() });

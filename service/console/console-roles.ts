@@ -13,6 +13,7 @@ export const CONSOLE_ACTIONS = {
   criar_projeto: ['owner', 'admin'],
   arquivar_projeto: ['owner', 'admin'],
   excluir_projeto: ['owner', 'admin'],
+  convidar: ['owner', 'admin'],
   fechar_organizacao: ['owner'],
   gerir_chaves: ['owner', 'admin'],
   definir_limite: ['owner', 'admin'],

@@ -13,6 +13,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../src/errors.js';
 import { projectPath } from '../../src/project-path.js';
 import { closeOtherSessions, closeSession, openSession, readSession, SESSION_DAYS } from '../console-sessions.js';
+import { acceptInvitation, peekInvitation } from '../invitations.js';
 import { changePassword, createPerson, deletePerson, membershipsOf, MIN_PASSWORD_LENGTH, projectsOf, verifyPerson } from '../people.js';
 import type { ServiceContext } from '../service-context.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
@@ -132,6 +133,29 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     const [orgs, projects] = await Promise.all([membershipsOf(store, pessoa), projectsOf(store, pessoa)]);
     const organizacoes = orgs.map((org) => ({ ...org, projetos: projects.filter((p) => p.organization_id === org.organization_id) }));
     return page(reply, 'inicio', 'Início', pessoa, { organizacoes });
+  });
+
+  app.get('/convites/:token', async (req, reply) => {
+    const pessoa = await requirePerson(req, reply);
+    if (!pessoa) return reply;
+    const peek = await peekInvitation(store, (req.params as { token: string }).token);
+    if (!peek) throw new ServiceError('not_found', 'convite não encontrado');
+    return page(reply, 'convite', 'Convite', pessoa, { convite: peek, erro: null });
+  });
+  app.post('/convites/:token', csrf, async (req, reply) => {
+    const pessoa = await requirePerson(req, reply);
+    if (!pessoa) return reply;
+    const token = (req.params as { token: string }).token;
+    try {
+      const r = await acceptInvitation(store, token, pessoa);
+      return await reply.redirect(`${CONSOLE_PATH}/organizacoes/${r.organization_id}`, 303);
+    } catch (err) {
+      const erro = refusal(err);
+      if (erro === null) throw err;
+      const peek = await peekInvitation(store, token);
+      if (!peek) throw err;
+      return page(reply, 'convite', 'Convite', pessoa, { convite: peek, erro }, 422);
+    }
   });
 
   app.get('/conta', async (req, reply) => {

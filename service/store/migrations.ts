@@ -286,4 +286,21 @@ ALTER TABLE projects ADD COLUMN excluido_em timestamptz, ADD COLUMN apagado_em t
 ALTER TABLE organizations ADD COLUMN fechada_em timestamptz, ADD COLUMN apagada_em timestamptz;
 `,
   },
+  {
+    version: 9,
+    name: 'invitations by link',
+    // Kept by the hash of the link's token, as sessions are; an organization's erasure takes them.
+    sql: `
+CREATE TABLE invitations (
+  token_hash text PRIMARY KEY,
+  organization_id uuid NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  email text NOT NULL,
+  papel text NOT NULL CHECK (papel IN ('owner', 'admin', 'member', 'reader')),
+  criado_em timestamptz NOT NULL,
+  expira_em timestamptz NOT NULL,
+  aceito_em timestamptz
+);
+CREATE INDEX invitations_organization ON invitations (organization_id);
+`,
+  },
 ];

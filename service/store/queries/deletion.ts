@@ -19,5 +19,6 @@ export const DELETION_SQL = {
   markProjectErased: `UPDATE projects SET apagado_em = $2, excluido_em = COALESCE(excluido_em, $2) WHERE id = $1`,
   organizationProjectsLeft: `SELECT count(*)::int AS n FROM projects WHERE organization_id = $1 AND apagado_em IS NULL`,
   deleteMembers: `DELETE FROM members WHERE organization_id = $1`,
+  deleteInvitations: `DELETE FROM invitations WHERE organization_id = $1`,
   markOrganizationErased: `UPDATE organizations SET apagada_em = $2 WHERE id = $1`,
 } as const;

@@ -37,6 +37,7 @@ const ACTION_POSTS: Record<Exclude<ConsoleAction, 'ver'>, () => [string, string,
   adicionar_creditos: () => [orgPage(), `${orgPage()}/creditos`, { valor: '1' }],
   excluir_projeto: () => [projectPage(), `${orgPage()}/projetos/${h.projectId}/excluir`, {}],
   fechar_organizacao: () => [orgPage(), `${orgPage()}/fechar`, {}],
+  convidar: () => [orgPage(), `${orgPage()}/convites`, { email: 'novo@exemplo.org', papel: 'reader' }],
 };
 /** What puts an allowed action back, so the next role finds the same state. */
 const UNDO: Partial<Record<ConsoleAction, () => [string, string]>> = {

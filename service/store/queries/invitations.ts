@@ -1,0 +1,11 @@
+// SQL of invitations by link (service/invitations.ts).
+export const INVITATION_SQL = {
+  insert: `INSERT INTO invitations (token_hash, organization_id, email, papel, criado_em, expira_em) VALUES ($1, $2, $3, $4, $5, $6)`,
+  pending: `SELECT email, papel, criado_em, expira_em FROM invitations WHERE organization_id = $1 AND aceito_em IS NULL AND expira_em > $2
+    ORDER BY criado_em DESC`,
+  // taken once: the first acceptance marks it, a second finds nothing
+  take: `UPDATE invitations SET aceito_em = $2 WHERE token_hash = $1 AND aceito_em IS NULL AND expira_em > $2
+    RETURNING organization_id, email, papel`,
+  peek: `SELECT i.email, i.papel, i.expira_em, i.aceito_em, o.nome FROM invitations i JOIN organizations o ON o.id = i.organization_id
+    WHERE i.token_hash = $1`,
+} as const;

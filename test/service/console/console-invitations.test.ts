@@ -1,0 +1,65 @@
+// Invitations by link over HTTP: an admin invites, the link is shown once, the invited person signs
+// up with that e-mail, comes back through sign-in and accepts; the link works once, for that
+// e-mail only, for 7 days; only an owner invites an owner.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, listMembers } from '../../../service/accounts.js';
+import { createPerson } from '../../../service/people.js';
+import { openHarness, type Harness } from '../routes/harness.js';
+import { FormClient } from './form-client.js';
+
+let h: Harness;
+let admin: FormClient;
+beforeAll(async () => {
+  h = await openHarness('console_invites', 0);
+  await createPerson(h.store, 'admin@exemplo.org', 'senha-de-teste');
+  await addMember(h.store, { organizationId: h.orgId, email: 'admin@exemplo.org', papel: 'admin' });
+  admin = new FormClient(h);
+  await admin.submit('/console/entrar', '/console/entrar', { email: 'admin@exemplo.org', senha: 'senha-de-teste' });
+});
+afterAll(async () => { await h?.close(); });
+
+const orgPage = () => `/console/organizacoes/${h.orgId}`;
+const linkOf = (body: string) => /id="convite-link">([^<]+)</.exec(body)![1];
+
+describe('console invitations', () => {
+  it('invites by link; the invited person accepts once, with that e-mail only', async () => {
+    const made = await admin.submit(orgPage(), `${orgPage()}/convites`, { email: 'Rui@Exemplo.org', papel: 'reader' });
+    expect(made.statusCode).toBe(200);
+    const link = linkOf(made.body);
+    expect(link).toMatch(/^\/console\/convites\/[A-Za-z0-9_-]{43}$/);
+    expect((await admin.go('GET', orgPage())).body).toContain('rui@exemplo.org como reader');
+
+    const rui = new FormClient(h);
+    const toSignIn = await rui.go('GET', link);
+    expect(toSignIn.statusCode).toBe(303);
+    expect(toSignIn.headers.location).toBe(`/console/entrar?voltar=${encodeURIComponent(link)}`);
+    await rui.submit('/console/cadastro', '/console/cadastro', { email: 'rui@exemplo.org', senha: 'senha-do-rui' });
+    const offer = await rui.go('GET', link);
+    expect(offer.body).toContain('como <strong>reader</strong>');
+
+    const intruder = new FormClient(h);
+    await intruder.submit('/console/cadastro', '/console/cadastro', { email: 'outra@exemplo.org', senha: 'senha-da-outra' });
+    const refused = await intruder.submit(link, link, {});
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toContain('este convite é para rui@exemplo.org');
+
+    const accepted = await rui.submit(link, link, {});
+    expect(accepted.statusCode).toBe(303);
+    expect(accepted.headers.location).toBe(orgPage());
+    expect((await listMembers(h.store, h.orgId)).find((m) => m.email === 'rui@exemplo.org')?.papel).toBe('reader');
+    const again = await rui.go('GET', link);
+    expect(again.body).toContain('não vale mais');
+  });
+
+  it('expires after 7 days, and only an owner invites an owner', async () => {
+    const link = linkOf((await admin.submit(orgPage(), `${orgPage()}/convites`, { email: 'tarde@exemplo.org', papel: 'member' })).body);
+    h.clock.advance(7 * 86_400_000 + 1);
+    const late = new FormClient(h);
+    await late.submit('/console/cadastro', '/console/cadastro', { email: 'tarde@exemplo.org', senha: 'senha-de-tarde' });
+    expect((await late.go('GET', link)).body).toContain('não vale mais');
+    await admin.submit('/console/entrar', '/console/entrar', { email: 'admin@exemplo.org', senha: 'senha-de-teste' }); // its session ended too
+    const owner = await admin.submit(orgPage(), `${orgPage()}/convites`, { email: 'dono@exemplo.org', papel: 'owner' });
+    expect(owner.statusCode).toBe(422);
+    expect(owner.body).toContain('só um owner convida outro owner');
+  });
+});
