@@ -1,12 +1,14 @@
 // What the console's route modules share (console-routes.ts makes it): rendering a page, the
 // signed-in person, the CSRF hook, how a refused form is told.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServiceContext } from '../service-context.js';
 import type { Store } from '../store/open-store.js';
 
 export const CONSOLE_PATH = '/console';
 
 /** What the console's route modules share: rendering a page, the signed-in person, the CSRF hook. */
 export interface ConsoleKit {
+  ctx: ServiceContext;
   store: Store;
   page(reply: FastifyReply, view: string, titulo: string, pessoa: string | null, data?: Record<string, unknown>, status?: number): FastifyReply;
   requirePerson(req: FastifyRequest, reply: FastifyReply): Promise<string | null>;

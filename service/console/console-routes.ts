@@ -18,6 +18,7 @@ import { changePassword, createPerson, deletePerson, membershipsOf, MIN_PASSWORD
 import type { ServiceContext } from '../service-context.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
 import { consoleOrganizationRoutes } from './console-organization-routes.js';
+import { consoleJobRoutes } from './console-job-routes.js';
 import { consoleProjectRoutes } from './console-project-routes.js';
 
 export interface ConsoleOptions {
@@ -91,9 +92,10 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
 
   // preHandler, not onRequest: the token is in the form body, parsed after onRequest
   const csrf = { preHandler: app.csrfProtection };
-  const kit: ConsoleKit = { store, page, requirePerson, csrf, refusal, devCredits: o.devCredits };
+  const kit: ConsoleKit = { ctx: o.ctx, store, page, requirePerson, csrf, refusal, devCredits: o.devCredits };
   await app.register(consoleOrganizationRoutes, kit);
   await app.register(consoleProjectRoutes, kit);
+  await app.register(consoleJobRoutes, kit);
 
   app.get('/entrar', async (req, reply) => {
     const q = req.query as Form;

@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember } from '../../../service/accounts.js';
 import { KEY_TTL_SERVER_MS } from '../../../service/store/read-cache.js';
 import { projectPath } from '../../../src/project-path.js';
-import { openHarness, type Harness } from '../routes/harness.js';
+import { validateScenario } from '../../../src/contract/index.js';
+import { httpScenario } from '../../fixtures/scenarios.js';
+import { concludeNext, openHarness, type Harness } from '../routes/harness.js';
+import { syntheticResult } from '../routes/synthetic-result.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = projectPath('.cache', 'screenshots');
@@ -122,6 +125,27 @@ describe('console in chromium', () => {
     await shot(page, 'organizacao-fechada');
     await page.getByRole('button', { name: 'Reabrir organização' }).click();
     await expect(page.getByRole('status').textContent()).resolves.toBe('Organização reaberta.');
+    await page.close();
+  });
+
+  it('shows a concluded job: its findings table and a map of its municipalities', async () => {
+    const res = await h.call('POST', '/v1/jobs', h.keys.full, { body: { pedido: httpScenario() }, headers: { 'idempotency-key': 'console-job' } });
+    expect(res.statusCode).toBe(201);
+    const job = await concludeNext(h, syntheticResult(validateScenario(httpScenario())).stored);
+    const page = await browser.newPage();
+    await page.goto(`${base}/console/projetos/${h.projectId}/jobs`);
+    await page.getByLabel('E-mail').fill('carla@exemplo.org');
+    await page.getByLabel('Senha').fill('outra-senha-longa');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL(/\/jobs$/);
+    await page.getByRole('link', { name: job.nome ?? job.id }).click();
+    await page.waitForURL(new RegExp(`/jobs/${job.id}$`));
+    await page.locator('#mapa[data-pronto="1"]').waitFor();
+    // one coloured shape per municipality of the job (three RR municipalities)
+    await expect(page.locator('#mapa path.leaflet-interactive').count()).resolves.toBe(3);
+    await expect(page.getByRole('columnheader', { name: 'parte' }).count()).resolves.toBe(1);
+    await expect(page.getByRole('cell', { name: '1400100', exact: true }).count()).resolves.toBeGreaterThan(0);
+    await shot(page, 'job');
     await page.close();
   });
 });

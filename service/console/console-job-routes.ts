@@ -1,0 +1,80 @@
+// The project's jobs: the list, and each job with its findings tables and a map of its
+// municipalities coloured by the saturation of a chosen measure (Leaflet with the local
+// municipal boundaries of data/br/geometria, no tile server). Read with the same functions as
+// GET /v1/jobs and /findings (service/jobs.ts, operations/load-job-result.ts).
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ServiceError } from '../../src/errors.js';
+import { buildFindings, FINDINGS_TABLES, type FindingsTable } from '../../src/findings/index.js';
+import { projectPath } from '../../src/project-path.js';
+import { getProject } from '../accounts.js';
+import { getJob, listJobs, toJobResponse } from '../jobs.js';
+import { loadJobResult } from '../operations/load-job-result.js';
+import { formatReais } from '../reais.js';
+import type { ConsoleKit } from './console-kit.js';
+import { requireRole } from './console-roles.js';
+
+/** Rows of a findings table the page shows (the API pages the rest). */
+const ROWS_SHOWN = 200;
+
+export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): Promise<void> {
+  const { store } = kit;
+  const leaflet = dirname(createRequire(import.meta.url).resolve('leaflet/package.json'));
+  await app.register(fastifyStatic, { root: `${leaflet}/dist`, prefix: '/static/leaflet/', decorateReply: false });
+  await app.register(fastifyStatic, { root: projectPath('service', 'console', 'static'), prefix: '/static/console/', decorateReply: false });
+
+  /** The municipal boundaries of a UF (IBGE code, two digits): public data. */
+  app.get('/geo/:uf', async (req, reply) => {
+    const uf = (req.params as { uf: string }).uf;
+    if (!/^\d{2}$/.test(uf)) throw new ServiceError('not_found', 'UF desconhecida');
+    const text = await readFile(projectPath('data', 'br', 'geometria', `geojs-${uf}-mun.json`), 'utf8').catch(() => null);
+    if (text === null) throw new ServiceError('not_found', 'UF desconhecida');
+    return reply.type('application/geo+json').header('cache-control', 'public, max-age=86400').send(text);
+  });
+
+  async function projectFor(pessoa: string, projectId: string) {
+    const project = await getProject(store, projectId).catch(() => null);
+    if (!project || project.excluido_em) throw new ServiceError('not_found', 'página não encontrada');
+    await requireRole(store, pessoa, project.organization_id, 'ver');
+    return project;
+  }
+
+  app.get('/projetos/:id/jobs', async (req, reply) => {
+    const pessoa = await kit.requirePerson(req, reply);
+    if (!pessoa) return reply;
+    const project = await projectFor(pessoa, (req.params as { id: string }).id);
+    const jobs = (await listJobs(store, project.id)).map(toJobResponse);
+    return kit.page(reply, 'jobs', `Jobs de ${project.nome}`, pessoa, { projeto: project, jobs, reais: formatReais });
+  });
+
+  app.get('/projetos/:id/jobs/:job', async (req, reply) => {
+    const pessoa = await kit.requirePerson(req, reply);
+    if (!pessoa) return reply;
+    const params = req.params as { id: string; job: string };
+    const q = req.query as { tabela?: string; medida?: string };
+    const project = await projectFor(pessoa, params.id);
+    const job = toJobResponse(await getJob(store, project.id, params.job));
+    let tabela: FindingsTable | null = null, mapa: unknown = null, medidas: string[] = [], aviso: string | null = null;
+    if (job.estado === 'concluido' && job.tipo === 'simulacao') {
+      const result = await loadJobResult(kit.ctx, project.id, job.id);
+      const nome = FINDINGS_TABLES.includes(q.tabela as never) ? q.tabela! : 'saturacao';
+      tabela = buildFindings(result, { tabela: nome, limite: ROWS_SHOWN });
+      medidas = result.saturacao.medidas;
+      const medida = medidas.includes(q.medida as never) ? q.medida! : medidas[0];
+      const totals = buildFindings(result, { tabela: 'saturacao', limite: 1000 }).linhas
+        .filter((r) => r.eixo === 'total' && r.medida === medida && typeof r.municipio === 'string');
+      mapa = {
+        medida,
+        ufs: [...new Set(result.unidades.map((u) => u.slice(0, 2)))],
+        // a weighting area's value stands for its municipality only when it is the only one shown
+        valores: Object.fromEntries(totals.map((r) => [r.municipio as string, r.parte])),
+      };
+    } else aviso = job.estado === 'concluido' ? 'Calibração: o resultado é lido em GET /v1/calibracoes/{id}.' : `O job está ${job.estado}: achados e mapa aparecem quando ele concluir.`;
+    return kit.page(reply, 'job', job.nome ?? job.id, pessoa, {
+      projeto: project, job, tabela, tabelas: FINDINGS_TABLES, mapa, mapaJson: JSON.stringify(mapa), medidas, aviso, reais: formatReais,
+    });
+  });
+}
