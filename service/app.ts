@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { randomBytes } from 'node:crypto';
 import { installAuth } from './auth.js';
 import { consoleRoutes, CONSOLE_PATH } from './console/console-routes.js';
+import type { AddressPolicy } from './webhooks/address-policy.js';
+import { webhookPolicyFromEnv } from './webhooks/webhook-settings.js';
 import { DEFAULT_BODY_LIMIT } from './body-limits.js';
 import { answerClientError, answerFrameworkError } from './client-errors.js';
 import { systemClock, type Clock } from './clock.js';
@@ -50,6 +52,8 @@ export interface BuildAppOptions {
    * process, so console sessions end when the process restarts.
    */
   consoleSecret?: string;
+  /** How the console checks webhook URLs (default: from the environment, webhooks/webhook-settings.ts). */
+  webhookPolicy?: AddressPolicy;
 }
 
 /**
@@ -127,6 +131,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(consoleRoutes, {
     prefix: CONSOLE_PATH, ctx, secret: opts.consoleSecret ?? randomBytes(32).toString('base64url'), secureCookies: process.env.NODE_ENV === 'production',
     devCredits: process.env.NODE_ENV !== 'production',
+    webhookPolicy: opts.webhookPolicy ?? webhookPolicyFromEnv(),
   });
   await app.ready();
   return app;

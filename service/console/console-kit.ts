@@ -2,6 +2,7 @@
 // signed-in person, the CSRF hook, how a refused form is told.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServiceContext } from '../service-context.js';
+import type { AddressPolicy } from '../webhooks/address-policy.js';
 import type { Store } from '../store/open-store.js';
 
 export const CONSOLE_PATH = '/console';
@@ -16,4 +17,6 @@ export interface ConsoleKit {
   /** The message of a refusal to show on the form (a 422 ServiceError), or null to rethrow. */
   refusal(err: unknown): string | null;
   devCredits: boolean;
+  /** The address policy webhook URLs are checked with (webhooks/webhook-settings.ts). */
+  webhookPolicy: AddressPolicy;
 }

@@ -9,6 +9,7 @@ import {
   createApiKey, getApiKey, GRACE_DAYS, KEY_DURATIONS_DAYS, listApiKeys, revokeApiKey, rotateApiKey, SCOPES,
   type GraceDays, type KeyDurationDays, type Scope,
 } from '../api-keys.js';
+import { getWebhook, listWebhookDeliveries, removeWebhook, rotateWebhookSecret, sendTestPing, setWebhook } from '../webhooks/webhook-config.js';
 import type { ConsoleKit } from './console-kit.js';
 import { requireRole, roleAllows } from './console-roles.js';
 
@@ -42,13 +43,18 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
     return project;
   }
 
-  async function view(id: string, pessoa: string, extra: { ok?: string | null; erro?: string | null; chave?: string | null } = {}) {
+  async function view(id: string, pessoa: string, extra: { ok?: string | null; erro?: string | null; chave?: string | null; segredo?: string | null } = {}) {
     const project = await liveProject(id);
     const papel = await requireRole(store, pessoa, project.organization_id, 'ver');
+    const webhook = await getWebhook(store, id).catch(() => null);
     return {
+      webhook, entregas: webhook ? await listWebhookDeliveries(store, id) : [], segredo: extra.segredo ?? null,
       projeto: project, papel, chaves: await listApiKeys(store, id), agora: store.clock.now(),
       escopos: KEY_SCOPES, duracoes: KEY_DURATIONS_DAYS, carencias: GRACE_DAYS,
-      pode: { chaves: roleAllows(papel, 'gerir_chaves'), arquivar: roleAllows(papel, 'arquivar_projeto'), excluir: roleAllows(papel, 'excluir_projeto') },
+      pode: {
+        chaves: roleAllows(papel, 'gerir_chaves'), arquivar: roleAllows(papel, 'arquivar_projeto'), excluir: roleAllows(papel, 'excluir_projeto'),
+        webhook: roleAllows(papel, 'gerir_webhook'),
+      },
       ok: extra.ok ?? null, erro: extra.erro ?? null, chave: extra.chave ?? null,
     };
   }
@@ -61,14 +67,14 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
   });
 
   /** A POST of the page: the project's organization role, then `act`; the page again with the outcome. */
-  function action(path: string, role: 'gerir_chaves' | 'arquivar_projeto', act: (id: string, f: Form, params: Record<string, string>) => Promise<{ ok: string; chave?: string }>) {
+  function action(path: string, role: 'gerir_chaves' | 'arquivar_projeto' | 'gerir_webhook', act: (id: string, f: Form, params: Record<string, string>) => Promise<{ ok: string; chave?: string; segredo?: string }>) {
     app.post(`/projetos/:id/${path}`, kit.csrf, async (req, reply) => {
       const pessoa = await kit.requirePerson(req, reply);
       if (!pessoa) return reply;
       const params = req.params as Record<string, string>;
       const project = await liveProject(params.id);
       await requireRole(store, pessoa, project.organization_id, role);
-      let out: { ok?: string; erro?: string | null; chave?: string } = {};
+      let out: { ok?: string; erro?: string | null; chave?: string; segredo?: string } = {};
       try {
         out = await act(project.id, req.body as Form, params);
       } catch (err) {
@@ -105,6 +111,22 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
     const k = await keyOf(id, params.chave);
     await revokeApiKey(store, k.id);
     return { ok: `Chave ${k.prefixo} revogada: parou agora.` };
+  });
+  action('webhook', 'gerir_webhook', async (id, f) => {
+    const w = await setWebhook(store, id, String(f.url ?? '').trim(), { policy: kit.webhookPolicy });
+    return { ok: `Webhook ativo em ${w.url}. Copie o segredo de assinatura agora: ele não será mostrado de novo.`, segredo: w.segredo };
+  });
+  action('webhook/segredo', 'gerir_webhook', async (id) => {
+    const w = await rotateWebhookSecret(store, id);
+    return { ok: 'Novo segredo: as próximas entregas já são assinadas com ele. Copie agora.', segredo: w.segredo };
+  });
+  action('webhook/teste', 'gerir_webhook', async (id) => {
+    await sendTestPing(store, id);
+    return { ok: 'Ping enfileirado: o worker o envia em instantes; veja as entregas abaixo.' };
+  });
+  action('webhook/remover', 'gerir_webhook', async (id) => {
+    await removeWebhook(store, id);
+    return { ok: 'Webhook removido: não há mais avisos, e as entregas na fila foram descartadas.' };
   });
   action('arquivar', 'arquivar_projeto', async (id) => {
     await archiveProject(store, id);

@@ -14,6 +14,7 @@ export const CONSOLE_ACTIONS = {
   arquivar_projeto: ['owner', 'admin'],
   excluir_projeto: ['owner', 'admin'],
   convidar: ['owner', 'admin'],
+  gerir_webhook: ['owner', 'admin'],
   fechar_organizacao: ['owner'],
   gerir_chaves: ['owner', 'admin'],
   definir_limite: ['owner', 'admin'],

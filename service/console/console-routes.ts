@@ -16,6 +16,7 @@ import { closeOtherSessions, closeSession, openSession, readSession, SESSION_DAY
 import { acceptInvitation, peekInvitation } from '../invitations.js';
 import { changePassword, createPerson, deletePerson, membershipsOf, MIN_PASSWORD_LENGTH, projectsOf, verifyPerson } from '../people.js';
 import type { ServiceContext } from '../service-context.js';
+import type { AddressPolicy } from '../webhooks/address-policy.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
 import { consoleOrganizationRoutes } from './console-organization-routes.js';
 import { consoleJobRoutes } from './console-job-routes.js';
@@ -29,6 +30,7 @@ export interface ConsoleOptions {
   secureCookies: boolean;
   /** Credits may be added on the console (no payment provider: development only). */
   devCredits: boolean;
+  webhookPolicy: AddressPolicy;
 }
 
 export { CONSOLE_PATH };
@@ -92,7 +94,7 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
 
   // preHandler, not onRequest: the token is in the form body, parsed after onRequest
   const csrf = { preHandler: app.csrfProtection };
-  const kit: ConsoleKit = { ctx: o.ctx, store, page, requirePerson, csrf, refusal, devCredits: o.devCredits };
+  const kit: ConsoleKit = { ctx: o.ctx, store, page, requirePerson, csrf, refusal, devCredits: o.devCredits, webhookPolicy: o.webhookPolicy };
   await app.register(consoleOrganizationRoutes, kit);
   await app.register(consoleProjectRoutes, kit);
   await app.register(consoleJobRoutes, kit);

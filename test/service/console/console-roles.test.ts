@@ -38,6 +38,7 @@ const ACTION_POSTS: Record<Exclude<ConsoleAction, 'ver'>, () => [string, string,
   excluir_projeto: () => [projectPage(), `${orgPage()}/projetos/${h.projectId}/excluir`, {}],
   fechar_organizacao: () => [orgPage(), `${orgPage()}/fechar`, {}],
   convidar: () => [orgPage(), `${orgPage()}/convites`, { email: 'novo@exemplo.org', papel: 'reader' }],
+  gerir_webhook: () => [projectPage(), `${projectPage()}/webhook`, { url: 'https://93.184.216.34/hook' }],
 };
 /** What puts an allowed action back, so the next role finds the same state. */
 const UNDO: Partial<Record<ConsoleAction, () => [string, string]>> = {
@@ -103,5 +104,26 @@ describe('console roles', () => {
     });
     expect(res.statusCode).toBe(402);
     expect(res.json().detail.code).toBe('spend_limit_reached');
+  });
+});
+
+describe('console webhook', () => {
+  it('sets a webhook (secret shown once), refuses a private address, tests, re-keys and removes it', async () => {
+    const admin = as.admin!;
+    const page = `/console/projetos/${h.projectId}`;
+    const refused = await admin.submit(page, `${page}/webhook`, { url: 'https://10.0.0.1/hook' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.body).toMatch(/10\.0\.0\.1 is not a public address/);
+    const set = await admin.submit(page, `${page}/webhook`, { url: 'https://93.184.216.34/hook' });
+    const segredo = /id="segredo-novo">([^<]+)</.exec(set.body)![1];
+    expect(segredo).toMatch(/^whsec_/);
+    expect((await admin.go('GET', page)).body).not.toContain(segredo);
+    const ping = await admin.submit(page, `${page}/webhook/teste`, {});
+    expect(ping.body).toMatch(/<td>ping<\/td><td>pendente<\/td><td>0<\/td>/);
+    const rotated = await admin.submit(page, `${page}/webhook/segredo`, {});
+    expect(/id="segredo-novo">([^<]+)</.exec(rotated.body)![1]).not.toBe(segredo);
+    const removed = await admin.submit(page, `${page}/webhook/remover`, {});
+    expect(removed.body).toContain('Nenhum webhook');
+    expect((await as.member!.submit(page, `${page}/webhook`, { url: 'https://93.184.216.34/hook' })).statusCode).toBe(403);
   });
 });
