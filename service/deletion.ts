@@ -17,32 +17,33 @@ const UNDO_MS = UNDO_DAYS * 86_400_000;
 /** The instant before which an asked deletion is past its undo. */
 const undoCutoff = (now: Date) => new Date(now.getTime() - UNDO_MS);
 
-export async function deleteProject(store: Store, projectId: string): Promise<Project> {
-  const r = await store.query<Project>(DELETION_SQL.deleteProject, [projectId, store.clock.now()]);
-  if (r.rows.length === 0) throw new ServiceError('not_found', `project ${projectId} does not exist`);
+/**
+ * One state change of a deletion: the row it changed (keys then stop or come back: the key cache
+ * is cleared), or `refusal` when no row could change (unknown, or past its undo).
+ */
+async function changeState<T>(store: Store, sql: string, args: unknown[], refusal: ServiceError): Promise<T> {
+  const r = await store.query<T>(sql, args);
+  if (r.rows.length === 0) throw refusal;
   store.cache?.clear('key');
   return r.rows[0];
 }
 
-export async function undoProjectDeletion(store: Store, projectId: string): Promise<Project> {
-  const r = await store.query<Project>(DELETION_SQL.undoProject, [projectId, undoCutoff(store.clock.now())]);
-  if (r.rows.length === 0) throw new ServiceError('invalid_request', `a exclusão do projeto não pode mais ser desfeita (${UNDO_DAYS} dias)`);
-  store.cache?.clear('key');
-  return r.rows[0];
+export function deleteProject(store: Store, projectId: string): Promise<Project> {
+  return changeState(store, DELETION_SQL.deleteProject, [projectId, store.clock.now()], new ServiceError('not_found', `project ${projectId} does not exist`));
 }
 
-export async function closeOrganization(store: Store, organizationId: string): Promise<Organization> {
-  const r = await store.query<Organization>(DELETION_SQL.closeOrganization, [organizationId, store.clock.now()]);
-  if (r.rows.length === 0) throw new ServiceError('not_found', `organization ${organizationId} does not exist`);
-  store.cache?.clear('key');
-  return r.rows[0];
+export function undoProjectDeletion(store: Store, projectId: string): Promise<Project> {
+  return changeState(store, DELETION_SQL.undoProject, [projectId, undoCutoff(store.clock.now())],
+    new ServiceError('invalid_request', `a exclusão do projeto não pode mais ser desfeita (${UNDO_DAYS} dias)`));
 }
 
-export async function reopenOrganization(store: Store, organizationId: string): Promise<Organization> {
-  const r = await store.query<Organization>(DELETION_SQL.reopenOrganization, [organizationId, undoCutoff(store.clock.now())]);
-  if (r.rows.length === 0) throw new ServiceError('invalid_request', `o fechamento da organização não pode mais ser desfeito (${UNDO_DAYS} dias)`);
-  store.cache?.clear('key');
-  return r.rows[0];
+export function closeOrganization(store: Store, organizationId: string): Promise<Organization> {
+  return changeState(store, DELETION_SQL.closeOrganization, [organizationId, store.clock.now()], new ServiceError('not_found', `organization ${organizationId} does not exist`));
+}
+
+export function reopenOrganization(store: Store, organizationId: string): Promise<Organization> {
+  return changeState(store, DELETION_SQL.reopenOrganization, [organizationId, undoCutoff(store.clock.now())],
+    new ServiceError('invalid_request', `o fechamento da organização não pode mais ser desfeito (${UNDO_DAYS} dias)`));
 }
 
 /** Projects of the organization deleted and still within their undo. */

@@ -120,20 +120,12 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
     const w = await rotateWebhookSecret(store, id);
     return { ok: 'Novo segredo: as próximas entregas já são assinadas com ele. Copie agora.', segredo: w.segredo };
   });
-  action('webhook/teste', 'gerir_webhook', async (id) => {
-    await sendTestPing(store, id);
-    return { ok: 'Ping enfileirado: o worker o envia em instantes; veja as entregas abaixo.' };
-  });
-  action('webhook/remover', 'gerir_webhook', async (id) => {
-    await removeWebhook(store, id);
-    return { ok: 'Webhook removido: não há mais avisos, e as entregas na fila foram descartadas.' };
-  });
-  action('arquivar', 'arquivar_projeto', async (id) => {
-    await archiveProject(store, id);
-    return { ok: 'Projeto arquivado: as chaves pararam.' };
-  });
-  action('restaurar', 'arquivar_projeto', async (id) => {
-    await restoreProject(store, id);
-    return { ok: 'Projeto restaurado: as chaves voltaram.' };
-  });
+  // Actions without input: the change, and what the page then says.
+  const plain: Array<[string, 'gerir_webhook' | 'arquivar_projeto', (store: ConsoleKit['store'], id: string) => Promise<unknown>, string]> = [
+    ['webhook/teste', 'gerir_webhook', sendTestPing, 'Ping enfileirado: o worker o envia em instantes; veja as entregas abaixo.'],
+    ['webhook/remover', 'gerir_webhook', removeWebhook, 'Webhook removido: não há mais avisos, e as entregas na fila foram descartadas.'],
+    ['arquivar', 'arquivar_projeto', archiveProject, 'Projeto arquivado: as chaves pararam.'],
+    ['restaurar', 'arquivar_projeto', restoreProject, 'Projeto restaurado: as chaves voltaram.'],
+  ];
+  for (const [path, role, change, ok] of plain) action(path, role, async (id) => { await change(store, id); return { ok }; });
 }
