@@ -5,6 +5,8 @@
 // run a job through here, so none of them publishes a count the privacy rule has not seen.
 import type { Scenario } from './contract/types.js';
 import { combineReplicas, type CombineOptions } from './findings/combine-replicas.js';
+import { weeklyCurves, type WeeklyCurve } from './findings/weekly-curves.js';
+import { weeklyRows } from './findings/weekly-rows.js';
 import type { JobResult } from './findings/job-result.js';
 import { combineOptionsFromRelease } from './findings/release-lookups.js';
 import type { ReplicaResult } from './pool/replica-result.js';
@@ -18,6 +20,8 @@ export type RunFigures = Pick<SimulationResult, 'pessoa_dias' | 'segundos' | 'pr
 export interface EngineRun {
   replicas: Iterable<ReplicaResult>;
   execucao: RunFigures;
+  /** The published weekly curves per variant and measure (absent when the engine has no weekly series). */
+  curvas?: WeeklyCurve[];
 }
 
 /** Runs every task of a scenario. */
@@ -27,6 +31,7 @@ export type JobEngine = (scenario: Scenario, opts: SimulateOptions) => Promise<E
 export function engineRun(r: SimulationResult): EngineRun {
   return {
     replicas: Object.values(r.variantes).flat(),
+    curvas: weeklyCurves(weeklyRows(r)),
     execucao: {
       pessoa_dias: r.pessoa_dias, segundos: r.segundos, preparo_segundos: r.preparo_segundos,
       threads: r.threads, tarefasSimultaneas: r.tarefasSimultaneas, shards: r.shards,
@@ -59,5 +64,6 @@ export async function runSimulationJob(scenario: Scenario, opts: SimulationJobOp
   const run = await engine(scenario, simulateOptions);
   const result = combineReplicas(scenario, run.replicas, lookups ?? combineOptionsFromRelease(opts.release));
   if (calibracaoVeredito) result.calibracao_veredito = calibracaoVeredito;
+  if (run.curvas) result.curvas = run.curvas;
   return { result, execucao: run.execucao };
 }

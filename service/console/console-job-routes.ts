@@ -8,7 +8,7 @@ import { dirname } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { ServiceError } from '../../src/errors.js';
-import { buildFindings, FINDINGS_TABLES, type FindingsTable } from '../../src/findings/index.js';
+import { buildFindings, curvesSvg, FINDINGS_TABLES, type FindingsTable } from '../../src/findings/index.js';
 import { projectPath } from '../../src/project-path.js';
 import { getProject } from '../accounts.js';
 import { getJob, listJobs, toJobResponse } from '../jobs.js';
@@ -58,11 +58,14 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
     const project = await projectFor(pessoa, params.id);
     const job = toJobResponse(await getJob(store, project.id, params.job));
     let tabela: FindingsTable | null = null, mapa: unknown = null, medidas: string[] = [], aviso: string | null = null;
+    let grafico: string | null = null;
     if (job.estado === 'concluido' && job.tipo === 'simulacao') {
       const result = await loadJobResult(kit.ctx, project.id, job.id);
       const nome = FINDINGS_TABLES.includes(q.tabela as never) ? q.tabela! : 'saturacao';
       tabela = buildFindings(result, { tabela: nome, limite: ROWS_SHOWN });
       medidas = result.saturacao.medidas;
+      // the engine's own chart (src/findings/curves-chart.ts, as `campaign-sim plot` draws it)
+      grafico = result.curvas ? curvesSvg(result.curvas, 'Pessoas por semana, por variante') : null;
       const medida = medidas.includes(q.medida as never) ? q.medida! : medidas[0];
       const totals = buildFindings(result, { tabela: 'saturacao', limite: 1000 }).linhas
         .filter((r) => r.eixo === 'total' && r.medida === medida && typeof r.municipio === 'string');
@@ -74,7 +77,7 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
       };
     } else aviso = job.estado === 'concluido' ? 'Calibração: o resultado é lido em GET /v1/calibracoes/{id}.' : `O job está ${job.estado}: achados e mapa aparecem quando ele concluir.`;
     return kit.page(reply, 'job', job.nome ?? job.id, pessoa, {
-      projeto: project, job, tabela, tabelas: FINDINGS_TABLES, mapa, mapaJson: JSON.stringify(mapa), medidas, aviso, reais: formatReais,
+      projeto: project, job, tabela, tabelas: FINDINGS_TABLES, mapa, mapaJson: JSON.stringify(mapa), medidas, aviso, reais: formatReais, grafico,
     });
   });
 }

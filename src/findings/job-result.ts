@@ -6,6 +6,7 @@
 
 import type { Medida, Scenario } from '../contract/types.js';
 import type { Grade } from '../release/publication-grid.js';
+import type { WeeklyCurve } from './weekly-curves.js';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { ServiceError } from '../errors.js';
 
@@ -106,6 +107,12 @@ export interface JobResult {
    * parameters the job ran (recorded by the runner; absent in results stored before it was).
    */
   calibracao_veredito?: 'aprovada' | 'reprovada';
+  /**
+   * The published weekly curves per variant and measure (weeklyCurves of the job's weekly rows:
+   * the privacy rule applied per unit, week and replica), for the console's chart. Absent in
+   * results stored before 2026-11-24 and from engines without weekly series.
+   */
+  curvas?: WeeklyCurve[];
 }
 
 type Typed = Float64Array | Float32Array | Uint32Array | Int32Array | Uint16Array | Uint8Array;

@@ -67,4 +67,16 @@ describe('golden findings baseline (RR reception)', () => {
     }
     for (const r of t.linhas) if (r.n !== null) expect(r.motivo === null || r.populacao === null).toBe(true);
   });
+
+  it('stores the weekly curves of every variant and measure, through the stored format', () => {
+    const stored = decodeJobResult(JSON.parse(JSON.stringify(encodeJobResult(result))));
+    const curvas = stored.curvas!;
+    expect([...new Set(curvas.map((c) => c.variante))].sort()).toEqual([...result.variantes].sort());
+    expect(curvas).toHaveLength(result.variantes.length * BASELINE_SCENARIO.kpis.length);
+    for (const c of curvas) {
+      expect(c.valores).toHaveLength(result.semanas);
+      // cumulative measures never fall from one week to the next
+      for (let w = 1; w < c.valores.length; w++) expect(c.valores[w]).toBeGreaterThanOrEqual(c.valores[w - 1] - 1e-9);
+    }
+  });
 });

@@ -10,6 +10,7 @@ import { addMember } from '../../../service/accounts.js';
 import { KEY_TTL_SERVER_MS } from '../../../service/store/read-cache.js';
 import { projectPath } from '../../../src/project-path.js';
 import { validateScenario } from '../../../src/contract/index.js';
+import { JOB_RESULT_BYTES_FORMAT, jobResultToBytes } from '../../../src/findings/index.js';
 import { httpScenario } from '../../fixtures/scenarios.js';
 import { concludeNext, openHarness, type Harness } from '../routes/harness.js';
 import { syntheticResult } from '../routes/synthetic-result.js';
@@ -131,7 +132,9 @@ describe('console in chromium', () => {
   it('shows a concluded job: its findings table and a map of its municipalities', async () => {
     const res = await h.call('POST', '/v1/jobs', h.keys.full, { body: { pedido: httpScenario() }, headers: { 'idempotency-key': 'console-job' } });
     expect(res.statusCode).toBe(201);
-    const job = await concludeNext(h, syntheticResult(validateScenario(httpScenario())).stored);
+    const { result } = syntheticResult(validateScenario(httpScenario()));
+    result.curvas = result.variantes.map((variante, i) => ({ variante, medida: 'alcance', valores: [1000, 3000 + i, 5000 - i], escondidas: 0 }));
+    const job = await concludeNext(h, { formato: JOB_RESULT_BYTES_FORMAT, dados: jobResultToBytes(result) });
     const page = await browser.newPage();
     await page.goto(`${base}/console/projetos/${h.projectId}/jobs`);
     await page.getByLabel('E-mail').fill('carla@exemplo.org');
@@ -145,6 +148,7 @@ describe('console in chromium', () => {
     await expect(page.locator('#mapa path.leaflet-interactive').count()).resolves.toBe(3);
     await expect(page.getByRole('columnheader', { name: 'parte' }).count()).resolves.toBe(1);
     await expect(page.getByRole('cell', { name: '1400100', exact: true }).count()).resolves.toBeGreaterThan(0);
+    await expect(page.locator('#grafico svg polyline').count()).resolves.toBe(result.variantes.length);
     await shot(page, 'job');
     await page.close();
   });
