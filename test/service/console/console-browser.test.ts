@@ -88,17 +88,36 @@ describe('console in chromium', () => {
     await page.getByRole('button', { name: 'Criar chave' }).click();
     const key = (await page.locator('#chave-nova').textContent())!;
     await shot(page, 'projeto');
-    const whoami = () => fetch(`${base}/v1/whoami`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
-    expect(await whoami()).toBe(200);
-    await page.getByRole('button', { name: `Revogar ${key.split('_')[1]}` }).click();
+    const whoami = (k: string) => fetch(`${base}/v1/whoami`, { headers: { authorization: `Bearer ${k}` } }).then((r) => r.status);
+    expect(await whoami(key)).toBe(200);
+    // rotate with a grace of 1 day: both work until the old one stops
+    await page.getByLabel(`Carência`).selectOption('1');
+    await page.getByRole('button', { name: `Rotacionar ${key.split('_')[1]}` }).click();
+    const next = (await page.locator('#chave-nova').textContent())!;
+    expect(next).not.toBe(key);
+    expect([await whoami(key), await whoami(next)]).toEqual([200, 200]);
+    h.clock.advance(86_400_000 + KEY_TTL_SERVER_MS);
+    expect([await whoami(key), await whoami(next)]).toEqual([401, 200]);
+    await page.reload();
+    await page.getByRole('button', { name: `Revogar ${next.split('_')[1]}` }).click();
     await expect(page.getByRole('status').textContent()).resolves.toContain('revogada');
     h.clock.advance(KEY_TTL_SERVER_MS);
-    expect(await whoami()).toBe(401);
+    expect(await whoami(next)).toBe(401);
 
+    // a monthly limit below any job's price: the API refuses a job with 402
     await page.getByRole('link', { name: 'Organização' }).click();
-    await page.getByLabel(/Limite mensal de gasto/).fill('250,00');
+    await page.getByLabel(/Limite mensal de gasto/).fill('0,000001');
     await page.getByRole('button', { name: 'Definir limite' }).click();
-    await expect(page.locator('#limite').textContent()).resolves.toBe('R$ 250,00');
+    await expect(page.locator('#limite').textContent()).resolves.toBe('R$ 0,00');
+    const job = await fetch(`${base}/v1/jobs`, {
+      method: 'POST', body: JSON.stringify({ pedido: httpScenario() }),
+      headers: { authorization: `Bearer ${h.keys.full}`, 'content-type': 'application/json', 'idempotency-key': 'browser-limit' },
+    });
+    expect(job.status).toBe(402);
+    expect((await job.json()).detail.code).toBe('spend_limit_reached');
+    await page.getByLabel(/Limite mensal de gasto/).fill('');
+    await page.getByRole('button', { name: 'Definir limite' }).click();
+    await expect(page.locator('#limite').textContent()).resolves.toBe('sem limite');
     await shot(page, 'organizacao');
 
     // delete the project and undo it; an admin sees no button to close the organization
