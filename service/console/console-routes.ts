@@ -46,6 +46,8 @@ export function safeReturn(path: string | undefined): string {
 
 export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Promise<void> {
   const { store } = o.ctx;
+  // HTML pages, not the API: kept out of the OpenAPI document (every route of this plugin and its children)
+  app.addHook('onRoute', (route) => { route.schema = { ...route.schema, hide: true }; });
   const cookieOpts = { signed: true, httpOnly: true, sameSite: 'lax' as const, path: CONSOLE_PATH, secure: o.secureCookies };
   await app.register(fastifyCookie, { secret: o.secret });
   await app.register(fastifyFormbody);

@@ -24,7 +24,7 @@ describe('npm pack', () => {
   });
 
   it('leaves out local state, tests, benches and sources', () => {
-    const unwanted = [/^service\/(?!console\/views\/)/, /^data\/pglite\//, /^data\/cache\//, /^data-dev\//, /^\.cache\//, /\.dump$/, /^dist\/test\//, /^dist\/bench\//, /^bench\//, /^test\//, /^assembly\//, /^src\//, /\.tgz$/];
+    const unwanted = [/^service\/(?!console\/(views|static)\/)/, /^data\/pglite\//, /^data\/cache\//, /^data-dev\//, /^\.cache\//, /\.dump$/, /^dist\/test\//, /^dist\/bench\//, /^bench\//, /^test\//, /^assembly\//, /^src\//, /\.tgz$/];
     expect(paths.filter((p) => unwanted.some((u) => u.test(p)))).toEqual([]);
   });
 });
