@@ -64,6 +64,24 @@ export async function addMember(
   return r.rows[0];
 }
 
+/**
+ * Changes a member's role (`papel`) or removes the member (`papel` null). The last owner can
+ * neither leave nor stop being owner: the organization always has one.
+ */
+export async function changeMember(store: Store, organizationId: string, email: string, papel: MemberRole | null): Promise<Member | null> {
+  const e = email.trim().toLowerCase();
+  const current = (await listMembers(store, organizationId)).find((m) => m.email === e);
+  if (!current) throw new ServiceError('not_found', `${e} is not a member of organization ${organizationId}`);
+  if (current.papel === 'owner' && papel !== 'owner' && (await store.query<{ n: number }>(ACCOUNT_SQL.otherOwners, [organizationId, e])).rows[0].n === 0) {
+    throw new ServiceError('invalid_request', 'a organização precisa de ao menos um owner: dê o papel a outra pessoa antes');
+  }
+  if (papel === null) {
+    await store.query(ACCOUNT_SQL.removeMember, [organizationId, e]);
+    return null;
+  }
+  return addMember(store, { organizationId, email: e, papel });
+}
+
 export async function listMembers(store: Store, organizationId: string): Promise<Member[]> {
   return (await store.query<Member>(ACCOUNT_SQL.listMembers, [organizationId])).rows;
 }

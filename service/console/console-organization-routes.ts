@@ -3,7 +3,7 @@
 // members and projects, and a new project. Roles: console-roles.ts.
 import type { FastifyInstance } from 'fastify';
 import { ServiceError } from '../../src/errors.js';
-import { createProject, getOrganization, getProject, listMembers, MEMBER_ROLES, setSpendLimit, type MemberRole } from '../accounts.js';
+import { changeMember, createProject, getOrganization, getProject, listMembers, MEMBER_ROLES, setSpendLimit, type MemberRole } from '../accounts.js';
 import { closeOrganization, deletedProjects, deleteProject, reopenOrganization, UNDO_DAYS, undoProjectDeletion } from '../deletion.js';
 import { INVITATION_DAYS, invite, pendingInvitations } from '../invitations.js';
 import { addCredits, balance, listEntries, monthSpend } from '../ledger.js';
@@ -40,6 +40,7 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
         pode: {
           limite: roleAllows(papel, 'definir_limite'), creditos: roleAllows(papel, 'adicionar_creditos') && kit.devCredits, projeto: roleAllows(papel, 'criar_projeto'),
           excluir: roleAllows(papel, 'excluir_projeto'), fechar: roleAllows(papel, 'fechar_organizacao'), convidar: roleAllows(papel, 'convidar'),
+          membros: roleAllows(papel, 'gerir_membros'),
         },
         convites: await pendingInvitations(store, id), papeis: MEMBER_ROLES,
         ok: extra.ok ?? null, erro: extra.erro ?? null, convite: extra.convite ?? null,
@@ -110,6 +111,17 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
   action('reabrir', 'fechar_organizacao', async (id) => {
     await reopenOrganization(store, id);
     return 'Organização reaberta.';
+  });
+  // Only an owner touches an owner or makes one; removing someone ends their access at once (their
+  // sessions stay, but every organization page checks the membership).
+  action('membros', 'gerir_membros', async (id, f, _params, papel) => {
+    const email = (f.email ?? '').trim().toLowerCase();
+    const target = (await listMembers(store, id)).find((m) => m.email === email);
+    const next = f.acao === 'remover' ? null : ((f.papel ?? '') as MemberRole);
+    if (next !== null && !MEMBER_ROLES.includes(next)) throw new ServiceError('invalid_request', `o papel é um de ${MEMBER_ROLES.join(', ')}`);
+    if (papel !== 'owner' && (target?.papel === 'owner' || next === 'owner')) throw new ServiceError('invalid_request', 'só um owner muda ou remove um owner, ou faz alguém owner');
+    await changeMember(store, id, email, next);
+    return next === null ? `${email} não é mais membro.` : `${email} agora é ${next}.`;
   });
   action('convites', 'convidar', async (id, f, _params, papel) => {
     const token = await invite(store, id, f.email ?? '', (f.papel ?? 'member') as MemberRole, papel);

@@ -15,6 +15,7 @@ export const CONSOLE_ACTIONS = {
   excluir_projeto: ['owner', 'admin'],
   convidar: ['owner', 'admin'],
   gerir_webhook: ['owner', 'admin'],
+  gerir_membros: ['owner', 'admin'],
   fechar_organizacao: ['owner'],
   gerir_chaves: ['owner', 'admin'],
   definir_limite: ['owner', 'admin'],

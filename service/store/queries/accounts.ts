@@ -6,6 +6,8 @@ export const ACCOUNT_SQL = {
   upsertMember: `INSERT INTO members (organization_id, email, papel, criado_em) VALUES ($1, $2, $3, $4)
     ON CONFLICT (organization_id, email) DO UPDATE SET papel = EXCLUDED.papel RETURNING *`,
   listMembers: `SELECT * FROM members WHERE organization_id = $1 ORDER BY criado_em, email`,
+  removeMember: `DELETE FROM members WHERE organization_id = $1 AND email = $2 RETURNING *`,
+  otherOwners: `SELECT count(*)::int AS n FROM members WHERE organization_id = $1 AND papel = 'owner' AND email <> $2`,
   findOrganizationByName: `SELECT * FROM organizations WHERE nome = $1 ORDER BY criado_em, id LIMIT 1`,
   firstProject: `SELECT * FROM projects WHERE organization_id = $1 AND arquivado_em IS NULL ORDER BY criado_em, id LIMIT 1`,
   insertProject: `INSERT INTO projects (organization_id, nome, criado_em) VALUES ($1, $2, $3) RETURNING *`,

@@ -39,6 +39,7 @@ const ACTION_POSTS: Record<Exclude<ConsoleAction, 'ver'>, () => [string, string,
   fechar_organizacao: () => [orgPage(), `${orgPage()}/fechar`, {}],
   convidar: () => [orgPage(), `${orgPage()}/convites`, { email: 'novo@exemplo.org', papel: 'reader' }],
   gerir_webhook: () => [projectPage(), `${projectPage()}/webhook`, { url: 'https://93.184.216.34/hook' }],
+  gerir_membros: () => [orgPage(), `${orgPage()}/membros`, { email: 'reader@exemplo.org', papel: 'reader', acao: 'mudar' }],
 };
 /** What puts an allowed action back, so the next role finds the same state. */
 const UNDO: Partial<Record<ConsoleAction, () => [string, string]>> = {
@@ -125,5 +126,26 @@ describe('console webhook', () => {
     const removed = await admin.submit(page, `${page}/webhook/remover`, {});
     expect(removed.body).toContain('Nenhum webhook');
     expect((await as.member!.submit(page, `${page}/webhook`, { url: 'https://93.184.216.34/hook' })).statusCode).toBe(403);
+  });
+});
+
+describe('console members', () => {
+  it('changes roles and removes members; only an owner touches owners; the last owner stays', async () => {
+    const page = orgPage();
+    const change = (c: FormClient, email: string, papel: string, acao = 'mudar') => c.submit(page, `${page}/membros`, { email, papel, acao });
+    expect((await change(as.admin!, 'member@exemplo.org', 'reader')).body).toContain('member@exemplo.org agora é reader.');
+    expect((await change(as.admin!, 'member@exemplo.org', 'member')).statusCode).toBe(200);
+    const adminOnOwner = await change(as.admin!, 'owner@exemplo.org', 'member');
+    expect(adminOnOwner.statusCode).toBe(422);
+    expect(adminOnOwner.body).toContain('só um owner');
+    expect((await change(as.admin!, 'reader@exemplo.org', 'owner')).statusCode).toBe(422);
+    const lastOwner = await change(as.owner!, 'owner@exemplo.org', 'admin');
+    expect(lastOwner.statusCode).toBe(422);
+    expect(lastOwner.body).toContain('ao menos um owner');
+    // removal takes the organization away at once
+    const reader = as.reader!;
+    expect((await reader.go('GET', page)).statusCode).toBe(200);
+    expect((await change(as.owner!, 'reader@exemplo.org', 'reader', 'remover')).body).toContain('reader@exemplo.org não é mais membro.');
+    expect((await reader.go('GET', page)).statusCode).toBe(404);
   });
 });
