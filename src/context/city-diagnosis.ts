@@ -3,7 +3,7 @@
 // passes the release the city is read at. Without variavel: the summary (variables, tracts, how
 // many keep modelled numbers under the error cutoff); with variavel: that variable per tract,
 // observed tables and synthetic rows, or the school distances.
-import { CORTE_ERRO, MOTIVOS_SETOR, type MotivoSetor } from '../findings/tract-events.js';
+import { CORTE_ERRO, MOTIVOS_CORTE, type MotivoCorte } from './tract-error-cutoff.js';
 import { newestRelease, openRelease } from '../release/release.js';
 import type { Municipality } from '../release/types.js';
 import { contextMunicipality } from './context-municipality.js';
@@ -30,7 +30,7 @@ export interface SyntheticSummary {
   setores: number;
   /** Tracts whose modelled number is published (error measured and at most the cutoff). */
   publicados: number;
-  motivos: Record<MotivoSetor, number>;
+  motivos: Record<MotivoCorte, number>;
 }
 
 export interface DiagnosisSummary extends DiagnosisHeader {
@@ -72,7 +72,7 @@ function header(m: Municipality, release: string, fontes: ContextSourceId[]): Di
 }
 
 function summarise(rows: SyntheticRow[]): SyntheticSummary {
-  const motivos = Object.fromEntries(MOTIVOS_SETOR.map((k) => [k, 0])) as Record<MotivoSetor, number>;
+  const motivos = Object.fromEntries(MOTIVOS_CORTE.map((k) => [k, 0])) as Record<MotivoCorte, number>;
   for (const r of rows) if (r.motivo) motivos[r.motivo]++;
   return { setores: rows.length, publicados: rows.filter((r) => r.motivo === null).length, motivos };
 }

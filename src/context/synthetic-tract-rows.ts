@@ -1,6 +1,7 @@
 // The synthetic side of a diagnosis variable: one row per tract of the release, with the
-// synthetic count and its tract error, or null with the reason (the diagnosis cutoff of
-// src/findings/tract-events.ts: erro_acima_do_corte, erro_nao_medido, sem_populacao_sintetica).
+// synthetic count and its tract error, or null with the reason (the cutoff of tract-error-cutoff.ts:
+// erro_acima_do_corte, erro_nao_medido, sem_populacao_sintetica). The residents' error is also the
+// tract error of the per-tract job output (tractResidentErrors).
 //
 // Tract error, measured: |n - o| / o, where n is the release's synthetic count in the tract and o
 // what IBGE observed in the same ground.
@@ -16,7 +17,7 @@
 //    2022 tracts (residents and ages).
 // Elsewhere, and where no observation matches, the error is not measured and the count is hidden.
 // A hidden count also hides its error (with the observation it would give the count back).
-import { CORTE_ERRO, type MotivoSetor } from '../findings/tract-events.js';
+import { CORTE_ERRO, type MotivoCorte } from './tract-error-cutoff.js';
 import type { Municipality, Population, Release, Tract } from '../release/types.js';
 import { loadTracts2022 } from '../release/context-files.js';
 import { BOA_VISTA, contextTractGrid } from './context-tract-grid.js';
@@ -27,7 +28,7 @@ export interface SyntheticRow {
   setor: string;
   n: number | null;
   erro: number | null;
-  motivo: MotivoSetor | null;
+  motivo: MotivoCorte | null;
 }
 
 /** Relative error of n against the observation o; null when o is 0 and n is not (unbounded). */
@@ -60,22 +61,14 @@ function countAges(pop: Population, municipio: string, [lo, hi]: [number, number
   return counts;
 }
 
-/** Whether the release's counts of this variable can be measured against observed tracts here. */
-function errorMeasurable(m: Municipality, v: CountVariable): boolean {
-  return m.codigo === BOA_VISTA && v !== 'domicilios';
-}
-
 /**
- * The synthetic rows of a variable in a municipality at a release. The population of the UF is
- * read (built on first use) only where the error can be measured for an age variable.
+ * What IBGE observed in the same ground as each tract of the release (in release.tracts order;
+ * NaN where no observation matches the tract), or null where the error is not measurable here.
  */
-export async function syntheticTractRows(release: Release, m: Municipality, v: CountVariable): Promise<SyntheticRow[]> {
-  const tracts = release.tracts(m.codigo);
-  if (tracts.some((t) => t.observado)) return observedTractRows(release, m, v, tracts);
-  if (!errorMeasurable(m, v)) {
-    return tracts.map((t) => ({ setor: t.codigo, n: null, erro: null, motivo: t.populacao > 0 ? 'erro_nao_medido' : 'sem_populacao_sintetica' }));
-  }
-  const counts = await syntheticCounts(release, m, v, tracts);
+function observedInTracts(m: Municipality, v: CountVariable, tracts: Tract[]): Float64Array | null {
+  if (tracts.some((t) => t.observado)) return ownObservations(m, v, tracts);
+  if (m.codigo !== BOA_VISTA || v === 'domicilios') return null;
+  // modelled cells of Boa Vista: the observed 2022 tracts whose centre lies nearest each cell's
   const observed = new Float64Array(tracts.length);
   const nearest = nearestFinder(tracts);
   const positions = new Map(contextTractGrid(m).setores.map((s) => [s.setor, s]));
@@ -85,9 +78,56 @@ export async function syntheticTractRows(release: Release, m: Municipality, v: C
     if (value === null || !at || at.lat === null || at.lon === null) continue;
     observed[nearest(at.lat, at.lon)!.index] += value;
   }
-  return tracts.map((t, i) => (t.populacao > 0
-    ? cutoffRow(t.codigo, counts.get(t.codigo) ?? 0, observed[i])
-    : { setor: t.codigo, n: null, erro: null, motivo: 'sem_populacao_sintetica' }));
+  return observed;
+}
+
+/** Observations of a release whose tracts are IBGE's: each tract's own count (2010 counts brought to 2022). */
+function ownObservations(m: Municipality, v: CountVariable, tracts: Tract[]): Float64Array {
+  const malha = m.codigo === BOA_VISTA ? 'ibge_2022' : 'ibge_2010';
+  const table = observedTables(m, v).find((t) => t.malha === malha);
+  const observed = new Map((table?.setores ?? []).map((s) => [s.setor, s.valor]));
+  // 2010 counts are brought to 2022 by the municipality's ratio of the variable's totals
+  let scale = 1;
+  if (table?.ano === 2010) {
+    const base = v === 'domicilios' ? 'domicilios' : 'residentes';
+    const byCode = new Map(observedTables(m, base).find((t) => t.malha === malha)!.setores.map((x) => [x.setor, x.valor]));
+    const synthetic = tracts.reduce((acc, t) => acc + (base === 'domicilios' ? t.domicilios ?? 0 : t.populacao), 0);
+    scale = synthetic / tracts.reduce((acc, t) => acc + (byCode.get(t.codigo) ?? 0), 0);
+  }
+  return Float64Array.from(tracts, (t) => {
+    const o = observed.get(t.codigo);
+    return o === undefined || o === null ? NaN : o * scale;
+  });
+}
+
+/**
+ * The synthetic rows of a variable in a municipality at a release. The population of the UF is
+ * read (built on first use) only where the error can be measured for an age variable.
+ */
+export async function syntheticTractRows(release: Release, m: Municipality, v: CountVariable): Promise<SyntheticRow[]> {
+  const tracts = release.tracts(m.codigo);
+  const observed = observedInTracts(m, v, tracts);
+  const counts = observed ? await syntheticCounts(release, m, v, tracts) : new Map<string, number>();
+  return tracts.map((t, i): SyntheticRow => {
+    if (t.populacao === 0) return { setor: t.codigo, n: null, erro: null, motivo: 'sem_populacao_sintetica' };
+    if (!observed || Number.isNaN(observed[i])) return { setor: t.codigo, n: null, erro: null, motivo: 'erro_nao_medido' };
+    return cutoffRow(t.codigo, counts.get(t.codigo) ?? 0, observed[i]);
+  });
+}
+
+/**
+ * The measured error of each tract's synthetic residents at a release (the diagnosis's
+ * `residentes` error, unrounded), keyed by tract code: NaN where not measured, Infinity where
+ * the tract has residents and the observation none. The per-tract job output applies the cutoff
+ * to it (src/findings/release-lookups.ts).
+ */
+export function tractResidentErrors(release: Release, m: Municipality): Map<string, number> {
+  const tracts = release.tracts(m.codigo);
+  const observed = observedInTracts(m, 'residentes', tracts);
+  return new Map(tracts.map((t, i) => {
+    const o = observed ? observed[i] : NaN;
+    return [t.codigo, Number.isNaN(o) ? NaN : relativeTractError(t.populacao, o) ?? Infinity];
+  }));
 }
 
 /** The release's synthetic count of a variable per tract code. */
@@ -95,27 +135,4 @@ async function syntheticCounts(release: Release, m: Municipality, v: CountVariab
   const ages = AGE5[v];
   if (ages) return countAges(await release.population([m.uf]), m.codigo, ages);
   return new Map(tracts.map((t) => [t.codigo, v === 'domicilios' ? t.domicilios ?? 0 : t.populacao]));
-}
-
-/** Rows of a release whose tracts are IBGE's: each tract against its own observation. */
-async function observedTractRows(release: Release, m: Municipality, v: CountVariable, tracts: Tract[]): Promise<SyntheticRow[]> {
-  const malha = m.codigo === BOA_VISTA ? 'ibge_2022' : 'ibge_2010';
-  const table = observedTables(m, v).find((t) => t.malha === malha);
-  const observed = new Map((table?.setores ?? []).map((s) => [s.setor, s.valor]));
-  // 2010 counts are brought to 2022 by the municipality's ratio of the variable's totals
-  let scale = 1;
-  if (table?.ano === 2010) {
-    const total = (f: (s: string) => number | null) => tracts.reduce((acc, t) => acc + (f(t.codigo) ?? 0), 0);
-    const base = v === 'domicilios' ? 'domicilios' : 'residentes';
-    const observedBase = observedTables(m, base).find((t) => t.malha === malha)!;
-    const byCode = new Map(observedBase.setores.map((x) => [x.setor, x.valor]));
-    scale = tracts.reduce((acc, t) => acc + (base === 'domicilios' ? t.domicilios ?? 0 : t.populacao), 0) / total((c) => byCode.get(c) ?? null);
-  }
-  const counts = await syntheticCounts(release, m, v, tracts);
-  return tracts.map((t): SyntheticRow => {
-    if (t.populacao === 0) return { setor: t.codigo, n: null, erro: null, motivo: 'sem_populacao_sintetica' };
-    const o = observed.get(t.codigo);
-    if (o === undefined || o === null) return { setor: t.codigo, n: null, erro: null, motivo: 'erro_nao_medido' };
-    return cutoffRow(t.codigo, counts.get(t.codigo) ?? 0, o * scale);
-  });
 }

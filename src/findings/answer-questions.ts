@@ -3,7 +3,9 @@
 // week, the territory total is withheld when it is 1..4 in some replica (menor_que_k) or when
 // exactly one of its units is (complementar: the other units' counts may be published
 // elsewhere); per unit the k rule with complementary suppression along the territory.
-// Territories of tracts (setores, ponto) also meet the tract error cutoff of /setores.
+// Territories of tracts (setores, ponto) also meet the cutoff of /setores on the sampling part of
+// the tract error (samplingError); its population part is measured per tract of the release, and a
+// territory joins several tracts (docs/findings.md, "Tract error").
 // Where the kernel put each question: respostas[<question id>] of the plano variant for a plain
 // question; for comparar, respostas[<comparar id>] (else respostas[<inner question id>]) of
 // each of the two variants.
@@ -12,7 +14,7 @@ import type { ContratoDeResposta, Medida, Pergunta, PerguntaComparar, PerguntaSi
 import type { JobResult, RespostaBlock } from './job-result.js';
 import { publishCell } from './privacy.js';
 import { standardError, tidy } from './stats.js';
-import { CORTE_ERRO, tractError } from './tract-events.js';
+import { CORTE_ERRO, samplingError } from './tract-events.js';
 
 export type MotivoResposta =
   | 'menor_que_k' | 'complementar' | 'erro_acima_do_corte' | 'sem_resultado' | 'semana_fora_do_horizonte' | 'nao_alcancada';
@@ -137,7 +139,7 @@ function quantos(q: PerguntaSimples, b: RespostaBlock | undefined, R: number): Q
   const den = publishCell(b.baseTotal, R, b.motivoBaseTotal);
   if (n.n === null) return { ...base, retida: true, motivo: n.motivo, texto: WHY[n.motivo!] };
   const baseMean = b.baseTotal / R;
-  if (isTractTerritory(q) && baseMean > 0 && tractError(n.n, baseMean) > CORTE_ERRO) {
+  if (isTractTerritory(q) && baseMean > 0 && samplingError(n.n, baseMean) > CORTE_ERRO) {
     return { ...base, retida: true, motivo: 'erro_acima_do_corte', texto: WHY.erro_acima_do_corte };
   }
   const parte = den.n !== null && baseMean > 0 ? tidy(s / R / baseMean) : null;
@@ -176,7 +178,7 @@ function quando(q: PerguntaSimples, b: RespostaBlock | undefined, R: number): Qu
   const n = publishCell(s, R, b.motivoTotal[week]);
   // The week says the count crossed parte x base there: withheld whenever that count is.
   if (n.n === null) return { ...base, retida: true, motivo: n.motivo, texto: WHY[n.motivo!] };
-  if (isTractTerritory(q) && tractError(n.n, baseMean) > CORTE_ERRO) return { ...base, retida: true, motivo: 'erro_acima_do_corte', texto: WHY.erro_acima_do_corte };
+  if (isTractTerritory(q) && samplingError(n.n, baseMean) > CORTE_ERRO) return { ...base, retida: true, motivo: 'erro_acima_do_corte', texto: WHY.erro_acima_do_corte };
   return {
     ...base, semana: week + 1, semana_min: min, semana_max: max, n: n.n, base: den.n, retida: false, motivo: null,
     texto: `A parte ${pct(parte)} com ${q.medida} é alcançada na semana ${week + 1} (média das réplicas).`,
@@ -198,7 +200,7 @@ function onde(q: PerguntaSimples, b: RespostaBlock | undefined, R: number): Onde
     const den = publishCell(b.base[u], R, b.motivoBase[u]);
     const baseMean = b.base[u] / R;
     let motivo: MotivoResposta | null = n.motivo ?? den.motivo;
-    if (!motivo && unidade.length === 15 && n.n !== null && tractError(n.n, baseMean) > CORTE_ERRO) motivo = 'erro_acima_do_corte';
+    if (!motivo && unidade.length === 15 && n.n !== null && samplingError(n.n, baseMean) > CORTE_ERRO) motivo = 'erro_acima_do_corte';
     if (motivo || baseMean <= 0) {
       hidden.push({ unidade, posicao: null, n: null, base: null, parte: null, motivo: motivo ?? null });
       return;

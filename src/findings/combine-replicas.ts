@@ -11,15 +11,13 @@ import { fail } from './combine/combine-checks.js';
 import { checkLayout, keptMeasures, layoutOf, type ReplicaLayout } from './combine/replica-layout.js';
 import { RespostasAccumulator } from './combine/respostas-accumulator.js';
 import { SaturacaoAccumulator } from './combine/saturacao-accumulator.js';
-import { SetoresAccumulator } from './combine/setores-accumulator.js';
+import { SetoresAccumulator, type TractLookups } from './combine/setores-accumulator.js';
 import { TotaisAccumulator } from './combine/totais-accumulator.js';
 import { FORMATO_RESULTADO, type JobResult } from './job-result.js';
 
-export interface CombineOptions {
+export interface CombineOptions extends TractLookups {
   /** Municipality name by 7-digit code (stored in the result for the `municipios` of responses). */
   nomeMunicipio?: (codigo: string) => string | undefined;
-  /** Synthetic residents of a tract (15 digits); undefined when unknown. Needed for the tract error. */
-  populacaoSetor?: (codigo: string) => number | undefined;
 }
 
 export interface ReplicaCombiner {
@@ -97,7 +95,7 @@ export function createCombiner(cenario: Scenario, opts: CombineOptions = {}): Re
         if (replicas.size !== R) fail(`variant ${name} has ${replicas.size} of ${R} replicas`);
       }
       const saturacao = b.saturacao.finish();
-      const setores = b.setores.finish(opts.populacaoSetor);
+      const setores = b.setores.finish(opts);
       if (!setores && cenario.saida_por_setor) fail('the scenario asked for saida_por_setor but the replicas carry no per-tract counts');
       const l = b.layout;
       return {

@@ -22,7 +22,7 @@ export {
   type VereditoSimulacao, type Verificacao, type ResultadoVeredito, type Calibracao,
 } from './veredito.js';
 export {
-  buildTractEvents, tractError, CORTE_ERRO, MOTIVOS_SETOR, LIMITE_SETORES_PADRAO,
+  buildTractEvents, tractError, samplingError, CORTE_ERRO, MOTIVOS_SETOR, LIMITE_SETORES_PADRAO,
   type TractEvents, type TractEventsQuery, type TractRow, type MotivoSetor,
 } from './tract-events.js';
 export {

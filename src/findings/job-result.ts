@@ -58,8 +58,14 @@ export interface SetoresBlock {
   /** [setor][semana][tipo]: sum over replicas and reason hidden by the privacy rule. */
   soma: Uint32Array;
   motivo: Uint8Array;
-  /** [setor]: synthetic residents of the tract; -1 when unknown (the tract error is not measured). */
+  /** [setor]: synthetic residents of the tract; -1 when unknown. */
   populacao: Int32Array;
+  /**
+   * [setor]: the measured error of the tract's synthetic residents (the city diagnosis's; NaN
+   * where not measured, Infinity where IBGE counted nobody). Absent in results stored before
+   * 2026-11-24, whose tracts all read erro_nao_medido.
+   */
+  erroPopulacao?: Float64Array;
 }
 
 /** One answer-contract question in one variant. */

@@ -1,21 +1,28 @@
-// The release look-ups the combiner stores in a result: municipality names and the synthetic
-// residents of each tract (for the tract error of per-tract events).
+// The release look-ups the combiner stores in a result: municipality names, and the synthetic
+// residents of each tract with their measured error (the city diagnosis's tract error, which the
+// per-tract events put under the diagnosis cutoff).
 
+import { tractResidentErrors } from '../context/synthetic-tract-rows.js';
 import type { Release } from '../release/types.js';
 import type { CombineOptions } from './combine-replicas.js';
 
 export function combineOptionsFromRelease(release: Release): CombineOptions {
-  const tractPop = new Map<string, Map<string, number>>();
+  const byMunicipality = new Map<string, { populacao: Map<string, number>; erro: Map<string, number> }>();
+  const tractsOf = (codigo: string) => {
+    const mun = codigo.slice(0, 7);
+    let t = byMunicipality.get(mun);
+    if (!t) {
+      const m = release.municipality(mun);
+      t = m
+        ? { populacao: new Map(release.tracts(mun).map((x) => [x.codigo, x.populacao] as const)), erro: tractResidentErrors(release, m) }
+        : { populacao: new Map(), erro: new Map() };
+      byMunicipality.set(mun, t);
+    }
+    return t;
+  };
   return {
     nomeMunicipio: (codigo) => release.municipality(codigo)?.nome,
-    populacaoSetor: (codigo) => {
-      const mun = codigo.slice(0, 7);
-      let m = tractPop.get(mun);
-      if (!m) {
-        m = new Map(release.municipality(mun) ? release.tracts(mun).map((t) => [t.codigo, t.populacao] as const) : []);
-        tractPop.set(mun, m);
-      }
-      return m.get(codigo);
-    },
+    populacaoSetor: (codigo) => tractsOf(codigo).populacao.get(codigo),
+    erroSetor: (codigo) => tractsOf(codigo).erro.get(codigo),
   };
 }

@@ -2,23 +2,28 @@
 // municipality, with n or null and the reason. Two rules hide a number:
 //  - the privacy rule (privacy.ts, applied per replica when the result was combined):
 //    menor_que_k, complementar;
-//  - the tract error of the synthetic population against the diagnosis cutoff 0.50:
-//    sem_populacao_sintetica (the tract has no synthetic resident), erro_nao_medido (the
-//    tract's synthetic population was not known when the result was combined),
-//    erro_acima_do_corte (relative error above 0.50).
-// Tract error: the synthetic population of a tract is a sample of P persons drawn from the
-// model; a count n of them with an event estimates a share p = n / P whose binomial relative
-// standard error is sqrt((1 - p) / (p P)) = sqrt(1/n - 1/P). It is evaluated at the published
-// n (the rounded mean over replicas). A zero count has no relative error and is published as 0.
+//  - the diagnosis cutoff 0.50 on the tract error (src/context/tract-error-cutoff.ts):
+//    sem_populacao_sintetica (the tract has no synthetic resident), erro_nao_medido (the error
+//    of the tract's synthetic residents was not measured: no IBGE count of that ground in this
+//    data version), erro_acima_do_corte (tract error above 0.50).
+// Tract error of a count n, root sum of squares of two relative errors:
+//  - the population error: the city diagnosis's measured error of the tract's synthetic
+//    residents against what IBGE counted there (src/context/synthetic-tract-rows.ts), stored with
+//    the result when it was combined; the count scales with the residents it is drawn from;
+//  - the sampling error: the tract's P synthetic persons are a sample drawn from the model; n of
+//    them with an event estimate a share p = n / P whose binomial relative standard error is
+//    sqrt((1 - p) / (p P)) = sqrt(1/n - 1/P), evaluated at the published n (the rounded mean
+//    over replicas); 0 for n = 0.
 // Documented in docs/findings.md.
 
+import { CORTE_ERRO, MOTIVOS_CORTE } from '../context/tract-error-cutoff.js';
 import { contractError, ServiceError } from '../errors.js';
 import type { JobResult } from './job-result.js';
 import { motivoName, publishCell } from './privacy.js';
 import { tidy } from './stats.js';
 
-export const CORTE_ERRO = 0.5;
-export const MOTIVOS_SETOR = ['menor_que_k', 'complementar', 'erro_acima_do_corte', 'erro_nao_medido', 'sem_populacao_sintetica'] as const;
+export { CORTE_ERRO };
+export const MOTIVOS_SETOR = ['menor_que_k', 'complementar', ...MOTIVOS_CORTE] as const;
 export type MotivoSetor = (typeof MOTIVOS_SETOR)[number];
 /** Rows per response when the caller gives no limit (the route has no paging). */
 export const LIMITE_SETORES_PADRAO = 20000;
@@ -52,10 +57,15 @@ export interface TractEvents {
   truncado: boolean;
 }
 
-/** Relative error of a modelled count n among P synthetic persons; 0 for n = 0. */
-export function tractError(n: number, populacao: number): number {
+/** Binomial relative error of a modelled count n among P synthetic persons; 0 for n = 0. */
+export function samplingError(n: number, populacao: number): number {
   if (n <= 0) return 0;
   return Math.sqrt(Math.max(0, 1 / n - 1 / populacao));
+}
+
+/** Tract error of a count n among P synthetic persons whose measured population error is e. */
+export function tractError(n: number, populacao: number, erroPopulacao: number): number {
+  return Math.hypot(erroPopulacao, samplingError(n, populacao));
 }
 
 export function buildTractEvents(result: JobResult, query: TractEventsQuery): TractEvents {
@@ -78,15 +88,16 @@ export function buildTractEvents(result: JobResult, query: TractEventsQuery): Tr
   s.setores.forEach((setor, i) => {
     if (setor.slice(0, 7) !== query.municipio) return;
     const P = s.populacao[i];
+    const eP = s.erroPopulacao?.[i] ?? NaN;
     for (let w = semana === null ? 0 : semana - 1; w < (semana === null ? W : semana); w++) {
       const idx = (i * W + w) * T + t;
       const cell = publishCell(s.soma[idx], R, s.motivo[idx]);
       let row: TractRow;
       if (cell.n === null) row = { setor, semana: w + 1, n: null, erro: null, motivo: motivoName(s.motivo[idx]) };
       else if (P === 0) row = { setor, semana: w + 1, n: null, erro: null, motivo: 'sem_populacao_sintetica' };
-      else if (P < 0) row = { setor, semana: w + 1, n: null, erro: null, motivo: 'erro_nao_medido' };
+      else if (P < 0 || Number.isNaN(eP)) row = { setor, semana: w + 1, n: null, erro: null, motivo: 'erro_nao_medido' };
       else {
-        const e = tractError(cell.n, P);
+        const e = tractError(cell.n, P, eP);
         row = e > CORTE_ERRO
           ? { setor, semana: w + 1, n: null, erro: null, motivo: 'erro_acima_do_corte' }
           : { setor, semana: w + 1, n: cell.n, erro: tidy(e), motivo: null };

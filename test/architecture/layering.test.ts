@@ -28,9 +28,9 @@ function stages(...entries: string[]): Stage[] {
 export const STAGES: readonly Stage[] = stages(
   'assembly: assembly/',
   'base: src/errors.ts src/project-path.ts src/package-version.ts',
-  'release: src/release/', 'contract: src/contract/', 'kernel: src/kernel/', 'plan: src/plan/', 'pool: src/pool/',
+  'release: src/release/', 'context: src/context/', 'contract: src/contract/', 'kernel: src/kernel/', 'plan: src/plan/', 'pool: src/pool/',
   'simulate: src/simulate.ts', 'findings: src/findings/', 'job: src/run-simulation-job.ts', 'calibration: calibration/',
-  'library: src/library/', 'context: src/context/', 'entry: src/index.ts', 'service: service/', 'cli: src/cli/', 'tools: bench/ test/',
+  'library: src/library/', 'entry: src/index.ts', 'service: service/', 'cli: src/cli/', 'tools: bench/ test/',
 );
 
 const FOLDERS = ['assembly', 'src', 'calibration', 'service', 'bench', 'test'];

@@ -1,10 +1,16 @@
 // Release v1.3.0 (`setores_observados`): Roraima's population on its IBGE tracts, scaled to the
-// 2022 Census districts, and the tract error measured tract by tract in the city diagnosis.
+// 2022 Census districts, and the tract error measured tract by tract in the city diagnosis and in
+// the per-tract output of a job.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagnosisSummary, diagnosisVariable } from '../../src/context/city-diagnosis.js';
+import { tractResidentErrors } from '../../src/context/synthetic-tract-rows.js';
+import { buildTractEvents, samplingError } from '../../src/findings/tract-events.js';
+import { closePool } from '../../src/pool/pool.js';
+import { runSimulationJob } from '../../src/run-simulation-job.js';
+import { BASELINE_SCENARIO } from '../fixtures/scenarios.js';
 import { censusDistricts } from '../../src/release/census-districts.js';
 import { loadTracts2010, loadTracts2022 } from '../../src/release/context-files.js';
 import { BOA_VISTA } from '../../src/release/observed-tract-layout.js';
@@ -20,7 +26,7 @@ beforeAll(async () => {
   clearPopulationMemory();
   pop = await v13.population(['RR']);
 });
-afterAll(() => { clearPopulationMemory(); rmSync(dir, { recursive: true, force: true }); });
+afterAll(async () => { await closePool(); clearPopulationMemory(); rmSync(dir, { recursive: true, force: true }); });
 
 describe('release v1.3.0 on observed tracts', () => {
   it('gives every RR municipality its IBGE tract codes, residents and households of the 2022 Census', () => {
@@ -92,5 +98,32 @@ describe('release v1.3.0 on observed tracts', () => {
     expect(kids.sinteticos.motivos.erro_acima_do_corte).toBeGreaterThan(0);
     const older = await diagnosisSummary(BOA_VISTA, 'v1.2.0');
     expect(older.variaveis.find((v) => v.variavel === 'residentes')!.sinteticos!.publicados).toBeLessThan(506);
+  });
+
+  it('puts the per-tract output of a job under the same measured error as the diagnosis', async () => {
+    const { result } = await runSimulationJob({ ...BASELINE_SCENARIO, release: 'v1.3.0' }, { release: v13, threads: 2 });
+    const events = buildTractEvents(result, { municipio: BOA_VISTA, semana: 4 });
+    const residents = await diagnosisVariable(BOA_VISTA, 'v1.3.0', 'residentes');
+    if (!('sinteticos' in residents) || !residents.sinteticos) throw new Error('expected counts');
+    const diagnosis = new Map(residents.sinteticos.linhas.map((r) => [r.setor, r]));
+    const published = events.linhas.filter((r) => r.n !== null && r.n > 0);
+    expect(published.length).toBeGreaterThan(400);
+    const population = new Map(v13.tracts(BOA_VISTA).map((t) => [t.codigo, t.populacao]));
+    for (const r of published) {
+      const d = diagnosis.get(r.setor)!;
+      expect(d.motivo).toBeNull();
+      // the diagnosis rounds its error to 3 decimals
+      expect(r.erro!).toBeCloseTo(Math.hypot(d.erro!, samplingError(r.n!, population.get(r.setor)!)), 3);
+    }
+    // IBGE's suppressed tracts have no synthetic resident, in both
+    expect(events.motivos.sem_populacao_sintetica).toBe(22);
+    expect(events.motivos.erro_nao_medido).toBe(0);
+  });
+
+  it('has no measured tract error outside Roraima', () => {
+    const sp = v13.municipality('3550308')!;
+    const errors = [...tractResidentErrors(v13, sp).values()];
+    expect(errors.length).toBeGreaterThan(1000);
+    expect(errors.every((e) => Number.isNaN(e))).toBe(true);
   });
 });

@@ -7,6 +7,17 @@ import { buildMargins, suppressReplica, type Margins } from '../privacy.js';
 import { fail, sameList } from './combine-checks.js';
 import { measureIdentities } from './measure-identities.js';
 
+/** What the tract error of the per-tract output needs from the release (src/findings/release-lookups.ts). */
+export interface TractLookups {
+  /** Synthetic residents of a tract (15 digits); undefined when unknown. */
+  populacaoSetor?: (codigo: string) => number | undefined;
+  /**
+   * The measured error of a tract's synthetic residents (the city diagnosis's, see
+   * src/context/synthetic-tract-rows.ts); NaN or undefined where it is not measured.
+   */
+  erroSetor?: (codigo: string) => number | undefined;
+}
+
 interface TractSums {
   soma: Uint32Array;
   motivo: Uint8Array;
@@ -86,15 +97,21 @@ export class SetoresAccumulator {
     }
   }
 
-  /** The block (with each tract's synthetic residents, -1 when unknown), or null when no replica carried per-tract counts. */
-  finish(populacaoSetor?: (codigo: string) => number | undefined): SetoresBlock | null {
+  /**
+   * The block (with each tract's synthetic residents, -1 when unknown, and their measured error,
+   * NaN when not measured), or null when no replica carried per-tract counts.
+   */
+  finish(lookups: TractLookups): SetoresBlock | null {
     const st = this.sums;
     if (!st) return null;
     const populacao = new Int32Array(st.setores.length).fill(-1);
+    const erroPopulacao = new Float64Array(st.setores.length).fill(NaN);
     st.setores.forEach((c, i) => {
-      const n = populacaoSetor?.(c);
+      const n = lookups.populacaoSetor?.(c);
       if (n !== undefined && Number.isFinite(n) && n >= 0) populacao[i] = Math.round(n);
+      const e = lookups.erroSetor?.(c);
+      if (e !== undefined && e >= 0) erroPopulacao[i] = e;
     });
-    return { setores: st.setores, tipos: st.tipos, semanas: this.semanas, soma: st.soma, motivo: st.motivo, populacao };
+    return { setores: st.setores, tipos: st.tipos, semanas: this.semanas, soma: st.soma, motivo: st.motivo, populacao, erroPopulacao };
   }
 }
