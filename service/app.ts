@@ -21,6 +21,9 @@ import { compareRoutes } from './routes/compare.js';
 import { diagnosticoRoutes } from './routes/diagnosticos.js';
 import { findingsRoutes } from './routes/findings.js';
 import { mcpRoutes } from './mcp/mcp-route.js';
+import { createAgentAuthorization } from './oauth/agent-authorization.js';
+import { authenticateAgentToken } from './oauth/agent-connections.js';
+import { oauthRoutes } from './oauth/oauth-routes.js';
 import { jobRoutes } from './routes/jobs.js';
 import { municipioRoutes } from './routes/municipios.js';
 import { schemaRoutes } from './routes/schemas.js';
@@ -54,6 +57,13 @@ export interface BuildAppOptions {
   consoleSecret?: string;
   /** How the console checks webhook URLs (default: from the environment, webhooks/webhook-settings.ts). */
   webhookPolicy?: AddressPolicy;
+  /**
+   * The service's public origin, the OAuth issuer (env CAMPAIGN_SIM_PUBLIC_URL in serve). Default:
+   * the origin of the first request that needs it (local development; set it behind a proxy).
+   */
+  publicUrl?: string;
+  /** Extra certificate authorities for fetching client metadata documents (tests). */
+  oauthOutboundCa?: string | Buffer;
 }
 
 /**
@@ -100,7 +110,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   const ownLimiter = opts.limiter === undefined;
   const limiter = opts.limiter ?? createRateLimiter({ store: opts.store, clock, redisUrl: opts.redisUrl, keyPrefix: opts.redisKeyPrefix, limits: opts.rateLimits });
-  const ctx: ServiceContext = { store: opts.store, clock, limiter };
+  const consoleSecret = opts.consoleSecret ?? randomBytes(32).toString('base64url');
+  const webhookPolicy = opts.webhookPolicy ?? webhookPolicyFromEnv();
+  const agents = createAgentAuthorization({
+    store: opts.store, publicUrl: opts.publicUrl, cookieSecret: consoleSecret, trustProxy: opts.trustProxy ?? false,
+    outboundPolicy: webhookPolicy, outboundCa: opts.oauthOutboundCa,
+  });
+  const ctx: ServiceContext = {
+    store: opts.store, clock, limiter,
+    agentToken: async (token) => {
+      const server = agents.current();
+      return server ? authenticateAgentToken(opts.store, server.provider, token, server.resource, clock.now()) : null;
+    },
+  };
   if (ownLimiter) {
     // Redis out of reach at start is an operator's error to see now, not a 503 on every call.
     try {
@@ -127,11 +149,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(calibracaoRoutes, ctx);
   await app.register(municipioRoutes, ctx);
   await app.register(diagnosticoRoutes, ctx);
-  await app.register(mcpRoutes, ctx);
+  await app.register(mcpRoutes, { ctx, agents });
+  await app.register(oauthRoutes, { agents });
   await app.register(consoleRoutes, {
-    prefix: CONSOLE_PATH, ctx, secret: opts.consoleSecret ?? randomBytes(32).toString('base64url'), secureCookies: process.env.NODE_ENV === 'production',
-    devCredits: process.env.NODE_ENV !== 'production',
-    webhookPolicy: opts.webhookPolicy ?? webhookPolicyFromEnv(),
+    prefix: CONSOLE_PATH, ctx, secret: consoleSecret, secureCookies: process.env.NODE_ENV === 'production',
+    devCredits: process.env.NODE_ENV !== 'production', webhookPolicy, agents,
   });
   await app.ready();
   return app;

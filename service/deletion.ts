@@ -2,7 +2,9 @@
 // lists and its keys stop at once, and can be undone for 7 days; an organization closed by an
 // owner likewise. After the 7 days the worker's sweep (sweepDeletions) erases for good: the jobs'
 // data (requests, results; only each job's record with its hashes stays), keys, the webhook with
-// its deliveries, the opened city diagnoses, and for an organization its members and invitations too. The credit
+// its deliveries, the opened city diagnoses, the connected agents with their authorizations (an
+// agent stops at once, as keys do: service/oauth/agent-connections.ts checks the project at each
+// use), and for an organization its members and invitations too. The credit
 // statement stays. SQL in store/queries/deletion.ts.
 import { ServiceError } from '../src/errors.js';
 import type { Organization, Project } from './accounts.js';
@@ -10,6 +12,7 @@ import { cancelJob, eraseJob } from './jobs.js';
 import type { JobState } from './job-row.js';
 import type { Store } from './store/open-store.js';
 import { DELETION_SQL } from './store/queries/deletion.js';
+import { eraseAgentConnections } from './oauth/agent-connections.js';
 
 export const UNDO_DAYS = 7;
 const UNDO_MS = UNDO_DAYS * 86_400_000;
@@ -63,6 +66,7 @@ async function eraseProject(store: Store, projectId: string, now: Date): Promise
   await store.query(DELETION_SQL.deleteKeys, [projectId]);
   await store.query(DELETION_SQL.deleteWebhook, [projectId]);
   await store.query(DELETION_SQL.deleteDiagnoses, [projectId]);
+  await eraseAgentConnections(store, projectId);
   store.cache?.clear('key');
   if (running) return false;
   await store.query(DELETION_SQL.markProjectErased, [projectId, now]);

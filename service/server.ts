@@ -65,7 +65,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       const c = dev.console!;
       print(`Console: http://${host}:${port}/console  e-mail ${c.email}  ${c.password === null ? 'senha: a que você escolheu no console' : `senha ${c.password}`}`);
     }
-    app = await buildApp({ store, consoleSecret: process.env.CAMPAIGN_SIM_CONSOLE_SECRET, redisUrl: opts.redisUrl, redisKeyPrefix: opts.redisKeyPrefix, rateLimits: opts.rateLimits, logger: opts.logRequests ? { level: 'info' } : false });
+    app = await buildApp({ store, consoleSecret: process.env.CAMPAIGN_SIM_CONSOLE_SECRET, publicUrl: process.env.CAMPAIGN_SIM_PUBLIC_URL || undefined, redisUrl: opts.redisUrl, redisKeyPrefix: opts.redisKeyPrefix, rateLimits: opts.rateLimits, logger: opts.logRequests ? { level: 'info' } : false });
     const address = await app.listen({ host, port });
     if (opts.worker ?? true) worker = runWorker(store, { runJob: createEngineRunJob({ threads: opts.workerThreads }) });
     print(`campaign-sim service on ${address} (docs ${address}/docs, store ${store.kind}${opts.worker ?? true ? ', in-process worker' : ''})`);

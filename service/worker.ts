@@ -11,6 +11,7 @@ import type { JobRow } from './job-row.js';
 import { claimNextJob, completeJob, failJob, heartbeat, HEARTBEAT_INTERVAL_MS, sweepStaleJobs } from './queue.js';
 import { sweepExpiredResults } from './results.js';
 import { sweepDeletions } from './deletion.js';
+import { sweepOAuthRecords } from './oauth/oauth-adapter.js';
 import type { Store } from './store/open-store.js';
 import type { Agent } from 'undici';
 import { deliverDueWebhooks } from './webhooks/deliver-webhooks.js';
@@ -149,6 +150,8 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
         await sweepStaleJobs(store, clock.now());
         await sweepExpiredResults(store, clock.now());
         await sweepDeletions(store, clock.now());
+        // the authorization server's records count on real time (oauth-adapter.ts)
+        await sweepOAuthRecords(store);
       } catch (err) {
         onError(err);
       }

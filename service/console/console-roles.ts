@@ -20,6 +20,8 @@ export const CONSOLE_ACTIONS = {
   gerir_chaves: ['owner', 'admin'],
   definir_limite: ['owner', 'admin'],
   adicionar_creditos: ['owner', 'admin'],
+  // any connected agent of the organization; the person who connected one may always disconnect it
+  desconectar_agente: ['owner', 'admin'],
 } as const satisfies Record<string, readonly MemberRole[]>;
 
 export type ConsoleAction = keyof typeof CONSOLE_ACTIONS;

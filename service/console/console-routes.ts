@@ -20,7 +20,10 @@ import type { AddressPolicy } from '../webhooks/address-policy.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
 import { consoleOrganizationRoutes } from './console-organization-routes.js';
 import { consoleJobRoutes } from './console-job-routes.js';
+import { consoleAgentRoutes } from './console-agent-routes.js';
+import type { AgentAuthorization } from '../oauth/agent-authorization.js';
 import { consoleProjectRoutes } from './console-project-routes.js';
+import { escapeHtml } from '../escape-html.js';
 
 export interface ConsoleOptions {
   ctx: ServiceContext;
@@ -31,6 +34,8 @@ export interface ConsoleOptions {
   /** Credits may be added on the console (no payment provider: development only). */
   devCredits: boolean;
   webhookPolicy: AddressPolicy;
+  /** The authorization server of people's agents (service/oauth/). */
+  agents: AgentAuthorization;
 }
 
 export { CONSOLE_PATH };
@@ -100,6 +105,7 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
   await app.register(consoleOrganizationRoutes, kit);
   await app.register(consoleProjectRoutes, kit);
   await app.register(consoleJobRoutes, kit);
+  await app.register(consoleAgentRoutes, { ...kit, agents: o.agents });
 
   app.get('/entrar', async (req, reply) => {
     const q = req.query as Form;
@@ -195,8 +201,4 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
       return page(reply, 'conta', 'Minha conta', pessoa, { ok: null, erro }, 422);
     }
   });
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

@@ -5,29 +5,41 @@
 // service instance can answer any request with no session store to share; building the server
 // costs microseconds (bench/mcp.ts). GET (a server-to-client stream) and DELETE (ending a
 // session) have nothing to serve: 405, as the SDK's stateless examples answer.
-// Without a credential the endpoint answers HTTP 401 with WWW-Authenticate: Bearer before any
-// tool and before reading the body (spec "Errors", MCP); a credential that is not valid reaches the tools, which answer
+// Without a credential the endpoint answers HTTP 401 before any tool and before reading the body
+// (spec "Errors", MCP), with WWW-Authenticate: Bearer resource_metadata="<its protected-resource
+// metadata>" (RFC 9728), where an agent's client discovers the authorization server
+// (service/oauth/). A credential that is not valid reaches the tools, which answer
 // isError "unauthorized: ...". Every request is under the burst limits (service/auth.ts).
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../src/errors.js';
 import { bearerToken } from '../auth.js';
 import { CALIBRATION_BODY_LIMIT } from '../body-limits.js';
+import type { AgentAuthorization } from '../oauth/agent-authorization.js';
+import { resourceMetadataUrl } from '../oauth/oauth-routes.js';
 import type { ServiceContext } from '../service-context.js';
 import { createMcpServer } from './mcp-server.js';
 
 export const MCP_PATH = '/mcp';
 
-function credentialOf(request: FastifyRequest): string {
-  const credential = bearerToken(request.headers.authorization);
-  if (credential === null) {
-    throw new ServiceError('unauthorized', 'send the project API key as Authorization: Bearer <API_KEY> on the MCP connection',
-      { headers: { 'WWW-Authenticate': 'Bearer' } });
-  }
-  return credential;
+export interface McpRouteOptions {
+  ctx: ServiceContext;
+  agents: AgentAuthorization;
 }
 
-export async function mcpRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+export async function mcpRoutes(app: FastifyInstance, { ctx, agents }: McpRouteOptions): Promise<void> {
+  function credentialOf(request: FastifyRequest): string {
+    // made here so a token issued before a restart is read by this process's provider
+    const server = agents.serverFor(request.raw);
+    const credential = bearerToken(request.headers.authorization);
+    if (credential === null) {
+      throw new ServiceError('unauthorized',
+        'send a project API key as Authorization: Bearer <API_KEY>, or connect as a person\'s agent through OAuth (see WWW-Authenticate)',
+        { headers: { 'WWW-Authenticate': `Bearer resource_metadata="${resourceMetadataUrl(server)}"` } });
+    }
+    return credential;
+  }
+
   // submit_calibration carries a series: the calibration routes' body limit.
   const refuseKeyless = async (request: FastifyRequest) => { credentialOf(request); };
   app.post(MCP_PATH, { config: { mcp: true }, schema: { hide: true }, bodyLimit: CALIBRATION_BODY_LIMIT, onRequest: refuseKeyless }, async (request: FastifyRequest, reply: FastifyReply) => {

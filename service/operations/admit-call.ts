@@ -5,6 +5,9 @@
 // scope is not counted. The codes differ by surface, as the spec names them: over HTTP
 // invalid_api_key (with WWW-Authenticate: Bearer) and missing_scope; over MCP unauthorized and
 // insufficient_scope. The burst limits are per HTTP request and stay in service/auth.ts.
+// Over MCP a credential is an API key or a person's agent's OAuth access token (ctx.agentToken):
+// the agent's principal carries the scopes its connection holds now, so the same scope check
+// and budgets apply (its connection is its "key" for the budget).
 import { ServiceError, type ErrorCode } from '../../src/errors.js';
 import { authenticateApiKey, type Scope } from '../api-keys.js';
 import type { CallBudget } from '../rate-limit.js';
@@ -28,10 +31,13 @@ export interface AdmittedCall {
  * surface's credential refusal. Not counted. HTTP calls it before reading the body.
  */
 export async function authenticateCall(ctx: ServiceContext, credential: string | null, surface: Surface): Promise<Principal> {
-  const principal = credential === null ? null : await authenticateApiKey(ctx.store, credential, ctx.clock.now());
+  let principal = credential === null ? null : await authenticateApiKey(ctx.store, credential, ctx.clock.now());
+  if (principal === null && credential !== null && surface === 'mcp' && ctx.agentToken) principal = await ctx.agentToken(credential);
   if (principal === null) {
     throw new ServiceError(REFUSALS[surface].credential,
-      credential === null ? 'missing API key: send Authorization: Bearer <API_KEY>' : 'API key is wrong, expired, revoked, or its project is archived',
+      credential === null ? 'missing API key: send Authorization: Bearer <API_KEY>'
+        : surface === 'mcp' ? 'the API key or agent token is wrong, expired, revoked or disconnected, or its project is archived, or its person left the organization'
+          : 'API key is wrong, expired, revoked, or its project is archived',
       { headers: { 'WWW-Authenticate': 'Bearer' } });
   }
   return principal;

@@ -303,4 +303,41 @@ CREATE TABLE invitations (
 CREATE INDEX invitations_organization ON invitations (organization_id);
 `,
   },
+  {
+    version: 10,
+    name: 'OAuth for agents: the authorization server records and the agents people connected',
+    // oauth_records: oidc-provider's models (service/oauth/oauth-adapter.ts), one table keyed by
+    // model and id; tokens and codes are kept under the SHA-256 of their value, as keys are.
+    // agent_connections: one per consent (an oidc-provider grant) for one project; disconnecting
+    // or erasing the project removes its grant's records.
+    sql: `
+CREATE TABLE oauth_records (
+  model text NOT NULL,
+  id text NOT NULL,
+  payload jsonb NOT NULL,
+  grant_id text,
+  uid text,
+  expira_em timestamptz,
+  consumido_em timestamptz,
+  PRIMARY KEY (model, id)
+);
+CREATE INDEX oauth_records_grant ON oauth_records (grant_id) WHERE grant_id IS NOT NULL;
+CREATE INDEX oauth_records_uid ON oauth_records (uid) WHERE uid IS NOT NULL;
+CREATE INDEX oauth_records_expiry ON oauth_records (expira_em) WHERE expira_em IS NOT NULL;
+
+CREATE TABLE agent_connections (
+  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  grant_id text NOT NULL UNIQUE,
+  project_id uuid NOT NULL REFERENCES projects(id) ON DELETE CASCADE,
+  email text NOT NULL,
+  client_id text NOT NULL,
+  cliente_nome text NOT NULL,
+  scopes jsonb NOT NULL,
+  criado_em timestamptz NOT NULL,
+  ultimo_uso_em timestamptz,
+  desconectado_em timestamptz
+);
+CREATE INDEX agent_connections_project ON agent_connections (project_id);
+`,
+  },
 ];

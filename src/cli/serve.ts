@@ -20,7 +20,8 @@ export function registerServe(program: Command): void {
     .option('--no-worker', 'serve the API only; jobs wait for `campaign-sim worker` processes')
     .option('--threads <n>', 'simulation threads of the in-process worker (default: all cores)', integerIn(1, 1024))
     .option('--log-requests', 'log every request as a JSON line')
-    .addHelpText('after', '\nEnvironment: PORT, DATA_DIR, DATABASE_URL (postgres://... selects a PostgreSQL server), REDIS_URL (shared rate limits).')
+    .addHelpText('after', '\nEnvironment: PORT, DATA_DIR, DATABASE_URL (postgres://... selects a PostgreSQL server), REDIS_URL (shared rate limits),\n' +
+      'CAMPAIGN_SIM_CONSOLE_SECRET (signs console cookies), CAMPAIGN_SIM_PUBLIC_URL (the public origin, the OAuth issuer for agents; docs/agents.md).')
     .action(async (o: { port: number; host: string; dataDir: string; worker: boolean; threads?: number; logRequests?: boolean }) => {
       const { startServer } = await import('../../service/server.js');
       const server = await startServer({

@@ -168,14 +168,14 @@ describe('a whole job through the tools', () => {
 });
 
 describe('credentials and scopes', () => {
-  it('answers HTTP 401 with WWW-Authenticate: Bearer without any credential, before any tool', async () => {
+  it('answers HTTP 401 with WWW-Authenticate: Bearer naming its resource metadata without any credential, before any tool', async () => {
     const raw = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(raw.status).toBe(401);
-    expect(raw.headers.get('www-authenticate')).toBe('Bearer');
+    expect(raw.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${new URL(url).origin}/.well-known/oauth-protected-resource/mcp"`);
     expect((await raw.json()).detail.code).toBe('unauthorized');
     const client = new Client({ name: 'mcp-test', version: '1.0.0' });
     await expect(client.connect(new StreamableHTTPClientTransport(url))).rejects.toThrow(/401|Unauthorized/i);

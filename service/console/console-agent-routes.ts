@@ -1,0 +1,120 @@
+// Agents on the console (spec "Agents on the MCP server"; docs/agents.md):
+//  - /agentes/autorizar/:uid: an agent's authorization request (service/oauth/), valid for 10
+//    minutes from the agent's call. The person signs in (the sign-in page comes back here), sees
+//    which client asks and where it will be sent back, picks one project and what the agent may
+//    do there: a reader may give only results:read, simulate needs a member, manage is never
+//    offered. Allowing records the connection and its grant; refusing answers access_denied.
+//  - /agentes: the connected agents of the person's projects; the person who connected one may
+//    disconnect it, an admin or owner any of the organization's. Its tokens stop at once.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import { membershipsOf, projectsOf } from '../people.js';
+import { REQUEST_TTL_S, type AgentAuthorization } from '../oauth/agent-authorization.js';
+import { disconnectAgent, listConnectedAgents, recordConnection } from '../oauth/agent-connections.js';
+import { AGENT_SCOPES, agentScopesFor, type AgentScope } from '../oauth/agent-scopes.js';
+import type { ConsoleKit } from './console-kit.js';
+
+type Form = Record<string, string | string[] | undefined>;
+
+interface Request {
+  uid: string;
+  clientId: string;
+  cliente: string;
+  /** Where the answer goes (the redirect URI's origin), shown to the person. */
+  destino: string;
+  /** The agent scopes asked for; all of them when the request named none. */
+  pedidos: AgentScope[];
+}
+
+export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit & { agents: AgentAuthorization }): Promise<void> {
+  const { store } = kit;
+
+  /** The pending request of `uid`, or null when it is over (expired, answered, or not this browser's). */
+  async function readRequest(provider: Provider, req: FastifyRequest, reply: FastifyReply): Promise<Request | null> {
+    let details;
+    try {
+      details = await provider.interactionDetails(req.raw, reply.raw);
+    } catch {
+      return null;
+    }
+    const uid = (req.params as { uid: string }).uid;
+    // the provider counts on its own time; the service clock decides too (tests move it)
+    if (details.uid !== uid || kit.ctx.clock.now().getTime() > (details.iat + REQUEST_TTL_S) * 1000) return null;
+    const clientId = String(details.params.client_id);
+    const client = await provider.Client.find(clientId);
+    if (!client) return null;
+    const asked = String(details.params.scope ?? '').split(' ').filter((s): s is AgentScope => (AGENT_SCOPES as readonly string[]).includes(s));
+    return {
+      uid, clientId, cliente: client.clientName ?? clientId, destino: new URL(String(details.params.redirect_uri)).origin,
+      pedidos: asked.length > 0 ? asked : [...AGENT_SCOPES],
+    };
+  }
+
+  async function projectChoices(pessoa: string) {
+    const roles = new Map((await membershipsOf(store, pessoa)).filter((m) => !m.fechada_em).map((m) => [m.organization_id, m]));
+    return (await projectsOf(store, pessoa))
+      .filter((p) => !p.arquivado_em && roles.has(p.organization_id))
+      .map((p) => {
+        const m = roles.get(p.organization_id)!;
+        return { id: p.id, nome: p.nome, organizacao: m.nome, papel: m.papel, escopos: agentScopesFor(m.papel) };
+      });
+  }
+
+  const expired = (reply: FastifyReply, pessoa: string) => kit.page(reply, 'agente-autorizar', 'Conectar agente', pessoa, { pedido: null, projetos: [], erro: null }, 400);
+
+  app.get('/agentes/autorizar/:uid', async (req, reply) => {
+    const pessoa = await kit.requirePerson(req, reply);
+    if (!pessoa) return reply;
+    const { provider } = kit.agents.serverFor(req.raw);
+    const pedido = await readRequest(provider, req, reply);
+    if (!pedido) return expired(reply, pessoa);
+    return kit.page(reply, 'agente-autorizar', 'Conectar agente', pessoa, { pedido, projetos: await projectChoices(pessoa), erro: null });
+  });
+
+  app.post('/agentes/autorizar/:uid', kit.csrf, async (req, reply) => {
+    const pessoa = await kit.requirePerson(req, reply);
+    if (!pessoa) return reply;
+    const { provider, resource } = kit.agents.serverFor(req.raw);
+    const pedido = await readRequest(provider, req, reply);
+    if (!pedido) return expired(reply, pessoa);
+    const f = req.body as Form;
+    let result;
+    if (f.acao === 'negar') {
+      result = { error: 'access_denied', error_description: 'the person refused to connect the agent' };
+    } else {
+      const projetos = await projectChoices(pessoa);
+      const projeto = projetos.find((p) => p.id === f.projeto);
+      const escolhidos = ([] as string[]).concat(f.escopos ?? []);
+      const refuse = (erro: string) => kit.page(reply, 'agente-autorizar', 'Conectar agente', pessoa, { pedido, projetos, erro }, 422);
+      if (!projeto) return refuse('Escolha um projeto.');
+      if (escolhidos.length === 0) return refuse('Escolha o que o agente pode fazer.');
+      const fora = escolhidos.filter((s) => !(projeto.escopos as readonly string[]).includes(s) || !(pedido.pedidos as string[]).includes(s));
+      if (fora.length > 0) {
+        return refuse(`Seu papel (${projeto.papel}) em ${projeto.nome} não permite dar ${fora.join(', ')} a um agente` +
+          (projeto.papel === 'reader' ? ': um leitor só dá results:read.' : '.'));
+      }
+      const grant = new provider.Grant({ accountId: pessoa, clientId: pedido.clientId });
+      grant.addResourceScope(resource, escolhidos.join(' '));
+      const grantId = await grant.save();
+      await recordConnection(store, {
+        grantId, projectId: projeto.id, email: pessoa, clientId: pedido.clientId, clienteNome: pedido.cliente, scopes: escolhidos as AgentScope[],
+      });
+      result = { login: { accountId: pessoa }, consent: { grantId } };
+    }
+    const to = await provider.interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: false });
+    return reply.redirect(to, 303);
+  });
+
+  app.get('/agentes', async (req, reply) => {
+    const pessoa = await kit.requirePerson(req, reply);
+    if (!pessoa) return reply;
+    return kit.page(reply, 'agentes', 'Agentes conectados', pessoa, { agentes: await listConnectedAgents(store, pessoa) });
+  });
+
+  app.post('/agentes/:id/desconectar', kit.csrf, async (req, reply) => {
+    const pessoa = await kit.requirePerson(req, reply);
+    if (!pessoa) return reply;
+    await disconnectAgent(store, (req.params as { id: string }).id, pessoa);
+    return reply.redirect('/console/agentes', 303);
+  });
+}

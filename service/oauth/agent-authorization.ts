@@ -1,0 +1,174 @@
+// The OAuth 2.1 authorization server for people's agents on the MCP server (spec "Agents on the
+// MCP server"; docs/agents.md): oidc-provider, a certified library, configured for the MCP
+// authorization specification, never OAuth written by hand.
+//  - Metadata (RFC 8414; the provider's discovery document, also served at
+//    /.well-known/oauth-authorization-server): S256 only, the iss parameter in the response
+//    (RFC 9207), dynamic registration (RFC 7591) and client ID metadata documents.
+//  - Public clients only (token_endpoint_auth_method none), PKCE S256 required on every request.
+//  - Resource indicators (RFC 8707): every token is for <issuer>/mcp and nothing else.
+//  - Access tokens 1 hour, opaque; refresh tokens 90 days, rotated at each use (the provider
+//    revokes the whole grant when a used refresh token comes back).
+//  - Login and consent happen in the console (service/console/console-agent-routes.ts), which
+//    records the agent connection (agent-connections.ts) with the person's chosen project.
+// Client ID metadata documents: client-metadata-document.ts (SSRF-safe, limited, cached).
+// oidc-provider 8.8: the line that supports Node 20 (9.x wants Node 22 and warns on 20; its
+// client ID metadata document feature is the one thing 8.x lacks, added here through the adapter).
+// The provider counts time on Date.now, not on the service clock.
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Provider, { errors, interactionPolicy, type Configuration } from 'oidc-provider';
+import type { Store } from '../store/open-store.js';
+import type { AddressPolicy } from '../webhooks/address-policy.js';
+import { AGENT_SCOPES } from './agent-scopes.js';
+import { clientDocumentFetcher } from './client-metadata-document.js';
+import { oauthAdapter } from './oauth-adapter.js';
+import { escapeHtml } from '../escape-html.js';
+
+export const OAUTH_PATH = '/oauth';
+export const MCP_RESOURCE_PATH = '/mcp';
+/** The console page of an agent's request (console-agent-routes.ts). */
+export const AUTHORIZE_PAGE = '/console/agentes/autorizar';
+/** Spec "Agents on the MCP server": the agent's request is valid for 10 minutes. */
+export const REQUEST_TTL_S = 600;
+export const ACCESS_TOKEN_TTL_S = 3600;
+export const REFRESH_TOKEN_TTL_S = 90 * 86_400;
+
+export interface AgentAuthorizationOptions {
+  store: Store;
+  /** The service's public origin (env CAMPAIGN_SIM_PUBLIC_URL); default: the origin of the first request that needs it. */
+  publicUrl?: string;
+  /** Signs the provider's cookies. */
+  cookieSecret: string;
+  /** Behind a TLS-terminating proxy: read X-Forwarded-Proto. */
+  trustProxy: boolean;
+  /** Which addresses client metadata documents may be fetched from. */
+  outboundPolicy: AddressPolicy;
+  /** Extra certificate authorities for those fetches (tests). */
+  outboundCa?: string | Buffer;
+}
+
+/** The authorization server of one issuer. */
+export interface AuthorizationServer {
+  provider: Provider;
+  /** The public origin. */
+  issuer: string;
+  /** <issuer>/mcp: the one resource tokens are for. */
+  resource: string;
+}
+
+/** What the console, the OAuth routes and the MCP route need from the authorization server. */
+export interface AgentAuthorization {
+  /** The server, made on first use for the origin of `req` when no public URL was given. */
+  serverFor(req: IncomingMessage): AuthorizationServer;
+  /** The server when made, else null (no token can have been issued by this process yet). */
+  current(): AuthorizationServer | null;
+}
+
+function originOf(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = trustProxy ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() : '';
+  const proto = forwarded || ((req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http');
+  return `${proto}://${req.headers.host ?? 'localhost'}`;
+}
+
+export function createAgentAuthorization(o: AgentAuthorizationOptions): AgentAuthorization {
+  let made: AuthorizationServer | null = null;
+  return {
+    current: () => made,
+    serverFor(req) {
+      if (!made) {
+        const issuer = (o.publicUrl ?? originOf(req, o.trustProxy)).replace(/\/+$/, '');
+        made = { issuer, resource: `${issuer}${MCP_RESOURCE_PATH}`, provider: buildProvider(o, issuer) };
+      }
+      return made;
+    },
+  };
+}
+
+function buildProvider(o: AgentAuthorizationOptions, issuer: string): Provider {
+  const resource = `${issuer}${MCP_RESOURCE_PATH}`;
+  // Consent may grant fewer scopes than asked: the token use checks the connection's scopes, so
+  // the provider must not send the person back to consent for the ones left out.
+  const policy = interactionPolicy.base();
+  const consent = policy.get('consent')!;
+  consent.checks.remove('op_scopes_missing');
+  consent.checks.remove('rs_scopes_missing');
+
+  // A signing key for the provider's JWTs (none are issued to agents: tokens are opaque and no
+  // ID token is offered); fresh per process.
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const configuration: Configuration = {
+    adapter: oauthAdapter(o.store, clientDocumentFetcher({ policy: o.outboundPolicy, ca: o.outboundCa })),
+    jwks: { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: randomBytes(8).toString('hex'), alg: 'ES256', use: 'sig' } as never] },
+    enabledJWA: { idTokenSigningAlgValues: ['ES256'] } as Configuration['enabledJWA'],
+    cookies: { keys: [o.cookieSecret], long: { signed: true }, short: { signed: true } },
+    scopes: ['openid', 'offline_access', ...AGENT_SCOPES],
+    clientDefaults: {
+      grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none',
+      id_token_signed_response_alg: 'ES256',
+    },
+    clientAuthMethods: ['none'],
+    responseTypes: ['code'],
+    pkce: { methods: ['S256'], required: () => true },
+    discovery: { client_id_metadata_document_supported: true },
+    routes: {
+      authorization: `${OAUTH_PATH}/authorize`, token: `${OAUTH_PATH}/token`, registration: `${OAUTH_PATH}/register`,
+      revocation: `${OAUTH_PATH}/revoke`, jwks: `${OAUTH_PATH}/jwks`, end_session: `${OAUTH_PATH}/logout`,
+      userinfo: `${OAUTH_PATH}/userinfo`, pushed_authorization_request: `${OAUTH_PATH}/par`,
+      introspection: `${OAUTH_PATH}/introspect`, code_verification: `${OAUTH_PATH}/device`,
+      device_authorization: `${OAUTH_PATH}/device/auth`, backchannel_authentication: `${OAUTH_PATH}/backchannel`,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      registration: { enabled: true },
+      revocation: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => resource,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, indicator) => {
+          if (indicator !== resource) throw new errors.InvalidTarget(`tokens are issued for ${resource} only`);
+          return { scope: AGENT_SCOPES.join(' '), audience: resource, accessTokenTTL: ACCESS_TOKEN_TTL_S, accessTokenFormat: 'opaque' };
+        },
+      },
+    },
+    findAccount: (_ctx, id) => ({ accountId: id, claims: () => ({ sub: id }) }),
+    interactions: { policy, url: (_ctx, interaction) => `${AUTHORIZE_PAGE}/${interaction.uid}` },
+    // every authorization goes through the console, where the person picks the project each
+    // time: only the grant of this request's consent counts, never an earlier one of the session
+    loadExistingGrant: async (ctx) => {
+      const grantId = ctx.oidc.result?.consent?.grantId;
+      return grantId ? ctx.oidc.provider.Grant.find(grantId) : undefined;
+    },
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: true,
+    // an error the provider cannot send back to the client (unknown client, wrong redirect URI):
+    // a plain page in the console's language, with the OAuth error code and its description
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Pedido de agente recusado</title>' +
+        `<h1>Pedido de agente recusado</h1><p role="alert"><code>${escapeHtml(String(out.error))}</code>: ${escapeHtml(String(out.error_description ?? ''))}</p>` +
+        '<p>O agente pediu acesso de um jeito que este servidor não aceita. Volte ao agente e conecte de novo.</p></html>';
+    },
+    expiresWithSession: () => false,
+    ttl: {
+      AccessToken: ACCESS_TOKEN_TTL_S, AuthorizationCode: 60, Interaction: REQUEST_TTL_S, Grant: REFRESH_TOKEN_TTL_S,
+      RefreshToken: REFRESH_TOKEN_TTL_S, Session: 14 * 86_400, IdToken: 3600,
+    },
+  };
+  const provider = new Provider(issuer, configuration);
+  provider.proxy = o.trustProxy;
+
+  return provider;
+}
+
+const handlers = new WeakMap<Provider, (req: IncomingMessage, res: ServerResponse) => unknown>();
+
+/** Hands a request to the provider (its own Koa app): the Fastify route has hijacked the reply. */
+export function handleWithProvider(provider: Provider, req: IncomingMessage, res: ServerResponse): void {
+  let handle = handlers.get(provider);
+  if (!handle) {
+    handle = provider.callback();
+    handlers.set(provider, handle);
+  }
+  handle(req, res);
+}

@@ -1,0 +1,84 @@
+// oidc-provider's storage adapter on the service store (table oauth_records, migration 10; SQL
+// in store/queries/oauth.ts). One class for every model the provider keeps (sessions,
+// interactions, grants, codes, tokens, registered clients). Tokens and codes are bearer secrets:
+// they are kept under the SHA-256 of their value, and their payload without it (the provider
+// puts the value in `jti`; find() gives it back from the id it was asked for), as API keys are.
+// Expiry is the provider's own (it counts on Date.now, not on the service clock): a record is
+// gone for the provider once its expiry passes, and sweepOAuthRecords deletes it later.
+// A client whose id is an https URL is not stored: its metadata document is fetched
+// (client-metadata-document.ts).
+import { createHash } from 'node:crypto';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Queryable, Store } from '../store/open-store.js';
+import { OAUTH_SQL } from '../store/queries/oauth.js';
+import { isClientDocumentUrl, type ClientMetadata } from './client-metadata-document.js';
+
+/** Models whose id is a bearer secret (its holder may use it). */
+const SECRET_MODELS = new Set(['AccessToken', 'RefreshToken', 'AuthorizationCode', 'ClientCredentials', 'DeviceCode', 'BackchannelAuthenticationRequest']);
+
+function storedId(model: string, id: string): string {
+  return SECRET_MODELS.has(model) ? createHash('sha256').update(id).digest('base64url') : id;
+}
+
+interface Row {
+  payload: AdapterPayload;
+  consumido_em: Date | null;
+}
+
+function revive(row: Row | undefined, id?: string): AdapterPayload | undefined {
+  if (!row) return undefined;
+  const payload = { ...row.payload };
+  if (id !== undefined && payload.jti === undefined) payload.jti = id;
+  if (row.consumido_em) payload.consumed = Math.floor(row.consumido_em.getTime() / 1000);
+  return payload;
+}
+
+/** The adapter class the provider instantiates per model, on `store`. */
+export function oauthAdapter(store: Store, clientDocument: (id: string) => Promise<ClientMetadata | undefined>): new (model: string) => Adapter {
+  return class OAuthRecords implements Adapter {
+    constructor(private readonly model: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      const kept = { ...payload };
+      if (SECRET_MODELS.has(this.model)) delete kept.jti;
+      const expires = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
+      await store.query(OAUTH_SQL.upsert, [this.model, storedId(this.model, id), kept, payload.grantId ?? null, payload.uid ?? null, expires]);
+    }
+
+    async find(id: string): Promise<AdapterPayload | undefined> {
+      if (this.model === 'Client' && isClientDocumentUrl(id)) return clientDocument(id) as Promise<AdapterPayload | undefined>;
+      const row = (await store.query<Row>(OAUTH_SQL.find, [this.model, storedId(this.model, id), new Date()])).rows[0];
+      return revive(row, id);
+    }
+
+    async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      return revive((await store.query<Row>(OAUTH_SQL.findByUid, [this.model, uid, new Date()])).rows[0]);
+    }
+
+    async findByUserCode(): Promise<AdapterPayload | undefined> {
+      return undefined; // the device flow is not enabled
+    }
+
+    async consume(id: string): Promise<void> {
+      await store.query(OAUTH_SQL.consume, [this.model, storedId(this.model, id), new Date()]);
+    }
+
+    async destroy(id: string): Promise<void> {
+      await store.query(OAUTH_SQL.destroy, [this.model, storedId(this.model, id)]);
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await store.query(OAUTH_SQL.revokeByGrantId, [grantId]);
+    }
+  };
+}
+
+/** Every record of a grant (its tokens, codes and the grant itself): disconnecting an agent. */
+export async function revokeGrantRecords(db: Queryable, grantId: string): Promise<void> {
+  await db.query(OAUTH_SQL.revokeByGrantId, [grantId]);
+}
+
+/** Deletes records past their expiry (the worker's sweep). */
+export async function sweepOAuthRecords(store: Store, now: Date = new Date()): Promise<number> {
+  return (await store.query(OAUTH_SQL.sweepExpired, [now])).rowCount ?? 0;
+}
