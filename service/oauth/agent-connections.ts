@@ -8,7 +8,7 @@ import type Provider from 'oidc-provider';
 import { ServiceError } from '../../src/errors.js';
 import type { MemberRole } from '../accounts.js';
 import type { Scope } from '../api-keys.js';
-import { roleAllows } from '../console/console-roles.js';
+import { requireRole, roleAllows } from '../console/console-roles.js';
 import type { Principal } from '../operations/operation.js';
 import type { Store } from '../store/open-store.js';
 import { AGENT_SQL } from '../store/queries/oauth.js';
@@ -86,15 +86,14 @@ export async function listConnectedAgents(store: Store, email: string): Promise<
   return rows.map((r) => ({ ...r, pode_desconectar: r.email === email || roleAllows(r.papel, 'desconectar_agente') }));
 }
 
-/** Disconnects an agent: its tokens stop at once. By the person who connected it, or an admin or owner; 404 to others. */
+/** Disconnects an agent: its tokens stop at once. By the person who connected it, or an admin or owner; 404 outside the organization. */
 export async function disconnectAgent(store: Store, id: string, email: string, now: Date = store.clock.now()): Promise<void> {
   if (!isUuid(id)) throw new ServiceError('not_found', 'agente não encontrado');
   const c = (await store.query<{ grant_id: string; email: string; desconectado_em: Date | null; organization_id: string; papel: MemberRole | null }>(
     AGENT_SQL.one, [id, email])).rows[0];
   if (!c || c.papel === null || c.desconectado_em) throw new ServiceError('not_found', 'agente não encontrado');
-  if (c.email !== email && !roleAllows(c.papel, 'desconectar_agente')) {
-    throw new ServiceError('not_found', 'agente não encontrado');
-  }
+  // someone else's agent: an admin or owner (403 with the roles that may, as every console action)
+  if (c.email !== email) await requireRole(store, email, c.organization_id, 'desconectar_agente');
   await store.transaction(async (tx) => {
     await tx.query(AGENT_SQL.disconnect, [id, now]);
     await revokeGrantRecords(tx, c.grant_id);

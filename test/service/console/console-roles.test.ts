@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, type MemberRole } from '../../../service/accounts.js';
 import { CONSOLE_ACTIONS, type ConsoleAction } from '../../../service/console/console-roles.js';
+import { recordConnection } from '../../../service/oauth/agent-connections.js';
 import { createPerson } from '../../../service/people.js';
 import { KEY_TTL_SERVER_MS } from '../../../service/store/read-cache.js';
 import { openHarness, type Harness } from '../routes/harness.js';
@@ -29,7 +30,7 @@ const orgPage = () => `/console/organizacoes/${h.orgId}`;
 const projectPage = () => `/console/projetos/${h.projectId}`;
 
 /** One POST of each action, with a valid form. */
-const ACTION_POSTS: Record<Exclude<ConsoleAction, 'ver'>, () => [string, string, Record<string, string>]> = {
+const ACTION_POSTS: Record<Exclude<ConsoleAction, 'ver' | 'desconectar_agente'>, () => [string, string, Record<string, string>]> = {
   criar_projeto: () => [orgPage(), `${orgPage()}/projetos`, { nome: 'Novo' }],
   arquivar_projeto: () => [projectPage(), `${projectPage()}/arquivar`, {}],
   gerir_chaves: () => [projectPage(), `${projectPage()}/chaves`, { nome: 'k', scopes: 'results:read', duracao: '30' }],
@@ -53,7 +54,7 @@ describe('console roles', () => {
     for (const role of ['owner', 'admin', 'member', 'reader', 'stranger'] as const) {
       const c = as[role]!;
       expect((await c.go('GET', orgPage())).statusCode, `${role} sees the organization`).toBe(role === 'stranger' ? 404 : 200);
-      for (const [action, post] of Object.entries(ACTION_POSTS) as Array<[Exclude<ConsoleAction, 'ver'>, () => [string, string, Record<string, string>]]>) {
+      for (const [action, post] of Object.entries(ACTION_POSTS) as Array<[Exclude<ConsoleAction, 'ver' | 'desconectar_agente'>, () => [string, string, Record<string, string>]]>) {
         const [page, url, form] = post();
         if (role === 'stranger') {
           // a stranger gets no page to take a token from: it posts with one of its own pages
@@ -67,6 +68,19 @@ describe('console roles', () => {
         const undo = UNDO[action];
         if (allowed && undo) expect((await c.submit(...undo(), {})).statusCode, `${role} undoes ${action}`).toBe(200);
       }
+    }
+  });
+
+  it('lets each role disconnect an agent someone else connected exactly as the table says', async () => {
+    for (const role of ['owner', 'admin', 'member', 'reader', 'stranger'] as const) {
+      const id = await recordConnection(h.store, {
+        grantId: `grant-${role}`, projectId: h.projectId, email: 'someone@exemplo.org', clientId: 'c', clienteNome: 'Agente', scopes: ['results:read'],
+      });
+      const c = as[role]!;
+      const token = FormClient.token(await c.go('GET', '/console/conta'));
+      const res = await c.go('POST', `/console/agentes/${id}/desconectar`, { _csrf: token });
+      const allowed = (CONSOLE_ACTIONS.desconectar_agente as readonly string[]).includes(role);
+      expect(res.statusCode, role).toBe(role === 'stranger' ? 404 : allowed ? 303 : 403);
     }
   });
 
