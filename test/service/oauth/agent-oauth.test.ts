@@ -269,7 +269,7 @@ describe('OAuth for agents on the MCP server', () => {
     const id = new RegExp(`data-agente="([^"]+)">\\s*<td>Agente a desconectar`).exec(biaPage)![1];
     expect(biaPage).not.toContain(`/console/agentes/${id}/desconectar`);
     const csrf = /name="_csrf" value="([^"]+)"/.exec(biaPage)![1];
-    expect((await bia.go(`/console/agentes/${id}/desconectar`, { form: { _csrf: csrf } })).status).toBe(404);
+    expect((await bia.go(`/console/agentes/${id}/desconectar`, { form: { _csrf: csrf } })).status).toBe(403);
     const caio = new CookieClient();
     await caio.signIn('caio@exemplo.org');
     const caioPage = await (await caio.go('/console/agentes')).text();
