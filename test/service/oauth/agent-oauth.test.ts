@@ -6,7 +6,7 @@
 // rotation and reuse detection, disconnect, role downgrade, member removal; the refused cases.
 // Waits on navigation and responses, never on time; the 10-minute limit is crossed on the fake
 // clock.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -15,15 +15,17 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import * as oauth from 'oauth4webapi';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, changeMember } from '../../../service/accounts.js';
+import { addMember, archiveProject, changeMember, restoreProject } from '../../../service/accounts.js';
 import { buildApp } from '../../../service/app.js';
 import { createPerson } from '../../../service/people.js';
+import { projectPath } from '../../../src/project-path.js';
 import type { Store } from '../../../service/store/open-store.js';
 import { createFakeClock } from '../../fixtures/fake-clock.js';
 import { httpScenario } from '../../fixtures/scenarios.js';
 import { openTestStore, seedOrganization } from '../store/test-store.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHOTS = projectPath('.cache', 'screenshots');
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const TLS = { cert: readFileSync(new URL('../../fixtures/tls/localhost.crt', import.meta.url)), key: readFileSync(new URL('../../fixtures/tls/localhost.key', import.meta.url)) };
 const INSECURE = { [oauth.allowInsecureRequests]: true };
@@ -216,6 +218,8 @@ describe('OAuth for agents on the MCP server', () => {
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL(/\/console\/agentes\/autorizar\//);
     await expect(page.locator('#cliente').textContent()).resolves.toBe('Agente de teste');
+    mkdirSync(SHOTS, { recursive: true });
+    await page.screenshot({ path: `${SHOTS}/agente-autorizar.png`, fullPage: true });
     await page.getByLabel(/simulate/).check();
     await Promise.all([page.waitForURL((u) => u.toString().startsWith(REDIRECT)), page.getByRole('button', { name: 'Permitir' }).click()]);
     await page.close();
@@ -287,6 +291,11 @@ describe('OAuth for agents on the MCP server', () => {
     expect(await callText(tokens.access_token, 'estimate_simulation', { pedido: httpScenario() })).toMatchObject({ isError: false });
     await changeMember(store, orgId, 'ana@exemplo.org', 'reader');
     expect(await callText(tokens.access_token, 'estimate_simulation', { pedido: httpScenario() })).toMatchObject({ isError: true, text: expect.stringMatching(/^insufficient_scope: /) });
+    expect(await callText(tokens.access_token, 'list_releases')).toMatchObject({ isError: false });
+    // an archived project stops its agents; restoring it brings them back
+    await archiveProject(store, projectId);
+    expect(await callText(tokens.access_token, 'list_releases')).toMatchObject({ isError: true, text: expect.stringMatching(/^unauthorized: /) });
+    await restoreProject(store, projectId);
     expect(await callText(tokens.access_token, 'list_releases')).toMatchObject({ isError: false });
     await changeMember(store, orgId, 'ana@exemplo.org', null);
     expect(await callText(tokens.access_token, 'list_releases')).toMatchObject({ isError: true, text: expect.stringMatching(/^unauthorized: /) });
