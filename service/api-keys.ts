@@ -42,6 +42,11 @@ export interface AuthenticatedKey {
 const DAY_MS = 86_400_000;
 const KEY_FORMAT = /^svc_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
 
+/** Whether a credential has the form of an API key (svc_<prefix>_<secret>), valid or not. */
+export function looksLikeApiKey(text: string): boolean {
+  return KEY_FORMAT.test(text);
+}
+
 export function hashKey(key: string): Buffer {
   return createHash('sha256').update(key, 'utf8').digest();
 }

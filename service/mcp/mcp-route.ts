@@ -13,7 +13,9 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../src/errors.js';
+import { looksLikeApiKey } from '../api-keys.js';
 import { bearerToken } from '../auth.js';
+import { agentTokenIsLive } from '../oauth/agent-connections.js';
 import { CALIBRATION_BODY_LIMIT } from '../body-limits.js';
 import type { AgentAuthorization } from '../oauth/agent-authorization.js';
 import { resourceMetadataUrl } from '../oauth/oauth-routes.js';
@@ -28,22 +30,35 @@ export interface McpRouteOptions {
 }
 
 export async function mcpRoutes(app: FastifyInstance, { ctx, agents }: McpRouteOptions): Promise<void> {
-  function credentialOf(request: FastifyRequest): string {
+  /**
+   * The credential, checked before the body is read: none, or something that is neither an API
+   * key nor a live agent token (unknown, expired, revoked: disconnected), is HTTP 401 naming the
+   * protected-resource metadata, so an agent's client authorizes again (the MCP authorization
+   * specification). A live token whose holder lost its power (left the organization, project
+   * archived) and an API key that is not valid reach the tools, which answer unauthorized.
+   */
+  async function credentialOf(request: FastifyRequest): Promise<string> {
     // made here so a token issued before a restart is read by this process's provider
     const server = agents.serverFor(request.raw);
     const credential = bearerToken(request.headers.authorization);
+    const challenge = `resource_metadata="${resourceMetadataUrl(server)}"`;
     if (credential === null) {
       throw new ServiceError('unauthorized',
         'send a project API key as Authorization: Bearer <API_KEY>, or connect as a person\'s agent through OAuth (see WWW-Authenticate)',
-        { headers: { 'WWW-Authenticate': `Bearer resource_metadata="${resourceMetadataUrl(server)}"` } });
+        { headers: { 'WWW-Authenticate': `Bearer ${challenge}` } });
+    }
+    if (!looksLikeApiKey(credential) && !(await agentTokenIsLive(server, credential))) {
+      throw new ServiceError('unauthorized', 'the access token is unknown, expired or revoked: authorize the agent again',
+        { headers: { 'WWW-Authenticate': `Bearer error="invalid_token", ${challenge}` } });
     }
     return credential;
   }
 
+  const checked = new WeakMap<FastifyRequest, string>();
   // submit_calibration carries a series: the calibration routes' body limit.
-  const refuseKeyless = async (request: FastifyRequest) => { credentialOf(request); };
+  const refuseKeyless = async (request: FastifyRequest) => { checked.set(request, await credentialOf(request)); };
   app.post(MCP_PATH, { config: { mcp: true }, schema: { hide: true }, bodyLimit: CALIBRATION_BODY_LIMIT, onRequest: refuseKeyless }, async (request: FastifyRequest, reply: FastifyReply) => {
-    const credential = credentialOf(request);
+    const credential = checked.get(request)!;
     const server = createMcpServer(ctx, credential, (err) => request.log.error({ err }, 'unexpected failure in an MCP tool'));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
@@ -56,7 +71,7 @@ export async function mcpRoutes(app: FastifyInstance, { ctx, agents }: McpRouteO
   });
 
   const notAllowed = async (request: FastifyRequest, reply: FastifyReply) => {
-    credentialOf(request);
+    await credentialOf(request);
     return reply.code(405).header('Allow', 'POST').send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP server is stateless, POST only' }, id: null });
   };
   app.get(MCP_PATH, { config: { mcp: true }, schema: { hide: true } }, notAllowed);

@@ -5,6 +5,7 @@
 // organization open, the person still a member, and the scopes cut to what their current role
 // may give (agent-scopes.ts). Someone who leaves takes the power of their agents with them.
 import type Provider from 'oidc-provider';
+import type { AuthorizationServer } from './agent-authorization.js';
 import { ServiceError } from '../../src/errors.js';
 import type { MemberRole } from '../accounts.js';
 import type { Scope } from '../api-keys.js';
@@ -44,6 +45,14 @@ interface ConnectionRow {
   papel: MemberRole | null;
 }
 
+/** The access token when known, unexpired and for `resource` (RFC 8707), else null. */
+async function liveAccessToken(provider: Provider, resource: string, token: string) {
+  const at = await provider.AccessToken.find(token);
+  if (!at) return null;
+  const audience = (at as unknown as { aud?: string | string[] }).aud;
+  return (Array.isArray(audience) ? audience.includes(resource) : audience === resource) ? at : null;
+}
+
 /**
  * The principal of an agent's access token for `resource`, or null when the token is unknown,
  * expired, for another resource, or its connection no longer holds (see above). Its scopes are
@@ -51,16 +60,19 @@ interface ConnectionRow {
  * has its own hourly budget inside its organization's.
  */
 export async function authenticateAgentToken(store: Store, provider: Provider, token: string, resource: string, now: Date = store.clock.now()): Promise<Principal | null> {
-  const at = await provider.AccessToken.find(token);
-  if (!at || !at.grantId) return null;
-  const audience = (at as unknown as { aud?: string | string[] }).aud;
-  if (!(Array.isArray(audience) ? audience.includes(resource) : audience === resource)) return null;
+  const at = await liveAccessToken(provider, resource, token);
+  if (!at?.grantId) return null;
   const c = (await store.query<ConnectionRow>(AGENT_SQL.byGrant, [at.grantId])).rows[0];
   if (!c || c.desconectado_em || c.arquivado_em || c.excluido_em || c.fechada_em || c.papel === null) return null;
   if (c.ultimo_uso_em === null || now.getTime() - c.ultimo_uso_em.getTime() >= 60_000) await store.query(AGENT_SQL.touch, [c.id, now]);
   const allowed = agentScopesFor(c.papel);
   const scopes: Scope[] = c.scopes.filter((s) => allowed.includes(s));
   return { keyId: c.id, projectId: c.project_id, organizationId: c.organization_id, keyPrefix: 'agente', scopes };
+}
+
+/** Whether an access token is known, unexpired and for the server's resource (its holder's power is checked per call). */
+export async function agentTokenIsLive(server: Pick<AuthorizationServer, 'provider' | 'resource'>, token: string): Promise<boolean> {
+  return (await liveAccessToken(server.provider, server.resource, token)) !== null;
 }
 
 export interface ConnectedAgent {

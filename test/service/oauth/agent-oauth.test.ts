@@ -246,7 +246,7 @@ describe('OAuth for agents on the MCP server', () => {
     await expect(oauth.processRefreshTokenResponse(as, client,
       await oauth.refreshTokenGrantRequest(as, client, oauth.None(), tokens.refresh_token!, { additionalParameters: { resource: `${base}/mcp` }, ...INSECURE })))
       .rejects.toMatchObject({ error: 'invalid_grant' });
-    expect(await callText(refreshed.access_token, 'list_releases')).toMatchObject({ isError: true, text: expect.stringMatching(/^unauthorized: /) });
+    await expect(mcp(refreshed.access_token)).rejects.toThrow(/401|Unauthorized/i);
     await expect(oauth.processRefreshTokenResponse(as, client,
       await oauth.refreshTokenGrantRequest(as, client, oauth.None(), refreshed.refresh_token!, { additionalParameters: { resource: `${base}/mcp` }, ...INSECURE })))
       .rejects.toMatchObject({ error: 'invalid_grant' });
@@ -279,7 +279,14 @@ describe('OAuth for agents on the MCP server', () => {
     const caioPage = await (await caio.go('/console/agentes')).text();
     const caioCsrf = /name="_csrf" value="([^"]+)"/.exec(caioPage)![1];
     expect((await caio.go(`/console/agentes/${id}/desconectar`, { form: { _csrf: caioCsrf } })).status).toBe(303);
-    expect(await callText(tokens.access_token, 'list_releases')).toMatchObject({ isError: true, text: expect.stringMatching(/^unauthorized: /) });
+    // the token is gone: HTTP 401 before any tool, so the agent's client authorizes again
+    const dead = await fetch(`${base}/mcp`, {
+      method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      headers: { authorization: `Bearer ${tokens.access_token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    });
+    expect(dead.status).toBe(401);
+    expect(dead.headers.get('www-authenticate')).toBe(`Bearer error="invalid_token", resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`);
+    await expect(mcp(tokens.access_token)).rejects.toThrow(/401|Unauthorized/i);
     expect(await (await caio.go('/console/agentes')).text()).not.toContain('Agente a desconectar');
   });
 
