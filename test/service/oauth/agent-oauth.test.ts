@@ -30,6 +30,7 @@ const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '
 const TLS = { cert: readFileSync(new URL('../../fixtures/tls/localhost.crt', import.meta.url)), key: readFileSync(new URL('../../fixtures/tls/localhost.key', import.meta.url)) };
 const INSECURE = { [oauth.allowInsecureRequests]: true };
 const PASSWORD = 'senha-bem-longa';
+const AGENT_BUDGET = 25;
 // the agent's loopback redirect (a native client's): a local server that keeps what reached it
 let REDIRECT = '';
 let callbackServer: HttpServer;
@@ -54,7 +55,8 @@ beforeAll(async () => {
     await addMember(store, { organizationId: orgId, email, papel });
   }
   // loopback allowed for fetching metadata documents, as in development; private addresses stay refused
-  app = await buildApp({ store, clock, webhookPolicy: { allowLoopback: true }, oauthOutboundCa: TLS.cert });
+  // a small hourly budget per key or agent, so one test spends an agent's whole budget
+  app = await buildApp({ store, clock, webhookPolicy: { allowLoopback: true }, oauthOutboundCa: TLS.cert, rateLimits: { perKeyPerHour: AGENT_BUDGET } });
   await app.listen({ host: '127.0.0.1', port: 0 });
   callbackServer = createHttpServer((req, res) => {
     callbacks.push(new URL(req.url!, REDIRECT).toString());
@@ -307,6 +309,20 @@ describe('OAuth for agents on the MCP server', () => {
     await changeMember(store, orgId, 'ana@exemplo.org', null);
     expect(await callText(tokens.access_token, 'list_releases')).toMatchObject({ isError: true, text: expect.stringMatching(/^unauthorized: /) });
     await addMember(store, { organizationId: orgId, email: 'ana@exemplo.org', papel: 'member' });
+  });
+
+  it('gives each agent its own hourly budget, as a key has', async () => {
+    const as = await discover();
+    const tokens = await authorizeOverHttp(as, await register(as, 'Agente gastador'), 'ana@exemplo.org', ['results:read']);
+    const client = await mcp(tokens.access_token);
+    for (let i = 0; i < AGENT_BUDGET; i++) expect((await client.callTool({ name: 'list_releases', arguments: {} })).isError, `call ${i + 1}`).toBeFalsy();
+    const over = await client.callTool({ name: 'list_releases', arguments: {} });
+    await client.close();
+    expect(over.isError).toBe(true);
+    expect((over.content as Array<{ text: string }>)[0].text).toMatch(/^query_budget_exceeded: /);
+    // another agent of the same organization still has its own
+    const other = await authorizeOverHttp(as, await register(as, 'Outro agente'), 'ana@exemplo.org', ['results:read']);
+    expect(await callText(other.access_token, 'list_releases')).toMatchObject({ isError: false });
   });
 
   it('a reader may give only results:read', async () => {
