@@ -115,6 +115,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const agents = createAgentAuthorization({
     store: opts.store, publicUrl: opts.publicUrl, cookieSecret: consoleSecret, trustProxy: opts.trustProxy ?? false,
     outboundPolicy: webhookPolicy, outboundCa: opts.oauthOutboundCa,
+    logError: (err) => app.log.error({ err }, 'failure in the authorization server'),
   });
   const ctx: ServiceContext = {
     store: opts.store, clock, limiter,

@@ -27,6 +27,11 @@ declare module 'fastify' {
     scope?: Scope | null;
     /** The MCP endpoint: under the burst limits like the API; its tool calls are admitted one by one (service/mcp/). */
     mcp?: boolean;
+    /**
+     * Under the burst per origin address only (the spec counts it "across the app, API and MCP"):
+     * the OAuth endpoints for agents (service/oauth/), whose Authorization header is no API credential.
+     */
+    porOrigem?: boolean;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -67,10 +72,10 @@ export function installAuth(app: FastifyInstance, ctx: ServiceContext): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     // Public routes (schemas, OpenAPI, docs) are outside the call limits (service/rate-limit.ts).
     const config = request.routeOptions.config;
-    if (config.scope === undefined && !config.mcp) return;
+    if (config.scope === undefined && !config.mcp && !config.porOrigem) return;
     const header = request.headers.authorization;
     const credential = bearerToken(header);
-    const burst = await ctx.limiter.checkCredentialBurst(credential ?? header ?? null, request.ip);
+    const burst = await ctx.limiter.checkCredentialBurst(config.porOrigem ? null : credential ?? header ?? null, request.ip);
     if (burst.blocked) {
       // Spec: "403 with no JSON body".
       reply.code(403).header('Content-Length', '0').send();

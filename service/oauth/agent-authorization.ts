@@ -45,6 +45,8 @@ export interface AgentAuthorizationOptions {
   outboundPolicy: AddressPolicy;
   /** Extra certificate authorities for those fetches (tests). */
   outboundCa?: string | Buffer;
+  /** Where the provider's own failures go (its answers to clients are 500 server_error). */
+  logError: (err: unknown) => void;
 }
 
 /** The authorization server of one issuer. */
@@ -157,6 +159,7 @@ function buildProvider(o: AgentAuthorizationOptions, issuer: string): Provider {
   };
   const provider = new Provider(issuer, configuration);
   provider.proxy = o.trustProxy;
+  provider.on('server_error', (_ctx: unknown, err: unknown) => o.logError(err));
 
   return provider;
 }

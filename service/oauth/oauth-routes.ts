@@ -20,7 +20,11 @@ export function resourceMetadataUrl(server: AuthorizationServer): string {
 export async function oauthRoutes(app: FastifyInstance, { agents }: { agents: AgentAuthorization }): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_req, _payload, done) => done(null));
-  app.addHook('onRoute', (route) => { route.schema = { ...route.schema, hide: true }; });
+  // not in the OpenAPI document (the metadata describe them); under the burst per origin address
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+    route.config = { ...route.config, porOrigem: true };
+  });
 
   const toProvider = (rewrite?: string) => async (request: FastifyRequest, reply: FastifyReply) => {
     const server = agents.serverFor(request.raw);

@@ -327,4 +327,14 @@ describe('limits', () => {
     h.clock.advance(301_000);
     expect((await from('10.9.8.7')).statusCode).toBe(401);
   });
+
+  it('counts the OAuth endpoints for agents in the burst per origin address', async () => {
+    h.clock.advance(301_000);
+    const register = (remoteAddress: string) => small.inject({ method: 'POST', url: '/oauth/register', payload: {}, remoteAddress });
+    for (let i = 0; i < LIMITS.burstPerAddress; i++) expect((await register('10.9.8.5')).statusCode).toBe(400);
+    const blocked = await register('10.9.8.5');
+    expect(blocked.statusCode).toBe(403);
+    expect(blocked.body).toBe('');
+    expect((await small.inject({ method: 'GET', url: '/.well-known/oauth-protected-resource/mcp', remoteAddress: '10.9.8.5' })).statusCode).toBe(403);
+  });
 });
