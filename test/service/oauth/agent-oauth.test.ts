@@ -17,6 +17,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, archiveProject, changeMember, restoreProject } from '../../../service/accounts.js';
 import { buildApp } from '../../../service/app.js';
+import { sweepOAuthRecords } from '../../../service/oauth/oauth-adapter.js';
 import { createPerson } from '../../../service/people.js';
 import { projectPath } from '../../../src/project-path.js';
 import type { Store } from '../../../service/store/open-store.js';
@@ -369,5 +370,18 @@ describe('OAuth for agents on the MCP server', () => {
     const privateDoc = await error(await authorizationUrl(as, { client_id: 'https://10.1.2.3/agente.json' }, 'results:read'));
     expect(privateDoc.status).toBe(400);
     expect(privateDoc.body).toMatch(/invalid_client/);
+  });
+
+  it('keeps tokens hashed, and the sweep deletes records past their expiry', async () => {
+    const as = await discover();
+    const tokens = await authorizeOverHttp(as, await register(as, 'Agente varrido'), 'ana@exemplo.org', ['results:read']);
+    const stored = await store.query<{ n: number }>(`SELECT count(*)::int AS n FROM oauth_records WHERE payload::text LIKE $1 OR id = $2`,
+      [`%${tokens.access_token}%`, tokens.access_token]);
+    expect(stored.rows[0].n).toBe(0);
+    expect(await sweepOAuthRecords(store)).toBeGreaterThanOrEqual(0);
+    expect(await callText(tokens.access_token, 'list_releases')).toMatchObject({ isError: false });
+    // 91 days on: the refresh token (90 days) and everything else of this grant are gone
+    expect(await sweepOAuthRecords(store, new Date(Date.now() + 91 * 86_400_000))).toBeGreaterThan(0);
+    await expect(mcp(tokens.access_token)).rejects.toThrow(/401|Unauthorized/i);
   });
 });
