@@ -38,8 +38,10 @@ export function isClientDocumentUrl(id: string): boolean {
   } catch {
     return false;
   }
+  // dot segments are looked for in the text as sent: URL() resolves them away
+  const rawPath = id.slice('https://'.length).replace(/^[^/?#]*/, '').split(/[?#]/)[0];
   return url.pathname !== '/' && !url.username && !url.password && !id.includes('#')
-    && !url.pathname.split('/').some((s) => s === '.' || s === '..' || /^%2e%2e?$/i.test(s));
+    && !rawPath.split('/').some((s) => /^(\.|%2e){1,2}$/i.test(s));
 }
 
 function cacheSeconds(header: string | string[] | undefined): number {
