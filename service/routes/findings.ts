@@ -62,7 +62,7 @@ export async function findingsRoutes(app: FastifyInstance, ctx: ServiceContext):
         'one answer per question of contrato_de_resposta, in its order: quantos (n, base, parte, erro_padrao at the week asked), ' +
         'quando (the first week the share is reached), onde (the territory\'s units ranked at the week asked), comparar (a and b, ' +
         'each the plain answer for one variant, and diferenca b minus a). Each answer repeats the question\'s territorio and publico; ' +
-        'a withheld number is null with retida true and motivo (menor_que_k, complementar, erro_acima_do_corte, sem_resultado, ' +
+        'a withheld number is null with retida true and motivo (menor_que_k, complementar, erro_acima_do_corte, erro_nao_medido, sem_resultado, ' +
         'semana_fora_do_horizonte; nao_alcancada for a share not reached). A job without a contract answers respostas []. ' +
         'Refusals as for findings: 404 not_found, 409 result_not_ready, 422 not_a_simulation for a calibration.',
       security: SECURITY,

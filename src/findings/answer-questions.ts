@@ -3,9 +3,10 @@
 // week, the territory total is withheld when it is 1..4 in some replica (menor_que_k) or when
 // exactly one of its units is (complementar: the other units' counts may be published
 // elsewhere); per unit the k rule with complementary suppression along the territory.
-// Territories of tracts (setores, ponto) also meet the cutoff of /setores on the sampling part of
-// the tract error (samplingError); its population part is measured per tract of the release, and a
-// territory joins several tracts (docs/findings.md, "Tract error").
+// Territories of tracts (setores, ponto) also meet the diagnosis cutoff of /setores: the tract
+// error joins the population error of the territory's tracts (RespostaBlock.erroPopulacao; for a
+// territory, the largest of its units', which bounds the error of their sum) with the sampling
+// error of the count; not measured: erro_nao_medido (docs/findings.md, "Tract error").
 // Where the kernel put each question: respostas[<question id>] of the plano variant for a plain
 // question; for comparar, respostas[<comparar id>] (else respostas[<inner question id>]) of
 // each of the two variants.
@@ -14,10 +15,10 @@ import type { ContratoDeResposta, Medida, Pergunta, PerguntaComparar, PerguntaSi
 import type { JobResult, RespostaBlock } from './job-result.js';
 import { publishCell } from './privacy.js';
 import { standardError, tidy } from './stats.js';
-import { CORTE_ERRO, samplingError } from './tract-events.js';
+import { CORTE_ERRO, tractError } from './tract-events.js';
 
 export type MotivoResposta =
-  | 'menor_que_k' | 'complementar' | 'erro_acima_do_corte' | 'sem_resultado' | 'semana_fora_do_horizonte' | 'nao_alcancada';
+  | 'menor_que_k' | 'complementar' | 'erro_acima_do_corte' | 'erro_nao_medido' | 'sem_resultado' | 'semana_fora_do_horizonte' | 'nao_alcancada';
 
 interface AnswerBase {
   id: string;
@@ -94,6 +95,19 @@ function isTractTerritory(q: PerguntaSimples): boolean {
   return 'setores' in q.territorio || 'ponto' in q.territorio;
 }
 
+/** Population error of a tract territory: the largest of its units'; NaN when one is not measured (or none stored). */
+function territoryError(b: RespostaBlock): number {
+  const e = b.erroPopulacao;
+  if (!e || e.length === 0 || e.some(Number.isNaN)) return NaN;
+  return Math.max(...e);
+}
+
+/** The reason the diagnosis cutoff withholds a count n among `base` synthetic persons with population error e, or null. */
+function cutoffReason(n: number, base: number, e: number): 'erro_nao_medido' | 'erro_acima_do_corte' | null {
+  if (Number.isNaN(e)) return 'erro_nao_medido';
+  return (base > 0 ? tractError(n, base, e) : e) > CORTE_ERRO ? 'erro_acima_do_corte' : null;
+}
+
 function fmt(n: number): string {
   return n.toLocaleString('pt-BR');
 }
@@ -106,6 +120,7 @@ const WHY: Record<MotivoResposta, string> = {
   menor_que_k: 'retida: a contagem ficou entre 1 e 4 em alguma réplica (regra de privacidade, k = 5)',
   complementar: 'retida: uma só parte do território ficou entre 1 e 4 em alguma réplica e poderia ser recuperada por subtração (supressão complementar)',
   erro_acima_do_corte: `retida: o erro relativo da população sintética passa do corte ${CORTE_ERRO}`,
+  erro_nao_medido: 'retida: o erro da população sintética destes setores não foi medido (não há contagem do IBGE deste chão nesta versão dos dados)',
   sem_resultado: 'retida: o job não calculou esta pergunta',
   semana_fora_do_horizonte: 'retida: a semana passa do horizonte',
   nao_alcancada: 'a parte pedida não é alcançada dentro do horizonte',
@@ -139,9 +154,8 @@ function quantos(q: PerguntaSimples, b: RespostaBlock | undefined, R: number): Q
   const den = publishCell(b.baseTotal, R, b.motivoBaseTotal);
   if (n.n === null) return { ...base, retida: true, motivo: n.motivo, texto: WHY[n.motivo!] };
   const baseMean = b.baseTotal / R;
-  if (isTractTerritory(q) && baseMean > 0 && samplingError(n.n, baseMean) > CORTE_ERRO) {
-    return { ...base, retida: true, motivo: 'erro_acima_do_corte', texto: WHY.erro_acima_do_corte };
-  }
+  const cut = isTractTerritory(q) ? cutoffReason(n.n, baseMean, territoryError(b)) : null;
+  if (cut) return { ...base, retida: true, motivo: cut, texto: WHY[cut] };
   const parte = den.n !== null && baseMean > 0 ? tidy(s / R / baseMean) : null;
   return {
     ...base, n: n.n, base: den.n, parte, erro_padrao: tidy(standardError(s, sq, R)), retida: false, motivo: null,
@@ -178,7 +192,8 @@ function quando(q: PerguntaSimples, b: RespostaBlock | undefined, R: number): Qu
   const n = publishCell(s, R, b.motivoTotal[week]);
   // The week says the count crossed parte x base there: withheld whenever that count is.
   if (n.n === null) return { ...base, retida: true, motivo: n.motivo, texto: WHY[n.motivo!] };
-  if (isTractTerritory(q) && samplingError(n.n, baseMean) > CORTE_ERRO) return { ...base, retida: true, motivo: 'erro_acima_do_corte', texto: WHY.erro_acima_do_corte };
+  const cut = isTractTerritory(q) ? cutoffReason(n.n, baseMean, territoryError(b)) : null;
+  if (cut) return { ...base, retida: true, motivo: cut, texto: WHY[cut] };
   return {
     ...base, semana: week + 1, semana_min: min, semana_max: max, n: n.n, base: den.n, retida: false, motivo: null,
     texto: `A parte ${pct(parte)} com ${q.medida} é alcançada na semana ${week + 1} (média das réplicas).`,
@@ -200,7 +215,7 @@ function onde(q: PerguntaSimples, b: RespostaBlock | undefined, R: number): Onde
     const den = publishCell(b.base[u], R, b.motivoBase[u]);
     const baseMean = b.base[u] / R;
     let motivo: MotivoResposta | null = n.motivo ?? den.motivo;
-    if (!motivo && unidade.length === 15 && n.n !== null && samplingError(n.n, baseMean) > CORTE_ERRO) motivo = 'erro_acima_do_corte';
+    if (!motivo && isTractTerritory(q) && n.n !== null) motivo = cutoffReason(n.n, baseMean, b.erroPopulacao?.[u] ?? NaN);
     if (motivo || baseMean <= 0) {
       hidden.push({ unidade, posicao: null, n: null, base: null, parte: null, motivo: motivo ?? null });
       return;

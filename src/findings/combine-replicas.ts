@@ -4,7 +4,7 @@
 // the result (combine/): saturacao, totais, alcance, setores, respostas. They keep sums, sums of
 // squares and, per cell, the privacy reasons over replicas; the rule itself lives in privacy.ts.
 
-import type { Scenario } from '../contract/types.js';
+import type { Scenario, Territorio } from '../contract/types.js';
 import type { ReplicaResult } from '../pool/replica-result.js';
 import { AlcanceAccumulator } from './combine/alcance-accumulator.js';
 import { fail } from './combine/combine-checks.js';
@@ -113,10 +113,31 @@ export function createCombiner(cenario: Scenario, opts: CombineOptions = {}): Re
         totais: b.totais.finish(saturacao),
         alcance: b.alcance.finish(),
         setores,
-        respostas: b.respostas.finish(),
+        respostas: withTerritoryErrors(b.respostas.finish(), cenario, opts),
       };
     },
   };
+}
+
+/**
+ * The population error of the units of each tract-territory question's blocks (keyed as
+ * src/plan/questions.ts keys them: the question id, or for comparar its own id or its inner
+ * question's).
+ */
+function withTerritoryErrors(respostas: JobResult['respostas'], cenario: Scenario, opts: CombineOptions): JobResult['respostas'] {
+  const territories = new Map<string, Territorio>();
+  for (const q of cenario.contrato_de_resposta?.perguntas ?? []) {
+    const inner = q.forma === 'comparar' ? q.pergunta : q;
+    territories.set(q.id, inner.territorio);
+    territories.set(inner.id, inner.territorio);
+  }
+  for (const blocks of Object.values(respostas)) {
+    for (const [id, block] of Object.entries(blocks)) {
+      const t = territories.get(id);
+      if (t && !('municipios' in t) && opts.erroTerritorio) block.erroPopulacao = opts.erroTerritorio(t, cenario.geografia.ufs);
+    }
+  }
+  return respostas;
 }
 
 /** Combines every (replica, variant) result of a job; see createCombiner for the streaming form. */

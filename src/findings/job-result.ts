@@ -85,6 +85,12 @@ export interface RespostaBlock {
   motivoBase: Uint8Array;
   baseTotal: number;
   motivoBaseTotal: number;
+  /**
+   * Tract territories (setores, ponto): [unidade] the population error of the unit's tracts
+   * (TractLookups.erroTerritorio; NaN where not measured). Absent for municipal territories and in
+   * results stored before 2026-11-24 (their tract answers then read erro_nao_medido).
+   */
+  erroPopulacao?: Float64Array;
 }
 
 export interface JobResult {

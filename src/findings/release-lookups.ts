@@ -1,8 +1,10 @@
 // The release look-ups the combiner stores in a result: municipality names, and the synthetic
 // residents of each tract with their measured error (the city diagnosis's tract error, which the
-// per-tract events put under the diagnosis cutoff).
+// per-tract events put under the diagnosis cutoff), and the same error over the tracts of a
+// question's tract territory (its answers).
 
 import { tractResidentErrors } from '../context/synthetic-tract-rows.js';
+import { metres } from '../plan/units.js';
 import type { Release } from '../release/types.js';
 import type { CombineOptions } from './combine-replicas.js';
 
@@ -20,9 +22,28 @@ export function combineOptionsFromRelease(release: Release): CombineOptions {
     }
     return t;
   };
+  const erroSetor = (codigo: string) => tractsOf(codigo).erro.get(codigo);
   return {
     nomeMunicipio: (codigo) => release.municipality(codigo)?.nome,
     populacaoSetor: (codigo) => tractsOf(codigo).populacao.get(codigo),
-    erroSetor: (codigo) => tractsOf(codigo).erro.get(codigo),
+    erroSetor,
+    erroTerritorio: (territorio, ufs) => {
+      if ('setores' in territorio) return Float64Array.from(territorio.setores, (c) => erroSetor(c) ?? NaN);
+      if (!('ponto' in territorio)) return new Float64Array(0);
+      // the tracts the plan put in the circle (src/plan/units.ts, on the population's float32 positions)
+      const [lon, lat] = territorio.ponto;
+      let worst = NaN;
+      for (const uf of ufs) {
+        for (const m of release.municipalities(uf)) {
+          for (const t of release.tracts(m.codigo)) {
+            if (t.populacao === 0 || metres(lat, lon, Math.fround(t.lat), Math.fround(t.lon)) > territorio.raio_m) continue;
+            const e = erroSetor(t.codigo) ?? NaN;
+            if (Number.isNaN(e)) return Float64Array.of(NaN);
+            worst = Number.isNaN(worst) ? e : Math.max(worst, e);
+          }
+        }
+      }
+      return Float64Array.of(worst);
+    },
   };
 }

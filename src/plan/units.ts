@@ -48,7 +48,8 @@ export function jobTracts(units: TractUnits, pop: Population): TractUnits {
 
 const EARTH_M = 6371008.8;
 
-function metres(lat1: number, lon1: number, lat2: number, lon2: number): number {
+/** Great-circle distance in metres; the territory `ponto` + `raio_m` (and the tract error of its answers, src/findings/release-lookups.ts). */
+export function metres(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const r = Math.PI / 180;
   const a = Math.sin(((lat2 - lat1) * r) / 2) ** 2 +
     Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lon2 - lon1) * r) / 2) ** 2;

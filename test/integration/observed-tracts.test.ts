@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagnosisSummary, diagnosisVariable } from '../../src/context/city-diagnosis.js';
 import { tractResidentErrors } from '../../src/context/synthetic-tract-rows.js';
+import { answerQuestions } from '../../src/findings/answer-questions.js';
 import { buildTractEvents, samplingError } from '../../src/findings/tract-events.js';
 import { closePool } from '../../src/pool/pool.js';
 import { runSimulationJob } from '../../src/run-simulation-job.js';
@@ -101,7 +102,19 @@ describe('release v1.3.0 on observed tracts', () => {
   });
 
   it('puts the per-tract output of a job under the same measured error as the diagnosis', async () => {
-    const { result } = await runSimulationJob({ ...BASELINE_SCENARIO, release: 'v1.3.0' }, { release: v13, threads: 2 });
+    const contrato = BASELINE_SCENARIO.contrato_de_resposta!;
+    const centre = v13.tracts(BOA_VISTA).find((t) => t.populacao > 0)!;
+    const scenario = {
+      ...BASELINE_SCENARIO, release: 'v1.3.0',
+      contrato_de_resposta: {
+        ...contrato,
+        perguntas: [...contrato.perguntas, { id: 'perto', forma: 'quantos' as const, medida: 'alcance' as const, territorio: { ponto: [centre.lon, centre.lat] as [number, number], raio_m: 3000 }, semana: 4 }],
+      },
+    };
+    const { result } = await runSimulationJob(scenario, { release: v13, threads: 2 });
+    // the answer over a circle of observed tracts: measured, published
+    expect(answerQuestions(null, result).respostas.find((a) => a.id === 'perto')).toMatchObject({ retida: false });
+    expect(result.respostas.plano.perto.erroPopulacao![0]).toBeLessThan(0.04);
     const events = buildTractEvents(result, { municipio: BOA_VISTA, semana: 4 });
     const residents = await diagnosisVariable(BOA_VISTA, 'v1.3.0', 'residentes');
     if (!('sinteticos' in residents) || !residents.sinteticos) throw new Error('expected counts');

@@ -1,6 +1,7 @@
 // The setores block (saida_por_setor, plano only): events by tract, week and type, summed over
 // replicas, with the privacy rule run block by block (a municipality's tracts in one week).
-import type { Medida } from '../../contract/types.js';
+import type { Medida, Territorio } from '../../contract/types.js';
+import type { UfCode } from '../../release/types.js';
 import type { ReplicaResult } from '../../pool/replica-result.js';
 import type { SetoresBlock } from '../job-result.js';
 import { buildMargins, suppressReplica, type Margins } from '../privacy.js';
@@ -16,6 +17,12 @@ export interface TractLookups {
    * src/context/synthetic-tract-rows.ts); NaN or undefined where it is not measured.
    */
   erroSetor?: (codigo: string) => number | undefined;
+  /**
+   * The population error of each unit of a tract territory of a question (setores: each listed
+   * tract; ponto: its one unit, the largest error of its tracts, which bounds the error of their
+   * sum): NaN where a tract's is not measured.
+   */
+  erroTerritorio?: (territorio: Territorio, ufs: readonly UfCode[]) => Float64Array;
 }
 
 interface TractSums {

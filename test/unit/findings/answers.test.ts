@@ -30,6 +30,7 @@ function respostas(r: number, variante: string): Resp {
     cmp: block(['1400100'], [two[0]], [100]),
     // tracts: A has 0 and 5 (mean 2.5 -> 2 among 1000 persons: error above the cutoff), B 50
     qs: block(SETORES, [[r === 0 ? 0 : 5], [50]].map((x) => [...x, x[0], x[0]]), [1000, 100]),
+    qt: block(SETORES, [[40, 40, 40], [50, 50, 50]], [1000, 100]),
   };
 }
 
@@ -46,11 +47,15 @@ const contrato: ContratoDeResposta = {
     { id: 'q6', forma: 'quantos', medida: 'adotantes', territorio: { municipios: ['1400100'] }, semana: 1 },
     { id: 'q7', forma: 'quantos', medida: 'adotantes', territorio, semana: 1 },
     { id: 'qs', forma: 'onde', medida: 'adotantes', territorio: { setores: SETORES }, semana: 1 },
+    { id: 'qt', forma: 'quantos', medida: 'adotantes', territorio: { setores: SETORES }, semana: 1 },
     { id: 'cmp', forma: 'comparar', variantes: ['plano', 'sem_tv'], pergunta: { id: 'cmp-q', forma: 'quantos', medida: 'adotantes', territorio: { municipios: ['1400100'] }, semana: 3 } },
   ],
 };
 
-function answerJob(): JobResult {
+/** The measured population error of each listed tract (the release's, src/findings/release-lookups.ts). */
+const MEASURED: Record<string, number> = { [SETORES[0]]: 0.1, [SETORES[1]]: 0.2 };
+
+function answerJob(erroSetor: (codigo: string) => number = (c) => MEASURED[c]): JobResult {
   const reps = [];
   for (const variante of ['plano', 'sem_tv']) {
     for (const r of [0, 1]) {
@@ -60,7 +65,9 @@ function answerJob(): JobResult {
       }));
     }
   }
-  return combineReplicas(scenario({ contrato_de_resposta: contrato }), reps);
+  return combineReplicas(scenario({ contrato_de_resposta: contrato }), reps, {
+    erroTerritorio: (t) => ('setores' in t ? Float64Array.from(t.setores, erroSetor) : Float64Array.of(NaN)),
+  });
 }
 
 describe('answers', () => {
@@ -107,6 +114,22 @@ describe('answers', () => {
       { unidade: SETORES[1], posicao: 1, n: 50, base: 100, parte: 0.5, motivo: null },
       { unidade: SETORES[0], posicao: null, n: null, base: null, parte: null, motivo: 'erro_acima_do_corte' },
     ]);
+  });
+
+  it('a tract territory meets the cutoff on its population error joined with the sampling error; not measured: erro_nao_medido', () => {
+    // 90 of 1100 persons: sampling error 0.1; population error of the territory: the larger, 0.2
+    expect(get('qt')).toMatchObject({ retida: false, n: 90 });
+    const far = answerQuestions(contrato, answerJob((c) => (c === SETORES[0] ? 0.6 : 0.2)));
+    expect(far.respostas.find((a) => a.id === 'qt')).toMatchObject({ retida: true, motivo: 'erro_acima_do_corte' });
+    const unmeasured = answerQuestions(contrato, answerJob((c) => (c === SETORES[0] ? NaN : 0.2)));
+    expect(unmeasured.respostas.find((a) => a.id === 'qt')).toMatchObject({ retida: true, motivo: 'erro_nao_medido' });
+    const qs = unmeasured.respostas.find((a) => a.id === 'qs') as Extract<ReturnType<typeof get>, { forma: 'onde' }>;
+    expect(qs.ranking.find((u) => u.unidade === SETORES[0])).toMatchObject({ n: null, motivo: 'erro_nao_medido' });
+    expect(qs.ranking.find((u) => u.unidade === SETORES[1])).toMatchObject({ n: 50, motivo: null });
+    // a result stored before the population error was kept: every tract answer is erro_nao_medido
+    const old = answerJob();
+    for (const blocks of Object.values(old.respostas)) for (const b of Object.values(blocks)) delete b.erroPopulacao;
+    expect(answerQuestions(contrato, old).respostas.find((a) => a.id === 'qt')).toMatchObject({ retida: true, motivo: 'erro_nao_medido' });
   });
 
   it('comparar: the inner question in both variants and b - a with a paired error', () => {
