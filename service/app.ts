@@ -22,7 +22,6 @@ import { diagnosticoRoutes } from './routes/diagnosticos.js';
 import { findingsRoutes } from './routes/findings.js';
 import { mcpRoutes } from './mcp/mcp-route.js';
 import { createAgentAuthorization } from './oauth/agent-authorization.js';
-import { authenticateAgentToken } from './oauth/agent-connections.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
 import { jobRoutes } from './routes/jobs.js';
 import { municipioRoutes } from './routes/municipios.js';
@@ -117,13 +116,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     outboundPolicy: webhookPolicy, outboundCa: opts.oauthOutboundCa,
     logError: (err) => app.log.error({ err }, 'failure in the authorization server'),
   });
-  const ctx: ServiceContext = {
-    store: opts.store, clock, limiter,
-    agentToken: async (token) => {
-      const server = agents.current();
-      return server ? authenticateAgentToken(opts.store, server.provider, token, server.resource, clock.now()) : null;
-    },
-  };
+  const ctx: ServiceContext = { store: opts.store, clock, limiter };
   if (ownLimiter) {
     // Redis out of reach at start is an operator's error to see now, not a 503 on every call.
     try {

@@ -11,7 +11,7 @@
 //    5. scope (403 missing_scope): neither is counted.
 // 6. the hourly budgets (429 query_budget_exceeded with Retry-After), then the handler.
 // The credential is looked up once, in onRequest (authenticateCall); scope and budget are
-// admitPrincipal (operations/admit-call.ts), which the MCP tools use too through admitCall.
+// admitPrincipal (operations/admit-call.ts), which the MCP tools use too.
 // Routes without `config.scope` (schemas, OpenAPI, docs) are public and never counted.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../src/errors.js';

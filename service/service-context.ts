@@ -1,6 +1,5 @@
 // What the service holds while it runs: the store, the clock, the call limiter. Operations
 // (service/operations/) receive it from the HTTP routes and the MCP tools; they never open connections or write SQL themselves.
-import type { AuthenticatedKey } from './api-keys.js';
 import type { Clock } from './clock.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { Store } from './store/open-store.js';
@@ -9,9 +8,4 @@ export interface ServiceContext {
   store: Store;
   clock: Clock;
   limiter: RateLimiter;
-  /**
-   * The principal of an agent's OAuth access token (service/oauth/agent-connections.ts), or null;
-   * absent where agents are not served. MCP only: the API takes keys.
-   */
-  agentToken?: (token: string) => Promise<AuthenticatedKey | null>;
 }

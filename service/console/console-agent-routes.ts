@@ -65,7 +65,7 @@ export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit &
   app.get('/agentes/autorizar/:uid', async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
-    const { provider } = kit.agents.serverFor(req.raw);
+    const { provider } = kit.agents.serverFor(req);
     const pedido = await readRequest(provider, req, reply);
     if (!pedido) return expired(reply, pessoa);
     return kit.page(reply, 'agente-autorizar', 'Conectar agente', pessoa, { pedido, projetos: await projectChoices(pessoa), erro: null });
@@ -74,7 +74,7 @@ export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit &
   app.post('/agentes/autorizar/:uid', kit.csrf, async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
-    const { provider, resource } = kit.agents.serverFor(req.raw);
+    const { provider, resource } = kit.agents.serverFor(req);
     const pedido = await readRequest(provider, req, reply);
     if (!pedido) return expired(reply, pessoa);
     const f = req.body as Form;

@@ -15,7 +15,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../src/errors.js';
 import { looksLikeApiKey } from '../api-keys.js';
 import { bearerToken } from '../auth.js';
-import { agentTokenIsLive } from '../oauth/agent-connections.js';
+import { readAgentToken } from '../oauth/agent-connections.js';
+import { authenticateCall, credentialRefusal } from '../operations/admit-call.js';
+import type { Principal } from '../operations/operation.js';
 import { CALIBRATION_BODY_LIMIT } from '../body-limits.js';
 import type { AgentAuthorization } from '../oauth/agent-authorization.js';
 import { resourceMetadataUrl } from '../oauth/oauth-routes.js';
@@ -37,9 +39,9 @@ export async function mcpRoutes(app: FastifyInstance, { ctx, agents }: McpRouteO
    * specification). A live token whose holder lost its power (left the organization, project
    * archived) and an API key that is not valid reach the tools, which answer unauthorized.
    */
-  async function credentialOf(request: FastifyRequest): Promise<string> {
+  async function credentialOf(request: FastifyRequest): Promise<() => Promise<Principal>> {
     // made here so a token issued before a restart is read by this process's provider
-    const server = agents.serverFor(request.raw);
+    const server = agents.serverFor(request);
     const credential = bearerToken(request.headers.authorization);
     const challenge = `resource_metadata="${resourceMetadataUrl(server)}"`;
     if (credential === null) {
@@ -47,19 +49,23 @@ export async function mcpRoutes(app: FastifyInstance, { ctx, agents }: McpRouteO
         'send a project API key as Authorization: Bearer <API_KEY>, or connect as a person\'s agent through OAuth (see WWW-Authenticate)',
         { headers: { 'WWW-Authenticate': `Bearer ${challenge}` } });
     }
-    if (!looksLikeApiKey(credential) && !(await agentTokenIsLive(server, credential))) {
+    // an API key is authenticated by each tool call (with the keys' cache)
+    if (looksLikeApiKey(credential)) return () => authenticateCall(ctx, credential, 'mcp');
+    // an agent's token is read once for the request
+    const agent = await readAgentToken(ctx.store, server, credential, ctx.clock.now());
+    if (!agent.live) {
       throw new ServiceError('unauthorized', 'the access token is unknown, expired or revoked: authorize the agent again',
         { headers: { 'WWW-Authenticate': `Bearer error="invalid_token", ${challenge}` } });
     }
-    return credential;
+    const { principal } = agent;
+    return async () => principal ?? Promise.reject(credentialRefusal('mcp', true));
   }
 
-  const checked = new WeakMap<FastifyRequest, string>();
+  const checked = new WeakMap<FastifyRequest, () => Promise<Principal>>();
   // submit_calibration carries a series: the calibration routes' body limit.
   const refuseKeyless = async (request: FastifyRequest) => { checked.set(request, await credentialOf(request)); };
   app.post(MCP_PATH, { config: { mcp: true }, schema: { hide: true }, bodyLimit: CALIBRATION_BODY_LIMIT, onRequest: refuseKeyless }, async (request: FastifyRequest, reply: FastifyReply) => {
-    const credential = checked.get(request)!;
-    const server = createMcpServer(ctx, credential, (err) => request.log.error({ err }, 'unexpected failure in an MCP tool'));
+    const server = createMcpServer(ctx, checked.get(request)!, (err) => request.log.error({ err }, 'unexpected failure in an MCP tool'));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     reply.raw.on('close', () => {

@@ -10,7 +10,8 @@ import {
   CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool as ListedTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { readPackageVersion } from '../../src/package-version.js';
-import { admitCall } from '../operations/admit-call.js';
+import { admitPrincipal } from '../operations/admit-call.js';
+import type { Principal } from '../operations/operation.js';
 import type { ServiceContext } from '../service-context.js';
 import { checkArguments } from './tool-arguments.js';
 import { toolError, toolSuccess } from './tool-result.js';
@@ -29,20 +30,24 @@ const INSTRUCTIONS =
   'get_findings and get_answers. City diagnosis: open_city_diagnosis {codigo} (free), then get_city_diagnosis and estimate_growth. ' +
   'Prices are in micros of a real. A refusal reads "code: message" (the API\'s error codes).';
 
-export function createMcpServer(ctx: ServiceContext, credential: string, log: (err: unknown) => void): Server {
+/**
+ * The server of one request. `authenticate` gives the request's principal or throws the
+ * credential's refusal (mcp-route.ts: an API key, or an agent's token read once per request).
+ */
+export function createMcpServer(ctx: ServiceContext, authenticate: () => Promise<Principal>, log: (err: unknown) => void): Server {
   const server = new Server({ name: 'campaign-sim', version: VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: LISTED }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const t = BY_NAME.get(request.params.name);
     if (!t) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}; tools: ${[...BY_NAME.keys()].join(', ')}`);
-    return callTool(ctx, credential, t, request.params.arguments ?? {}, log);
+    return callTool(ctx, authenticate, t, request.params.arguments ?? {}, log);
   });
   return server;
 }
 
-async function callTool(ctx: ServiceContext, credential: string, t: Tool<any, any>, args: Record<string, unknown>, log: (err: unknown) => void): Promise<CallToolResult> {
+async function callTool(ctx: ServiceContext, authenticate: () => Promise<Principal>, t: Tool<any, any>, args: Record<string, unknown>, log: (err: unknown) => void): Promise<CallToolResult> {
   try {
-    const { principal } = await admitCall(ctx, credential, t.operation.scope, 'mcp');
+    const { principal } = await admitPrincipal(ctx, await authenticate(), t.operation.scope, 'mcp');
     const result = await t.operation.run(ctx, principal, checkArguments(t.input, args));
     const { data, text } = t.output(result);
     return toolSuccess(data, text);

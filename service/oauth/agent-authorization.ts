@@ -16,6 +16,7 @@
 // The provider counts time on Date.now, not on the service clock.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyRequest } from 'fastify';
 import Provider, { errors, interactionPolicy, type Configuration } from 'oidc-provider';
 import type { Store } from '../store/open-store.js';
 import type { AddressPolicy } from '../webhooks/address-policy.js';
@@ -39,7 +40,7 @@ export interface AgentAuthorizationOptions {
   publicUrl?: string;
   /** Signs the provider's cookies. */
   cookieSecret: string;
-  /** Behind a TLS-terminating proxy: read X-Forwarded-Proto. */
+  /** Behind a TLS-terminating proxy: the provider reads X-Forwarded-Proto (secure cookies). */
   trustProxy: boolean;
   /** Which addresses client metadata documents may be fetched from. */
   outboundPolicy: AddressPolicy;
@@ -60,25 +61,19 @@ export interface AuthorizationServer {
 
 /** What the console, the OAuth routes and the MCP route need from the authorization server. */
 export interface AgentAuthorization {
-  /** The server, made on first use for the origin of `req` when no public URL was given. */
-  serverFor(req: IncomingMessage): AuthorizationServer;
-  /** The server when made, else null (no token can have been issued by this process yet). */
-  current(): AuthorizationServer | null;
-}
-
-function originOf(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = trustProxy ? String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() : '';
-  const proto = forwarded || ((req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http');
-  return `${proto}://${req.headers.host ?? 'localhost'}`;
+  /**
+   * The server, made on first use; without a public URL, for the origin of `req` (Fastify's
+   * protocol and host, which honour X-Forwarded-* only behind a trusted proxy).
+   */
+  serverFor(req: FastifyRequest): AuthorizationServer;
 }
 
 export function createAgentAuthorization(o: AgentAuthorizationOptions): AgentAuthorization {
   let made: AuthorizationServer | null = null;
   return {
-    current: () => made,
     serverFor(req) {
       if (!made) {
-        const issuer = (o.publicUrl ?? originOf(req, o.trustProxy)).replace(/\/+$/, '');
+        const issuer = (o.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
         made = { issuer, resource: `${issuer}${MCP_RESOURCE_PATH}`, provider: buildProvider(o, issuer) };
       }
       return made;

@@ -4,7 +4,6 @@
 // server"): the connection not disconnected, the project neither archived nor deleted, the
 // organization open, the person still a member, and the scopes cut to what their current role
 // may give (agent-scopes.ts). Someone who leaves takes the power of their agents with them.
-import type Provider from 'oidc-provider';
 import type { AuthorizationServer } from './agent-authorization.js';
 import { ServiceError } from '../../src/errors.js';
 import type { MemberRole } from '../accounts.js';
@@ -45,34 +44,24 @@ interface ConnectionRow {
   papel: MemberRole | null;
 }
 
-/** The access token when known, unexpired and for `resource` (RFC 8707), else null. */
-async function liveAccessToken(provider: Provider, resource: string, token: string) {
-  const at = await provider.AccessToken.find(token);
-  if (!at) return null;
-  const audience = (at as unknown as { aud?: string | string[] }).aud;
-  return (Array.isArray(audience) ? audience.includes(resource) : audience === resource) ? at : null;
-}
-
 /**
- * The principal of an agent's access token for `resource`, or null when the token is unknown,
- * expired, for another resource, or its connection no longer holds (see above). Its scopes are
- * the connection's, cut to the person's current role; `keyId` is the connection, so each agent
- * has its own hourly budget inside its organization's.
+ * What an agent's access token is worth now. Dead (`live: false`): unknown, expired, revoked, or
+ * for another resource than the server's (RFC 8707). Live: its principal, or null when its
+ * connection no longer holds (see above). The principal's scopes are the connection's cut to the
+ * person's current role; its `keyId` is the connection, so each agent has its own hourly budget
+ * inside its organization's.
  */
-export async function authenticateAgentToken(store: Store, provider: Provider, token: string, resource: string, now: Date = store.clock.now()): Promise<Principal | null> {
-  const at = await liveAccessToken(provider, resource, token);
-  if (!at?.grantId) return null;
+export async function readAgentToken(store: Store, server: Pick<AuthorizationServer, 'provider' | 'resource'>, token: string, now: Date = store.clock.now()):
+  Promise<{ live: false } | { live: true; principal: Principal | null }> {
+  const at = await server.provider.AccessToken.find(token);
+  const audience = (at as unknown as { aud?: string | string[] } | undefined)?.aud;
+  if (!at?.grantId || !(Array.isArray(audience) ? audience.includes(server.resource) : audience === server.resource)) return { live: false };
   const c = (await store.query<ConnectionRow>(AGENT_SQL.byGrant, [at.grantId])).rows[0];
-  if (!c || c.desconectado_em || c.arquivado_em || c.excluido_em || c.fechada_em || c.papel === null) return null;
+  if (!c || c.desconectado_em || c.arquivado_em || c.excluido_em || c.fechada_em || c.papel === null) return { live: true, principal: null };
   if (c.ultimo_uso_em === null || now.getTime() - c.ultimo_uso_em.getTime() >= 60_000) await store.query(AGENT_SQL.touch, [c.id, now]);
   const allowed = agentScopesFor(c.papel);
   const scopes: Scope[] = c.scopes.filter((s) => allowed.includes(s));
-  return { keyId: c.id, projectId: c.project_id, organizationId: c.organization_id, keyPrefix: 'agente', scopes };
-}
-
-/** Whether an access token is known, unexpired and for the server's resource (its holder's power is checked per call). */
-export async function agentTokenIsLive(server: Pick<AuthorizationServer, 'provider' | 'resource'>, token: string): Promise<boolean> {
-  return (await liveAccessToken(server.provider, server.resource, token)) !== null;
+  return { live: true, principal: { keyId: c.id, projectId: c.project_id, organizationId: c.organization_id, keyPrefix: 'agente', scopes } };
 }
 
 export interface ConnectedAgent {

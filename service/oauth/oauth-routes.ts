@@ -27,7 +27,7 @@ export async function oauthRoutes(app: FastifyInstance, { agents }: { agents: Ag
   });
 
   const toProvider = (rewrite?: string) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const server = agents.serverFor(request.raw);
+    const server = agents.serverFor(request);
     if (rewrite) request.raw.url = rewrite;
     reply.hijack();
     handleWithProvider(server.provider, request.raw, reply.raw);
@@ -37,7 +37,7 @@ export async function oauthRoutes(app: FastifyInstance, { agents }: { agents: Ag
   app.get('/.well-known/oauth-authorization-server', toProvider('/.well-known/openid-configuration'));
 
   const metadata = async (request: FastifyRequest, reply: FastifyReply) => {
-    const server = agents.serverFor(request.raw);
+    const server = agents.serverFor(request);
     return reply.header('access-control-allow-origin', '*').header('cache-control', 'public, max-age=3600').send({
       resource: server.resource,
       authorization_servers: [server.issuer],

@@ -5,9 +5,9 @@
 // scope is not counted. The codes differ by surface, as the spec names them: over HTTP
 // invalid_api_key (with WWW-Authenticate: Bearer) and missing_scope; over MCP unauthorized and
 // insufficient_scope. The burst limits are per HTTP request and stay in service/auth.ts.
-// Over MCP a credential is an API key or a person's agent's OAuth access token (ctx.agentToken):
-// the agent's principal carries the scopes its connection holds now, so the same scope check
-// and budgets apply (its connection is its "key" for the budget).
+// Over MCP a credential may also be a person's agent's OAuth access token, read by the MCP route
+// (service/oauth/agent-connections.ts): its principal carries the scopes its connection holds
+// now and goes through the same admitPrincipal (scope, budgets: its connection is its "key").
 import { ServiceError, type ErrorCode } from '../../src/errors.js';
 import { authenticateApiKey, type Scope } from '../api-keys.js';
 import type { CallBudget } from '../rate-limit.js';
@@ -31,16 +31,18 @@ export interface AdmittedCall {
  * surface's credential refusal. Not counted. HTTP calls it before reading the body.
  */
 export async function authenticateCall(ctx: ServiceContext, credential: string | null, surface: Surface): Promise<Principal> {
-  let principal = credential === null ? null : await authenticateApiKey(ctx.store, credential, ctx.clock.now());
-  if (principal === null && credential !== null && surface === 'mcp' && ctx.agentToken) principal = await ctx.agentToken(credential);
-  if (principal === null) {
-    throw new ServiceError(REFUSALS[surface].credential,
-      credential === null ? 'missing API key: send Authorization: Bearer <API_KEY>'
-        : surface === 'mcp' ? 'the API key or agent token is wrong, expired, revoked or disconnected, or its project is archived, or its person left the organization'
-          : 'API key is wrong, expired, revoked, or its project is archived',
-      { headers: { 'WWW-Authenticate': 'Bearer' } });
-  }
+  const principal = credential === null ? null : await authenticateApiKey(ctx.store, credential, ctx.clock.now());
+  if (principal === null) throw credentialRefusal(surface, credential !== null);
   return principal;
+}
+
+/** The surface's refusal of a credential: none sent, or one that is not valid (a key, or an agent whose power is gone). */
+export function credentialRefusal(surface: Surface, sent: boolean): ServiceError {
+  return new ServiceError(REFUSALS[surface].credential,
+    !sent ? 'missing API key: send Authorization: Bearer <API_KEY>'
+      : surface === 'mcp' ? 'the API key or agent is not valid: wrong, expired or revoked, its project archived, or its person left the organization'
+        : 'API key is wrong, expired, revoked, or its project is archived',
+    { headers: { 'WWW-Authenticate': 'Bearer' } });
 }
 
 /**
@@ -53,7 +55,3 @@ export async function admitPrincipal(ctx: ServiceContext, principal: Principal, 
   return { principal, budget };
 }
 
-/** authenticateCall then admitPrincipal: the whole admission of one call (MCP tools). */
-export async function admitCall(ctx: ServiceContext, credential: string | null, scope: Scope | null, surface: Surface): Promise<AdmittedCall> {
-  return admitPrincipal(ctx, await authenticateCall(ctx, credential, surface), scope, surface);
-}

@@ -13,7 +13,7 @@ export type Principal = AuthenticatedKey;
 
 export interface Operation<I, O> {
   /**
-   * The scope the caller needs (spec "Scopes"); the adapters check it through admitCall before
+   * The scope the caller needs (spec "Scopes"); the adapters check it through admitPrincipal before
    * run. null: any valid key, whatever its scopes (the library: "any key may read").
    */
   readonly scope: Scope | null;
