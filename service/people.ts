@@ -3,10 +3,10 @@
 // (accounts.ts, members by email), so an account and an invitation meet on the email. SQL in
 // store/queries/people.ts; sessions in console-sessions.ts.
 import { hash, verify } from '@node-rs/argon2';
-import { ServiceError } from '../src/errors.js';
 import type { MemberRole } from './accounts.js';
 import type { Store } from './store/open-store.js';
 import { PEOPLE_SQL } from './store/queries/people.js';
+import { refuseField } from './form-refusal.js';
 
 export const MIN_PASSWORD_LENGTH = 10;
 const MAX_PASSWORD_LENGTH = 200;
@@ -25,27 +25,23 @@ export interface PersonMembership {
   fechada_em: Date | null;
 }
 
-function refuse(message: string, field: string): never {
-  throw new ServiceError('invalid_request', message, { extra: { campo: field } });
-}
-
 /** The email as stored (trimmed, lower case), or a refusal. */
 export function normaliseEmail(email: string): string {
   const e = email.trim().toLowerCase();
-  if (!EMAIL.test(e)) refuse('informe um e-mail válido', 'email');
+  if (!EMAIL.test(e)) refuseField('informe um e-mail válido', 'email');
   return e;
 }
 
 function checkPassword(password: string, field = 'senha'): void {
-  if (password.length < MIN_PASSWORD_LENGTH) refuse(`a senha precisa de pelo menos ${MIN_PASSWORD_LENGTH} caracteres`, field);
-  if (password.length > MAX_PASSWORD_LENGTH) refuse(`a senha pode ter no máximo ${MAX_PASSWORD_LENGTH} caracteres`, field);
+  if (password.length < MIN_PASSWORD_LENGTH) refuseField(`a senha precisa de pelo menos ${MIN_PASSWORD_LENGTH} caracteres`, field);
+  if (password.length > MAX_PASSWORD_LENGTH) refuseField(`a senha pode ter no máximo ${MAX_PASSWORD_LENGTH} caracteres`, field);
 }
 
 export async function createPerson(store: Store, email: string, password: string): Promise<Person> {
   const e = normaliseEmail(email);
   checkPassword(password);
   const r = await store.query<Person>(PEOPLE_SQL.insert, [e, await hash(password), store.clock.now()]);
-  if (r.rows.length === 0) refuse('já existe uma conta com este e-mail: entre com ela', 'email');
+  if (r.rows.length === 0) refuseField('já existe uma conta com este e-mail: entre com ela', 'email');
   return r.rows[0];
 }
 
@@ -57,7 +53,7 @@ export async function verifyPerson(store: Store, email: string, password: string
 }
 
 export async function changePassword(store: Store, email: string, current: string, next: string): Promise<void> {
-  if (!(await verifyPerson(store, email, current))) refuse('a senha atual não confere', 'senha_atual');
+  if (!(await verifyPerson(store, email, current))) refuseField('a senha atual não confere', 'senha_atual');
   checkPassword(next, 'senha_nova');
   await store.query(PEOPLE_SQL.setPassword, [email, await hash(next)]);
 }
@@ -72,10 +68,10 @@ export async function membershipsOf(store: Store, email: string): Promise<Person
  * must hand it over or close it first.
  */
 export async function deletePerson(store: Store, email: string, password: string): Promise<void> {
-  if (!(await verifyPerson(store, email, password))) refuse('a senha não confere', 'senha');
+  if (!(await verifyPerson(store, email, password))) refuseField('a senha não confere', 'senha');
   await store.transaction(async (tx) => {
     const soleOwner = await tx.query<{ nome: string }>(PEOPLE_SQL.organizationsOwnedAlone, [email]);
-    if (soleOwner.rows.length > 0) refuse(`você é o único owner de ${soleOwner.rows.map((r) => r.nome).join(', ')}: passe a organização a outra pessoa ou feche-a antes`, 'senha');
+    if (soleOwner.rows.length > 0) refuseField(`você é o único owner de ${soleOwner.rows.map((r) => r.nome).join(', ')}: passe a organização a outra pessoa ou feche-a antes`, 'senha');
     await tx.query(PEOPLE_SQL.removeMemberships, [email]);
     await tx.query(PEOPLE_SQL.remove, [email]);
   });

@@ -11,6 +11,7 @@ import { projectsOf } from '../people.js';
 import { formatReais, reaisToMicros } from '../reais.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
 import { requireRole, roleAllows } from './console-roles.js';
+import { refuseField } from '../form-refusal.js';
 
 type Form = Record<string, string | undefined>;
 /** Statement lines the page shows (newest first). */
@@ -18,7 +19,7 @@ const STATEMENT_LINES = 100;
 
 function amount(text: string | undefined, field: string): number {
   const micros = reaisToMicros(text ?? '');
-  if (micros === null) throw new ServiceError('invalid_request', 'informe um valor em reais, como 100 ou 12,50', { extra: { campo: field } });
+  if (micros === null) refuseField('informe um valor em reais, como 100 ou 12,50', field);
   return micros;
 }
 

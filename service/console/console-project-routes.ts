@@ -12,24 +12,21 @@ import {
 import { getWebhook, listWebhookDeliveries, removeWebhook, rotateWebhookSecret, sendTestPing, setWebhook } from '../webhooks/webhook-config.js';
 import type { ConsoleKit } from './console-kit.js';
 import { requireRole, roleAllows } from './console-roles.js';
+import { refuseField } from '../form-refusal.js';
 
 type Form = Record<string, string | string[] | undefined>;
 const KEY_SCOPES: readonly Scope[] = SCOPES;
 
-function refuse(message: string, field: string): never {
-  throw new ServiceError('invalid_request', message, { extra: { campo: field } });
-}
-
 function scopesOf(f: Form): Scope[] {
   const picked = ([] as string[]).concat(f.scopes ?? []);
-  if (picked.length === 0 || picked.some((s) => !KEY_SCOPES.includes(s as Scope))) refuse(`escolha ao menos um escopo entre ${KEY_SCOPES.join(', ')}`, 'scopes');
+  if (picked.length === 0 || picked.some((s) => !KEY_SCOPES.includes(s as Scope))) refuseField(`escolha ao menos um escopo entre ${KEY_SCOPES.join(', ')}`, 'scopes');
   return picked as Scope[];
 }
 
 function durationOf(text: string | undefined): KeyDurationDays | null {
   if (text === 'nunca') return null;
   const n = Number(text);
-  if (!KEY_DURATIONS_DAYS.includes(n as KeyDurationDays)) refuse('a duração é 7, 30, 90 ou 365 dias, ou nunca', 'duracao');
+  if (!KEY_DURATIONS_DAYS.includes(n as KeyDurationDays)) refuseField('a duração é 7, 30, 90 ou 365 dias, ou nunca', 'duracao');
   return n as KeyDurationDays;
 }
 
@@ -96,14 +93,14 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
 
   action('chaves', 'gerir_chaves', async (id, f) => {
     const nome = String(f.nome ?? '').trim();
-    if (nome === '') refuse('dê um nome à chave', 'nome');
+    if (nome === '') refuseField('dê um nome à chave', 'nome');
     const made = await createApiKey(store, { projectId: id, nome, scopes: scopesOf(f), expiresInDays: durationOf(String(f.duracao ?? '')) });
     return { ok: `Chave ${made.record.prefixo} criada. Copie agora: ela não será mostrada de novo.`, chave: made.key };
   });
   action('chaves/:chave/rotacionar', 'gerir_chaves', async (id, f, params) => {
     const old = await keyOf(id, params.chave);
     const grace = Number(f.carencia);
-    if (!GRACE_DAYS.includes(grace as GraceDays)) refuse('a carência é 0, 1 ou 7 dias', 'carencia');
+    if (!GRACE_DAYS.includes(grace as GraceDays)) refuseField('a carência é 0, 1 ou 7 dias', 'carencia');
     const made = await rotateApiKey(store, old.id, { graceDays: grace as GraceDays });
     return { ok: `Chave ${old.prefixo} substituída por ${made.record.prefixo}; a antiga para ${grace === 0 ? 'já' : `em ${grace} dia(s)`}. Copie a nova agora.`, chave: made.key };
   });

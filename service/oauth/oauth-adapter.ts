@@ -68,7 +68,7 @@ export function oauthAdapter(store: Store, clientDocument: (id: string) => Promi
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await store.query(OAUTH_SQL.revokeByGrantId, [grantId]);
+      await revokeGrantRecords(store, grantId);
     }
   };
 }
