@@ -4,7 +4,7 @@
 // question's tract territory (its answers).
 
 import { tractResidentErrors } from '../context/synthetic-tract-rows.js';
-import { metres } from '../plan/units.js';
+import { inCircle } from '../plan/units.js';
 import type { Release } from '../release/types.js';
 import type { CombineOptions } from './combine-replicas.js';
 
@@ -30,13 +30,12 @@ export function combineOptionsFromRelease(release: Release): CombineOptions {
     erroTerritorio: (territorio, ufs) => {
       if ('setores' in territorio) return Float64Array.from(territorio.setores, (c) => erroSetor(c) ?? NaN);
       if (!('ponto' in territorio)) return new Float64Array(0);
-      // the tracts the plan put in the circle (src/plan/units.ts, on the population's float32 positions)
-      const [lon, lat] = territorio.ponto;
+      // the tracts the plan put in the circle
       let worst = NaN;
       for (const uf of ufs) {
         for (const m of release.municipalities(uf)) {
           for (const t of release.tracts(m.codigo)) {
-            if (t.populacao === 0 || metres(lat, lon, Math.fround(t.lat), Math.fround(t.lon)) > territorio.raio_m) continue;
+            if (t.populacao === 0 || !inCircle(territorio, t.lat, t.lon)) continue;
             const e = erroSetor(t.codigo) ?? NaN;
             if (Number.isNaN(e)) return Float64Array.of(NaN);
             worst = Number.isNaN(worst) ? e : Math.max(worst, e);

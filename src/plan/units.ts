@@ -48,12 +48,20 @@ export function jobTracts(units: TractUnits, pop: Population): TractUnits {
 
 const EARTH_M = 6371008.8;
 
-/** Great-circle distance in metres; the territory `ponto` + `raio_m` (and the tract error of its answers, src/findings/release-lookups.ts). */
-export function metres(lat1: number, lon1: number, lat2: number, lon2: number): number {
+function metres(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const r = Math.PI / 180;
   const a = Math.sin(((lat2 - lat1) * r) / 2) ** 2 +
     Math.cos(lat1 * r) * Math.cos(lat2 * r) * Math.sin(((lon2 - lon1) * r) / 2) ** 2;
   return 2 * EARTH_M * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/**
+ * Whether a tract centroid (the population's float32 position) lies in the territory's circle:
+ * within raio_m of ponto ([longitude, latitude]). Also the tracts whose error the circle's answers
+ * carry (src/findings/release-lookups.ts).
+ */
+export function inCircle(territorio: { ponto: [number, number]; raio_m: number }, lat: number, lon: number): boolean {
+  return metres(territorio.ponto[1], territorio.ponto[0], Math.fround(lat), Math.fround(lon)) <= territorio.raio_m;
 }
 
 /**
@@ -69,10 +77,7 @@ export function territoryUnits(territorio: Territorio, pop: Population, field: s
     return { unidades: [...territorio.setores], daSetor };
   }
   if ('ponto' in territorio) {
-    const [lon, lat] = territorio.ponto;
-    for (let t = 0; t < pop.nTracts; t++) {
-      if (metres(lat, lon, pop.tractLat[t], pop.tractLon[t]) <= territorio.raio_m) daSetor[t] = 0;
-    }
+    for (let t = 0; t < pop.nTracts; t++) if (inCircle(territorio, pop.tractLat[t], pop.tractLon[t])) daSetor[t] = 0;
     return { unidades: ['ponto'], daSetor };
   }
   throw contractError('question_territory_malformed', field, 'territorio must have municipios, setores or ponto with raio_m');
