@@ -7,9 +7,9 @@
 // gone for the provider once its expiry passes, and sweepOAuthRecords deletes it later.
 // A client whose id is an https URL is not stored: its metadata document is fetched
 // (client-metadata-document.ts).
-import { createHash } from 'node:crypto';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Queryable, Store } from '../store/open-store.js';
+import { secretDigest } from '../secret-token.js';
 import { OAUTH_SQL } from '../store/queries/oauth.js';
 import { isClientDocumentUrl, type ClientMetadata } from './client-metadata-document.js';
 
@@ -17,7 +17,7 @@ import { isClientDocumentUrl, type ClientMetadata } from './client-metadata-docu
 const SECRET_MODELS = new Set(['AccessToken', 'RefreshToken', 'AuthorizationCode', 'ClientCredentials', 'DeviceCode', 'BackchannelAuthenticationRequest']);
 
 function storedId(model: string, id: string): string {
-  return SECRET_MODELS.has(model) ? createHash('sha256').update(id).digest('base64url') : id;
+  return SECRET_MODELS.has(model) ? secretDigest(id) : id;
 }
 
 interface Row {
