@@ -4,7 +4,7 @@
 // the nearest capital of another UF (an attraction of regional centres would show as a deficit
 // of payers near another UF's capital). Municipal payers are read only in UFs whose municipal
 // file adds up to their UF total (it lacks municipalities of BA, MG, SP, PR and RS).
-//   npm run bench:pix-residuals -- [--release v1.2.0] [--threads N]
+//   npm run bench:pix-residuals -- [--release v1.4.0] [--threads N]
 // Writes pix-residuals.json to the bench output folder (bench/lib/bench-output.ts).
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -17,7 +17,7 @@ import { projectPath } from '../src/project-path.js';
 import { columns, readCsv } from '../src/release/csv.js';
 import { distanceKm } from '../src/release/geometry.js';
 import { readPixCaseDocument } from '../src/release/pix-fit-file.js';
-import { openRelease } from '../src/release/release.js';
+import { newestRelease, openRelease } from '../src/release/release.js';
 import type { Municipality, UfCode } from '../src/release/types.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { runAsMain } from './lib/run-as-main.js';
@@ -41,7 +41,7 @@ function municipalPayers(mes: number): Map<string, number> {
 const logRatio = (obs: number, model: number) => Number(Math.log(obs / model).toFixed(3));
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { release: { type: 'string', default: 'v1.2.0' }, threads: { type: 'string', default: String(cpus().length) } } });
+  const { values } = parseArgs({ options: { release: { type: 'string', default: newestRelease() }, threads: { type: 'string', default: String(cpus().length) } } });
   const release = openRelease(values.release);
   const caso = readPixCaseDocument(release.version) as PixCase | null;
   if (!caso) throw new Error(`campaign-sim: release ${release.version} has no Pix case (run npm run bench:pix first)`);
@@ -66,7 +66,9 @@ async function main(): Promise<void> {
   const faixas = Array.from({ length: ALCANCE_KM / FAIXA_KM }, (_, k) => ({ de_km: k * FAIXA_KM, ate_km: (k + 1) * FAIXA_KM, municipios: 0, obs: 0, modelo: 0 }));
   for (const uf of release.ufs as UfCode[]) {
     const muns = release.municipalities(uf);
-    const model = (ms: Municipality[]) => ms.reduce((s, m) => s + a * (porMunicipio.get(m.codigo)?.[0] ?? 0), 0);
+    // the case's coverage of the UF (pix-coverage.ts; cases made before it record none: 1)
+    const c = caso.ajuste.observacao.cobertura?.[uf] ?? 1;
+    const model = (ms: Municipality[]) => ms.reduce((s, m) => s + c * a * (porMunicipio.get(m.codigo)?.[0] ?? 0), 0);
     const obs = (ms: Municipality[]) => ms.reduce((s, m) => s + (obsMun.get(m.codigo) ?? 0), 0);
     const total = obsUf[uf][iMes];
     const cobertura = obs(muns) / total;

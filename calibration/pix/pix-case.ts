@@ -6,10 +6,11 @@
 //      holdout of every UF, and the spatial-holdout UFs are judged on every month.
 //   B, the release: window 2020-11..2022-12 on every UF, started from A's best point; its
 //      parameters are the release's parametros_pix, and they make the forecast.
-// After each fit, every UF's local factor (where people pay, pix-local-factor.ts) is measured on
-// the last months of that fit's window; predictions of payers carry it, the cross-section target
-// (the Dec 2022 share) is read without it, and a spatial-holdout UF is judged on every month
-// without it (never seen).
+// Predicted payers carry each UF's coverage (who is counted, pix-coverage.ts: data, no parameter)
+// everywhere, in the fits' loss too. After each fit, every UF's local factor (where people pay,
+// pix-local-factor.ts) is measured on the last months of that fit's window; predictions of payers
+// carry it, the cross-section target (the Dec 2022 share) is read without it, and a
+// spatial-holdout UF is judged on every month without it (never seen).
 // Nothing here is tuned by hand: every number comes from the search, the data and the seed.
 import { bassBasis, fitBass } from '../bass.js';
 import { periodDays, periodsBetween } from '../periods.js';
@@ -18,6 +19,7 @@ import type { SimPool } from '../../src/pool/pool.js';
 import type { ModelParameters, Release, UfCode } from '../../src/release/types.js';
 import type { ActivityCurve } from './pix-activity.js';
 import { fitPix, mape, PIX_FIT_DIMENSIONS, type PixFit } from './pix-fit.js';
+import { censusCoverage } from './pix-coverage.js';
 import { applyLocalFactor, fitLocalFactors, LOCAL_FACTOR_MONTHS } from './pix-local-factor.js';
 import { PIX_DATA_INICIO, predictPayers, simulatePixAdopters, type AdoptersByUf } from './pix-model.js';
 import type { PixSeries } from './pix-series.js';
@@ -71,7 +73,7 @@ export interface PixCaseUf {
     mape_bass: number;
     /** Spatial-holdout UFs only: MAPE over every month of the judge's run, without a local factor. */
     mape_espacial: number | null;
-    /** Observed payers / residents in Dec 2022, and the release's model without the local factor. */
+    /** Observed payers / residents in Dec 2022, and the release's model (with the coverage, without the local factor). */
     parte_dez_2022: { observada: number; modelo: number };
     /** Local factors (pix-local-factor.ts): the release's (B, in the forecast) and the judge's (A). */
     fator_local: number;
@@ -102,7 +104,11 @@ export interface PixCase {
   };
   ajuste: {
     parametros: ModelParameters;
-    observacao: { atividade: ActivityCurve; atividade_juiz: ActivityCurve };
+    /**
+     * The observation model: activity of each fit, and each UF's coverage (pix-coverage.ts;
+     * absent in cases made before it, read as 1).
+     */
+    observacao: { atividade: ActivityCurve; atividade_juiz: ActivityCurve; cobertura?: Record<UfCode, number> };
     busca: { metodo: string; dimensoes: string[]; avaliacoes_juiz: number; avaliacoes_release: number; perda_juiz: number; perda_release: number; amostra_pessoas_por_uf: number };
     historico: Array<{ ajuste: 'juiz' | 'release'; x: number[]; perda: number }>;
     /** k of the 1:k household sample of the runs that judged and forecast (1 = the whole population). */
@@ -174,12 +180,13 @@ export async function buildPixCase(o: BuildPixCaseOptions): Promise<PixCase> {
   const janelaJuiz = idxOf(PIX_JANELA.inicio, PIX_JANELA_JUIZ_FIM);
   const holdout = idxOf(PIX_HOLDOUT.inicio, PIX_HOLDOUT.fim);
   const todos = idxOf(PIX_JANELA.inicio, PIX_JANELA.fim);
+  const cobertura = censusCoverage();
   const run = (p: ModelParameters, meses: number[]): Promise<AdoptersByUf> =>
     simulatePixAdopters(p, { release: o.release, ufs, meses, amostra: () => o.amostraFinal, pool: o.pool, threads: o.threads });
 
   o.onStage?.('ajuste do juiz (janela até 2022-06, sem as UFs do holdout espacial)');
   const juiz: PixFit = await fitPix({
-    release: o.release, series: s, base: o.base, janelaFim: PIX_JANELA_JUIZ_FIM, ufs: fitted, amostraPessoas: o.amostraPessoas,
+    release: o.release, series: s, base: o.base, cobertura, janelaFim: PIX_JANELA_JUIZ_FIM, ufs: fitted, amostraPessoas: o.amostraPessoas,
     maxAvaliacoes: o.avaliacoes, pool: o.pool, threads: o.threads, onEvaluation: (e, n) => o.onEvaluation?.('juiz', e, n),
   });
   o.onStage?.('juiz na população da release, até 2022-12');
@@ -187,7 +194,7 @@ export async function buildPixCase(o: BuildPixCaseOptions): Promise<PixCase> {
 
   o.onStage?.('ajuste da release (janela até 2022-12, todas as UFs)');
   const rel: PixFit = await fitPix({
-    release: o.release, series: s, base: o.base, janelaFim: PIX_JANELA.fim, ufs, amostraPessoas: o.amostraPessoas,
+    release: o.release, series: s, base: o.base, cobertura, janelaFim: PIX_JANELA.fim, ufs, amostraPessoas: o.amostraPessoas,
     maxAvaliacoes: o.avaliacoes, inicio: juiz.melhor.x, pool: o.pool, threads: o.threads, onEvaluation: (e, n) => o.onEvaluation?.('release', e, n),
   });
   o.onStage?.('previsão na população da release, até 2026-12');
@@ -199,8 +206,8 @@ export async function buildPixCase(o: BuildPixCaseOptions): Promise<PixCase> {
   let melhores = 0;
   const rawJuiz: AdoptersByUf = {}, rawRel: AdoptersByUf = {};
   for (const uf of ufs) {
-    rawJuiz[uf] = predictPayers(adJuiz[uf]!, s.meses, juiz.activity);
-    rawRel[uf] = predictPayers(adRel[uf]!.subarray(0, s.meses.length), s.meses, rel.activity);
+    rawJuiz[uf] = predictPayers(adJuiz[uf]!, s.meses, juiz.activity, cobertura[uf]);
+    rawRel[uf] = predictPayers(adRel[uf]!.subarray(0, s.meses.length), s.meses, rel.activity, cobertura[uf]);
   }
   // Every UF's judge factor comes from its own months up to 2022-06 (what the references see too).
   const kJuiz = fitLocalFactors(s.pagadores, rawJuiz, ufs, janelaJuiz);
@@ -248,13 +255,13 @@ export async function buildPixCase(o: BuildPixCaseOptions): Promise<PixCase> {
   for (const u of casoUfs) resumo[u.veredito]++;
   const previsao: PixCase['previsao'] = [];
   for (const uf of ufs) {
-    const pay = applyLocalFactor(predictPayers(adRel[uf]!, mesesPrev, rel.activity), kRel[uf]);
+    const pay = applyLocalFactor(predictPayers(adRel[uf]!, mesesPrev, rel.activity, cobertura[uf]), kRel[uf]);
     mesesPrev.forEach((periodo, j) => previsao.push({ uf, periodo, pagadores: Math.round(pay[j]) }));
   }
   return {
     id: 'pix',
     nome: 'Pix: pagadores mensais por UF (Banco Central)',
-    o_que_foi_medido: 'Pessoas físicas que pagaram com Pix em cada mês, por UF (QT_PES_PagadorPF), de 2020-11 a 2022-12, contra a adoção simulada vezes a atividade mensal (pagadores / chaves no DICT).',
+    o_que_foi_medido: 'Pessoas físicas que pagaram com Pix em cada mês, por UF (QT_PES_PagadorPF), de 2020-11 a 2022-12, contra a adoção simulada vezes a atividade mensal (pagadores / chaves no DICT) vezes a cobertura da UF (estimativa DataSUS 2022 / Censo 2022).',
     release: o.release.version,
     vale_ate_dia: periodDays(PIX_PREVISAO_FIM, 'mes', PIX_DATA_INICIO)[1],
     janela: { ...PIX_JANELA },
@@ -272,7 +279,7 @@ export async function buildPixCase(o: BuildPixCaseOptions): Promise<PixCase> {
     agregados: { ...medidos, veredito: aprovada ? 'aprovada' : 'reprovada' },
     ajuste: {
       parametros: rel.parametros,
-      observacao: { atividade: rel.activity, atividade_juiz: juiz.activity },
+      observacao: { atividade: rel.activity, atividade_juiz: juiz.activity, cobertura },
       busca: {
         metodo: 'Nelder-Mead em amostras 1:k de domicílios de cada UF (calibration/pix/pix-fit.ts)',
         dimensoes: PIX_FIT_DIMENSIONS.map((d) => d.nome),
@@ -293,7 +300,7 @@ export async function buildPixCase(o: BuildPixCaseOptions): Promise<PixCase> {
     metodo: 'docs/model.md#o-caso-pix',
     aviso:
       'Modelo, não observação: a previsão de 2023-01 a 2026-12 é o modelo com os parâmetros da release e a atividade extrapolada (log-linear), feita antes de olhar dados posteriores a 2022-12; ' +
-      'a população é a do Censo 2022, fixa no tempo; pagadores contam onde pagam e moradores onde moram, por isso só totais de UF são comparados, cada UF com um fator local medido depois do ajuste (fator_local), que a correlação de Spearman entre UFs não usa. ' +
+      'a população é a do Censo 2022, fixa no tempo, e os pagadores previstos de cada UF levam a razão entre a estimativa de população de 2022 do DataSUS (RIPSA) e o Censo 2022 (cobertura, um dado, não um ajuste); pagadores contam onde pagam e moradores onde moram, por isso só totais de UF são comparados, cada UF com um fator local medido depois do ajuste (fator_local), que a correlação de Spearman entre UFs não usa. ' +
       (o.amostraFinal > 1 ? `O juiz e a previsão rodaram numa amostra 1:${o.amostraFinal} de domicílios de cada UF, não na população inteira. ` : '') +
       (aprovada ? '' : 'O ajuste não atingiu as metas de validade: os parametros_pix desta release continuam nao_calibrado.'),
     previsao,

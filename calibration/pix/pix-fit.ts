@@ -1,6 +1,6 @@
 // The Pix fit: the release's adoption parameters searched against the monthly payers of the UFs
 // (Nelder-Mead on 1:k household samples, calibration/sample-population.ts), through the
-// observation model (pix-activity.ts, pix-model.ts). The loss is the mean over the fitted UFs of
+// observation model (pix-activity.ts, pix-coverage.ts, pix-model.ts). The loss is the mean over the fitted UFs of
 // each UF's MAPE over the window's months (UF totals: payers are counted where they pay).
 import { meanBlockMape } from '../loss.js';
 import { nelderMead } from '../nelder-mead.js';
@@ -95,9 +95,11 @@ export function mape(pred: Float64Array, obs: Float64Array, idx: readonly number
 }
 
 /** Per UF MAPE of predicted payers over the months whose indices are `idx`. */
-export function mapeByUf(ad: AdoptersByUf, s: PixSeries, activity: ActivityCurve, ufs: readonly UfCode[], idx: readonly number[]): Record<string, number> {
+export function mapeByUf(
+  ad: AdoptersByUf, s: PixSeries, activity: ActivityCurve, cobertura: Record<UfCode, number>, ufs: readonly UfCode[], idx: readonly number[],
+): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const uf of ufs) out[uf] = mape(predictPayers(ad[uf]!, s.meses, activity), s.pagadores[uf], idx);
+  for (const uf of ufs) out[uf] = mape(predictPayers(ad[uf]!, s.meses, activity, cobertura[uf]), s.pagadores[uf], idx);
   return out;
 }
 
@@ -105,6 +107,8 @@ export interface PixFitOptions {
   release: Release;
   series: PixSeries;
   base: ModelParameters;
+  /** Coverage factor of each UF (pix-coverage.ts). */
+  cobertura: Record<UfCode, number>;
   /** Last month of the window (YYYYMM); the window starts at 202011. */
   janelaFim: number;
   ufs: readonly UfCode[];
@@ -150,7 +154,7 @@ export async function fitPix(o: PixFitOptions): Promise<PixFit> {
       const ad = await simulatePixAdopters(parametersAt(o.base, full(y)), {
         release: o.release, ufs: o.ufs, meses, amostra: (uf) => amostra[uf], pool: o.pool, threads: o.threads,
       });
-      const m = Object.values(mapeByUf(ad, o.series, activity, o.ufs, idx));
+      const m = Object.values(mapeByUf(ad, o.series, activity, o.cobertura, o.ufs, idx));
       return m.reduce((a, b) => a + b, 0) / m.length;
     },
   });

@@ -101,7 +101,10 @@ export async function simulatePixAdopters(parametros: ModelParameters, o: PixRun
   return out;
 }
 
-/** Predicted monthly payers: activity of the month x adopters at its end. */
-export function predictPayers(adopters: Float64Array, meses: readonly number[], activity: ActivityCurve): Float64Array {
-  return adopters.map((a, j) => a * activityAt(activity, meses[j]));
+/**
+ * Predicted monthly payers: the UF's coverage (pix-coverage.ts; 1 in cases made before it, whose
+ * files record none) x activity of the month x adopters at its end.
+ */
+export function predictPayers(adopters: Float64Array, meses: readonly number[], activity: ActivityCurve, cobertura: number): Float64Array {
+  return adopters.map((a, j) => a * activityAt(activity, meses[j]) * cobertura);
 }

@@ -1,7 +1,9 @@
 // The release manifests. A release names a population build (generator version + seed) and an
 // engine version; v1.1.0 uses the same data with a newer generator seed so that releases differ;
 // v1.2.0 builds households and districts as the 2022 Census counted them and carries the Pix fit;
-// v1.3.0 places Roraima's population on its IBGE tracts (observed-tract-layout.ts).
+// v1.3.0 places Roraima's population on its IBGE tracts (observed-tract-layout.ts); v1.4.0 is
+// v1.3.0's population (same generator and seed) with a Pix fit whose observation model counts
+// each UF's coverage (calibration/pix/pix-coverage.ts).
 import { readSourceCredits } from './fontes-file.js';
 import { readPixFit } from './pix-fit-file.js';
 import { UF_CODES, type CalibracaoPix, type ModelParameters, type ReleaseManifest } from './types.js';
@@ -122,4 +124,6 @@ export const MANIFESTS: readonly ReleaseManifest[] = [
   // The Pix case stays on v1.2.0 (its parameters are copied, labelled as that fit's; a fit on this
   // population is not made): parametros_pix and calibracao_pix come from v1.2.0's case file.
   manifest('v1.3.0', '2026-11-24', 20251101, { efeitos_setor: true, domicilios_censo: true, setores_observados: true, ...fittedPix('v1.2.0') }),
+  // v1.3.0's population, the same seed on purpose: what changes is the Pix fit (data/releases/v1.4.0/caso-pix.json).
+  manifest('v1.4.0', '2026-11-24', 20251101, { efeitos_setor: true, domicilios_censo: true, setores_observados: true, ...fittedPix('v1.4.0') }),
 ];

@@ -1,10 +1,11 @@
 // The published Pix case of the newest release: its fields, its verdict's consistency with the
 // release's label, and its forecast reproduced bit for bit from the release (RR: the whole
-// forecast horizon, 2020-11 .. 2026-12, with the release's parameters, the case's activity and
-// RR's local factor).
+// forecast horizon, 2020-11 .. 2026-12, with the release's parameters, the case's activity, RR's
+// coverage and RR's local factor).
 import { afterAll, describe, expect, it } from 'vitest';
 import { readPixCase } from '../../calibration/pix/pix-case-file.js';
 import { PIX_UFS_ESPACIAIS } from '../../calibration/pix/pix-case.js';
+import { censusCoverage } from '../../calibration/pix/pix-coverage.js';
 import { applyLocalFactor } from '../../calibration/pix/pix-local-factor.js';
 import { predictPayers, simulatePixAdopters } from '../../calibration/pix/pix-model.js';
 import { periodsBetween } from '../../calibration/periods.js';
@@ -26,6 +27,12 @@ describe(`the Pix case of ${release.version}`, () => {
     expect(release.manifest.calibracao_pix).toEqual({ caso: 'pix', release: release.version, metodo: caso!.ajuste.busca.metodo, veredito: caso!.agregados.veredito });
     expect(newest.manifest.parametros_pix).toEqual(release.manifest.parametros_pix);
     expect(newest.manifest.calibracao_pix).toEqual(release.manifest.calibracao_pix);
+  });
+
+  it('records the coverage of its observation model, as the data give it', () => {
+    // cases made before the coverage (v1.2.0's) record none and read it as 1
+    if (caso!.ajuste.observacao.cobertura) expect(caso!.ajuste.observacao.cobertura).toEqual(censusCoverage());
+    else expect(release.version).toBe('v1.2.0');
   });
 
   it('has the library fields, a verdict per UF and a forecast row per UF and month', () => {
@@ -60,7 +67,7 @@ describe(`the Pix case of ${release.version}`, () => {
       release, ufs: ['RR'], meses, amostra: () => c.ajuste.amostra_final, threads: 2,
     });
     const k = c.ufs.find((u) => u.uf === 'RR')!.metricas.fator_local;
-    const pay = applyLocalFactor(predictPayers(ad.RR!, meses, c.ajuste.observacao.atividade), k);
+    const pay = applyLocalFactor(predictPayers(ad.RR!, meses, c.ajuste.observacao.atividade, c.ajuste.observacao.cobertura?.RR ?? 1), k);
     const published = c.previsao.filter((r) => r.uf === 'RR');
     expect(published.map((r) => r.periodo)).toEqual(meses);
     expect(published.map((r) => r.pagadores)).toEqual(Array.from(pay, (x) => Math.round(x)));

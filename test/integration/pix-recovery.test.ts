@@ -1,9 +1,10 @@
 // Recovery of known parameters through the Pix observation model: payers made by the model at
-// known parameters (adopters x the activity curve of the real national series) are fitted back
+// known parameters (adopters x the activity curve of the real national series x RR's coverage) are fitted back
 // by the Pix fit's own search, on RR's 1:8 household sample.
 import { afterAll, describe, expect, it } from 'vitest';
 import { fitPix, parametersAt, PIX_FIT_DIMENSIONS } from '../../calibration/pix/pix-fit.js';
 import { fitActivity } from '../../calibration/pix/pix-activity.js';
+import { censusCoverage } from '../../calibration/pix/pix-coverage.js';
 import { predictPayers, simulatePixAdopters } from '../../calibration/pix/pix-model.js';
 import { loadPixSeries } from '../../calibration/pix/pix-series.js';
 import { closePool } from '../../src/pool/pool.js';
@@ -29,14 +30,15 @@ describe('Pix fit', () => {
     const n = (await release.population(['RR'])).nPersons;
     const k = 8;
     const ad = await simulatePixAdopters(parametersAt(base, truth), { release, ufs: ['RR'], meses, amostra: () => k, threads: 2 });
-    const made = predictPayers(ad.RR!, meses, fitActivity(real, janelaFim));
+    const cobertura = censusCoverage();
+    const made = predictPayers(ad.RR!, meses, fitActivity(real, janelaFim), cobertura.RR);
     const series = { ...real, pagadores: { ...real.pagadores, RR: Float64Array.from(real.meses, (_, i) => (i < made.length ? made[i] : 1)) } };
 
     const start = truth.slice();
     start[names.indexOf('beta0')] = -6.6;
     start[names.indexOf('logit_lancamento')] = -0.4;
     const fit = await fitPix({
-      release, series, base, janelaFim, ufs: ['RR'], amostraPessoas: Math.round(n / k), maxAvaliacoes: 45,
+      release, series, base, cobertura, janelaFim, ufs: ['RR'], amostraPessoas: Math.round(n / k), maxAvaliacoes: 45,
       inicio: start, livres: ['beta0', 'logit_lancamento'], threads: 2,
     });
     expect(fit.amostra.RR).toBe(k);
