@@ -22,7 +22,7 @@ import { runAsMain } from './lib/run-as-main.js';
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      // the release whose case is published (v1.3.0 carries v1.2.0's fit): a plain rerun refits it
+      // the release whose case is published (a release may carry an older one's fit, as v1.3.0 carries v1.2.0's): a plain rerun refits it
       release: { type: 'string', default: openRelease(newestRelease()).manifest.calibracao_pix?.release ?? newestRelease() },
       avaliacoes: { type: 'string', default: '220' },
       'amostra-pessoas': { type: 'string', default: '20000' },
