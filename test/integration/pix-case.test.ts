@@ -30,9 +30,7 @@ describe(`the Pix case of ${release.version}`, () => {
   });
 
   it('records the coverage of its observation model, as the data give it', () => {
-    // cases made before the coverage (v1.2.0's) record none and read it as 1
-    if (caso!.ajuste.observacao.cobertura) expect(caso!.ajuste.observacao.cobertura).toEqual(censusCoverage());
-    else expect(release.version).toBe('v1.2.0');
+    expect(caso!.ajuste.observacao.cobertura).toEqual(censusCoverage());
   });
 
   it('has the library fields, a verdict per UF and a forecast row per UF and month', () => {
