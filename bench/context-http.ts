@@ -15,7 +15,7 @@ import http from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadMunicipalities } from '../src/release/data-files.js';
-import { createDevAccount } from '../service/dev-account.js';
+import { createDevAccount } from '../service/accounts/dev-account.js';
 import { startServer } from '../service/server.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { runAsMain } from './lib/run-as-main.js';

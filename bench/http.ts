@@ -23,7 +23,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createDevAccount } from '../service/dev-account.js';
+import { createDevAccount } from '../service/accounts/dev-account.js';
 import { startServer } from '../service/server.js';
 import { canal, httpScenario } from '../test/fixtures/scenarios.js';
 import { waitForService } from './lib/wait-for-service.js';

@@ -12,7 +12,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createDevAccount } from '../service/dev-account.js';
+import { createDevAccount } from '../service/accounts/dev-account.js';
 import { startServer } from '../service/server.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { httpScenario } from '../test/fixtures/scenarios.js';

@@ -8,11 +8,11 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDevAccount } from '../service/dev-account.js';
-import { authenticateApiKey } from '../service/api-keys.js';
-import { createJob, getJob } from '../service/jobs.js';
-import { claimNextJob, completeJob } from '../service/queue.js';
-import { createRateLimiter } from '../service/rate-limit.js';
+import { createDevAccount } from '../service/accounts/dev-account.js';
+import { authenticateApiKey } from '../service/accounts/api-keys.js';
+import { createJob, getJob } from '../service/jobs/jobs.js';
+import { claimNextJob, completeJob } from '../service/jobs/queue.js';
+import { createRateLimiter } from '../service/accounts/rate-limit.js';
 import { openStore, type Store } from '../service/store/open-store.js';
 import { writeBenchResult } from './lib/bench-output.js';
 

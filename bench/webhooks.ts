@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { createOrganization, createProject } from '../service/accounts.js';
+import { createOrganization, createProject } from '../service/accounts/accounts.js';
 import { openStore } from '../service/store/open-store.js';
 import { deliverDueWebhooks } from '../service/webhooks/deliver-webhooks.js';
 import { createWebhookAgent } from '../service/webhooks/webhook-agent.js';

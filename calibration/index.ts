@@ -1,4 +1,4 @@
-// Public API of the calibration module (re-exported from src/index.ts).
+// Public API of the calibration module (the package subpath 'campaign-sim/calibration').
 export { validateCalibrationRequest, PARAMETERS_BY_FAMILY } from './validate-request.js';
 export { quoteCalibration, calibrationDays } from './quote.js';
 export { runCalibration, calibratedParameters } from './run.js';

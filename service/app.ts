@@ -2,32 +2,32 @@
 // listens; tests use app.inject). The caller owns the store and closes it.
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { installAuth } from './auth.js';
+import { installAuth } from './http/auth.js';
 import { consoleRoutes, CONSOLE_PATH } from './console/console-routes.js';
 import type { AddressPolicy } from './webhooks/address-policy.js';
 import { webhookPolicyFromEnv } from './webhooks/webhook-settings.js';
-import { DEFAULT_BODY_LIMIT } from './body-limits.js';
-import { answerClientError, answerFrameworkError } from './client-errors.js';
-import { systemClock, type Clock } from './clock.js';
-import { installErrorHandler } from './error-handler.js';
-import { RequestFormatError } from './http-validation.js';
+import { DEFAULT_BODY_LIMIT } from './http/body-limits.js';
+import { answerClientError, answerFrameworkError } from './http/client-errors.js';
+import { systemClock, type Clock } from './store/clock.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { RequestFormatError } from './http/validation.js';
 import type { ServiceContext } from './service-context.js';
-import { SHARED_SCHEMAS } from './http-schemas.js';
-import { registerOpenApi } from './openapi.js';
-import { bibliotecaRoutes } from './routes/biblioteca.js';
-import { healthRoutes } from './routes/health.js';
-import { calibracaoRoutes } from './routes/calibracoes.js';
-import { compareRoutes } from './routes/compare.js';
-import { diagnosticoRoutes } from './routes/diagnosticos.js';
-import { findingsRoutes } from './routes/findings.js';
+import { SHARED_SCHEMAS } from './http/schemas.js';
+import { registerOpenApi } from './http/openapi.js';
+import { bibliotecaRoutes } from './http/routes/biblioteca.js';
+import { healthRoutes } from './http/routes/health.js';
+import { calibracaoRoutes } from './http/routes/calibracoes.js';
+import { compareRoutes } from './http/routes/compare.js';
+import { diagnosticoRoutes } from './http/routes/diagnosticos.js';
+import { findingsRoutes } from './http/routes/findings.js';
 import { mcpRoutes } from './mcp/mcp-route.js';
 import { createAgentAuthorization } from './oauth/agent-authorization.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
-import { jobRoutes } from './routes/jobs.js';
-import { municipioRoutes } from './routes/municipios.js';
-import { schemaRoutes } from './routes/schemas.js';
-import { whoamiRoutes } from './routes/whoami.js';
-import { createRateLimiter, type Limits, type RateLimiter } from './rate-limit.js';
+import { jobRoutes } from './http/routes/jobs.js';
+import { municipioRoutes } from './http/routes/municipios.js';
+import { schemaRoutes } from './http/routes/schemas.js';
+import { whoamiRoutes } from './http/routes/whoami.js';
+import { createRateLimiter, type Limits, type RateLimiter } from './accounts/rate-limit.js';
 import type { Store } from './store/open-store.js';
 
 export interface BuildAppOptions {
@@ -80,7 +80,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: opts.trustProxy ?? false,
-    // Per route where it differs (service/body-limits.ts).
+    // Per route where it differs (service/http/body-limits.ts).
     bodyLimit: DEFAULT_BODY_LIMIT,
     requestTimeout,
     connectionTimeout: IDLE_TIMEOUT_MS,

@@ -6,15 +6,15 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
-import { createDevAccount } from './dev-account.js';
-import type { Limits } from './rate-limit.js';
+import { createDevAccount } from './accounts/dev-account.js';
+import type { Limits } from './accounts/rate-limit.js';
 import { openStore, type Store } from './store/open-store.js';
-import { createEngineRunJob } from './job-runner.js';
+import { createEngineRunJob } from './jobs/job-runner.js';
 import { runWorker } from './worker.js';
 
 /** File of the data directory that keeps the development key between starts. */
 export const DEV_KEY_FILE = 'dev-api-key';
-/** The development owner's console password beside the key (service/dev-account.ts). */
+/** The development owner's console password beside the key (service/accounts/dev-account.ts). */
 export const DEV_PASSWORD_FILE = 'dev-console-password';
 
 export interface ServerOptions {

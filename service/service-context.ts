@@ -1,7 +1,7 @@
 // What the service holds while it runs: the store, the clock, the call limiter. Operations
 // (service/operations/) receive it from the HTTP routes and the MCP tools; they never open connections or write SQL themselves.
-import type { Clock } from './clock.js';
-import type { RateLimiter } from './rate-limit.js';
+import type { Clock } from './store/clock.js';
+import type { RateLimiter } from './accounts/rate-limit.js';
 import type { Store } from './store/open-store.js';
 
 export interface ServiceContext {

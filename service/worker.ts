@@ -5,12 +5,12 @@
 // worker` runs workers alone against DATABASE_URL, on any number of machines.
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import type { Clock } from './clock.js';
-import { createEngineRunJob, type RunJob } from './job-runner.js';
-import type { JobRow } from './job-row.js';
-import { claimNextJob, completeJob, failJob, heartbeat, HEARTBEAT_INTERVAL_MS, sweepStaleJobs } from './queue.js';
-import { sweepExpiredResults } from './results.js';
-import { sweepDeletions } from './deletion.js';
+import type { Clock } from './store/clock.js';
+import { createEngineRunJob, type RunJob } from './jobs/job-runner.js';
+import type { JobRow } from './jobs/job-row.js';
+import { claimNextJob, completeJob, failJob, heartbeat, HEARTBEAT_INTERVAL_MS, sweepStaleJobs } from './jobs/queue.js';
+import { sweepExpiredResults } from './jobs/results.js';
+import { sweepDeletions } from './accounts/deletion.js';
 import { sweepOAuthRecords } from './oauth/oauth-adapter.js';
 import type { Store } from './store/open-store.js';
 import type { Agent } from 'undici';

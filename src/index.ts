@@ -1,4 +1,7 @@
-// Public library API of campaign-sim (the package root). Each module adds its exports here.
+// Public library API of campaign-sim (the package root, `import ... from 'campaign-sim'`): the engine
+// and the municipality context. Calibration is the subpath 'campaign-sim/calibration' (calibration/index.ts)
+// and the library of templates and cases 'campaign-sim/library' (library/index.ts): they sit above src/ in
+// the stages (docs/architecture.md), so the engine's entry does not re-export them.
 export * from './errors.js';
 export * from './release/types.js';
 export * from './contract/types.js';
@@ -7,7 +10,6 @@ export { GRID_AXES, gridCellCount, type Grade, type GridAxis } from './release/p
 export { openRelease, listReleases, newestRelease, releaseManifest } from './release/release.js';
 export { defaultParameters } from './plan/default-parameters.js';
 export { clearPopulationMemory } from './release/population-store.js';
-export * from '../calibration/index.js';
 export * from './findings/index.js';
 export {
   validateScenario, isValidatedScenario, quoteSimulation, variantNames, jobGrid,
@@ -23,10 +25,6 @@ export type { Plan, ReduceSpec } from './plan/types.js';
 export { createPool, sharedPool, closePool } from './pool/pool.js';
 export type { SimPool, PoolOptions } from './pool/pool.js';
 export { replicaKey } from './kernel/rng-key.js';
-export { listLibrary, type Library } from './library/list-library.js';
-export { fillTemplate, findTemplate, nextMonday, LIBRARY_AVISO, type FilledTemplate, type TemplatePlace, type TemplateView } from './library/fill-template.js';
-export { publicCases, publicCase, type PublicCase } from './library/public-cases.js';
-export { TEMPLATES, type Template, type TemplateQuestion, type TemplateScenario } from './library/templates.js';
 export { municipalityProfile, type MunicipalityProfile } from './context/municipality-profile.js';
 export { municipalityTracts, LIMITE_SETORES_CONTEXTO, type MunicipalityTracts, type TractPage } from './context/municipality-tracts.js';
 export { tractNames, type TractNames, type TractName, type NameOrigin } from './context/tract-names.js';
@@ -34,8 +32,8 @@ export { tractGeometry, type TractGeometry, type TractFeatureCollection } from '
 export { municipalityRainfall, type MunicipalityRainfall } from './context/municipality-rainfall.js';
 export { healthUnits, type HealthUnits, type HealthFacility } from './context/health-units.js';
 export { diagnosisSummary, diagnosisVariable, type DiagnosisSummary, type DiagnosisCounts, type DiagnosisSchools } from './context/city-diagnosis.js';
-export { DIAGNOSIS_VARIABLES, type DiagnosisVariable } from './context/diagnosis-variables.js';
+export { DIAGNOSIS_VARIABLES, type DiagnosisVariable } from './tracts/diagnosis-variables.js';
 export { validateGrowthRequest, type GrowthRequest } from './context/growth-request.js';
 export { growthRequestSchema } from './context/growth-request-schema.js';
 export { estimateGrowth, type GrowthEstimate, type GrowthAnswer } from './context/growth-estimate.js';
-export { sourceCredits, type ContextSource } from './context/context-sources.js';
+export { sourceCredits, type ContextSource } from './tracts/context-sources.js';

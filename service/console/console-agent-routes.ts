@@ -8,7 +8,7 @@
 //    disconnect it, an admin or owner any of the organization's. Its tokens stop at once.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import { membershipsOf, projectsOf } from '../people.js';
+import { membershipsOf, projectsOf } from '../accounts/people.js';
 import { REQUEST_TTL_S, type AgentAuthorization } from '../oauth/agent-authorization.js';
 import { disconnectAgent, listConnectedAgents, recordConnection } from '../oauth/agent-connections.js';
 import { AGENT_SCOPES, agentScopesFor, type AgentScope } from '../oauth/agent-scopes.js';

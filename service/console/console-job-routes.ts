@@ -1,7 +1,7 @@
 // The project's jobs: the list, and each job with its findings tables and a map of its
 // municipalities coloured by the saturation of a chosen measure (Leaflet with the local
 // municipal boundaries of data/br/geometria, no tile server). Read with the same functions as
-// GET /v1/jobs and /findings (service/jobs.ts, operations/load-job-result.ts).
+// GET /v1/jobs and /findings (service/jobs/jobs.ts, operations/load-job-result.ts).
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -10,12 +10,12 @@ import type { FastifyInstance } from 'fastify';
 import { ServiceError } from '../../src/errors.js';
 import { buildFindings, curvesSvg, FINDINGS_TABLES, type FindingsTable } from '../../src/findings/index.js';
 import { projectPath } from '../../src/project-path.js';
-import { getProject } from '../accounts.js';
-import { getJob, listJobs, toJobResponse } from '../jobs.js';
+import { getProject } from '../accounts/accounts.js';
+import { getJob, listJobs, toJobResponse } from '../jobs/jobs.js';
 import { loadJobResult } from '../operations/load-job-result.js';
-import { formatReais } from '../reais.js';
+import { formatReais } from '../accounts/reais.js';
 import type { ConsoleKit } from './console-kit.js';
-import { requireRole } from './console-roles.js';
+import { requireRole } from '../accounts/roles.js';
 
 /** Rows of a findings table the page shows (the API pages the rest). */
 const ROWS_SHOWN = 200;

@@ -3,15 +3,15 @@
 // members and projects, and a new project. Roles: console-roles.ts.
 import type { FastifyInstance } from 'fastify';
 import { ServiceError } from '../../src/errors.js';
-import { changeMember, createProject, getOrganization, getProject, listMembers, MEMBER_ROLES, setSpendLimit, type MemberRole } from '../accounts.js';
-import { closeOrganization, deletedProjects, deleteProject, reopenOrganization, UNDO_DAYS, undoProjectDeletion } from '../deletion.js';
-import { INVITATION_DAYS, invite, pendingInvitations } from '../invitations.js';
-import { addCredits, balance, listEntries, monthSpend } from '../ledger.js';
-import { projectsOf } from '../people.js';
-import { formatReais, reaisToMicros } from '../reais.js';
+import { changeMember, createProject, getOrganization, getProject, listMembers, MEMBER_ROLES, setSpendLimit, type MemberRole } from '../accounts/accounts.js';
+import { closeOrganization, deletedProjects, deleteProject, reopenOrganization, UNDO_DAYS, undoProjectDeletion } from '../accounts/deletion.js';
+import { INVITATION_DAYS, invite, pendingInvitations } from '../accounts/invitations.js';
+import { addCredits, balance, listEntries, monthSpend } from '../accounts/ledger.js';
+import { projectsOf } from '../accounts/people.js';
+import { formatReais, reaisToMicros } from '../accounts/reais.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
-import { requireRole, roleAllows } from './console-roles.js';
-import { refuseField } from '../form-refusal.js';
+import { requireRole, roleAllows } from '../accounts/roles.js';
+import { refuseField } from '../http/form-refusal.js';
 
 type Form = Record<string, string | undefined>;
 /** Statement lines the page shows (newest first). */

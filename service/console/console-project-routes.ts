@@ -1,18 +1,18 @@
 // The project's page: its keys with their last use; an admin or owner creates a key (name, scopes,
 // duration 7, 30, 90 or 365 days or never; shown once), rotates it (the old one stops at once or
 // after 1 or 7 days) or revokes it, and archives or restores the project (its keys stop and come
-// back). The same functions as `campaign-sim admin key ...` (service/api-keys.ts).
+// back). The same functions as `campaign-sim admin key ...` (service/accounts/api-keys.ts).
 import type { FastifyInstance } from 'fastify';
 import { ServiceError } from '../../src/errors.js';
-import { archiveProject, getProject, restoreProject } from '../accounts.js';
+import { archiveProject, getProject, restoreProject } from '../accounts/accounts.js';
 import {
   createApiKey, getApiKey, GRACE_DAYS, KEY_DURATIONS_DAYS, listApiKeys, revokeApiKey, rotateApiKey, SCOPES,
   type GraceDays, type KeyDurationDays, type Scope,
-} from '../api-keys.js';
+} from '../accounts/api-keys.js';
 import { getWebhook, listWebhookDeliveries, removeWebhook, rotateWebhookSecret, sendTestPing, setWebhook } from '../webhooks/webhook-config.js';
 import type { ConsoleKit } from './console-kit.js';
-import { requireRole, roleAllows } from './console-roles.js';
-import { refuseField } from '../form-refusal.js';
+import { requireRole, roleAllows } from '../accounts/roles.js';
+import { refuseField } from '../http/form-refusal.js';
 
 type Form = Record<string, string | string[] | undefined>;
 const KEY_SCOPES: readonly Scope[] = SCOPES;

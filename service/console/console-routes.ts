@@ -3,7 +3,7 @@
 // its cookies (@fastify/cookie, signed), form bodies (@fastify/formbody), CSRF tokens
 // (@fastify/csrf-protection, double submit with a signed cookie) and HTML errors stay inside it,
 // so the /v1 API keeps its JSON contract. Views: ./views/*.eta (@fastify/view with Eta), Portuguese
-// labels. Actions call the same functions as the CLI (service/people.ts, console-sessions.ts).
+// labels. Actions call the same functions as the CLI (service/accounts/people.ts, console-sessions.ts).
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyFormbody from '@fastify/formbody';
@@ -12,9 +12,9 @@ import { Eta } from 'eta';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../src/errors.js';
 import { projectPath } from '../../src/project-path.js';
-import { closeOtherSessions, closeSession, openSession, readSession, SESSION_DAYS } from '../console-sessions.js';
-import { acceptInvitation, peekInvitation } from '../invitations.js';
-import { changePassword, createPerson, deletePerson, membershipsOf, MIN_PASSWORD_LENGTH, projectsOf, verifyPerson } from '../people.js';
+import { closeOtherSessions, closeSession, openSession, readSession, SESSION_DAYS } from '../accounts/console-sessions.js';
+import { acceptInvitation, peekInvitation } from '../accounts/invitations.js';
+import { changePassword, createPerson, deletePerson, membershipsOf, MIN_PASSWORD_LENGTH, projectsOf, verifyPerson } from '../accounts/people.js';
 import type { ServiceContext } from '../service-context.js';
 import type { AddressPolicy } from '../webhooks/address-policy.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
@@ -23,7 +23,7 @@ import { consoleJobRoutes } from './console-job-routes.js';
 import { consoleAgentRoutes } from './console-agent-routes.js';
 import type { AgentAuthorization } from '../oauth/agent-authorization.js';
 import { consoleProjectRoutes } from './console-project-routes.js';
-import { escapeHtml } from '../escape-html.js';
+import { escapeHtml } from '../http/escape-html.js';
 
 export interface ConsoleOptions {
   ctx: ServiceContext;

@@ -9,16 +9,16 @@
 // (spec "Errors", MCP), with WWW-Authenticate: Bearer resource_metadata="<its protected-resource
 // metadata>" (RFC 9728), where an agent's client discovers the authorization server
 // (service/oauth/). A credential that is not valid reaches the tools, which answer
-// isError "unauthorized: ...". Every request is under the burst limits (service/auth.ts).
+// isError "unauthorized: ...". Every request is under the burst limits (service/http/auth.ts).
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../src/errors.js';
-import { looksLikeApiKey } from '../api-keys.js';
-import { bearerToken } from '../auth.js';
+import { looksLikeApiKey } from '../accounts/api-keys.js';
+import { bearerToken } from '../http/auth.js';
 import { readAgentToken } from '../oauth/agent-connections.js';
 import { authenticateCall, credentialRefusal } from '../operations/admit-call.js';
 import type { Principal } from '../operations/operation.js';
-import { CALIBRATION_BODY_LIMIT } from '../body-limits.js';
+import { CALIBRATION_BODY_LIMIT } from '../http/body-limits.js';
 import type { AgentAuthorization } from '../oauth/agent-authorization.js';
 import { resourceMetadataUrl } from '../oauth/oauth-routes.js';
 import type { ServiceContext } from '../service-context.js';

@@ -5,7 +5,7 @@
 // Refused arguments throw RequestFormatError; tool-result.ts reads it as invalid_request.
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
-import { RequestFormatError, toValidationItems, type AjvErrorLike } from '../http-validation.js';
+import { RequestFormatError, toValidationItems, type AjvErrorLike } from '../http/validation.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext its namespace is what we get.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (a: Ajv) => Ajv;

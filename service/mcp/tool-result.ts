@@ -5,7 +5,7 @@
 // with the HTTP validation form {detail: [{loc, msg, type, input, ctx}]}.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { ServiceError } from '../../src/errors.js';
-import { RequestFormatError } from '../http-validation.js';
+import { RequestFormatError } from '../http/validation.js';
 
 export function toolSuccess(data: object, text: string): CallToolResult {
   return { content: [{ type: 'text', text }], structuredContent: data as Record<string, unknown> };

@@ -4,10 +4,10 @@
 // same JSON as the HTTP response).
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { getCalibrationSchema, getScenarioSchema } from '../../src/contract/index.js';
-import { DIAGNOSIS_VARIABLES } from '../../src/context/diagnosis-variables.js';
+import { DIAGNOSIS_VARIABLES } from '../../src/tracts/diagnosis-variables.js';
 import { growthRequestSchema } from '../../src/context/growth-request-schema.js';
-import { FINDINGS_QUERY } from '../http-schemas.js';
-import type { JobResponse } from '../jobs.js';
+import { FINDINGS_QUERY } from '../http/schemas.js';
+import type { JobResponse } from '../jobs/jobs.js';
 import { cancelJob } from '../operations/cancel-job.js';
 import { eraseJobData } from '../operations/erase-job-data.js';
 import { estimateCalibration } from '../operations/estimate-calibration.js';

@@ -23,7 +23,7 @@ import type { AddressPolicy } from '../webhooks/address-policy.js';
 import { AGENT_SCOPES } from './agent-scopes.js';
 import { clientDocumentFetcher } from './client-metadata-document.js';
 import { oauthAdapter } from './oauth-adapter.js';
-import { escapeHtml } from '../escape-html.js';
+import { escapeHtml } from '../http/escape-html.js';
 
 export const OAUTH_PATH = '/oauth';
 export const MCP_RESOURCE_PATH = '/mcp';

@@ -6,9 +6,9 @@
 // may give (agent-scopes.ts). Someone who leaves takes the power of their agents with them.
 import type { AuthorizationServer } from './agent-authorization.js';
 import { ServiceError } from '../../src/errors.js';
-import type { MemberRole } from '../accounts.js';
-import type { Scope } from '../api-keys.js';
-import { requireRole, roleAllows } from '../console/console-roles.js';
+import type { MemberRole } from '../accounts/accounts.js';
+import type { Scope } from '../accounts/api-keys.js';
+import { requireRole, roleAllows } from '../accounts/roles.js';
 import type { Principal } from '../operations/operation.js';
 import type { Store } from '../store/open-store.js';
 import { AGENT_SQL } from '../store/queries/oauth.js';
@@ -101,7 +101,7 @@ export async function disconnectAgent(store: Store, id: string, email: string, n
   });
 }
 
-/** A project's erasure (service/deletion.ts): its connections and every record of their grants. */
+/** A project's erasure (service/accounts/deletion.ts): its connections and every record of their grants. */
 export async function eraseAgentConnections(store: Store, projectId: string): Promise<void> {
   await store.transaction(async (tx) => {
     for (const { grant_id } of (await tx.query<{ grant_id: string }>(AGENT_SQL.grantsOfProject, [projectId])).rows) await revokeGrantRecords(tx, grant_id);

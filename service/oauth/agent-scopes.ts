@@ -2,8 +2,8 @@
 // simulate; manage is never granted to agents. A reader of the project may grant only
 // results:read; simulate needs a member (it spends credits). The same rule is applied at consent
 // and again at every use of a token, against the role the person holds then.
-import type { MemberRole } from '../accounts.js';
-import type { Scope } from '../api-keys.js';
+import type { MemberRole } from '../accounts/accounts.js';
+import type { Scope } from '../accounts/api-keys.js';
 
 export const AGENT_SCOPES = ['results:read', 'simulate'] as const satisfies readonly Scope[];
 export type AgentScope = (typeof AGENT_SCOPES)[number];

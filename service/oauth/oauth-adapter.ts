@@ -9,7 +9,7 @@
 // (client-metadata-document.ts).
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Queryable, Store } from '../store/open-store.js';
-import { secretDigest } from '../secret-token.js';
+import { secretDigest } from '../accounts/secret-token.js';
 import { OAUTH_SQL } from '../store/queries/oauth.js';
 import { isClientDocumentUrl, type ClientMetadata } from './client-metadata-document.js';
 

@@ -4,13 +4,13 @@
 // budget whether it calls over HTTP or MCP, because both count here. A refused credential or
 // scope is not counted. The codes differ by surface, as the spec names them: over HTTP
 // invalid_api_key (with WWW-Authenticate: Bearer) and missing_scope; over MCP unauthorized and
-// insufficient_scope. The burst limits are per HTTP request and stay in service/auth.ts.
+// insufficient_scope. The burst limits are per HTTP request and stay in service/http/auth.ts.
 // Over MCP a credential may also be a person's agent's OAuth access token, read by the MCP route
 // (service/oauth/agent-connections.ts): its principal carries the scopes its connection holds
 // now and goes through the same admitPrincipal (scope, budgets: its connection is its "key").
 import { ServiceError, type ErrorCode } from '../../src/errors.js';
-import { authenticateApiKey, type Scope } from '../api-keys.js';
-import type { CallBudget } from '../rate-limit.js';
+import { authenticateApiKey, type Scope } from '../accounts/api-keys.js';
+import type { CallBudget } from '../accounts/rate-limit.js';
 import type { ServiceContext } from '../service-context.js';
 import type { Principal } from './operation.js';
 

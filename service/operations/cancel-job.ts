@@ -1,5 +1,5 @@
 // Cancel a job that has no machine yet; the reservation returns whole (POST /v1/jobs/{job_id}/cancel, tool cancel_job).
-import { cancelJob as cancelJobRow, toJobResponse, type JobResponse } from '../jobs.js';
+import { cancelJob as cancelJobRow, toJobResponse, type JobResponse } from '../jobs/jobs.js';
 import type { Operation } from './operation.js';
 
 export const cancelJob: Operation<{ job_id: string }, JobResponse> = {

@@ -3,7 +3,7 @@
 // base must name a concluded calibration of the caller's project (calibration-base.ts).
 import { quoteSimulation, validateScenario } from '../../src/contract/index.js';
 import type { Scenario, SimulationQuote } from '../../src/contract/types.js';
-import { resolveCalibrationBase } from '../calibration-base.js';
+import { resolveCalibrationBase } from '../jobs/calibration-base.js';
 import type { ServiceContext } from '../service-context.js';
 
 export async function checkScenario(ctx: ServiceContext, projectId: string, pedido: unknown): Promise<{ scenario: Scenario; quote: SimulationQuote }> {

@@ -3,7 +3,7 @@
 // result is read (422 not_a_simulation); different releases are the library's release_mismatch.
 import { ServiceError } from '../../src/errors.js';
 import { compareJobs } from '../../src/findings/index.js';
-import { getJob as readJobRow } from '../jobs.js';
+import { getJob as readJobRow } from '../jobs/jobs.js';
 import { loadJobResult } from './load-job-result.js';
 import type { Operation } from './operation.js';
 

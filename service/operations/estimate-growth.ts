@@ -7,7 +7,7 @@
 import { contextMunicipality } from '../../src/context/context-municipality.js';
 import { estimateGrowth as estimateGrowthAt, type GrowthEstimate } from '../../src/context/growth-estimate.js';
 import { validateGrowthRequest } from '../../src/context/growth-request.js';
-import { releaseReadAt } from '../city-diagnoses.js';
+import { releaseReadAt } from '../jobs/city-diagnoses.js';
 import type { Operation } from './operation.js';
 
 export interface GrowthInput {

@@ -3,8 +3,8 @@
 // is no calibration: 404 not_found, as an id outside the project.
 import { calibrationResultFromBytes } from '../../calibration/job.js';
 import { ServiceError } from '../../src/errors.js';
-import { getJob as readJobRow } from '../jobs.js';
-import { readStoredResult } from '../results.js';
+import { getJob as readJobRow } from '../jobs/jobs.js';
+import { readStoredResult } from '../jobs/results.js';
 import type { Operation } from './operation.js';
 
 export const getCalibration: Operation<{ id: string }, ReturnType<typeof calibrationResultFromBytes>> = {

@@ -5,8 +5,8 @@
 // open; then 403 diagnosis_not_open.
 import { diagnosisSummary, diagnosisVariable, type DiagnosisCounts, type DiagnosisSchools, type DiagnosisSummary } from '../../src/context/city-diagnosis.js';
 import { contextMunicipality } from '../../src/context/context-municipality.js';
-import { diagnosisVariableOf } from '../../src/context/diagnosis-variables.js';
-import { releaseReadAt } from '../city-diagnoses.js';
+import { diagnosisVariableOf } from '../../src/tracts/diagnosis-variables.js';
+import { releaseReadAt } from '../jobs/city-diagnoses.js';
 import type { Operation } from './operation.js';
 
 export interface CityDiagnosisInput {

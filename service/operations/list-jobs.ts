@@ -1,6 +1,6 @@
 // The 50 most recent jobs of the caller's project, optionally of one estado and tipo (GET /v1/jobs).
-import type { JobKind, JobState } from '../job-row.js';
-import { listJobs as listJobRows, toJobResponse, type JobResponse } from '../jobs.js';
+import type { JobKind, JobState } from '../jobs/job-row.js';
+import { listJobs as listJobRows, toJobResponse, type JobResponse } from '../jobs/jobs.js';
 import type { Operation } from './operation.js';
 
 export const listJobs: Operation<{ estado?: JobState; tipo?: JobKind }, { jobs: JobResponse[] }> = {

@@ -1,13 +1,13 @@
 // Reading a concluded job's stored result for findings, setores, answers and compare. The rules (404 for
 // a job of another project, 409 result_not_ready for a job not concluido, erased, or past the
 // 365-day retention, 503 results_unavailable when storage cannot be read) live in
-// service/results.ts (readStoredResult); this turns the stored bytes into the findings library's
+// service/jobs/results.ts (readStoredResult); this turns the stored bytes into the findings library's
 // JobResult. A calibration's stored result is no simulation result: 422 not_a_simulation.
 import { CALIBRATION_RESULT_FORMAT } from '../../calibration/index.js';
 import { ServiceError } from '../../src/errors.js';
 import { jobResultFromBytes, type JobResult } from '../../src/findings/index.js';
 import type { ServiceContext } from '../service-context.js';
-import { readStoredResult } from '../results.js';
+import { readStoredResult } from '../jobs/results.js';
 
 export async function loadJobResult(ctx: ServiceContext, projectId: string, jobId: string): Promise<JobResult> {
   const stored = await readStoredResult(ctx.store, projectId, jobId, ctx.clock.now());

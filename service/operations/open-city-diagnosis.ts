@@ -1,7 +1,7 @@
 // Opening a city's diagnosis for the key's project (POST /v1/diagnosticos/{codigo}, tool
 // open_city_diagnosis; simulate: it changes the project): at the newest release, free. The first
 // opening at a release creates the receipt; a repeat returns the same one.
-import { cityAtNewestRelease, recordDiagnosisOpening } from '../city-diagnoses.js';
+import { cityAtNewestRelease, recordDiagnosisOpening } from '../jobs/city-diagnoses.js';
 import type { Operation } from './operation.js';
 
 export interface DiagnosisReceipt {

@@ -1,11 +1,11 @@
 // What an operation is: one thing a caller may do with the service (quote, submit, read a job,
 // read findings, ...), taking the authenticated caller and plain input, returning plain data
-// or throwing the project's one error type (ServiceError). The HTTP routes (service/routes/)
+// or throwing the project's one error type (ServiceError). The HTTP routes (service/http/routes/)
 // and the MCP tools (service/mcp/) are adapters over these objects: they admit the call
 // (admit-call.ts: credential, the operation's scope, the hourly budgets), turn their request
 // into the input and the result or ServiceError into their own response. So a rule lives in
 // one place whichever way it is reached.
-import type { AuthenticatedKey, Scope } from '../api-keys.js';
+import type { AuthenticatedKey, Scope } from '../accounts/api-keys.js';
 import type { ServiceContext } from '../service-context.js';
 
 /** The caller behind a valid credential: its project, organization, scopes and credential id (an API key today; an agent's token later). */

@@ -1,7 +1,7 @@
 // The quote of a city's diagnosis for the key's project (GET /v1/diagnosticos/{codigo}/cotacao):
 // what opening it at the newest release gives and costs, whether the project already opened it
 // there (aberto) and, when it opened it at any release, the one it is read at (release_aberta).
-import { cityAtNewestRelease, DIAGNOSIS_PRICE_MICROS, openedDiagnosis } from '../city-diagnoses.js';
+import { cityAtNewestRelease, DIAGNOSIS_PRICE_MICROS, openedDiagnosis } from '../jobs/city-diagnoses.js';
 import type { Operation } from './operation.js';
 
 export interface DiagnosisQuote {

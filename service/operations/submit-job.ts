@@ -1,10 +1,10 @@
 // The shared end of both submissions (simulation and calibration): reserve and create the job
-// under the idempotency key (service/jobs.ts); created says whether this call created it (HTTP
+// under the idempotency key (service/jobs/jobs.ts); created says whether this call created it (HTTP
 // answers 201) or the key had created it before with the same request (200, charged once).
 import type { CalibrationQuote, SimulationQuote } from '../../src/contract/types.js';
-import { hashRequest } from '../http-request-hash.js';
-import type { JobKind } from '../job-row.js';
-import { createJob, toJobResponse, type JobResponse } from '../jobs.js';
+import { hashRequest } from '../http/request-hash.js';
+import type { JobKind } from '../jobs/job-row.js';
+import { createJob, toJobResponse, type JobResponse } from '../jobs/jobs.js';
 import type { ServiceContext } from '../service-context.js';
 import type { Principal } from './operation.js';
 

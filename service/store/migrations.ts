@@ -223,7 +223,7 @@ CREATE TABLE diagnoses (
     version: 6,
     name: 'webhooks: one per project, and the deliveries of its events',
     // The secret is kept as given (not hashed): every delivery is signed with it. A delivery is
-    // written in the transaction that ends its job (service/job-events.ts), so an event is never
+    // written in the transaction that ends its job (service/jobs/job-events.ts), so an event is never
     // lost between the state change and the queue; its body is fixed then, and every attempt signs
     // the same bytes with the secret of the moment. Removing the webhook deletes its deliveries
     // (ON DELETE CASCADE): nothing queued is sent after a removal.
@@ -280,7 +280,7 @@ CREATE INDEX console_sessions_email ON console_sessions (email);
     version: 8,
     name: 'deletion with undo: projects and organizations',
     // excluido_em / fechada_em: asked (keys stop at once, 7 days to undo); apagado_em / apagada_em:
-    // the sweep erased what the spec says goes for good (service/deletion.ts).
+    // the sweep erased what the spec says goes for good (service/accounts/deletion.ts).
     sql: `
 ALTER TABLE projects ADD COLUMN excluido_em timestamptz, ADD COLUMN apagado_em timestamptz;
 ALTER TABLE organizations ADD COLUMN fechada_em timestamptz, ADD COLUMN apagada_em timestamptz;

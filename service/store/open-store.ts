@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { systemClock, type Clock } from '../clock.js';
+import { systemClock, type Clock } from './clock.js';
 import { MIGRATIONS } from './migrations.js';
 import { MIGRATION_SQL } from './queries/migrations.js';
 import { createReadCache, KEY_TTL_SERVER_MS, type ReadCache } from './read-cache.js';
@@ -32,7 +32,7 @@ export interface Store extends Queryable {
   /** Schema every table lives in (search_path). */
   readonly schema: string;
   readonly clock: Clock;
-  /** In-process events after commit: 'jobEnded' (JobRow). See service/job-events.ts onJobEnded. */
+  /** In-process events after commit: 'jobEnded' (JobRow). See service/jobs/job-events.ts onJobEnded. */
   readonly events: EventEmitter;
   /** Cache of hot reads (read-cache.ts): keys and jobs on the embedded store, keys only with a server; null when off. */
   readonly cache: ReadCache | null;

@@ -1,5 +1,5 @@
 // Rate-limit window counter shared by every service instance through the PostgreSQL store
-// (semantics in service/rate-limit.ts). One call of rate_limit_take (migration 2) per take:
+// (semantics in service/accounts/rate-limit.ts). One call of rate_limit_take (migration 2) per take:
 // counts the call in every window, reads them, and takes the call back when one is over. The
 // table is unlogged (migration 4): fast, and emptied by a crash of the server.
 import { windowStart, type SecondCount, type TakeResult, type WindowCounter, type WindowSpec } from './window-counter.js';

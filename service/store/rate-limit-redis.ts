@@ -1,5 +1,5 @@
 // Rate-limit window counter in Redis (REDIS_URL), shared by every service instance; same
-// semantics as the PostgreSQL and memory counters (service/rate-limit.ts). One Lua script per
+// semantics as the PostgreSQL and memory counters (service/accounts/rate-limit.ts). One Lua script per
 // take makes check-and-count atomic: each bucket is a hash of second -> calls.
 // Redis down: a take fails at once (no offline queue, no retries) with 503
 // rate_limit_unavailable, so rate limiting fails closed (docs/api.md, "Outages"); the client

@@ -1,4 +1,4 @@
-// A window counter of the rate limits (service/rate-limit.ts): sliding windows of whole seconds,
+// A window counter of the rate limits (service/accounts/rate-limit.ts): sliding windows of whole seconds,
 // checked and counted atomically. Three stores implement it: memory (rate-limit-memory.ts),
 // PostgreSQL (rate-limit-postgres.ts) and Redis (rate-limit-redis.ts).
 

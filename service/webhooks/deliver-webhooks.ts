@@ -4,7 +4,7 @@
 // worker that dies mid-send leaves a lease that expires, and the attempt is made again with the
 // same Svc-Webhook-Id (receivers ignore repeated ids: spec "Events").
 import type { Agent } from 'undici';
-import type { Clock } from '../clock.js';
+import type { Clock } from '../store/clock.js';
 import type { Store } from '../store/open-store.js';
 import { WEBHOOK_SQL } from '../store/queries/webhooks.js';
 import { nextAttemptAt } from './retry-schedule.js';

@@ -1,10 +1,10 @@
 // A project's webhook (spec "Events": one per project, https and public, the signing secret shown
 // once, a new secret signs later deliveries at once, removal discards what is queued, a test
-// ping, the latest deliveries). The CLI (src/cli/admin-webhook.ts) and the console call these.
+// ping, the latest deliveries). The CLI (cli/admin-webhook.ts) and the console call these.
 // SQL in store/queries/webhooks.ts.
 import { ServiceError } from '../../src/errors.js';
-import { getProject } from '../accounts.js';
-import { toJobResponse, type JobRow } from '../job-row.js';
+import { getProject } from '../accounts/accounts.js';
+import { toJobResponse, type JobRow } from '../jobs/job-row.js';
 import type { Queryable, Store } from '../store/open-store.js';
 import { WEBHOOK_SQL } from '../store/queries/webhooks.js';
 import type { AddressPolicy } from './address-policy.js';

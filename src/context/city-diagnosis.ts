@@ -3,17 +3,17 @@
 // passes the release the city is read at. Without variavel: the summary (variables, tracts, how
 // many keep modelled numbers under the error cutoff); with variavel: that variable per tract,
 // observed tables and synthetic rows, or the school distances.
-import { CORTE_ERRO, MOTIVOS_CORTE, type MotivoCorte } from './tract-error-cutoff.js';
+import { CORTE_ERRO, MOTIVOS_CORTE, type MotivoCorte } from '../tracts/tract-error-cutoff.js';
 import { newestRelease, openRelease } from '../release/release.js';
 import type { Municipality } from '../release/types.js';
 import { contextMunicipality } from './context-municipality.js';
-import { sourceCredits, type ContextSource, type ContextSourceId } from './context-sources.js';
-import { BOA_VISTA } from './context-tract-grid.js';
+import { sourceCredits, type ContextSource, type ContextSourceId } from '../tracts/context-sources.js';
+import { BOA_VISTA } from '../tracts/context-tract-grid.js';
 import {
   COUNT_VARIABLES, DIAGNOSIS_VARIABLES, diagnosisVariableOf, observedTables, type CountVariable, type ObservedTable,
-} from './diagnosis-variables.js';
+} from '../tracts/diagnosis-variables.js';
 import { SAO_PAULO, schoolDistances, type SchoolDistances } from './school-distances.js';
-import { syntheticTractRows, type SyntheticRow } from './synthetic-tract-rows.js';
+import { syntheticTractRows, type SyntheticRow } from '../tracts/synthetic-tract-rows.js';
 
 interface DiagnosisHeader {
   municipio: string;

@@ -4,7 +4,7 @@
 // placed tract of the municipality as growth_territory_malformed (docs/context.md).
 import { insideShape, loadUfShapes } from '../release/geometry.js';
 import type { Municipality, Release } from '../release/types.js';
-import { contextTractGrid } from './context-tract-grid.js';
+import { contextTractGrid } from '../tracts/context-tract-grid.js';
 import { growthError, type GrowthRequest } from './growth-request.js';
 import { polygonCentroid } from '../release/polygon-centroid.js';
 

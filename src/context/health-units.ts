@@ -4,9 +4,9 @@
 // `aviso`, counted as null).
 import { loadHealthUnits, type HealthUnit } from '../release/context-files.js';
 import { contextMunicipality } from './context-municipality.js';
-import { coverageOf, sourceCredits, type ContextSource } from './context-sources.js';
-import { contextTractGrid } from './context-tract-grid.js';
-import { nearestFinder } from './nearest-point.js';
+import { coverageOf, sourceCredits, type ContextSource } from '../tracts/context-sources.js';
+import { contextTractGrid } from '../tracts/context-tract-grid.js';
+import { nearestFinder } from '../tracts/nearest-point.js';
 
 export interface HealthFacility {
   cnes: string;

@@ -4,7 +4,7 @@
 import { loadCensusDistrictRows, loadCensusMunicipalRows } from '../release/data-files.js';
 import { loadHeadIncome2022, loadSanitation, loadSeatAltitude, type SanitationProvider } from '../release/context-files.js';
 import { contextMunicipality } from './context-municipality.js';
-import { sourceCredits, type ContextSource } from './context-sources.js';
+import { sourceCredits, type ContextSource } from '../tracts/context-sources.js';
 
 export interface MunicipalityProfile {
   municipio: string;

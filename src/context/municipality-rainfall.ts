@@ -5,7 +5,7 @@
 // region: empty lists and the coverage in `aviso`.
 import { loadRainfall, type RainYear } from '../release/context-files.js';
 import { contextMunicipality } from './context-municipality.js';
-import { coverageOf, sourceCredits, type ContextSource } from './context-sources.js';
+import { coverageOf, sourceCredits, type ContextSource } from '../tracts/context-sources.js';
 
 export interface RainfallNormal {
   /** Complete years averaged, e.g. "2001-2023". */

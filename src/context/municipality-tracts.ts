@@ -4,8 +4,8 @@
 import { ServiceError } from '../errors.js';
 import { loadSeatAltitude } from '../release/context-files.js';
 import { contextMunicipality } from './context-municipality.js';
-import { sourceCredits, type ContextSource } from './context-sources.js';
-import { contextTractGrid, type TractGridSource } from './context-tract-grid.js';
+import { sourceCredits, type ContextSource } from '../tracts/context-sources.js';
+import { contextTractGrid, type TractGridSource } from '../tracts/context-tract-grid.js';
 
 /** Page size when the caller gives none (the spec leaves it open; every RR municipality fits). */
 export const LIMITE_SETORES_CONTEXTO = 1000;

@@ -4,7 +4,7 @@
 // catalogue of this data version covers São Paulo city only; elsewhere the variable is withheld.
 import type { Municipality, Release } from '../release/types.js';
 import { loadSchools, type School } from '../release/context-files.js';
-import { nearestFinder, type NearestFinder } from './nearest-point.js';
+import { nearestFinder, type NearestFinder } from '../tracts/nearest-point.js';
 
 export const SAO_PAULO = '3550308';
 

@@ -9,8 +9,8 @@ import type { FeatureCollection, Geometry } from 'geojson';
 import { newestRelease, openRelease } from '../release/release.js';
 import { loadTractPolygons2022 } from '../release/context-files.js';
 import { contextMunicipality } from './context-municipality.js';
-import { sourceCredits, type ContextSource } from './context-sources.js';
-import { contextTractGrid } from './context-tract-grid.js';
+import { sourceCredits, type ContextSource } from '../tracts/context-sources.js';
+import { contextTractGrid } from '../tracts/context-tract-grid.js';
 
 /** About 11 m: 0.0001 degree of latitude is 11.1 m. */
 export const TOLERANCIA_SIMPLIFICACAO_GRAUS = 0.0001;

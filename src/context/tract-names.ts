@@ -4,8 +4,8 @@
 // Rural clusters, urban cores and map places (stat_aglomerado, stat_nucleo, map_*) are not in
 // this data version, so those origins never appear. Public data: no city needs to be open.
 import { contextMunicipality } from './context-municipality.js';
-import { sourceCredits, type ContextSource } from './context-sources.js';
-import { contextTractGrid, type ContextTract } from './context-tract-grid.js';
+import { sourceCredits, type ContextSource } from '../tracts/context-sources.js';
+import { contextTractGrid, type ContextTract } from '../tracts/context-tract-grid.js';
 
 export type NameOrigin = 'stat_bairro' | 'stat_aglomerado' | 'stat_nucleo' | 'map_dentro' | 'map_limite' | 'map_perto' | 'stat_distrito';
 

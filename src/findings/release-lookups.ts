@@ -3,7 +3,7 @@
 // per-tract events put under the diagnosis cutoff), and the same error over the tracts of a
 // question's tract territory (its answers).
 
-import { tractResidentErrors } from '../context/synthetic-tract-rows.js';
+import { tractResidentErrors } from '../tracts/synthetic-tract-rows.js';
 import { inCircle } from '../plan/units.js';
 import type { Release } from '../release/types.js';
 import type { CombineOptions } from './combine-replicas.js';

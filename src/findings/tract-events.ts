@@ -2,13 +2,13 @@
 // municipality, with n or null and the reason. Two rules hide a number:
 //  - the privacy rule (privacy.ts, applied per replica when the result was combined):
 //    menor_que_k, complementar;
-//  - the diagnosis cutoff 0.50 on the tract error (src/context/tract-error-cutoff.ts):
+//  - the diagnosis cutoff 0.50 on the tract error (src/tracts/tract-error-cutoff.ts):
 //    sem_populacao_sintetica (the tract has no synthetic resident), erro_nao_medido (the error
 //    of the tract's synthetic residents was not measured: no IBGE count of that ground in this
 //    data version), erro_acima_do_corte (tract error above 0.50).
 // Tract error of a count n, root sum of squares of two relative errors:
 //  - the population error: the city diagnosis's measured error of the tract's synthetic
-//    residents against what IBGE counted there (src/context/synthetic-tract-rows.ts), stored with
+//    residents against what IBGE counted there (src/tracts/synthetic-tract-rows.ts), stored with
 //    the result when it was combined; the count scales with the residents it is drawn from;
 //  - the sampling error: the tract's P synthetic persons are a sample drawn from the model; n of
 //    them with an event estimate a share p = n / P whose binomial relative standard error is
@@ -16,7 +16,7 @@
 //    over replicas); 0 for n = 0.
 // Documented in docs/findings.md.
 
-import { CORTE_ERRO, MOTIVOS_CORTE } from '../context/tract-error-cutoff.js';
+import { CORTE_ERRO, MOTIVOS_CORTE } from '../tracts/tract-error-cutoff.js';
 import { contractError, ServiceError } from '../errors.js';
 import type { JobResult } from './job-result.js';
 import { motivoName, publishCell } from './privacy.js';

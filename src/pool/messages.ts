@@ -1,4 +1,4 @@
-// Messages between simulate() (main thread) and src/pool/worker.ts. Big arrays in a request are
+// Messages between simulate() (main thread) and src/pool/kernel-thread.ts. Big arrays in a request are
 // SharedArrayBuffer-backed (never copied); the arrays of a reply are transferred.
 import type { KernelPlan } from '../kernel/kernel-plan.js';
 import type { KernelPopulation } from '../kernel/kernel-population.js';

@@ -28,7 +28,7 @@ export interface PoolOptions {
 export function createPool(opts: PoolOptions = {}): SimPool {
   const threads = Math.max(1, Math.floor(opts.threads ?? availableParallelism()));
   const piscina = new Piscina({
-    filename: projectPath('dist/src/pool/worker.js'),
+    filename: projectPath('dist/src/pool/kernel-thread.js'),
     minThreads: 0,
     maxThreads: threads,
     concurrentTasksPerWorker: 1,

@@ -1,5 +1,5 @@
 // What one (replica, variant) task returns from a worker: counts only, never agent state.
-// Produced by src/pool/worker.ts from the kernel's counters; read by src/findings (combine
+// Produced by src/pool/kernel-thread.ts from the kernel's counters; read by src/findings (combine
 // over replicas, privacy rule, tables, answers). Keep both sides in sync with this file.
 //
 // All counts are cumulative persons: "how many persons had the event by the end of week w"

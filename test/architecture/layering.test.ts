@@ -28,12 +28,18 @@ function stages(...entries: string[]): Stage[] {
 export const STAGES: readonly Stage[] = stages(
   'assembly: assembly/',
   'base: src/errors.ts src/project-path.ts src/package-version.ts',
-  'release: src/release/', 'context: src/context/', 'contract: src/contract/', 'kernel: src/kernel/', 'plan: src/plan/', 'pool: src/pool/',
-  'simulate: src/simulate.ts', 'findings: src/findings/', 'job: src/run-simulation-job.ts', 'calibration: calibration/',
-  'library: src/library/', 'entry: src/index.ts', 'service: service/', 'cli: src/cli/', 'tools: bench/ test/',
+  'release: src/release/', 'tracts: src/tracts/', 'contract: src/contract/', 'kernel: src/kernel/', 'plan: src/plan/', 'pool: src/pool/',
+  'simulate: src/simulate.ts', 'findings: src/findings/', 'job: src/run-simulation-job.ts', 'context: src/context/', 'entry: src/index.ts',
+  'calibration: calibration/', 'library: library/', 'service: service/', 'cli: cli/', 'tools: bench/ test/',
 );
 
-const FOLDERS = ['assembly', 'src', 'calibration', 'service', 'bench', 'test'];
+/** The top-level folders, bottom first: each holds consecutive stages of STAGES, in this order. */
+const FOLDERS = ['assembly', 'src', 'calibration', 'library', 'service', 'cli', 'bench', 'test'];
+
+/** FOLDERS index of a stage path's top-level folder. */
+function folderOf(path: string): number {
+  return FOLDERS.indexOf(path.split('/')[0]);
+}
 
 /** Stage number of a file: its most specific path in STAGES; -1 when none holds it. */
 export function stageOf(file: string): number {
@@ -65,6 +71,15 @@ describe('layering (docs/architecture.md)', () => {
     expect(up).toEqual([]);
   });
 
+  it('stacks the top-level folders in the order of the stages, so no folder imports one above it', () => {
+    const order = STAGES.flatMap((s) => s.paths.map(folderOf));
+    expect(order.every((f) => f >= 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    const up = edges.filter((e) => folderOf(e.to) > folderOf(e.from) && !(FOLDERS[folderOf(e.from)] === 'bench' && FOLDERS[folderOf(e.to)] === 'test'))
+      .map((e) => `${e.from} -> ${e.to}`);
+    expect(up).toEqual([]);
+  });
+
   it('has no circle of files that import each other', () => {
     expect(importCircles(files, edges)).toEqual([]);
   });
@@ -76,7 +91,7 @@ describe('layering (docs/architecture.md)', () => {
 
   it('is the order the table of docs/architecture.md documents', () => {
     const doc = readFileSync(projectPath('docs/architecture.md'), 'utf8');
-    const section = doc.slice(doc.indexOf('## Stages'), doc.indexOf('\n## ', doc.indexOf('## Stages') + 1));
+    const section = doc.slice(doc.indexOf('## Stages'), doc.indexOf('\n#', doc.indexOf('## Stages') + 1));
     const documented = section.split('\n')
       .filter((l) => l.startsWith('| ') && !l.startsWith('| stage '))
       .map((l) => {

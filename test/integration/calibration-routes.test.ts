@@ -4,8 +4,8 @@
 // real model is exercised in calibration-recovery.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openHarness, insertJob, type Harness } from '../service/routes/harness.js';
-import { claimNextJob, completeJob, heartbeat } from '../../service/queue.js';
-import { getJob } from '../../service/jobs.js';
+import { claimNextJob, completeJob, heartbeat } from '../../service/jobs/queue.js';
+import { getJob } from '../../service/jobs/jobs.js';
 import { openRelease } from '../../src/release/release.js';
 import type { CalibrationBody, CalibrationRequest } from '../../src/contract/types.js';
 import type { ReplicaResult } from '../../src/pool/replica-result.js';
@@ -136,7 +136,7 @@ describe('/v1/calibracoes', () => {
       expect(res.statusCode).toBe(422);
       expect(res.json().detail).toMatchObject({ code: 'invalid_request', contract_code: 'launch_calibration_malformed', field: 'lancamento.calibracao' });
     }
-    const { resolveCalibrationBase } = await import('../../service/calibration-base.js');
+    const { resolveCalibrationBase } = await import('../../service/jobs/calibration-base.js');
     const { validateScenario } = await import('../../src/contract/index.js');
     const parametros = await resolveCalibrationBase(h.store, h.projectId, validateScenario(scenario(concludedCalibration)));
     expect(parametros?.parametros.beta0).toBe(-5);
@@ -152,7 +152,7 @@ describe('/v1/calibracoes', () => {
   });
 
   it('numbers calibration attempts on the same series', async () => {
-    const { calibrationAttempt } = await import('../../service/jobs.js');
+    const { calibrationAttempt } = await import('../../service/jobs/jobs.js');
     const second = await h.call('POST', '/v1/calibracoes', h.keys.full, { body: body(), headers: { 'idempotency-key': 'cal-2' } });
     expect(second.statusCode).toBe(201);
     expect(await calibrationAttempt(h.store, concludedCalibration)).toBe(1);

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagnosisSummary, diagnosisVariable } from '../../src/context/city-diagnosis.js';
-import { tractResidentErrors } from '../../src/context/synthetic-tract-rows.js';
+import { tractResidentErrors } from '../../src/tracts/synthetic-tract-rows.js';
 import { answerQuestions } from '../../src/findings/answer-questions.js';
 import { buildTractEvents, samplingError } from '../../src/findings/tract-events.js';
 import { closePool } from '../../src/pool/pool.js';

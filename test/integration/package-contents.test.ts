@@ -18,7 +18,7 @@ describe('npm pack', () => {
   it('ships the library, the CLI, the kernel, the data read at run time and the licence', () => {
     for (const p of [
       'package.json', 'README.md', 'LICENSE', 'bin/campaign-sim.js', 'build/kernel.wasm',
-      'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/cli/main.js', 'dist/src/pool/worker.js', 'dist/service/server.js',
+      'dist/src/index.js', 'dist/src/index.d.ts', 'dist/cli/main.js', 'dist/src/pool/kernel-thread.js', 'dist/service/server.js',
       'dist/calibration/run.js', 'data/br/municipios.csv', 'data/releases/fontes.json', 'service/console/views/layout.eta',
     ]) expect(paths, p).toContain(p);
   });

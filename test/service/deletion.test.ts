@@ -3,12 +3,12 @@
 // keys, webhook and diagnoses and keeps each job's record with its hashes; a closed
 // organization's members go after its 7 days, its credit statement stays.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, listMembers } from '../../service/accounts.js';
-import { authenticateApiKey, createApiKey } from '../../service/api-keys.js';
-import { closeOrganization, deleteProject, reopenOrganization, sweepDeletions, undoProjectDeletion } from '../../service/deletion.js';
-import { createJob, getJob } from '../../service/jobs.js';
-import { listEntries } from '../../service/ledger.js';
-import { claimNextJob, completeJob } from '../../service/queue.js';
+import { addMember, listMembers } from '../../service/accounts/accounts.js';
+import { authenticateApiKey, createApiKey } from '../../service/accounts/api-keys.js';
+import { closeOrganization, deleteProject, reopenOrganization, sweepDeletions, undoProjectDeletion } from '../../service/accounts/deletion.js';
+import { createJob, getJob } from '../../service/jobs/jobs.js';
+import { listEntries } from '../../service/accounts/ledger.js';
+import { claimNextJob, completeJob } from '../../service/jobs/queue.js';
 import { PUBLIC_ONLY } from '../../service/webhooks/address-policy.js';
 import { setWebhook } from '../../service/webhooks/webhook-config.js';
 import { createFakeClock } from '../fixtures/fake-clock.js';

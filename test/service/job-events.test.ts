@@ -2,10 +2,10 @@
 // ending's transaction, and the in-process bus after the commit (onJobEnded), for cancel (the
 // API's process) and complete/fail (a worker's).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onJobEnded, type JobEvent } from '../../service/job-events.js';
-import type { JobRow } from '../../service/job-row.js';
-import { cancelJob, createJob, getJob, toJobResponse } from '../../service/jobs.js';
-import { claimNextJob, completeJob, failJob } from '../../service/queue.js';
+import { onJobEnded, type JobEvent } from '../../service/jobs/job-events.js';
+import type { JobRow } from '../../service/jobs/job-row.js';
+import { cancelJob, createJob, getJob, toJobResponse } from '../../service/jobs/jobs.js';
+import { claimNextJob, completeJob, failJob } from '../../service/jobs/queue.js';
 import { PUBLIC_ONLY } from '../../service/webhooks/address-policy.js';
 import { setWebhook } from '../../service/webhooks/webhook-config.js';
 import { openTestStore, quoteOf, seedOrganization } from './store/test-store.js';

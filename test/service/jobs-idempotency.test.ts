@@ -1,7 +1,7 @@
 // 20 concurrent submissions with one Idempotency-Key on the real PostgreSQL: one job, one reservation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJob } from '../../service/jobs.js';
-import { balance, listEntries } from '../../service/ledger.js';
+import { createJob } from '../../service/jobs/jobs.js';
+import { balance, listEntries } from '../../service/accounts/ledger.js';
 import { openTestStore, quoteOf, seedOrganization } from './store/test-store.js';
 
 let store: Awaited<ReturnType<typeof openTestStore>>;

@@ -2,8 +2,8 @@
 // engine on RR for each round, the stored calibration result out, progress on heartbeats.
 import { describe, expect, it } from 'vitest';
 import { calibrationResultFromBytes, CALIBRATION_RESULT_FORMAT } from '../../calibration/index.js';
-import { createEngineRunJob } from '../../service/job-runner.js';
-import type { JobRow } from '../../service/job-row.js';
+import { createEngineRunJob } from '../../service/jobs/job-runner.js';
+import type { JobRow } from '../../service/jobs/job-row.js';
 import type { Store } from '../../service/store/open-store.js';
 import type { CalibrationBody } from '../../src/contract/types.js';
 import { openRelease } from '../../src/release/release.js';

@@ -6,10 +6,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeClock } from '../fixtures/fake-clock.js';
-import { setConcurrencyLimit, setSpendLimit } from '../../service/accounts.js';
-import { cancelJob, createJob } from '../../service/jobs.js';
-import { addCredits, balance, listEntries, monthBounds, monthSpend } from '../../service/ledger.js';
-import { claimNextJob, completeJob, failJob, sweepStaleJobs } from '../../service/queue.js';
+import { setConcurrencyLimit, setSpendLimit } from '../../service/accounts/accounts.js';
+import { cancelJob, createJob } from '../../service/jobs/jobs.js';
+import { addCredits, balance, listEntries, monthBounds, monthSpend } from '../../service/accounts/ledger.js';
+import { claimNextJob, completeJob, failJob, sweepStaleJobs } from '../../service/jobs/queue.js';
 import { openTestStore, quoteOf, seedOrganization } from './store/test-store.js';
 
 const clock = createFakeClock('2026-01-30T12:00:00.000Z');

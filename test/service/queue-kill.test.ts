@@ -6,14 +6,14 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJob, getJob } from '../../service/jobs.js';
-import { balance } from '../../service/ledger.js';
-import { SILENCE_LIMIT_MS, STALE_REASONS, sweepStaleJobs } from '../../service/queue.js';
+import { createJob, getJob } from '../../service/jobs/jobs.js';
+import { balance } from '../../service/accounts/ledger.js';
+import { SILENCE_LIMIT_MS, STALE_REASONS, sweepStaleJobs } from '../../service/jobs/queue.js';
 import { runWorker } from '../../service/worker.js';
 import { projectPath } from '../../src/project-path.js';
 import { openTestStore, quoteOf, seedOrganization, TEST_DATABASE_URL } from './store/test-store.js';
 
-const SOURCES = ['worker.ts', 'queue.ts', 'jobs.ts', 'store/open-store.ts', 'store/queries/jobs.ts'];
+const SOURCES = ['worker.ts', 'jobs/queue.ts', 'jobs/jobs.ts', 'store/open-store.ts', 'store/queries/jobs.ts'];
 const distFresh = SOURCES.every((f) => {
   const js = projectPath('dist', 'service', f.replace(/\.ts$/, '.js'));
   return fs.existsSync(js) && fs.statSync(js).mtimeMs >= fs.statSync(projectPath('service', f)).mtimeMs;

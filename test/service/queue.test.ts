@@ -3,12 +3,12 @@
 // after the silence limit (fake clock) with its credits returned.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeClock } from '../fixtures/fake-clock.js';
-import type { JobRow } from '../../service/job-row.js';
-import { createJob, getJob } from '../../service/jobs.js';
-import { balance, listEntries } from '../../service/ledger.js';
-import { claimNextJob, completeJob, heartbeat, STALE_REASONS, sweepStaleJobs } from '../../service/queue.js';
+import type { JobRow } from '../../service/jobs/job-row.js';
+import { createJob, getJob } from '../../service/jobs/jobs.js';
+import { balance, listEntries } from '../../service/accounts/ledger.js';
+import { claimNextJob, completeJob, heartbeat, STALE_REASONS, sweepStaleJobs } from '../../service/jobs/queue.js';
 import { runWorker } from '../../service/worker.js';
-import type { RunJob } from '../../service/job-runner.js';
+import type { RunJob } from '../../service/jobs/job-runner.js';
 import type { Queryable, Store } from '../../service/store/open-store.js';
 import { JOB_SQL } from '../../service/store/queries/jobs.js';
 import { openTestStore, quoteOf, seedOrganization } from './store/test-store.js';

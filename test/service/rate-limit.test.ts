@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeClock, type FakeClock } from '../fixtures/fake-clock.js';
-import { createRateLimiter, LIMITS, type Limits, type RateLimiter } from '../../service/rate-limit.js';
+import { createRateLimiter, LIMITS, type Limits, type RateLimiter } from '../../service/accounts/rate-limit.js';
 import type { ServiceError } from '../../src/errors.js';
 import { openTestStore } from './store/test-store.js';
 

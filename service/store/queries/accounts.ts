@@ -1,4 +1,4 @@
-// SQL of organizations, members and projects (service/accounts.ts).
+// SQL of organizations, members and projects (service/accounts/accounts.ts).
 export const ACCOUNT_SQL = {
   insertOrganization: `INSERT INTO organizations (nome, criado_em) VALUES ($1, $2) RETURNING *`,
   getOrganization: `SELECT * FROM organizations WHERE id = $1`,

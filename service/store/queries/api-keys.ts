@@ -1,4 +1,4 @@
-// SQL of API keys (service/api-keys.ts).
+// SQL of API keys (service/accounts/api-keys.ts).
 export const API_KEY_SQL = {
   insert: `INSERT INTO api_keys (project_id, prefixo, hash, nome, scopes, duracao_dias, expira_em, criado_em)
     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8) RETURNING *`,

@@ -1,4 +1,4 @@
-// SQL of deletion with undo (service/deletion.ts): a project deleted or an organization closed,
+// SQL of deletion with undo (service/accounts/deletion.ts): a project deleted or an organization closed,
 // the undo within 7 days, and what the sweep erases after them.
 
 export const DELETION_SQL = {

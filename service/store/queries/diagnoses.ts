@@ -1,4 +1,4 @@
-// SQL of the city diagnoses a project opened (service/city-diagnoses.ts).
+// SQL of the city diagnoses a project opened (service/jobs/city-diagnoses.ts).
 export const DIAGNOSIS_SQL = {
   // Nothing when the project already opened the city at this release: the caller reads that row.
   open: `INSERT INTO diagnoses (project_id, municipio, release, preco_micros, aberto_em)

@@ -1,4 +1,4 @@
-// SQL of invitations by link (service/invitations.ts).
+// SQL of invitations by link (service/accounts/invitations.ts).
 export const INVITATION_SQL = {
   insert: `INSERT INTO invitations (token_hash, organization_id, email, papel, criado_em, expira_em) VALUES ($1, $2, $3, $4, $5, $6)`,
   pending: `SELECT email, papel, criado_em, expira_em FROM invitations WHERE organization_id = $1 AND aceito_em IS NULL AND expira_em > $2

@@ -1,4 +1,4 @@
-// SQL of jobs and the queue (service/jobs.ts, service/queue.ts, service/results.ts).
+// SQL of jobs and the queue (service/jobs/jobs.ts, service/jobs/queue.ts, service/jobs/results.ts).
 // States: reservado -> em_execucao -> concluido | falhou; reservado -> cancelado.
 // Every transition is a conditional UPDATE on the expected state, so it happens at most once.
 

@@ -1,4 +1,4 @@
-// SQL of the credits ledger (service/ledger.ts). The balance is always the sum of the entries.
+// SQL of the credits ledger (service/accounts/ledger.ts). The balance is always the sum of the entries.
 export const LEDGER_SQL = {
   insertCredit: `INSERT INTO ledger_entries (organization_id, tipo, valor_micros, nota, criado_em)
     VALUES ($1, 'credito', $2, $3, $4) RETURNING *`,

@@ -34,7 +34,7 @@ export const AGENT_SQL = {
     JOIN projects p ON p.id = c.project_id LEFT JOIN members m ON m.organization_id = p.organization_id AND m.email = $2
     WHERE c.id = $1`,
   disconnect: `UPDATE agent_connections SET desconectado_em = $2 WHERE id = $1 AND desconectado_em IS NULL RETURNING grant_id`,
-  // a project's erasure (service/deletion.ts): its connections and their grants' records
+  // a project's erasure (service/accounts/deletion.ts): its connections and their grants' records
   grantsOfProject: `SELECT grant_id FROM agent_connections WHERE project_id = $1`,
   deleteOfProject: `DELETE FROM agent_connections WHERE project_id = $1`,
 } as const;

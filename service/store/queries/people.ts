@@ -1,4 +1,4 @@
-// SQL of people (console accounts) and their sessions (service/people.ts, service/console-sessions.ts).
+// SQL of people (console accounts) and their sessions (service/accounts/people.ts, service/accounts/console-sessions.ts).
 
 export const PEOPLE_SQL = {
   insert: `INSERT INTO people (email, senha_hash, criado_em) VALUES ($1, $2, $3) ON CONFLICT (email) DO NOTHING RETURNING email, criado_em`,

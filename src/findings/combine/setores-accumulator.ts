@@ -14,7 +14,7 @@ export interface TractLookups {
   populacaoSetor?: (codigo: string) => number | undefined;
   /**
    * The measured error of a tract's synthetic residents (the city diagnosis's, see
-   * src/context/synthetic-tract-rows.ts); NaN or undefined where it is not measured.
+   * src/tracts/synthetic-tract-rows.ts); NaN or undefined where it is not measured.
    */
   erroSetor?: (codigo: string) => number | undefined;
   /**

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember } from '../../../service/accounts.js';
+import { addMember } from '../../../service/accounts/accounts.js';
 import { KEY_TTL_SERVER_MS } from '../../../service/store/read-cache.js';
 import { projectPath } from '../../../src/project-path.js';
 import { validateScenario } from '../../../src/contract/index.js';

@@ -2,8 +2,8 @@
 // up with that e-mail, comes back through sign-in and accepts; the link works once, for that
 // e-mail only, for 7 days; only an owner invites an owner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, listMembers } from '../../../service/accounts.js';
-import { createPerson } from '../../../service/people.js';
+import { addMember, listMembers } from '../../../service/accounts/accounts.js';
+import { createPerson } from '../../../service/accounts/people.js';
 import { openHarness, type Harness } from '../routes/harness.js';
 import { FormClient } from './form-client.js';
 

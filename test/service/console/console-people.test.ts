@@ -2,7 +2,7 @@
 // CSRF on every form, the person's organizations, password change and account deletion, and no
 // open redirect after sign-in.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember } from '../../../service/accounts.js';
+import { addMember } from '../../../service/accounts/accounts.js';
 import { safeReturn } from '../../../service/console/console-routes.js';
 import { openHarness, type Harness } from '../routes/harness.js';
 import { FormClient } from './form-client.js';

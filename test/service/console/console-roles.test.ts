@@ -3,10 +3,10 @@
 // keeps the old key until it stops, a revoked key is 401, a monthly limit set on the page makes a
 // submission 402.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, type MemberRole } from '../../../service/accounts.js';
-import { CONSOLE_ACTIONS, type ConsoleAction } from '../../../service/console/console-roles.js';
+import { addMember, type MemberRole } from '../../../service/accounts/accounts.js';
+import { CONSOLE_ACTIONS, type ConsoleAction } from '../../../service/accounts/roles.js';
 import { recordConnection } from '../../../service/oauth/agent-connections.js';
-import { createPerson } from '../../../service/people.js';
+import { createPerson } from '../../../service/accounts/people.js';
 import { KEY_TTL_SERVER_MS } from '../../../service/store/read-cache.js';
 import { openHarness, type Harness } from '../routes/harness.js';
 import { FormClient } from './form-client.js';

@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listMembers } from '../../../service/accounts.js';
-import { createDevAccount, DEV_OWNER_EMAIL } from '../../../service/dev-account.js';
-import { changePassword, verifyPerson } from '../../../service/people.js';
+import { listMembers } from '../../../service/accounts/accounts.js';
+import { createDevAccount, DEV_OWNER_EMAIL } from '../../../service/accounts/dev-account.js';
+import { changePassword, verifyPerson } from '../../../service/accounts/people.js';
 import { openTestStore } from '../store/test-store.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'campaign-sim-dev-owner-'));

@@ -5,8 +5,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createJob } from '../../../service/jobs.js';
-import { balance } from '../../../service/ledger.js';
+import { createJob } from '../../../service/jobs/jobs.js';
+import { balance } from '../../../service/accounts/ledger.js';
 import { DEV_KEY_FILE, startServer } from '../../../service/server.js';
 import { quoteOf } from '../store/test-store.js';
 

@@ -1,7 +1,7 @@
 // Regression tests of issue 15 (bad input): each case once answered 500, echoed the whole input,
 // or read the body of a keyless caller. Every answer here is the error envelope or the validation form.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balance } from '../../../service/ledger.js';
+import { balance } from '../../../service/accounts/ledger.js';
 import { UF_CODES } from '../../../src/release/types.js';
 import { httpScenario } from '../../fixtures/scenarios.js';
 import { openHarness, type Harness } from '../routes/harness.js';

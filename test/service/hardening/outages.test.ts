@@ -4,8 +4,8 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../service/app.js';
-import { createApiKey } from '../../../service/api-keys.js';
-import { createRateLimiter } from '../../../service/rate-limit.js';
+import { createApiKey } from '../../../service/accounts/api-keys.js';
+import { createRateLimiter } from '../../../service/accounts/rate-limit.js';
 import { openStore } from '../../../service/store/open-store.js';
 import { openHarness, type Harness } from '../routes/harness.js';
 import { seedOrganization, TEST_DATABASE_URL } from '../store/test-store.js';

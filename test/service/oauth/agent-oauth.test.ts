@@ -15,10 +15,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import * as oauth from 'oauth4webapi';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, archiveProject, changeMember, restoreProject } from '../../../service/accounts.js';
+import { addMember, archiveProject, changeMember, restoreProject } from '../../../service/accounts/accounts.js';
 import { buildApp } from '../../../service/app.js';
 import { sweepOAuthRecords } from '../../../service/oauth/oauth-adapter.js';
-import { createPerson } from '../../../service/people.js';
+import { createPerson } from '../../../service/accounts/people.js';
 import { projectPath } from '../../../src/project-path.js';
 import type { Store } from '../../../service/store/open-store.js';
 import { createFakeClock } from '../../fixtures/fake-clock.js';

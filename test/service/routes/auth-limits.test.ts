@@ -1,11 +1,11 @@
 // Authentication, scopes, the format check (422 validation form) and the call limits through the
 // real app on the real PostgreSQL, with a fake clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { archiveProject, restoreProject } from '../../../service/accounts.js';
-import { createApiKey, revokeApiKey } from '../../../service/api-keys.js';
+import { archiveProject, restoreProject } from '../../../service/accounts/accounts.js';
+import { createApiKey, revokeApiKey } from '../../../service/accounts/api-keys.js';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../service/app.js';
-import { createRateLimiter } from '../../../service/rate-limit.js';
+import { createRateLimiter } from '../../../service/accounts/rate-limit.js';
 import { openHarness, type Harness } from './harness.js';
 
 let h: Harness;

@@ -3,7 +3,7 @@
 // pedido passes POST /v1/jobs/estimate as it is; unknown template 404; bad place 422 with the
 // contract code and the query parameter as field.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEMPLATES } from '../../../src/library/templates.js';
+import { TEMPLATES } from '../../../library/templates.js';
 import { openHarness, type Harness } from './harness.js';
 
 let h: Harness;

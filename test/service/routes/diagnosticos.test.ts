@@ -9,7 +9,7 @@ import { diagnosisSummary, diagnosisVariable } from '../../../src/context/city-d
 import { estimateGrowth } from '../../../src/context/growth-estimate.js';
 import { validateGrowthRequest } from '../../../src/context/growth-request.js';
 import { listReleases, newestRelease } from '../../../src/release/release.js';
-import { recordDiagnosisOpening } from '../../../service/city-diagnoses.js';
+import { recordDiagnosisOpening } from '../../../service/jobs/city-diagnoses.js';
 import { openHarness, type Harness } from './harness.js';
 
 const BOA_VISTA = '1400100';

@@ -2,9 +2,9 @@
 // in-process worker with the real engine (simulate + combineReplicas), and its findings,
 // per-tract events and a comparison are read back over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { balance } from '../../../service/ledger.js';
+import { balance } from '../../../service/accounts/ledger.js';
 import { runWorker, type WorkerHandle } from '../../../service/worker.js';
-import { createEngineRunJob } from '../../../service/job-runner.js';
+import { createEngineRunJob } from '../../../service/jobs/job-runner.js';
 import { weekCampaign } from '../../fixtures/scenarios.js';
 import { openHarness, type Harness } from './harness.js';
 

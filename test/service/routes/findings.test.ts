@@ -3,8 +3,8 @@
 // synthetic per-replica counts combined by the real findings library (the engine is not needed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../service/app.js';
-import { completeJob, claimNextJob } from '../../../service/queue.js';
-import { createRateLimiter } from '../../../service/rate-limit.js';
+import { completeJob, claimNextJob } from '../../../service/jobs/queue.js';
+import { createRateLimiter } from '../../../service/accounts/rate-limit.js';
 import type { Store } from '../../../service/store/open-store.js';
 import { validateScenario } from '../../../src/contract/index.js';
 import { answerQuestions, buildFindings, buildTractEvents, compareJobs } from '../../../src/findings/index.js';

@@ -3,11 +3,11 @@
 // (both scopes, read only, simulate only). Requests go through app.inject.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../service/app.js';
-import { createApiKey, type Scope } from '../../../service/api-keys.js';
+import { createApiKey, type Scope } from '../../../service/accounts/api-keys.js';
 import { createFakeClock, type FakeClock } from '../../fixtures/fake-clock.js';
-import type { JobRow } from '../../../service/job-row.js';
-import { createJob } from '../../../service/jobs.js';
-import { claimNextJob, completeJob } from '../../../service/queue.js';
+import type { JobRow } from '../../../service/jobs/job-row.js';
+import { createJob } from '../../../service/jobs/jobs.js';
+import { claimNextJob, completeJob } from '../../../service/jobs/queue.js';
 import type { Store } from '../../../service/store/open-store.js';
 import { openTestStore, quoteOf, seedOrganization } from '../store/test-store.js';
 

@@ -1,9 +1,9 @@
 // Simulation job routes through the real app on the real PostgreSQL: quote, submit with
 // Idempotency-Key, credits and spend limit, list, read, cancel, erase, and their error codes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setSpendLimit } from '../../../service/accounts.js';
-import { claimNextJob } from '../../../service/queue.js';
-import { balance } from '../../../service/ledger.js';
+import { setSpendLimit } from '../../../service/accounts/accounts.js';
+import { claimNextJob } from '../../../service/jobs/queue.js';
+import { balance } from '../../../service/accounts/ledger.js';
 import { quoteSimulation, validateScenario } from '../../../src/contract/index.js';
 import { httpScenario } from '../../fixtures/scenarios.js';
 import { insertJob, openHarness, type Harness } from './harness.js';

@@ -1,9 +1,9 @@
 // `campaign-sim admin` against the real PostgreSQL (fresh schema): the commands a person runs
 // until the console exists, checked through their JSON output and the store.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseReais } from '../../../src/cli/admin.js';
-import { authenticateApiKey } from '../../../service/api-keys.js';
-import { balance } from '../../../service/ledger.js';
+import { parseReais } from '../../../cli/admin.js';
+import { authenticateApiKey } from '../../../service/accounts/api-keys.js';
+import { balance } from '../../../service/accounts/ledger.js';
 import { KEY_TTL_SERVER_MS } from '../../../service/store/read-cache.js';
 import { createFakeClock } from '../../fixtures/fake-clock.js';
 import { runCliCaptured } from '../../fixtures/run-cli.js';

@@ -1,8 +1,8 @@
 // API keys on the real PostgreSQL: format, hash only, expiry, revocation, rotation grace, archive, last use.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../fixtures/fake-clock.js';
-import { archiveProject, restoreProject } from '../../../service/accounts.js';
-import { authenticateApiKey, createApiKey, hashKey, listApiKeys, revokeApiKey, rotateApiKey } from '../../../service/api-keys.js';
+import { archiveProject, restoreProject } from '../../../service/accounts/accounts.js';
+import { authenticateApiKey, createApiKey, hashKey, listApiKeys, revokeApiKey, rotateApiKey } from '../../../service/accounts/api-keys.js';
 import { openTestStore, seedOrganization } from './test-store.js';
 
 const DAY = 86_400_000;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../../../service/store/open-store.js';
 import { MIGRATIONS } from '../../../service/store/migrations.js';
-import { balance, listEntries, monthBounds, monthSpend, resolveReservation } from '../../../service/ledger.js';
-import { cancelJob, createJob, eraseJob, getJob, listJobs, toJobResponse } from '../../../service/jobs.js';
-import { claimNextJob, completeJob, failJob } from '../../../service/queue.js';
-import { readStoredResult, sweepExpiredResults } from '../../../service/results.js';
-import { setSpendLimit } from '../../../service/accounts.js';
+import { balance, listEntries, monthBounds, monthSpend, resolveReservation } from '../../../service/accounts/ledger.js';
+import { cancelJob, createJob, eraseJob, getJob, listJobs, toJobResponse } from '../../../service/jobs/jobs.js';
+import { claimNextJob, completeJob, failJob } from '../../../service/jobs/queue.js';
+import { readStoredResult, sweepExpiredResults } from '../../../service/jobs/results.js';
+import { setSpendLimit } from '../../../service/accounts/accounts.js';
 import { createFakeClock } from '../../fixtures/fake-clock.js';
 import { openTestStore, quoteOf, seedOrganization } from './test-store.js';
 

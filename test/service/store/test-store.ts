@@ -2,10 +2,10 @@
 // per test file, dropped afterwards, so parallel files never see each other's rows.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { Clock } from '../../../service/clock.js';
+import type { Clock } from '../../../service/store/clock.js';
 import { openStore, type Store } from '../../../service/store/open-store.js';
-import { addCredits } from '../../../service/ledger.js';
-import { createOrganization, createProject } from '../../../service/accounts.js';
+import { addCredits } from '../../../service/accounts/ledger.js';
+import { createOrganization, createProject } from '../../../service/accounts/accounts.js';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 

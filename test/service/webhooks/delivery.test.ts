@@ -16,7 +16,7 @@ import {
   listWebhookDeliveries, removeWebhook, rotateWebhookSecret, sendTestPing, setWebhook,
 } from '../../../service/webhooks/webhook-config.js';
 import { createFakeClock } from '../../fixtures/fake-clock.js';
-import { createJob } from '../../../service/jobs.js';
+import { createJob } from '../../../service/jobs/jobs.js';
 import { runWorker } from '../../../service/worker.js';
 import { openTestStore, quoteOf, seedOrganization } from '../store/test-store.js';
 import { pathToFileURL } from 'node:url';

@@ -1,7 +1,7 @@
 // `--help` works on every command and subcommand: usage on stdout, exit 0.
 import { describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
-import { buildProgram } from '../../../src/cli/main.js';
+import { buildProgram } from '../../../cli/main.js';
 import { runCliCaptured } from '../../fixtures/run-cli.js';
 
 function commandPaths(c: Command, prefix: string[] = []): string[][] {

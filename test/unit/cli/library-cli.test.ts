@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { readPixCase } from '../../../calibration/pix/pix-case-file.js';
 import { validateScenario } from '../../../src/contract/validate-scenario.js';
-import { TEMPLATES } from '../../../src/library/templates.js';
+import { TEMPLATES } from '../../../library/templates.js';
 import { newestRelease, openRelease } from '../../../src/release/release.js';
 import { runCliCaptured as run } from '../../fixtures/run-cli.js';
 

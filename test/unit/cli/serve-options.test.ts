@@ -1,7 +1,7 @@
 // `campaign-sim serve` checks PORT from the environment like --port: a bad value is refused with
 // exit 2 before anything opens the store or listens.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../../src/cli/main.js';
+import { runCli } from '../../../cli/main.js';
 
 describe('serve options', () => {
   const saved = process.env.PORT;

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../src/errors.js';
 import { diagnosisSummary, diagnosisVariable, type DiagnosisCounts, type DiagnosisSchools } from '../../../src/context/city-diagnosis.js';
-import { cutoffRow, relativeTractError } from '../../../src/context/synthetic-tract-rows.js';
+import { cutoffRow, relativeTractError } from '../../../src/tracts/synthetic-tract-rows.js';
 import { CORTE_ERRO } from '../../../src/findings/tract-events.js';
 import { listReleases, newestRelease } from '../../../src/release/release.js';
 

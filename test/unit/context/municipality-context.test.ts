@@ -11,10 +11,10 @@ import { municipalityRainfall } from '../../../src/context/municipality-rainfall
 import { municipalityTracts } from '../../../src/context/municipality-tracts.js';
 import { tractGeometry } from '../../../src/context/tract-geometry.js';
 import { tractNames } from '../../../src/context/tract-names.js';
-import { observedTables } from '../../../src/context/diagnosis-variables.js';
+import { observedTables } from '../../../src/tracts/diagnosis-variables.js';
 import { contextMunicipality } from '../../../src/context/context-municipality.js';
 import { loadHealthUnits } from '../../../src/release/context-files.js';
-import { listContextSources } from '../../../src/context/context-sources.js';
+import { listContextSources } from '../../../src/tracts/context-sources.js';
 import { loadMunicipalities } from '../../../src/release/data-files.js';
 import { loadUfShapes } from '../../../src/release/geometry.js';
 import { projectPath } from '../../../src/project-path.js';

@@ -1,7 +1,7 @@
 // `campaign-sim validate FILE` and `campaign-sim quote FILE`, run in-process.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { runCli } from '../../../src/cli/main.js';
+import { runCli } from '../../../cli/main.js';
 import { FIXTURES, fixture } from './helpers.js';
 
 async function cli(...args: string[]): Promise<{ code: number; out: string }> {

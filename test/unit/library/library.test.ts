@@ -1,13 +1,13 @@
-// The library (src/library/): every template, filled with a place in two UFs, gives a pedido that
+// The library (library/): every template, filled with a place in two UFs, gives a pedido that
 // validates and quotes as it is; the premises follow the scenario; labels are honest; bad places
 // and unknown templates get the contract's errors; the public cases have the spec's fields.
 import { describe, expect, it } from 'vitest';
 import { quoteSimulation } from '../../../src/contract/quotes.js';
 import { validateScenario } from '../../../src/contract/validate-scenario.js';
 import { ServiceError } from '../../../src/errors.js';
-import { fillTemplate, nextMonday } from '../../../src/library/fill-template.js';
-import { listLibrary } from '../../../src/library/list-library.js';
-import { TEMPLATES } from '../../../src/library/templates.js';
+import { fillTemplate, nextMonday } from '../../../library/fill-template.js';
+import { listLibrary } from '../../../library/list-library.js';
+import { TEMPLATES } from '../../../library/templates.js';
 import { newestRelease, openRelease } from '../../../src/release/release.js';
 
 const release = openRelease(newestRelease());

@@ -7,7 +7,7 @@ import { loadMunicipalities, porteOf } from '../../../src/release/data-files.js'
 import { insideShape, loadUfShapes } from '../../../src/release/geometry.js';
 import { listReleases, newestRelease, openRelease, releaseManifest } from '../../../src/release/release.js';
 import { UF_CODES } from '../../../src/release/types.js';
-import { listContextSources } from '../../../src/context/context-sources.js';
+import { listContextSources } from '../../../src/tracts/context-sources.js';
 import { projectPath } from '../../../src/project-path.js';
 
 function refusal(f: () => unknown): ServiceError {

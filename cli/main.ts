@@ -1,0 +1,61 @@
+// The `campaign-sim` command. Each subcommand lives in its own file in cli/ and exports
+// `register<Name>(program)`; add one import and one call below per subcommand. A subcommand file
+// imports only commander and light modules at its top and loads the engine, Fastify, PGlite or
+// mathjs inside its action, so `--version`, `--help` and `validate` start fast
+// (bench/cli-startup.ts measures them).
+import { Command, CommanderError } from 'commander';
+import { ServiceError } from '../src/errors.js';
+import { readPackageVersion } from '../src/package-version.js';
+import { registerRelease } from './release.js';
+import { registerServe } from './serve.js';
+import { registerAdmin } from './admin.js';
+import { registerWorker } from './worker-command.js';
+import { registerValidate } from './validate.js';
+import { registerQuote } from './quote.js';
+import { registerSimulate } from './simulate.js';
+import { registerCalibrate } from './calibrate.js';
+import { registerLibrary } from './library.js';
+import { registerPlot } from './plot.js';
+import { InputFileError } from './input-file.js';
+
+export function buildProgram(): Command {
+  const program = new Command();
+  program
+    .name('campaign-sim')
+    .description('Campaign simulation engine for Brazil: synthetic population, adoption and reception models, service.')
+    .version(readPackageVersion())
+    .showHelpAfterError()
+    .exitOverride();
+  registerRelease(program);
+  registerServe(program);
+  registerAdmin(program);
+  registerWorker(program);
+  registerValidate(program);
+  registerQuote(program);
+  registerSimulate(program);
+  registerCalibrate(program);
+  registerLibrary(program);
+  registerPlot(program);
+  return program;
+}
+
+/** Runs the CLI and resolves to the process exit code (2 for refused input, 1 for failures). */
+export async function runCli(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv);
+    return typeof process.exitCode === 'number' ? process.exitCode : 0;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : 2;
+    if (err instanceof InputFileError) {
+      process.stderr.write(`campaign-sim: ${err.message}\n`);
+      return 2;
+    }
+    if (err instanceof ServiceError) {
+      process.stderr.write(`campaign-sim: ${err.code}: ${err.message}\n`);
+      return err.status === 422 || err.status === 404 ? 2 : 1;
+    }
+    process.stderr.write(`campaign-sim: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    return 1;
+  }
+}

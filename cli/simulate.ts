@@ -1,0 +1,160 @@
+// `campaign-sim simulate FILE [--threads N] [--shard-gib X] [--out DIR] [--csv FILE] [--json]`:
+// validates a campaign scenario, runs it as a job (every replica x variant, combined under the
+// privacy rule into the stored result: src/run-simulation-job.ts) and prints a short summary
+// table with each variant's weekly curve, or one JSON summary. --csv writes the published weekly
+// rows (src/findings/weekly-rows.ts). The engine loads inside the action.
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import type { Command } from 'commander';
+import { contractError } from '../src/errors.js';
+import type { JobTotals, WeeklyRow } from '../src/findings/index.js';
+import { weekReaching, type WeeklyCurve } from '../src/findings/weekly-curves.js';
+import type { SimulationJob } from '../src/run-simulation-job.js';
+import { readInputJson } from './input-file.js';
+import { sparkline } from './sparkline.js';
+
+/** The run's figures, the job's published totals at the horizon and the published weekly curves of the KPIs. */
+export function summarise({ result, execucao: e }: SimulationJob, totals: JobTotals, curves: WeeklyCurve[]) {
+  const curvas: Record<string, Record<string, number[]>> = {};
+  for (const c of curves) (curvas[c.variante] ??= {})[c.medida] = c.valores.map(Math.round);
+  return {
+    familia: result.cenario.familia,
+    pessoa_dias: e.pessoa_dias,
+    segundos: Number(e.segundos.toFixed(3)),
+    preparo_segundos: Number(e.preparo_segundos.toFixed(3)),
+    pessoa_dias_por_segundo: Math.round(e.pessoa_dias / e.segundos),
+    threads: e.threads,
+    shards: e.shards,
+    tarefas_simultaneas: e.tarefasSimultaneas,
+    semanas: result.semanas,
+    unidades: result.unidades.length,
+    replicas: result.replicas,
+    populacao_unidades: totals.populacao,
+    variantes: totals.variantes,
+    curvas,
+  };
+}
+type Summary = ReturnType<typeof summarise>;
+
+/** Writes summary.json and resultado.json: the stored result (JobResult, typed arrays as base64) the service would keep. */
+async function writeOut(dir: string, s: Summary, resultado: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'summary.json'), `${JSON.stringify(s, null, 2)}\n`);
+  await writeFile(join(dir, 'resultado.json'), resultado);
+}
+
+/** Streams the CSV: a country-wide job has tens of millions of rows. */
+async function writeCsv(file: string, lines: Iterable<string>): Promise<void> {
+  const out = createWriteStream(file);
+  for (const line of lines) if (!out.write(line)) await once(out, 'drain');
+  out.end();
+  await finished(out);
+}
+
+/** Columns padded to one width: the first and the `leftFrom`th on are text (left), the others numbers (right). */
+function alignTable(rows: string[][], leftFrom = rows[0].length): string {
+  const width = rows[0].map((_, j) => Math.max(...rows.map((r) => r[j].length)));
+  const line = (r: string[]) => r.map((c, j) => (j === 0 || j >= leftFrom ? c.padEnd(width[j]) : c.padStart(width[j]))).join('  ').trimEnd();
+  return [line(rows[0]), width.map((w) => '-'.repeat(w)).join('  '), ...rows.slice(1).map(line)].join('\n') + '\n';
+}
+
+/** The first KPI's weekly curve per variant: week 1, the week it reaches half its horizon value, and a sparkline on one scale. */
+function curveTable(s: Summary): string {
+  const medida = Object.keys(Object.values(s.curvas)[0] ?? {})[0];
+  if (medida === undefined) return '';
+  const curves = Object.entries(s.curvas).map(([nome, c]) => [nome, c[medida]] as const);
+  const max = Math.max(0, ...curves.flatMap(([, v]) => v));
+  const rows = [['variante', 'week 1', '50% by week', `${medida} by week (${s.semanas} weeks, one scale)`]];
+  for (const [nome, v] of curves) rows.push([nome, (v[0] ?? 0).toLocaleString('en-US'), String(weekReaching(v, 0.5) ?? '-'), sparkline(v, max)]);
+  return `\n${alignTable(rows, 3)}`;
+}
+
+function printSummary(s: Summary): void {
+  const medidas = Object.keys(Object.values(s.variantes)[0]?.medidas ?? {});
+  const rows = [['variante', ...medidas]];
+  for (const [nome, v] of Object.entries(s.variantes)) rows.push([nome, ...medidas.map((m) => v.medidas[m].toLocaleString('en-US') + (v.escondidas?.[m] ? '*' : ''))]);
+  process.stdout.write(alignTable(rows));
+  process.stdout.write(curveTable(s));
+  const hidden = Object.values(s.variantes).some((v) => v.escondidas);
+  process.stdout.write(
+    `\n${s.familia}: ${s.populacao_unidades.toLocaleString('en-US')} persons in ${s.unidades} units, ${s.semanas} weeks; ` +
+      `KPIs at the horizon and by week, each unit's count as published (0 or at least 5 in every replica), mean over ${s.replicas} replica${s.replicas === 1 ? '' : 's'}, summed over the units.\n` +
+      (hidden ? '* some units are hidden by the privacy rule and left out of the sum (summary.json: escondidas).\n' : '') +
+      `${s.pessoa_dias.toLocaleString('en-US')} person-days in ${s.segundos} s on ${s.threads} threads` +
+      `${s.shards > 1 ? `, ${s.shards} shards per task, ${s.tarefas_simultaneas} task(s) at once` : ''} ` +
+      `(${(s.pessoa_dias_por_segundo / 1e6).toFixed(1)} M person-days/s; preparation ${s.preparo_segundos} s)\n`,
+  );
+}
+
+export function registerSimulate(program: Command): void {
+  program
+    .command('simulate')
+    .description('Run a campaign scenario (every replica x variant) on the release it names and print a summary')
+    .argument('<file>', 'campaign scenario (JSON)')
+    .option('--threads <n>', 'worker threads (default: the machine\'s cores)', (v) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1) throw contractError('wrong_type', '--threads', '--threads must be a positive integer');
+      return n;
+    })
+    .option('--shard-gib <gib>', 'kernel memory per shard in GiB (default 3, under the 4 GiB of wasm32); smaller cuts the population into more shards without changing any result', (v) => {
+      const x = Number(v);
+      if (!Number.isFinite(x) || x <= 0 || x > 4) throw contractError('wrong_type', '--shard-gib', '--shard-gib must be a number of GiB in (0, 4]');
+      return x;
+    })
+    .option('--out <dir>', 'write summary.json (what --json prints) and resultado.json (the stored result, as the service keeps it: JobResult formato 1, typed arrays as base64; decodeJobResult reads it) into DIR')
+    .option('--csv <file>', 'write the weekly counts as long-format CSV: variante,replica,municipio,semana,medida,valor (cumulative persons by the end of each week, the KPIs only; an empty valor is hidden by the privacy rule); campaign-sim plot draws it')
+    .option('--json', 'print one JSON summary on stdout (pessoa_dias, segundos, variantes, curvas, ...) instead of the table')
+    .action(async (file: string, opts: { threads?: number; shardGib?: number; out?: string; csv?: string; json?: boolean }) => {
+      const json = await readInputJson(file);
+      const [{ default: cliProgress }, { resolveRelease }, { validateScenario }, { closePool }, { engineRun, runSimulationJob }, { simulate }, findings] = await Promise.all([
+        import('cli-progress'), import('../src/contract/release-checks.js'), import('../src/contract/validate-scenario.js'),
+        import('../src/pool/pool.js'), import('../src/run-simulation-job.js'), import('../src/simulate.js'), import('../src/findings/index.js'),
+      ]);
+      const scenario = validateScenario(json);
+      const release = resolveRelease(scenario.release);
+      const tty = !opts.json && process.stderr.isTTY;
+      const bar = tty
+        ? new cliProgress.SingleBar(
+            { format: 'simulate [{bar}] {percentage}% | {value}/{total} replica-variant-days | ETA {eta_formatted}', stream: process.stderr, hideCursor: true },
+            cliProgress.Presets.shades_classic,
+          )
+        : undefined;
+      const ctl = new AbortController();
+      const stop = () => ctl.abort();
+      process.once('SIGINT', stop);
+      try {
+        let started = false;
+        // The job's engine, keeping the simulate() answer: the weekly rows are read from its replicas.
+        let run: Parameters<typeof findings.weeklyRows>[0] | undefined;
+        const job = await runSimulationJob(scenario, {
+          release,
+          threads: opts.threads,
+          maxShardBytes: opts.shardGib === undefined ? undefined : Math.floor(opts.shardGib * 2 ** 30),
+          signal: ctl.signal,
+          engine: async (s, o) => engineRun((run = await simulate(s, o))),
+          onProgress: (p) => {
+            if (!bar) return;
+            if (!started) {
+              bar.start(p.total, 0);
+              started = true;
+            }
+            bar.update(p.feitos);
+          },
+        });
+        bar?.stop();
+        const rows = (): Iterable<WeeklyRow> => findings.weeklyRows(run!);
+        const s = summarise(job, findings.jobTotals(job.result), findings.weeklyCurves(rows()));
+        if (opts.out) await writeOut(opts.out, s, JSON.stringify(findings.encodeJobResult(job.result)));
+        if (opts.csv) await writeCsv(opts.csv, findings.weeklyCsvLines(rows()));
+        if (opts.json) process.stdout.write(`${JSON.stringify(s)}\n`);
+        else printSummary(s);
+      } finally {
+        bar?.stop();
+        process.removeListener('SIGINT', stop);
+        await closePool();
+      }
+    });
+}

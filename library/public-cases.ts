@@ -1,0 +1,47 @@
+// The library's public cases (spec GET /v1/biblioteca, `casos`), read from the release's files
+// and never recomputed per request: today the Pix case (calibration/pix/, docs/model.md). The
+// case document keeps everything (fit history, forecast: `campaign-sim library case pix --json`);
+// the API serves the spec's fields, plus `agregados` (the case's verdict against its targets, an
+// extension). reprovacoes are served as the spec names their fields (test, period, value, limit).
+import type { PixCase } from '../calibration/pix/pix-case.js';
+import { readPixCase } from '../calibration/pix/pix-case-file.js';
+import type { Release } from '../src/release/types.js';
+
+export interface PublicCase {
+  id: string;
+  nome: string;
+  o_que_foi_medido: string;
+  release: string;
+  vale_ate_dia: number;
+  resumo: PixCase['resumo'];
+  ufs: Array<{
+    uf: string;
+    veredito: PixCase['ufs'][number]['veredito'];
+    mape_pior: { teste: string; valor: number } | null;
+    reprovacoes: Array<{ test: string; period: string; value: number; limit: number }>;
+  }>;
+  testes: Record<string, string>;
+  fonte: PixCase['fonte'];
+  metodo: string;
+  aviso: string;
+  agregados: PixCase['agregados'];
+}
+
+export function publicCase(c: PixCase): PublicCase {
+  return {
+    id: c.id, nome: c.nome, o_que_foi_medido: c.o_que_foi_medido, release: c.release, vale_ate_dia: c.vale_ate_dia,
+    resumo: c.resumo,
+    ufs: c.ufs.map((u) => ({
+      uf: u.uf, veredito: u.veredito, mape_pior: u.mape_pior,
+      reprovacoes: u.reprovacoes.map((r) => ({ test: r.teste, period: r.periodo, value: r.valor, limit: r.limite })),
+    })),
+    testes: c.testes, fonte: c.fonte, metodo: c.metodo, aviso: c.aviso, agregados: c.agregados,
+  };
+}
+
+/** The public cases of a release: the case of the fit it carries (empty when none was fitted). */
+export function publicCases(release: Release): PublicCase[] {
+  const fit = release.manifest.calibracao_pix;
+  const pix = fit ? readPixCase(fit.release) : null;
+  return pix ? [publicCase(pix)] : [];
+}

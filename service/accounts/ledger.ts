@@ -1,0 +1,95 @@
+// The credits ledger (spec "Accounting rules"). Credits belong to the organization and are
+// integers in micros. The balance is the sum of the organization's entries; nothing else holds
+// money. A job's price is reserved on submission (reserveForJob, inside createJob's transaction)
+// and the reservation resolves exactly once, in the transaction of the job's state change:
+// spent on concluido, returned whole on falhou or cancelado. The unique index
+// ledger_one_resolution enforces "exactly once" in the database. SQL in store/queries/ledger.ts.
+import { ServiceError } from '../../src/errors.js';
+import type { Organization } from './accounts.js';
+import type { Queryable, Store } from '../store/open-store.js';
+import { ACCOUNT_SQL } from '../store/queries/accounts.js';
+import { LEDGER_SQL } from '../store/queries/ledger.js';
+
+export type LedgerEntryType = 'credito' | 'reserva' | 'gasto' | 'devolucao';
+
+export interface LedgerEntry {
+  id: number;
+  organization_id: string;
+  job_id: string | null;
+  tipo: LedgerEntryType;
+  valor_micros: number;
+  nota: string | null;
+  criado_em: Date;
+}
+
+export async function addCredits(store: Store, organizationId: string, micros: number, note?: string): Promise<LedgerEntry> {
+  if (!(Number.isSafeInteger(micros) && micros > 0)) throw new ServiceError('invalid_request', 'credits are a whole number of micros > 0');
+  return store.transaction(async (tx) => {
+    await lockOrganization(tx, organizationId);
+    const r = await tx.query<LedgerEntry>(LEDGER_SQL.insertCredit, [organizationId, micros, note ?? null, store.clock.now()]);
+    return r.rows[0];
+  });
+}
+
+/** Balance in micros: the sum of every entry of the organization (reservations still pending are already deducted). */
+export async function balance(db: Queryable, organizationId: string): Promise<number> {
+  return (await db.query<{ saldo: number }>(LEDGER_SQL.balance, [organizationId])).rows[0].saldo;
+}
+
+/**
+ * Spend of the calendar month containing `now` (default: the store's clock), in Brazil's official time (UTC-3, no daylight
+ * saving since 2019): reservations made in the month that did not return (pending or spent).
+ */
+export async function monthSpend(db: Queryable | Store, organizationId: string, now?: Date): Promise<number> {
+  const [start, end] = monthBounds(now ?? ('clock' in db ? db.clock.now() : new Date()));
+  return (await db.query<{ gasto: number }>(LEDGER_SQL.monthSpend, [organizationId, start, end])).rows[0].gasto;
+}
+
+export async function listEntries(db: Queryable, organizationId: string): Promise<LedgerEntry[]> {
+  return (await db.query<LedgerEntry>(LEDGER_SQL.entries, [organizationId])).rows;
+}
+
+const BRT_OFFSET_MS = 3 * 3600_000;
+
+/** [start, end) of the month of `now` in UTC-3, as instants. */
+export function monthBounds(now: Date): [Date, Date] {
+  const local = new Date(now.getTime() - BRT_OFFSET_MS);
+  const y = local.getUTCFullYear();
+  const m = local.getUTCMonth();
+  return [new Date(Date.UTC(y, m, 1) + BRT_OFFSET_MS), new Date(Date.UTC(y, m + 1, 1) + BRT_OFFSET_MS)];
+}
+
+/** Locks the organization row: reservations and top-ups of one organization happen one at a time. */
+export async function lockOrganization(tx: Queryable, organizationId: string): Promise<Organization> {
+  const r = await tx.query<Organization>(ACCOUNT_SQL.lockOrganization, [organizationId]);
+  if (r.rows.length === 0) throw new ServiceError('not_found', `organization ${organizationId} does not exist`);
+  return r.rows[0];
+}
+
+/**
+ * Checks balance and monthly limit and reserves `price` for the job. Call inside the
+ * transaction that creates the job, after lockOrganization.
+ */
+export async function reserveForJob(
+  tx: Queryable, org: Organization, jobId: string, price: number, now: Date,
+): Promise<void> {
+  const saldo = await balance(tx, org.id);
+  if (saldo < price) {
+    throw new ServiceError('insufficient_credits',
+      `the organization has ${saldo} micros and the job costs ${price} micros`);
+  }
+  if (org.limite_gasto_mensal_micros !== null) {
+    const gasto = await monthSpend(tx, org.id, now);
+    if (gasto + price > org.limite_gasto_mensal_micros) {
+      throw new ServiceError('spend_limit_reached',
+        `the job would take this month's spend to ${gasto + price} micros, over the limit of ${org.limite_gasto_mensal_micros} micros`);
+    }
+  }
+  await tx.query(LEDGER_SQL.insertReservation, [org.id, jobId, price, now]);
+}
+
+/** Resolves the job's reservation: 'gasto' on concluido, 'devolucao' (whole price back) on falhou or cancelado. */
+export async function resolveReservation(tx: Queryable, jobId: string, how: 'gasto' | 'devolucao', now: Date): Promise<void> {
+  const r = await tx.query(LEDGER_SQL.insertResolution, [jobId, how, now]);
+  if (r.rows.length !== 1) throw new Error(`job ${jobId} has no reservation to resolve`);
+}

@@ -1,0 +1,18 @@
+// Largest request body of each route (the spec sets none). A body over its route's limit is
+// refused with 413 while it is being read. Small by default: a simulation scenario of every
+// municipality of Brazil with an answer contract is under 200 KB. The calibration routes (HTTP
+// and MCP, whose submit_calibration carries the series) are sized for the largest series the
+// contract accepts: 150,000 rows of every column, written out with some spacing.
+import { MAX_SERIES_ROWS } from '../../calibration/series.js';
+
+const KIB = 1024;
+const MIB = 1024 * KIB;
+
+/** Scenario bodies (estimate, submit) and every route without its own limit. */
+export const DEFAULT_BODY_LIMIT = 1 * MIB;
+
+/** Bytes of one series row with every column and some spacing ({"periodo": 20241231, "area": "1234567890", ...}). */
+const SERIES_ROW_BYTES = 192;
+
+/** Calibration bodies: the largest series plus the request around it. */
+export const CALIBRATION_BODY_LIMIT = MAX_SERIES_ROWS * SERIES_ROW_BYTES + DEFAULT_BODY_LIMIT;

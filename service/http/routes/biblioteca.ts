@@ -1,0 +1,77 @@
+// GET /v1/biblioteca and GET /v1/biblioteca/{modelo} (spec "Library": any key may read; free,
+// counted like any call). HTTP adapters over service/operations/get-library.ts; the templates,
+// how a place is filled and the public cases are library/'s (docs/library.md).
+import type { FastifyInstance } from 'fastify';
+import { principalOf } from '../auth.js';
+import { SECURITY, errorResponses } from '../schemas.js';
+import { getLibrary, getLibraryTemplate } from '../../operations/get-library.js';
+import type { ServiceContext } from '../../service-context.js';
+
+const OPEN_OBJECT = { type: 'object', additionalProperties: true } as const;
+const STRINGS = { type: 'array', items: { type: 'string' } } as const;
+
+const TEMPLATE_VIEW = {
+  id: { type: 'string' },
+  setor: { type: 'string' },
+  nome: { type: 'string' },
+  para_que_serve: { type: 'string' },
+  premissas: { ...STRINGS, description: 'assumptions, not results: audience, channels with days and intensity, horizon' },
+  calibracao: { type: 'string', enum: ['calibrado', 'nao_calibrado'], description: 'nao_calibrado: not calibrated against real data, and a job made from the template says so' },
+} as const;
+
+export async function bibliotecaRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  app.get('/v1/biblioteca', {
+    config: { scope: getLibrary.scope },
+    schema: {
+      tags: ['library'],
+      summary: 'Campaign templates by sector and the public validation cases (any key; free, counted like any call)',
+      security: SECURITY,
+      response: {
+        200: {
+          type: 'object',
+          required: ['modelos', 'casos', 'aviso'],
+          properties: {
+            modelos: { type: 'array', items: { type: 'object', required: Object.keys(TEMPLATE_VIEW), properties: TEMPLATE_VIEW } },
+            casos: { type: 'array', items: { ...OPEN_OBJECT, description: 'id, nome, o_que_foi_medido, release, vale_ate_dia, resumo, ufs, testes, fonte, metodo, aviso; agregados (extension)' } },
+            aviso: { type: 'string' },
+          },
+        },
+        ...errorResponses([401, 429]),
+      },
+    },
+  }, async (request) => getLibrary.run(ctx, principalOf(request), {}));
+
+  app.get('/v1/biblioteca/:modelo', {
+    config: { scope: getLibraryTemplate.scope },
+    schema: {
+      tags: ['library'],
+      summary: 'One template; with uf and/or municipio, pedido: the complete scenario for that place, checked as the quote checks it',
+      security: SECURITY,
+      params: { type: 'object', required: ['modelo'], properties: { modelo: { type: 'string', maxLength: 64 } } },
+      querystring: {
+        type: 'object',
+        properties: {
+          uf: { ...STRINGS, maxItems: 27, description: '2-letter UF codes; default the UFs of the given municipalities' },
+          municipio: { ...STRINGS, maxItems: 5570, description: '7-digit IBGE municipality codes' },
+        },
+      },
+      response: {
+        200: {
+          type: 'object',
+          required: [...Object.keys(TEMPLATE_VIEW), 'cenario', 'perguntas', 'aviso', 'pedido'],
+          properties: {
+            ...TEMPLATE_VIEW,
+            cenario: { ...OPEN_OBJECT, description: 'a campaign request without place and without what the platform fills' },
+            perguntas: { type: 'array', items: { ...OPEN_OBJECT, description: '{texto, pergunta}: an answer-contract question without territorio, and its wording' } },
+            aviso: { type: 'string' },
+            pedido: { ...OPEN_OBJECT, nullable: true, description: 'the complete campaign scenario for the place; null without a place' },
+          },
+        },
+        ...errorResponses([401, 404, 422, 429]),
+      },
+    },
+  }, async (request) => {
+    const q = request.query as { uf?: string[]; municipio?: string[] };
+    return getLibraryTemplate.run(ctx, principalOf(request), { ...q, modelo: (request.params as { modelo: string }).modelo });
+  });
+}

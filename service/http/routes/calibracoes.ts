@@ -1,0 +1,100 @@
+// Calibrations (spec "Calibrations"): quote, submit (a job of tipo calibracao that reserves the
+// quoted price), read the result. HTTP adapters over service/operations/ (the body
+// {pedido, serie, serie_sha256} is checked there by calibration/validate-request.ts); the worker
+// runs the job with calibration/job.ts and progress rides on the job's heartbeats.
+import type { FastifyInstance } from 'fastify';
+import { principalOf } from '../auth.js';
+import { CALIBRATION_BODY_LIMIT } from '../body-limits.js';
+import type { ServiceContext } from '../../service-context.js';
+import { IDEMPOTENCY_HEADERS, SECURITY, SUBMIT_RESPONSES, errorResponses } from '../schemas.js';
+import { idempotencyKeyOf, sendSubmitted } from '../submit.js';
+import { estimateCalibration, type CalibrationBodyInput } from '../../operations/estimate-calibration.js';
+import { getCalibration } from '../../operations/get-calibration.js';
+import { submitCalibration } from '../../operations/submit-calibration.js';
+
+const CALIBRATION_BODY = {
+  type: 'object',
+  required: ['pedido'],
+  properties: {
+    pedido: { type: 'object', description: 'a calibration request (GET /v1/schemas/pedido-calibracao), without serie.sha256' },
+  },
+  description: 'pedido, serie (array of rows, at most 150,000; columns in docs/calibration.md) and serie_sha256 (string or null)',
+} as const;
+
+const CALIBRATION_QUOTE = {
+  type: 'object',
+  required: ['release', 'ufs', 'dias', 'rodadas', 'replicas', 'pessoa_dias', 'preco_micros', 'minutos_estimados'],
+  properties: {
+    release: { type: 'string' },
+    ufs: { type: 'array', items: { type: 'string' } },
+    dias: { type: 'integer', description: 'simulated days, up to the last day of the holdout' },
+    rodadas: { type: 'integer', description: 'search candidates + 2 per free parameter + 1' },
+    replicas: { type: 'integer' },
+    pessoa_dias: { type: 'integer' },
+    preco_micros: { type: 'integer' },
+    minutos_estimados: { type: 'integer' },
+  },
+} as const;
+
+const CALIBRATION_RESULT = {
+  type: 'object',
+  required: ['veredito', 'identificabilidade', 'busca', 'parametros'],
+  additionalProperties: true,
+  properties: {
+    veredito: { type: 'object', additionalProperties: true },
+    identificabilidade: { type: 'object', additionalProperties: true },
+    busca: { type: 'object', additionalProperties: true },
+    parametros: { type: 'array', items: { type: 'object', additionalProperties: true } },
+  },
+} as const;
+
+const ID_PARAMS = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', format: 'uuid' } },
+} as const;
+
+export async function calibracaoRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  app.post('/v1/calibracoes/estimate', {
+    bodyLimit: CALIBRATION_BODY_LIMIT,
+    config: { scope: estimateCalibration.scope },
+    schema: {
+      tags: ['calibracoes'],
+      summary: 'Check a calibration request and its series and quote it; reserves nothing',
+      security: SECURITY,
+      body: CALIBRATION_BODY,
+      response: { 200: CALIBRATION_QUOTE, ...errorResponses([401, 403, 413, 422, 429]) },
+    },
+  }, async (request) => estimateCalibration.run(ctx, principalOf(request), request.body as CalibrationBodyInput));
+
+  app.post('/v1/calibracoes', {
+    bodyLimit: CALIBRATION_BODY_LIMIT,
+    config: { scope: submitCalibration.scope },
+    schema: {
+      tags: ['calibracoes'],
+      summary: 'Submit a calibration as a job of tipo calibracao: reserves the quoted price',
+      description:
+        '201 when this Idempotency-Key creates the job; 200 with the same job when the key is repeated with the same ' +
+        'request (charged once); 409 idempotency_key_reused with another request. Follow the job with GET /v1/jobs/{id}; ' +
+        'while it runs, its progress is rodadas_feitas of rodadas.',
+      security: SECURITY,
+      headers: IDEMPOTENCY_HEADERS,
+      body: CALIBRATION_BODY,
+      response: SUBMIT_RESPONSES,
+    },
+  }, async (request, reply) => {
+    const body = request.body as CalibrationBodyInput;
+    return sendSubmitted(reply, await submitCalibration.run(ctx, principalOf(request), { ...body, idempotency_key: idempotencyKeyOf(request) }));
+  });
+
+  app.get('/v1/calibracoes/:id', {
+    config: { scope: getCalibration.scope },
+    schema: {
+      tags: ['calibracoes'],
+      summary: 'The result of a concluded calibration: verdict, identifiability, search record, parameters, calibrated scenario',
+      security: SECURITY,
+      params: ID_PARAMS,
+      response: { 200: CALIBRATION_RESULT, ...errorResponses([401, 403, 404, 409, 422, 429, 503]) },
+    },
+  }, async (request) => getCalibration.run(ctx, principalOf(request), request.params as { id: string }));
+}

@@ -1,0 +1,138 @@
+// GET /v1/municipios/{codigo}/perfil, /setores, /setores/nomes, /setores/geometria, /chuva and
+// /saude (spec "Municipality context", results:read): HTTP adapters over
+// service/operations/get-municipality-context.ts. What each answer holds, and what this data
+// version lacks, is src/context/'s (docs/context.md).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LIMITE_SETORES_CONTEXTO, type TractPage } from '../../../src/context/municipality-tracts.js';
+import { principalOf } from '../auth.js';
+import { CODIGO_PARAMS, CONTEXT_NOTES, SECURITY, errorResponses } from '../schemas.js';
+import {
+  getHealthUnits, getMunicipalityProfile, getMunicipalityRainfall, getMunicipalityTracts, getTractGeometry, getTractNames,
+  type MunicipalityInput,
+} from '../../operations/get-municipality-context.js';
+import type { Operation } from '../../operations/operation.js';
+import type { ServiceContext } from '../../service-context.js';
+
+const OPEN_OBJECT = { type: 'object', additionalProperties: true } as const;
+const OPEN_LIST = { type: 'array', items: OPEN_OBJECT } as const;
+const NULOS = { type: 'object', additionalProperties: { type: 'string' }, description: 'why each null field is null' } as const;
+const CONTEXT_ERRORS = {
+  404: 'municipality_unknown (not a municipality of the 2022 Census grid)',
+  503: 'tracts_unavailable, rainfall_unavailable, relief_unavailable or diagnosis_unavailable: a source file cannot be read',
+};
+
+/** A response of the context routes: the fields named, fontes and aviso, and what else the library adds. */
+function contextResponse(description: string, properties: Record<string, unknown>) {
+  return {
+    type: 'object', description, additionalProperties: true,
+    required: ['municipio', ...Object.keys(properties), 'fontes', 'aviso'],
+    properties: { municipio: { type: 'string' }, ...properties, ...CONTEXT_NOTES },
+  };
+}
+
+const PROFILE = contextResponse('what this data version has of the municipality; absent data null with the reason in nulos', {
+  nome: { type: 'string' },
+  uf: { type: 'string' },
+  populacao_2022: { type: 'integer' },
+  domicilios_ocupados_2022: { type: 'integer' },
+  renda_media_responsavel_2022: { type: ['number', 'null'], description: 'mean income of household heads, R$ of 2022' },
+  altitude_sede_m: { type: ['number', 'null'] },
+  distritos: OPEN_LIST,
+  saneamento: { ...OPEN_LIST, description: 'SNIS 2021, one row per provider filed under the municipality' },
+  area_urbanizada_2022_km2: { type: 'null' },
+  crescimento_area_urbanizada_desde_2019: { type: 'null' },
+  cobertura_terra_2025: { type: 'null' },
+  area_urbana_desde_1985: { type: 'null' },
+  nulos: NULOS,
+});
+
+const TRACTS = contextResponse('a page of the tract grid with its summary (resumo); limite 0 gives the summary only', {
+  resumo: { ...OPEN_OBJECT, description: 'setores, malha (ibge_2022, ibge_2010 or modelado), release, com_residentes, residentes, domicilios, urbanos, com_posicao' },
+  setores: { ...OPEN_LIST, description: 'setor, urbano, residentes, domicilios, cobertura_terra, edificacoes, declividade_pct' },
+  nulos: NULOS,
+  total: { type: 'integer' },
+  limite: { type: 'integer' },
+  offset: { type: 'integer' },
+  truncado: { type: 'boolean' },
+});
+
+const NAMES = contextResponse('a label for each tract, by the spec\'s precedence as far as this data version goes', {
+  setores: { ...OPEN_LIST, description: 'setor, nome, lugar, origem (stat_bairro, stat_distrito; null for the last digits of the code), credito, distancia_m, bairro, distrito, subdistrito' },
+});
+
+const RAINFALL = contextResponse('monthly rainfall (BR-DWGD, grid cell nearest the centroid; North region, 2001-01 to 2024-02)', {
+  periodo_disponivel: { type: ['object', 'null'], additionalProperties: true, description: '{inicio, fim} as YYYY-MM; null outside the coverage' },
+  normal: { type: ['object', 'null'], additionalProperties: true, description: 'periodo, meses_mm, anual_mm, mes_mais_chuvoso over the complete years available' },
+  anos: { ...OPEN_LIST, description: 'ano, total_mm, meses, anomalia_mm (null for a year with fewer than 12 months)' },
+  meses: { ...OPEN_LIST, description: 'ano, mes, chuva_mm' },
+});
+
+const HEALTH = contextResponse('primary-care units (UBS) with coordinates', {
+  unidades: { ...OPEN_LIST, description: 'cnes, nome, lat, lon, grupo (atencao_basica), tipo, usada (nearest to some tract; null without tract positions), dentro_do_municipio' },
+  resumo: { ...OPEN_OBJECT, description: 'atencao_basica, sem_coordenadas, usadas; pronto_atendimento and hospital null (not in this data version)' },
+});
+
+const GEOMETRY_RESPONSE = {
+  description: 'a GeoJSON FeatureCollection, one feature per tract with properties setor and modelado, simplified to about 11 m, ' +
+    'with fontes and aviso as foreign members; sent with Content-Encoding: gzip (as identity when Accept-Encoding refuses gzip)',
+  content: { 'application/geo+json': { schema: { type: 'object', required: ['type', 'features', 'fontes', 'aviso'], properties: { type: { const: 'FeatureCollection' }, features: OPEN_LIST, ...CONTEXT_NOTES } } } },
+};
+
+/** Whether the client takes gzip: no Accept-Encoding means any coding (RFC 9110, 12.5.3). */
+function acceptsGzip(header: string | undefined): boolean {
+  if (header === undefined) return true;
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return (coding === 'gzip' || coding === '*') && (q === undefined || Number(q.slice(2)) > 0);
+  });
+}
+
+export async function municipioRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const read = <O>(operation: Operation<MunicipalityInput, O>) => async (request: FastifyRequest) =>
+    operation.run(ctx, principalOf(request), request.params as MunicipalityInput);
+  const route = (path: string, summary: string, operation: Operation<MunicipalityInput, unknown>, response: object, statuses = [401, 403, 404, 422, 429, 503]) =>
+    app.get(`/v1/municipios/:codigo${path}`, {
+      config: { scope: operation.scope },
+      schema: { tags: ['municipios'], summary, security: SECURITY, params: CODIGO_PARAMS, response: { 200: response, ...errorResponses(statuses, CONTEXT_ERRORS) } },
+    }, read(operation));
+
+  route('/perfil', 'Profile of a municipality: 2022 population, households and income, seat altitude, districts, sanitation', getMunicipalityProfile, PROFILE);
+  route('/setores/nomes', 'A name for each tract (reported neighbourhood, district, or the last digits of the code); public data', getTractNames, NAMES);
+  route('/chuva', 'Monthly rainfall: the normal of each month, yearly totals with anomaly, the monthly series', getMunicipalityRainfall, RAINFALL);
+  route('/saude', 'Primary-care health units with coordinates; usada when nearest to some tract', getHealthUnits, HEALTH);
+
+  app.get('/v1/municipios/:codigo/setores', {
+    config: { scope: getMunicipalityTracts.scope },
+    schema: {
+      tags: ['municipios'],
+      summary: 'The municipality\'s tracts with a summary; land cover, buildings and slope per tract are null with the reason',
+      security: SECURITY,
+      params: CODIGO_PARAMS,
+      querystring: {
+        type: 'object',
+        properties: {
+          limite: { type: 'integer', minimum: 0, default: LIMITE_SETORES_CONTEXTO, description: `tracts per page (default ${LIMITE_SETORES_CONTEXTO}); 0 for the summary only` },
+          offset: { type: 'integer', minimum: 0, default: 0, description: 'tracts to skip' },
+        },
+      },
+      response: { 200: TRACTS, ...errorResponses([401, 403, 404, 422, 429, 503], { ...CONTEXT_ERRORS, 404: `${CONTEXT_ERRORS[404]} or relief_missing (no relief in this data version)` }) },
+    },
+  }, async (request) => getMunicipalityTracts.run(ctx, principalOf(request), { ...(request.params as MunicipalityInput), ...(request.query as TractPage) }));
+
+  app.get('/v1/municipios/:codigo/setores/geometria', {
+    config: { scope: getTractGeometry.scope },
+    schema: {
+      tags: ['municipios'],
+      summary: 'GeoJSON of the municipality\'s tracts, simplified to about 11 m, gzip',
+      security: SECURITY,
+      params: CODIGO_PARAMS,
+      response: { 200: GEOMETRY_RESPONSE, ...errorResponses([401, 403, 404, 422, 429, 503], CONTEXT_ERRORS) },
+    },
+  }, async (request: FastifyRequest, reply: FastifyReply) => {
+    const { geojson, gzip } = await getTractGeometry.run(ctx, principalOf(request), request.params as MunicipalityInput);
+    reply.header('Content-Type', 'application/geo+json; charset=utf-8').header('Vary', 'Accept-Encoding');
+    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(JSON.stringify(geojson));
+    return reply.header('Content-Encoding', 'gzip').send(gzip);
+  });
+}
