@@ -9,6 +9,7 @@ export type { ReplicaResult } from './pool/replica-result.js';
 export { GRID_AXES, gridCellCount, type Grade, type GridAxis } from './release/publication-grid.js';
 export { openRelease, listReleases, newestRelease, releaseManifest } from './release/release.js';
 export { defaultParameters } from './plan/default-parameters.js';
+export { populationMargins, EIXOS_MARGENS, MEDIDAS_MARGENS, type MarginRow, type MedidaMargem } from './plan/population-margins.js';
 export { clearPopulationMemory } from './release/population-store.js';
 export * from './findings/index.js';
 export {

@@ -19,6 +19,7 @@ import {
 } from './reception-profiles.js';
 import { MEDIDAS_ADOCAO, MEDIDAS_RECEPCAO, type Plan } from './types.js';
 import { loadPopulation } from './load-population.js';
+import { habitAffinity, usesMediaHabits } from './media-habits.js';
 import { jobTracts, jobUnits } from './units.js';
 import { scenarioChannels } from '../contract/variants.js';
 import { planVariants, type PlanVariant } from './variants.js';
@@ -141,8 +142,9 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
       }
     }
     const aff = new Float32Array(nC * KERNEL_CELLS);
+    const affinityOf = usesMediaHabits(pop.release) ? habitAffinity : affinity;
     canais.forEach((c, k) => {
-      for (let b = 0; b < BASE_CELLS; b++) aff[k * KERNEL_CELLS + b * 2 + 1] = affinity(c, b);
+      for (let b = 0; b < BASE_CELLS; b++) aff[k * KERNEL_CELLS + b * 2 + 1] = affinityOf(c, b);
     });
     const co = responseCoefficients(scenario.mensagem?.stim_id);
     const cum = new Float32Array(2 * KERNEL_CELLS * 3);

@@ -3,8 +3,9 @@
 // so households are contiguous; from generator 1.2.0 (`domicilios_censo`) the households are the
 // 2022 Census's (census-households.ts). See docs/population.md for every modelled element and its source.
 import { placeCensusHouseholds } from './census-households.js';
-import { loadAgeSex, loadRace } from './data-files.js';
+import { loadAgeSex, loadRace, macroRegionOf } from './data-files.js';
 import { distanceKm } from './geometry.js';
+import { incomeClass, internetCell, schoolingClass, type InternetAssignment } from './internet-model.js';
 import { largestRemainder, munKey, Rng, STREAM } from './random.js';
 import {
   CLASS_MAX, COMMUTE_MAX_SHARE, EDUCATION_INCOME_CORRELATION, ESTABLISHMENT_MAX, ESTABLISHMENT_PARETO_ALPHA,
@@ -267,6 +268,8 @@ interface MunicipalModel {
   sigma: number;
   logCut: number[];
   regionF: number;
+  /** Index into MACRO_REGIOES (generator 1.5.0's internet model). */
+  region: number;
   commute: number;
   mi: number;
   gravity: { cum: Float64Array; outward: Float64Array };
@@ -276,7 +279,7 @@ interface MunicipalModel {
 /** Age, packed attributes, pupils (returned) and workers' municipality of work of one municipality. */
 function assignPersons(
   st: UfBuildState, hBase: number, H: number, pBase: number, cellOf: Uint8Array, raceOf: Uint8Array, zH: Float64Array,
-  mm: MunicipalModel, key: number,
+  mm: MunicipalModel, key: number, internetModel?: InternetAssignment,
 ): Uint32Array {
   const { sexo, raca, escolaridade, renda, internet } = PERSON_ATTRS;
   const { hhStart, hhTract, tractUrban, age5, attrs, workDest } = st;
@@ -305,7 +308,14 @@ function assignPersons(
         const o = band * 3;
         level = (e > 1 - edu[o] ? 1 : 0) + (e > 1 - edu[o + 1] ? 1 : 0) + (e > 1 - edu[o + 2] ? 1 : 0);
       }
-      const net = rngN.next() < Math.min(0.99, INTERNET_BY_BAND[band] * netF) ? 1 : 0;
+      const u = rngN.next();
+      let net: number;
+      if (internetModel && band >= 2) {
+        // Generator 1.5.0: the joint model for ages 10+ (internet-model.ts); same draw, new probability.
+        const cell = internetCell(band, schoolingClass(band, level, e, edu[band * 3]), incomeClass(lz, hhStart[hBase + h + 1] - hhStart[hBase + h]), urban, mm.region);
+        if (internetModel.counts) internetModel.counts[cell * 10 + sex * 5 + raceOf[p - pBase]]++;
+        net = u < internetModel.p[cell] ? 1 : 0;
+      } else net = u < Math.min(0.99, INTERNET_BY_BAND[band] * netF) ? 1 : 0;
       age5[p] = band;
       attrs[p] = (sex << sexo.shift) | (raceOf[p - pBase] << raca.shift) | (level << escolaridade.shift) |
         (bracket << renda.shift) | (net << internet.shift);
@@ -388,7 +398,7 @@ export async function buildUfPopulation(
   muns: Municipality[],
   layoutOf: (code: string) => TractLayout,
   onProgress?: (p: BuildProgress) => void,
-  opts: { tractEffects?: boolean; censusHouseholds?: boolean } = {},
+  opts: { tractEffects?: boolean; censusHouseholds?: boolean; internet?: InternetAssignment } = {},
 ): Promise<UfPopulation> {
   const nM = muns.length;
   const model = socioModel();
@@ -433,6 +443,7 @@ export async function buildUfPopulation(
   const st = new UfBuildState(seed, N, tractUrban);
   const gravity = gravityTable(muns);
   const logCut = model.incomeCutoffs.map(Math.log);
+  const region = macroRegionOf(uf);
   let lastYield = performance.now();
   for (let mi = 0; mi < nM; mi++) {
     const m = muns[mi];
@@ -456,8 +467,9 @@ export async function buildUfPopulation(
     const raceOf = dealRace(largestRemainder(raceData.get(m.codigo)!, P), st.hhStart, hBase, order, pBase, P, new Rng(seed, STREAM.race, key));
     const students = assignPersons(st, hBase, H, pBase, cellOf, raceOf, zH, {
       edu: model.educationAtLeast.get(m.codigo)!, mu: model.incomeMu.get(m.codigo)!, sigma: model.incomeSigma.get(m.codigo)!,
-      logCut, regionF: INTERNET_REGION_FACTOR[m.regiao] ?? 1, commute: commuteShare(m, gravity.outward[mi]), mi, gravity, nM,
-    }, key);
+      logCut, regionF: INTERNET_REGION_FACTOR[m.regiao] ?? 1, region,
+      commute: commuteShare(m, gravity.outward[mi]), mi, gravity, nM,
+    }, key, opts.internet);
     assignClasses(st, students, mi);
     st.tractBase += L.n;
     onProgress?.({ uf, stage: 'persons', done: mi + 1, total: nM });

@@ -5,6 +5,7 @@ import { Delaunay } from 'd3-delaunay';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { distanceKm } from './geometry.js';
+import { internetAssignment } from './internet-fit-file.js';
 import { buildUfPopulation, type UfPopulation } from './population-builder.js';
 import {
   countsOf, readPopulationCounts, readPopulationFile, removePopulationFile, writePopulationFile, type FileExpectation, type UfCounts,
@@ -84,7 +85,10 @@ async function buildAndWrite(
   removePopulationFile(path);
   const built = await buildUfPopulation(
     rel.version, expect.seed, uf, rel.municipalities(uf), (c) => rel.tractLayout(c), onProgress,
-    { tractEffects: rel.manifest.gerador.efeitos_setor === true, censusHouseholds: expect.censusHouseholds },
+    {
+      tractEffects: rel.manifest.gerador.efeitos_setor === true, censusHouseholds: expect.censusHouseholds,
+      ...(rel.manifest.gerador.internet_conjunta ? { internet: internetAssignment(rel.version) } : {}),
+    },
   );
   onProgress?.({ uf, stage: 'write', done: 0, total: 1 });
   writePopulationFile(path, built);
