@@ -95,6 +95,14 @@ export class MarginSums {
     }
   }
 
+  /** Adds another part's sums (the same tables). */
+  merge(o: MarginSums): void {
+    for (let s = 0; s < OFFSETS.segments; s++) {
+      this.pessoas[s] += o.pessoas[s];
+      for (let m = 0; m < MEDIDAS_MARGENS.length; m++) this.soma[m][s] += o.soma[m][s];
+    }
+  }
+
   rows(): MarginRow[] {
     const out: MarginRow[] = [];
     EIXOS_MARGENS.forEach((e, k) => e.segmentos.forEach((segmento, j) => {
@@ -110,15 +118,21 @@ export class MarginSums {
 
 /**
  * The margins of a release's population over the listed UFs (all offered when left out): each
- * UF is loaded (built on first use) and dropped in turn. release_unavailable for an unknown
- * release or UF.
+ * UF is loaded (built on first use) and dropped in turn; `onUf` receives each UF's own rows.
+ * release_unavailable for an unknown release or UF.
  */
-export async function populationMargins(version: string, ufs?: readonly string[]): Promise<MarginRow[]> {
+export async function populationMargins(
+  version: string, ufs?: readonly string[], onUf?: (uf: UfCode, rows: MarginRow[]) => void,
+): Promise<MarginRow[]> {
   const rel = openRelease(version) as BuildableRelease;
   const list = ufs ? checkUfs(rel.manifest, ufs) : [...rel.ufs];
-  const sums = new MarginSums(dailyUseTables(rel.version));
+  const tables = dailyUseTables(rel.version);
+  const sums = new MarginSums(tables);
   for (const uf of rel.ufs.filter((u) => list.includes(u)) as UfCode[]) {
-    sums.add(await ensureUfPopulation(rel, uf, undefined, false, false), macroRegionOf(uf));
+    const one = new MarginSums(tables);
+    one.add(await ensureUfPopulation(rel, uf, undefined, false, false), macroRegionOf(uf));
+    onUf?.(uf, one.rows());
+    sums.merge(one);
   }
   return sums.rows();
 }

@@ -16,9 +16,20 @@ export function readMidiaCaseDocument(release: string): unknown {
   return existsSync(p) ? JSON.parse(readFileSync(p, 'utf8')) : null;
 }
 
-/** P(internet) per cell of the release's fitted model; throws when the release has no midia case. */
+const probabilities = new Map<string, Float64Array>();
+
+/**
+ * P(internet) per cell of the release's fitted model, read once per process (the case file holds
+ * the counts too: parsing it per UF build would cost more than drawing); throws when the release
+ * has no midia case.
+ */
 export function internetAssignment(release: string): InternetAssignment {
-  const c = readMidiaCaseDocument(release) as { internet: { coeficientes: InternetCoefficients } } | null;
-  if (c === null) throw new Error(`campaign-sim: release ${release} draws internet use from ${midiaCasePath(release)}, which is missing`);
-  return { p: cellProbabilities(c.internet.coeficientes) };
+  let p = probabilities.get(release);
+  if (!p) {
+    const c = readMidiaCaseDocument(release) as { internet: { coeficientes: InternetCoefficients } } | null;
+    if (c === null) throw new Error(`campaign-sim: release ${release} draws internet use from ${midiaCasePath(release)}, which is missing`);
+    p = cellProbabilities(c.internet.coeficientes);
+    probabilities.set(release, p);
+  }
+  return { p };
 }

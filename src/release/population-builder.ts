@@ -298,6 +298,8 @@ function assignPersons(
     while (bracket < 4 && lz > mm.logCut[bracket]) bracket++;
     const urban = tractUrban[hhTract[hBase + h]];
     const netF = INTERNET_URBAN_FACTOR[urban] * mm.regionF;
+    // Generator 1.5.0: the household's family income class, shared by its members.
+    const incomeCls = internetModel ? incomeClass(lz, hhStart[hBase + h + 1] - hhStart[hBase + h]) : 0;
     for (let p = hhStart[hBase + h]; p < hhStart[hBase + h + 1]; p++) {
       const c = cellOf[p - pBase];
       const band = c % AGE_BANDS;
@@ -312,7 +314,7 @@ function assignPersons(
       let net: number;
       if (internetModel && band >= 2) {
         // Generator 1.5.0: the joint model for ages 10+ (internet-model.ts); same draw, new probability.
-        const cell = internetCell(band, schoolingClass(band, level, e, edu[band * 3]), incomeClass(lz, hhStart[hBase + h + 1] - hhStart[hBase + h]), urban, mm.region);
+        const cell = internetCell(band, schoolingClass(band, level, e, edu[band * 3]), incomeCls, urban, mm.region);
         if (internetModel.counts) internetModel.counts[cell * 10 + sex * 5 + raceOf[p - pBase]]++;
         net = u < internetModel.p[cell] ? 1 : 0;
       } else net = u < Math.min(0.99, INTERNET_BY_BAND[band] * netF) ? 1 : 0;
@@ -391,6 +393,13 @@ function formEstablishments(st: UfBuildState, muns: Municipality[]): Uint16Array
   return estMun.subarray(0, nEst);
 }
 
+/** Generator switches: tract effects (1.1.0), Census households (1.2.0), the joint internet model (1.5.0). */
+export interface BuildOptions {
+  tractEffects?: boolean;
+  censusHouseholds?: boolean;
+  internet?: InternetAssignment;
+}
+
 export async function buildUfPopulation(
   release: string,
   seed: number,
@@ -398,7 +407,7 @@ export async function buildUfPopulation(
   muns: Municipality[],
   layoutOf: (code: string) => TractLayout,
   onProgress?: (p: BuildProgress) => void,
-  opts: { tractEffects?: boolean; censusHouseholds?: boolean; internet?: InternetAssignment } = {},
+  opts: BuildOptions = {},
 ): Promise<UfPopulation> {
   const nM = muns.length;
   const model = socioModel();

@@ -1,5 +1,6 @@
 // The midia case file of the newest release is reproducible bit for bit from what it records (the
-// counts of persons per cell) and data/br/midia: the fit and every scored margin are recomputed.
+// counts of persons per cell, the built population's margins) and data/br/midia: the fit and every
+// scored margin are recomputed.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildMidiaCase, midiaCaseJson } from '../../calibration/midia/midia-case.js';
@@ -12,7 +13,7 @@ const RELEASE = 'v1.5.0';
 describe('midia case (data/releases/v1.5.0/caso-midia.json)', () => {
   it('is rebuilt bit for bit from its counts and the survey files', () => {
     const stored = readMidiaCase(RELEASE)!;
-    const again = buildMidiaCase(RELEASE, stored.internet.contagens.release, Float64Array.from(stored.internet.contagens.pessoas));
+    const again = buildMidiaCase(RELEASE, stored.internet.contagens.release, Float64Array.from(stored.internet.contagens.pessoas), stored.populacao);
     expect(midiaCaseJson(again)).toBe(readFileSync(midiaCasePath(RELEASE), 'utf8'));
   });
 
