@@ -22,7 +22,7 @@ import { newestRelease } from '../src/release/release.js';
 import { UF_CODES } from '../src/release/types.js';
 import { closePool } from '../src/pool/pool.js';
 import { clearPopulationMemory } from '../src/release/population-store.js';
-import { measureBuildSeconds, measurePopulation, measureTvDayOne } from './lib/measure-midia.js';
+import { measureBuildSeconds, measurePopulation, measureTvReach } from './lib/measure-midia.js';
 import { runAsMain } from './lib/run-as-main.js';
 
 /** The release whose population the cells are counted on: the one the fitted release shares its persons with. */
@@ -35,6 +35,8 @@ const MIDIA_TARGETS = {
   habitos_pbm_pp: MIDIA_LIMITES_PP.ajuste_tic,
   fora_da_amostra_pp: MIDIA_LIMITES_PP.fora_da_amostra,
   tv_dia1_por_grupo_idade_pp: 1,
+  /** "In 30 days about the share that uses it at all": persons 10+ of each age group, this project's reading of "about". */
+  tv_30dias_menos_usuarios_tv_pp_10mais: 2,
   construcao_razao_max: 1.1,
 };
 
@@ -69,8 +71,9 @@ async function main(): Promise<void> {
   const caso = buildMidiaCase(release, COUNTS_RELEASE, counts, populacao);
   await writeFile(casePath, midiaCaseJson(caso));
   log(`caso gravado: ${casePath}; ${caso.agregados.eixos_passaram} eixos passaram, ${caso.agregados.eixos_reprovados} reprovados`);
-  const tv = await measureTvDayOne(release, 2);
-  log('alcance de TV no dia 1 medido (RR)');
+  const tv = await measureTvReach(release, 1, 2);
+  const tv30 = await measureTvReach(release, 30, 1);
+  log('alcance de TV no dia 1 e em 30 dias medido (RR)');
   clearPopulationMemory();
   const construcao = await measureBuildSeconds('RR', COUNTS_RELEASE, release, 10);
   const realized = (eixo: string) => populacao.margens.filter((r) => r.eixo === eixo && r.medida === 'internet' && r.pessoas > 0)
@@ -87,7 +90,8 @@ async function main(): Promise<void> {
     habitos_pbm_pp: worst(habits.filter((x) => x.uso === 'ajuste')),
     fora_da_amostra_pp: worst(held),
     fora_da_amostra_reprovadas: held.filter((x) => !x.passou).map((x) => ({ id: x.id, publicado: x.publicado, comparado_com: x.comparado_com, modelo: x.modelo, erro_pp: x.erro_pp })),
-    tv_dia1_por_grupo_idade_pp: Math.max(...tv.map((g) => Math.abs(g.diferenca_pp))),
+    tv_dia1_por_grupo_idade_pp: Math.max(...tv.map((g) => Math.abs(g.diferenca_dia1_pp))),
+    tv_30dias_menos_usuarios_tv_pp_10mais: Math.max(...tv30.slice(1).map((g) => Math.abs(100 * (g.alcance - g.usuarios_tv)))),
     construcao_rr_segundos: construcao,
     construcao_razao: construcao.depois / construcao.antes,
   };
@@ -102,11 +106,13 @@ async function main(): Promise<void> {
       habitos_pbm_pp: medido.habitos_pbm_pp <= MIDIA_TARGETS.habitos_pbm_pp,
       fora_da_amostra_pp: medido.fora_da_amostra_pp <= MIDIA_TARGETS.fora_da_amostra_pp,
       tv_dia1_por_grupo_idade_pp: medido.tv_dia1_por_grupo_idade_pp <= MIDIA_TARGETS.tv_dia1_por_grupo_idade_pp,
+      tv_30dias_menos_usuarios_tv_pp_10mais: medido.tv_30dias_menos_usuarios_tv_pp_10mais <= MIDIA_TARGETS.tv_30dias_menos_usuarios_tv_pp_10mais,
       construcao_razao: medido.construcao_razao <= MIDIA_TARGETS.construcao_razao_max,
     },
     contagem_segundos: countSeconds,
     internet_populacao_construida: { total: realized('total'), regiao: realized('regiao'), situacao: realized('situacao') },
-    tv_dia1_rr: tv,
+    tv_dia1_rr: tv.map(({ grupo_idade, pessoas, alcance, tv_diaria, diferenca_dia1_pp }) => ({ grupo_idade, pessoas, alcance, tv_diaria, diferenca_dia1_pp })),
+    tv_30dias_rr: tv30.map(({ grupo_idade, pessoas, alcance, usuarios_tv }) => ({ grupo_idade, pessoas, alcance, usuarios_tv })),
     ufs: caso.ufs.filter((u) => u.internet !== null).map((u) => ({ uf: u.uf, veredito: u.veredito, ...u.internet })),
     segundos: (performance.now() - t0) / 1000,
     caso: casePath.slice(projectPath().length + 1),

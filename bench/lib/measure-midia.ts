@@ -11,7 +11,7 @@ import { ageGroupOf, gridCell, gridCellCount } from '../../src/release/publicati
 import { buildUfPopulation } from '../../src/release/population-builder.js';
 import { builderOptions } from '../../src/release/population-store.js';
 import { openRelease } from '../../src/release/release.js';
-import type { BuildableRelease, UfCode } from '../../src/release/types.js';
+import { PERSON_ATTRS, personAttr, type BuildableRelease, type UfCode } from '../../src/release/types.js';
 import { simulate } from '../../src/simulate.js';
 import { canal, receptionScenario } from '../../test/fixtures/scenarios.js';
 
@@ -26,19 +26,26 @@ export async function measurePopulation(release: string, log: (s: string) => voi
   return { release, margens, ufs };
 }
 
-/** Day-1 reach of a TV campaign at intensidade 1 over RR by age group, against the mean tv_diaria. */
-export async function measureTvDayOne(release: string, replicas: number): Promise<Array<{ grupo_idade: number; pessoas: number; alcance_dia1: number; tv_diaria: number; diferenca_pp: number }>> {
+/**
+ * Reach of a TV campaign at intensidade 1 over RR after `days` days, by age group, with the mean
+ * tv_diaria (the day-1 target) and the share of TV users (about the 30-day target).
+ */
+export async function measureTvReach(release: string, days: number, replicas: number): Promise<Array<{
+  grupo_idade: number; pessoas: number; alcance: number; tv_diaria: number; usuarios_tv: number; diferenca_dia1_pp: number;
+}>> {
   const rel = openRelease(release);
   const pop = await rel.population(['RR']);
-  const sc = receptionScenario({ release, replicas, canais: [canal('tv', 1, 1, 1)], horizonte: { data_inicio: '2026-01-05', dias: 1 } });
+  const sc = receptionScenario({ release, replicas, canais: [canal('tv', 1, days, 1)], horizonte: { data_inicio: '2026-01-05', dias: days } });
   const res = await simulate(sc, { population: pop, parametros: defaultParameters(rel.manifest, 'recepcao') });
-  const n = new Float64Array(7), q = new Float64Array(7), got = new Float64Array(7), ofCell = new Int8Array(gridCellCount('principal'));
+  const n = new Float64Array(7), q = new Float64Array(7), users = new Float64Array(7), got = new Float64Array(7);
+  const ofCell = new Int8Array(gridCellCount('principal'));
   for (let h = 0; h < pop.nHouseholds; h++) {
     const urbano = pop.tractUrban[pop.hhTract[h]] === 1;
     for (let i = pop.hhStart[h]; i < pop.hhStart[h + 1]; i++) {
       const g = ageGroupOf(pop.age5[i]);
       n[g]++;
       q[g] += dailyUse('tv', receptionCell(pop.age5[i], pop.attrs[i], urbano));
+      users[g] += personAttr(pop.attrs[i], PERSON_ATTRS.tv);
       ofCell[gridCell('principal', pop.age5[i], pop.attrs[i])] = g;
     }
   }
@@ -48,7 +55,8 @@ export async function measureTvDayOne(release: string, replicas: number): Promis
     for (let k = 0; k < r.celulas.length / nM; k++) got[ofCell[k % ofCell.length]] += r.celulas[k * nM + m] / replicas;
   }
   return Array.from({ length: 7 }, (_, g) => ({
-    grupo_idade: g, pessoas: n[g], alcance_dia1: got[g] / n[g], tv_diaria: q[g] / n[g], diferenca_pp: (100 * (got[g] - q[g])) / n[g],
+    grupo_idade: g, pessoas: n[g], alcance: got[g] / n[g], tv_diaria: q[g] / n[g], usuarios_tv: users[g] / n[g],
+    diferenca_dia1_pp: (100 * (got[g] - q[g])) / n[g],
   }));
 }
 

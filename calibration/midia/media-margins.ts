@@ -3,8 +3,9 @@
 // the population was measured: the survey levels the media habits are built from (PBM 2014 daily TV
 // and radio, PNAD 2023 daily internet among users) are `ajuste` (they check the construction, not
 // the data); Kantar's daily radio in its metropolitan markets and the three published UFs are
-// held out. The PBM publishes no daily use by age or schooling in the data here (only TV minutes,
-// which the habits read), so no gradient is scored.
+// held out (Kantar's 30-day reach, 83%, is an input there: the share of radio users,
+// src/release/media-users.ts). The PBM publishes no daily use by age or schooling in the data here
+// (only TV minutes, which the habits read), so no gradient is scored.
 import { columns, readCsv } from '../../src/release/csv.js';
 import type { MarginRow } from '../../src/plan/population-margins.js';
 import { projectPath } from '../../src/project-path.js';

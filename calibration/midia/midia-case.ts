@@ -216,7 +216,8 @@ export function buildMidiaCase(release: string, countsRelease: string, counts: F
       'wages, here the 2023 wage); TIC age groups are approximated by 5-year bands (15-19 counted in 16-24). Internet model values are ' +
       'expectations over the counted persons; media values are means over the built population. The media levels come from the ' +
       'Pesquisa Brasileira de Mídia of 2014 (persons 16+; here 15+), older than the internet figures; it publishes no daily use by ' +
-      'age or schooling in the data here, so the TV gradient (from TV minutes) is an assumption and is not scored; Kantar measures ' +
+      'age or schooling in the data here, so the TV gradient (from TV minutes) is an assumption and is not scored; the shares of ' +
+      'TV and radio users (95%, PBM 2014; 83% over 30 days, Kantar 2022) are inputs applied to every segment; Kantar measures ' +
       'metropolitan markets, not UFs. Word of mouth, responses and recall are not covered by this case. Figures were transcribed ' +
       'from pages reproducing the published tables (data/br/midia/PROVENANCE.md).',
     agregados: { veredito: reprovados === 0 ? 'aprovada' : 'reprovada', eixos_passaram: eixos.length - reprovados, eixos_reprovados: reprovados, eixos },

@@ -43,7 +43,8 @@ export interface VereditoSimulacao {
  * Still nao_calibrado: no campaign's own series was fitted.
  */
 export const MOTIVO_RECEPCAO_HABITOS =
-  'alcance de mídia ancorado em dados publicados: uso diário de TV e rádio (Pesquisa Brasileira de Mídia 2014), uso da internet ' +
+  'alcance de mídia ancorado em dados publicados: uso diário de TV e rádio (Pesquisa Brasileira de Mídia 2014) e parcela de ' +
+  'usuários de TV e rádio (PBM 2014, Kantar IBOPE Media 2022), uso da internet ' +
   'por idade, escolaridade, renda, situação e região (PNAD TIC 2023 e TIC Domicílios, caso midia) e uso diário da internet e de ' +
   'redes sociais (PNAD TIC 2023, TIC Domicílios 2018); continuam premissas do modelo, não calibradas: o gradiente de TV por idade ' +
   'e escolaridade, a mídia exterior, o boca a boca, as respostas (absorve, repassa, rejeita) e a lembrança declarada; nenhuma ' +

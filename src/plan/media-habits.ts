@@ -6,6 +6,8 @@
 // assumption; keep the two in sync.
 import type { Canal } from '../contract/types.js';
 import { MANIFESTS, RECEPCAO_CONTATO_DIARIO } from '../release/manifests.js';
+import { RADIO_USUARIOS_KANTAR, TV_USUARIOS_PBM } from '../release/media-users.js';
+import { PERSON_ATTRS, personAttr } from '../release/types.js';
 import { affinity, decodeCell } from './reception-profiles.js';
 
 /**
@@ -87,10 +89,32 @@ export function usesMediaHabits(release: string): boolean {
   return MANIFESTS.find((m) => m.versao === release)?.gerador.internet_conjunta === true;
 }
 
+/** Kernel habits: a person's TV-user flag + 2 x radio-user flag (PERSON_ATTRS tv, radio; generator 1.5.0). */
+export const HABITOS = 4;
+
+export function habitOf(attrs: number): number {
+  return personAttr(attrs, PERSON_ATTRS.tv) | (personAttr(attrs, PERSON_ATTRS.radio) << 1);
+}
+
+/** Ceiling of a user's daily probability (the affinity -ln(1 - q) must stay finite). */
+const MAX_DIARIO_USUARIO = 0.999;
+
 /**
- * The kernel affinity that makes the one-day contact probability at intensidade 1 equal the daily
- * use: 1 - exp(-c * a) = q, a = -ln(1 - q) / c, c the release's daily contact scale exp(beta0).
+ * Daily use of a person of a reception cell with a habit: for TV and radio the cell's daily use
+ * falls on the medium's users only (q / share of users, 0 for a non-user), so the mean over persons
+ * stays the cell's q while a campaign of many days reaches about the users; digital (non-users of
+ * the internet are 0 already) and exterior as the cell's.
  */
-export function habitAffinity(canal: Canal, base: number): number {
-  return -Math.log(1 - dailyUse(canal, base)) / RECEPCAO_CONTATO_DIARIO;
+export function personDailyUse(canal: Canal, base: number, habit: number): number {
+  if (canal === 'tv') return habit & 1 ? Math.min(MAX_DIARIO_USUARIO, dailyUse('tv', base) / TV_USUARIOS_PBM) : 0;
+  if (canal === 'radio') return habit & 2 ? Math.min(MAX_DIARIO_USUARIO, dailyUse('radio', base) / RADIO_USUARIOS_KANTAR) : 0;
+  return dailyUse(canal, base);
+}
+
+/**
+ * The kernel affinity that makes the one-day contact probability at intensidade 1 equal the
+ * person's daily use: 1 - exp(-c * a) = q, a = -ln(1 - q) / c, c the release's daily contact scale exp(beta0).
+ */
+export function habitAffinity(canal: Canal, base: number, habit: number): number {
+  return -Math.log(1 - personDailyUse(canal, base, habit)) / RECEPCAO_CONTATO_DIARIO;
 }

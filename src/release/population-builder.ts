@@ -6,6 +6,7 @@ import { placeCensusHouseholds } from './census-households.js';
 import { loadAgeSex, loadRace, macroRegionOf } from './data-files.js';
 import { distanceKm } from './geometry.js';
 import { incomeClass, internetCell, schoolingClass, type InternetAssignment } from './internet-model.js';
+import { RADIO_USUARIOS_KANTAR, TV_USUARIOS_PBM } from './media-users.js';
 import { largestRemainder, munKey, Rng, STREAM } from './random.js';
 import {
   CLASS_MAX, COMMUTE_MAX_SHARE, EDUCATION_INCOME_CORRELATION, ESTABLISHMENT_MAX, ESTABLISHMENT_PARETO_ALPHA,
@@ -281,13 +282,15 @@ function assignPersons(
   st: UfBuildState, hBase: number, H: number, pBase: number, cellOf: Uint8Array, raceOf: Uint8Array, zH: Float64Array,
   mm: MunicipalModel, key: number, internetModel?: InternetAssignment,
 ): Uint32Array {
-  const { sexo, raca, escolaridade, renda, internet } = PERSON_ATTRS;
+  const { sexo, raca, escolaridade, renda, internet, tv, radio } = PERSON_ATTRS;
   const { hhStart, hhTract, tractUrban, age5, attrs, workDest } = st;
   const rhoE = EDUCATION_INCOME_CORRELATION, rhoE2 = Math.sqrt(1 - rhoE * rhoE);
   const rngE = new Rng(st.seed, STREAM.education, key);
   const rngN = new Rng(st.seed, STREAM.internet, key);
   const rngS = new Rng(st.seed, STREAM.school, key);
   const rngW = new Rng(st.seed, STREAM.work, key);
+  // Generator 1.5.0 only: its own stream, so every other draw stays v1.4.0's.
+  const rngM = internetModel ? new Rng(st.seed, STREAM.mediaUsers, key) : null;
   const edu = mm.edu;
   const students = new Uint32Array(hhStart[hBase + H] - pBase);
   let nStu = 0;
@@ -321,6 +324,7 @@ function assignPersons(
       age5[p] = band;
       attrs[p] = (sex << sexo.shift) | (raceOf[p - pBase] << raca.shift) | (level << escolaridade.shift) |
         (bracket << renda.shift) | (net << internet.shift);
+      if (rngM) attrs[p] |= ((rngM.next() < TV_USUARIOS_PBM ? 1 : 0) << tv.shift) | ((rngM.next() < RADIO_USUARIOS_KANTAR ? 1 : 0) << radio.shift);
       const us = rngS.next();
       const uw = rngW.next();
       if (band <= 3 && us < SCHOOL_BY_BAND[band]) students[nStu++] = p;

@@ -188,6 +188,9 @@ export const PERSON_ATTRS = {
   escolaridade: { shift: 4, bits: 2 },
   renda: { shift: 6, bits: 3 },
   internet: { shift: 9, bits: 1 },
+  /** Generator 1.5.0 (media-users.ts): watches TV at all, listens to the radio at all; 0 in older releases. */
+  tv: { shift: 10, bits: 1 },
+  radio: { shift: 11, bits: 1 },
 } as const;
 
 /** The value of one PERSON_ATTRS field in a person's attrs. */
