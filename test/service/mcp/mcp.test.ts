@@ -7,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../service/app.js';
+import type { ErrorDetail } from '../../../src/errors.js';
 import { createEngineRunJob } from '../../../service/jobs/job-runner.js';
 import { balance } from '../../../service/accounts/ledger.js';
 import { runWorker, type WorkerHandle } from '../../../service/worker.js';
@@ -176,7 +177,7 @@ describe('credentials and scopes', () => {
     });
     expect(raw.status).toBe(401);
     expect(raw.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${new URL(url).origin}/.well-known/oauth-protected-resource/mcp"`);
-    expect((await raw.json()).detail.code).toBe('unauthorized');
+    expect(((await raw.json()) as { detail: ErrorDetail }).detail.code).toBe('unauthorized');
     const client = new Client({ name: 'mcp-test', version: '1.0.0' });
     await expect(client.connect(new StreamableHTTPClientTransport(url))).rejects.toThrow(/401|Unauthorized/i);
   });

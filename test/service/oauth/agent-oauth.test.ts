@@ -90,7 +90,7 @@ afterAll(async () => {
 class CookieClient {
   cookies = new Map<string, string>();
   async go(url: string, init: { method?: string; form?: Record<string, string | string[]> } = {}): Promise<Response> {
-    const body = init.form ? new URLSearchParams(Object.entries(init.form).flatMap(([k, v]) => [v].flat().map((x) => [k, x]))).toString() : undefined;
+    const body = init.form ? new URLSearchParams(Object.entries(init.form).flatMap(([k, v]) => [v].flat().map((x): [string, string] => [k, x]))).toString() : undefined;
     const res = await fetch(new URL(url, base), {
       method: init.method ?? (body ? 'POST' : 'GET'), redirect: 'manual', body,
       headers: { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
@@ -203,7 +203,7 @@ describe('OAuth for agents on the MCP server', () => {
       client_id_metadata_document_supported: true, registration_endpoint: `${base}/oauth/register`,
       authorization_endpoint: `${base}/oauth/authorize`, token_endpoint: `${base}/oauth/token`,
     });
-    const rfc8414 = await (await fetch(`${base}/.well-known/oauth-authorization-server`)).json();
+    const rfc8414 = (await (await fetch(`${base}/.well-known/oauth-authorization-server`)).json()) as oauth.AuthorizationServer;
     expect(rfc8414.issuer).toBe(base);
     const root = await (await fetch(`${base}/.well-known/oauth-protected-resource`)).json();
     expect(root).toMatchObject({ resource: `${base}/mcp`, authorization_servers: [base], scopes_supported: ['results:read', 'simulate'] });
