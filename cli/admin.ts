@@ -3,7 +3,7 @@
 // Works on the embedded store (--data-dir, env DATA_DIR; not while `serve` holds it) or on the
 // PostgreSQL server of DATABASE_URL.
 import path from 'node:path';
-import { Command, InvalidArgumentError } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
 import {
   addMember, archiveProject, createOrganization, createProject, getOrganization, listMembers,
   restoreProject, setConcurrencyLimit, setSpendLimit, MEMBER_ROLES, type MemberRole,

@@ -8,6 +8,7 @@
 //    disconnect it, an admin or owner any of the organization's. Its tokens stop at once.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import type { InteractionResults } from 'oidc-provider';
 import { membershipsOf, projectsOf } from '../accounts/people.js';
 import { REQUEST_TTL_S, type AgentAuthorization } from '../oauth/agent-authorization.js';
 import { disconnectAgent, listConnectedAgents, recordConnection } from '../oauth/agent-connections.js';
@@ -31,12 +32,8 @@ export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit &
 
   /** The pending request of `uid`, or null when it is over (expired, answered, or not this browser's). */
   async function readRequest(provider: Provider, req: FastifyRequest, reply: FastifyReply): Promise<Request | null> {
-    let details;
-    try {
-      details = await provider.interactionDetails(req.raw, reply.raw);
-    } catch {
-      return null;
-    }
+    const details = await provider.interactionDetails(req.raw, reply.raw).catch(() => null);
+    if (!details) return null;
     const uid = (req.params as { uid: string }).uid;
     // the provider counts on its own time; the service clock decides too (tests move it)
     if (details.uid !== uid || kit.ctx.clock.now().getTime() > (details.iat + REQUEST_TTL_S) * 1000) return null;
@@ -78,7 +75,7 @@ export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit &
     const pedido = await readRequest(provider, req, reply);
     if (!pedido) return expired(reply, pessoa);
     const f = req.body as Form;
-    let result;
+    let result: InteractionResults;
     if (f.acao === 'negar') {
       result = { error: 'access_denied', error_description: 'the person refused to connect the agent' };
     } else {

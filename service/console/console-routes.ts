@@ -119,7 +119,7 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     return signIn(reply, person.email, f.voltar);
   });
 
-  app.get('/cadastro', async (req, reply) => page(reply, 'cadastro', 'Criar conta', null, { email: '', erro: null }));
+  app.get('/cadastro', async (_req, reply) => page(reply, 'cadastro', 'Criar conta', null, { email: '', erro: null }));
   app.post('/cadastro', csrf, async (req, reply) => {
     const f = req.body as Form;
     try {

@@ -15,9 +15,10 @@ import type { Principal } from '../operations/operation.js';
 import type { ServiceContext } from '../service-context.js';
 import { checkArguments } from './tool-arguments.js';
 import { toolError, toolSuccess } from './tool-result.js';
-import { TOOLS, type Tool } from './tools.js';
+import { TOOLS } from './tools.js';
 
-const BY_NAME = new Map<string, Tool<any, any>>(TOOLS.map((t) => [t.name, t]));
+type AnyTool = (typeof TOOLS)[number];
+const BY_NAME = new Map<string, AnyTool>(TOOLS.map((t) => [t.name, t]));
 const LISTED: ListedTool[] = TOOLS.map((t) => ({
   name: t.name, title: t.title, description: `${t.description} Scope: ${t.operation.scope ?? 'any key'}.`,
   inputSchema: t.advertised as ListedTool['inputSchema'], annotations: t.annotations,
@@ -45,7 +46,7 @@ export function createMcpServer(ctx: ServiceContext, authenticate: () => Promise
   return server;
 }
 
-async function callTool(ctx: ServiceContext, authenticate: () => Promise<Principal>, t: Tool<any, any>, args: Record<string, unknown>, log: (err: unknown) => void): Promise<CallToolResult> {
+async function callTool(ctx: ServiceContext, authenticate: () => Promise<Principal>, t: AnyTool, args: Record<string, unknown>, log: (err: unknown) => void): Promise<CallToolResult> {
   try {
     const { principal } = await admitPrincipal(ctx, await authenticate(), t.operation.scope, 'mcp');
     const result = await t.operation.run(ctx, principal, checkArguments(t.input, args));

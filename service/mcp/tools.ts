@@ -91,6 +91,7 @@ function submittedOutput({ job, created }: Submitted) {
   return { data: job, text: `${created ? 'created' : 'already created by this idempotency_key (charged once)'}: ${jobText(job)}` };
 }
 
+// biome-ignore lint/suspicious/noExplicitAny: the tools differ in argument and result types; each tool() call checks its own pair.
 export const TOOLS: Tool<any, any>[] = [
   tool({
     name: 'list_releases',

@@ -13,6 +13,7 @@ import { MIGRATION_SQL } from './queries/migrations.js';
 import { createReadCache, KEY_TTL_SERVER_MS, type ReadCache } from './read-cache.js';
 import { asStoreOutage } from './store-outage.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: a row's columns are typed by its query's caller (query<T>), not here.
 export type Row = Record<string, any>;
 
 export interface QueryResult<T = Row> {
@@ -94,7 +95,7 @@ export async function applyMigrations(store: Store): Promise<number[]> {
 
 async function openServerStore(url: string, schema: string, clock: Clock, max: number, readCache: boolean): Promise<Store> {
   const types = {
-    getTypeParser: (oid: number, format?: any) =>
+    getTypeParser: (oid: number, format?: Parameters<typeof pg.types.getTypeParser>[1]) =>
       oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
   };
   // Create the schema with a plain connection, then every pool connection uses it.
@@ -113,7 +114,7 @@ async function openServerStore(url: string, schema: string, clock: Clock, max: n
   pool.on('error', () => { /* an idle client died; the pool replaces it */ });
   const run = async <T>(c: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
     try {
-      const r = await c.query(sql, params as any[]);
+      const r = await c.query(sql, params);
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
     } catch (err) {
       throw asStoreOutage(err);

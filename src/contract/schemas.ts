@@ -152,7 +152,7 @@ function child(node: JsonSchema | undefined, seg: Segment, root: JsonSchema): { 
       if (n.items && typeof n.items === 'object') return { rank: seg, node: n.items as JsonSchema };
     } else {
       const props = n.properties as Record<string, JsonSchema> | undefined;
-      if (props && Object.prototype.hasOwnProperty.call(props, seg)) return { rank: Object.keys(props).indexOf(seg), node: props[seg] };
+      if (props && Object.hasOwn(props, seg)) return { rank: Object.keys(props).indexOf(seg), node: props[seg] };
     }
     for (const a of (n.allOf as JsonSchema[] | undefined) ?? []) push(a);
     push(n.then);

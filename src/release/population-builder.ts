@@ -371,7 +371,7 @@ function formEstablishments(st: UfBuildState, muns: Municipality[]): Uint16Array
     rng.shuffle(workers, perDest[j], perDest[j + 1]);
     let k = perDest[j];
     while (k < perDest[j + 1]) {
-      const size = Math.min(ESTABLISHMENT_MAX, Math.floor(Math.pow(1 - rng.next(), -1 / ESTABLISHMENT_PARETO_ALPHA)));
+      const size = Math.min(ESTABLISHMENT_MAX, Math.floor((1 - rng.next()) ** (-1 / ESTABLISHMENT_PARETO_ALPHA)));
       const end = Math.min(perDest[j + 1], k + size);
       const g = st.nTurmas + nEst;
       for (; k < end; k++) group[workers[k]] = g;

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeClock, type FakeClock } from '../fixtures/fake-clock.js';
-import { createRateLimiter, LIMITS, type Limits, type RateLimiter } from '../../service/accounts/rate-limit.js';
+import { createRateLimiter, LIMITS, type CallBudget, type Limits, type RateLimiter } from '../../service/accounts/rate-limit.js';
 import type { ServiceError } from '../../src/errors.js';
 import { openTestStore } from './store/test-store.js';
 
@@ -44,7 +44,7 @@ describe.each(cases)('rate limits (%s)', (backend, L) => {
     // 40% of the budget at t0, the rest 30 minutes later: the next call is refused until the first ones leave.
     for (let i = 0; i < early; i++) await rl.countCall({ keyId: key, orgId: org });
     clock.advance(30 * 60_000);
-    let last;
+    let last: CallBudget | undefined;
     for (let i = early; i < L.perKeyPerHour; i++) last = await rl.countCall({ keyId: key, orgId: org });
     expect(last).toMatchObject({ limit: L.perKeyPerHour, remaining: 0, reset: 30 * 60 + 1 });
     expect(last!.headers['RateLimit-Remaining']).toBe('0');

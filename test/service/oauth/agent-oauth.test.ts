@@ -273,7 +273,7 @@ describe('OAuth for agents on the MCP server', () => {
     await bia.signIn('bia@exemplo.org');
     const biaPage = await (await bia.go('/console/agentes')).text();
     expect(biaPage).toContain('Agente a desconectar');
-    const id = new RegExp(`data-agente="([^"]+)">\\s*<td>Agente a desconectar`).exec(biaPage)![1];
+    const id = /data-agente="([^"]+)">\s*<td>Agente a desconectar/.exec(biaPage)![1];
     expect(biaPage).not.toContain(`/console/agentes/${id}/desconectar`);
     const csrf = /name="_csrf" value="([^"]+)"/.exec(biaPage)![1];
     expect((await bia.go(`/console/agentes/${id}/desconectar`, { form: { _csrf: csrf } })).status).toBe(403);

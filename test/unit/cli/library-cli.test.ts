@@ -18,7 +18,7 @@ describe('campaign-sim library case', () => {
   it('pix prints a table with a line per UF and the Banco Central credit', async () => {
     const r = await run('library', 'case', 'pix');
     expect(r.code).toBe(0);
-    expect(r.out.split('\n').filter((l) => /^[A-Z]{2}  (passou|reprovado_declarado|nao_pontuado)/.test(l))).toHaveLength(27);
+    expect(r.out.split('\n').filter((l) => /^[A-Z]{2} {2}(passou|reprovado_declarado|nao_pontuado)/.test(l))).toHaveLength(27);
     expect(r.out).toContain('Banco Central do Brasil');
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareJobs, combineReplicas, computeVerdict, encodeJobResult, type JobResult } from '../../../src/findings/index.js';
 import { selectUnits } from '../../../src/findings/units.js';
-import { ServiceError } from '../../../src/errors.js';
+import type { ServiceError } from '../../../src/errors.js';
 import { buildReplica, etaria, scenario } from './build-replica.js';
 
 /** An adoption job whose adopters in 20-24 men are `men[r]` per replica (20-24 women fixed at 30). */
