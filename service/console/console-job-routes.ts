@@ -15,6 +15,7 @@ import { getJob, listJobs, toJobResponse } from '../jobs/jobs.js';
 import { loadJobResult } from '../operations/load-job-result.js';
 import { formatReais } from '../accounts/reais.js';
 import type { ConsoleKit } from './console-kit.js';
+import { foundOrNull } from './found-or-null.js';
 import { requireRole } from '../accounts/roles.js';
 
 /** Rows of a findings table the page shows (the API pages the rest). */
@@ -36,7 +37,7 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
   });
 
   async function projectFor(pessoa: string, projectId: string) {
-    const project = await getProject(store, projectId).catch(() => null);
+    const project = await foundOrNull(getProject(store, projectId));
     if (!project || project.excluido_em) throw new ServiceError('not_found', 'página não encontrada');
     await requireRole(store, pessoa, project.organization_id, 'ver');
     return project;

@@ -10,6 +10,7 @@ import { addCredits, balance, listEntries, monthSpend } from '../accounts/ledger
 import { projectsOf } from '../accounts/people.js';
 import { formatReais, reaisToMicros } from '../accounts/reais.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
+import { foundOrNull } from './found-or-null.js';
 import { requireRole, roleAllows } from '../accounts/roles.js';
 import { refuseField } from '../http/form-refusal.js';
 
@@ -93,7 +94,7 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
   });
   /** A project of this organization (another organization's is not found here). */
   async function projectOf(orgId: string, projectId: string) {
-    const p = await getProject(store, projectId).catch(() => null);
+    const p = await foundOrNull(getProject(store, projectId));
     if (!p || p.organization_id !== orgId) throw new ServiceError('not_found', 'projeto não encontrado');
     return p;
   }

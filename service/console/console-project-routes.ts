@@ -11,6 +11,7 @@ import {
 } from '../accounts/api-keys.js';
 import { getWebhook, listWebhookDeliveries, removeWebhook, rotateWebhookSecret, sendTestPing, setWebhook } from '../webhooks/webhook-config.js';
 import type { ConsoleKit } from './console-kit.js';
+import { foundOrNull } from './found-or-null.js';
 import { requireRole, roleAllows } from '../accounts/roles.js';
 import { refuseField } from '../http/form-refusal.js';
 
@@ -35,7 +36,7 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
 
   /** The project, or 404: unknown, or deleted (it left the lists; the organization's page undoes it). */
   async function liveProject(id: string) {
-    const project = await getProject(store, id).catch(() => null);
+    const project = await foundOrNull(getProject(store, id));
     if (!project || project.excluido_em) throw new ServiceError('not_found', 'página não encontrada');
     return project;
   }
@@ -43,7 +44,7 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
   async function view(id: string, pessoa: string, extra: { ok?: string | null; erro?: string | null; chave?: string | null; segredo?: string | null } = {}) {
     const project = await liveProject(id);
     const papel = await requireRole(store, pessoa, project.organization_id, 'ver');
-    const webhook = await getWebhook(store, id).catch(() => null);
+    const webhook = await foundOrNull(getWebhook(store, id));
     return {
       webhook, entregas: webhook ? await listWebhookDeliveries(store, id) : [], segredo: extra.segredo ?? null,
       projeto: project, papel, chaves: await listApiKeys(store, id), agora: store.clock.now(),
@@ -86,7 +87,7 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
 
   /** A key of this project (a key of another project is not found here). */
   async function keyOf(projectId: string, keyId: string) {
-    const k = await getApiKey(store, keyId).catch(() => null);
+    const k = await foundOrNull(getApiKey(store, keyId));
     if (!k || k.project_id !== projectId) throw new ServiceError('not_found', 'chave não encontrada');
     return k;
   }

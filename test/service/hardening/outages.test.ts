@@ -4,9 +4,14 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../service/app.js';
+import { addMember } from '../../../service/accounts/accounts.js';
 import { createApiKey } from '../../../service/accounts/api-keys.js';
+import { createPerson } from '../../../service/accounts/people.js';
 import { createRateLimiter } from '../../../service/accounts/rate-limit.js';
 import { openStore } from '../../../service/store/open-store.js';
+import { ACCOUNT_SQL } from '../../../service/store/queries/accounts.js';
+import { storeUnavailable } from '../../../service/store/store-outage.js';
+import { FormClient } from '../console/form-client.js';
 import { openHarness, type Harness } from '../routes/harness.js';
 import { seedOrganization, TEST_DATABASE_URL } from '../store/test-store.js';
 
@@ -93,6 +98,37 @@ describe('issue 15: backend outages answer 503 with Retry-After', () => {
     } finally {
       await app.close();
       await store.close().catch(() => undefined);
+    }
+  });
+
+  it('shows the console a store outage as 503, not as a page not found', async () => {
+    // The database lost between the session check and the read of the project (a selective fake:
+    // losing it before the session check would answer 503 on any page, whatever the project's
+    // pages do with the read).
+    let down = false;
+    const store = new Proxy(h.store, {
+      get: (s, k) => (k === 'query'
+        ? (sql: string, params?: unknown[]) => (down && sql === ACCOUNT_SQL.getProject ? Promise.reject(storeUnavailable()) : s.query(sql, params))
+        : Reflect.get(s, k)),
+    });
+    const app = await buildApp({ store, clock: h.clock });
+    try {
+      await createPerson(h.store, 'outage@exemplo.org', 'senha-de-teste');
+      await addMember(h.store, { organizationId: h.orgId, email: 'outage@exemplo.org', papel: 'owner' });
+      const c = new FormClient({ ...h, app });
+      await c.submit('/console/entrar', '/console/entrar', { email: 'outage@exemplo.org', senha: 'senha-de-teste' });
+      const org = `/console/organizacoes/${h.orgId}`;
+      const pages = [`/console/projetos/${h.projectId}`, `/console/projetos/${h.projectId}/jobs`];
+      for (const page of pages) expect((await c.go('GET', page)).statusCode).toBe(200);
+      const orgPage = await c.go('GET', org);
+      down = true;
+      for (const page of pages) expect((await c.go('GET', page)).statusCode, page).toBe(503);
+      const undo = await c.go('POST', `${org}/projetos/${h.projectId}/desfazer`, { _csrf: FormClient.token(orgPage) });
+      expect(undo.statusCode).toBe(503);
+      down = false;
+      expect((await c.go('GET', pages[0])).statusCode).toBe(200);
+    } finally {
+      await app.close();
     }
   });
 });
