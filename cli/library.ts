@@ -1,10 +1,10 @@
 // `campaign-sim library list | template ID | case ID`: the library's campaign templates
 // (library/) and public cases, read from the release (never recomputed). Today the one case
-// is `pix` (calibration/pix/, docs/model.md "The Pix case").
+// is `pix` (its file: src/release/pix-case-file.ts; its fit: calibration/pix/, docs/model.md "The Pix case").
 // The engine and the library load in the actions (a CLI call loads only what it runs).
 import type { Command } from 'commander';
 import { ServiceError } from '../src/errors.js';
-import type { PixCase } from '../calibration/pix/pix-case.js';
+import type { PixCase } from '../src/release/pix-case-file.js';
 
 const loadRelease = () => import('../src/release/release.js');
 
@@ -71,7 +71,7 @@ export function registerLibrary(program: Command): void {
     .option('--json', 'print the whole case document as JSON')
     .action(async (id: string, opts: { release?: string; json?: boolean }) => {
       if (!(CASES as readonly string[]).includes(id)) throw new ServiceError('not_found', `no case ${id}; the library has: ${CASES.join(', ')}`);
-      const [{ openRelease }, { readPixCase }] = await Promise.all([loadRelease(), import('../calibration/pix/pix-case-file.js')]);
+      const [{ openRelease }, { readPixCase }] = await Promise.all([loadRelease(), import('../src/release/pix-case-file.js')]);
       const rel = openRelease(opts.release);
       const fit = rel.manifest.calibracao_pix;
       const c = fit ? readPixCase(fit.release) : null;

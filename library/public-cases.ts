@@ -3,8 +3,7 @@
 // case document keeps everything (fit history, forecast: `campaign-sim library case pix --json`);
 // the API serves the spec's fields, plus `agregados` (the case's verdict against its targets, an
 // extension). reprovacoes are served as the spec names their fields (test, period, value, limit).
-import type { PixCase } from '../calibration/pix/pix-case.js';
-import { readPixCase } from '../calibration/pix/pix-case-file.js';
+import { readPixCase, type PixCase } from '../src/release/pix-case-file.js';
 import type { Release } from '../src/release/types.js';
 
 export interface PublicCase {

@@ -5,7 +5,7 @@
 // v1.3.0's population (same generator and seed) with a Pix fit whose observation model counts
 // each UF's coverage (calibration/pix/pix-coverage.ts).
 import { readSourceCredits } from './fontes-file.js';
-import { readPixFit } from './pix-fit-file.js';
+import { readPixFit } from './pix-case-file.js';
 import { UF_CODES, type CalibracaoPix, type ModelParameters, type ReleaseManifest } from './types.js';
 
 /**

@@ -13,7 +13,7 @@ import {
 } from './socio-model.js';
 import { AGE_BANDS, PERSON_ATTRS, type BuildProgress, type Municipality, type TractLayout, type UfCode } from './types.js';
 
-/** The stored population of one UF; indices are local to the UF. Keep in sync with population-file.ts. */
+/** The stored population of one UF; indices are local to the UF. Each typed array is a section of population-file.ts. */
 export interface UfPopulation {
   release: string;
   uf: UfCode;

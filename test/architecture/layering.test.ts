@@ -30,11 +30,11 @@ const STAGES: readonly Stage[] = stages(
   'base: src/errors.ts src/project-path.ts src/package-version.ts',
   'release: src/release/', 'tracts: src/tracts/', 'contract: src/contract/', 'kernel: src/kernel/', 'plan: src/plan/', 'pool: src/pool/',
   'simulate: src/simulate.ts', 'findings: src/findings/', 'job: src/run-simulation-job.ts', 'context: src/context/', 'entry: src/index.ts',
-  'calibration: calibration/', 'library: library/', 'service: service/', 'cli: cli/', 'tools: bench/ test/',
+  'calibration: calibration/', 'library: library/', 'service: service/', 'cli: cli/', 'tools: bench/ scripts/ test/',
 );
 
 /** The top-level folders, bottom first: each holds consecutive stages of STAGES, in this order. */
-const FOLDERS = ['assembly', 'src', 'calibration', 'library', 'service', 'cli', 'bench', 'test'];
+const FOLDERS = ['assembly', 'src', 'calibration', 'library', 'service', 'cli', 'bench', 'scripts', 'test'];
 
 /** FOLDERS index of a stage path's top-level folder. */
 function folderOf(path: string): number {

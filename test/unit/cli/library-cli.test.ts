@@ -2,7 +2,7 @@
 // filled for a place) and the published Pix case of the newest release, read from the release,
 // never recomputed.
 import { describe, expect, it } from 'vitest';
-import { readPixCase } from '../../../calibration/pix/pix-case-file.js';
+import { readPixCase } from '../../../src/release/pix-case-file.js';
 import { validateScenario } from '../../../src/contract/validate-scenario.js';
 import { TEMPLATES } from '../../../library/templates.js';
 import { newestRelease, openRelease } from '../../../src/release/release.js';
