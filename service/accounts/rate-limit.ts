@@ -62,10 +62,14 @@ export interface RateLimiter {
   checkCredentialBurst(credential: string | null | undefined, ip: string): Promise<BurstResult>;
   /** Counts one call of a key or agent (`keyId`) of organization `orgId`; throws 429 query_budget_exceeded when over budget. */
   countCall(subject: { keyId: string; orgId: string }): Promise<CallBudget>;
-  /** Throws when the counters cannot be reached (called at start). */
+  /** Where the counters live (GET /healthz says it). */
+  readonly backend: RateLimitBackend;
+  /** Throws when the counters cannot be reached (called at start, and by GET /healthz). */
   check(): Promise<void>;
   close(): Promise<void>;
 }
+
+export type RateLimitBackend = 'memory' | 'postgres' | 'redis';
 
 export interface RateLimiterOptions {
   store?: Store;
@@ -73,7 +77,7 @@ export interface RateLimiterOptions {
   redisUrl?: string;
   clock?: Clock;
   /** Default: redis when redisUrl, postgres when the store is a PostgreSQL server, memory otherwise. */
-  backend?: 'memory' | 'postgres' | 'redis';
+  backend?: RateLimitBackend;
   /** Namespace of the Redis keys (tests). */
   keyPrefix?: string;
   /** Other numbers than the spec's (tests of the shared counters with small limits; benchmarks). */
@@ -93,10 +97,10 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
   } else {
     counter = createMemoryCounter();
   }
-  return buildLimiter(counter, clock, opts.limits);
+  return buildLimiter(backend, counter, clock, opts.limits);
 }
 
-function buildLimiter(counter: WindowCounter, clock: Clock, limits: Partial<Limits> = {}): RateLimiter {
+function buildLimiter(backend: RateLimitBackend, counter: WindowCounter, clock: Clock, limits: Partial<Limits> = {}): RateLimiter {
   const L: Limits = { ...LIMITS, ...limits };
   const budgetHeaders = (limit: number, remaining: number, reset: number): Record<string, string> => ({
     'RateLimit-Limit': String(limit),
@@ -105,6 +109,7 @@ function buildLimiter(counter: WindowCounter, clock: Clock, limits: Partial<Limi
     'RateLimit-Policy': `${limit};w=${L.hourSeconds}`,
   });
   return {
+    backend,
     async checkCredentialBurst(credential, ip) {
       const windows: WindowSpec[] = [];
       if (credential) windows.push({ key: `c:${credentialDigest(credential)}`, limit: L.burstPerCredential, seconds: L.burstSeconds });
