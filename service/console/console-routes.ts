@@ -4,6 +4,7 @@
 // (@fastify/csrf-protection, double submit with a signed cookie) and HTML errors stay inside it,
 // so the /v1 API keeps its JSON contract. Views: ./views/*.eta (@fastify/view with Eta), Portuguese
 // labels. Actions call the same functions as the CLI (service/accounts/people.ts, console-sessions.ts).
+import { createHash } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyFormbody from '@fastify/formbody';
@@ -44,6 +45,11 @@ const SESSION_COOKIE = 'sessao';
 
 type Form = Record<string, string | undefined>;
 
+/** What a form's CSRF token is bound to: the request's session cookie as sent (signed), or no session. */
+function sessionBinding(req: FastifyRequest): string {
+  return req.cookies[SESSION_COOKIE] || 'sem-sessao';
+}
+
 /** Where to go after signing in: only a console path (never another site: no open redirect). */
 export function safeReturn(path: string | undefined): string {
   return path && /^\/console(\/[A-Za-z0-9/_\-?=&.%]*)?$/.test(path) && !path.startsWith('//') ? path : CONSOLE_PATH;
@@ -56,10 +62,15 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
   const cookieOpts = { signed: true, httpOnly: true, sameSite: 'lax' as const, path: CONSOLE_PATH, secure: o.secureCookies };
   await app.register(fastifyCookie, { secret: o.secret });
   await app.register(fastifyFormbody);
+  // The token is bound to the session cookie (userInfo, hashed into it): a pair of CSRF secret
+  // and token that an attacker made for themselves, tossed into the victim's browser beside the
+  // victim's session, does not verify (issue 32). Before sign-in the binding is to no session.
   await app.register(fastifyCsrf, {
     sessionPlugin: '@fastify/cookie',
     cookieOpts: { ...cookieOpts, sameSite: 'strict' },
     getToken: (req) => (req.body as Form | undefined)?._csrf,
+    getUserInfo: sessionBinding,
+    csrfOpts: { hmacKey: createHash('sha256').update(`csrf:${o.secret}`).digest() },
   });
   await app.register(fastifyView, {
     engine: { eta: new Eta() }, root: projectPath('service', 'console', 'views'), viewExt: 'eta', layout: 'layout', production: true,
@@ -73,7 +84,8 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
   }
 
   function page(reply: FastifyReply, view: string, titulo: string, pessoa: string | null, data: Record<string, unknown> = {}, status = 200) {
-    return reply.code(status).header('cache-control', 'no-store').view(view, { titulo, pessoa, csrf: reply.generateCsrf(), minimo: MIN_PASSWORD_LENGTH, ...data });
+    const csrf = reply.generateCsrf({ userInfo: sessionBinding(reply.request) });
+    return reply.code(status).header('cache-control', 'no-store').view(view, { titulo, pessoa, csrf, minimo: MIN_PASSWORD_LENGTH, ...data });
   }
 
   /** The signed-in person, or a redirect to the sign-in page that comes back here. */
