@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyView from '@fastify/view';
 import { Eta } from 'eta';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -57,8 +58,24 @@ export function safeReturn(path: string | undefined): string {
 
 export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Promise<void> {
   const { store } = o.ctx;
-  // HTML pages, not the API: kept out of the OpenAPI document (every route of this plugin and its children)
-  app.addHook('onRoute', (route) => { route.schema = { ...route.schema, hide: true }; });
+  // HTML pages, not the API: kept out of the OpenAPI document (every route of this plugin and its
+  // children); under the burst limit per origin address, which the spec counts "across the app,
+  // API and MCP" (service/http/auth.ts).
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+    route.config = { ...route.config, porOrigem: true };
+  });
+  // Pages may not be framed (clickjacking of a consent or a key) and load only the console's own
+  // scripts. Inline style attributes stay allowed (the views use them). No form-action: the
+  // agents' consent form ends in a redirect to the agent's own address, which form-action would
+  // block; no upgrade-insecure-requests: development serves plain http on 127.0.0.1.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: { 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'], 'form-action': null, 'upgrade-insecure-requests': null },
+    },
+    frameguard: { action: 'deny' },
+  });
   const cookieOpts = { signed: true, httpOnly: true, sameSite: 'lax' as const, path: CONSOLE_PATH, secure: o.secureCookies };
   await app.register(fastifyCookie, { secret: o.secret });
   await app.register(fastifyFormbody);
@@ -124,8 +141,21 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     if (await personOf(req)) return reply.redirect(safeReturn(q.voltar), 303);
     return page(reply, 'entrar', 'Entrar', null, { email: '', voltar: safeReturn(q.voltar), erro: null });
   });
+  /** A sign-in or sign-up over its limit (service/accounts/rate-limit.ts): 429 on the same page, with Retry-After. */
+  async function throttled(req: FastifyRequest, reply: FastifyReply, email: string | null, view: 'entrar' | 'cadastro', data: Record<string, unknown>) {
+    const r = await o.ctx.limiter.checkSignIn(email, req.ip);
+    if (!r.blocked) return null;
+    const minutos = Math.ceil(r.retryAfterSeconds / 60);
+    const quem = r.por === 'account' ? 'com este e-mail' : 'deste endereço';
+    reply.header('Retry-After', String(r.retryAfterSeconds));
+    return page(reply, view, view === 'entrar' ? 'Entrar' : 'Criar conta', null,
+      { ...data, erro: `Muitas tentativas ${quem}: tente de novo em ${minutos} min.` }, 429);
+  }
+
   app.post('/entrar', csrf, async (req, reply) => {
     const f = req.body as Form;
+    const refused = await throttled(req, reply, (f.email ?? '').trim().toLowerCase(), 'entrar', { email: f.email ?? '', voltar: safeReturn(f.voltar) });
+    if (refused) return refused;
     const person = await verifyPerson(store, f.email ?? '', f.senha ?? '');
     if (!person) return page(reply, 'entrar', 'Entrar', null, { email: f.email ?? '', voltar: safeReturn(f.voltar), erro: 'E-mail ou senha não conferem.' }, 401);
     return signIn(reply, person.email, f.voltar);
@@ -134,6 +164,8 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
   app.get('/cadastro', async (req, reply) => page(reply, 'cadastro', 'Criar conta', null, { email: '', erro: null }));
   app.post('/cadastro', csrf, async (req, reply) => {
     const f = req.body as Form;
+    const refused = await throttled(req, reply, null, 'cadastro', { email: f.email ?? '' });
+    if (refused) return refused;
     try {
       const person = await createPerson(store, f.email ?? '', f.senha ?? '');
       return await signIn(reply, person.email, CONSOLE_PATH);
