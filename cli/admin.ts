@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import {
-  addMember, archiveProject, createOrganization, createProject, getOrganization, listMembers,
+  addAccountHolder, archiveProject, createOrganization, createProject, getOrganization, listMembers,
   restoreProject, setConcurrencyLimit, setSpendLimit, MEMBER_ROLES, type MemberRole,
 } from '../service/accounts/accounts.js';
 import {
@@ -13,6 +13,7 @@ import {
   type GraceDays, type KeyDurationDays, type Scope,
 } from '../service/accounts/api-keys.js';
 import { createDevAccount } from '../service/accounts/dev-account.js';
+import { INVITATION_DAYS, invite } from '../service/accounts/invitations.js';
 import { addCredits, balance, monthSpend } from '../service/accounts/ledger.js';
 import { reaisToMicros } from '../service/accounts/reais.js';
 import type { Store } from '../service/store/open-store.js';
@@ -79,10 +80,18 @@ export function registerAdmin(program: Command): void {
   org.command('show <orgId>').description('an organization with its balance, this month\'s spend and members')
     .action((orgId: string) => withStore(flags(), (s) => organizationSummary(s, orgId)));
 
-  admin.command('member').description('members of organizations')
-    .command('add <orgId> <email>').description('add a member (or change the role of one)')
+  const member = admin.command('member').description('members of organizations');
+  member.command('add <orgId> <email>').description('add a person who has an account (or change the role of one); others are invited')
     .option('--papel <papel>', `role: ${MEMBER_ROLES.join(', ')}`, 'member')
-    .action((orgId: string, email: string, o: { papel: MemberRole }) => withStore(flags(), (s) => addMember(s, { organizationId: orgId, email, papel: o.papel })));
+    .action((orgId: string, email: string, o: { papel: MemberRole }) => withStore(flags(), (s) => addAccountHolder(s, { organizationId: orgId, email, papel: o.papel })));
+  member.command('invite <orgId> <email>').description(`invite an e-mail by link (valid ${INVITATION_DAYS} days, once): the person opens it signed in with that e-mail`)
+    .option('--papel <papel>', `role: ${MEMBER_ROLES.join(', ')}`, 'member')
+    .action((orgId: string, email: string, o: { papel: MemberRole }) => withStore(flags(), async (s) => {
+      await getOrganization(s, orgId);
+      // The operator invites as an owner would (any role, owner included).
+      const token = await invite(s, orgId, email, o.papel, 'owner');
+      return { email: email.trim().toLowerCase(), papel: o.papel, link: `/console/convites/${token}`, valido_dias: INVITATION_DAYS };
+    }));
 
   const project = admin.command('project').description('projects');
   project.command('create <orgId>').description('create a project in the organization')

@@ -7,6 +7,7 @@ import { consoleRoutes, CONSOLE_PATH } from './console/console-routes.js';
 import type { AddressPolicy } from './webhooks/address-policy.js';
 import { webhookPolicyFromEnv } from './webhooks/webhook-settings.js';
 import { DEFAULT_BODY_LIMIT } from './http/body-limits.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './http/json-depth.js';
 import { answerClientError, answerFrameworkError } from './http/client-errors.js';
 import { systemClock, type Clock } from './store/clock.js';
 import { installErrorHandler } from './http/error-handler.js';
@@ -94,7 +95,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   // A POST without a body but with Content-Type: application/json (cancel, erase) is not an error;
-  // other bodies go through Fastify's own JSON parser (prototype-poisoning protection included).
+  // other bodies go through Fastify's own JSON parser (prototype-poisoning protection included),
+  // once their nesting is known to be bounded (http/json-depth.ts).
   // JSON is UTF-8 (RFC 8259): a body declared in another charset is refused, not misread.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -104,6 +106,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       return done(new RequestFormatError([{ loc: ['header', 'content-type'], msg: 'JSON bodies must be sent in UTF-8 (charset=utf-8 or none)', type: 'value_error', input: charset.slice(0, 40), ctx: {} }]), undefined);
     }
     if (body === '') return done(null, undefined);
+    if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
+      return done(new RequestFormatError([{ loc: ['body'], msg: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, type: 'value_error', input: null, ctx: { max_depth: MAX_JSON_DEPTH } }]), undefined);
+    }
     return parseJson(req, body as string, done);
   });
 

@@ -277,7 +277,9 @@ export const SCENARIO_BODY: JsonSchema = {
       },
       if: { type: 'object', properties: { cenario_base: { const: 'calibracao' } }, required: ['cenario_base'] },
       then: { required: ['calibracao'], ...codes({ required: 'launch_calibration_required' }) },
-      else: { not: { required: ['calibracao'] }, ...codes({ not: { code: 'launch_calibration_forbidden', field: 'calibracao' } }) },
+      // `type: 'object'` inside the not: a null lancamento has no calibracao to forbid (a bare
+      // `required` holds vacuously for null, and null was refused as launch_calibration_forbidden).
+      else: { not: { type: 'object', required: ['calibracao'] }, ...codes({ not: { code: 'launch_calibration_forbidden', field: 'calibracao' } }) },
     },
     horizonte: {
       type: 'object',

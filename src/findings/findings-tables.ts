@@ -286,7 +286,7 @@ function veredito(result: JobResult, units: number[], rows: Rows): TableBody {
   return {
     colunas, linhas: rows.linhas, total: rows.total,
     descricao: {
-      verificacao: 'resultado (o veredito do job), replicas, kpi (cada KPI somado nos municípios mantidos), contribuicao (cada canal e KPI) ou calibracao',
+      verificacao: 'resultado (o veredito do job), replicas, kpi (cada KPI somado nos municípios do job; o filtro municipio não o muda), contribuicao (cada canal e KPI) ou calibracao',
       medida: 'KPI da verificação', canal: 'canal da contribuição',
       valor: 'kpi e contribuicao: erro-padrão de Monte Carlo dividido pelo valor (erro relativo); replicas: número de réplicas',
       limite: 'limite do valor para robusto: 0,05 para um KPI, 0,5 para uma contribuição (dois erros-padrão de zero), 2 réplicas',
@@ -328,7 +328,10 @@ export function buildFindings(result: JobResult, query: FindingsQuery = {}): Fin
   const tabela = query.tabela ?? 'saturacao';
   if (!isFindingsTable(tabela)) throw unknownTable(tabela);
   const limite = checkLimite(query.limite);
-  const units = selectUnits(result, query.municipio);
+  // The verdict is one statement about the job, over its own municipalities: a municipio filter
+  // selects rows of the other tables and leaves it unchanged (a filtered verdict would be
+  // another question, and its numbers changed with the filter).
+  const units = tabela === 'veredito' ? selectUnits(result) : selectUnits(result, query.municipio);
   const body = tableBody(result, tabela, units, limite);
   // Names of the municipalities of the rows only (the veredito table has none: it sums them all).
   const codes = body.linhas.filter((r) => r.municipio != null).map((r) => String(r.municipio));

@@ -24,12 +24,18 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-/** A TCP proxy to PostgreSQL that can be cut: every open connection dies and new ones are refused. */
-async function cuttableProxy(target: URL): Promise<{ url: string; cut(): Promise<void> }> {
+/**
+ * A TCP proxy to a backend (PostgreSQL, Redis) that can be cut (every open connection dies and
+ * new ones are refused) or frozen (connections stay up and new ones are accepted, but nothing is
+ * answered: what a server stopped with SIGSTOP looks like from outside).
+ */
+async function cuttableProxy(target: URL): Promise<{ url: string; cut(): Promise<void>; freeze(): void }> {
   const sockets = new Set<net.Socket>();
+  let frozen = false;
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
     for (const s of [client, upstream]) { sockets.add(s); s.on('close', () => sockets.delete(s)); s.on('error', () => undefined); }
+    if (frozen) return;
     client.pipe(upstream).pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -42,6 +48,10 @@ async function cuttableProxy(target: URL): Promise<{ url: string; cut(): Promise
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const s of sockets) s.destroy();
       await closed;
+    },
+    freeze() {
+      frozen = true;
+      for (const s of sockets) { s.unpipe(); s.pause(); }
     },
   };
 }
@@ -129,6 +139,62 @@ describe('issue 15: backend outages answer 503 with Retry-After', () => {
       expect((await c.go('GET', pages[0])).statusCode).toBe(200);
     } finally {
       await app.close();
+    }
+  });
+});
+
+// Issue 32, defect 3: a backend that stops answering (SIGSTOP) held every counted call until
+// the socket closed, 30 s and more; the frozen proxy never closes it, so without the fix these
+// calls never answer and the test fails on its time limit.
+describe('issue 32: a backend that stops answering gives 503, not a hung request', () => {
+  it('answers 503 store_unavailable with Retry-After when the database stops answering', async () => {
+    const proxy = await cuttableProxy(new URL(TEST_DATABASE_URL));
+    const store = await openStore({ databaseUrl: proxy.url, schema: h.store.schema, clock: h.clock });
+    const { project } = await seedOrganization(store, 'Org hung database', 0);
+    const { key } = await createApiKey(store, { projectId: project.id, nome: 'k', scopes: ['results:read'], expiresInDays: null });
+    const app = await buildApp({ store, clock: h.clock });
+    try {
+      const call = () => app.inject({ method: 'GET', url: '/v1/jobs', headers: { authorization: `Bearer ${key}` } });
+      expect((await call()).statusCode).toBe(200);
+      proxy.freeze();
+      for (let i = 0; i < 2; i++) {
+        const res = await call();
+        expect(res.statusCode).toBe(503);
+        expect(res.json().detail.code).toBe('store_unavailable');
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      const health = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(health.statusCode).toBe(503);
+    } finally {
+      await proxy.cut();
+      await app.close();
+      await store.close().catch(() => undefined);
+    }
+  });
+
+  it('answers 503 rate_limit_unavailable with Retry-After when Redis stops answering, and /healthz says so', async () => {
+    const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const proxy = await cuttableProxy(redisUrl);
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const limiter = createRateLimiter({ backend: 'redis', redisUrl: proxy.url, clock: h.clock, keyPrefix: `hung:${Date.now()}:` });
+    const app = await buildApp({ store: h.store, clock: h.clock, limiter });
+    try {
+      const call = () => app.inject({ method: 'GET', url: '/v1/whoami', headers: { authorization: `Bearer ${h.keys.full}` } });
+      expect((await call()).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).json()).toMatchObject({ estado: 'ok', contadores: 'redis' });
+      proxy.freeze();
+      const res = await call();
+      expect(res.statusCode).toBe(503);
+      expect(res.json().detail.code).toBe('rate_limit_unavailable');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      const health = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json().detail.code).toBe('rate_limit_unavailable');
+    } finally {
+      await proxy.cut();
+      await app.close();
+      await limiter.close();
+      stderr.mockRestore();
     }
   });
 });

@@ -182,8 +182,14 @@ describe('credentials and scopes', () => {
     await expect(client.connect(new StreamableHTTPClientTransport(url))).rejects.toThrow(/401|Unauthorized/i);
   });
 
-  it('answers unauthorized to a tool called with a key that is not valid', async () => {
-    const r = await call(await connect('svc_0123456789ab_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'), 'get_job', { job_id: '3f0e2c4a-9b1d-4c7e-8a2f-5d6b7c8e9f00' });
+  // Spec "Errors", MCP: HTTP 401 only without any credential; any API key that is not valid,
+  // whatever its form, reaches the tools (issue 32: a malformed one got 401 before any tool).
+  it.each([
+    ['of the right form', 'svc_0123456789ab_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['of a wrong form', 'svc_wrong'],
+    ['that is any other text', 'wrong'],
+  ])('answers unauthorized to a tool called with a key %s that is not valid', async (_form, key) => {
+    const r = await call(await connect(key), 'get_job', { job_id: '3f0e2c4a-9b1d-4c7e-8a2f-5d6b7c8e9f00' });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toMatch(/^unauthorized: /);
   });

@@ -31,8 +31,9 @@ describe('compareJobs', () => {
     const c = compareJobs(sideA, b, { limite: 1000 });
     expect(c.mesmo_grupo_comparacao).toBe(true);
     expect(c.a).toMatchObject({ job_id: sideA.job.id, nome: 'A', release: 'v1.0.0', familia: 'adocao', horizonte: { data_inicio: '2026-01-05', dias: 21 }, grupo_comparacao: 'g1', grade: 'etaria' });
-    // by default each verdict is the job's own, the one its findings serve
+    // each verdict is the job's own, the one its findings serve, with or without a filter
     expect(c.a.veredito).toEqual(computeVerdict(sideA.result, selectUnits(sideA.result)));
+    expect(compareJobs(sideA, b, { limite: 1000, municipio: ['1400100'] }).a.veredito).toEqual(c.a.veredito);
     // totals 50 and 54: standard error 2, 3.8% of 52 (<= 5%); the hand-set Pix parameters of
     // v1.0.0 are not calibrated, so the numbers are stable but only indicative
     expect(c.a.veredito.resultado).toBe('indicativo');

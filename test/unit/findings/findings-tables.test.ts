@@ -201,6 +201,13 @@ describe('reception tables', () => {
     expect(t.municipios).toEqual({});
   });
 
+  it('veredito is the job\'s one statement: the municipio filter leaves it unchanged (issue 32)', () => {
+    const whole = buildFindings(result, { tabela: 'veredito' });
+    for (const municipio of [['1400027'], ['1400100'], ['1400027', '1400100']]) {
+      expect(buildFindings(result, { tabela: 'veredito', municipio }).linhas).toEqual(whole.linhas);
+    }
+  });
+
   it('veredito with one replica is inconclusivo', () => {
     const t = buildFindings(receptionJob(1), { tabela: 'veredito' });
     expect(t.linhas[0]).toMatchObject({ verificacao: 'resultado', resultado: 'inconclusivo' });
