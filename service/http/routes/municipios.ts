@@ -67,9 +67,9 @@ const RAINFALL = contextResponse('monthly rainfall (BR-DWGD, grid cell nearest t
   meses: { ...OPEN_LIST, description: 'ano, mes, chuva_mm' },
 });
 
-const HEALTH = contextResponse('primary-care units (UBS) with coordinates', {
-  unidades: { ...OPEN_LIST, description: 'cnes, nome, lat, lon, grupo (atencao_basica), tipo, usada (nearest to some tract; null without tract positions), dentro_do_municipio' },
-  resumo: { ...OPEN_OBJECT, description: 'atencao_basica, sem_coordenadas, usadas; pronto_atendimento and hospital null (not in this data version)' },
+const HEALTH = contextResponse('health facilities with coordinates: UBS, and hospitals and urgent care of the CNES of mid-2017 (20 UFs)', {
+  unidades: { ...OPEN_LIST, description: 'cnes, nome, lat, lon, grupo (atencao_basica, pronto_atendimento, hospital), tipo (UBS or the CNES unit type), usada (nearest of its group to some tract; null without tract positions), dentro_do_municipio' },
+  resumo: { ...OPEN_OBJECT, description: 'atencao_basica, pronto_atendimento, hospital (facilities in the source), sem_coordenadas and usadas per group; pronto_atendimento and hospital null where the CNES 2017 extract does not cover the UF (BA MG PR RJ RS SC SP)' },
 });
 
 const GEOMETRY_RESPONSE = {
@@ -100,7 +100,7 @@ export async function municipioRoutes(app: FastifyInstance, ctx: ServiceContext)
   route('/perfil', 'Profile of a municipality: 2022 population, households and income, seat altitude, districts, sanitation', getMunicipalityProfile, PROFILE);
   route('/setores/nomes', 'A name for each tract (reported neighbourhood, district, or the last digits of the code); public data', getTractNames, NAMES);
   route('/chuva', 'Monthly rainfall: the normal of each month, yearly totals with anomaly, the monthly series', getMunicipalityRainfall, RAINFALL);
-  route('/saude', 'Primary-care health units with coordinates; usada when nearest to some tract', getHealthUnits, HEALTH);
+  route('/saude', 'Health facilities with coordinates (primary care, urgent care, hospitals); usada when nearest of its group to some tract', getHealthUnits, HEALTH);
 
   app.get('/v1/municipios/:codigo/setores', {
     config: { scope: getMunicipalityTracts.scope },
