@@ -53,25 +53,25 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
     };
   }
 
-  app.get('/organizacoes/:id', async (req, reply) => {
+  app.get<{ Params: { id: string } }>('/organizacoes/:id', async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
-    const v = await view((req.params as { id: string }).id, pessoa);
+    const v = await view(req.params.id, pessoa);
     return kit.page(reply, 'organizacao', v.data.org.nome, pessoa, v.data);
   });
 
   /** A POST of the page: checks the role, runs `act`, shows the page again with its outcome. */
   type Outcome = string | { redirect: string } | { ok: string; convite: string };
   function action(path: string, role: Parameters<typeof requireRole>[3], act: (id: string, f: Form, params: Record<string, string>, papel: MemberRole) => Promise<Outcome>) {
-    app.post(`/organizacoes/:id/${path}`, kit.csrf, async (req, reply) => {
+    app.post<{ Params: Record<string, string>; Body: Form }>(`/organizacoes/:id/${path}`, kit.csrf, async (req, reply) => {
       const pessoa = await kit.requirePerson(req, reply);
       if (!pessoa) return reply;
-      const params = req.params as Record<string, string>;
+      const { params } = req;
       const id = params.id;
       const papel = await requireRole(store, pessoa, id, role);
       let ok: string | null = null, erro: string | null = null, convite: string | null = null;
       try {
-        const r = await act(id, req.body as Form, params, papel);
+        const r = await act(id, req.body, params, papel);
         if (typeof r === 'string') ok = r;
         else if ('redirect' in r) return await reply.redirect(r.redirect, 303);
         else ({ ok, convite } = r);

@@ -48,23 +48,23 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
     };
   }
 
-  app.get('/projetos/:id', async (req, reply) => {
+  app.get<{ Params: { id: string } }>('/projetos/:id', async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
-    const data = await view((req.params as { id: string }).id, pessoa);
+    const data = await view(req.params.id, pessoa);
     return kit.page(reply, 'projeto', data.projeto.nome, pessoa, data);
   });
 
   /** A POST of the page: the project's organization role, then `act`; the page again with the outcome. */
   function action(path: string, role: 'gerir_chaves' | 'arquivar_projeto' | 'gerir_webhook', act: (id: string, f: Form, params: Record<string, string>) => Promise<{ ok: string; chave?: string; segredo?: string }>) {
-    app.post(`/projetos/:id/${path}`, kit.csrf, async (req, reply) => {
+    app.post<{ Params: Record<string, string>; Body: Form }>(`/projetos/:id/${path}`, kit.csrf, async (req, reply) => {
       const pessoa = await kit.requirePerson(req, reply);
       if (!pessoa) return reply;
-      const params = req.params as Record<string, string>;
+      const { params } = req;
       const { project } = await personInProject(store, pessoa, params.id, role);
       let out: { ok?: string; erro?: string | null; chave?: string; segredo?: string } = {};
       try {
-        out = await act(project.id, req.body as Form, params);
+        out = await act(project.id, req.body, params);
       } catch (err) {
         const erro = kit.refusal(err);
         if (erro === null) throw err;
