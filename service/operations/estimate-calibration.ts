@@ -1,5 +1,6 @@
 // Check a calibration request and its series and quote it; reserves nothing
 // (POST /v1/calibracoes/estimate, tool estimate_calibration).
+import { MAX_SERIES_ROWS } from '../../calibration/index.js';
 import type { CalibrationQuote } from '../../src/contract/types.js';
 import { checkCalibrationBody } from './check-calibration-body.js';
 import type { Operation } from './operation.js';
@@ -15,7 +16,7 @@ export const CALIBRATION_BODY = {
   required: ['pedido'],
   properties: {
     pedido: { type: 'object', description: 'the calibration request (contract version 3) without serie.sha256: the JSON Schema of GET /v1/schemas/pedido-calibracao' },
-    serie: { description: 'the client series (array or null), at most 150,000 rows, one object per row: periodo (YYYYMM or YYYYMMDD), municipio (7 digits) or area (10 digits), the declared axes, valor; columns in docs/calibration.md' },
+    serie: { description: `the client series (array or null), at most ${MAX_SERIES_ROWS.toLocaleString('en-US')} rows, one object per row: periodo (YYYYMM or YYYYMMDD), municipio (7 digits) or area (10 digits), the declared axes, valor; columns in docs/calibration.md` },
     serie_sha256: { description: 'sha256 of the rows as the platform computes it (string), or null; a different value is refused (series_sha256_mismatch)' },
   },
 } as const;
