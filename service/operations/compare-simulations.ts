@@ -5,15 +5,15 @@ import { ServiceError } from '../../src/errors.js';
 import { compareJobs } from '../../src/findings/index.js';
 import { getJob as readJobRow } from '../jobs/jobs.js';
 import { loadJobResult } from './load-job-result.js';
-import { MUNICIPIO_LIST } from './input-schemas.js';
+import { JOB_ID, MUNICIPIO_LIST } from './input-schemas.js';
 import type { Operation } from './operation.js';
 
 const COMPARE_QUERY = {
   type: 'object',
   required: ['a', 'b'],
   properties: {
-    a: { type: 'string', format: 'uuid', description: 'first job' },
-    b: { type: 'string', format: 'uuid', description: 'second job' },
+    a: { ...JOB_ID, description: 'first job: a simulation of this project' },
+    b: { ...JOB_ID, description: 'second job: a simulation of this project' },
     municipio: MUNICIPIO_LIST,
     limite: { type: 'integer', minimum: 1, maximum: 1000, default: 200, description: 'page size' },
     offset: { type: 'integer', minimum: 0, default: 0, description: 'rows to skip before the page' },
