@@ -1,6 +1,6 @@
 // Simulation jobs (spec "Simulation jobs"): quote, submit, list, read, cancel, erase. HTTP
-// adapters over service/operations/: each route takes its operation's scope, turns the request
-// into the operation's input and sends its result.
+// adapters over service/operations/: each route takes its operation's scope and input schemas,
+// turns the (typed) request into the operation's input and sends its result.
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth.js';
 import { typedRoutes } from '../typed-routes.js';
