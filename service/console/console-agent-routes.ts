@@ -8,7 +8,6 @@
 //    disconnect it, an admin or owner any of the organization's. Its tokens stop at once.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import type { InteractionResults } from 'oidc-provider';
 import { membershipsOf, projectsOf } from '../accounts/people.js';
 import { REQUEST_TTL_S, type AgentAuthorization } from '../oauth/agent-authorization.js';
 import { disconnectAgent, listConnectedAgents, recordConnection } from '../oauth/agent-connections.js';
@@ -31,10 +30,14 @@ export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit &
   const { store } = kit;
 
   /** The pending request of `uid`, or null when it is over (expired, answered, or not this browser's). */
-  async function readRequest(provider: Provider, req: FastifyRequest, reply: FastifyReply): Promise<Request | null> {
-    const details = await provider.interactionDetails(req.raw, reply.raw).catch(() => null);
-    if (!details) return null;
-    const uid = (req.params as { uid: string }).uid;
+  async function readRequest(provider: Provider, req: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply): Promise<Request | null> {
+    let details;
+    try {
+      details = await provider.interactionDetails(req.raw, reply.raw);
+    } catch {
+      return null;
+    }
+    const { uid } = req.params;
     // the provider counts on its own time; the service clock decides too (tests move it)
     if (details.uid !== uid || kit.ctx.clock.now().getTime() > (details.iat + REQUEST_TTL_S) * 1000) return null;
     const clientId = String(details.params.client_id);
@@ -59,7 +62,7 @@ export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit &
 
   const expired = (reply: FastifyReply, pessoa: string) => kit.page(reply, 'agente-autorizar', 'Conectar agente', pessoa, { pedido: null, projetos: [], erro: null }, 400);
 
-  app.get('/agentes/autorizar/:uid', async (req, reply) => {
+  app.get<{ Params: { uid: string } }>('/agentes/autorizar/:uid', async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
     const { provider } = kit.agents.serverFor(req);
@@ -68,14 +71,14 @@ export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit &
     return kit.page(reply, 'agente-autorizar', 'Conectar agente', pessoa, { pedido, projetos: await projectChoices(pessoa), erro: null });
   });
 
-  app.post('/agentes/autorizar/:uid', kit.csrf, async (req, reply) => {
+  app.post<{ Params: { uid: string }; Body: Form }>('/agentes/autorizar/:uid', kit.csrf, async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
     const { provider, resource } = kit.agents.serverFor(req);
     const pedido = await readRequest(provider, req, reply);
     if (!pedido) return expired(reply, pessoa);
-    const f = req.body as Form;
-    let result: InteractionResults;
+    const f = req.body;
+    let result;
     if (f.acao === 'negar') {
       result = { error: 'access_denied', error_description: 'the person refused to connect the agent' };
     } else {
@@ -108,10 +111,10 @@ export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit &
     return kit.page(reply, 'agentes', 'Agentes conectados', pessoa, { agentes: await listConnectedAgents(store, pessoa) });
   });
 
-  app.post('/agentes/:id/desconectar', kit.csrf, async (req, reply) => {
+  app.post<{ Params: { id: string } }>('/agentes/:id/desconectar', kit.csrf, async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
-    await disconnectAgent(store, (req.params as { id: string }).id, pessoa);
+    await disconnectAgent(store, req.params.id, pessoa);
     return reply.redirect('/console/agentes', 303);
   });
 }

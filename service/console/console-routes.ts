@@ -138,8 +138,8 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
   await app.register(consoleJobRoutes, kit);
   await app.register(consoleAgentRoutes, { ...kit, agents: o.agents });
 
-  app.get('/entrar', async (req, reply) => {
-    const q = req.query as Form;
+  app.get<{ Querystring: Form }>('/entrar', async (req, reply) => {
+    const q = req.query;
     if (await personOf(req)) return reply.redirect(safeReturn(q.voltar), 303);
     return page(reply, 'entrar', 'Entrar', null, { email: '', voltar: safeReturn(q.voltar), erro: null });
   });
@@ -154,8 +154,8 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
       { ...data, erro: `Muitas tentativas ${quem}: tente de novo em ${minutos} min.` }, 429);
   }
 
-  app.post('/entrar', csrf, async (req, reply) => {
-    const f = req.body as Form;
+  app.post<{ Body: Form }>('/entrar', csrf, async (req, reply) => {
+    const f = req.body;
     const refused = await throttled(req, reply, (f.email ?? '').trim().toLowerCase(), 'entrar', { email: f.email ?? '', voltar: safeReturn(f.voltar) });
     if (refused) return refused;
     const person = await verifyPerson(store, f.email ?? '', f.senha ?? '');
@@ -164,8 +164,8 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
   });
 
   app.get('/cadastro', async (_req, reply) => page(reply, 'cadastro', 'Criar conta', null, { email: '', erro: null }));
-  app.post('/cadastro', csrf, async (req, reply) => {
-    const f = req.body as Form;
+  app.post<{ Body: Form }>('/cadastro', csrf, async (req, reply) => {
+    const f = req.body;
     const refused = await throttled(req, reply, null, 'cadastro', { email: f.email ?? '' });
     if (refused) return refused;
     try {
@@ -193,17 +193,17 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     return page(reply, 'inicio', 'Início', pessoa, { organizacoes });
   });
 
-  app.get('/convites/:token', async (req, reply) => {
+  app.get<{ Params: { token: string } }>('/convites/:token', async (req, reply) => {
     const pessoa = await requirePerson(req, reply);
     if (!pessoa) return reply;
-    const peek = await peekInvitation(store, (req.params as { token: string }).token);
+    const peek = await peekInvitation(store, req.params.token);
     if (!peek) throw new ServiceError('not_found', 'convite não encontrado');
     return page(reply, 'convite', 'Convite', pessoa, { convite: peek, erro: null });
   });
-  app.post('/convites/:token', csrf, async (req, reply) => {
+  app.post<{ Params: { token: string } }>('/convites/:token', csrf, async (req, reply) => {
     const pessoa = await requirePerson(req, reply);
     if (!pessoa) return reply;
-    const token = (req.params as { token: string }).token;
+    const { token } = req.params;
     try {
       const r = await acceptInvitation(store, token, pessoa);
       return await reply.redirect(`${CONSOLE_PATH}/organizacoes/${r.organization_id}`, 303);
@@ -221,10 +221,10 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     if (!pessoa) return reply;
     return page(reply, 'conta', 'Minha conta', pessoa, { ok: null, erro: null });
   });
-  app.post('/conta/senha', csrf, async (req, reply) => {
+  app.post<{ Body: Form }>('/conta/senha', csrf, async (req, reply) => {
     const pessoa = await requirePerson(req, reply);
     if (!pessoa) return reply;
-    const f = req.body as Form;
+    const f = req.body;
     try {
       await changePassword(store, pessoa, f.senha_atual ?? '', f.senha_nova ?? '');
       await closeOtherSessions(store, pessoa, req.unsignCookie(req.cookies[SESSION_COOKIE]!).value!);
@@ -235,11 +235,11 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
       return page(reply, 'conta', 'Minha conta', pessoa, { ok: null, erro }, 422);
     }
   });
-  app.post('/conta/excluir', csrf, async (req, reply) => {
+  app.post<{ Body: Form }>('/conta/excluir', csrf, async (req, reply) => {
     const pessoa = await requirePerson(req, reply);
     if (!pessoa) return reply;
     try {
-      await deletePerson(store, pessoa, (req.body as Form).senha ?? '');
+      await deletePerson(store, pessoa, req.body.senha ?? '');
       return await reply.clearCookie(SESSION_COOKIE, { path: CONSOLE_PATH }).redirect(`${CONSOLE_PATH}/entrar`, 303);
     } catch (err) {
       const erro = refusal(err);

@@ -3,8 +3,9 @@
 // the operation's scope, the hourly budgets of the key and its organization, so an MCP call and
 // an API call with one key share one budget), then its arguments are checked and the operation
 // runs. Built on the SDK's low-level Server rather than McpServer because the tools' input
-// schemas are JSON Schema (the HTTP layer's own pieces and the contract schemas), which
-// McpServer would want as zod.
+// schemas are JSON Schema (the operations' own, service/operations/, and the contract schemas),
+// checked with Ajv as the HTTP routes check them (tool-arguments.ts); McpServer would want them
+// as zod, a second schema of every input.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool as ListedTool,

@@ -1,4 +1,4 @@
-// A console page reads a record that may be absent (another organization's, deleted, never
+// A console page or an account action reads a record that may be absent (another organization's, deleted, never
 // made) and shows "not found" for it; every other failure, a store outage above all (503
 // store_unavailable), goes on to the console's error page with its own status.
 import { ServiceError } from '../../src/errors.js';
