@@ -8,6 +8,7 @@
 //    disconnect it, an admin or owner any of the organization's. Its tokens stop at once.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import { errors, type InteractionResults } from 'oidc-provider';
 import { membershipsOf, projectsOf } from '../accounts/people.js';
 import { REQUEST_TTL_S, type AgentAuthorization } from '../oauth/agent-authorization.js';
 import { disconnectAgent, listConnectedAgents, recordConnection } from '../oauth/agent-connections.js';
@@ -31,11 +32,14 @@ export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit &
 
   /** The pending request of `uid`, or null when it is over (expired, answered, or not this browser's). */
   async function readRequest(provider: Provider, req: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply): Promise<Request | null> {
-    let details;
+    let details: Awaited<ReturnType<Provider['interactionDetails']>>;
     try {
       details = await provider.interactionDetails(req.raw, reply.raw);
-    } catch {
-      return null;
+    } catch (err) {
+      // Only a request that is over (no interaction cookie or session) reads as expired; a store
+      // outage goes on to the console's error page as 503.
+      if (err instanceof errors.SessionNotFound) return null;
+      throw err;
     }
     const { uid } = req.params;
     // the provider counts on its own time; the service clock decides too (tests move it)
@@ -78,7 +82,7 @@ export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit &
     const pedido = await readRequest(provider, req, reply);
     if (!pedido) return expired(reply, pessoa);
     const f = req.body;
-    let result;
+    let result: InteractionResults;
     if (f.acao === 'negar') {
       result = { error: 'access_denied', error_description: 'the person refused to connect the agent' };
     } else {
