@@ -89,6 +89,12 @@ function buildProvider(o: AgentAuthorizationOptions, issuer: string): Provider {
   const consent = policy.get('consent')!;
   consent.checks.remove('op_scopes_missing');
   consent.checks.remove('rs_scopes_missing');
+  // Every authorization goes through the console's consent page, where the person picks the
+  // project each time; loadExistingGrant below ignores earlier grants. Without this check, a
+  // browser whose provider session had signed in once skipped the page and, with no grant,
+  // answered access_denied.
+  consent.checks.add(new interactionPolicy.Check('consent_each_time', 'every authorization is consented on the console', 'consent_required',
+    (ctx) => (ctx.oidc.result?.consent ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT)));
 
   // A signing key for the provider's JWTs (none are issued to agents: tokens are opaque and no
   // ID token is offered); fresh per process.
