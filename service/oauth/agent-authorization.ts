@@ -24,6 +24,7 @@ import { AGENT_SCOPES } from './agent-scopes.js';
 import { clientDocumentFetcher } from './client-metadata-document.js';
 import { oauthAdapter } from './oauth-adapter.js';
 import { escapeHtml } from '../http/escape-html.js';
+import { retryAfterOnOutage, runAsProviderRequest } from './provider-outage.js';
 
 export const OAUTH_PATH = '/oauth';
 export const MCP_RESOURCE_PATH = '/mcp';
@@ -144,13 +145,17 @@ function buildProvider(o: AgentAuthorizationOptions, issuer: string): Provider {
     },
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
-    // an error the provider cannot send back to the client (unknown client, wrong redirect URI):
-    // a plain page in the console's language, with the OAuth error code and its description
+    // an error the provider cannot send back to the client (unknown client, wrong redirect URI,
+    // the database out of reach): a plain page in the console's language, with the OAuth error
+    // code and its description
     renderError: (ctx, out) => {
+      const outage = out.error === 'temporarily_unavailable';
+      const title = outage ? 'Serviço indisponível' : 'Pedido de agente recusado';
       ctx.type = 'html';
-      ctx.body = '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Pedido de agente recusado</title>' +
-        `<h1>Pedido de agente recusado</h1><p role="alert"><code>${escapeHtml(String(out.error))}</code>: ${escapeHtml(String(out.error_description ?? ''))}</p>` +
-        '<p>O agente pediu acesso de um jeito que este servidor não aceita. Volte ao agente e conecte de novo.</p></html>';
+      ctx.body = `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>${title}</title>` +
+        `<h1>${title}</h1><p role="alert"><code>${escapeHtml(String(out.error))}</code>: ${escapeHtml(String(out.error_description ?? ''))}</p>` +
+        (outage ? '<p>O servidor não consegue atender agora. Tente de novo em alguns segundos.</p></html>'
+          : '<p>O agente pediu acesso de um jeito que este servidor não aceita. Volte ao agente e conecte de novo.</p></html>');
     },
     expiresWithSession: () => false,
     ttl: {
@@ -161,6 +166,7 @@ function buildProvider(o: AgentAuthorizationOptions, issuer: string): Provider {
   const provider = new Provider(issuer, configuration);
   provider.proxy = o.trustProxy;
   provider.on('server_error', (_ctx: unknown, err: unknown) => o.logError(err));
+  provider.use(retryAfterOnOutage);
 
   return provider;
 }
@@ -174,5 +180,5 @@ export function handleWithProvider(provider: Provider, req: IncomingMessage, res
     handle = provider.callback();
     handlers.set(provider, handle);
   }
-  handle(req, res);
+  runAsProviderRequest(() => handle(req, res));
 }
