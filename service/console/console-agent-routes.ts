@@ -7,9 +7,8 @@
 //  - /agentes: the connected agents of the person's projects; the person who connected one may
 //    disconnect it, an admin or owner any of the organization's. Its tokens stop at once.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type Provider from 'oidc-provider';
 import { membershipsOf, projectsOf } from '../accounts/people.js';
-import { REQUEST_TTL_S, type AgentAuthorization } from '../oauth/agent-authorization.js';
+import { asProvidersRequest, REQUEST_TTL_S, type AgentAuthorization, type AuthorizationServer } from '../oauth/agent-authorization.js';
 import { disconnectAgent, listConnectedAgents, recordConnection } from '../oauth/agent-connections.js';
 import { AGENT_SCOPES, agentScopesFor, type AgentScope } from '../oauth/agent-scopes.js';
 import type { ConsoleKit } from './console-kit.js';
@@ -30,10 +29,11 @@ export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit &
   const { store } = kit;
 
   /** The pending request of `uid`, or null when it is over (expired, answered, or not this browser's). */
-  async function readRequest(provider: Provider, req: FastifyRequest, reply: FastifyReply): Promise<Request | null> {
+  async function readRequest(server: AuthorizationServer, req: FastifyRequest, reply: FastifyReply): Promise<Request | null> {
+    const { provider } = server;
     let details;
     try {
-      details = await provider.interactionDetails(req.raw, reply.raw);
+      details = await provider.interactionDetails(asProvidersRequest(server, req.raw), reply.raw);
     } catch {
       return null;
     }
@@ -65,8 +65,7 @@ export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit &
   app.get('/agentes/autorizar/:uid', async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
-    const { provider } = kit.agents.serverFor(req);
-    const pedido = await readRequest(provider, req, reply);
+    const pedido = await readRequest(kit.agents.server(), req, reply);
     if (!pedido) return expired(reply, pessoa);
     return kit.page(reply, 'agente-autorizar', 'Conectar agente', pessoa, { pedido, projetos: await projectChoices(pessoa), erro: null });
   });
@@ -74,8 +73,9 @@ export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit &
   app.post('/agentes/autorizar/:uid', kit.csrf, async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
-    const { provider, resource } = kit.agents.serverFor(req);
-    const pedido = await readRequest(provider, req, reply);
+    const server = kit.agents.server();
+    const { provider, resource } = server;
+    const pedido = await readRequest(server, req, reply);
     if (!pedido) return expired(reply, pessoa);
     const f = req.body as Form;
     let result;
@@ -101,7 +101,7 @@ export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit &
       });
       result = { login: { accountId: pessoa }, consent: { grantId } };
     }
-    const to = await provider.interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: false });
+    const to = await provider.interactionResult(asProvidersRequest(server, req.raw), reply.raw, result, { mergeWithLastSubmission: false });
     return reply.redirect(to, 303);
   });
 

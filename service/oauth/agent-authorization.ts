@@ -16,7 +16,6 @@
 // The provider counts time on Date.now, not on the service clock.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyRequest } from 'fastify';
 import Provider, { errors, interactionPolicy, type Configuration } from 'oidc-provider';
 import type { Store } from '../store/open-store.js';
 import type { AddressPolicy } from '../webhooks/address-policy.js';
@@ -37,12 +36,13 @@ export const REFRESH_TOKEN_TTL_S = 90 * 86_400;
 
 export interface AgentAuthorizationOptions {
   store: Store;
-  /** The service's public origin (env CAMPAIGN_SIM_PUBLIC_URL); default: the origin of the first request that needs it. */
-  publicUrl?: string;
+  /**
+   * The service's public origin (public-origin.ts): CAMPAIGN_SIM_PUBLIC_URL, or the address the app
+   * listens on; never taken from a request. Asked at each use: an app starts listening after it is built.
+   */
+  issuer: () => string;
   /** Signs the provider's cookies. */
   cookieSecret: string;
-  /** Behind a TLS-terminating proxy: the provider reads X-Forwarded-Proto (secure cookies). */
-  trustProxy: boolean;
   /** Which addresses client metadata documents may be fetched from. */
   outboundPolicy: AddressPolicy;
   /** Extra certificate authorities for those fetches (tests). */
@@ -62,22 +62,21 @@ export interface AuthorizationServer {
 
 /** What the console, the OAuth routes and the MCP route need from the authorization server. */
 export interface AgentAuthorization {
-  /**
-   * The server, made on first use; without a public URL, for the origin of `req` (Fastify's
-   * protocol and host, which honour X-Forwarded-* only behind a trusted proxy).
-   */
-  serverFor(req: FastifyRequest): AuthorizationServer;
+  /** The server of the issuer, made on first use (a second one only if the app starts listening after a first use). */
+  server(): AuthorizationServer;
 }
 
 export function createAgentAuthorization(o: AgentAuthorizationOptions): AgentAuthorization {
-  let made: AuthorizationServer | null = null;
+  const made = new Map<string, AuthorizationServer>();
   return {
-    serverFor(req) {
-      if (!made) {
-        const issuer = (o.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
-        made = { issuer, resource: `${issuer}${MCP_RESOURCE_PATH}`, provider: buildProvider(o, issuer) };
+    server() {
+      const issuer = o.issuer();
+      let server = made.get(issuer);
+      if (!server) {
+        server = { issuer, resource: `${issuer}${MCP_RESOURCE_PATH}`, provider: buildProvider(o, issuer) };
+        made.set(issuer, server);
       }
-      return made;
+      return server;
     },
   };
 }
@@ -164,21 +163,36 @@ function buildProvider(o: AgentAuthorizationOptions, issuer: string): Provider {
     },
   };
   const provider = new Provider(issuer, configuration);
-  provider.proxy = o.trustProxy;
+  // the provider reads scheme and host from X-Forwarded-*, which asProvidersRequest sets to the issuer's
+  provider.proxy = true;
   provider.on('server_error', (_ctx: unknown, err: unknown) => o.logError(err));
   provider.use(retryAfterOnOutage);
 
   return provider;
 }
 
+/**
+ * `req` as the provider must see it, at the issuer's origin whatever its Host and X-Forwarded-*
+ * said: the provider builds its endpoints' addresses from them (discovery, redirects) and marks
+ * its cookies Secure when the scheme is https. Every request or response handed to the provider
+ * (here and on the console's consent page) goes through this.
+ */
+export function asProvidersRequest(server: AuthorizationServer, req: IncomingMessage): IncomingMessage {
+  const origin = new URL(server.issuer);
+  req.headers['x-forwarded-proto'] = origin.protocol.slice(0, -1);
+  req.headers['x-forwarded-host'] = origin.host;
+  delete req.headers['x-forwarded-for'];
+  return req;
+}
+
 const handlers = new WeakMap<Provider, (req: IncomingMessage, res: ServerResponse) => unknown>();
 
 /** Hands a request to the provider (its own Koa app): the Fastify route has hijacked the reply. */
-export function handleWithProvider(provider: Provider, req: IncomingMessage, res: ServerResponse): void {
-  let handle = handlers.get(provider);
+export function handleWithProvider(server: AuthorizationServer, req: IncomingMessage, res: ServerResponse): void {
+  let handle = handlers.get(server.provider);
   if (!handle) {
-    handle = provider.callback();
-    handlers.set(provider, handle);
+    handle = server.provider.callback();
+    handlers.set(server.provider, handle);
   }
-  runAsProviderRequest(() => handle(req, res));
+  runAsProviderRequest(() => handle(asProvidersRequest(server, req), res));
 }
