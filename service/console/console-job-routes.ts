@@ -2,7 +2,6 @@
 // municipalities coloured by the saturation of a chosen measure (Leaflet with the local
 // municipal boundaries of data/br/geometria, no tile server). Read with the same functions as
 // GET /v1/jobs and /findings (service/jobs/jobs.ts, operations/load-job-result.ts).
-import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -15,6 +14,7 @@ import { getJob, listJobs, toJobResponse } from '../jobs/jobs.js';
 import { loadJobResult } from '../operations/load-job-result.js';
 import { formatReais } from '../accounts/reais.js';
 import type { ConsoleKit } from './console-kit.js';
+import { boundariesUrl, municipalBoundariesRoutes } from './municipal-boundaries.js';
 import { requireRole } from '../accounts/roles.js';
 
 /** Rows of a findings table the page shows (the API pages the rest). */
@@ -26,14 +26,7 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
   await app.register(fastifyStatic, { root: `${leaflet}/dist`, prefix: '/static/leaflet/', decorateReply: false });
   await app.register(fastifyStatic, { root: projectPath('service', 'console', 'static'), prefix: '/static/console/', decorateReply: false });
 
-  /** The municipal boundaries of a UF (IBGE code, two digits): public data. */
-  app.get('/geo/:uf', async (req, reply) => {
-    const uf = (req.params as { uf: string }).uf;
-    if (!/^\d{2}$/.test(uf)) throw new ServiceError('not_found', 'UF desconhecida');
-    const text = await readFile(projectPath('data', 'br', 'geometria', `geojs-${uf}-mun.json`), 'utf8').catch(() => null);
-    if (text === null) throw new ServiceError('not_found', 'UF desconhecida');
-    return reply.type('application/geo+json').header('cache-control', 'public, max-age=86400').send(text);
-  });
+  await app.register(municipalBoundariesRoutes, kit);
 
   async function projectFor(pessoa: string, projectId: string) {
     const project = await getProject(store, projectId).catch(() => null);
@@ -71,7 +64,8 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
         .filter((r) => r.eixo === 'total' && r.medida === medida && typeof r.municipio === 'string');
       mapa = {
         medida,
-        ufs: [...new Set(result.unidades.map((u) => u.slice(0, 2)))],
+        // the boundaries of each UF of the job (municipal-boundaries.ts)
+        geo: [...new Set(result.unidades.map((u) => u.slice(0, 2)))].map(boundariesUrl),
         // a weighting area's value stands for its municipality only when it is the only one shown
         valores: Object.fromEntries(totals.map((r) => [r.municipio as string, r.parte])),
       };
