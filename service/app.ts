@@ -81,6 +81,8 @@ const HEADERS_TIMEOUT_MS = 10_000;
 const IDLE_TIMEOUT_MS = 30_000;
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const publicUrl = opts.publicUrl === undefined ? undefined : parsePublicUrl(opts.publicUrl);
+  if (publicUrl && 'refusal' in publicUrl) throw new Error(publicUrl.refusal);
   const clock = opts.clock ?? opts.store.clock ?? systemClock;
   const requestTimeout = opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
@@ -117,8 +119,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const limiter = opts.limiter ?? createRateLimiter({ store: opts.store, clock, redisUrl: opts.redisUrl, keyPrefix: opts.redisKeyPrefix, limits: opts.rateLimits });
   const consoleSecret = opts.consoleSecret ?? randomBytes(32).toString('base64url');
   const webhookPolicy = opts.webhookPolicy ?? webhookPolicyFromEnv();
-  const publicUrl = opts.publicUrl === undefined ? undefined : parsePublicUrl(opts.publicUrl);
-  if (publicUrl && 'refusal' in publicUrl) throw new Error(publicUrl.refusal);
   const agents = createAgentAuthorization({
     store: opts.store, cookieSecret: consoleSecret,
     issuer: () => publicUrl?.origin ?? listenOrigin(app.server.address()),
