@@ -175,13 +175,13 @@ function buildProvider(o: AgentAuthorizationOptions, issuer: string): Provider {
  * `req` as the provider must see it, at the issuer's origin whatever its Host and X-Forwarded-*
  * said: the provider builds its endpoints' addresses from them (discovery, redirects) and marks
  * its cookies Secure when the scheme is https. Every request or response handed to the provider
- * (here and on the console's consent page) goes through this.
+ * (here and on the console's consent page) goes through this. (X-Forwarded-For is left as it
+ * is: the provider reads the client's address only for the device flow, which is off.)
  */
 export function asProvidersRequest(server: AuthorizationServer, req: IncomingMessage): IncomingMessage {
   const origin = new URL(server.issuer);
   req.headers['x-forwarded-proto'] = origin.protocol.slice(0, -1);
   req.headers['x-forwarded-host'] = origin.host;
-  delete req.headers['x-forwarded-for'];
   return req;
 }
 
