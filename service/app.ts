@@ -24,6 +24,7 @@ import { findingsRoutes } from './http/routes/findings.js';
 import { mcpRoutes } from './mcp/mcp-route.js';
 import { createAgentAuthorization } from './oauth/agent-authorization.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
+import { listenOrigin, parsePublicUrl } from './oauth/public-origin.js';
 import { jobRoutes } from './http/routes/jobs.js';
 import { municipioRoutes } from './http/routes/municipios.js';
 import { schemaRoutes } from './http/routes/schemas.js';
@@ -46,8 +47,12 @@ export interface BuildAppOptions {
   /** Other call limits than the spec's for the limiter made here (tests, benchmarks). */
   rateLimits?: Partial<Limits>;
   logger?: FastifyServerOptions['logger'];
-  /** Honour X-Forwarded-For for the origin address (only behind a trusted proxy). */
-  trustProxy?: boolean;
+  /**
+   * The proxies whose X-Forwarded-For, -Proto and -Host are believed (Fastify's trustProxy): a
+   * comma-separated list of addresses and subnets (`serve --trust-proxy`); default none. They give
+   * the origin address (burst limit) and the scheme (console cookies' Secure).
+   */
+  trustProxy?: boolean | string;
   /** Time for a whole request (headers and body) to arrive, in ms (default REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;
   /**
@@ -58,8 +63,9 @@ export interface BuildAppOptions {
   /** How the console checks webhook URLs (default: from the environment, webhooks/webhook-settings.ts). */
   webhookPolicy?: AddressPolicy;
   /**
-   * The service's public origin, the OAuth issuer (env CAMPAIGN_SIM_PUBLIC_URL in serve). Default:
-   * the origin of the first request that needs it (local development; set it behind a proxy).
+   * The service's public origin, the OAuth issuer (env CAMPAIGN_SIM_PUBLIC_URL in serve; required
+   * there in production). Default: the address the app listens on (oauth/public-origin.ts), never
+   * a request's Host.
    */
   publicUrl?: string;
   /** Extra certificate authorities for fetching client metadata documents (tests). */
@@ -76,6 +82,8 @@ const HEADERS_TIMEOUT_MS = 10_000;
 const IDLE_TIMEOUT_MS = 30_000;
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const publicUrl = opts.publicUrl === undefined ? undefined : parsePublicUrl(opts.publicUrl);
+  if (publicUrl && 'refusal' in publicUrl) throw new Error(publicUrl.refusal);
   const clock = opts.clock ?? opts.store.clock ?? systemClock;
   const requestTimeout = opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
@@ -117,7 +125,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const consoleSecret = opts.consoleSecret ?? randomBytes(32).toString('base64url');
   const webhookPolicy = opts.webhookPolicy ?? webhookPolicyFromEnv();
   const agents = createAgentAuthorization({
-    store: opts.store, publicUrl: opts.publicUrl, cookieSecret: consoleSecret, trustProxy: opts.trustProxy ?? false,
+    store: opts.store, cookieSecret: consoleSecret,
+    issuer: () => publicUrl?.origin ?? listenOrigin(app.server.address()),
     outboundPolicy: webhookPolicy, outboundCa: opts.oauthOutboundCa,
     logError: (err) => app.log.error({ err }, 'failure in the authorization server'),
   });
@@ -151,7 +160,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(mcpRoutes, { ctx, agents });
   await app.register(oauthRoutes, { agents });
   await app.register(consoleRoutes, {
-    prefix: CONSOLE_PATH, ctx, secret: consoleSecret, secureCookies: process.env.NODE_ENV === 'production',
+    // Secure when the public origin is https, else when the request came over https (directly or
+    // as a trusted proxy says): as the scheme the browser really uses
+    prefix: CONSOLE_PATH, ctx, secret: consoleSecret, secureCookies: publicUrl?.origin.startsWith('https:') ? true : 'auto',
     devCredits: process.env.NODE_ENV !== 'production', webhookPolicy, agents,
   });
   await app.ready();

@@ -1,9 +1,9 @@
 // The project's jobs: the list, and each job with its findings tables and a map of its
 // municipalities coloured by the saturation of a chosen measure (Leaflet with the local
-// municipal boundaries of data/br/geometria, no tile server). Read through the same operations as
-// GET /v1/jobs and /v1/jobs/{job_id}, for the person inside the project (operations/person-in-project.ts),
-// and the stored result as the findings operations read it (operations/load-job-result.ts).
-import { readFile } from 'node:fs/promises';
+// municipal boundaries of data/br/geometria, no tile server: municipal-boundaries.ts). Read
+// through the same operations as GET /v1/jobs and /v1/jobs/{job_id}, for the person inside the
+// project (operations/person-in-project.ts), and the stored result as the findings operations
+// read it (operations/load-job-result.ts).
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -17,6 +17,7 @@ import { listJobs } from '../operations/list-jobs.js';
 import { loadJobResult } from '../operations/load-job-result.js';
 import { personInProject } from '../operations/person-in-project.js';
 import type { ConsoleKit } from './console-kit.js';
+import { boundariesUrl, municipalBoundariesRoutes } from './municipal-boundaries.js';
 
 /** Rows of a findings table the page shows (the API pages the rest). */
 const ROWS_SHOWN = 200;
@@ -27,14 +28,7 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
   await app.register(fastifyStatic, { root: `${leaflet}/dist`, prefix: '/static/leaflet/', decorateReply: false });
   await app.register(fastifyStatic, { root: projectPath('service', 'console', 'static'), prefix: '/static/console/', decorateReply: false });
 
-  /** The municipal boundaries of a UF (IBGE code, two digits): public data. */
-  app.get<{ Params: { uf: string } }>('/geo/:uf', async (req, reply) => {
-    const { uf } = req.params;
-    if (!/^\d{2}$/.test(uf)) throw new ServiceError('not_found', 'UF desconhecida');
-    const text = await readFile(projectPath('data', 'br', 'geometria', `geojs-${uf}-mun.json`), 'utf8').catch(() => null);
-    if (text === null) throw new ServiceError('not_found', 'UF desconhecida');
-    return reply.type('application/geo+json').header('cache-control', 'public, max-age=86400').send(text);
-  });
+  await app.register(municipalBoundariesRoutes, kit);
 
   app.get<{ Params: { id: string } }>('/projetos/:id/jobs', async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
@@ -64,7 +58,8 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
         .filter((r) => r.eixo === 'total' && r.medida === medida && typeof r.municipio === 'string');
       mapa = {
         medida,
-        ufs: [...new Set(result.unidades.map((u) => u.slice(0, 2)))],
+        // the boundaries of each UF of the job (municipal-boundaries.ts)
+        geo: [...new Set(result.unidades.map((u) => u.slice(0, 2)))].map(boundariesUrl),
         // a weighting area's value stands for its municipality only when it is the only one shown
         valores: Object.fromEntries(totals.map((r) => [r.municipio as string, r.parte])),
       };

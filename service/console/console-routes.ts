@@ -31,8 +31,8 @@ export interface ConsoleOptions {
   ctx: ServiceContext;
   /** Signs the session and CSRF cookies. */
   secret: string;
-  /** Cookies only over https (production). */
-  secureCookies: boolean;
+  /** Cookies only over https: always, or 'auto' (when the request came over https, as Fastify's trustProxy tells). */
+  secureCookies: boolean | 'auto';
   /** Credits may be added on the console (no payment provider: development only). */
   devCredits: boolean;
   webhookPolicy: AddressPolicy;

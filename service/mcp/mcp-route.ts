@@ -45,7 +45,7 @@ export async function mcpRoutes(app: FastifyInstance, { ctx, agents }: McpRouteO
    */
   async function principalOf(request: FastifyRequest): Promise<Principal | null> {
     // made here so a token issued before a restart is read by this process's provider
-    const server = agents.serverFor(request);
+    const server = agents.server();
     const credential = bearerToken(request.headers.authorization);
     const challenge = `resource_metadata="${resourceMetadataUrl(server)}"`;
     if (credential === null) {

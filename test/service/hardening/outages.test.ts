@@ -199,6 +199,50 @@ describe('issue 32: a backend that stops answering gives 503, not a hung request
   });
 });
 
+// issue "Production hardening, round 2", defect 7: the OAuth endpoints answered 500 server_error
+// (and a 500 page) when the database was lost
+describe('the OAuth endpoints for agents answer 503 with Retry-After when the database is lost', () => {
+  it('in OAuth\'s error form for clients, on a page for people, store_unavailable on /mcp', async () => {
+    const proxy = await cuttableProxy(new URL(TEST_DATABASE_URL));
+    const store = await openStore({ databaseUrl: proxy.url, schema: h.store.schema, clock: h.clock });
+    // counters in memory (as in Redis): the call reaches the provider, whose look-ups fail
+    const limiter = createRateLimiter({ backend: 'memory', clock: h.clock });
+    const app = await buildApp({ store, clock: h.clock, limiter });
+    try {
+      const registration = { client_name: 'agente', redirect_uris: ['http://127.0.0.1:9/cb'], token_endpoint_auth_method: 'none', grant_types: ['authorization_code', 'refresh_token'] };
+      const register = () => app.inject({ method: 'POST', url: '/oauth/register', payload: registration });
+      const registered = await register();
+      expect(registered.statusCode).toBe(201);
+      const clientId = registered.json().client_id as string;
+      await proxy.cut();
+      const unavailable = (res: { statusCode: number; headers: Record<string, unknown> }) => {
+        expect(res.statusCode).toBe(503);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      };
+      const json = [
+        await register(),
+        await app.inject({ method: 'POST', url: '/oauth/token', payload: `grant_type=authorization_code&client_id=${clientId}&code=abc&code_verifier=${'v'.repeat(43)}&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcb`, headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+      ];
+      for (const res of json) {
+        unavailable(res);
+        expect(res.json()).toMatchObject({ error: 'temporarily_unavailable', error_description: expect.stringMatching(/^store_unavailable: /) });
+      }
+      // the client cannot be checked: nothing is sent back to its redirect URI
+      const page = await app.inject({ method: 'GET', url: `/oauth/authorize?client_id=${clientId}&response_type=code&redirect_uri=http%3A%2F%2F127.0.0.1%3A9%2Fcb&code_challenge=${'c'.repeat(43)}&code_challenge_method=S256`, headers: { accept: 'text/html' } });
+      unavailable(page);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain('temporarily_unavailable');
+      const mcp = await app.inject({ method: 'POST', url: '/mcp', payload: {}, headers: { authorization: 'Bearer agent-token-of-43-characters-aaaaaaaaaaaaa' } });
+      unavailable(mcp);
+      expect(mcp.json().detail.code).toBe('store_unavailable');
+    } finally {
+      await app.close();
+      await limiter.close();
+      await store.close().catch(() => undefined);
+    }
+  });
+});
+
 describe('issue 15: the burst limit counts per credential, not per header spelling', () => {
   it('shares one burst bucket between bearer K, Bearer  K and BEARER K', async () => {
     const app = await buildApp({ store: h.store, clock: h.clock, rateLimits: { burstPerCredential: 3 } });

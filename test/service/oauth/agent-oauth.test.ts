@@ -164,11 +164,11 @@ async function exchange(as: oauth.AuthorizationServer, client: oauth.Client, sta
 }
 
 /** The consent over plain HTTP: sign in, choose the project and scopes, come back with the code. */
-async function authorizeOverHttp(as: oauth.AuthorizationServer, client: oauth.Client, email: string, escopos: string[]) {
+async function authorizeOverHttp(as: oauth.AuthorizationServer, client: oauth.Client, email: string, escopos: string[], browserless = new CookieClient()) {
   const started = await authorizationUrl(as, client);
-  const browserless = new CookieClient();
-  await browserless.signIn(email);
+  if (!browserless.cookies.has('sessao')) await browserless.signIn(email);
   const { url: consentUrl, res } = await browserless.follow(started.url);
+  expect(res, `the consent page, not ${consentUrl}`).not.toBeNull();
   const page = await res!.text();
   expect(page).toContain('Conectar agente');
   const csrf = /name="_csrf" value="([^"]+)"/.exec(page)![1];
@@ -261,6 +261,20 @@ describe('OAuth for agents on the MCP server', () => {
     const tokens = await authorizeOverHttp(as, client, 'ana@exemplo.org', ['results:read']);
     expect(await callText(tokens.access_token, 'list_releases')).toMatchObject({ isError: false });
     expect(await callText(tokens.access_token, 'estimate_simulation', { pedido: httpScenario() })).toMatchObject({ isError: true, text: expect.stringMatching(/^insufficient_scope: /) });
+  });
+
+  // issue "Production hardening, round 2", defect 5: after one consent, the next authorization in
+  // the same browser went straight back to the agent with error=access_denied, without the page
+  it('shows the consent page for every authorization in the same browser, of the same client or another', async () => {
+    const as = await discover();
+    const first = await register(as, 'Agente repetido');
+    const jar = new CookieClient();
+    for (const client of [first, first, await register(as, 'Agente seguinte')]) {
+      const tokens = await authorizeOverHttp(as, client, 'ana@exemplo.org', ['results:read'], jar);
+      expect(await callText(tokens.access_token, 'list_releases')).toMatchObject({ isError: false });
+    }
+    const silent = await jar.follow((await authorizationUrl(as, first, 'results:read', { prompt: 'none' })).url);
+    expect(new URL(silent.url).searchParams.get('error')).toBe('consent_required');
   });
 
   it('disconnecting an agent on the console stops its tokens at once', async () => {
