@@ -8,7 +8,6 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { ServiceError } from '../../src/errors.js';
 import { buildFindings, curvesSvg, FINDINGS_TABLES, type FindingsTable } from '../../src/findings/index.js';
 import { projectPath } from '../../src/project-path.js';
 import { formatReais } from '../accounts/reais.js';

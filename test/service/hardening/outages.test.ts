@@ -232,7 +232,7 @@ describe('the OAuth endpoints for agents answer 503 with Retry-After when the da
       unavailable(page);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.body).toContain('temporarily_unavailable');
-      const mcp = await app.inject({ method: 'POST', url: '/mcp', payload: {}, headers: { authorization: 'Bearer agent-token-of-43-characters-aaaaaaaaaaaaa' } });
+      const mcp = await app.inject({ method: 'POST', url: '/mcp', payload: {}, headers: { authorization: 'Bearer agent-token-of-43-characters-aaaaaaaaaaaaaa' } });
       unavailable(mcp);
       expect(mcp.json().detail.code).toBe('store_unavailable');
     } finally {
