@@ -74,9 +74,9 @@ async function main(): Promise<void> {
       runs.push({
         attacker_key: key,
         attacks: await attacks,
-        victim: { requests: r.requests.total, latency_ms: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max }, non_2xx: r.non2xx },
+        victim: { requests: r.requests.total, latency_ms: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max }, non_2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts },
         loadavg_1m: { before: loadBefore, after: loadavg()[0] },
-        meets_target: r.latency.p99 < TARGET_P99_MS && r.non2xx === 0,
+        meets_target: r.latency.p99 < TARGET_P99_MS && r.non2xx === 0 && r.errors === 0,
       });
     }
     const result = {
