@@ -8,15 +8,15 @@
 // Writes pix-residuals.json to the bench output folder (bench/lib/bench-output.ts).
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import { activityAt, type ActivityCurve } from '../calibration/pix/pix-activity.js';
+import { activityAt } from '../calibration/pix/pix-activity.js';
 import { simulatePixAdopters, type AdoptersByMunicipality } from '../calibration/pix/pix-model.js';
 import { loadPixSeries } from '../calibration/pix/pix-series.js';
-import { PIX_JANELA, type PixCase } from '../calibration/pix/pix-case.js';
+import { PIX_JANELA } from '../calibration/pix/pix-case.js';
 import { closePool } from '../src/pool/pool.js';
 import { projectPath } from '../src/project-path.js';
 import { columns, readCsv } from '../src/release/csv.js';
 import { distanceKm } from '../src/release/geometry.js';
-import { readPixCaseDocument } from '../src/release/pix-fit-file.js';
+import { readPixCase, type ActivityCurve } from '../src/release/pix-case-file.js';
 import { newestRelease, openRelease } from '../src/release/release.js';
 import type { Municipality, UfCode } from '../src/release/types.js';
 import { writeBenchResult } from './lib/bench-output.js';
@@ -43,7 +43,7 @@ const logRatio = (obs: number, model: number) => Number(Math.log(obs / model).to
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { release: { type: 'string', default: newestRelease() }, threads: { type: 'string', default: String(cpus().length) } } });
   const release = openRelease(values.release);
-  const caso = readPixCaseDocument(release.version) as PixCase | null;
+  const caso = readPixCase(release.version);
   if (!caso) throw new Error(`campaign-sim: release ${release.version} has no Pix case (run npm run bench:pix first)`);
   const mes = PIX_JANELA.fim;
   const activity: ActivityCurve = caso.ajuste.observacao.atividade;

@@ -6,8 +6,7 @@
 // Deterministic: the same release, options and data give the same files (timings aside). The
 // defaults are the options of the committed case, so a plain rerun (also from `npm run bench`)
 // reproduces the release's parameters instead of replacing them.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { buildPixCase, PIX_TARGETS, targetsMet } from '../calibration/pix/pix-case.js';
@@ -15,7 +14,7 @@ import { pixBaseParameters } from '../calibration/pix/pix-fit.js';
 import { loadPixSeries } from '../calibration/pix/pix-series.js';
 import { closePool } from '../src/pool/pool.js';
 import { projectPath } from '../src/project-path.js';
-import { pixCasePath } from '../src/release/pix-fit-file.js';
+import { writePixCase } from '../src/release/pix-case-file.js';
 import { newestRelease, openRelease } from '../src/release/release.js';
 import { runAsMain } from './lib/run-as-main.js';
 
@@ -43,9 +42,7 @@ async function main(): Promise<void> {
     onEvaluation: (stage, e, n) => log(`${stage} ${n}: perda ${(e.loss * 100).toFixed(2)}%`),
   });
   const segundos = (performance.now() - t0) / 1000;
-  const casePath = pixCasePath(release.version);
-  await mkdir(dirname(casePath), { recursive: true });
-  await writeFile(casePath, JSON.stringify(caso, null, 1) + '\n');
+  const casePath = await writePixCase(caso);
   const a = caso.agregados;
   const medido = { ...a, minutos: segundos / 60 };
   const result = {

@@ -8,13 +8,13 @@
 // A block with no row in the window has nothing to carry or fit: both forecast 0 for it.
 
 import type { SeriesLayout } from './loss.js';
-import type { Medida } from './bass.js';
 import { bassBasis, fitBass, type BassFit } from './bass.js';
+import type { SeriesMeasure } from './series.js';
 
 export interface BaselineInput {
   observed: Float64Array;
   layout: SeriesLayout;
-  medida: Medida;
+  medida: SeriesMeasure;
   /** [first, last] simulated day of every period of the layout. */
   spans: Array<[number, number]>;
   /** Blocks the forecasts are made for (the training blocks). */

@@ -12,14 +12,14 @@
 // squared error is divided by its sum of squared observations, so every block counts equally, as
 // in the per-block MAPE the model is judged by.
 
-export type Medida = 'novos' | 'acumulado';
+import type { SeriesMeasure } from './series.js';
 
 export interface BassData {
   /** [block][period] observed values; NaN where there is none. */
   values: ArrayLike<number>[];
   /** [first, last] simulated day of each period (day 1 is the scenario's horizonte.data_inicio). */
   spans: Array<[number, number]>;
-  medida: Medida;
+  medida: SeriesMeasure;
 }
 
 export interface BassFit {
@@ -46,7 +46,7 @@ export function bassShare(p: number, q: number, t: number): number {
 }
 
 /** A period's value per unit of m: F at its last day (acumulado), or F's increase over the period (novos). */
-export function bassBasis(p: number, q: number, span: [number, number], medida: Medida): number {
+export function bassBasis(p: number, q: number, span: [number, number], medida: SeriesMeasure): number {
   const end = bassShare(p, q, span[1]);
   return medida === 'acumulado' ? end : end - bassShare(p, q, span[0] - 1);
 }

@@ -50,7 +50,7 @@ export function freeDimensions(pedido: CalibrationRequest, release: Release): Di
     if (r === undefined) continue;
     const common = { parametro: p, min: r.min, max: r.max, passo: r.passo, inteiro: p === 'dia_lancamento' };
     if (p === 'pesos_canais') {
-      for (const layer of (r.canais ?? LAYERS) as Layer[]) {
+      for (const layer of (pedido.parametros.pesos_canais?.canais ?? LAYERS) as Layer[]) {
         dims.push({ ...common, nome: `pesos_canais[${layer}]`, chave: layer, inicio: clip(base.pesos_canais[layer], r.min, r.max) });
       }
     } else if (p === 'deslocamento_porte') {

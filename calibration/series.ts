@@ -35,10 +35,13 @@ export interface SeriesBlock {
   eixos: Partial<Record<Eixo, number | string>>;
 }
 
+/** What a series counts per period: new adopters (novos) or the running total (acumulado). */
+export type SeriesMeasure = CalibrationRequest['serie']['declaracao']['medida'];
+
 /** A checked series laid out as a dense [block][period] matrix (NaN where no row was given). */
 export interface CheckedSeries {
   granularidade: Granularidade;
-  medida: 'novos' | 'acumulado';
+  medida: SeriesMeasure;
   unidade: 'municipio' | 'area_ponderacao';
   eixos: Eixo[];
   blocks: SeriesBlock[];

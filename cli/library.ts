@@ -1,11 +1,12 @@
 // `campaign-sim library list | template ID | case ID`: the library's campaign templates
-// (library/) and public cases, read from the release (never recomputed): `pix` (calibration/pix/,
-// docs/model.md "The Pix case") and, from v1.5.0, `midia` (calibration/midia/, docs/model.md "The midia case").
+// (library/) and public cases, read from the release (never recomputed): `pix` (its file:
+// src/release/pix-case-file.ts; its fit: calibration/pix/, docs/model.md "The Pix case") and, from
+// v1.5.0, `midia` (calibration/midia/, docs/model.md "The midia case").
 // The engine and the library load in the actions (a CLI call loads only what it runs).
 import type { Command } from 'commander';
 import { ServiceError } from '../src/errors.js';
 import type { MidiaCase } from '../calibration/midia/midia-case.js';
-import type { PixCase } from '../calibration/pix/pix-case.js';
+import type { PixCase } from '../src/release/pix-case-file.js';
 
 const loadRelease = () => import('../src/release/release.js');
 
@@ -100,7 +101,7 @@ export function registerLibrary(program: Command): void {
         process.stdout.write(opts.json ? JSON.stringify(m, null, 2) + '\n' : describeMidia(m));
         return;
       }
-      const { readPixCase } = await import('../calibration/pix/pix-case-file.js');
+      const { readPixCase } = await import('../src/release/pix-case-file.js');
       const fit = rel.manifest.calibracao_pix;
       const c = fit ? readPixCase(fit.release) : null;
       if (c === null) throw new ServiceError('not_found', `release ${rel.version} has no Pix case (its parametros_pix were not fitted; the fit is npm run bench:pix)`);

@@ -1,14 +1,13 @@
 // The library's public cases (spec GET /v1/biblioteca, `casos`), read from the release's files
-// and never recomputed per request: the Pix case (calibration/pix/, docs/model.md) of the fit
-// the release carries, and from v1.5.0 the release's own midia case (calibration/midia/: internet
-// use and media habits against the surveys). A case document keeps everything (fit history,
-// forecast, counts, margins: `campaign-sim library case <id> --json`); the API serves the spec's
-// fields, plus `agregados` (the case's verdict against its targets, an extension).
-// reprovacoes are served as the spec names their fields (test, period, value, limit).
+// and never recomputed per request: the Pix case (src/release/pix-case-file.ts; its fit:
+// calibration/pix/, docs/model.md) of the fit the release carries, and from v1.5.0 the release's
+// own midia case (calibration/midia/: internet use and media habits against the surveys). A case
+// document keeps everything (fit history, forecast, counts, margins: `campaign-sim library case
+// <id> --json`); the API serves the spec's fields, plus `agregados` (the case's verdict against its
+// targets, an extension). reprovacoes are served as the spec names their fields (test, period, value, limit).
 import type { MidiaCase } from '../calibration/midia/midia-case.js';
 import { readMidiaCase } from '../calibration/midia/midia-case-file.js';
-import type { PixCase } from '../calibration/pix/pix-case.js';
-import { readPixCase } from '../calibration/pix/pix-case-file.js';
+import { readPixCase, type PixCase } from '../src/release/pix-case-file.js';
 import type { Release } from '../src/release/types.js';
 
 export interface PublicCase {

@@ -9,12 +9,14 @@ import { createHash } from 'node:crypto';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
+import { gunzipSync } from 'node:zlib';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const src = resolve(process.argv[2] ?? join(root, '..', 'shared', 'data', 'br', 'contexto'));
 const out = join(root, 'data', 'br', 'contexto');
 
-const read = (folder, file) => parse(readFileSync(join(src, folder, file), 'utf8').replace(/^\uFEFF/, ''), { columns: true, skip_empty_lines: true });
+const text = (path) => (path.endsWith('.gz') ? gunzipSync(readFileSync(path)) : readFileSync(path)).toString('utf8');
+const read = (folder, file) => parse(text(join(src, folder, file)).replace(/^\uFEFF/, ''), { columns: true, skip_empty_lines: true });
 const cell = (v) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
 
 function write(folder, file, header, rows) {
@@ -39,6 +41,18 @@ function copy(folder, ...files) {
     r.coord_in_own_muni === 'TRUE' ? 1 : r.coord_in_own_muni === 'FALSE' ? 0 : '',
   ]);
   write(f, 'ubs.csv', ['cnes', 'cd_mun', 'nome', 'lat', 'lon', 'dentro_do_municipio'], rows);
+}
+
+// Hospitals and urgent care (CNES of mid-2017, 20 UFs): the rows of those two categories as
+// published, with the origin of the coordinate (the loader drops 'SEDE MUNICIPIO' points: the
+// municipal seat, not the facility) and the 6-digit code the loader maps to the 7-digit one.
+{
+  const f = 'cnes_2017_20ufs';
+  copy(f, 'PROVENANCE.md');
+  const keep = ['co_cnes', 'co_ibge', 'uf', 'no_fantasia', 'ds_tipo_unidade', 'category', 'lat', 'long', 'origem_coord'];
+  const rows = read(f, 'cnes_establishments_20uf_2017.csv.gz').filter((r) => r.category === 'hospital' || r.category === 'urgent_care')
+    .map((r) => keep.map((k) => r[k]));
+  write(f, 'hospitais_pronto_atendimento.csv', keep, rows);
 }
 
 // Rainfall: one row per municipality and year, pr of each month (mm); the source's last month

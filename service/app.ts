@@ -7,6 +7,7 @@ import { consoleRoutes, CONSOLE_PATH } from './console/console-routes.js';
 import type { AddressPolicy } from './webhooks/address-policy.js';
 import { webhookPolicyFromEnv } from './webhooks/webhook-settings.js';
 import { DEFAULT_BODY_LIMIT } from './http/body-limits.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './http/json-depth.js';
 import { answerClientError, answerFrameworkError } from './http/client-errors.js';
 import { systemClock, type Clock } from './store/clock.js';
 import { installErrorHandler } from './http/error-handler.js';
@@ -23,6 +24,7 @@ import { findingsRoutes } from './http/routes/findings.js';
 import { mcpRoutes } from './mcp/mcp-route.js';
 import { createAgentAuthorization } from './oauth/agent-authorization.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
+import { listenOrigin, parsePublicUrl } from './oauth/public-origin.js';
 import { jobRoutes } from './http/routes/jobs.js';
 import { municipioRoutes } from './http/routes/municipios.js';
 import { schemaRoutes } from './http/routes/schemas.js';
@@ -45,8 +47,12 @@ export interface BuildAppOptions {
   /** Other call limits than the spec's for the limiter made here (tests, benchmarks). */
   rateLimits?: Partial<Limits>;
   logger?: FastifyServerOptions['logger'];
-  /** Honour X-Forwarded-For for the origin address (only behind a trusted proxy). */
-  trustProxy?: boolean;
+  /**
+   * The proxies whose X-Forwarded-For, -Proto and -Host are believed (Fastify's trustProxy): a
+   * comma-separated list of addresses and subnets (`serve --trust-proxy`); default none. They give
+   * the origin address (burst limit) and the scheme (console cookies' Secure).
+   */
+  trustProxy?: boolean | string;
   /** Time for a whole request (headers and body) to arrive, in ms (default REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;
   /**
@@ -57,8 +63,9 @@ export interface BuildAppOptions {
   /** How the console checks webhook URLs (default: from the environment, webhooks/webhook-settings.ts). */
   webhookPolicy?: AddressPolicy;
   /**
-   * The service's public origin, the OAuth issuer (env CAMPAIGN_SIM_PUBLIC_URL in serve). Default:
-   * the origin of the first request that needs it (local development; set it behind a proxy).
+   * The service's public origin, the OAuth issuer (env CAMPAIGN_SIM_PUBLIC_URL in serve; required
+   * there in production). Default: the address the app listens on (oauth/public-origin.ts), never
+   * a request's Host.
    */
   publicUrl?: string;
   /** Extra certificate authorities for fetching client metadata documents (tests). */
@@ -75,6 +82,8 @@ const HEADERS_TIMEOUT_MS = 10_000;
 const IDLE_TIMEOUT_MS = 30_000;
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const publicUrl = opts.publicUrl === undefined ? undefined : parsePublicUrl(opts.publicUrl);
+  if (publicUrl && 'refusal' in publicUrl) throw new Error(publicUrl.refusal);
   const clock = opts.clock ?? opts.store.clock ?? systemClock;
   const requestTimeout = opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
@@ -94,7 +103,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   // A POST without a body but with Content-Type: application/json (cancel, erase) is not an error;
-  // other bodies go through Fastify's own JSON parser (prototype-poisoning protection included).
+  // other bodies go through Fastify's own JSON parser (prototype-poisoning protection included),
+  // once their nesting is known to be bounded (http/json-depth.ts).
   // JSON is UTF-8 (RFC 8259): a body declared in another charset is refused, not misread.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -104,6 +114,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       return done(new RequestFormatError([{ loc: ['header', 'content-type'], msg: 'JSON bodies must be sent in UTF-8 (charset=utf-8 or none)', type: 'value_error', input: charset.slice(0, 40), ctx: {} }]), undefined);
     }
     if (body === '') return done(null, undefined);
+    if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
+      return done(new RequestFormatError([{ loc: ['body'], msg: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, type: 'value_error', input: null, ctx: { max_depth: MAX_JSON_DEPTH } }]), undefined);
+    }
     return parseJson(req, body as string, done);
   });
 
@@ -112,7 +125,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const consoleSecret = opts.consoleSecret ?? randomBytes(32).toString('base64url');
   const webhookPolicy = opts.webhookPolicy ?? webhookPolicyFromEnv();
   const agents = createAgentAuthorization({
-    store: opts.store, publicUrl: opts.publicUrl, cookieSecret: consoleSecret, trustProxy: opts.trustProxy ?? false,
+    store: opts.store, cookieSecret: consoleSecret,
+    issuer: () => publicUrl?.origin ?? listenOrigin(app.server.address()),
     outboundPolicy: webhookPolicy, outboundCa: opts.oauthOutboundCa,
     logError: (err) => app.log.error({ err }, 'failure in the authorization server'),
   });
@@ -146,7 +160,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(mcpRoutes, { ctx, agents });
   await app.register(oauthRoutes, { agents });
   await app.register(consoleRoutes, {
-    prefix: CONSOLE_PATH, ctx, secret: consoleSecret, secureCookies: process.env.NODE_ENV === 'production',
+    // Secure when the public origin is https, else when the request came over https (directly or
+    // as a trusted proxy says): as the scheme the browser really uses
+    prefix: CONSOLE_PATH, ctx, secret: consoleSecret, secureCookies: publicUrl?.origin.startsWith('https:') ? true : 'auto',
     devCredits: process.env.NODE_ENV !== 'production', webhookPolicy, agents,
   });
   await app.ready();

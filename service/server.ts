@@ -38,6 +38,10 @@ export interface ServerOptions {
   print?: (line: string) => void;
   /** Other call limits than the spec's (the HTTP benchmark raises them). */
   rateLimits?: Partial<Limits>;
+  /** The public origin, the OAuth issuer (default: http://<host>:<port> listened on; app.ts). */
+  publicUrl?: string;
+  /** The proxies whose X-Forwarded-* are believed: addresses and subnets, comma-separated (app.ts). */
+  trustProxy?: string;
 }
 
 export interface RunningServer {
@@ -65,7 +69,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
       const c = dev.console!;
       print(`Console: http://${host}:${port}/console  e-mail ${c.email}  ${c.password === null ? 'senha: a que você escolheu no console' : `senha ${c.password}`}`);
     }
-    app = await buildApp({ store, consoleSecret: process.env.CAMPAIGN_SIM_CONSOLE_SECRET, publicUrl: process.env.CAMPAIGN_SIM_PUBLIC_URL || undefined, redisUrl: opts.redisUrl, redisKeyPrefix: opts.redisKeyPrefix, rateLimits: opts.rateLimits, logger: opts.logRequests ? { level: 'info' } : false });
+    app = await buildApp({ store, consoleSecret: process.env.CAMPAIGN_SIM_CONSOLE_SECRET, publicUrl: opts.publicUrl, trustProxy: opts.trustProxy, redisUrl: opts.redisUrl, redisKeyPrefix: opts.redisKeyPrefix, rateLimits: opts.rateLimits, logger: opts.logRequests ? { level: 'info' } : false });
     const address = await app.listen({ host, port });
     if (opts.worker ?? true) worker = runWorker(store, { runJob: createEngineRunJob({ threads: opts.workerThreads }) });
     print(`campaign-sim service on ${address} (docs ${address}/docs, store ${store.kind}${opts.worker ?? true ? ', in-process worker' : ''})`);

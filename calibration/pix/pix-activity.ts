@@ -10,19 +10,8 @@
 // approach fitted to 2020-2021 flattens at 0.76 by mid 2022 and misses the holdout, and a free
 // power decay fitted here runs to its log-linear limit. The forecast reads the line up to
 // 2026-12 (0.90 with the 2022-12 fit); it is no model of the far future.
+import type { ActivityCurve } from '../../src/release/pix-case-file.js';
 import type { PixSeries } from './pix-series.js';
-
-export interface ActivityCurve {
-  /** Ratio observed in the launch month (payers / keys, Nov 2020). */
-  a_lancamento: number;
-  /** a(Dec 2020) on the line, and the rise per unit of ln(months). */
-  a_1: number;
-  b: number;
-  /** Months of the window the curve was fitted on (YYYYMM, first and last). */
-  ajuste: { inicio: number; fim: number };
-  /** Root mean square error of the fitted ratios. */
-  rmse: number;
-}
 
 /** Months since the launch month: Nov 2020 -> 0, Dec 2020 -> 1. */
 export function monthsSinceLaunch(mes: number): number {

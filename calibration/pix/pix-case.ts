@@ -12,12 +12,13 @@
 // carry it, the cross-section target (the Dec 2022 share) is read without it, and a
 // spatial-holdout UF is judged on every month without it (never seen).
 // Nothing here is tuned by hand: every number comes from the search, the data and the seed.
+// The case's format, reader and writer: src/release/pix-case-file.ts.
 import { bassBasis, fitBass } from '../bass.js';
 import { periodDays, periodsBetween } from '../periods.js';
 import type { Evaluation } from '../search.js';
 import type { SimPool } from '../../src/pool/pool.js';
+import type { PixCase, PixCaseUf, Reprovacao, VereditoUf } from '../../src/release/pix-case-file.js';
 import type { ModelParameters, Release, UfCode } from '../../src/release/types.js';
-import type { ActivityCurve } from './pix-activity.js';
 import { fitPix, mape, PIX_FIT_DIMENSIONS, type PixFit } from './pix-fit.js';
 import { censusCoverage } from './pix-coverage.js';
 import { applyLocalFactor, fitLocalFactors, LOCAL_FACTOR_MONTHS } from './pix-local-factor.js';
@@ -51,74 +52,6 @@ export function targetsMet(a: Pick<PixCase['agregados'], keyof Omit<typeof PIX_T
 
 /** Limits of the per-UF tests (their meaning is in `testes`). */
 export const PIX_LIMITES = { mape_janela: 0.2, mape_holdout: 0.1, mape_espacial: 0.2 } as const;
-
-export type VereditoUf = 'passou' | 'reprovado_declarado' | 'nao_pontuado';
-
-export interface Reprovacao {
-  teste: string;
-  periodo: string;
-  valor: number;
-  limite: number;
-}
-
-export interface PixCaseUf {
-  uf: UfCode;
-  veredito: VereditoUf;
-  mape_pior: { teste: string; valor: number } | null;
-  reprovacoes: Reprovacao[];
-  metricas: {
-    mape_janela: number;
-    mape_holdout: number;
-    mape_persistencia: number;
-    mape_bass: number;
-    /** Spatial-holdout UFs only: MAPE over every month of the judge's run, without a local factor. */
-    mape_espacial: number | null;
-    /** Observed payers / residents in Dec 2022, and the release's model (with the coverage, without the local factor). */
-    parte_dez_2022: { observada: number; modelo: number };
-    /** Local factors (pix-local-factor.ts): the release's (B, in the forecast) and the judge's (A). */
-    fator_local: number;
-    fator_local_juiz: number;
-  };
-}
-
-export interface PixCase {
-  id: 'pix';
-  nome: string;
-  o_que_foi_medido: string;
-  release: string;
-  vale_ate_dia: number;
-  janela: { inicio: number; fim: number };
-  holdout: { inicio: number; fim: number };
-  holdout_espacial: { ufs: UfCode[] };
-  resumo: Record<VereditoUf, number>;
-  ufs: PixCaseUf[];
-  testes: Record<string, string>;
-  agregados: {
-    mape_mediana_janela: number;
-    mape_pior_janela: number;
-    mape_mediana_holdout: number;
-    ufs_melhores_que_as_duas_referencias: number;
-    spearman_parte_dez_2022: number;
-    /** `aprovada` only when every target of bench/results/pix.json holds. */
-    veredito: 'aprovada' | 'reprovada';
-  };
-  ajuste: {
-    parametros: ModelParameters;
-    /**
-     * The observation model: activity of each fit, and each UF's coverage (pix-coverage.ts;
-     * absent in cases made before it, read as 1).
-     */
-    observacao: { atividade: ActivityCurve; atividade_juiz: ActivityCurve; cobertura?: Record<UfCode, number> };
-    busca: { metodo: string; dimensoes: string[]; avaliacoes_juiz: number; avaliacoes_release: number; perda_juiz: number; perda_release: number; amostra_pessoas_por_uf: number };
-    historico: Array<{ ajuste: 'juiz' | 'release'; x: number[]; perda: number }>;
-    /** k of the 1:k household sample of the runs that judged and forecast (1 = the whole population). */
-    amostra_final: number;
-  };
-  fonte: { credito: string; licenca: string; url: string };
-  metodo: string;
-  aviso: string;
-  previsao: Array<{ uf: UfCode; periodo: number; pagadores: number }>;
-}
 
 export interface BuildPixCaseOptions {
   release: Release;

@@ -8,7 +8,8 @@ import type { Evaluation } from '../search.js';
 import { MACRO_REGIOES, type ModelParameters, type Release, type UfCode } from '../../src/release/types.js';
 import type { SimPool } from '../../src/pool/pool.js';
 import { PESOS_MODELO_1, propensityMoments } from '../../src/plan/propensity.js';
-import { fitActivity, type ActivityCurve } from './pix-activity.js';
+import type { ActivityCurve } from '../../src/release/pix-case-file.js';
+import { fitActivity } from './pix-activity.js';
 import { predictPayers, simulatePixAdopters, type AdoptersByUf } from './pix-model.js';
 import type { PixSeries } from './pix-series.js';
 

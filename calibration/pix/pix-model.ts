@@ -12,7 +12,8 @@ import { simulate } from '../../src/simulate.js';
 import { ROUND_SCOPE } from '../engine.js';
 import { periodDays } from '../periods.js';
 import { samplePopulation } from '../sample-population.js';
-import { activityAt, type ActivityCurve } from './pix-activity.js';
+import type { ActivityCurve } from '../../src/release/pix-case-file.js';
+import { activityAt } from './pix-activity.js';
 
 export const PIX_DATA_INICIO = '2020-11-01';
 /** 2020-11-16, the day Pix payments opened. */

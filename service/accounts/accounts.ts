@@ -3,6 +3,7 @@
 import { ServiceError } from '../../src/errors.js';
 import type { Queryable, Store } from '../store/open-store.js';
 import { ACCOUNT_SQL } from '../store/queries/accounts.js';
+import { PEOPLE_SQL } from '../store/queries/people.js';
 import { isUuid } from '../store/uuid.js';
 
 export interface Organization {
@@ -62,6 +63,23 @@ export async function addMember(
   await getOrganization(store, opts.organizationId);
   const r = await store.query<Member>(ACCOUNT_SQL.upsertMember, [opts.organizationId, email, papel, store.clock.now()]);
   return r.rows[0];
+}
+
+/**
+ * Adds a person who has an account (or changes their role): the operator's path (`campaign-sim
+ * admin member add`). An e-mail without an account is refused: whoever signed up first with it
+ * would take the role, so that person is invited by link and accepts it signed in (invitations.ts).
+ */
+export async function addAccountHolder(
+  store: Store,
+  opts: { organizationId: string; email: string; papel?: MemberRole },
+): Promise<Member> {
+  const email = requireName(opts.email, 'email').toLowerCase();
+  if ((await store.query(PEOPLE_SQL.get, [email])).rows.length === 0) {
+    throw new ServiceError('not_found',
+      `no account has the e-mail ${email}: invite it (campaign-sim admin member invite ${opts.organizationId} ${email} --papel ${opts.papel ?? 'member'}), and the person accepts the link signed in`);
+  }
+  return addMember(store, { ...opts, email });
 }
 
 /**

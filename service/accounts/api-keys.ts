@@ -6,7 +6,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ServiceError } from '../../src/errors.js';
 import { getProject } from './accounts.js';
-import type { Store } from '../store/open-store.js';
+import type { Queryable, Store } from '../store/open-store.js';
 import { API_KEY_SQL } from '../store/queries/api-keys.js';
 import { isUuid } from '../store/uuid.js';
 
@@ -79,12 +79,17 @@ export async function createApiKey(store: Store, input: CreateApiKeyInput): Prom
   }
   const project = await getProject(store, input.projectId);
   if (project.arquivado_em) throw new ServiceError('invalid_request', `project ${project.id} is archived`);
-  const now = input.now ?? store.clock.now();
+  return insertApiKey(store, { ...input, projectId: project.id, nome, scopes }, input.now ?? store.clock.now());
+}
+
+/** Writes a new key of checked input (createApiKey, and a rotation inside its transaction). */
+async function insertApiKey(q: Queryable, input: CreateApiKeyInput, now: Date): Promise<{ key: string; record: ApiKeyRecord }> {
   const prefix = randomBytes(6).toString('hex');
   const key = `svc_${prefix}_${randomBytes(32).toString('base64url')}`;
+  const days = input.expiresInDays;
   const expira = days === null ? null : new Date(now.getTime() + days * DAY_MS);
-  const r = await store.query<ApiKeyRecord>(API_KEY_SQL.insert, [
-    project.id, prefix, hashKey(key), nome, JSON.stringify(scopes), days, expira, now,
+  const r = await q.query<ApiKeyRecord>(API_KEY_SQL.insert, [
+    input.projectId, prefix, hashKey(key), input.nome, JSON.stringify(input.scopes), days, expira, now,
   ]);
   return { key, record: publicRecord(r.rows[0]) };
 }
@@ -144,24 +149,33 @@ interface CachedKey {
 
 /**
  * Creates a key with the same name, scopes and duration; the old key stops at once (grace 0)
- * or after 1 or 7 days. Returns the new key, shown once.
+ * or after 1 or 7 days. Returns the new key, shown once. A key rotates once: one already
+ * replaced (in its grace or past it) is refused, so a key never has two live successors; the
+ * old key's row is locked for the rotation, so two rotations at once make one successor.
  */
 export async function rotateApiKey(
   store: Store, keyId: string, opts: { graceDays: GraceDays; now?: Date },
 ): Promise<{ key: string; record: ApiKeyRecord; replaced: ApiKeyRecord }> {
   if (!GRACE_DAYS.includes(opts.graceDays)) throw new ServiceError('invalid_request', 'the grace is 0, 1 or 7 days');
   const now = opts.now ?? store.clock.now();
-  const old = await getApiKey(store, keyId);
-  if (old.revogada_em && old.revogada_em.getTime() <= now.getTime()) {
-    throw new ServiceError('invalid_request', `key ${old.prefixo} is already revoked`);
-  }
-  const created = await createApiKey(store, {
-    projectId: old.project_id, nome: old.nome, scopes: old.scopes, expiresInDays: old.duracao_dias, now,
+  await getApiKey(store, keyId);
+  const out = await store.transaction(async (tx) => {
+    const old = (await tx.query<ApiKeyRecord>(API_KEY_SQL.lockForRotation, [keyId])).rows[0];
+    if (old.revogada_em && old.revogada_em.getTime() <= now.getTime()) {
+      throw new ServiceError('invalid_request', `key ${old.prefixo} is already revoked`);
+    }
+    if (old.substituida_por) {
+      throw new ServiceError('invalid_request', `key ${old.prefixo} was already rotated; rotate its successor instead`);
+    }
+    const created = await insertApiKey(tx, {
+      projectId: old.project_id, nome: old.nome, scopes: old.scopes, expiresInDays: old.duracao_dias,
+    }, now);
+    const stop = new Date(now.getTime() + opts.graceDays * DAY_MS);
+    const r = await tx.query<ApiKeyRecord>(API_KEY_SQL.scheduleStop, [keyId, stop, created.record.id]);
+    return { ...created, replaced: publicRecord(r.rows[0]) };
   });
-  const stop = new Date(now.getTime() + opts.graceDays * DAY_MS);
-  const r = await store.query<ApiKeyRecord>(API_KEY_SQL.scheduleStop, [keyId, stop, created.record.id]);
   store.cache?.clear('key');
-  return { ...created, replaced: publicRecord(r.rows[0]) };
+  return out;
 }
 
 /** Revocation is immediate (it also ends a rotation's grace). */

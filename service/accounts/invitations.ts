@@ -37,7 +37,7 @@ export async function peekInvitation(store: Store, token: string): Promise<{ ema
 /** Accepts the invitation for the signed-in person, whose e-mail must be the invited one. */
 export async function acceptInvitation(store: Store, token: string, email: string): Promise<{ organization_id: string; papel: MemberRole }> {
   const peek = await peekInvitation(store, token);
-  if (!peek || !peek.valido) throw new ServiceError('invalid_request', 'este convite não vale mais (usado, vencido ou inexistente)');
+  if (!peek?.valido) throw new ServiceError('invalid_request', 'este convite não vale mais (usado, vencido ou inexistente)');
   if (peek.email !== email) throw new ServiceError('invalid_request', `este convite é para ${peek.email}: entre com esse e-mail`);
   const r = (await store.query<{ organization_id: string; papel: MemberRole }>(INVITATION_SQL.take, [secretDigest(token), store.clock.now()])).rows[0];
   if (!r) throw new ServiceError('invalid_request', 'este convite não vale mais (usado, vencido ou inexistente)');

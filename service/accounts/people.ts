@@ -2,6 +2,7 @@
 // argon2id by @node-rs/argon2). What a person may do in an organization is their membership
 // (accounts.ts, members by email), so an account and an invitation meet on the email. SQL in
 // store/queries/people.ts; sessions in console-sessions.ts.
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import type { MemberRole } from './accounts.js';
 import type { Store } from '../store/open-store.js';
@@ -45,10 +46,22 @@ export async function createPerson(store: Store, email: string, password: string
   return r.rows[0];
 }
 
-/** The person when the password is theirs, else null (the same answer for an unknown email). */
+let decoy: Promise<string> | null = null;
+/** A hash no password matches, made once, for the check of an unknown e-mail. */
+function decoyHash(): Promise<string> {
+  decoy ??= hash(randomBytes(32).toString('base64url'));
+  return decoy;
+}
+
+/**
+ * The person when the password is theirs, else null. An unknown e-mail gets the same answer
+ * after the same work (an argon2 check against a decoy hash): skipping it answered in 0.6 ms
+ * against 12.5 ms and told who has an account.
+ */
 export async function verifyPerson(store: Store, email: string, password: string): Promise<Person | null> {
   const row = (await store.query<Person & { senha_hash: string }>(PEOPLE_SQL.get, [email.trim().toLowerCase()])).rows[0];
-  if (!row || !(await verify(row.senha_hash, password))) return null;
+  const matches = await verify(row?.senha_hash ?? await decoyHash(), password);
+  if (!row || !matches) return null;
   return { email: row.email, criado_em: row.criado_em };
 }
 

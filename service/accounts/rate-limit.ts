@@ -8,6 +8,8 @@
 //   another form counts as its own text. Blocked: a BurstBlocked result for a 403 with no JSON body; a blocked
 //   call is counted neither in the burst window nor in the hour, so the block ends by itself
 //   when the last 5 minutes fall back under the limit.
+// - People's sign-in to the console: 10 attempts per e-mail and 30 per origin address in 15
+//   minutes (sign-ups count in the address's window); past them 429 with Retry-After.
 // Windows count calls per whole second: a call is counted until the second after its hour (or
 // 5 minutes) has passed, never released early.
 // Counters are shared across service instances through PostgreSQL (store/rate-limit-postgres.ts)
@@ -35,14 +37,19 @@ export const LIMITS = {
   burstPerAddress: 1000,
   hourSeconds: 3600,
   burstSeconds: 300,
+  // People's sign-in (the spec sets none): attempts, right or wrong, per e-mail and per origin
+  // address in 15 minutes. Sign-up counts in the address's window too.
+  signInPerAccount: 10,
+  signInPerAddress: 30,
+  signInSeconds: 900,
 } as const;
 
 export type Limits = { -readonly [K in keyof typeof LIMITS]: number };
 
 export interface BurstBlocked {
   blocked: true;
-  /** Which burst limit blocked: the credential's or the origin address's. */
-  por: 'credential' | 'address';
+  /** Which limit blocked: the credential's or the origin address's burst, or a sign-in's account or address. */
+  por: 'credential' | 'address' | 'account';
   retryAfterSeconds: number;
 }
 export type BurstResult = { blocked: false } | BurstBlocked;
@@ -60,12 +67,21 @@ export interface CallBudget {
 export interface RateLimiter {
   /** Burst check of every request (any route but the schema routes); records it when admitted. credential: the bearer token (or the Authorization value of another form), or null. */
   checkCredentialBurst(credential: string | null | undefined, ip: string): Promise<BurstResult>;
+  /**
+   * Counts one attempt to sign in as `email` (normalised: trimmed, lower case), or, with null, to
+   * sign up, from `ip`, when both windows have room; blocked otherwise (nothing is counted).
+   */
+  checkSignIn(email: string | null, ip: string): Promise<BurstResult>;
   /** Counts one call of a key or agent (`keyId`) of organization `orgId`; throws 429 query_budget_exceeded when over budget. */
   countCall(subject: { keyId: string; orgId: string }): Promise<CallBudget>;
-  /** Throws when the counters cannot be reached (called at start). */
+  /** Where the counters live (GET /healthz says it). */
+  readonly backend: RateLimitBackend;
+  /** Throws when the counters cannot be reached (called at start, and by GET /healthz). */
   check(): Promise<void>;
   close(): Promise<void>;
 }
+
+export type RateLimitBackend = 'memory' | 'postgres' | 'redis';
 
 export interface RateLimiterOptions {
   store?: Store;
@@ -73,7 +89,7 @@ export interface RateLimiterOptions {
   redisUrl?: string;
   clock?: Clock;
   /** Default: redis when redisUrl, postgres when the store is a PostgreSQL server, memory otherwise. */
-  backend?: 'memory' | 'postgres' | 'redis';
+  backend?: RateLimitBackend;
   /** Namespace of the Redis keys (tests). */
   keyPrefix?: string;
   /** Other numbers than the spec's (tests of the shared counters with small limits; benchmarks). */
@@ -93,10 +109,10 @@ export function createRateLimiter(opts: RateLimiterOptions = {}): RateLimiter {
   } else {
     counter = createMemoryCounter();
   }
-  return buildLimiter(counter, clock, opts.limits);
+  return buildLimiter(backend, counter, clock, opts.limits);
 }
 
-function buildLimiter(counter: WindowCounter, clock: Clock, limits: Partial<Limits> = {}): RateLimiter {
+function buildLimiter(backend: RateLimitBackend, counter: WindowCounter, clock: Clock, limits: Partial<Limits> = {}): RateLimiter {
   const L: Limits = { ...LIMITS, ...limits };
   const budgetHeaders = (limit: number, remaining: number, reset: number): Record<string, string> => ({
     'RateLimit-Limit': String(limit),
@@ -104,20 +120,28 @@ function buildLimiter(counter: WindowCounter, clock: Clock, limits: Partial<Limi
     'RateLimit-Reset': String(reset),
     'RateLimit-Policy': `${limit};w=${L.hourSeconds}`,
   });
+  /** Takes one call in `windows` (each with who it stands for); the first full one blocks. */
+  const takeOrBlock = async (windows: Array<WindowSpec & { por: BurstBlocked['por'] }>): Promise<BurstResult> => {
+    const nowMs = clock.now().getTime();
+    const r = await counter.take(windows, nowMs);
+    if (r.admitted) return { blocked: false };
+    const i = r.refused.findIndex((x) => x !== undefined);
+    return { blocked: true, por: windows[i].por, retryAfterSeconds: retryAfterSeconds(r.refused[i]!, windows[i], nowMs) };
+  };
   return {
-    async checkCredentialBurst(credential, ip) {
-      const windows: WindowSpec[] = [];
-      if (credential) windows.push({ key: `c:${credentialDigest(credential)}`, limit: L.burstPerCredential, seconds: L.burstSeconds });
-      windows.push({ key: `a:${ip}`, limit: L.burstPerAddress, seconds: L.burstSeconds });
-      const nowMs = clock.now().getTime();
-      const r = await counter.take(windows, nowMs);
-      if (r.admitted) return { blocked: false };
-      const i = r.refused.findIndex((x) => x !== undefined);
-      return {
-        blocked: true,
-        por: windows[i].key.startsWith('c:') ? 'credential' : 'address',
-        retryAfterSeconds: retryAfterSeconds(r.refused[i]!, windows[i], nowMs),
-      };
+    backend,
+    checkCredentialBurst(credential, ip) {
+      return takeOrBlock([
+        ...(credential ? [{ key: `c:${credentialDigest(credential)}`, limit: L.burstPerCredential, seconds: L.burstSeconds, por: 'credential' as const }] : []),
+        { key: `a:${ip}`, limit: L.burstPerAddress, seconds: L.burstSeconds, por: 'address' },
+      ]);
+    },
+
+    checkSignIn(email, ip) {
+      return takeOrBlock([
+        ...(email !== null ? [{ key: `p:${credentialDigest(email)}`, limit: L.signInPerAccount, seconds: L.signInSeconds, por: 'account' as const }] : []),
+        { key: `pa:${ip}`, limit: L.signInPerAddress, seconds: L.signInSeconds, por: 'address' },
+      ]);
     },
 
     async countCall({ keyId, orgId }) {
@@ -155,7 +179,7 @@ function buildLimiter(counter: WindowCounter, clock: Clock, limits: Partial<Limi
   };
 }
 
-/** The credential is a secret: buckets are named by its digest. */
+/** The credential is a secret (and an e-mail personal data): buckets are named by its digest. */
 function credentialDigest(credential: string): string {
   return createHash('sha256').update(credential).digest('base64url').slice(0, 32);
 }

@@ -7,9 +7,9 @@
 //  - /agentes: the connected agents of the person's projects; the person who connected one may
 //    disconnect it, an admin or owner any of the organization's. Its tokens stop at once.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type Provider from 'oidc-provider';
+import { errors, type InteractionResults } from 'oidc-provider';
 import { membershipsOf, projectsOf } from '../accounts/people.js';
-import { REQUEST_TTL_S, type AgentAuthorization } from '../oauth/agent-authorization.js';
+import { asProvidersRequest, REQUEST_TTL_S, type AgentAuthorization, type AuthorizationServer } from '../oauth/agent-authorization.js';
 import { disconnectAgent, listConnectedAgents, recordConnection } from '../oauth/agent-connections.js';
 import { AGENT_SCOPES, agentScopesFor, type AgentScope } from '../oauth/agent-scopes.js';
 import type { ConsoleKit } from './console-kit.js';
@@ -30,14 +30,18 @@ export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit &
   const { store } = kit;
 
   /** The pending request of `uid`, or null when it is over (expired, answered, or not this browser's). */
-  async function readRequest(provider: Provider, req: FastifyRequest, reply: FastifyReply): Promise<Request | null> {
-    let details;
+  async function readRequest(server: AuthorizationServer, req: FastifyRequest<{ Params: { uid: string } }>, reply: FastifyReply): Promise<Request | null> {
+    const { provider } = server;
+    let details: Awaited<ReturnType<typeof provider.interactionDetails>>;
     try {
-      details = await provider.interactionDetails(req.raw, reply.raw);
-    } catch {
-      return null;
+      details = await provider.interactionDetails(asProvidersRequest(server, req.raw), reply.raw);
+    } catch (err) {
+      // Only a request that is over (no interaction cookie or session) reads as expired; a store
+      // outage goes on to the console's error page as 503.
+      if (err instanceof errors.SessionNotFound) return null;
+      throw err;
     }
-    const uid = (req.params as { uid: string }).uid;
+    const { uid } = req.params;
     // the provider counts on its own time; the service clock decides too (tests move it)
     if (details.uid !== uid || kit.ctx.clock.now().getTime() > (details.iat + REQUEST_TTL_S) * 1000) return null;
     const clientId = String(details.params.client_id);
@@ -62,23 +66,23 @@ export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit &
 
   const expired = (reply: FastifyReply, pessoa: string) => kit.page(reply, 'agente-autorizar', 'Conectar agente', pessoa, { pedido: null, projetos: [], erro: null }, 400);
 
-  app.get('/agentes/autorizar/:uid', async (req, reply) => {
+  app.get<{ Params: { uid: string } }>('/agentes/autorizar/:uid', async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
-    const { provider } = kit.agents.serverFor(req);
-    const pedido = await readRequest(provider, req, reply);
+    const pedido = await readRequest(kit.agents.server(), req, reply);
     if (!pedido) return expired(reply, pessoa);
     return kit.page(reply, 'agente-autorizar', 'Conectar agente', pessoa, { pedido, projetos: await projectChoices(pessoa), erro: null });
   });
 
-  app.post('/agentes/autorizar/:uid', kit.csrf, async (req, reply) => {
+  app.post<{ Params: { uid: string }; Body: Form }>('/agentes/autorizar/:uid', kit.csrf, async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
-    const { provider, resource } = kit.agents.serverFor(req);
-    const pedido = await readRequest(provider, req, reply);
+    const server = kit.agents.server();
+    const { provider, resource } = server;
+    const pedido = await readRequest(server, req, reply);
     if (!pedido) return expired(reply, pessoa);
-    const f = req.body as Form;
-    let result;
+    const f = req.body;
+    let result: InteractionResults;
     if (f.acao === 'negar') {
       result = { error: 'access_denied', error_description: 'the person refused to connect the agent' };
     } else {
@@ -101,7 +105,7 @@ export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit &
       });
       result = { login: { accountId: pessoa }, consent: { grantId } };
     }
-    const to = await provider.interactionResult(req.raw, reply.raw, result, { mergeWithLastSubmission: false });
+    const to = await provider.interactionResult(asProvidersRequest(server, req.raw), reply.raw, result, { mergeWithLastSubmission: false });
     return reply.redirect(to, 303);
   });
 
@@ -111,10 +115,10 @@ export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit &
     return kit.page(reply, 'agentes', 'Agentes conectados', pessoa, { agentes: await listConnectedAgents(store, pessoa) });
   });
 
-  app.post('/agentes/:id/desconectar', kit.csrf, async (req, reply) => {
+  app.post<{ Params: { id: string } }>('/agentes/:id/desconectar', kit.csrf, async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
-    await disconnectAgent(store, (req.params as { id: string }).id, pessoa);
+    await disconnectAgent(store, req.params.id, pessoa);
     return reply.redirect('/console/agentes', 303);
   });
 }

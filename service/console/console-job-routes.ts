@@ -1,21 +1,22 @@
 // The project's jobs: the list, and each job with its findings tables and a map of its
 // municipalities coloured by the saturation of a chosen measure (Leaflet with the local
-// municipal boundaries of data/br/geometria, no tile server). Read with the same functions as
-// GET /v1/jobs and /findings (service/jobs/jobs.ts, operations/load-job-result.ts).
-import { readFile } from 'node:fs/promises';
+// municipal boundaries of data/br/geometria, no tile server: municipal-boundaries.ts). Read
+// through the same operations as GET /v1/jobs and /v1/jobs/{job_id}, for the person inside the
+// project (operations/person-in-project.ts), and the stored result as the findings operations
+// read it (operations/load-job-result.ts).
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { ServiceError } from '../../src/errors.js';
 import { buildFindings, curvesSvg, FINDINGS_TABLES, type FindingsTable } from '../../src/findings/index.js';
 import { projectPath } from '../../src/project-path.js';
-import { getProject } from '../accounts/accounts.js';
-import { getJob, listJobs, toJobResponse } from '../jobs/jobs.js';
-import { loadJobResult } from '../operations/load-job-result.js';
 import { formatReais } from '../accounts/reais.js';
+import { getJob } from '../operations/get-job.js';
+import { listJobs } from '../operations/list-jobs.js';
+import { loadJobResult } from '../operations/load-job-result.js';
+import { personInProject } from '../operations/person-in-project.js';
 import type { ConsoleKit } from './console-kit.js';
-import { requireRole } from '../accounts/roles.js';
+import { boundariesUrl, municipalBoundariesRoutes } from './municipal-boundaries.js';
 
 /** Rows of a findings table the page shows (the API pages the rest). */
 const ROWS_SHOWN = 200;
@@ -26,37 +27,22 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
   await app.register(fastifyStatic, { root: `${leaflet}/dist`, prefix: '/static/leaflet/', decorateReply: false });
   await app.register(fastifyStatic, { root: projectPath('service', 'console', 'static'), prefix: '/static/console/', decorateReply: false });
 
-  /** The municipal boundaries of a UF (IBGE code, two digits): public data. */
-  app.get('/geo/:uf', async (req, reply) => {
-    const uf = (req.params as { uf: string }).uf;
-    if (!/^\d{2}$/.test(uf)) throw new ServiceError('not_found', 'UF desconhecida');
-    const text = await readFile(projectPath('data', 'br', 'geometria', `geojs-${uf}-mun.json`), 'utf8').catch(() => null);
-    if (text === null) throw new ServiceError('not_found', 'UF desconhecida');
-    return reply.type('application/geo+json').header('cache-control', 'public, max-age=86400').send(text);
-  });
+  await app.register(municipalBoundariesRoutes, kit);
 
-  async function projectFor(pessoa: string, projectId: string) {
-    const project = await getProject(store, projectId).catch(() => null);
-    if (!project || project.excluido_em) throw new ServiceError('not_found', 'página não encontrada');
-    await requireRole(store, pessoa, project.organization_id, 'ver');
-    return project;
-  }
-
-  app.get('/projetos/:id/jobs', async (req, reply) => {
+  app.get<{ Params: { id: string } }>('/projetos/:id/jobs', async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
-    const project = await projectFor(pessoa, (req.params as { id: string }).id);
-    const jobs = (await listJobs(store, project.id)).map(toJobResponse);
+    const { project, principal } = await personInProject(store, pessoa, req.params.id);
+    const { jobs } = await listJobs.run(kit.ctx, principal, {});
     return kit.page(reply, 'jobs', `Jobs de ${project.nome}`, pessoa, { projeto: project, jobs, reais: formatReais });
   });
 
-  app.get('/projetos/:id/jobs/:job', async (req, reply) => {
+  app.get<{ Params: { id: string; job: string }; Querystring: { tabela?: string; medida?: string } }>('/projetos/:id/jobs/:job', async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
-    const params = req.params as { id: string; job: string };
-    const q = req.query as { tabela?: string; medida?: string };
-    const project = await projectFor(pessoa, params.id);
-    const job = toJobResponse(await getJob(store, project.id, params.job));
+    const q = req.query;
+    const { project, principal } = await personInProject(store, pessoa, req.params.id);
+    const job = await getJob.run(kit.ctx, principal, { job_id: req.params.job });
     let tabela: FindingsTable | null = null, mapa: unknown = null, medidas: string[] = [], aviso: string | null = null;
     let grafico: string | null = null;
     if (job.estado === 'concluido' && job.tipo === 'simulacao') {
@@ -71,7 +57,8 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
         .filter((r) => r.eixo === 'total' && r.medida === medida && typeof r.municipio === 'string');
       mapa = {
         medida,
-        ufs: [...new Set(result.unidades.map((u) => u.slice(0, 2)))],
+        // the boundaries of each UF of the job (municipal-boundaries.ts)
+        geo: [...new Set(result.unidades.map((u) => u.slice(0, 2)))].map(boundariesUrl),
         // a weighting area's value stands for its municipality only when it is the only one shown
         valores: Object.fromEntries(totals.map((r) => [r.municipio as string, r.parte])),
       };

@@ -1,13 +1,17 @@
 // The organization's page: balance, this month's spend, the monthly limit (an admin sets it), the
 // credit statement with the job of each entry, development credits (no payment provider here),
-// members and projects, and a new project. Roles: console-roles.ts.
+// members and projects, and a new project. Roles: accounts/roles.ts; the actions are the account
+// actions `campaign-sim admin` runs too (operations/account-actions.ts).
 import type { FastifyInstance } from 'fastify';
-import { ServiceError } from '../../src/errors.js';
-import { changeMember, createProject, getOrganization, getProject, listMembers, MEMBER_ROLES, setSpendLimit, type MemberRole } from '../accounts/accounts.js';
-import { closeOrganization, deletedProjects, deleteProject, reopenOrganization, UNDO_DAYS, undoProjectDeletion } from '../accounts/deletion.js';
-import { INVITATION_DAYS, invite, pendingInvitations } from '../accounts/invitations.js';
-import { addCredits, balance, listEntries, monthSpend } from '../accounts/ledger.js';
+import { MEMBER_ROLES, type MemberRole } from '../accounts/accounts.js';
+import { deletedProjects, UNDO_DAYS } from '../accounts/deletion.js';
+import { INVITATION_DAYS, pendingInvitations } from '../accounts/invitations.js';
+import { listEntries } from '../accounts/ledger.js';
 import { projectsOf } from '../accounts/people.js';
+import {
+  addCredits, changeMember, closeOrganization, createProject, deleteProject, invite, reopenOrganization, setSpendLimit, showOrganization,
+  undoProjectDeletion,
+} from '../operations/account-actions.js';
 import { formatReais, reaisToMicros } from '../accounts/reais.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
 import { requireRole, roleAllows } from '../accounts/roles.js';
@@ -26,15 +30,15 @@ function amount(text: string | undefined, field: string): number {
 export async function consoleOrganizationRoutes(app: FastifyInstance, kit: ConsoleKit): Promise<void> {
   const { store } = kit;
   async function view(id: string, pessoa: string, extra: { ok?: string | null; erro?: string | null; convite?: string | null } = {}, status = 200) {
-    const papel = await requireRole(store, pessoa, id, 'ver');
-    const org = await getOrganization(store, id);
+    const papel = await requireRole(store, pessoa, id, showOrganization.role);
+    const { saldo_micros, gasto_mes_micros, membros, ...org } = await showOrganization.run(store, { organizationId: id });
     const entries = (await listEntries(store, id)).slice(-STATEMENT_LINES).reverse();
     return {
       status,
       data: {
         org, papel, reais: formatReais, devCredits: kit.devCredits,
-        saldo: await balance(store, id), gasto: await monthSpend(store, id),
-        extrato: entries, membros: await listMembers(store, id),
+        saldo: saldo_micros, gasto: gasto_mes_micros,
+        extrato: entries, membros,
         projetos: (await projectsOf(store, pessoa)).filter((p) => p.organization_id === id),
         excluidos: (await deletedProjects(store, id)).map((p) => ({ ...p, ate: new Date(p.excluido_em.getTime() + UNDO_DAYS * 86_400_000) })),
         reabrirAte: org.fechada_em ? new Date(org.fechada_em.getTime() + UNDO_DAYS * 86_400_000) : null,
@@ -49,25 +53,25 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
     };
   }
 
-  app.get('/organizacoes/:id', async (req, reply) => {
+  app.get<{ Params: { id: string } }>('/organizacoes/:id', async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
-    const v = await view((req.params as { id: string }).id, pessoa);
+    const v = await view(req.params.id, pessoa);
     return kit.page(reply, 'organizacao', v.data.org.nome, pessoa, v.data);
   });
 
   /** A POST of the page: checks the role, runs `act`, shows the page again with its outcome. */
   type Outcome = string | { redirect: string } | { ok: string; convite: string };
   function action(path: string, role: Parameters<typeof requireRole>[3], act: (id: string, f: Form, params: Record<string, string>, papel: MemberRole) => Promise<Outcome>) {
-    app.post(`/organizacoes/:id/${path}`, kit.csrf, async (req, reply) => {
+    app.post<{ Params: Record<string, string>; Body: Form }>(`/organizacoes/:id/${path}`, kit.csrf, async (req, reply) => {
       const pessoa = await kit.requirePerson(req, reply);
       if (!pessoa) return reply;
-      const params = req.params as Record<string, string>;
+      const { params } = req;
       const id = params.id;
       const papel = await requireRole(store, pessoa, id, role);
       let ok: string | null = null, erro: string | null = null, convite: string | null = null;
       try {
-        const r = await act(id, req.body as Form, params, papel);
+        const r = await act(id, req.body, params, papel);
         if (typeof r === 'string') ok = r;
         else if ('redirect' in r) return await reply.redirect(r.redirect, 303);
         else ({ ok, convite } = r);
@@ -80,56 +84,47 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
     });
   }
 
-  action('limite', 'definir_limite', async (id, f) => {
+  action('limite', setSpendLimit.role, async (id, f) => {
     const micros = (f.limite ?? '').trim() === '' ? null : amount(f.limite, 'limite');
-    await setSpendLimit(store, id, micros);
+    await setSpendLimit.run(store, { organizationId: id, micros });
     return micros === null ? 'Limite mensal removido.' : `Limite mensal: ${formatReais(micros)}.`;
   });
-  action('creditos', 'adicionar_creditos', async (id, f) => {
+  action('creditos', addCredits.role, async (id, f) => {
     if (!kit.devCredits) throw Object.assign(new Error('créditos pelo console só em desenvolvimento'), { statusCode: 403 });
     const micros = amount(f.valor, 'valor');
-    await addCredits(store, id, micros, 'créditos de desenvolvimento (console)');
+    await addCredits.run(store, { organizationId: id, micros, nota: 'créditos de desenvolvimento (console)' });
     return `${formatReais(micros)} adicionados.`;
   });
-  /** A project of this organization (another organization's is not found here). */
-  async function projectOf(orgId: string, projectId: string) {
-    const p = await getProject(store, projectId).catch(() => null);
-    if (!p || p.organization_id !== orgId) throw new ServiceError('not_found', 'projeto não encontrado');
-    return p;
-  }
-  action('projetos/:pid/excluir', 'excluir_projeto', async (id, _f, params) => {
-    const p = await deleteProject(store, (await projectOf(id, params.pid)).id);
+  action('projetos/:pid/excluir', deleteProject.role, async (id, _f, params) => {
+    const p = await deleteProject.run(store, { organizationId: id, projectId: params.pid });
     return `Projeto ${p.nome} excluído: saiu das listas e suas chaves pararam. Dá para desfazer por ${UNDO_DAYS} dias.`;
   });
-  action('projetos/:pid/desfazer', 'excluir_projeto', async (id, _f, params) => {
-    const p = await undoProjectDeletion(store, (await projectOf(id, params.pid)).id);
+  action('projetos/:pid/desfazer', undoProjectDeletion.role, async (id, _f, params) => {
+    const p = await undoProjectDeletion.run(store, { organizationId: id, projectId: params.pid });
     return `Exclusão do projeto ${p.nome} desfeita.`;
   });
-  action('fechar', 'fechar_organizacao', async (id) => {
-    await closeOrganization(store, id);
+  action('fechar', closeOrganization.role, async (id) => {
+    await closeOrganization.run(store, { organizationId: id });
     return `Organização fechada: todas as chaves pararam. Dá para reabrir por ${UNDO_DAYS} dias; depois, projetos e membros são apagados (o extrato fica).`;
   });
-  action('reabrir', 'fechar_organizacao', async (id) => {
-    await reopenOrganization(store, id);
+  action('reabrir', reopenOrganization.role, async (id) => {
+    await reopenOrganization.run(store, { organizationId: id });
     return 'Organização reaberta.';
   });
-  // Only an owner touches an owner or makes one; removing someone ends their access at once (their
-  // sessions stay, but every organization page checks the membership).
-  action('membros', 'gerir_membros', async (id, f, _params, papel) => {
+  // Removing someone ends their access at once (their sessions stay, but every organization page
+  // checks the membership).
+  action('membros', changeMember.role, async (id, f, _params, papel) => {
     const email = (f.email ?? '').trim().toLowerCase();
-    const target = (await listMembers(store, id)).find((m) => m.email === email);
     const next = f.acao === 'remover' ? null : ((f.papel ?? '') as MemberRole);
-    if (next !== null && !MEMBER_ROLES.includes(next)) throw new ServiceError('invalid_request', `o papel é um de ${MEMBER_ROLES.join(', ')}`);
-    if (papel !== 'owner' && (target?.papel === 'owner' || next === 'owner')) throw new ServiceError('invalid_request', 'só um owner muda ou remove um owner, ou faz alguém owner');
-    await changeMember(store, id, email, next);
+    await changeMember.run(store, { organizationId: id, email, papel: next, by: papel });
     return next === null ? `${email} não é mais membro.` : `${email} agora é ${next}.`;
   });
-  action('convites', 'convidar', async (id, f, _params, papel) => {
-    const token = await invite(store, id, f.email ?? '', (f.papel ?? 'member') as MemberRole, papel);
+  action('convites', invite.role, async (id, f, _params, papel) => {
+    const token = await invite.run(store, { organizationId: id, email: f.email ?? '', papel: (f.papel ?? 'member') as MemberRole, by: papel });
     return { ok: `Convite criado para ${(f.email ?? '').trim().toLowerCase()}: envie o link abaixo (vale ${INVITATION_DAYS} dias, uma vez).`, convite: `${CONSOLE_PATH}/convites/${token}` };
   });
-  action('projetos', 'criar_projeto', async (id, f) => {
-    const p = await createProject(store, { organizationId: id, nome: (f.nome ?? '').trim() });
+  action('projetos', createProject.role, async (id, f) => {
+    const p = await createProject.run(store, { organizationId: id, nome: (f.nome ?? '').trim() });
     return { redirect: `${CONSOLE_PATH}/projetos/${p.id}` };
   });
 }

@@ -4,9 +4,11 @@
 // (@fastify/csrf-protection, double submit with a signed cookie) and HTML errors stay inside it,
 // so the /v1 API keeps its JSON contract. Views: ./views/*.eta (@fastify/view with Eta), Portuguese
 // labels. Actions call the same functions as the CLI (service/accounts/people.ts, console-sessions.ts).
+import { createHash } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrf from '@fastify/csrf-protection';
 import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyView from '@fastify/view';
 import { Eta } from 'eta';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -29,8 +31,8 @@ export interface ConsoleOptions {
   ctx: ServiceContext;
   /** Signs the session and CSRF cookies. */
   secret: string;
-  /** Cookies only over https (production). */
-  secureCookies: boolean;
+  /** Cookies only over https: always, or 'auto' (when the request came over https, as Fastify's trustProxy tells). */
+  secureCookies: boolean | 'auto';
   /** Credits may be added on the console (no payment provider: development only). */
   devCredits: boolean;
   webhookPolicy: AddressPolicy;
@@ -44,6 +46,11 @@ const SESSION_COOKIE = 'sessao';
 
 type Form = Record<string, string | undefined>;
 
+/** What a form's CSRF token is bound to: the request's session cookie as sent (signed), or no session. */
+function sessionBinding(req: FastifyRequest): string {
+  return req.cookies[SESSION_COOKIE] || 'sem-sessao';
+}
+
 /** Where to go after signing in: only a console path (never another site: no open redirect). */
 export function safeReturn(path: string | undefined): string {
   return path && /^\/console(\/[A-Za-z0-9/_\-?=&.%]*)?$/.test(path) && !path.startsWith('//') ? path : CONSOLE_PATH;
@@ -51,15 +58,36 @@ export function safeReturn(path: string | undefined): string {
 
 export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Promise<void> {
   const { store } = o.ctx;
-  // HTML pages, not the API: kept out of the OpenAPI document (every route of this plugin and its children)
-  app.addHook('onRoute', (route) => { route.schema = { ...route.schema, hide: true }; });
+  // HTML pages, not the API: kept out of the OpenAPI document (every route of this plugin and its
+  // children); under the burst limit per origin address, which the spec counts "across the app,
+  // API and MCP" (service/http/auth.ts).
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+    route.config = { ...route.config, porOrigem: true };
+  });
+  // Pages may not be framed (clickjacking of a consent or a key) and load only the console's own
+  // scripts. Inline style attributes stay allowed (the views use them). No form-action: the
+  // agents' consent form ends in a redirect to the agent's own address, which form-action would
+  // block; no upgrade-insecure-requests: development serves plain http on 127.0.0.1.
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: { 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'], 'form-action': null, 'upgrade-insecure-requests': null },
+    },
+    frameguard: { action: 'deny' },
+  });
   const cookieOpts = { signed: true, httpOnly: true, sameSite: 'lax' as const, path: CONSOLE_PATH, secure: o.secureCookies };
   await app.register(fastifyCookie, { secret: o.secret });
   await app.register(fastifyFormbody);
+  // The token is bound to the session cookie (userInfo, hashed into it): a pair of CSRF secret
+  // and token that an attacker made for themselves, tossed into the victim's browser beside the
+  // victim's session, does not verify (issue 32). Before sign-in the binding is to no session.
   await app.register(fastifyCsrf, {
     sessionPlugin: '@fastify/cookie',
     cookieOpts: { ...cookieOpts, sameSite: 'strict' },
     getToken: (req) => (req.body as Form | undefined)?._csrf,
+    getUserInfo: sessionBinding,
+    csrfOpts: { hmacKey: createHash('sha256').update(`csrf:${o.secret}`).digest() },
   });
   await app.register(fastifyView, {
     engine: { eta: new Eta() }, root: projectPath('service', 'console', 'views'), viewExt: 'eta', layout: 'layout', production: true,
@@ -73,7 +101,8 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
   }
 
   function page(reply: FastifyReply, view: string, titulo: string, pessoa: string | null, data: Record<string, unknown> = {}, status = 200) {
-    return reply.code(status).header('cache-control', 'no-store').view(view, { titulo, pessoa, csrf: reply.generateCsrf(), minimo: MIN_PASSWORD_LENGTH, ...data });
+    const csrf = reply.generateCsrf({ userInfo: sessionBinding(reply.request) });
+    return reply.code(status).header('cache-control', 'no-store').view(view, { titulo, pessoa, csrf, minimo: MIN_PASSWORD_LENGTH, ...data });
   }
 
   /** The signed-in person, or a redirect to the sign-in page that comes back here. */
@@ -92,10 +121,12 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
   const refusal = (err: unknown) => (err instanceof ServiceError && err.status === 422 ? err.message : null);
 
   app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
-    const status = err.code === 'FST_CSRF_INVALID_TOKEN' || err.code === 'FST_CSRF_MISSING_SECRET' ? 403
+    const csrfRefused = err.code === 'FST_CSRF_INVALID_TOKEN' || err.code === 'FST_CSRF_MISSING_SECRET';
+    const status = csrfRefused ? 403
       : err instanceof ServiceError ? err.status : err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) reply.log.error({ err }, 'console failure');
-    const text = status === 403 ? 'O formulário expirou ou não veio desta página: recarregue a página e tente de novo.' : status >= 500 ? 'Algo falhou do nosso lado; tente de novo.' : err.message;
+    // A refusal by role is a 403 too, with its own words (who may): only the CSRF refusal says the form expired.
+    const text = csrfRefused ? 'O formulário expirou ou não veio desta página: recarregue a página e tente de novo.' : status >= 500 ? 'Algo falhou do nosso lado; tente de novo.' : err.message;
     return reply.code(status).type('text/html; charset=utf-8').send(`<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Erro</title><p role="alert">${escapeHtml(text)}</p><p><a href="${CONSOLE_PATH}">Voltar ao console</a></p></html>`);
   });
 
@@ -107,21 +138,36 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
   await app.register(consoleJobRoutes, kit);
   await app.register(consoleAgentRoutes, { ...kit, agents: o.agents });
 
-  app.get('/entrar', async (req, reply) => {
-    const q = req.query as Form;
+  app.get<{ Querystring: Form }>('/entrar', async (req, reply) => {
+    const q = req.query;
     if (await personOf(req)) return reply.redirect(safeReturn(q.voltar), 303);
     return page(reply, 'entrar', 'Entrar', null, { email: '', voltar: safeReturn(q.voltar), erro: null });
   });
-  app.post('/entrar', csrf, async (req, reply) => {
-    const f = req.body as Form;
+  /** A sign-in or sign-up over its limit (service/accounts/rate-limit.ts): 429 on the same page, with Retry-After. */
+  async function throttled(req: FastifyRequest, reply: FastifyReply, email: string | null, view: 'entrar' | 'cadastro', data: Record<string, unknown>) {
+    const r = await o.ctx.limiter.checkSignIn(email, req.ip);
+    if (!r.blocked) return null;
+    const minutos = Math.ceil(r.retryAfterSeconds / 60);
+    const quem = r.por === 'account' ? 'com este e-mail' : 'deste endereço';
+    reply.header('Retry-After', String(r.retryAfterSeconds));
+    return page(reply, view, view === 'entrar' ? 'Entrar' : 'Criar conta', null,
+      { ...data, erro: `Muitas tentativas ${quem}: tente de novo em ${minutos} min.` }, 429);
+  }
+
+  app.post<{ Body: Form }>('/entrar', csrf, async (req, reply) => {
+    const f = req.body;
+    const refused = await throttled(req, reply, (f.email ?? '').trim().toLowerCase(), 'entrar', { email: f.email ?? '', voltar: safeReturn(f.voltar) });
+    if (refused) return refused;
     const person = await verifyPerson(store, f.email ?? '', f.senha ?? '');
     if (!person) return page(reply, 'entrar', 'Entrar', null, { email: f.email ?? '', voltar: safeReturn(f.voltar), erro: 'E-mail ou senha não conferem.' }, 401);
     return signIn(reply, person.email, f.voltar);
   });
 
-  app.get('/cadastro', async (req, reply) => page(reply, 'cadastro', 'Criar conta', null, { email: '', erro: null }));
-  app.post('/cadastro', csrf, async (req, reply) => {
-    const f = req.body as Form;
+  app.get('/cadastro', async (_req, reply) => page(reply, 'cadastro', 'Criar conta', null, { email: '', erro: null }));
+  app.post<{ Body: Form }>('/cadastro', csrf, async (req, reply) => {
+    const f = req.body;
+    const refused = await throttled(req, reply, null, 'cadastro', { email: f.email ?? '' });
+    if (refused) return refused;
     try {
       const person = await createPerson(store, f.email ?? '', f.senha ?? '');
       return await signIn(reply, person.email, CONSOLE_PATH);
@@ -147,17 +193,17 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     return page(reply, 'inicio', 'Início', pessoa, { organizacoes });
   });
 
-  app.get('/convites/:token', async (req, reply) => {
+  app.get<{ Params: { token: string } }>('/convites/:token', async (req, reply) => {
     const pessoa = await requirePerson(req, reply);
     if (!pessoa) return reply;
-    const peek = await peekInvitation(store, (req.params as { token: string }).token);
+    const peek = await peekInvitation(store, req.params.token);
     if (!peek) throw new ServiceError('not_found', 'convite não encontrado');
     return page(reply, 'convite', 'Convite', pessoa, { convite: peek, erro: null });
   });
-  app.post('/convites/:token', csrf, async (req, reply) => {
+  app.post<{ Params: { token: string } }>('/convites/:token', csrf, async (req, reply) => {
     const pessoa = await requirePerson(req, reply);
     if (!pessoa) return reply;
-    const token = (req.params as { token: string }).token;
+    const { token } = req.params;
     try {
       const r = await acceptInvitation(store, token, pessoa);
       return await reply.redirect(`${CONSOLE_PATH}/organizacoes/${r.organization_id}`, 303);
@@ -175,10 +221,10 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     if (!pessoa) return reply;
     return page(reply, 'conta', 'Minha conta', pessoa, { ok: null, erro: null });
   });
-  app.post('/conta/senha', csrf, async (req, reply) => {
+  app.post<{ Body: Form }>('/conta/senha', csrf, async (req, reply) => {
     const pessoa = await requirePerson(req, reply);
     if (!pessoa) return reply;
-    const f = req.body as Form;
+    const f = req.body;
     try {
       await changePassword(store, pessoa, f.senha_atual ?? '', f.senha_nova ?? '');
       await closeOtherSessions(store, pessoa, req.unsignCookie(req.cookies[SESSION_COOKIE]!).value!);
@@ -189,11 +235,11 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
       return page(reply, 'conta', 'Minha conta', pessoa, { ok: null, erro }, 422);
     }
   });
-  app.post('/conta/excluir', csrf, async (req, reply) => {
+  app.post<{ Body: Form }>('/conta/excluir', csrf, async (req, reply) => {
     const pessoa = await requirePerson(req, reply);
     if (!pessoa) return reply;
     try {
-      await deletePerson(store, pessoa, (req.body as Form).senha ?? '');
+      await deletePerson(store, pessoa, req.body.senha ?? '');
       return await reply.clearCookie(SESSION_COOKIE, { path: CONSOLE_PATH }).redirect(`${CONSOLE_PATH}/entrar`, 303);
     } catch (err) {
       const erro = refusal(err);

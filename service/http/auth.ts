@@ -3,8 +3,10 @@
 // 1. burst (onRequest): per credential (the bearer token, whatever the spelling of the scheme)
 //    and per origin address; a blocked call gets 403 with no body and is not counted against the
 //    hour. It comes first because it protects the service from floods whatever they carry.
-// 2. credential of a request that carries a body (onRequest, before the body is read): 401
-//    invalid_api_key. A keyless client must not make the service read and parse a large body.
+// 2. credential and scope of a request that carries a body (onRequest, before the body is
+//    read): 401 invalid_api_key, 403 missing_scope. A client without the route's power must not
+//    make the service read and parse a large body (a read-only key posting 27 MiB of brackets
+//    to a calibration route held the event loop for 7 s).
 // 3. format (422 validation form): "refused before anything else" among what is read; a call
 //    with a valid credential and scope is still counted (every call a key may make counts).
 // 4. credential of a request without a body (401 invalid_api_key with WWW-Authenticate: Bearer),
@@ -17,7 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../src/errors.js';
 import type { Scope } from '../accounts/api-keys.js';
 import { sendFormatError, itemsOfValidation } from './error-handler.js';
-import { admitPrincipal, authenticateCall } from '../operations/admit-call.js';
+import { admitPrincipal, authenticateCall, lacksScope, scopeRefusal } from '../operations/admit-call.js';
 import type { Principal } from '../operations/operation.js';
 import type { ServiceContext } from '../service-context.js';
 
@@ -83,7 +85,9 @@ export function installAuth(app: FastifyInstance, ctx: ServiceContext): void {
     }
     if (config.scope === undefined) return;
     try {
-      request.authentication = { principal: await authenticateCall(ctx, credential, 'http') };
+      const principal = await authenticateCall(ctx, credential, 'http');
+      if (carriesBody(request) && lacksScope(principal, config.scope)) throw scopeRefusal('http', config.scope!);
+      request.authentication = { principal };
     } catch (err) {
       if (!(err instanceof ServiceError)) throw err;
       if (carriesBody(request)) throw err;

@@ -3,6 +3,8 @@
 // municipality of Brazil with an answer contract is under 200 KB. The calibration routes (HTTP
 // and MCP, whose submit_calibration carries the series) are sized for the largest series the
 // contract accepts: 150,000 rows of every column, written out with some spacing.
+import { Transform, type Readable } from 'node:stream';
+import { errorCodes, type FastifyRequest } from 'fastify';
 import { MAX_SERIES_ROWS } from '../../calibration/series.js';
 
 const KIB = 1024;
@@ -16,3 +18,24 @@ const SERIES_ROW_BYTES = 192;
 
 /** Calibration bodies: the largest series plus the request around it. */
 export const CALIBRATION_BODY_LIMIT = MAX_SERIES_ROWS * SERIES_ROW_BYTES + DEFAULT_BODY_LIMIT;
+
+/**
+ * The body stream cut at `limit` bytes, for a route whose limit depends on who calls (a
+ * preParsing hook: /mcp takes a calibration's series only from a credential that may submit
+ * one). Over the limit: Fastify's own 413 (FST_ERR_CTP_BODY_TOO_LARGE), at once when
+ * Content-Length says so, else when the bytes pass it.
+ */
+export function boundedBody(request: FastifyRequest, payload: Readable, limit: number): Readable {
+  if (Number(request.headers['content-length'] ?? 0) > limit) throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
+  let seen = 0;
+  const bounded = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > limit) done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+      else done(null, chunk);
+    },
+  });
+  // Not pipeline(): it would destroy the request, and with it the socket the 413 goes back on.
+  payload.on('error', (err) => bounded.destroy(err));
+  return payload.pipe(bounded);
+}

@@ -1,8 +1,7 @@
-// JSON Schemas of the HTTP layer: request formats checked by Fastify (422 validation form when a
-// request breaks them) and response shapes (fast serialisation, and the OpenAPI document).
+// JSON Schemas of the HTTP layer: response shapes (fast serialisation, and the OpenAPI document)
+// and what the routes share around them. The request formats Fastify checks (422 validation form
+// when a request breaks them) are the operations' input schemas (service/operations/).
 // Field names are the spec's, letter for letter ("Resources and their fields", "Endpoints").
-// The campaign scenario itself is not checked here: the contract layer refuses it with
-// 422 invalid_request and a contract_code (src/contract).
 
 export const JOB_STATES_DOC = 'reservado, em_execucao (has a machine), concluido, falhou, cancelado';
 
@@ -187,43 +186,7 @@ export function errorResponses(statuses: number[], codes: Record<number, string>
   return out;
 }
 
-export const JOB_ID_PARAMS = {
-  type: 'object',
-  required: ['job_id'],
-  properties: { job_id: { type: 'string', format: 'uuid' } },
-} as const;
-
-export const PEDIDO_BODY = {
-  type: 'object',
-  required: ['pedido'],
-  properties: { pedido: { type: 'object', description: 'a campaign scenario (GET /v1/schemas/cenario-campanha)' } },
-} as const;
-
-export const MUNICIPIO_LIST = {
-  type: 'array',
-  items: { type: 'string', pattern: '^[0-9]{7}$' },
-  description: 'municipality codes (7 digits); repeat the parameter for several',
-} as const;
-
-/** Query of the findings route; the MCP tool get_findings takes the same fields. */
-export const FINDINGS_QUERY = {
-  type: 'object',
-  properties: {
-    // Not an enum here: an unknown table is the coded 422 finding_unknown, not a format error.
-    tabela: { type: 'string', default: 'saturacao', description: 'saturacao (default), alcance_efetivo, alcance_potencial, contribuicao, elasticidade or veredito' },
-    municipio: MUNICIPIO_LIST,
-    limite: { type: 'integer', minimum: 1, maximum: 1000, default: 200, description: 'rows per page, 1 to 1000' },
-  },
-} as const;
-
 export const SECURITY = [{ bearer: [] }];
-
-/** Path of the municipality context and city diagnosis routes. */
-export const CODIGO_PARAMS = {
-  type: 'object',
-  required: ['codigo'],
-  properties: { codigo: { type: 'string', pattern: '^[0-9]{7}$', description: '7-digit IBGE municipality code; one outside the 2022 Census grid is 404 municipality_unknown' } },
-} as const;
 
 /** fontes and aviso, which every municipality context, diagnosis and growth response carries. */
 export const CONTEXT_NOTES = {
@@ -234,13 +197,6 @@ export const CONTEXT_NOTES = {
   },
   aviso: { type: 'string', description: 'coverage, and what is modelled or absent from this data version' },
 } as const;
-
-/** Idempotency-Key header of the two submit routes (POST /v1/jobs, POST /v1/calibracoes): 1 to 200 characters. */
-export const IDEMPOTENCY_HEADERS = {
-  type: 'object',
-  required: ['idempotency-key'],
-  properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200 } },
-};
 
 /** Responses of the two submit routes: 201 created now, 200 the same job on a repeated key. */
 export const SUBMIT_RESPONSES = {

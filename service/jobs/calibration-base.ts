@@ -17,7 +17,7 @@ const FIELD = 'lancamento.calibracao';
  */
 export async function resolveCalibrationBase(store: Store, projectId: string, scenario: Scenario): Promise<CalibrationBase | undefined> {
   const lanc = scenario.lancamento;
-  if (!lanc || lanc.cenario_base !== 'calibracao' || !lanc.calibracao) return undefined;
+  if (lanc?.cenario_base !== 'calibracao' || !lanc.calibracao) return undefined;
   const id = lanc.calibracao;
   try {
     const job = await getJob(store, projectId, id);

@@ -8,17 +8,21 @@
 // Without a credential the endpoint answers HTTP 401 before any tool and before reading the body
 // (spec "Errors", MCP), with WWW-Authenticate: Bearer resource_metadata="<its protected-resource
 // metadata>" (RFC 9728), where an agent's client discovers the authorization server
-// (service/oauth/). A credential that is not valid reaches the tools, which answer
-// isError "unauthorized: ...". Every request is under the burst limits (service/http/auth.ts).
+// (service/oauth/). An API key that is not valid (any credential but an agent token's form)
+// reaches the tools, which answer isError "unauthorized: ..."; an agent token that is dead is
+// HTTP 401 with error="invalid_token", as the MCP authorization specification asks, so the
+// agent's client authorizes again (docs/agents.md). Every request is under the burst limits
+// (service/http/auth.ts). The body is read only up to the ordinary limit unless the credential
+// may submit a calibration (scope simulate), whose series needs the calibration routes' limit.
+import type { Readable } from 'node:stream';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../src/errors.js';
-import { looksLikeApiKey } from '../accounts/api-keys.js';
 import { bearerToken } from '../http/auth.js';
-import { readAgentToken } from '../oauth/agent-connections.js';
-import { authenticateCall, credentialRefusal } from '../operations/admit-call.js';
+import { looksLikeAgentToken, readAgentToken } from '../oauth/agent-connections.js';
+import { authenticateCall, credentialRefusal, lacksScope } from '../operations/admit-call.js';
 import type { Principal } from '../operations/operation.js';
-import { CALIBRATION_BODY_LIMIT } from '../http/body-limits.js';
+import { boundedBody, CALIBRATION_BODY_LIMIT, DEFAULT_BODY_LIMIT } from '../http/body-limits.js';
 import type { AgentAuthorization } from '../oauth/agent-authorization.js';
 import { resourceMetadataUrl } from '../oauth/oauth-routes.js';
 import type { ServiceContext } from '../service-context.js';
@@ -33,15 +37,15 @@ export interface McpRouteOptions {
 
 export async function mcpRoutes(app: FastifyInstance, { ctx, agents }: McpRouteOptions): Promise<void> {
   /**
-   * The credential, checked before the body is read: none, or something that is neither an API
-   * key nor a live agent token (unknown, expired, revoked: disconnected), is HTTP 401 naming the
-   * protected-resource metadata, so an agent's client authorizes again (the MCP authorization
-   * specification). A live token whose holder lost its power (left the organization, project
-   * archived) and an API key that is not valid reach the tools, which answer unauthorized.
+   * The principal of the request's credential, read before the body: none is HTTP 401 naming the
+   * protected-resource metadata; an agent token's form that is dead (unknown, expired, revoked:
+   * disconnected) is HTTP 401 invalid_token, so an agent's client authorizes again. Null: an API
+   * key that is not valid, or a live token whose holder lost its power (left the organization,
+   * project archived); the tools answer those unauthorized.
    */
-  async function credentialOf(request: FastifyRequest): Promise<() => Promise<Principal>> {
+  async function principalOf(request: FastifyRequest): Promise<Principal | null> {
     // made here so a token issued before a restart is read by this process's provider
-    const server = agents.serverFor(request);
+    const server = agents.server();
     const credential = bearerToken(request.headers.authorization);
     const challenge = `resource_metadata="${resourceMetadataUrl(server)}"`;
     if (credential === null) {
@@ -49,23 +53,33 @@ export async function mcpRoutes(app: FastifyInstance, { ctx, agents }: McpRouteO
         'send a project API key as Authorization: Bearer <API_KEY>, or connect as a person\'s agent through OAuth (see WWW-Authenticate)',
         { headers: { 'WWW-Authenticate': `Bearer ${challenge}` } });
     }
-    // an API key is authenticated by each tool call (with the keys' cache)
-    if (looksLikeApiKey(credential)) return () => authenticateCall(ctx, credential, 'mcp');
-    // an agent's token is read once for the request
+    if (!looksLikeAgentToken(credential)) {
+      return authenticateCall(ctx, credential, 'mcp').catch((err: unknown) => {
+        if (err instanceof ServiceError && err.code === 'unauthorized') return null;
+        throw err;
+      });
+    }
     const agent = await readAgentToken(ctx.store, server, credential, ctx.clock.now());
     if (!agent.live) {
       throw new ServiceError('unauthorized', 'the access token is unknown, expired or revoked: authorize the agent again',
         { headers: { 'WWW-Authenticate': `Bearer error="invalid_token", ${challenge}` } });
     }
-    const { principal } = agent;
-    return async () => principal ?? Promise.reject(credentialRefusal('mcp', true));
+    return agent.principal;
   }
 
-  const checked = new WeakMap<FastifyRequest, () => Promise<Principal>>();
-  // submit_calibration carries a series: the calibration routes' body limit.
-  const refuseKeyless = async (request: FastifyRequest) => { checked.set(request, await credentialOf(request)); };
-  app.post(MCP_PATH, { config: { mcp: true }, schema: { hide: true }, bodyLimit: CALIBRATION_BODY_LIMIT, onRequest: refuseKeyless }, async (request: FastifyRequest, reply: FastifyReply) => {
-    const server = createMcpServer(ctx, checked.get(request)!, (err) => request.log.error({ err }, 'unexpected failure in an MCP tool'));
+  const principals = new WeakMap<FastifyRequest, Principal | null>();
+  const readCredential = async (request: FastifyRequest) => { principals.set(request, await principalOf(request)); };
+  // submit_calibration carries a series: the calibration routes' body limit, for those who may send it.
+  const limitBody = async (request: FastifyRequest, _reply: FastifyReply, payload: Readable) => {
+    const principal = principals.get(request);
+    return boundedBody(request, payload, principal && !lacksScope(principal, 'simulate') ? CALIBRATION_BODY_LIMIT : DEFAULT_BODY_LIMIT);
+  };
+  app.post(MCP_PATH, {
+    config: { mcp: true }, schema: { hide: true }, bodyLimit: CALIBRATION_BODY_LIMIT, onRequest: readCredential, preParsing: limitBody,
+  }, async (request: FastifyRequest, reply: FastifyReply) => {
+    const principal = principals.get(request) ?? null;
+    const server = createMcpServer(ctx, async () => principal ?? Promise.reject(credentialRefusal('mcp', true)),
+      (err) => request.log.error({ err }, 'unexpected failure in an MCP tool'));
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
     reply.raw.on('close', () => {
@@ -77,7 +91,7 @@ export async function mcpRoutes(app: FastifyInstance, { ctx, agents }: McpRouteO
   });
 
   const notAllowed = async (request: FastifyRequest, reply: FastifyReply) => {
-    await credentialOf(request);
+    await principalOf(request);
     return reply.code(405).header('Allow', 'POST').send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this MCP server is stateless, POST only' }, id: null });
   };
   app.get(MCP_PATH, { config: { mcp: true }, schema: { hide: true } }, notAllowed);

@@ -3,8 +3,9 @@
 // the operation's scope, the hourly budgets of the key and its organization, so an MCP call and
 // an API call with one key share one budget), then its arguments are checked and the operation
 // runs. Built on the SDK's low-level Server rather than McpServer because the tools' input
-// schemas are JSON Schema (the HTTP layer's own pieces and the contract schemas), which
-// McpServer would want as zod.
+// schemas are JSON Schema (the operations' own, service/operations/, and the contract schemas),
+// checked with Ajv as the HTTP routes check them (tool-arguments.ts); McpServer would want them
+// as zod, a second schema of every input.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool as ListedTool,
@@ -15,9 +16,10 @@ import type { Principal } from '../operations/operation.js';
 import type { ServiceContext } from '../service-context.js';
 import { checkArguments } from './tool-arguments.js';
 import { toolError, toolSuccess } from './tool-result.js';
-import { TOOLS, type Tool } from './tools.js';
+import { TOOLS } from './tools.js';
 
-const BY_NAME = new Map<string, Tool<any, any>>(TOOLS.map((t) => [t.name, t]));
+type AnyTool = (typeof TOOLS)[number];
+const BY_NAME = new Map<string, AnyTool>(TOOLS.map((t) => [t.name, t]));
 const LISTED: ListedTool[] = TOOLS.map((t) => ({
   name: t.name, title: t.title, description: `${t.description} Scope: ${t.operation.scope ?? 'any key'}.`,
   inputSchema: t.advertised as ListedTool['inputSchema'], annotations: t.annotations,
@@ -45,7 +47,7 @@ export function createMcpServer(ctx: ServiceContext, authenticate: () => Promise
   return server;
 }
 
-async function callTool(ctx: ServiceContext, authenticate: () => Promise<Principal>, t: Tool<any, any>, args: Record<string, unknown>, log: (err: unknown) => void): Promise<CallToolResult> {
+async function callTool(ctx: ServiceContext, authenticate: () => Promise<Principal>, t: AnyTool, args: Record<string, unknown>, log: (err: unknown) => void): Promise<CallToolResult> {
   try {
     const { principal } = await admitPrincipal(ctx, await authenticate(), t.operation.scope, 'mcp');
     const result = await t.operation.run(ctx, principal, checkArguments(t.input, args));

@@ -16,7 +16,6 @@
 // The provider counts time on Date.now, not on the service clock.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyRequest } from 'fastify';
 import Provider, { errors, interactionPolicy, type Configuration } from 'oidc-provider';
 import type { Store } from '../store/open-store.js';
 import type { AddressPolicy } from '../webhooks/address-policy.js';
@@ -24,6 +23,7 @@ import { AGENT_SCOPES } from './agent-scopes.js';
 import { clientDocumentFetcher } from './client-metadata-document.js';
 import { oauthAdapter } from './oauth-adapter.js';
 import { escapeHtml } from '../http/escape-html.js';
+import { retryAfterOnOutage, runAsProviderRequest } from './provider-outage.js';
 
 export const OAUTH_PATH = '/oauth';
 export const MCP_RESOURCE_PATH = '/mcp';
@@ -36,12 +36,13 @@ export const REFRESH_TOKEN_TTL_S = 90 * 86_400;
 
 export interface AgentAuthorizationOptions {
   store: Store;
-  /** The service's public origin (env CAMPAIGN_SIM_PUBLIC_URL); default: the origin of the first request that needs it. */
-  publicUrl?: string;
+  /**
+   * The service's public origin (public-origin.ts): CAMPAIGN_SIM_PUBLIC_URL, or the address the app
+   * listens on; never taken from a request. Asked at each use: an app starts listening after it is built.
+   */
+  issuer: () => string;
   /** Signs the provider's cookies. */
   cookieSecret: string;
-  /** Behind a TLS-terminating proxy: the provider reads X-Forwarded-Proto (secure cookies). */
-  trustProxy: boolean;
   /** Which addresses client metadata documents may be fetched from. */
   outboundPolicy: AddressPolicy;
   /** Extra certificate authorities for those fetches (tests). */
@@ -61,22 +62,21 @@ export interface AuthorizationServer {
 
 /** What the console, the OAuth routes and the MCP route need from the authorization server. */
 export interface AgentAuthorization {
-  /**
-   * The server, made on first use; without a public URL, for the origin of `req` (Fastify's
-   * protocol and host, which honour X-Forwarded-* only behind a trusted proxy).
-   */
-  serverFor(req: FastifyRequest): AuthorizationServer;
+  /** The server of the issuer, made on first use (a second one only if the app starts listening after a first use). */
+  server(): AuthorizationServer;
 }
 
 export function createAgentAuthorization(o: AgentAuthorizationOptions): AgentAuthorization {
-  let made: AuthorizationServer | null = null;
+  const made = new Map<string, AuthorizationServer>();
   return {
-    serverFor(req) {
-      if (!made) {
-        const issuer = (o.publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/+$/, '');
-        made = { issuer, resource: `${issuer}${MCP_RESOURCE_PATH}`, provider: buildProvider(o, issuer) };
+    server() {
+      const issuer = o.issuer();
+      let server = made.get(issuer);
+      if (!server) {
+        server = { issuer, resource: `${issuer}${MCP_RESOURCE_PATH}`, provider: buildProvider(o, issuer) };
+        made.set(issuer, server);
       }
-      return made;
+      return server;
     },
   };
 }
@@ -89,6 +89,12 @@ function buildProvider(o: AgentAuthorizationOptions, issuer: string): Provider {
   const consent = policy.get('consent')!;
   consent.checks.remove('op_scopes_missing');
   consent.checks.remove('rs_scopes_missing');
+  // Every authorization goes through the console's consent page, where the person picks the
+  // project each time; loadExistingGrant below ignores earlier grants. Without this check, a
+  // browser whose provider session had signed in once skipped the page and, with no grant,
+  // answered access_denied.
+  consent.checks.add(new interactionPolicy.Check('consent_each_time', 'every authorization is consented on the console', 'consent_required',
+    (ctx) => (ctx.oidc.result?.consent ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT)));
 
   // A signing key for the provider's JWTs (none are issued to agents: tokens are opaque and no
   // ID token is offered); fresh per process.
@@ -138,13 +144,17 @@ function buildProvider(o: AgentAuthorizationOptions, issuer: string): Provider {
     },
     issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     rotateRefreshToken: true,
-    // an error the provider cannot send back to the client (unknown client, wrong redirect URI):
-    // a plain page in the console's language, with the OAuth error code and its description
+    // an error the provider cannot send back to the client (unknown client, wrong redirect URI,
+    // the database out of reach): a plain page in the console's language, with the OAuth error
+    // code and its description
     renderError: (ctx, out) => {
+      const outage = out.error === 'temporarily_unavailable';
+      const title = outage ? 'Serviço indisponível' : 'Pedido de agente recusado';
       ctx.type = 'html';
-      ctx.body = '<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Pedido de agente recusado</title>' +
-        `<h1>Pedido de agente recusado</h1><p role="alert"><code>${escapeHtml(String(out.error))}</code>: ${escapeHtml(String(out.error_description ?? ''))}</p>` +
-        '<p>O agente pediu acesso de um jeito que este servidor não aceita. Volte ao agente e conecte de novo.</p></html>';
+      ctx.body = `<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>${title}</title>` +
+        `<h1>${title}</h1><p role="alert"><code>${escapeHtml(String(out.error))}</code>: ${escapeHtml(String(out.error_description ?? ''))}</p>` +
+        (outage ? '<p>O servidor não consegue atender agora. Tente de novo em alguns segundos.</p></html>'
+          : '<p>O agente pediu acesso de um jeito que este servidor não aceita. Volte ao agente e conecte de novo.</p></html>');
     },
     expiresWithSession: () => false,
     ttl: {
@@ -153,20 +163,36 @@ function buildProvider(o: AgentAuthorizationOptions, issuer: string): Provider {
     },
   };
   const provider = new Provider(issuer, configuration);
-  provider.proxy = o.trustProxy;
+  // the provider reads scheme and host from X-Forwarded-*, which asProvidersRequest sets to the issuer's
+  provider.proxy = true;
   provider.on('server_error', (_ctx: unknown, err: unknown) => o.logError(err));
+  provider.use(retryAfterOnOutage);
 
   return provider;
+}
+
+/**
+ * `req` as the provider must see it, at the issuer's origin whatever its Host and X-Forwarded-*
+ * said: the provider builds its endpoints' addresses from them (discovery, redirects) and marks
+ * its cookies Secure when the scheme is https. Every request or response handed to the provider
+ * (here and on the console's consent page) goes through this. (X-Forwarded-For is left as it
+ * is: the provider reads the client's address only for the device flow, which is off.)
+ */
+export function asProvidersRequest(server: AuthorizationServer, req: IncomingMessage): IncomingMessage {
+  const origin = new URL(server.issuer);
+  req.headers['x-forwarded-proto'] = origin.protocol.slice(0, -1);
+  req.headers['x-forwarded-host'] = origin.host;
+  return req;
 }
 
 const handlers = new WeakMap<Provider, (req: IncomingMessage, res: ServerResponse) => unknown>();
 
 /** Hands a request to the provider (its own Koa app): the Fastify route has hijacked the reply. */
-export function handleWithProvider(provider: Provider, req: IncomingMessage, res: ServerResponse): void {
-  let handle = handlers.get(provider);
+export function handleWithProvider(server: AuthorizationServer, req: IncomingMessage, res: ServerResponse): void {
+  let handle = handlers.get(server.provider);
   if (!handle) {
-    handle = provider.callback();
-    handlers.set(provider, handle);
+    handle = server.provider.callback();
+    handlers.set(server.provider, handle);
   }
-  handle(req, res);
+  runAsProviderRequest(() => handle(asProvidersRequest(server, req), res));
 }

@@ -45,6 +45,15 @@ interface ConnectionRow {
 }
 
 /**
+ * Whether a bearer credential has the form of the access tokens this server issues to agents
+ * (oidc-provider's opaque tokens: 43 characters of base64url). Anything else sent to /mcp is
+ * taken for an API key, valid or not (mcp-route.ts).
+ */
+export function looksLikeAgentToken(text: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(text);
+}
+
+/**
  * What an agent's access token is worth now. Dead (`live: false`): unknown, expired, revoked, or
  * for another resource than the server's (RFC 8707). Live: its principal, or null when its
  * connection no longer holds (see above). The principal's scopes are the connection's cut to the

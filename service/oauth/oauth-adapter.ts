@@ -6,12 +6,13 @@
 // Expiry is the provider's own (it counts on Date.now, not on the service clock): a record is
 // gone for the provider once its expiry passes, and sweepOAuthRecords deletes it later.
 // A client whose id is an https URL is not stored: its metadata document is fetched
-// (client-metadata-document.ts).
+// (client-metadata-document.ts). A lost database is the provider's 503 (provider-outage.ts).
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Queryable, Store } from '../store/open-store.js';
 import { secretDigest } from '../accounts/secret-token.js';
 import { OAUTH_SQL } from '../store/queries/oauth.js';
 import { isClientDocumentUrl, type ClientMetadata } from './client-metadata-document.js';
+import { asProviderOutage } from './provider-outage.js';
 
 /** Models whose id is a bearer secret (its holder may use it). */
 const SECRET_MODELS = new Set(['AccessToken', 'RefreshToken', 'AuthorizationCode', 'ClientCredentials', 'DeviceCode', 'BackchannelAuthenticationRequest']);
@@ -35,6 +36,10 @@ function revive(row: Row | undefined, id?: string): AdapterPayload | undefined {
 
 /** The adapter class the provider instantiates per model, on `store`. */
 export function oauthAdapter(store: Store, clientDocument: (id: string) => Promise<ClientMetadata | undefined>): new (model: string) => Adapter {
+  const db: Queryable = {
+    query: <T>(sql: string, params?: unknown[]) => store.query<T>(sql, params).catch((err: unknown) => { throw asProviderOutage(err); }),
+    exec: (sql) => store.exec(sql),
+  };
   return class OAuthRecords implements Adapter {
     constructor(private readonly model: string) {}
 
@@ -42,17 +47,17 @@ export function oauthAdapter(store: Store, clientDocument: (id: string) => Promi
       const kept = { ...payload };
       if (SECRET_MODELS.has(this.model)) delete kept.jti;
       const expires = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
-      await store.query(OAUTH_SQL.upsert, [this.model, storedId(this.model, id), kept, payload.grantId ?? null, payload.uid ?? null, expires]);
+      await db.query(OAUTH_SQL.upsert, [this.model, storedId(this.model, id), kept, payload.grantId ?? null, payload.uid ?? null, expires]);
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
       if (this.model === 'Client' && isClientDocumentUrl(id)) return clientDocument(id) as Promise<AdapterPayload | undefined>;
-      const row = (await store.query<Row>(OAUTH_SQL.find, [this.model, storedId(this.model, id), new Date()])).rows[0];
+      const row = (await db.query<Row>(OAUTH_SQL.find, [this.model, storedId(this.model, id), new Date()])).rows[0];
       return revive(row, id);
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-      return revive((await store.query<Row>(OAUTH_SQL.findByUid, [this.model, uid, new Date()])).rows[0]);
+      return revive((await db.query<Row>(OAUTH_SQL.findByUid, [this.model, uid, new Date()])).rows[0]);
     }
 
     async findByUserCode(): Promise<AdapterPayload | undefined> {
@@ -60,15 +65,15 @@ export function oauthAdapter(store: Store, clientDocument: (id: string) => Promi
     }
 
     async consume(id: string): Promise<void> {
-      await store.query(OAUTH_SQL.consume, [this.model, storedId(this.model, id), new Date()]);
+      await db.query(OAUTH_SQL.consume, [this.model, storedId(this.model, id), new Date()]);
     }
 
     async destroy(id: string): Promise<void> {
-      await store.query(OAUTH_SQL.destroy, [this.model, storedId(this.model, id)]);
+      await db.query(OAUTH_SQL.destroy, [this.model, storedId(this.model, id)]);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await revokeGrantRecords(store, grantId);
+      await revokeGrantRecords(db, grantId);
     }
   };
 }

@@ -27,17 +27,17 @@ export async function oauthRoutes(app: FastifyInstance, { agents }: { agents: Ag
   });
 
   const toProvider = (rewrite?: string) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const server = agents.serverFor(request);
+    const server = agents.server();
     if (rewrite) request.raw.url = rewrite;
     reply.hijack();
-    handleWithProvider(server.provider, request.raw, reply.raw);
+    handleWithProvider(server, request.raw, reply.raw);
   };
   app.all(`${OAUTH_PATH}/*`, toProvider());
   app.get('/.well-known/openid-configuration', toProvider());
   app.get('/.well-known/oauth-authorization-server', toProvider('/.well-known/openid-configuration'));
 
-  const metadata = async (request: FastifyRequest, reply: FastifyReply) => {
-    const server = agents.serverFor(request);
+  const metadata = async (_request: FastifyRequest, reply: FastifyReply) => {
+    const server = agents.server();
     return reply.header('access-control-allow-origin', '*').header('cache-control', 'public, max-age=3600').send({
       resource: server.resource,
       authorization_servers: [server.issuer],

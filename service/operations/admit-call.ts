@@ -45,12 +45,22 @@ export function credentialRefusal(surface: Surface, sent: boolean): ServiceError
     { headers: { 'WWW-Authenticate': 'Bearer' } });
 }
 
+/** Whether the principal lacks the scope an operation needs (null: any valid credential). */
+export function lacksScope(principal: Principal, scope: Scope | null): boolean {
+  return scope !== null && !principal.scopes.includes(scope);
+}
+
+/** The surface's refusal of a call without the scope (not counted). */
+export function scopeRefusal(surface: Surface, scope: Scope): ServiceError {
+  return new ServiceError(REFUSALS[surface].scope, `this call needs the scope ${scope}`);
+}
+
 /**
  * Admits an authenticated principal to an operation of `scope` (null: any valid key) now and counts the call. Throws
  * the surface's scope refusal (not counted), or 429 query_budget_exceeded (with Retry-After).
  */
 export async function admitPrincipal(ctx: ServiceContext, principal: Principal, scope: Scope | null, surface: Surface): Promise<AdmittedCall> {
-  if (scope !== null && !principal.scopes.includes(scope)) throw new ServiceError(REFUSALS[surface].scope, `this call needs the scope ${scope}`);
+  if (lacksScope(principal, scope)) throw scopeRefusal(surface, scope!);
   const budget = await ctx.limiter.countCall({ keyId: principal.keyId, orgId: principal.organizationId });
   return { principal, budget };
 }

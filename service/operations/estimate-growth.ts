@@ -8,7 +8,16 @@ import { contextMunicipality } from '../../src/context/context-municipality.js';
 import { estimateGrowth as estimateGrowthAt, type GrowthEstimate } from '../../src/context/growth-estimate.js';
 import { validateGrowthRequest } from '../../src/context/growth-request.js';
 import { releaseReadAt } from '../jobs/city-diagnoses.js';
+import { CODIGO_PARAMS } from './input-schemas.js';
 import type { Operation } from './operation.js';
+
+/**
+ * The growth request, the HTTP body whole (tool argument pedido). Not checked by a schema: the
+ * contract judges it, refusing with invalid_growth_request and a growth_* contract_code (a schema
+ * here would answer the validation form instead). The OpenAPI document links the request's JSON
+ * Schema (service/http/openapi.ts), an MCP tool advertises it (service/mcp/tools.ts).
+ */
+const GROWTH_REQUEST = { description: 'the growth request: versao 1, municipio (equal to codigo), unidades 1 to 20000, and exactly one of poligono or setores' } as const;
 
 export interface GrowthInput {
   codigo: string;
@@ -16,11 +25,14 @@ export interface GrowthInput {
   pedido: unknown;
 }
 
-export const estimateGrowth: Operation<GrowthInput, GrowthEstimate> = {
+export const estimateGrowth = {
+  name: 'estimate_growth',
   scope: 'simulate',
+  input: { params: CODIGO_PARAMS, body: GROWTH_REQUEST },
+  bodyField: 'pedido',
   async run(ctx, principal, { codigo, pedido }) {
     contextMunicipality(codigo);
     const request = validateGrowthRequest(pedido, codigo);
     return estimateGrowthAt(request, await releaseReadAt(ctx.store, principal.projectId, codigo));
   },
-};
+} satisfies Operation<GrowthInput, GrowthEstimate>;

@@ -5,11 +5,14 @@
 // result_not_ready, 422 not_a_simulation for a calibration.
 import { answerQuestions, type Answers } from '../../src/findings/index.js';
 import { loadJobResult } from './load-job-result.js';
+import { JOB_ID_PARAMS } from './input-schemas.js';
 import type { Operation } from './operation.js';
 
-export const getAnswers: Operation<{ job_id: string }, Answers> = {
+export const getAnswers = {
+  name: 'get_answers',
   scope: 'results:read',
+  input: { params: JOB_ID_PARAMS },
   async run(ctx, principal, input) {
     return answerQuestions(null, await loadJobResult(ctx, principal.projectId, input.job_id));
   },
-};
+} satisfies Operation<{ job_id: string }, Answers>;

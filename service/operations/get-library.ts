@@ -7,16 +7,32 @@ import { listLibrary, type Library } from '../../library/list-library.js';
 import { openRelease } from '../../src/release/release.js';
 import type { Operation } from './operation.js';
 
-export const getLibrary: Operation<Record<string, never>, Library> = {
+const STRINGS = { type: 'array', items: { type: 'string' } } as const;
+
+const TEMPLATE_PARAMS = { type: 'object', required: ['modelo'], properties: { modelo: { type: 'string', maxLength: 64 } } } as const;
+
+const PLACE_QUERY = {
+  type: 'object',
+  properties: {
+    uf: { ...STRINGS, maxItems: 27, description: '2-letter UF codes; default the UFs of the given municipalities' },
+    municipio: { ...STRINGS, maxItems: 5570, description: '7-digit IBGE municipality codes' },
+  },
+} as const;
+
+export const getLibrary = {
+  name: 'get_library',
   scope: null,
-  async run() {
+  input: {},
+  async run(_ctx, _principal, _input) {
     return listLibrary(openRelease());
   },
-};
+} satisfies Operation<Record<string, never>, Library>;
 
-export const getLibraryTemplate: Operation<TemplatePlace & { modelo: string }, FilledTemplate> = {
+export const getLibraryTemplate = {
+  name: 'get_library_template',
   scope: null,
+  input: { params: TEMPLATE_PARAMS, querystring: PLACE_QUERY },
   async run(ctx, _principal, { modelo, ...place }) {
     return fillTemplate(modelo, place, openRelease(), ctx.clock.now());
   },
-};
+} satisfies Operation<TemplatePlace & { modelo: string }, FilledTemplate>;

@@ -5,9 +5,10 @@
 import { healthUnits, type HealthUnits } from '../../src/context/health-units.js';
 import { municipalityProfile, type MunicipalityProfile } from '../../src/context/municipality-profile.js';
 import { municipalityRainfall, type MunicipalityRainfall } from '../../src/context/municipality-rainfall.js';
-import { municipalityTracts, type MunicipalityTracts, type TractPage } from '../../src/context/municipality-tracts.js';
+import { LIMITE_SETORES_CONTEXTO, municipalityTracts, type MunicipalityTracts, type TractPage } from '../../src/context/municipality-tracts.js';
 import { tractGeometry, type TractGeometry } from '../../src/context/tract-geometry.js';
 import { tractNames, type TractNames } from '../../src/context/tract-names.js';
+import { CODIGO_PARAMS } from './input-schemas.js';
 import type { Operation } from './operation.js';
 
 /** The 7-digit municipality code of the route's path. */
@@ -15,22 +16,35 @@ export interface MunicipalityInput {
   codigo: string;
 }
 
+/** A context read of the municipality in the path. */
+export type ContextRead<O> = Operation<MunicipalityInput, O, { params: typeof CODIGO_PARAMS }>;
+
 /** A context read: the library function of the municipality, for any project with results:read. */
-function contextRead<O>(read: (codigo: string) => O | Promise<O>): Operation<MunicipalityInput, O> {
-  return { scope: 'results:read', run: async (_ctx, _principal, { codigo }) => read(codigo) };
+function contextRead<O>(name: string, read: (codigo: string) => O | Promise<O>): ContextRead<O> {
+  return { name, scope: 'results:read', input: { params: CODIGO_PARAMS }, run: async (_ctx, _principal, { codigo }) => read(codigo) };
 }
 
-export const getMunicipalityProfile = contextRead<MunicipalityProfile>(municipalityProfile);
-export const getTractNames = contextRead<TractNames>(tractNames);
+export const getMunicipalityProfile = contextRead<MunicipalityProfile>('get_municipality_profile', municipalityProfile);
+export const getTractNames = contextRead<TractNames>('get_tract_names', tractNames);
 /** The GeoJSON and its gzip bytes, built once per process. */
-export const getTractGeometry = contextRead<TractGeometry>(tractGeometry);
-export const getMunicipalityRainfall = contextRead<MunicipalityRainfall>(municipalityRainfall);
-export const getHealthUnits = contextRead<HealthUnits>(healthUnits);
+export const getTractGeometry = contextRead<TractGeometry>('get_tract_geometry', tractGeometry);
+export const getMunicipalityRainfall = contextRead<MunicipalityRainfall>('get_municipality_rainfall', municipalityRainfall);
+export const getHealthUnits = contextRead<HealthUnits>('get_health_units', healthUnits);
+
+const TRACT_PAGE_QUERY = {
+  type: 'object',
+  properties: {
+    limite: { type: 'integer', minimum: 0, default: LIMITE_SETORES_CONTEXTO, description: `tracts per page (default ${LIMITE_SETORES_CONTEXTO}); 0 for the summary only` },
+    offset: { type: 'integer', minimum: 0, default: 0, description: 'tracts to skip' },
+  },
+} as const;
 
 /** limite 0: the summary only; 404 relief_missing where the data version has no relief. */
-export const getMunicipalityTracts: Operation<MunicipalityInput & TractPage, MunicipalityTracts> = {
+export const getMunicipalityTracts = {
+  name: 'get_municipality_tracts',
   scope: 'results:read',
+  input: { params: CODIGO_PARAMS, querystring: TRACT_PAGE_QUERY },
   async run(_ctx, _principal, { codigo, ...page }) {
     return municipalityTracts(codigo, page);
   },
-};
+} satisfies Operation<MunicipalityInput & TractPage, MunicipalityTracts>;

@@ -3,9 +3,11 @@
 import { releaseSummaries, type ReleaseSummary } from '../../src/release/release.js';
 import type { Operation } from './operation.js';
 
-export const listReleases: Operation<Record<string, never>, { releases: ReleaseSummary[] }> = {
+export const listReleases = {
+  name: 'list_releases',
   scope: 'results:read',
-  async run() {
+  input: {},
+  async run(_ctx, _principal, _input) {
     return { releases: releaseSummaries() };
   },
-};
+} satisfies Operation<Record<string, never>, { releases: ReleaseSummary[] }>;

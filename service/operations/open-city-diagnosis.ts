@@ -2,6 +2,7 @@
 // open_city_diagnosis; simulate: it changes the project): at the newest release, free. The first
 // opening at a release creates the receipt; a repeat returns the same one.
 import { cityAtNewestRelease, recordDiagnosisOpening } from '../jobs/city-diagnoses.js';
+import { CODIGO_PARAMS } from './input-schemas.js';
 import type { Operation } from './operation.js';
 
 export interface DiagnosisReceipt {
@@ -23,8 +24,10 @@ export interface OpenedDiagnosis {
   created: boolean;
 }
 
-export const openCityDiagnosis: Operation<{ codigo: string }, OpenedDiagnosis> = {
+export const openCityDiagnosis = {
+  name: 'open_city_diagnosis',
   scope: 'simulate',
+  input: { params: CODIGO_PARAMS },
   async run(ctx, principal, { codigo }) {
     const { nome, release, setores } = cityAtNewestRelease(codigo);
     const { row, created } = await recordDiagnosisOpening(ctx.store, principal.projectId, codigo, release.version, ctx.clock.now());
@@ -36,4 +39,4 @@ export const openCityDiagnosis: Operation<{ codigo: string }, OpenedDiagnosis> =
       },
     };
   },
-};
+} satisfies Operation<{ codigo: string }, OpenedDiagnosis>;

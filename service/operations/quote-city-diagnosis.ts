@@ -2,6 +2,7 @@
 // what opening it at the newest release gives and costs, whether the project already opened it
 // there (aberto) and, when it opened it at any release, the one it is read at (release_aberta).
 import { cityAtNewestRelease, DIAGNOSIS_PRICE_MICROS, openedDiagnosis } from '../jobs/city-diagnoses.js';
+import { CODIGO_PARAMS } from './input-schemas.js';
 import type { Operation } from './operation.js';
 
 export interface DiagnosisQuote {
@@ -18,8 +19,10 @@ export interface DiagnosisQuote {
 }
 
 // results:read: the quote neither spends nor changes anything (the spec names no scope for it).
-export const quoteCityDiagnosis: Operation<{ codigo: string }, DiagnosisQuote> = {
+export const quoteCityDiagnosis = {
+  name: 'quote_city_diagnosis',
   scope: 'results:read',
+  input: { params: CODIGO_PARAMS },
   async run(ctx, principal, { codigo }) {
     const { nome, release, setores } = cityAtNewestRelease(codigo);
     const opened = await openedDiagnosis(ctx.store, principal.projectId, codigo);
@@ -30,4 +33,4 @@ export const quoteCityDiagnosis: Operation<{ codigo: string }, DiagnosisQuote> =
       ...(opened ? { release_aberta: opened.release } : {}),
     };
   },
-};
+} satisfies Operation<{ codigo: string }, DiagnosisQuote>;

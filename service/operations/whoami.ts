@@ -8,9 +8,11 @@ export interface Identity {
   scopes: string[];
 }
 
-export const whoami: Operation<Record<string, never>, Identity> = {
+export const whoami = {
+  name: 'whoami',
   scope: 'results:read',
-  async run(_ctx, p) {
+  input: {},
+  async run(_ctx, p, _input) {
     return { project_id: p.projectId, organization_id: p.organizationId, key_prefix: p.keyPrefix, scopes: p.scopes };
   },
-};
+} satisfies Operation<Record<string, never>, Identity>;

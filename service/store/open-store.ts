@@ -12,7 +12,10 @@ import { MIGRATIONS } from './migrations.js';
 import { MIGRATION_SQL } from './queries/migrations.js';
 import { createReadCache, KEY_TTL_SERVER_MS, type ReadCache } from './read-cache.js';
 import { asStoreOutage } from './store-outage.js';
+import { watchServerLiveness } from './server-liveness.js';
+import { ServiceError } from '../../src/errors.js';
 
+// biome-ignore lint/suspicious/noExplicitAny: a row's columns are typed by its query's caller (query<T>), not here.
 export type Row = Record<string, any>;
 
 export interface QueryResult<T = Row> {
@@ -57,6 +60,8 @@ export interface OpenStoreOptions {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 const INT8_OID = 20;
+/** How long a new connection to the server may take (server-liveness.ts bounds a query's wait alike). */
+const CONNECT_MS = 2000;
 
 export async function openStore(opts: OpenStoreOptions = {}): Promise<Store> {
   const schema = opts.schema ?? 'public';
@@ -94,7 +99,7 @@ export async function applyMigrations(store: Store): Promise<number[]> {
 
 async function openServerStore(url: string, schema: string, clock: Clock, max: number, readCache: boolean): Promise<Store> {
   const types = {
-    getTypeParser: (oid: number, format?: any) =>
+    getTypeParser: (oid: number, format?: Parameters<typeof pg.types.getTypeParser>[1]) =>
       oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format),
   };
   // Create the schema with a plain connection, then every pool connection uses it.
@@ -108,12 +113,15 @@ async function openServerStore(url: string, schema: string, clock: Clock, max: n
   } finally {
     await boot.end();
   }
-  // A lost server must fail calls in seconds (503 store_unavailable), not hold them forever.
-  const pool = new pg.Pool({ connectionString: url, max, types, options: `-c search_path="${schema}"`, connectionTimeoutMillis: 3000 });
+  // A lost or hung server must fail calls in about 2 s (503 store_unavailable), not hold them:
+  // a connection it does not finish within CONNECT_MS, a query it stops answering
+  // (server-liveness.ts).
+  const pool = new pg.Pool({ connectionString: url, max, types, options: `-c search_path="${schema}"`, connectionTimeoutMillis: CONNECT_MS });
   pool.on('error', () => { /* an idle client died; the pool replaces it */ });
+  const liveness = watchServerLiveness(url);
   const run = async <T>(c: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
     try {
-      const r = await c.query(sql, params as any[]);
+      const r = await liveness.awaitAnswer(c.query(sql, params));
       return { rows: r.rows as T[], rowCount: r.rowCount ?? 0 };
     } catch (err) {
       throw asStoreOutage(err);
@@ -126,23 +134,27 @@ async function openServerStore(url: string, schema: string, clock: Clock, max: n
     cache: readCache ? createReadCache({ kinds: ['key'], keyTtlMs: KEY_TTL_SERVER_MS }) : null,
     events: new EventEmitter(),
     query: (sql, params) => run(pool, sql, params),
-    exec: async (sql) => { await pool.query(sql); },
+    exec: async (sql) => { await run(pool, sql); },
     async transaction(fn) {
       const client = await pool.connect().catch((err: unknown) => { throw asStoreOutage(err); });
+      let broken = false;
       try {
-        await client.query('BEGIN');
+        await run(client, 'BEGIN');
         const tx: Queryable = {
           query: (sql, params) => run(client, sql, params),
-          exec: async (sql) => { await client.query(sql); },
+          exec: async (sql) => { await run(client, sql); },
         };
         const out = await fn(tx);
-        await client.query('COMMIT');
+        await run(client, 'COMMIT');
         return out;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        // After an outage the connection is not asked to roll back (a hung server would hold
+        // that too): it is destroyed, and the server rolls the transaction back when it sees so.
+        broken = err instanceof ServiceError && err.code === 'store_unavailable';
+        if (!broken) await client.query('ROLLBACK').catch(() => undefined);
         throw err;
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     close: () => pool.end(),

@@ -3,10 +3,12 @@
 // take makes check-and-count atomic: each bucket is a hash of second -> calls.
 // Redis down: a take fails at once (no offline queue, no retries) with 503
 // rate_limit_unavailable, so rate limiting fails closed (docs/api.md, "Outages"); the client
-// keeps reconnecting in the background and reports the outage once, not on every retry.
+// keeps reconnecting in the background and reports the outage once, not on every retry. Redis
+// that stops answering (a connection up, no replies) fails a take after COMMAND_TIMEOUT_MS
+// alike: one take is a short script, so a slow answer is no normal case.
 import { Redis } from 'ioredis';
 import { ServiceError } from '../../src/errors.js';
-import { OUTAGE_RETRY_AFTER_SECONDS } from './store-outage.js';
+import { rateLimitUnavailable } from './store-outage.js';
 import { windowStart, type SecondCount, type TakeResult, type WindowCounter, type WindowSpec } from './window-counter.js';
 
 // KEYS: buckets. ARGV: nowSec, then per bucket: window start (second), limit, ttl (seconds).
@@ -46,10 +48,7 @@ end
 return out
 `;
 
-function rateLimitUnavailable(): ServiceError {
-  return new ServiceError('rate_limit_unavailable', 'the call counters (Redis) cannot be reached now; calls are refused until they are back',
-    { headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) } });
-}
+const COMMAND_TIMEOUT_MS = 2000;
 
 export interface RedisCounterOptions {
   /** Where the first failure of an outage is reported (default stderr). */
@@ -59,7 +58,7 @@ export interface RedisCounterOptions {
 export function createRedisCounter(url: string, prefix: string, opts: RedisCounterOptions = {}): WindowCounter {
   const onOutage = opts.onOutage ?? ((err: Error) => process.stderr.write(`rate limits: Redis at ${new URL(url).host} unreachable (${err.message}); calls answer 503 until it is back\n`));
   const redis = new Redis(url, {
-    lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 2000,
+    lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, connectTimeout: 2000, commandTimeout: COMMAND_TIMEOUT_MS,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
   let down = false;
@@ -115,7 +114,8 @@ export function createRedisCounter(url: string, prefix: string, opts: RedisCount
       }
     },
     async close() {
-      if (redis.status === 'ready') await redis.quit();
+      // quit asks Redis to close; a connection lost meanwhile is just dropped.
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
       else redis.disconnect();
     },
   };

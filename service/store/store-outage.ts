@@ -1,5 +1,5 @@
 // A database that cannot be reached is an outage, not a bug: the call answers 503
-// store_unavailable with Retry-After (docs/api.md, "Outages") instead of 500 internal_error.
+// store_unavailable (the call counters: rate_limit_unavailable) with Retry-After (docs/api.md, "Outages") instead of 500 internal_error.
 // Which pg failures mean "cannot reach the server" (rather than a wrong query): the socket
 // errors of the driver, a connection that ended, the pool's connect timeout, and the server's
 // SQLSTATE classes 08 (connection exception), 53 (insufficient resources) and 57P0x (shutdown).
@@ -20,6 +20,12 @@ export function isConnectionFailure(err: unknown): boolean {
 
 export function storeUnavailable(): ServiceError {
   return new ServiceError('store_unavailable', 'the service database cannot be reached now; retry later',
+    { headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) } });
+}
+
+/** The shared call counters (Redis) cannot be reached or do not answer: rate limiting fails closed. */
+export function rateLimitUnavailable(): ServiceError {
+  return new ServiceError('rate_limit_unavailable', 'the call counters (Redis) cannot be reached now; calls are refused until they are back',
     { headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_SECONDS) } });
 }
 

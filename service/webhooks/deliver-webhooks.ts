@@ -35,7 +35,7 @@ export async function deliverDueWebhooks(store: Store, o: { agent: Agent; clock?
     const next = outcome.ok ? null : nextAttemptAt(row.tentativas + 1, at);
     const estado = outcome.ok ? 'entregue' : next ? 'pendente' : 'abandonada';
     // NUL cannot be stored in a PostgreSQL text column
-    const clean = (s: string | null) => (s === null ? null : s.replace(/\u0000/g, ''));
+    const clean = (s: string | null) => (s === null ? null : s.replaceAll('\0', ''));
     await store.query(WEBHOOK_SQL.recordAttempt, [row.id, row.reservada_ate, estado, next, at, outcome.status, clean(outcome.resposta), clean(outcome.erro)]);
   }));
   return rows.length;

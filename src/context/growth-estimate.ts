@@ -5,21 +5,22 @@
 //    release nearest the site (mean; band from their lowest and highest), every unit occupied;
 //  - children 0-14: residents x the share of 0-14 in the five nearest observed 2022 tracts (Boa
 //    Vista only in this data version);
-//  - nearest primary-care unit; emergency units and hospitals are not in this data version;
+//  - nearest primary-care unit, urgent-care unit and hospital of the municipality (the last two
+//    from the CNES of 2017, 20 UFs; withheld in the other 7);
 //  - nearest school in operation of each stage, with its enrolment band (São Paulo city only);
 //  - water and sewage service of the SNIS 2021 provider filed under the municipality;
 //  - slope: no elevation model in this data version.
 import { distanceKm } from '../release/geometry.js';
 import { newestRelease, openRelease } from '../release/release.js';
 import type { Municipality, Tract } from '../release/types.js';
-import { loadSanitation, loadTracts2022 } from '../release/context-files.js';
+import { loadSanitation, loadTracts2022, UFS_SEM_CNES_2017 } from '../release/context-files.js';
 import { contextMunicipality } from './context-municipality.js';
 import { sourceCredits, type ContextSource, type ContextSourceId } from '../tracts/context-sources.js';
 import { BOA_VISTA, contextTractGrid } from '../tracts/context-tract-grid.js';
 import { observed2022 } from '../tracts/diagnosis-variables.js';
 import type { GrowthRequest } from './growth-request.js';
 import { growthSite, type GrowthSite } from './growth-site.js';
-import { locatedHealthUnits } from './health-units.js';
+import { GRUPOS_SAUDE, locatedHealthUnits, type HealthGroup } from './health-units.js';
 import { ETAPAS, nearestSchools, SAO_PAULO, schoolFinders, SEM_ESCOLAS, type Etapa } from './school-distances.js';
 
 export interface GrowthAnswer {
@@ -105,18 +106,33 @@ function childrenAnswer(m: Municipality, site: GrowthSite, residents: GrowthAnsw
     `Cerca de ${fmt(valor)} crianças de 0 a 14 anos (de ${fmt(faixa[0])} a ${fmt(faixa[1])}).`, faixa);
 }
 
+/** How the answers name each health group (Portuguese gender included). */
+const GRUPO_TEXTO: Record<HealthGroup, { nenhum: string; maisProximo: string; entre: string; frase: string; ano: string }> = {
+  atencao_basica: { nenhum: 'nenhuma UBS', maisProximo: 'a mais próxima', entre: 'as {n} UBS', frase: 'A unidade básica de saúde mais próxima', ano: '' },
+  pronto_atendimento: {
+    nenhum: 'nenhuma unidade de pronto-atendimento', maisProximo: 'a mais próxima', entre: 'as {n} unidades de pronto-atendimento',
+    frase: 'A unidade de pronto-atendimento mais próxima', ano: '; CNES de meados de 2017, sem as unidades abertas depois',
+  },
+  hospital: {
+    nenhum: 'nenhum hospital', maisProximo: 'o mais próximo', entre: 'os {n} hospitais',
+    frase: 'O hospital mais próximo', ano: '; CNES de meados de 2017, sem os hospitais abertos depois',
+  },
+};
+
 function healthAnswers(m: Municipality, site: GrowthSite): Record<string, GrowthAnswer> {
-  const units = locatedHealthUnits(m.codigo);
-  const near = nearestTracts(units, (u) => u, site, 1)[0];
-  const fora = 'pronto-atendimentos e hospitais não estão nesta versão dos dados (só unidades básicas de saúde)';
-  return {
-    atencao_basica: near
-      ? answer(near.distancia_m, 'metros', `UBS ${near.item.nome} (CNES ${near.item.cnes}), a mais próxima em linha reta entre as ${units.length} do município com coordenadas`,
-        `A unidade básica de saúde mais próxima fica a ${fmt(near.distancia_m)} m em linha reta.`)
-      : withheld('metros', 'nenhuma UBS do município tem coordenadas na fonte'),
-    pronto_atendimento: withheld('metros', fora),
-    hospital: withheld('metros', fora),
-  };
+  return Object.fromEntries(GRUPOS_SAUDE.map((grupo) => {
+    const units = locatedHealthUnits(m.codigo, grupo);
+    const t = GRUPO_TEXTO[grupo];
+    if (units === null) {
+      return [grupo, withheld('metros', `o extrato do CNES de 2017 com hospitais e pronto-atendimentos não cobre ${m.uf} (faltam ${UFS_SEM_CNES_2017.join(', ')})`)];
+    }
+    const near = nearestTracts(units, (u) => u, site, 1)[0];
+    if (!near) return [grupo, withheld('metros', `${t.nenhum} do município tem coordenadas na fonte${t.ano}`)];
+    const { tipo, nome, cnes } = near.item;
+    return [grupo, answer(near.distancia_m, 'metros',
+      `${tipo} ${nome} (CNES ${cnes}), ${t.maisProximo} em linha reta entre ${t.entre.replace('{n}', String(units.length))} do município com coordenadas${t.ano}`,
+      `${t.frase} fica a ${fmt(near.distancia_m)} m em linha reta.`)];
+  }));
 }
 
 function schoolAnswers(m: Municipality, site: GrowthSite): Record<string, GrowthAnswer> {
@@ -153,7 +169,7 @@ export function estimateGrowth(request: GrowthRequest, release: string): GrowthE
   const setores_referencia = nearestTracts(urban, (t) => t, site, SETORES_REFERENCIA)
     .map(({ item, distancia_m }) => ({ setor: item.codigo, distancia_m, moradores_por_domicilio: residentsPerHousehold(item) }));
   const residentes = residentsAnswer(request.unidades, setores_referencia, r.version);
-  const fontes: ContextSourceId[] = ['censo2022_basico', 'ubs', 'snis_2021'];
+  const fontes: ContextSourceId[] = ['censo2022_basico', 'ubs', 'cnes_2017', 'snis_2021'];
   if (m.codigo === BOA_VISTA) fontes.push('setores_2022_boa_vista');
   if (m.codigo === SAO_PAULO) fontes.push('escolas_inep_sp');
   return {

@@ -4,7 +4,7 @@
 // granularidade, holdout_espacial) are in calibration-rules.ts.
 
 import {
-  CALIBRATION_SCHEMA_ID, SCENARIO_BODY, SCENARIO_DEFS, codes, type JsonSchema,
+  CALIBRATION_SCHEMA_ID, SCENARIO_BODY, SCENARIO_DEFS, codes, named, type JsonSchema,
 } from './scenario-schema.js';
 
 const LAYERS = ['domicilio', 'turma', 'estabelecimento', 'vizinhanca', 'digital'];
@@ -42,6 +42,7 @@ const period = (code: 'window_date_malformed' | 'holdout_date_malformed'): JsonS
 });
 
 export const CALIBRATION_BODY: JsonSchema = {
+  ...named('CalibrationRequest'),
   title: 'pedido de calibracao',
   description:
     'Calibration request, contract version 3 (a version 2 request is read as 3). serie.sha256 is left out by the ' +

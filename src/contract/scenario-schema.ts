@@ -1,13 +1,13 @@
 // JSON Schema (draft 2020-12) of the campaign scenario and of its answer contract (spec
-// "Campaign scenario", "Answer contract"). The source of truth of the closed shape: the TS types
-// in types.ts mirror it, and the semantic rules a schema cannot state live in scenario-rules.ts
-// and answer-contract.ts.
+// "Campaign scenario", "Answer contract"). The one owner of the closed shape: its TS types
+// (schema-types.ts) are generated from it by `npm run schemas:types`, and the semantic rules a
+// schema cannot state live in scenario-rules.ts and answer-contract.ts.
 //
 // Each node may carry `x-contract-code`: for a failing keyword at that node, the contract_code
 // to report (and optionally a field suffix). Keywords without an entry get the generic codes
-// of ajv-errors.ts (unknown_field, missing_field, wrong_type, duplicate_value).
+// of ajv-errors.ts (unknown_field, missing_field, wrong_type, duplicate_value). A node may also
+// carry `x-type-name`: the name of its generated TS type. Both are stripped from the served copy.
 
-import { CANAIS } from './types.js';
 import { NIVEIS_INSTRUCAO, RACAS, SEXOS, UF_CODES } from '../release/types.js';
 import type { ContractCode } from '../errors.js';
 
@@ -22,12 +22,23 @@ export function codes(map: Record<string, CodeEntry>): { [CODE_KEYWORD]: Record<
   return { [CODE_KEYWORD]: map };
 }
 
+/** The annotation keyword naming a node's generated TS type (annotation-only for Ajv too). */
+export const TYPE_NAME_KEYWORD = 'x-type-name';
+
+/** Names the generated TS type of a schema node (schema-types.ts). */
+export function named(name: string): { [TYPE_NAME_KEYWORD]: string } {
+  return { [TYPE_NAME_KEYWORD]: name };
+}
+
 export const SCENARIO_SCHEMA_ID = 'https://campaign-sim.dev/schemas/cenario-campanha.json';
 export const CALIBRATION_SCHEMA_ID = 'https://campaign-sim.dev/schemas/pedido-calibracao.json';
 
 const MAX_DAY = 65535;
 const AGE_STARTS = Array.from({ length: 17 }, (_, i) => 5 * i); // 0 .. 80
 const AGE_ENDS = Array.from({ length: 16 }, (_, i) => 5 * i + 4); // 4 .. 79
+
+/** Media channels of a scenario's canais. */
+export const CANAIS = ['digital', 'tv', 'radio', 'exterior'] as const;
 
 /** Measures of the answer contract (spec list, in its order). */
 export const MEDIDAS = [
@@ -58,17 +69,19 @@ const moment = {
 /** The scenario's $defs (shared with the calibration schema, which embeds the scenario). */
 export const SCENARIO_DEFS: Record<string, JsonSchema> = {
   periodoCanal: {
+    ...named('PeriodoCanal'),
     type: 'object',
     additionalProperties: false,
     required: ['canal', 'dia_inicio', 'dia_fim', 'intensidade'],
     properties: {
-      canal: { type: 'string', enum: [...CANAIS], ...codes({ enum: 'channel_unknown' }) },
+      canal: { ...named('Canal'), type: 'string', enum: [...CANAIS], ...codes({ enum: 'channel_unknown' }) },
       dia_inicio: { type: 'integer', minimum: 1, maximum: MAX_DAY, ...codes({ minimum: 'channel_day_range', maximum: 'channel_day_range' }) },
       dia_fim: { type: 'integer', minimum: 1, maximum: MAX_DAY, ...codes({ minimum: 'channel_day_range', maximum: 'channel_day_range' }) },
       intensidade: { type: 'number', exclusiveMinimum: 0, maximum: 1, ...codes({ exclusiveMinimum: 'channel_intensity', maximum: 'channel_intensity' }) },
     },
   },
   territorio: {
+    ...named('Territorio'),
     description: 'exactly one of municipios, setores, or ponto with raio_m',
     type: 'object',
     additionalProperties: false,
@@ -103,14 +116,16 @@ export const SCENARIO_DEFS: Record<string, JsonSchema> = {
     }),
   },
   perguntaSimples: {
+    ...named('PerguntaSimples'),
     type: 'object',
     additionalProperties: false,
     required: ['id', 'forma', 'medida', 'territorio'],
     properties: {
       id: { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]{0,39}$', ...codes({ pattern: 'question_id_malformed' }) },
       forma: { type: 'string', enum: ['quantos', 'quando', 'onde'], ...codes({ enum: 'question_form_unknown' }) },
-      medida: { type: 'string', enum: [...MEDIDAS], ...codes({ enum: 'question_measure_unknown' }) },
+      medida: { ...named('Medida'), type: 'string', enum: [...MEDIDAS], ...codes({ enum: 'question_measure_unknown' }) },
       publico: {
+        ...named('PublicoPergunta'),
         type: 'object',
         additionalProperties: false,
         properties: Object.fromEntries(Object.entries(PUBLIC_AXIS_SIZES).map(([k, n]) => [k, publicAxis(n)])),
@@ -132,6 +147,7 @@ export const SCENARIO_DEFS: Record<string, JsonSchema> = {
     ],
   },
   perguntaComparar: {
+    ...named('PerguntaComparar'),
     type: 'object',
     additionalProperties: false,
     required: ['id', 'forma', 'variantes', 'pergunta'],
@@ -153,12 +169,14 @@ export const SCENARIO_DEFS: Record<string, JsonSchema> = {
     },
   },
   pergunta: {
+    ...named('Pergunta'),
     type: 'object',
     if: { properties: { forma: { const: 'comparar' } }, required: ['forma'] },
     then: { $ref: '#/$defs/perguntaComparar' },
     else: { $ref: '#/$defs/perguntaSimples' },
   },
   contratoDeResposta: {
+    ...named('ContratoDeResposta'),
     type: ['object', 'null'],
     additionalProperties: false,
     required: ['versao', 'perguntas'],
@@ -175,6 +193,7 @@ export const SCENARIO_DEFS: Record<string, JsonSchema> = {
 
 /** The scenario schema's body (without $schema, $id, $defs): embedded by the calibration schema. */
 export const SCENARIO_BODY: JsonSchema = {
+  ...named('Scenario'),
   title: 'cenario de campanha',
   description:
     'Campaign scenario, contract version 3. A version 2 document is accepted and read as version 3. ' +
@@ -186,7 +205,7 @@ export const SCENARIO_BODY: JsonSchema = {
   properties: {
     versao_contrato: { const: 3, description: '3 (a document with 2 is read as 3)', ...codes({ const: 'contract_version_unsupported' }) },
     release: { type: 'string', pattern: '^v[0-9]+\\.[0-9]+\\.[0-9]+$', ...codes({ pattern: 'release_malformed' }) },
-    familia: { type: 'string', enum: ['adocao', 'recepcao'], ...codes({ enum: 'family_unknown' }) },
+    familia: { ...named('Familia'), type: 'string', enum: ['adocao', 'recepcao'], ...codes({ enum: 'family_unknown' }) },
     geografia: {
       type: 'object',
       additionalProperties: false,
@@ -194,7 +213,7 @@ export const SCENARIO_BODY: JsonSchema = {
       properties: {
         ufs: {
           type: 'array', minItems: 1, uniqueItems: true,
-          items: { type: 'string', enum: [...UF_CODES], ...codes({ enum: 'uf_unknown' }) },
+          items: { ...named('UfCode'), type: 'string', enum: [...UF_CODES], ...codes({ enum: 'uf_unknown' }) },
           ...codes({ minItems: 'ufs_empty' }),
         },
         municipios: {
@@ -208,6 +227,7 @@ export const SCENARIO_BODY: JsonSchema = {
       },
     },
     publico: {
+      ...named('Publico'),
       type: 'object',
       additionalProperties: false,
       properties: {
@@ -235,6 +255,7 @@ export const SCENARIO_BODY: JsonSchema = {
     },
     canais: { type: 'array', items: { $ref: '#/$defs/periodoCanal' } },
     mensagem: {
+      ...named('Mensagem'),
       type: ['object', 'null'],
       additionalProperties: false,
       required: ['stim_id', 'template_ver', 'politica'],
@@ -245,6 +266,7 @@ export const SCENARIO_BODY: JsonSchema = {
       },
     },
     lancamento: {
+      ...named('Lancamento'),
       type: ['object', 'null'],
       additionalProperties: false,
       required: ['dia', 'cenario_base'],
@@ -255,7 +277,9 @@ export const SCENARIO_BODY: JsonSchema = {
       },
       if: { type: 'object', properties: { cenario_base: { const: 'calibracao' } }, required: ['cenario_base'] },
       then: { required: ['calibracao'], ...codes({ required: 'launch_calibration_required' }) },
-      else: { not: { required: ['calibracao'] }, ...codes({ not: { code: 'launch_calibration_forbidden', field: 'calibracao' } }) },
+      // `type: 'object'` inside the not: a null lancamento has no calibracao to forbid (a bare
+      // `required` holds vacuously for null, and null was refused as launch_calibration_forbidden).
+      else: { not: { type: 'object', required: ['calibracao'] }, ...codes({ not: { code: 'launch_calibration_forbidden', field: 'calibracao' } }) },
     },
     horizonte: {
       type: 'object',
@@ -273,7 +297,7 @@ export const SCENARIO_BODY: JsonSchema = {
     grupo_comparacao: { type: 'string', pattern: '^[a-z0-9][a-z0-9_.-]{0,63}$', ...codes({ pattern: 'comparison_group_malformed' }) },
     kpis: {
       type: 'array', minItems: 1, uniqueItems: true,
-      items: { type: 'string', enum: ['adotantes', 'alcance', 'ignora', 'absorve', 'repassa', 'rejeita'], ...codes({ enum: 'kpi_unknown' }) },
+      items: { ...named('Kpi'), type: 'string', enum: ['adotantes', 'alcance', 'ignora', 'absorve', 'repassa', 'rejeita'], ...codes({ enum: 'kpi_unknown' }) },
       ...codes({ minItems: 'kpis_empty' }),
     },
     nome: { type: 'string', maxLength: 80, ...codes({ maxLength: 'text_too_long' }) },

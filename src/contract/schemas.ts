@@ -6,7 +6,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import addFormatsModule from 'ajv-formats';
 import { contractError, type ContractCode, type ServiceError } from '../errors.js';
 import { CALIBRATION_SCHEMA } from './calibration-schema.js';
-import { CODE_KEYWORD, SCENARIO_SCHEMA, type CodeEntry, type JsonSchema } from './scenario-schema.js';
+import { CODE_KEYWORD, SCENARIO_SCHEMA, TYPE_NAME_KEYWORD, type CodeEntry, type JsonSchema } from './scenario-schema.js';
 
 // ajv-formats is CommonJS with a default export; under NodeNext its namespace is what we get.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (a: Ajv2020) => Ajv2020;
@@ -14,6 +14,7 @@ const addFormats = ((addFormatsModule as unknown as { default?: unknown }).defau
 const ajv = new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true });
 addFormats(ajv);
 ajv.addKeyword({ keyword: CODE_KEYWORD, schemaType: 'object' });
+ajv.addKeyword({ keyword: TYPE_NAME_KEYWORD, schemaType: 'string' });
 
 const validators = new Map<JsonSchema, ValidateFunction>();
 function compiled(schema: JsonSchema): ValidateFunction {
@@ -28,14 +29,15 @@ compiled(SCENARIO_SCHEMA);
 compiled(CALIBRATION_SCHEMA);
 
 /**
- * A served copy of a contract schema: plain draft 2020-12 without the x-contract-code
- * annotations, so any validator in strict mode compiles it (the codes are in docs/contracts.md).
+ * A served copy of a contract schema: plain draft 2020-12 without the x-contract-code and
+ * x-type-name annotations, so any validator in strict mode compiles it (the codes are in
+ * docs/contracts.md).
  */
 function servedCopy(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(servedCopy);
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(node)) if (k !== CODE_KEYWORD) out[k] = servedCopy(v);
+  for (const [k, v] of Object.entries(node)) if (k !== CODE_KEYWORD && k !== TYPE_NAME_KEYWORD) out[k] = servedCopy(v);
   return out;
 }
 
@@ -152,7 +154,7 @@ function child(node: JsonSchema | undefined, seg: Segment, root: JsonSchema): { 
       if (n.items && typeof n.items === 'object') return { rank: seg, node: n.items as JsonSchema };
     } else {
       const props = n.properties as Record<string, JsonSchema> | undefined;
-      if (props && Object.prototype.hasOwnProperty.call(props, seg)) return { rank: Object.keys(props).indexOf(seg), node: props[seg] };
+      if (props && Object.hasOwn(props, seg)) return { rank: Object.keys(props).indexOf(seg), node: props[seg] };
     }
     for (const a of (n.allOf as JsonSchema[] | undefined) ?? []) push(a);
     push(n.then);

@@ -5,6 +5,7 @@
 import { contractError } from '../errors.js';
 import { formatField, type Segment } from './schemas.js';
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is one of the characters jsonb refuses.
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Path of the first string (value or member name) of `doc` that jsonb cannot store, or null. */

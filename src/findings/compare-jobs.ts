@@ -159,11 +159,11 @@ export function compareJobs(a: ComparedJob, b: ComparedJob, query: CompareQuery 
     };
   }
   const names = { ...namesOf(ra, ua.map((u) => ra.unidades[u].slice(0, 7))), ...namesOf(rb, ub.map((u) => rb.unidades[u].slice(0, 7))) };
-  // Each verdict is the job's own (its targeted municipalities) unless the caller filtered.
-  const own = !(query.municipio && query.municipio.length > 0);
+  // Each verdict is the job's own, over its targeted municipalities, whatever the filter: the
+  // one its findings serve.
   return {
-    a: sideOf(a.job, ra, own ? selectUnits(ra) : ua),
-    b: sideOf(b.job, rb, own ? selectUnits(rb) : ub),
+    a: sideOf(a.job, ra, selectUnits(ra)),
+    b: sideOf(b.job, rb, selectUnits(rb)),
     mesmo_grupo_comparacao: ra.cenario.grupo_comparacao === rb.cenario.grupo_comparacao,
     municipios: Object.fromEntries(Object.entries(names).sort(([x], [y]) => x.localeCompare(y))),
     tabelas,

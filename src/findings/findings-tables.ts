@@ -328,7 +328,10 @@ export function buildFindings(result: JobResult, query: FindingsQuery = {}): Fin
   const tabela = query.tabela ?? 'saturacao';
   if (!isFindingsTable(tabela)) throw unknownTable(tabela);
   const limite = checkLimite(query.limite);
-  const units = selectUnits(result, query.municipio);
+  // The verdict is one statement about the job, over its own municipalities: a municipio filter
+  // selects rows of the other tables and leaves it unchanged (a filtered verdict would be
+  // another question, and its numbers changed with the filter).
+  const units = tabela === 'veredito' ? selectUnits(result) : selectUnits(result, query.municipio);
   const body = tableBody(result, tabela, units, limite);
   // Names of the municipalities of the rows only (the veredito table has none: it sums them all).
   const codes = body.linhas.filter((r) => r.municipio != null).map((r) => String(r.municipio));

@@ -1,5 +1,6 @@
 // The part of the WebAssembly JS API the kernel host uses (tsconfig's lib has no DOM/wasm types).
 declare namespace WebAssembly {
+  // biome-ignore lint/suspicious/noEmptyInterface: an opaque handle, the host never looks inside a compiled module.
   interface Module {}
   interface MemoryDescriptor {
     initial: number;

@@ -15,10 +15,10 @@ export function ageBandMask(idades: Publico['idades']): boolean[] {
 export function targetTracts(scenario: Scenario, pop: Population): Uint8Array {
   const out = new Uint8Array(pop.nTracts);
   const { municipios, aps } = scenario.geografia;
-  if (aps && aps.length) {
+  if (aps?.length) {
     const set = new Set(aps);
     for (let t = 0; t < pop.nTracts; t++) out[t] = pop.tractAp[t] >= 0 && set.has(pop.aps[pop.tractAp[t]]) ? 1 : 0;
-  } else if (municipios && municipios.length) {
+  } else if (municipios?.length) {
     const set = new Set(municipios);
     for (let t = 0; t < pop.nTracts; t++) out[t] = set.has(pop.municipios[pop.tractMun[t]]) ? 1 : 0;
   } else {

@@ -24,13 +24,13 @@ function byMunicipality(pop: Population, codes: readonly string[]): TractUnits {
 /** The job's units: aps when listed, else the listed municipios, else every municipality of the UFs. */
 export function jobUnits(scenario: Scenario, pop: Population): TractUnits {
   const { municipios, aps } = scenario.geografia;
-  if (aps && aps.length) {
+  if (aps?.length) {
     const index = new Map(aps.map((c, k) => [c, k]));
     const daSetor = sharedInt32(pop.nTracts);
     for (let t = 0; t < pop.nTracts; t++) daSetor[t] = pop.tractAp[t] >= 0 ? index.get(pop.aps[pop.tractAp[t]]) ?? -1 : -1;
     return { unidades: [...aps], daSetor };
   }
-  return byMunicipality(pop, municipios && municipios.length ? municipios : pop.municipios);
+  return byMunicipality(pop, municipios?.length ? municipios : pop.municipios);
 }
 
 /** The tracts of the job's units, for saida_por_setor. */

@@ -204,7 +204,7 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
         if (sd !== 0) recordEvent(out, 1, sd, uw, ud, sw, uc, a, s);
         if (md !== 0) recordEvent(out, 2, md, uw, ud, sw, uc, a, s);
         if (dd !== 0) recordEvent(out, 3, dd, uw, ud, sw, uc, a, s);
-        if (md !== 0 && sd !== 0) recordEvent(out, 4, md > sd ? md : sd, uw, ud, sw, uc, a, s);
+        if (md !== 0 && sd !== 0) recordEvent(out, 4, Math.max(md, sd), uw, ud, sw, uc, a, s);
         if (a && md !== 0) {
           let total = 0;
           for (let c = 0; c < nC; c++) {

@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { ServiceError, type ErrorCode } from '../errors.js';
 import { projectPath } from '../project-path.js';
+import { loadMunicipalities } from './data-files.js';
+import { UF_CODES, type UfCode } from './types.js';
 
 type Row = Record<string, string>;
 
@@ -52,11 +54,56 @@ export interface HealthUnit {
   dentroDoMunicipio: boolean | null;
 }
 
+/** The 7-digit CNES code: both sources dropped the leading zeros of some (e.g. 10456 for 0010456). */
+const cnesCode = (v: string): string => v.padStart(7, '0');
+
 /** UBS by 7-digit municipality code (saude_ubs/ubs.csv). */
 export const loadHealthUnits = once(() => groupBy(readRows('tracts_unavailable', 'saude_ubs', 'ubs.csv').map((r): HealthUnit => ({
-  cnes: r.cnes, municipio: r.cd_mun, nome: r.nome, lat: numberOrNull(r.lat), lon: numberOrNull(r.lon),
+  cnes: cnesCode(r.cnes), municipio: r.cd_mun, nome: r.nome, lat: numberOrNull(r.lat), lon: numberOrNull(r.lon),
   dentroDoMunicipio: r.dentro_do_municipio === '' ? null : r.dentro_do_municipio === '1',
 })), (u) => u.municipio));
+
+/** The UFs of the CNES 2017 extract (cnes_2017_20ufs/PROVENANCE.md); BA MG PR RJ RS SC SP are missing. */
+export const UFS_CNES_2017: readonly UfCode[] = [
+  'AC', 'AL', 'AM', 'AP', 'CE', 'DF', 'ES', 'GO', 'MA', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'RN', 'RO', 'RR', 'SE', 'TO',
+];
+
+/** The UFs the extract misses: hospitals and urgent care are null there, never zero. */
+export const UFS_SEM_CNES_2017: readonly UfCode[] = UF_CODES.filter((uf) => !UFS_CNES_2017.includes(uf));
+
+export interface CnesFacility {
+  cnes: string;
+  municipio: string;
+  nome: string;
+  /** The CNES unit type, e.g. HOSPITAL GERAL, UNIDADE MISTA, PRONTO ATENDIMENTO. */
+  tipo: string;
+  grupo: 'hospital' | 'pronto_atendimento';
+  /** Null where the source has no point, or only the municipal seat's (origem_coord SEDE MUNICIPIO). */
+  lat: number | null;
+  lon: number | null;
+}
+
+const CNES_GRUPO = { hospital: 'hospital', urgent_care: 'pronto_atendimento' } as const;
+
+/**
+ * Hospitals and urgent-care units of mid-2017 by 7-digit municipality code
+ * (cnes_2017_20ufs/hospitais_pronto_atendimento.csv). The file's 6-digit code is mapped to the
+ * 7-digit one through the municipality list (the 6 digits are the 7 without the check digit).
+ */
+export const loadHospitalsAndUrgentCare = once(() => {
+  const rows = readRows('tracts_unavailable', 'cnes_2017_20ufs', 'hospitais_pronto_atendimento.csv');
+  const codigo = new Map(loadMunicipalities().map((m) => [m.codigo.slice(0, 6), m.codigo]));
+  return groupBy(rows.flatMap((r): CnesFacility[] => {
+    const municipio = codigo.get(r.co_ibge);
+    if (municipio === undefined) return []; // not a municipality of the 2022 grid: none in this file
+    const sede = r.origem_coord === 'SEDE MUNICIPIO';
+    return [{
+      cnes: cnesCode(r.co_cnes), municipio, nome: r.no_fantasia, tipo: r.ds_tipo_unidade,
+      grupo: CNES_GRUPO[r.category as keyof typeof CNES_GRUPO],
+      lat: sede ? null : numberOrNull(r.lat), lon: sede ? null : numberOrNull(r.long),
+    }];
+  }), (f) => f.municipio);
+});
 
 export interface RainYear {
   ano: number;

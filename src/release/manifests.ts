@@ -6,7 +6,7 @@
 // each UF's coverage (calibration/pix/pix-coverage.ts); v1.5.0 is v1.4.0's population with internet
 // use drawn jointly by age, schooling, income, area and region (src/release/internet-model.ts).
 import { readSourceCredits } from './fontes-file.js';
-import { readPixFit } from './pix-fit-file.js';
+import { readPixFit } from './pix-case-file.js';
 import { UF_CODES, type CalibracaoPix, type ModelParameters, type ReleaseManifest } from './types.js';
 
 /**

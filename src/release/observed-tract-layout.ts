@@ -11,7 +11,7 @@
 // tracts.ts. Weighting areas stay modelled (runs of consecutive tracts). Urban or rural of a
 // 2022 tract is not in the file: modelled from its density (URBAN_DENSITY). Keep in sync with
 // docs/population.md "Tracts" and the context grid (src/tracts/context-tract-grid.ts).
-import { type CensusDistrict } from './census-districts.js';
+import type { CensusDistrict } from './census-districts.js';
 import { loadTractPolygons2022, loadTracts2010, loadTracts2022, type TractGeometry } from './context-files.js';
 import { KM_PER_DEG_LAT, type MunShape } from './geometry.js';
 import { polygonCentroid } from './polygon-centroid.js';

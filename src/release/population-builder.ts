@@ -15,7 +15,7 @@ import {
 } from './socio-model.js';
 import { AGE_BANDS, PERSON_ATTRS, type BuildProgress, type Municipality, type TractLayout, type UfCode } from './types.js';
 
-/** The stored population of one UF; indices are local to the UF. Keep in sync with population-file.ts. */
+/** The stored population of one UF; indices are local to the UF. Each typed array is a section of population-file.ts. */
 export interface UfPopulation {
   release: string;
   uf: UfCode;
@@ -387,7 +387,7 @@ function formEstablishments(st: UfBuildState, muns: Municipality[]): Uint16Array
     rng.shuffle(workers, perDest[j], perDest[j + 1]);
     let k = perDest[j];
     while (k < perDest[j + 1]) {
-      const size = Math.min(ESTABLISHMENT_MAX, Math.floor(Math.pow(1 - rng.next(), -1 / ESTABLISHMENT_PARETO_ALPHA)));
+      const size = Math.min(ESTABLISHMENT_MAX, Math.floor((1 - rng.next()) ** (-1 / ESTABLISHMENT_PARETO_ALPHA)));
       const end = Math.min(perDest[j + 1], k + size);
       const g = st.nTurmas + nEst;
       for (; k < end; k++) group[workers[k]] = g;

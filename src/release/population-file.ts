@@ -2,7 +2,7 @@
 //   "CSIMPOP1" (8 bytes) | u32 LE json length | u32 0 | JSON meta | zero padding to 8 |
 //   payload (sections, each 8-byte aligned) | SHA-256 of everything before it (32 bytes).
 // A file whose size, magic, JSON or checksum does not match is never read (the caller rebuilds).
-// Keep SECTIONS in sync with UfPopulation.
+// The sections are the typed arrays of UfPopulation (SECTION_PRESENCE: the compiler refuses one left out).
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -17,16 +17,21 @@ type Typed = Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array;
 const CTORS = { Uint8Array, Uint16Array, Uint32Array, Int32Array, Float32Array } as const;
 type CtorName = keyof typeof CTORS;
 
-const SECTIONS = [
-  'munPop', 'tractMun', 'tractUrban', 'tractAp', 'tractLat', 'tractLon', 'apMun', 'hhStart', 'hhTract',
-  'age5', 'attrs', 'group', 'groupMun',
-] as const;
+/** The typed-array fields of UfPopulation: each is one section of the file. */
+type SectionName = { [K in keyof UfPopulation]-?: NonNullable<UfPopulation[K]> extends Typed ? K : never }[keyof UfPopulation];
 /**
- * Sections written only when the population has them (generator 1.2.0, `domicilios_censo`), so the
- * files of older releases keep their bytes.
+ * Every section, in file order, and whether every file has it: 'optional' ones are written only
+ * when the population has them (generator 1.2.0, `domicilios_censo`), so the files of older
+ * releases keep their bytes.
  */
-const OPTIONAL_SECTIONS = ['tractCollective'] as const;
-type SectionName = (typeof SECTIONS)[number] | (typeof OPTIONAL_SECTIONS)[number];
+const SECTION_PRESENCE: Record<SectionName, 'always' | 'optional'> = {
+  munPop: 'always', tractMun: 'always', tractUrban: 'always', tractAp: 'always', tractLat: 'always', tractLon: 'always',
+  apMun: 'always', hhStart: 'always', hhTract: 'always', age5: 'always', attrs: 'always', group: 'always', groupMun: 'always',
+  tractCollective: 'optional',
+};
+const sectionsThatAre = (p: 'always' | 'optional') => (Object.keys(SECTION_PRESENCE) as SectionName[]).filter((n) => SECTION_PRESENCE[n] === p);
+const SECTIONS = sectionsThatAre('always');
+const OPTIONAL_SECTIONS = sectionsThatAre('optional');
 
 /** What a cache file must be to be read: its release, seed and UF, and whether it holds Census households (default not). */
 export interface FileExpectation {

@@ -4,7 +4,7 @@
 // Cell indices are row-major over the axes in the order of GRID_AXES. This module is the one
 // place that says so: the workers count persons per cell with gridCell, the findings and the
 // calibration read cells back through GRID_AXES, the contract maps audience ages onto the axes.
-import { NIVEIS_INSTRUCAO, PERSON_ATTRS, RACAS, SEXOS, personAttr } from './types.js';
+import { AGE_BAND_LABELS, AGE_BANDS, NIVEIS_INSTRUCAO, PERSON_ATTRS, RACAS, SEXOS, personAttr } from './types.js';
 
 export type Grade = 'principal' | 'etaria';
 
@@ -13,8 +13,6 @@ export interface GridAxis {
   rotulos: string[];
 }
 
-/** 5-year age bands of a person (age5 0..16, 16 = 80+). */
-export const AGE_BANDS = 17;
 /** The last grupo_idade (60+) holds the 5-year bands from this one on. */
 const FIRST_BAND_OF_LAST_GROUP = 12;
 
@@ -40,7 +38,6 @@ export function bandsOfAgeRange([start, end]: readonly [number, number | null]):
 }
 
 const GRUPOS_IDADE = ['0-9', '10-19', '20-29', '30-39', '40-49', '50-59', '60+'];
-const FAIXAS_5 = Array.from({ length: AGE_BANDS }, (_, i) => (i === AGE_BANDS - 1 ? '80+' : `${5 * i}-${5 * i + 4}`));
 
 export const GRID_AXES: Record<Grade, GridAxis[]> = {
   principal: [
@@ -51,7 +48,7 @@ export const GRID_AXES: Record<Grade, GridAxis[]> = {
     { nome: 'raca', rotulos: [...RACAS] },
   ],
   etaria: [
-    { nome: 'faixa_etaria_5', rotulos: FAIXAS_5 },
+    { nome: 'faixa_etaria_5', rotulos: [...AGE_BAND_LABELS] },
     { nome: 'sexo', rotulos: [...SEXOS] },
   ],
 };

@@ -100,7 +100,7 @@ export function placeTractPoints(m: Municipality, shape: MunShape, urbanShare: n
       urban[i] = 1;
       // Urban tracts: a disc around the seat, denser towards the centre (radius ~ u^0.75).
       for (let t = 0; t < 40 && !p; t++) {
-        const r = rUrbanKm * Math.pow(rng.next(), 0.75);
+        const r = rUrbanKm * rng.next() ** 0.75;
         const a = 2 * Math.PI * rng.next();
         const la = cLat + (r * Math.sin(a)) / KM_PER_DEG_LAT;
         const lo = cLon + (r * Math.cos(a)) / (KM_PER_DEG_LAT * cosLat);

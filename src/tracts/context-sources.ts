@@ -1,6 +1,7 @@
 // The credits of the real data sets behind the municipality context, the city diagnosis and the
 // growth estimate (data/br/contexto/*/PROVENANCE.md), with the coverage each one has. Every
 // response lists the ones it read in `fontes`, and its `aviso` names the coverage.
+import { UFS_CNES_2017, UFS_SEM_CNES_2017 } from '../release/context-files.js';
 
 export interface ContextSource {
   id: string;
@@ -47,6 +48,13 @@ const SOURCES = {
     licenca: 'dados abertos do governo federal (citar o Ministério da Saúde)',
     cobertura: 'todo o Brasil: 40.433 UBS em 5.441 municípios (publicação de c. 2019-2020); só atenção básica',
     arquivo: 'data/br/contexto/saude_ubs/',
+  },
+  cnes_2017: {
+    credito: 'Ministério da Saúde / DATASUS — Cadastro Nacional de Estabelecimentos de Saúde (CNES), extração de meados de 2017 com coordenadas; via wlopes/cnes-geo (LABIC-UFES, MIT).',
+    licenca: 'dados abertos do CNES (citar o Ministério da Saúde / DATASUS); cópia MIT',
+    cobertura: `20 UFs (${UFS_CNES_2017.join(', ')}), estabelecimentos ativos em meados de 2017, públicos ou privados; ` +
+      `faltam ${UFS_SEM_CNES_2017.join(', ')} e os abertos depois de 2017; só hospitais e pronto-atendimentos`,
+    arquivo: 'data/br/contexto/cnes_2017_20ufs/',
   },
   chuva_brdwgd: {
     credito: 'Xavier, A. C., King, C. W., Scanlon, B. R. — Brazilian Daily Weather Gridded Data (BR-DWGD) v3.2.3; séries municipais por amazon-climate-data-etl (J. V. Ferreira, MIT).',

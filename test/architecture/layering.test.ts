@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { projectPath } from '../../src/project-path.js';
 import { importCircles, readImportGraph } from './import-graph.js';
 
-export interface Stage {
+interface Stage {
   stage: string;
   /** Folders (ending in '/') and single files. */
   paths: string[];
@@ -25,16 +25,16 @@ function stages(...entries: string[]): Stage[] {
  * before it, never of a later one. Keep this order and the table of docs/architecture.md the same
  * (the last test below compares them).
  */
-export const STAGES: readonly Stage[] = stages(
+const STAGES: readonly Stage[] = stages(
   'assembly: assembly/',
   'base: src/errors.ts src/project-path.ts src/package-version.ts',
   'release: src/release/', 'tracts: src/tracts/', 'contract: src/contract/', 'kernel: src/kernel/', 'plan: src/plan/', 'pool: src/pool/',
   'simulate: src/simulate.ts', 'findings: src/findings/', 'job: src/run-simulation-job.ts', 'context: src/context/', 'entry: src/index.ts',
-  'calibration: calibration/', 'library: library/', 'service: service/', 'cli: cli/', 'tools: bench/ test/',
+  'calibration: calibration/', 'library: library/', 'service: service/', 'cli: cli/', 'tools: bench/ scripts/ test/',
 );
 
 /** The top-level folders, bottom first: each holds consecutive stages of STAGES, in this order. */
-const FOLDERS = ['assembly', 'src', 'calibration', 'library', 'service', 'cli', 'bench', 'test'];
+const FOLDERS = ['assembly', 'src', 'calibration', 'library', 'service', 'cli', 'bench', 'scripts', 'test'];
 
 /** FOLDERS index of a stage path's top-level folder. */
 function folderOf(path: string): number {
@@ -42,7 +42,7 @@ function folderOf(path: string): number {
 }
 
 /** Stage number of a file: its most specific path in STAGES; -1 when none holds it. */
-export function stageOf(file: string): number {
+function stageOf(file: string): number {
   let best = -1;
   let bestLength = -1;
   STAGES.forEach((s, i) => {

@@ -4,6 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { MultiPolygon } from 'polygon-clipping';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diagnosisSummary, diagnosisVariable } from '../../src/context/city-diagnosis.js';
 import { tractResidentErrors } from '../../src/tracts/synthetic-tract-rows.js';
@@ -63,7 +64,7 @@ describe('release v1.3.0 on observed tracts', () => {
   it('places Boa Vista at its polygon centroids, and the built population on the layout', () => {
     const bv = v13.municipality(BOA_VISTA)!;
     const t = v13.tracts(BOA_VISTA);
-    const box = v13.municipalityBoundary(BOA_VISTA).geometry.coordinates.flat(2) as Array<[number, number]>;
+    const box = (v13.municipalityBoundary(BOA_VISTA).geometry.coordinates as MultiPolygon).flat(2);
     const [minLon, maxLon] = [Math.min(...box.map((p) => p[0])), Math.max(...box.map((p) => p[0]))];
     const [minLat, maxLat] = [Math.min(...box.map((p) => p[1])), Math.max(...box.map((p) => p[1]))];
     for (const x of t.filter((y) => y.populacao > 0)) {

@@ -3,13 +3,13 @@
 // forecast horizon, 2020-11 .. 2026-12, with the release's parameters, the case's activity, RR's
 // coverage and RR's local factor).
 import { afterAll, describe, expect, it } from 'vitest';
-import { readPixCase } from '../../calibration/pix/pix-case-file.js';
 import { PIX_UFS_ESPACIAIS } from '../../calibration/pix/pix-case.js';
 import { censusCoverage } from '../../calibration/pix/pix-coverage.js';
 import { applyLocalFactor } from '../../calibration/pix/pix-local-factor.js';
 import { predictPayers, simulatePixAdopters } from '../../calibration/pix/pix-model.js';
 import { periodsBetween } from '../../calibration/periods.js';
 import { closePool } from '../../src/pool/pool.js';
+import { readPixCase } from '../../src/release/pix-case-file.js';
 import { newestRelease, openRelease } from '../../src/release/release.js';
 import { UF_CODES } from '../../src/release/types.js';
 

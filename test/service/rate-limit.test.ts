@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeClock, type FakeClock } from '../fixtures/fake-clock.js';
-import { createRateLimiter, LIMITS, type Limits, type RateLimiter } from '../../service/accounts/rate-limit.js';
+import { createRateLimiter, LIMITS, type CallBudget, type Limits, type RateLimiter } from '../../service/accounts/rate-limit.js';
 import type { ServiceError } from '../../src/errors.js';
 import { openTestStore } from './store/test-store.js';
 
@@ -15,6 +15,8 @@ afterAll(async () => { await store?.drop(); });
 
 const SMALL: Limits = { ...LIMITS, perKeyPerHour: 40, perOrganizationPerHour: 100, burstPerCredential: 30, burstPerAddress: 50 };
 const cases = [['memory', LIMITS], ['postgres', SMALL], ['redis', SMALL]] as const;
+/** The error a call that must be refused rejects with. */
+const refusal = (call: Promise<unknown>): Promise<ServiceError> => call.then(() => { throw new Error('expected a refusal'); }, (e: ServiceError) => e);
 
 describe.each(cases)('rate limits (%s)', (backend, L) => {
   let clock: FakeClock;
@@ -42,11 +44,11 @@ describe.each(cases)('rate limits (%s)', (backend, L) => {
     // 40% of the budget at t0, the rest 30 minutes later: the next call is refused until the first ones leave.
     for (let i = 0; i < early; i++) await rl.countCall({ keyId: key, orgId: org });
     clock.advance(30 * 60_000);
-    let last;
+    let last: CallBudget | undefined;
     for (let i = early; i < L.perKeyPerHour; i++) last = await rl.countCall({ keyId: key, orgId: org });
     expect(last).toMatchObject({ limit: L.perKeyPerHour, remaining: 0, reset: 30 * 60 + 1 });
     expect(last!.headers['RateLimit-Remaining']).toBe('0');
-    const err = await rl.countCall({ keyId: key, orgId: org }).catch((e) => e as ServiceError);
+    const err = await refusal(rl.countCall({ keyId: key, orgId: org }));
     expect(err).toMatchObject({ code: 'query_budget_exceeded', status: 429 });
     expect(err.headers['Retry-After']).toBe(String(30 * 60 + 1));
     // A refused call is not counted. At the edge of the window the early calls leave, to the second.
@@ -63,7 +65,7 @@ describe.each(cases)('rate limits (%s)', (backend, L) => {
     let total = 0;
     for (const k of keys) total += await callsUntilRefused(k, org, L.perKeyPerHour);
     expect(total).toBe(L.perOrganizationPerHour);
-    const err = await rl.countCall({ keyId: id(), orgId: org }).catch((e) => e as ServiceError);
+    const err = await refusal(rl.countCall({ keyId: id(), orgId: org }));
     expect(err.code).toBe('query_budget_exceeded');
     expect(Number(err.headers['Retry-After'])).toBe(3601);
     // The last key made no call: in another organization its own budget is whole.

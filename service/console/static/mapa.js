@@ -1,5 +1,6 @@
 // The job page's map (views/job.eta): the municipalities of the job's UFs from the console's local
-// GeoJSON (/console/geo/<UF>), coloured by the saturation of the chosen measure; no tile server.
+// GeoJSON (/console/geo/<UF>?v=<release>, the addresses in dados.geo), coloured by the saturation
+// of the chosen measure; no tile server.
 (async () => {
   const el = document.getElementById('mapa');
   if (!el || !window.L) return;
@@ -10,8 +11,8 @@
   // white to dark blue; grey where the number is withheld
   const cor = (v) => (v === null || v === undefined ? '#bbbbbb' : `hsl(212, 70%, ${Math.round(95 - 65 * (v / max))}%)`);
   const camadas = [];
-  for (const uf of dados.ufs) {
-    const geo = await (await fetch(`/console/geo/${uf}`)).json();
+  for (const url of dados.geo) {
+    const geo = await (await fetch(url)).json();
     const naoDoJob = (f) => !(f.properties.id in dados.valores);
     camadas.push(L.geoJSON(geo, {
       filter: (f) => !naoDoJob(f),

@@ -3,6 +3,7 @@
 // how a place is filled and the public cases are library/'s (docs/library.md).
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth.js';
+import { typedRoutes } from '../typed-routes.js';
 import { SECURITY, errorResponses } from '../schemas.js';
 import { getLibrary, getLibraryTemplate } from '../../operations/get-library.js';
 import type { ServiceContext } from '../../service-context.js';
@@ -19,13 +20,15 @@ const TEMPLATE_VIEW = {
   calibracao: { type: 'string', enum: ['calibrado', 'nao_calibrado'], description: 'nao_calibrado: not calibrated against real data, and a job made from the template says so' },
 } as const;
 
-export async function bibliotecaRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+export async function bibliotecaRoutes(fastify: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const app = typedRoutes(fastify);
   app.get('/v1/biblioteca', {
     config: { scope: getLibrary.scope },
     schema: {
       tags: ['library'],
       summary: 'Campaign templates by sector and the public validation cases (any key; free, counted like any call)',
       security: SECURITY,
+      ...getLibrary.input,
       response: {
         200: {
           type: 'object',
@@ -47,14 +50,7 @@ export async function bibliotecaRoutes(app: FastifyInstance, ctx: ServiceContext
       tags: ['library'],
       summary: 'One template; with uf and/or municipio, pedido: the complete scenario for that place, checked as the quote checks it',
       security: SECURITY,
-      params: { type: 'object', required: ['modelo'], properties: { modelo: { type: 'string', maxLength: 64 } } },
-      querystring: {
-        type: 'object',
-        properties: {
-          uf: { ...STRINGS, maxItems: 27, description: '2-letter UF codes; default the UFs of the given municipalities' },
-          municipio: { ...STRINGS, maxItems: 5570, description: '7-digit IBGE municipality codes' },
-        },
-      },
+      ...getLibraryTemplate.input,
       response: {
         200: {
           type: 'object',
@@ -70,8 +66,5 @@ export async function bibliotecaRoutes(app: FastifyInstance, ctx: ServiceContext
         ...errorResponses([401, 404, 422, 429]),
       },
     },
-  }, async (request) => {
-    const q = request.query as { uf?: string[]; municipio?: string[] };
-    return getLibraryTemplate.run(ctx, principalOf(request), { ...q, modelo: (request.params as { modelo: string }).modelo });
-  });
+  }, async (request) => getLibraryTemplate.run(ctx, principalOf(request), { ...request.query, ...request.params }));
 }

@@ -4,22 +4,14 @@
 // runs the job with calibration/job.ts and progress rides on the job's heartbeats.
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth.js';
+import { typedRoutes } from '../typed-routes.js';
 import { CALIBRATION_BODY_LIMIT } from '../body-limits.js';
 import type { ServiceContext } from '../../service-context.js';
-import { IDEMPOTENCY_HEADERS, SECURITY, SUBMIT_RESPONSES, errorResponses } from '../schemas.js';
-import { idempotencyKeyOf, sendSubmitted } from '../submit.js';
-import { estimateCalibration, type CalibrationBodyInput } from '../../operations/estimate-calibration.js';
+import { SECURITY, SUBMIT_RESPONSES, errorResponses } from '../schemas.js';
+import { sendSubmitted } from '../submit.js';
+import { estimateCalibration } from '../../operations/estimate-calibration.js';
 import { getCalibration } from '../../operations/get-calibration.js';
 import { submitCalibration } from '../../operations/submit-calibration.js';
-
-const CALIBRATION_BODY = {
-  type: 'object',
-  required: ['pedido'],
-  properties: {
-    pedido: { type: 'object', description: 'a calibration request (GET /v1/schemas/pedido-calibracao), without serie.sha256' },
-  },
-  description: 'pedido, serie (array of rows, at most 150,000; columns in docs/calibration.md) and serie_sha256 (string or null)',
-} as const;
 
 const CALIBRATION_QUOTE = {
   type: 'object',
@@ -48,13 +40,8 @@ const CALIBRATION_RESULT = {
   },
 } as const;
 
-const ID_PARAMS = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', format: 'uuid' } },
-} as const;
-
-export async function calibracaoRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+export async function calibracaoRoutes(fastify: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const app = typedRoutes(fastify);
   app.post('/v1/calibracoes/estimate', {
     bodyLimit: CALIBRATION_BODY_LIMIT,
     config: { scope: estimateCalibration.scope },
@@ -62,10 +49,10 @@ export async function calibracaoRoutes(app: FastifyInstance, ctx: ServiceContext
       tags: ['calibracoes'],
       summary: 'Check a calibration request and its series and quote it; reserves nothing',
       security: SECURITY,
-      body: CALIBRATION_BODY,
+      ...estimateCalibration.input,
       response: { 200: CALIBRATION_QUOTE, ...errorResponses([401, 403, 413, 422, 429]) },
     },
-  }, async (request) => estimateCalibration.run(ctx, principalOf(request), request.body as CalibrationBodyInput));
+  }, async (request) => estimateCalibration.run(ctx, principalOf(request), request.body));
 
   app.post('/v1/calibracoes', {
     bodyLimit: CALIBRATION_BODY_LIMIT,
@@ -78,13 +65,12 @@ export async function calibracaoRoutes(app: FastifyInstance, ctx: ServiceContext
         'request (charged once); 409 idempotency_key_reused with another request. Follow the job with GET /v1/jobs/{id}; ' +
         'while it runs, its progress is rodadas_feitas of rodadas.',
       security: SECURITY,
-      headers: IDEMPOTENCY_HEADERS,
-      body: CALIBRATION_BODY,
+      ...submitCalibration.input,
       response: SUBMIT_RESPONSES,
     },
   }, async (request, reply) => {
-    const body = request.body as CalibrationBodyInput;
-    return sendSubmitted(reply, await submitCalibration.run(ctx, principalOf(request), { ...body, idempotency_key: idempotencyKeyOf(request) }));
+    const input = { ...request.body, idempotency_key: request.headers['idempotency-key'] };
+    return sendSubmitted(reply, await submitCalibration.run(ctx, principalOf(request), input));
   });
 
   app.get('/v1/calibracoes/:id', {
@@ -93,8 +79,8 @@ export async function calibracaoRoutes(app: FastifyInstance, ctx: ServiceContext
       tags: ['calibracoes'],
       summary: 'The result of a concluded calibration: verdict, identifiability, search record, parameters, calibrated scenario',
       security: SECURITY,
-      params: ID_PARAMS,
+      ...getCalibration.input,
       response: { 200: CALIBRATION_RESULT, ...errorResponses([401, 403, 404, 409, 422, 429, 503]) },
     },
-  }, async (request) => getCalibration.run(ctx, principalOf(request), request.params as { id: string }));
+  }, async (request) => getCalibration.run(ctx, principalOf(request), request.params));
 }

@@ -3,11 +3,11 @@
 // get-city-diagnosis.ts, quote-city-diagnosis.ts and estimate-growth.ts. Which release a city is
 // read at is the store's (service/jobs/city-diagnoses.ts); the tables are src/context/'s.
 import type { FastifyInstance } from 'fastify';
-import { DIAGNOSIS_VARIABLES } from '../../../src/tracts/diagnosis-variables.js';
 import { principalOf } from '../auth.js';
-import { CODIGO_PARAMS, CONTEXT_NOTES, SECURITY, errorResponses } from '../schemas.js';
+import { typedRoutes } from '../typed-routes.js';
+import { CONTEXT_NOTES, SECURITY, errorResponses } from '../schemas.js';
 import { estimateGrowth } from '../../operations/estimate-growth.js';
-import { getCityDiagnosis, type CityDiagnosisInput } from '../../operations/get-city-diagnosis.js';
+import { getCityDiagnosis } from '../../operations/get-city-diagnosis.js';
 import { openCityDiagnosis } from '../../operations/open-city-diagnosis.js';
 import { quoteCityDiagnosis } from '../../operations/quote-city-diagnosis.js';
 import type { ServiceContext } from '../../service-context.js';
@@ -92,12 +92,8 @@ const GROWTH = {
   },
 } as const;
 
-// Not checked by the route: the contract judges it, refusing with invalid_growth_request and a
-// growth_* contract_code (a schema here would answer the validation form instead). The OpenAPI
-// document links the request's JSON Schema (service/http/openapi.ts).
-const GROWTH_BODY = { description: 'the growth request: versao 1, municipio (the path\'s), unidades 1 to 20000, exactly one of poligono or setores' } as const;
-
-export async function diagnosticoRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+export async function diagnosticoRoutes(fastify: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const app = typedRoutes(fastify);
   app.post('/v1/diagnosticos/:codigo', {
     config: { scope: openCityDiagnosis.scope },
     schema: {
@@ -105,7 +101,7 @@ export async function diagnosticoRoutes(app: FastifyInstance, ctx: ServiceContex
       summary: 'Open the city\'s diagnosis for the key\'s project at the newest release (free)',
       description: '201 with the receipt when this opens the city at the newest release; 200 with the same receipt afterwards.',
       security: SECURITY,
-      params: CODIGO_PARAMS,
+      ...openCityDiagnosis.input,
       response: {
         200: { ...RECEIPT, description: 'the receipt of the earlier opening at this release' },
         201: { ...RECEIPT, description: 'the receipt, opened now' },
@@ -113,7 +109,7 @@ export async function diagnosticoRoutes(app: FastifyInstance, ctx: ServiceContex
       },
     },
   }, async (request, reply) => {
-    const { receipt, created } = await openCityDiagnosis.run(ctx, principalOf(request), request.params as { codigo: string });
+    const { receipt, created } = await openCityDiagnosis.run(ctx, principalOf(request), request.params);
     return reply.code(created ? 201 : 200).send(receipt);
   });
 
@@ -123,20 +119,13 @@ export async function diagnosticoRoutes(app: FastifyInstance, ctx: ServiceContex
       tags: ['diagnosticos'],
       summary: 'The city\'s diagnosis at the release the project opened it: the summary, or one variable per tract',
       security: SECURITY,
-      params: CODIGO_PARAMS,
-      querystring: {
-        type: 'object',
-        properties: {
-          // Not an enum: an unknown name is the coded 422 unknown_variable, which lists the variables.
-          variavel: { type: 'string', description: `one of ${Object.keys(DIAGNOSIS_VARIABLES).join(', ')}; absent: the summary` },
-        },
-      },
+      ...getCityDiagnosis.input,
       response: {
         200: DIAGNOSIS,
         ...errorResponses([401, 403, 404, 422, 429, 503], { 403: NOT_OPEN, 404: UNKNOWN, 422: 'the validation form, unknown_variable (with variaveis) or release_unavailable' }),
       },
     },
-  }, async (request) => getCityDiagnosis.run(ctx, principalOf(request), { ...(request.params as { codigo: string }), ...(request.query as Omit<CityDiagnosisInput, 'codigo'>) }));
+  }, async (request) => getCityDiagnosis.run(ctx, principalOf(request), { ...request.params, ...request.query }));
 
   app.get('/v1/diagnosticos/:codigo/cotacao', {
     config: { scope: quoteCityDiagnosis.scope },
@@ -144,10 +133,10 @@ export async function diagnosticoRoutes(app: FastifyInstance, ctx: ServiceContex
       tags: ['diagnosticos'],
       summary: 'What opening the city at the newest release gives and costs, and whether the project opened it',
       security: SECURITY,
-      params: CODIGO_PARAMS,
+      ...quoteCityDiagnosis.input,
       response: { 200: QUOTE, ...errorResponses([401, 403, 404, 422, 429], { 404: UNKNOWN }) },
     },
-  }, async (request) => quoteCityDiagnosis.run(ctx, principalOf(request), request.params as { codigo: string }));
+  }, async (request) => quoteCityDiagnosis.run(ctx, principalOf(request), request.params));
 
   app.post('/v1/diagnosticos/:codigo/crescimento', {
     config: { scope: estimateGrowth.scope },
@@ -159,12 +148,11 @@ export async function diagnosticoRoutes(app: FastifyInstance, ctx: ServiceContex
         'health unit, schools, sanitation and slope; an answer the data cannot give is withheld with a reason. Refusals: 422 ' +
         'invalid_growth_request with a growth_* contract_code and field; 403 diagnosis_not_open.',
       security: SECURITY,
-      params: CODIGO_PARAMS,
-      body: GROWTH_BODY,
+      ...estimateGrowth.input,
       response: {
         200: GROWTH,
         ...errorResponses([401, 403, 404, 422, 429, 503], { 403: NOT_OPEN, 404: UNKNOWN, 422: 'invalid_growth_request with contract_code and field, or the validation form' }),
       },
     },
-  }, async (request) => estimateGrowth.run(ctx, principalOf(request), { ...(request.params as { codigo: string }), pedido: request.body }));
+  }, async (request) => estimateGrowth.run(ctx, principalOf(request), { ...request.params, pedido: request.body }));
 }

@@ -4,30 +4,27 @@
 // and the per-tract reasons are the findings library's.
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth.js';
+import { typedRoutes } from '../typed-routes.js';
 import type { ServiceContext } from '../../service-context.js';
-import { FINDINGS_QUERY, JOB_ID_PARAMS, SECURITY, errorResponses, ref } from '../schemas.js';
+import { SECURITY, errorResponses, ref } from '../schemas.js';
 import { getAnswers } from '../../operations/get-answers.js';
-import { getFindings, type FindingsInput } from '../../operations/get-findings.js';
+import { getFindings } from '../../operations/get-findings.js';
 import { getTractEvents } from '../../operations/get-tract-events.js';
-
 
 const FINDINGS_ERRORS = errorResponses([401, 403, 404, 409, 422, 429, 503]);
 
-export async function findingsRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+export async function findingsRoutes(fastify: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const app = typedRoutes(fastify);
   app.get('/v1/jobs/:job_id/findings', {
     config: { scope: getFindings.scope },
     schema: {
       tags: ['findings'],
       summary: 'Findings table of a concluded job, under the privacy rule',
       security: SECURITY,
-      params: JOB_ID_PARAMS,
-      querystring: FINDINGS_QUERY,
+      ...getFindings.input,
       response: { 200: ref('FindingsTable'), ...FINDINGS_ERRORS },
     },
-  }, async (request) => {
-    const input = { ...(request.query as Omit<FindingsInput, 'job_id'>), ...(request.params as { job_id: string }) };
-    return getFindings.run(ctx, principalOf(request), input);
-  });
+  }, async (request) => getFindings.run(ctx, principalOf(request), { ...request.query, ...request.params }));
 
   app.get('/v1/jobs/:job_id/setores', {
     config: { scope: getTractEvents.scope },
@@ -35,22 +32,10 @@ export async function findingsRoutes(app: FastifyInstance, ctx: ServiceContext):
       tags: ['findings'],
       summary: 'Events of one municipality by census tract and week (jobs with saida_por_setor)',
       security: SECURITY,
-      params: JOB_ID_PARAMS,
-      querystring: {
-        type: 'object',
-        required: ['municipio'],
-        properties: {
-          municipio: { type: 'string', pattern: '^[0-9]{7}$' },
-          semana: { type: 'integer', minimum: 1, description: 'a week; all weeks when absent' },
-          tipo: { type: 'string', description: 'event type; default the first type the job has' },
-        },
-      },
+      ...getTractEvents.input,
       response: { 200: ref('TractEvents'), ...FINDINGS_ERRORS },
     },
-  }, async (request) => {
-    const q = request.query as { municipio: string; semana?: number; tipo?: string };
-    return getTractEvents.run(ctx, principalOf(request), { ...q, ...(request.params as { job_id: string }) });
-  });
+  }, async (request) => getTractEvents.run(ctx, principalOf(request), { ...request.query, ...request.params }));
 
   app.get('/v1/jobs/:job_id/respostas', {
     config: { scope: getAnswers.scope },
@@ -66,8 +51,8 @@ export async function findingsRoutes(app: FastifyInstance, ctx: ServiceContext):
         'semana_fora_do_horizonte; nao_alcancada for a share not reached). A job without a contract answers respostas []. ' +
         'Refusals as for findings: 404 not_found, 409 result_not_ready, 422 not_a_simulation for a calibration.',
       security: SECURITY,
-      params: JOB_ID_PARAMS,
+      ...getAnswers.input,
       response: { 200: ref('Answers'), ...FINDINGS_ERRORS },
     },
-  }, async (request) => getAnswers.run(ctx, principalOf(request), request.params as { job_id: string }));
+  }, async (request) => getAnswers.run(ctx, principalOf(request), request.params));
 }

@@ -1,12 +1,12 @@
 // Simulation jobs (spec "Simulation jobs"): quote, submit, list, read, cancel, erase. HTTP
-// adapters over service/operations/: each route takes its operation's scope, turns the request
-// into the operation's input and sends its result.
+// adapters over service/operations/: each route takes its operation's scope and input schemas,
+// turns the (typed) request into the operation's input and sends its result.
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth.js';
+import { typedRoutes } from '../typed-routes.js';
 import type { ServiceContext } from '../../service-context.js';
-import { IDEMPOTENCY_HEADERS, JOB_ID_PARAMS, PEDIDO_BODY, SECURITY, SUBMIT_RESPONSES, errorResponses, ref } from '../schemas.js';
-import { idempotencyKeyOf, sendSubmitted } from '../submit.js';
-import { JOB_KINDS, JOB_STATES, type JobKind, type JobState } from '../../jobs/job-row.js';
+import { SECURITY, SUBMIT_RESPONSES, errorResponses, ref } from '../schemas.js';
+import { sendSubmitted } from '../submit.js';
 import { MAX_LISTED_JOBS } from '../../jobs/jobs.js';
 import { cancelJob } from '../../operations/cancel-job.js';
 import { eraseJobData } from '../../operations/erase-job-data.js';
@@ -15,17 +15,18 @@ import { getJob } from '../../operations/get-job.js';
 import { listJobs } from '../../operations/list-jobs.js';
 import { submitSimulation } from '../../operations/submit-simulation.js';
 
-export async function jobRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+export async function jobRoutes(fastify: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const app = typedRoutes(fastify);
   app.post('/v1/jobs/estimate', {
     config: { scope: estimateSimulation.scope },
     schema: {
       tags: ['jobs'],
       summary: 'Validate a campaign scenario and quote it; reserves nothing',
       security: SECURITY,
-      body: PEDIDO_BODY,
+      ...estimateSimulation.input,
       response: { 200: ref('SimulationQuote'), ...errorResponses([401, 403, 413, 422, 429]) },
     },
-  }, async (request) => estimateSimulation.run(ctx, principalOf(request), request.body as { pedido: unknown }));
+  }, async (request) => estimateSimulation.run(ctx, principalOf(request), request.body));
 
   app.post('/v1/jobs', {
     config: { scope: submitSimulation.scope },
@@ -37,13 +38,12 @@ export async function jobRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
         'request (charged once); 409 idempotency_key_reused when the key already created a job with another request. ' +
         'The request is compared by the sha256 of the canonical JSON of the normalised scenario.',
       security: SECURITY,
-      headers: IDEMPOTENCY_HEADERS,
-      body: PEDIDO_BODY,
+      ...submitSimulation.input,
       response: SUBMIT_RESPONSES,
     },
   }, async (request, reply) => {
-    const { pedido } = request.body as { pedido: unknown };
-    return sendSubmitted(reply, await submitSimulation.run(ctx, principalOf(request), { pedido, idempotency_key: idempotencyKeyOf(request) }));
+    const input = { pedido: request.body.pedido, idempotency_key: request.headers['idempotency-key'] };
+    return sendSubmitted(reply, await submitSimulation.run(ctx, principalOf(request), input));
   });
 
   app.get('/v1/jobs', {
@@ -52,13 +52,7 @@ export async function jobRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
       tags: ['jobs'],
       summary: `The ${MAX_LISTED_JOBS} most recent jobs of the project (optionally of one estado and tipo), newest first`,
       security: SECURITY,
-      querystring: {
-        type: 'object',
-        properties: {
-          estado: { type: 'string', enum: [...JOB_STATES], description: 'keep only jobs in this state' },
-          tipo: { type: 'string', enum: [...JOB_KINDS], description: 'keep only jobs of this kind' },
-        },
-      },
+      ...listJobs.input,
       response: {
         200: {
           type: 'object',
@@ -68,7 +62,7 @@ export async function jobRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
         ...errorResponses([401, 403, 422, 429]),
       },
     },
-  }, async (request) => listJobs.run(ctx, principalOf(request), request.query as { estado?: JobState; tipo?: JobKind }));
+  }, async (request) => listJobs.run(ctx, principalOf(request), request.query));
 
   app.get('/v1/jobs/:job_id', {
     config: { scope: getJob.scope },
@@ -76,10 +70,10 @@ export async function jobRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
       tags: ['jobs'],
       summary: 'One job of the project',
       security: SECURITY,
-      params: JOB_ID_PARAMS,
+      ...getJob.input,
       response: { 200: ref('Job'), ...errorResponses([401, 403, 404, 422, 429]) },
     },
-  }, async (request) => getJob.run(ctx, principalOf(request), request.params as { job_id: string }));
+  }, async (request) => getJob.run(ctx, principalOf(request), request.params));
 
   app.post('/v1/jobs/:job_id/cancel', {
     config: { scope: cancelJob.scope },
@@ -87,10 +81,10 @@ export async function jobRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
       tags: ['jobs'],
       summary: 'Cancel a job that has no machine yet; the reservation returns whole',
       security: SECURITY,
-      params: JOB_ID_PARAMS,
+      ...cancelJob.input,
       response: { 200: ref('Job'), ...errorResponses([401, 403, 404, 409, 422, 429]) },
     },
-  }, async (request) => cancelJob.run(ctx, principalOf(request), request.params as { job_id: string }));
+  }, async (request) => cancelJob.run(ctx, principalOf(request), request.params));
 
   app.post('/v1/jobs/:job_id/erase', {
     config: { scope: eraseJobData.scope },
@@ -98,8 +92,8 @@ export async function jobRoutes(app: FastifyInstance, ctx: ServiceContext): Prom
       tags: ['jobs'],
       summary: 'Erase the request, inputs and result of a terminal job (scope simulate)',
       security: SECURITY,
-      params: JOB_ID_PARAMS,
+      ...eraseJobData.input,
       response: { 200: ref('Job'), ...errorResponses([401, 403, 404, 409, 422, 429]) },
     },
-  }, async (request) => eraseJobData.run(ctx, principalOf(request), request.params as { job_id: string }));
+  }, async (request) => eraseJobData.run(ctx, principalOf(request), request.params));
 }

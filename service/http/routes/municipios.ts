@@ -2,15 +2,14 @@
 // /saude (spec "Municipality context", results:read): HTTP adapters over
 // service/operations/get-municipality-context.ts. What each answer holds, and what this data
 // version lacks, is src/context/'s (docs/context.md).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LIMITE_SETORES_CONTEXTO, type TractPage } from '../../../src/context/municipality-tracts.js';
+import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth.js';
-import { CODIGO_PARAMS, CONTEXT_NOTES, SECURITY, errorResponses } from '../schemas.js';
+import { CONTEXT_NOTES, SECURITY, errorResponses } from '../schemas.js';
+import { typedRoutes } from '../typed-routes.js';
 import {
   getHealthUnits, getMunicipalityProfile, getMunicipalityRainfall, getMunicipalityTracts, getTractGeometry, getTractNames,
-  type MunicipalityInput,
+  type ContextRead,
 } from '../../operations/get-municipality-context.js';
-import type { Operation } from '../../operations/operation.js';
 import type { ServiceContext } from '../../service-context.js';
 
 const OPEN_OBJECT = { type: 'object', additionalProperties: true } as const;
@@ -67,9 +66,9 @@ const RAINFALL = contextResponse('monthly rainfall (BR-DWGD, grid cell nearest t
   meses: { ...OPEN_LIST, description: 'ano, mes, chuva_mm' },
 });
 
-const HEALTH = contextResponse('primary-care units (UBS) with coordinates', {
-  unidades: { ...OPEN_LIST, description: 'cnes, nome, lat, lon, grupo (atencao_basica), tipo, usada (nearest to some tract; null without tract positions), dentro_do_municipio' },
-  resumo: { ...OPEN_OBJECT, description: 'atencao_basica, sem_coordenadas, usadas; pronto_atendimento and hospital null (not in this data version)' },
+const HEALTH = contextResponse('health facilities with coordinates: UBS, and hospitals and urgent care of the CNES of mid-2017 (20 UFs)', {
+  unidades: { ...OPEN_LIST, description: 'cnes, nome, lat, lon, grupo (atencao_basica, pronto_atendimento, hospital), tipo (UBS or the CNES unit type), usada (nearest of its group to some tract; null without tract positions), dentro_do_municipio' },
+  resumo: { ...OPEN_OBJECT, description: 'atencao_basica, pronto_atendimento, hospital (facilities in the source), sem_coordenadas and usadas per group; pronto_atendimento and hospital null where the CNES 2017 extract does not cover the UF (BA MG PR RJ RS SC SP)' },
 });
 
 const GEOMETRY_RESPONSE = {
@@ -88,19 +87,18 @@ function acceptsGzip(header: string | undefined): boolean {
   });
 }
 
-export async function municipioRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
-  const read = <O>(operation: Operation<MunicipalityInput, O>) => async (request: FastifyRequest) =>
-    operation.run(ctx, principalOf(request), request.params as MunicipalityInput);
-  const route = (path: string, summary: string, operation: Operation<MunicipalityInput, unknown>, response: object, statuses = [401, 403, 404, 422, 429, 503]) =>
+export async function municipioRoutes(fastify: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const app = typedRoutes(fastify);
+  const route = (path: string, summary: string, operation: ContextRead<unknown>, response: object, statuses = [401, 403, 404, 422, 429, 503]) =>
     app.get(`/v1/municipios/:codigo${path}`, {
       config: { scope: operation.scope },
-      schema: { tags: ['municipios'], summary, security: SECURITY, params: CODIGO_PARAMS, response: { 200: response, ...errorResponses(statuses, CONTEXT_ERRORS) } },
-    }, read(operation));
+      schema: { tags: ['municipios'], summary, security: SECURITY, ...operation.input, response: { 200: response, ...errorResponses(statuses, CONTEXT_ERRORS) } },
+    }, async (request) => operation.run(ctx, principalOf(request), request.params));
 
   route('/perfil', 'Profile of a municipality: 2022 population, households and income, seat altitude, districts, sanitation', getMunicipalityProfile, PROFILE);
   route('/setores/nomes', 'A name for each tract (reported neighbourhood, district, or the last digits of the code); public data', getTractNames, NAMES);
   route('/chuva', 'Monthly rainfall: the normal of each month, yearly totals with anomaly, the monthly series', getMunicipalityRainfall, RAINFALL);
-  route('/saude', 'Primary-care health units with coordinates; usada when nearest to some tract', getHealthUnits, HEALTH);
+  route('/saude', 'Health facilities with coordinates (primary care, urgent care, hospitals); usada when nearest of its group to some tract', getHealthUnits, HEALTH);
 
   app.get('/v1/municipios/:codigo/setores', {
     config: { scope: getMunicipalityTracts.scope },
@@ -108,17 +106,10 @@ export async function municipioRoutes(app: FastifyInstance, ctx: ServiceContext)
       tags: ['municipios'],
       summary: 'The municipality\'s tracts with a summary; land cover, buildings and slope per tract are null with the reason',
       security: SECURITY,
-      params: CODIGO_PARAMS,
-      querystring: {
-        type: 'object',
-        properties: {
-          limite: { type: 'integer', minimum: 0, default: LIMITE_SETORES_CONTEXTO, description: `tracts per page (default ${LIMITE_SETORES_CONTEXTO}); 0 for the summary only` },
-          offset: { type: 'integer', minimum: 0, default: 0, description: 'tracts to skip' },
-        },
-      },
+      ...getMunicipalityTracts.input,
       response: { 200: TRACTS, ...errorResponses([401, 403, 404, 422, 429, 503], { ...CONTEXT_ERRORS, 404: `${CONTEXT_ERRORS[404]} or relief_missing (no relief in this data version)` }) },
     },
-  }, async (request) => getMunicipalityTracts.run(ctx, principalOf(request), { ...(request.params as MunicipalityInput), ...(request.query as TractPage) }));
+  }, async (request) => getMunicipalityTracts.run(ctx, principalOf(request), { ...request.params, ...request.query }));
 
   app.get('/v1/municipios/:codigo/setores/geometria', {
     config: { scope: getTractGeometry.scope },
@@ -126,11 +117,11 @@ export async function municipioRoutes(app: FastifyInstance, ctx: ServiceContext)
       tags: ['municipios'],
       summary: 'GeoJSON of the municipality\'s tracts, simplified to about 11 m, gzip',
       security: SECURITY,
-      params: CODIGO_PARAMS,
+      ...getTractGeometry.input,
       response: { 200: GEOMETRY_RESPONSE, ...errorResponses([401, 403, 404, 422, 429, 503], CONTEXT_ERRORS) },
     },
-  }, async (request: FastifyRequest, reply: FastifyReply) => {
-    const { geojson, gzip } = await getTractGeometry.run(ctx, principalOf(request), request.params as MunicipalityInput);
+  }, async (request, reply) => {
+    const { geojson, gzip } = await getTractGeometry.run(ctx, principalOf(request), request.params);
     reply.header('Content-Type', 'application/geo+json; charset=utf-8').header('Vary', 'Accept-Encoding');
     if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(JSON.stringify(geojson));
     return reply.header('Content-Encoding', 'gzip').send(gzip);

@@ -2,16 +2,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServiceContext } from '../../service-context.js';
 import { principalOf } from '../auth.js';
+import { typedRoutes } from '../typed-routes.js';
 import { SECURITY, errorResponses } from '../schemas.js';
 import { whoami } from '../../operations/whoami.js';
 
-export async function whoamiRoutes(app: FastifyInstance, ctx: ServiceContext): Promise<void> {
+export async function whoamiRoutes(fastify: FastifyInstance, ctx: ServiceContext): Promise<void> {
+  const app = typedRoutes(fastify);
   app.get('/v1/whoami', {
     config: { scope: whoami.scope },
     schema: {
       tags: ['identity'],
       summary: 'The project, organization, key prefix and scopes of the calling key',
       security: SECURITY,
+      ...whoami.input,
       response: {
         200: {
           type: 'object',

@@ -10,6 +10,7 @@ import { addMember } from '../../../service/accounts/accounts.js';
 import { KEY_TTL_SERVER_MS } from '../../../service/store/read-cache.js';
 import { projectPath } from '../../../src/project-path.js';
 import { validateScenario } from '../../../src/contract/index.js';
+import type { ErrorDetail } from '../../../src/errors.js';
 import { JOB_RESULT_BYTES_FORMAT, jobResultToBytes } from '../../../src/findings/index.js';
 import { httpScenario } from '../../fixtures/scenarios.js';
 import { concludeNext, openHarness, type Harness } from '../routes/harness.js';
@@ -114,7 +115,7 @@ describe('console in chromium', () => {
       headers: { authorization: `Bearer ${h.keys.full}`, 'content-type': 'application/json', 'idempotency-key': 'browser-limit' },
     });
     expect(job.status).toBe(402);
-    expect((await job.json()).detail.code).toBe('spend_limit_reached');
+    expect(((await job.json()) as { detail: ErrorDetail }).detail.code).toBe('spend_limit_reached');
     await page.getByLabel(/Limite mensal de gasto/).fill('');
     await page.getByRole('button', { name: 'Definir limite' }).click();
     await expect(page.locator('#limite').textContent()).resolves.toBe('sem limite');

@@ -71,6 +71,19 @@ describe('console: people', () => {
     expect(dup.body).toContain('já existe uma conta');
   });
 
+  it('binds the CSRF token to the session: the victim\'s session with the attacker\'s own token pair is refused', async () => {
+    const victim = new FormClient(h), attacker = new FormClient(h);
+    await victim.submit('/console/cadastro', '/console/cadastro', { email: 'vitima@exemplo.org', senha: 'senha-da-vitima' });
+    const attackerPage = await attacker.go('GET', '/console/entrar');
+    const tossed = new FormClient(h);
+    tossed.cookies = new Map([...victim.cookies].filter(([name]) => name === 'sessao'));
+    for (const [name, value] of attacker.cookies) if (name === '_csrf') tossed.cookies.set(name, value);
+    const forged = await tossed.go('POST', '/console/conta/excluir', { _csrf: FormClient.token(attackerPage), senha: 'senha-da-vitima' });
+    expect(forged.statusCode).toBe(403);
+    // the victim's own page still works
+    expect((await victim.go('GET', '/console/conta')).statusCode).toBe(200);
+  });
+
   it('changes the password (other sessions end) and deletes the account with the password', async () => {
     const a = new FormClient(h), other = new FormClient(h);
     await a.submit('/console/cadastro', '/console/cadastro', { email: 'bia@exemplo.org', senha: 'primeira-senha' });

@@ -7,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../service/app.js';
+import type { ErrorDetail } from '../../../src/errors.js';
 import { createEngineRunJob } from '../../../service/jobs/job-runner.js';
 import { balance } from '../../../service/accounts/ledger.js';
 import { runWorker, type WorkerHandle } from '../../../service/worker.js';
@@ -176,13 +177,19 @@ describe('credentials and scopes', () => {
     });
     expect(raw.status).toBe(401);
     expect(raw.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${new URL(url).origin}/.well-known/oauth-protected-resource/mcp"`);
-    expect((await raw.json()).detail.code).toBe('unauthorized');
+    expect(((await raw.json()) as { detail: ErrorDetail }).detail.code).toBe('unauthorized');
     const client = new Client({ name: 'mcp-test', version: '1.0.0' });
     await expect(client.connect(new StreamableHTTPClientTransport(url))).rejects.toThrow(/401|Unauthorized/i);
   });
 
-  it('answers unauthorized to a tool called with a key that is not valid', async () => {
-    const r = await call(await connect('svc_0123456789ab_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'), 'get_job', { job_id: '3f0e2c4a-9b1d-4c7e-8a2f-5d6b7c8e9f00' });
+  // Spec "Errors", MCP: HTTP 401 only without any credential; any API key that is not valid,
+  // whatever its form, reaches the tools (issue 32: a malformed one got 401 before any tool).
+  it.each([
+    ['of the right form', 'svc_0123456789ab_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
+    ['of a wrong form', 'svc_wrong'],
+    ['that is any other text', 'wrong'],
+  ])('answers unauthorized to a tool called with a key %s that is not valid', async (_form, key) => {
+    const r = await call(await connect(key), 'get_job', { job_id: '3f0e2c4a-9b1d-4c7e-8a2f-5d6b7c8e9f00' });
     expect(r.isError).toBe(true);
     expect(textOf(r)).toMatch(/^unauthorized: /);
   });

@@ -90,7 +90,7 @@ afterAll(async () => {
 class CookieClient {
   cookies = new Map<string, string>();
   async go(url: string, init: { method?: string; form?: Record<string, string | string[]> } = {}): Promise<Response> {
-    const body = init.form ? new URLSearchParams(Object.entries(init.form).flatMap(([k, v]) => [v].flat().map((x) => [k, x]))).toString() : undefined;
+    const body = init.form ? new URLSearchParams(Object.entries(init.form).flatMap(([k, v]) => [v].flat().map((x): [string, string] => [k, x]))).toString() : undefined;
     const res = await fetch(new URL(url, base), {
       method: init.method ?? (body ? 'POST' : 'GET'), redirect: 'manual', body,
       headers: { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...(body ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
@@ -164,11 +164,11 @@ async function exchange(as: oauth.AuthorizationServer, client: oauth.Client, sta
 }
 
 /** The consent over plain HTTP: sign in, choose the project and scopes, come back with the code. */
-async function authorizeOverHttp(as: oauth.AuthorizationServer, client: oauth.Client, email: string, escopos: string[]) {
+async function authorizeOverHttp(as: oauth.AuthorizationServer, client: oauth.Client, email: string, escopos: string[], browserless = new CookieClient()) {
   const started = await authorizationUrl(as, client);
-  const browserless = new CookieClient();
-  await browserless.signIn(email);
+  if (!browserless.cookies.has('sessao')) await browserless.signIn(email);
   const { url: consentUrl, res } = await browserless.follow(started.url);
+  expect(res, `the consent page, not ${consentUrl}`).not.toBeNull();
   const page = await res!.text();
   expect(page).toContain('Conectar agente');
   const csrf = /name="_csrf" value="([^"]+)"/.exec(page)![1];
@@ -203,7 +203,7 @@ describe('OAuth for agents on the MCP server', () => {
       client_id_metadata_document_supported: true, registration_endpoint: `${base}/oauth/register`,
       authorization_endpoint: `${base}/oauth/authorize`, token_endpoint: `${base}/oauth/token`,
     });
-    const rfc8414 = await (await fetch(`${base}/.well-known/oauth-authorization-server`)).json();
+    const rfc8414 = (await (await fetch(`${base}/.well-known/oauth-authorization-server`)).json()) as oauth.AuthorizationServer;
     expect(rfc8414.issuer).toBe(base);
     const root = await (await fetch(`${base}/.well-known/oauth-protected-resource`)).json();
     expect(root).toMatchObject({ resource: `${base}/mcp`, authorization_servers: [base], scopes_supported: ['results:read', 'simulate'] });
@@ -263,6 +263,20 @@ describe('OAuth for agents on the MCP server', () => {
     expect(await callText(tokens.access_token, 'estimate_simulation', { pedido: httpScenario() })).toMatchObject({ isError: true, text: expect.stringMatching(/^insufficient_scope: /) });
   });
 
+  // issue "Production hardening, round 2", defect 5: after one consent, the next authorization in
+  // the same browser went straight back to the agent with error=access_denied, without the page
+  it('shows the consent page for every authorization in the same browser, of the same client or another', async () => {
+    const as = await discover();
+    const first = await register(as, 'Agente repetido');
+    const jar = new CookieClient();
+    for (const client of [first, first, await register(as, 'Agente seguinte')]) {
+      const tokens = await authorizeOverHttp(as, client, 'ana@exemplo.org', ['results:read'], jar);
+      expect(await callText(tokens.access_token, 'list_releases')).toMatchObject({ isError: false });
+    }
+    const silent = await jar.follow((await authorizationUrl(as, first, 'results:read', { prompt: 'none' })).url);
+    expect(new URL(silent.url).searchParams.get('error')).toBe('consent_required');
+  });
+
   it('disconnecting an agent on the console stops its tokens at once', async () => {
     const as = await discover();
     const client = await register(as, 'Agente a desconectar');
@@ -273,7 +287,7 @@ describe('OAuth for agents on the MCP server', () => {
     await bia.signIn('bia@exemplo.org');
     const biaPage = await (await bia.go('/console/agentes')).text();
     expect(biaPage).toContain('Agente a desconectar');
-    const id = new RegExp(`data-agente="([^"]+)">\\s*<td>Agente a desconectar`).exec(biaPage)![1];
+    const id = /data-agente="([^"]+)">\s*<td>Agente a desconectar/.exec(biaPage)![1];
     expect(biaPage).not.toContain(`/console/agentes/${id}/desconectar`);
     const csrf = /name="_csrf" value="([^"]+)"/.exec(biaPage)![1];
     expect((await bia.go(`/console/agentes/${id}/desconectar`, { form: { _csrf: csrf } })).status).toBe(403);

@@ -85,7 +85,7 @@ describe('Boa Vista end to end', () => {
     expect(body.respostas.residentes.valor).toBeGreaterThan(500);
     expect(body.respostas.residentes.faixa[0]).toBeLessThanOrEqual(body.respostas.residentes.valor);
     expect(body.respostas.atencao_basica).toMatchObject({ retida: false, valor: expect.any(Number) });
-    expect(body.respostas.hospital).toMatchObject({ retida: true, valor: null, motivo: expect.any(String) });
+    expect(body.respostas.hospital).toMatchObject({ retida: false, valor: expect.any(Number), base: expect.stringMatching(/CNES/) });
     for (const a of Object.values(body.respostas) as Array<{ retida: boolean; valor: unknown; texto: string; base: unknown; motivo: unknown }>) {
       expect(a.texto.length).toBeGreaterThan(0);
       if (a.retida) expect([a.valor, typeof a.motivo]).toEqual([null, 'string']);

@@ -1,6 +1,6 @@
 // GET /v1/municipios/{codigo}/perfil, /setores, /setores/nomes, /setores/geometria, /chuva and
 // /saude through the real app on the real PostgreSQL: Boa Vista's answers are the library's,
-// letter for letter, with known numbers from the files (its 45 UBS, its mean yearly rainfall
+// letter for letter, with known numbers from the files (its 45 UBS and 7 CNES facilities, its mean yearly rainfall
 // 2001-2023, its 2022 tract residents summing to the published total); the geometry arrives as
 // gzip GeoJSON inside the municipality's bounding box; every refusal with its code or the
 // validation form; a municipality outside a data set's coverage answers 200 with empty lists.
@@ -106,13 +106,15 @@ describe('Boa Vista (1400100)', () => {
     expect(body.meses).toHaveLength(23 * 12 + 2);
   });
 
-  it('saude: its 45 UBS, each atencao_basica with coordinates, usada when nearest to some tract', async () => {
+  it('saude: its 45 UBS, 6 hospitals and 1 urgent-care unit with coordinates, usada when nearest of its group to some tract', async () => {
     const res = await get(`${BOA_VISTA}/saude`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(asJson(healthUnits(BOA_VISTA)));
-    expect(res.json().resumo.atencao_basica).toBe(45);
-    expect(res.json().unidades.every((u: { grupo: string; lat: number }) => u.grupo === 'atencao_basica' && Number.isFinite(u.lat))).toBe(true);
-    expect(res.json().unidades.some((u: { usada: boolean }) => u.usada)).toBe(true);
+    expect(res.json().resumo).toMatchObject({ atencao_basica: 45, hospital: 6, pronto_atendimento: 1 });
+    const unidades = res.json().unidades as Array<{ grupo: string; tipo: string; lat: number; usada: boolean }>;
+    expect(unidades.every((u) => Number.isFinite(u.lat))).toBe(true);
+    expect(unidades.find((u) => u.grupo === 'hospital')!.tipo).toMatch(/^(HOSPITAL|UNIDADE MISTA)/);
+    for (const grupo of ['atencao_basica', 'pronto_atendimento', 'hospital']) expect(unidades.some((u) => u.grupo === grupo && u.usada), grupo).toBe(true);
   });
 });
 
@@ -126,6 +128,14 @@ describe('outside a data set\'s coverage', () => {
     expect(setores.statusCode).toBe(200);
     expect(setores.json().resumo.malha).toBe('modelado');
     expect(setores.json().setores).toHaveLength(1);
+  });
+
+  it('São Paulo: saude 200 with hospital and pronto_atendimento null (the CNES 2017 extract misses SP), the reason in aviso', async () => {
+    const res = await get(`${SAO_PAULO}/saude`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().resumo).toMatchObject({ hospital: null, pronto_atendimento: null });
+    expect(res.json().unidades.every((u: { grupo: string }) => u.grupo === 'atencao_basica')).toBe(true);
+    expect(res.json().aviso).toMatch(/SP não está no extrato/);
   });
 });
 

@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseReais } from '../../../cli/admin.js';
 import { authenticateApiKey } from '../../../service/accounts/api-keys.js';
+import { peekInvitation } from '../../../service/accounts/invitations.js';
+import { createPerson } from '../../../service/accounts/people.js';
 import { balance } from '../../../service/accounts/ledger.js';
 import { KEY_TTL_SERVER_MS } from '../../../service/store/read-cache.js';
 import { createFakeClock } from '../../fixtures/fake-clock.js';
@@ -22,6 +24,20 @@ async function admin(...args: string[]): Promise<{ code: number; out: any; err: 
 }
 
 describe('campaign-sim admin', () => {
+  // Issue 32, defect 11: a role given to an e-mail without an account went to whoever signed up
+  // first with it. The operator adds account holders; anyone else is invited by link.
+  it('adds only a person with an account; invites anyone else by a link for that e-mail', async () => {
+    const org = (await admin('org', 'create', '--nome', 'Convites')).out;
+    const refused = await admin('member', 'add', org.id, 'ninguem@example.org', '--papel', 'admin');
+    expect(refused.code).not.toBe(0);
+    expect(refused.err).toMatch(/no account has the e-mail ninguem@example\.org: invite it/);
+    expect((await admin('org', 'show', org.id)).out.membros).toEqual([]);
+    const invited = (await admin('member', 'invite', org.id, 'Ninguem@Example.org', '--papel', 'admin')).out;
+    expect(invited).toMatchObject({ email: 'ninguem@example.org', papel: 'admin', valido_dias: 7 });
+    const token = /^\/console\/convites\/(.+)$/.exec(invited.link)![1];
+    expect(await peekInvitation(store, token)).toMatchObject({ email: 'ninguem@example.org', papel: 'admin', valido: true });
+  });
+
   it('parses reais exactly into micros', () => {
     expect(parseReais('250')).toBe(250_000_000);
     expect(parseReais('12.5')).toBe(12_500_000);
@@ -33,6 +49,7 @@ describe('campaign-sim admin', () => {
   it('creates an organization, project, key and credits, sets limits, rotates and revokes', async () => {
     const org = (await admin('org', 'create', '--nome', 'Instituto X')).out;
     expect(org).toMatchObject({ nome: 'Instituto X', limite_jobs_simultaneos: 2, limite_gasto_mensal_micros: null });
+    await createPerson(store, 'ana@example.org', 'senha-da-ana-123');
     expect((await admin('member', 'add', org.id, 'Ana@Example.org', '--papel', 'admin')).out).toMatchObject({ email: 'ana@example.org', papel: 'admin' });
     const project = (await admin('project', 'create', org.id, '--nome', 'Campanha')).out;
     const created = (await admin('key', 'create', project.id, '--nome', 'ci', '--scopes', 'results:read', '--expires', '30')).out;

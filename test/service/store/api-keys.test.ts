@@ -91,4 +91,18 @@ describe('API keys', () => {
     expect(await authenticateApiKey(store, r3.key)).not.toBeNull();
     await expect(rotateApiKey(store, r2.record.id, { graceDays: 0 })).rejects.toMatchObject({ code: 'invalid_request' });
   });
+
+  it('rotates a key once: a key in its grace cannot be rotated again, and two rotations at once make one successor', async () => {
+    const { project } = await seedOrganization(store, 'rotate once', 0);
+    const old = await createApiKey(store, { projectId: project.id, nome: 'ci', scopes: ['simulate'], expiresInDays: null });
+    const first = await rotateApiKey(store, old.record.id, { graceDays: 7 });
+    await expect(rotateApiKey(store, old.record.id, { graceDays: 7 })).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/already rotated/) });
+    expect(await authenticateApiKey(store, first.key)).not.toBeNull();
+
+    const other = await createApiKey(store, { projectId: project.id, nome: 'ci2', scopes: ['simulate'], expiresInDays: null });
+    const both = await Promise.allSettled([1, 2, 3].map(() => rotateApiKey(store, other.record.id, { graceDays: 1 })));
+    expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const names = (await listApiKeys(store, project.id)).map((k) => k.nome);
+    expect(names.filter((n) => n === 'ci2')).toHaveLength(2);
+  });
 });

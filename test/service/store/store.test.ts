@@ -3,6 +3,7 @@ import { applyMigrations } from '../../../service/store/open-store.js';
 import { MIGRATIONS } from '../../../service/store/migrations.js';
 import { balance, listEntries, monthBounds, monthSpend, resolveReservation } from '../../../service/accounts/ledger.js';
 import { cancelJob, createJob, eraseJob, getJob, listJobs, toJobResponse } from '../../../service/jobs/jobs.js';
+import type { JobRow } from '../../../service/jobs/job-row.js';
 import { claimNextJob, completeJob, failJob } from '../../../service/jobs/queue.js';
 import { readStoredResult, sweepExpiredResults } from '../../../service/jobs/results.js';
 import { setSpendLimit } from '../../../service/accounts/accounts.js';
@@ -108,7 +109,7 @@ describe('store on PostgreSQL', () => {
     const { project } = await seedOrganization(store, 'retention', 1_000_000);
     // a queue of its own: drain what earlier tests left waiting in other organizations
     const j = await submit(project.id, 1);
-    let claimed;
+    let claimed: JobRow | null;
     while ((claimed = await claimNextJob(store, 'wr')) && claimed.id !== j.job.id) await failJob(store, claimed.id, 'drain');
     await completeJob(store, j.job.id, { formato: 'test', dados: new Uint8Array([7]) });
     clock.advance(364 * 86_400_000);

@@ -70,6 +70,15 @@ describe('webhook URLs', () => {
     ['https://[ff02::1]/hook', /multicast/],
     ['https://[64:ff9b::a00:1]/hook', /rfc6052/],
     ['https://[2002:c0a8:101::1]/hook', /6to4/],
+    // IPv4-compatible (deprecated ::/96): the URL parser keeps it as [::7f00:1], which is 127.0.0.1
+    ['https://[::127.0.0.1]/hook', /outside the global unicast/],
+    ['https://[::a00:1]/hook', /outside the global unicast/],
+    ['https://[64:ff9b:1::a00:1]/hook', /rfc6052/],
+    ['https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook', /teredo/],
+    ['https://[2001:20::1]/hook', /orchid2/],
+    ['https://[2001:2::1]/hook', /benchmarking/],
+    ['https://[2001:5::1]/hook', /reserved/],
+    ['https://[100::1]/hook', /discard/],
     // odd IPv4 spellings: the URL parser makes them 127.0.0.1, then the address policy refuses
     ['https://2130706433/hook', /127\.0\.0\.1.*loopback/],
     ['https://0x7f000001/hook', /127\.0\.0\.1.*loopback/],

@@ -37,10 +37,11 @@ export function stubRelease(): Release {
     municipality: (c: string) => muns.find((m) => m.codigo === c),
     municipalities: () => muns,
     tracts: () => [],
+    municipalityBoundary: () => { throw new Error('no boundary in the stub'); },
     weightingAreas: (c: string) => (c === '1400100' ? ['1400100001', '1400100002'] : []),
     tractPolygons: async () => ({ type: 'FeatureCollection', features: [] }),
     population: async () => { throw new Error('no population in the stub'); },
-  } as Release;
+  };
 }
 
 /**

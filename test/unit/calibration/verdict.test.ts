@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { judgeCalibration, LIMITES } from '../../../calibration/verdict.js';
 import { spatialHoldoutUnits } from '../../../calibration/spatial-holdout.js';
 import { checkSeries } from '../../../calibration/series.js';
-import { ServiceError } from '../../../src/errors.js';
+import type { ServiceError } from '../../../src/errors.js';
 import { analyticRows, PIX, request, stubRelease } from './analytic.js';
 
 describe('verdict', () => {

@@ -3,7 +3,7 @@
 // never recomputed.
 import { describe, expect, it } from 'vitest';
 import { readMidiaCase } from '../../../calibration/midia/midia-case-file.js';
-import { readPixCase } from '../../../calibration/pix/pix-case-file.js';
+import { readPixCase } from '../../../src/release/pix-case-file.js';
 import { validateScenario } from '../../../src/contract/validate-scenario.js';
 import { TEMPLATES } from '../../../library/templates.js';
 import { newestRelease, openRelease } from '../../../src/release/release.js';
@@ -19,7 +19,7 @@ describe('campaign-sim library case', () => {
   it('pix prints a table with a line per UF and the Banco Central credit', async () => {
     const r = await run('library', 'case', 'pix');
     expect(r.code).toBe(0);
-    expect(r.out.split('\n').filter((l) => /^[A-Z]{2}  (passou|reprovado_declarado|nao_pontuado)/.test(l))).toHaveLength(27);
+    expect(r.out.split('\n').filter((l) => /^[A-Z]{2} {2}(passou|reprovado_declarado|nao_pontuado)/.test(l))).toHaveLength(27);
     expect(r.out).toContain('Banco Central do Brasil');
   });
 

@@ -86,7 +86,7 @@ describe('growth estimate', () => {
     expect(criancas_0_14.valor!).toBeLessThan(residentes.valor!);
     expect(criancas_0_14.base).toMatch(/Censo 2022/);
     expect(g.respostas.atencao_basica.retida).toBe(false);
-    expect(g.respostas.hospital.retida).toBe(true);
+    expect(g.respostas.hospital.retida).toBe(false);
     expect(g.respostas.escola_ensino_fundamental.motivo).toMatch(/São Paulo/);
     expect(g.respostas.agua).toMatchObject({ valor: 81.96, retida: false });
     expect(g.respostas.agua.base).toMatch(/não só deste/);
@@ -107,5 +107,30 @@ describe('growth estimate', () => {
     const old = estimateGrowth(validateGrowthRequest(valid, BOA_VISTA), 'v1.0.0');
     expect(old.respostas.residentes).toMatchObject({ retida: true, motivo: expect.stringMatching(/v1\.0\.0/) });
     expect(old.respostas.criancas_0_14.retida).toBe(true);
+  });
+
+  it('nearest hospital and urgent-care unit of each group where the CNES 2017 extract covers the UF, with the CNES code and the year', () => {
+    const g = estimateGrowth(validateGrowthRequest(valid, BOA_VISTA), NEWEST);
+    // The site is the block's centre (-60.695, 2.825): Hospital Geral de Roraima about 1.57 km away, Unimed 1.67 km.
+    expect(g.respostas.hospital).toMatchObject({ retida: false, unidade: 'metros', texto: expect.stringMatching(/^O hospital mais próximo fica a/) });
+    expect(g.respostas.hospital.valor).toBeGreaterThan(1500);
+    expect(g.respostas.hospital.valor).toBeLessThan(1650);
+    expect(g.respostas.hospital.base).toMatch(/^HOSPITAL GERAL HOSPITAL GERAL DE RORAIMA HGR \(CNES 2319659\), o mais próximo .* entre os 6 hospitais .*2017/);
+    expect(g.respostas.pronto_atendimento).toMatchObject({ retida: false, base: expect.stringMatching(/CNES 2566206/) });
+    expect(g.fontes.map((f) => f.id)).toContain('cnes_2017');
+  });
+
+  it('withheld with the reason: outside the 20 UFs of the extract, and where the only unit sits at the municipal seat', () => {
+    const atAnUrbanTract = (codigo: string) => {
+      const setor = openRelease(NEWEST).tracts(codigo).find((t) => t.urbano)!.codigo;
+      return estimateGrowth(validateGrowthRequest({ versao: 1, municipio: codigo, unidades: 50, setores: [setor] }, codigo), NEWEST);
+    };
+    const adamantina = atAnUrbanTract('3500105');
+    for (const grupo of ['hospital', 'pronto_atendimento']) {
+      expect(adamantina.respostas[grupo], grupo).toMatchObject({ retida: true, valor: null, motivo: expect.stringMatching(/CNES de 2017 .* não cobre SP \(faltam BA, MG, PR, RJ, RS, SC, SP\)/) });
+    }
+    const cacoal = atAnUrbanTract('1100049'); // its one urgent-care unit is located at the seat in the source
+    expect(cacoal.respostas.pronto_atendimento).toMatchObject({ retida: true, motivo: expect.stringMatching(/nenhuma unidade de pronto-atendimento do município tem coordenadas/) });
+    expect(cacoal.respostas.hospital.retida).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ import { tractGeometry } from '../../../src/context/tract-geometry.js';
 import { tractNames } from '../../../src/context/tract-names.js';
 import { observedTables } from '../../../src/tracts/diagnosis-variables.js';
 import { contextMunicipality } from '../../../src/context/context-municipality.js';
-import { loadHealthUnits } from '../../../src/release/context-files.js';
+import { loadHealthUnits, loadHospitalsAndUrgentCare, UFS_CNES_2017 } from '../../../src/release/context-files.js';
 import { listContextSources } from '../../../src/tracts/context-sources.js';
 import { loadMunicipalities } from '../../../src/release/data-files.js';
 import { loadUfShapes } from '../../../src/release/geometry.js';
@@ -60,13 +60,12 @@ describe('Boa Vista: known answers from the files', () => {
 
   it('has 45 UBS, each atencao_basica with coordinates, some used by a tract', () => {
     const saude = healthUnits(BOA_VISTA);
+    const ubs = saude.unidades.filter((u) => u.grupo === 'atencao_basica');
     expect(saude.resumo.atencao_basica).toBe(45);
-    expect(saude.unidades).toHaveLength(45);
-    expect(saude.unidades.every((u) => u.grupo === 'atencao_basica' && Number.isFinite(u.lat) && Number.isFinite(u.lon))).toBe(true);
-    expect(saude.resumo.usadas).toBeGreaterThan(0);
-    expect(saude.unidades.filter((u) => u.usada).length).toBe(saude.resumo.usadas);
-    expect(saude.resumo.hospital).toBeNull();
-    expect(saude.aviso).toMatch(/hospitais não estão/);
+    expect(ubs).toHaveLength(45);
+    expect(ubs.every((u) => u.tipo === 'UBS' && Number.isFinite(u.lat) && Number.isFinite(u.lon))).toBe(true);
+    expect(saude.resumo.usadas.atencao_basica).toBeGreaterThan(0);
+    expect(ubs.filter((u) => u.usada).length).toBe(saude.resumo.usadas.atencao_basica);
   });
 
   it('RR tract residents sum to the observed totals: 2010 tracts to 450,479 (RR), 2022 tracts to 404,583 (Boa Vista, published)', () => {
@@ -166,7 +165,8 @@ describe('outside a dataset\'s coverage: empty lists and the coverage in aviso',
   it('health units of a municipality the UBS file does not list', () => {
     const without = loadMunicipalities().find((m) => !loadHealthUnits().has(m.codigo))!;
     const h = healthUnits(without.codigo);
-    expect(h.unidades).toEqual([]);
+    expect(h.unidades.filter((u) => u.grupo === 'atencao_basica')).toEqual([]);
+    expect(h.resumo.atencao_basica).toBe(0);
     expect(h.aviso).toMatch(/Nenhuma UBS deste município/);
   });
 
@@ -178,6 +178,67 @@ describe('outside a dataset\'s coverage: empty lists and the coverage in aviso',
     const p = municipalityProfile('1400050');
     expect(p.saneamento).toEqual([]);
     expect(p.aviso).toMatch(/regional/);
+  });
+});
+
+describe('saude: hospitals and urgent care (CNES of mid-2017, 20 UFs)', () => {
+  const raw = parse(readFileSync(projectPath('data', 'br', 'contexto', 'cnes_2017_20ufs', 'hospitais_pronto_atendimento.csv'), 'utf8'), { columns: true }) as Array<Record<string, string>>;
+  const CACOAL = '1100049';
+
+  it('serves Boa Vista\'s 6 hospitals and 1 urgent-care unit with CNES code, type and the declared point', () => {
+    const saude = healthUnits(BOA_VISTA);
+    expect(saude.resumo).toMatchObject({ atencao_basica: 45, hospital: 6, pronto_atendimento: 1, sem_coordenadas: { hospital: 0, pronto_atendimento: 0 } });
+    expect(saude.unidades.find((u) => u.cnes === '2319659')).toEqual({
+      cnes: '2319659', nome: 'HOSPITAL GERAL DE RORAIMA HGR', lat: 2.83436, lon: -60.68445, grupo: 'hospital', tipo: 'HOSPITAL GERAL',
+      usada: expect.any(Boolean), dentro_do_municipio: true,
+    });
+    expect(saude.unidades.find((u) => u.cnes === '2566206')).toMatchObject({ grupo: 'pronto_atendimento', tipo: 'PRONTO ATENDIMENTO' });
+    expect(saude.fontes.map((f) => f.id)).toEqual(['ubs', 'cnes_2017']);
+    expect(saude.fontes[1].cobertura).toMatch(/2017.*faltam BA, MG, PR, RJ, RS, SC, SP/);
+    expect(saude.aviso).toMatch(/abertos depois/);
+    expect(saude.aviso).toMatch(/não cobre BA, MG, PR, RJ, RS, SC, SP/);
+  });
+
+  it('usada is per group: the only urgent-care unit is nearest of its group to every tract; each group has its own count', () => {
+    const saude = healthUnits(BOA_VISTA);
+    for (const grupo of ['atencao_basica', 'pronto_atendimento', 'hospital'] as const) {
+      const of = saude.unidades.filter((u) => u.grupo === grupo);
+      expect(of.filter((u) => u.usada).length, grupo).toBe(saude.resumo.usadas[grupo]);
+      expect(saude.resumo.usadas[grupo], grupo).toBeGreaterThan(0);
+    }
+    expect(saude.unidades.find((u) => u.grupo === 'pronto_atendimento')!.usada).toBe(true);
+  });
+
+  it('never serves a row located at the municipal seat (origem SEDE MUNICIPIO): counted without coordinates', () => {
+    const atSeat = raw.filter((r) => r.co_ibge === CACOAL.slice(0, 6) && r.origem_coord === 'SEDE MUNICIPIO');
+    expect(atSeat.map((r) => [r.co_cnes, r.category])).toEqual([['7704364', 'urgent_care']]);
+    const saude = healthUnits(CACOAL);
+    expect(saude.unidades.some((u) => u.cnes === '7704364')).toBe(false);
+    expect(saude.resumo).toMatchObject({ pronto_atendimento: 1, sem_coordenadas: { pronto_atendimento: 1 }, usadas: { pronto_atendimento: 0 } });
+    expect(saude.resumo.hospital).toBe(raw.filter((r) => r.co_ibge === '110004' && r.category === 'hospital').length);
+    expect(saude.aviso).toMatch(/SEDE MUNICIPIO/);
+    const located = [...loadHospitalsAndUrgentCare().values()].flat().filter((f) => f.lat !== null);
+    expect(located).toHaveLength(raw.filter((r) => r.origem_coord !== 'SEDE MUNICIPIO').length);
+  });
+
+  it('a UF outside the extract (São Paulo): hospital and pronto_atendimento null with the reason, never zero', () => {
+    const saude = healthUnits(SAO_PAULO);
+    expect(saude.resumo).toMatchObject({
+      hospital: null, pronto_atendimento: null,
+      sem_coordenadas: { hospital: null, pronto_atendimento: null }, usadas: { hospital: null, pronto_atendimento: null },
+    });
+    expect(saude.resumo.atencao_basica).toBeGreaterThan(0);
+    expect(saude.unidades.every((u) => u.grupo === 'atencao_basica')).toBe(true);
+    expect(saude.aviso).toMatch(/SP não está no extrato: pronto_atendimento e hospital são null/);
+  });
+
+  it('maps every row to a 7-digit municipality of its UF through the municipality list; the file holds exactly the 20 UFs', () => {
+    const loaded = loadHospitalsAndUrgentCare();
+    const byCode = new Map(loadMunicipalities().map((m) => [m.codigo, m]));
+    expect([...loaded.values()].flat()).toHaveLength(raw.length);
+    for (const [codigo, list] of loaded) for (const f of list) expect(byCode.get(codigo)!.codigo.slice(0, 6)).toBe(raw.find((r) => r.co_cnes === String(Number(f.cnes)))!.co_ibge);
+    expect([...new Set(raw.map((r) => r.uf))].sort()).toEqual([...UFS_CNES_2017]);
+    expect(loaded.get('5300108')!.find((f) => f.nome.includes('HOSPITAL DE BASE'))!.cnes).toBe('0010456'); // the leading zeros back
   });
 });
 

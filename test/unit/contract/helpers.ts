@@ -6,7 +6,8 @@ import type { Municipality, Release, ReleaseManifest, UfCode } from '../../../sr
 import { openRelease } from '../../../src/release/release.js';
 
 export const FIXTURES = join(import.meta.dirname, '../../fixtures/contract');
-export function fixture<T = Record<string, any>>(name: string): T {
+// NoInfer: inside a call taking `unknown` (validateScenario), T would be inferred as unknown, not the default.
+export function fixture<T = Record<string, any>>(name: string): NoInfer<T> {
   return JSON.parse(readFileSync(join(FIXTURES, name.endsWith('.json') ? name : `${name}.json`), 'utf8')) as T;
 }
 
@@ -41,6 +42,7 @@ export function handRelease(opts: { rate: number; throughput: number; closed?: U
     municipalities: (uf) => muns.filter((m) => uf === undefined || m.uf === uf),
     weightingAreas: (c) => (c === '1400100' ? ['1400100001', '1400100002'] : []),
     tracts: () => { throw new Error('not in this test release'); },
+    municipalityBoundary: () => { throw new Error('not in this test release'); },
     tractPolygons: () => { throw new Error('not in this test release'); },
     population: () => { throw new Error('not in this test release'); },
   };

@@ -59,7 +59,7 @@ const scenarioArb = fc
     const publico: Record<string, unknown> = {};
     const fine = g.familia === 'recepcao' && g.cells !== null && g.renda === null && g.racas === null;
     const cells = fine ? g.cells! : g.groups ? Array.from({ length: 17 }, (_, c) => g.groups![Math.min(6, Math.floor(c / 2))]) : null;
-    if (cells && cells.some(Boolean)) publico.idades = bandsOf(cells);
+    if (cells?.some(Boolean)) publico.idades = bandsOf(cells);
     if (g.sexos) publico.sexos = g.sexos;
     if (g.renda) publico.faixas_renda = g.renda;
     if (g.racas) publico.racas = g.racas;

@@ -10,6 +10,15 @@ import { fixture, handRelease, refusal } from './helpers.js';
 const detail = (doc: unknown, rel?: Parameters<typeof validateScenario>[1]) => refusal(() => validateScenario(doc, rel)).toEnvelope().detail;
 const rec = (patch: Record<string, unknown> = {}) => ({ ...fixture('valid-recepcao-min'), ...patch });
 
+// Issue 32, spec deviation: lancamento is "null or object", required for adocao, forbidden for
+// recepcao; a null lancamento was refused as launch_calibration_forbidden in both families.
+describe('lancamento null', () => {
+  it('passes in recepcao (null is no lancamento) and is launch_required in adocao', () => {
+    expect(validateScenario(rec({ lancamento: null }))).toMatchObject({ familia: 'recepcao' });
+    expect(detail({ ...fixture('valid-adocao-min'), lancamento: null })).toMatchObject({ contract_code: 'launch_required', field: 'lancamento' });
+  });
+});
+
 describe('order of refusals', () => {
   it('versao_contrato comes first, even before unknown fields', () => {
     expect(detail({ ...rec({ versao_contrato: 1 }), foo: 1 })).toMatchObject({ contract_code: 'contract_version_unsupported' });

@@ -15,11 +15,12 @@ function strictAjv(): Ajv2020 {
 }
 
 describe('served schemas', () => {
-  it('are draft 2020-12 documents with an $id, without the internal x-contract-code annotations', () => {
+  it('are draft 2020-12 documents with an $id, without the internal x-contract-code and x-type-name annotations', () => {
     for (const s of [getScenarioSchema(), getCalibrationSchema()]) {
       expect(s.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
       expect(typeof s.$id).toBe('string');
       expect(JSON.stringify(s)).not.toContain('x-contract-code');
+      expect(JSON.stringify(s)).not.toContain('x-type-name');
     }
     expect(Object.keys(schemas)).toEqual(['cenario-campanha', 'pedido-calibracao']);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareJobs, combineReplicas, computeVerdict, encodeJobResult, type JobResult } from '../../../src/findings/index.js';
 import { selectUnits } from '../../../src/findings/units.js';
-import { ServiceError } from '../../../src/errors.js';
+import type { ServiceError } from '../../../src/errors.js';
 import { buildReplica, etaria, scenario } from './build-replica.js';
 
 /** An adoption job whose adopters in 20-24 men are `men[r]` per replica (20-24 women fixed at 30). */
@@ -31,8 +31,9 @@ describe('compareJobs', () => {
     const c = compareJobs(sideA, b, { limite: 1000 });
     expect(c.mesmo_grupo_comparacao).toBe(true);
     expect(c.a).toMatchObject({ job_id: sideA.job.id, nome: 'A', release: 'v1.0.0', familia: 'adocao', horizonte: { data_inicio: '2026-01-05', dias: 21 }, grupo_comparacao: 'g1', grade: 'etaria' });
-    // by default each verdict is the job's own, the one its findings serve
+    // each verdict is the job's own, the one its findings serve, with or without a filter
     expect(c.a.veredito).toEqual(computeVerdict(sideA.result, selectUnits(sideA.result)));
+    expect(compareJobs(sideA, b, { limite: 1000, municipio: ['1400100'] }).a.veredito).toEqual(c.a.veredito);
     // totals 50 and 54: standard error 2, 3.8% of 52 (<= 5%); the hand-set Pix parameters of
     // v1.0.0 are not calibrated, so the numbers are stable but only indicative
     expect(c.a.veredito.resultado).toBe('indicativo');

@@ -4,6 +4,7 @@ import {
   FINDINGS_TABLES, calibrationStatus, type JobResult,
 } from '../../../src/findings/index.js';
 import { listReleases, releaseManifest } from '../../../src/release/release.js';
+import type { Lancamento } from '../../../src/contract/types.js';
 import { ServiceError } from '../../../src/errors.js';
 import { MOTIVO_RECEPCAO_HABITOS } from '../../../src/findings/veredito.js';
 import { buildReplica, etaria, scenario } from './build-replica.js';
@@ -212,6 +213,13 @@ describe('reception tables', () => {
     expect(motivo('v1.4.0')).toBe('parâmetros padrão da release, não calibrados contra uma série real desta campanha');
   });
 
+  it('veredito is the job\'s one statement: the municipio filter leaves it unchanged (issue 32)', () => {
+    const whole = buildFindings(result, { tabela: 'veredito' });
+    for (const municipio of [['1400027'], ['1400100'], ['1400027', '1400100']]) {
+      expect(buildFindings(result, { tabela: 'veredito', municipio }).linhas).toEqual(whole.linhas);
+    }
+  });
+
   it('veredito with one replica is inconclusivo', () => {
     const t = buildFindings(receptionJob(1), { tabela: 'veredito' });
     expect(t.linhas[0]).toMatchObject({ verificacao: 'resultado', resultado: 'inconclusivo' });
@@ -221,8 +229,8 @@ describe('reception tables', () => {
   // Label honesty: `calibrado` only when a documented calibration with an `aprovada` verdict
   // produced the parameters (issue 12: hand-set parametros_pix were labelled calibrado).
   describe('calibration label', () => {
-    const adoptionResult = (lancamento: Record<string, unknown>, veredito?: 'aprovada' | 'reprovada', release = 'v1.0.0'): JobResult => {
-      const cen = scenario({ kpis: ['adotantes'], release, lancamento } as Parameters<typeof scenario>[0]);
+    const adoptionResult = (lancamento: Lancamento, veredito?: 'aprovada' | 'reprovada', release = 'v1.0.0'): JobResult => {
+      const cen = scenario({ kpis: ['adotantes'], release, lancamento });
       const reps = [1000, 1010].map((x, r) => buildReplica({
         replica: r, unidades: ['1400100'], semanas: 1, medidas: ['adotantes'],
         cell: (_u, c) => (c === 0 ? x : 0), pop: () => 100,
@@ -256,7 +264,7 @@ describe('reception tables', () => {
     });
 
     it('a client calibration is calibrado only with an aprovada verdict', () => {
-      const base = { dia: 1, cenario_base: 'calibracao', calibracao: CAL };
+      const base: Lancamento = { dia: 1, cenario_base: 'calibracao', calibracao: CAL };
       const ok = verdict(adoptionResult(base, 'aprovada'));
       expect(ok.head).toMatchObject({ resultado: 'robusto', motivo: null });
       expect(ok.cal).toMatchObject({ resultado: 'calibrado' });

@@ -1,0 +1,150 @@
+// The Pix public case file, data/releases/<version>/caso-pix.json: its one owner (the format, its
+// check, the reader and the writer). calibration/pix/pix-case.ts builds the case and
+// `npm run bench:pix` writes it with writePixCase; the release manifest takes parametros_pix and
+// the verdict that labels them (readPixFit), the library and the CLI read the whole case
+// (readPixCase). A release without the file keeps hand-set parameters, labelled nao_calibrado.
+// Lives in src/release/, the lowest stage that reads it (the manifests).
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { projectPath } from '../project-path.js';
+import type { CalibracaoPix, ModelParameters, UfCode } from './types.js';
+
+/** The activity share a(t) of one fit (calibration/pix/pix-activity.ts fits and reads it). */
+export interface ActivityCurve {
+  /** Ratio observed in the launch month (payers / keys, Nov 2020). */
+  a_lancamento: number;
+  /** a(Dec 2020) on the line, and the rise per unit of ln(months). */
+  a_1: number;
+  b: number;
+  /** Months of the window the curve was fitted on (YYYYMM, first and last). */
+  ajuste: { inicio: number; fim: number };
+  /** Root mean square error of the fitted ratios. */
+  rmse: number;
+}
+
+export type VereditoUf = 'passou' | 'reprovado_declarado' | 'nao_pontuado';
+
+export interface Reprovacao {
+  teste: string;
+  periodo: string;
+  valor: number;
+  limite: number;
+}
+
+export interface PixCaseUf {
+  uf: UfCode;
+  veredito: VereditoUf;
+  mape_pior: { teste: string; valor: number } | null;
+  reprovacoes: Reprovacao[];
+  metricas: {
+    mape_janela: number;
+    mape_holdout: number;
+    mape_persistencia: number;
+    mape_bass: number;
+    /** Spatial-holdout UFs only: MAPE over every month of the judge's run, without a local factor. */
+    mape_espacial: number | null;
+    /** Observed payers / residents in Dec 2022, and the release's model (with the coverage, without the local factor). */
+    parte_dez_2022: { observada: number; modelo: number };
+    /** Local factors (calibration/pix/pix-local-factor.ts): the release's (B, in the forecast) and the judge's (A). */
+    fator_local: number;
+    fator_local_juiz: number;
+  };
+}
+
+export interface PixCase {
+  id: 'pix';
+  nome: string;
+  o_que_foi_medido: string;
+  release: string;
+  vale_ate_dia: number;
+  janela: { inicio: number; fim: number };
+  holdout: { inicio: number; fim: number };
+  holdout_espacial: { ufs: UfCode[] };
+  resumo: Record<VereditoUf, number>;
+  ufs: PixCaseUf[];
+  testes: Record<string, string>;
+  agregados: {
+    mape_mediana_janela: number;
+    mape_pior_janela: number;
+    mape_mediana_holdout: number;
+    ufs_melhores_que_as_duas_referencias: number;
+    spearman_parte_dez_2022: number;
+    /** `aprovada` only when every target of bench/results/pix.json holds. */
+    veredito: 'aprovada' | 'reprovada';
+  };
+  ajuste: {
+    parametros: ModelParameters;
+    /**
+     * The observation model: activity of each fit, and each UF's coverage
+     * (calibration/pix/pix-coverage.ts; absent in cases made before it, read as 1).
+     */
+    observacao: { atividade: ActivityCurve; atividade_juiz: ActivityCurve; cobertura?: Record<UfCode, number> };
+    busca: { metodo: string; dimensoes: string[]; avaliacoes_juiz: number; avaliacoes_release: number; perda_juiz: number; perda_release: number; amostra_pessoas_por_uf: number };
+    historico: Array<{ ajuste: 'juiz' | 'release'; x: number[]; perda: number }>;
+    /** k of the 1:k household sample of the runs that judged and forecast (1 = the whole population). */
+    amostra_final: number;
+  };
+  fonte: { credito: string; licenca: string; url: string };
+  metodo: string;
+  aviso: string;
+  previsao: Array<{ uf: UfCode; periodo: number; pagadores: number }>;
+}
+
+export function pixCasePath(release: string): string {
+  return projectPath('data', 'releases', release, 'caso-pix.json');
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * The fields the readers rely on (the manifest's label, the library's summary, the forecast), so
+ * a file that is not this release's case fails where it is read, naming the field, instead of
+ * labelling parameters wrongly. The rest of the shape is the builder's (pix-case.ts).
+ */
+export function checkPixCase(doc: unknown, release: string): PixCase {
+  const fault = (what: string): never => {
+    throw new Error(`campaign-sim: data/releases/${release}/caso-pix.json is not the Pix case of ${release}: ${what}`);
+  };
+  if (!isObject(doc)) return fault('not a JSON object');
+  if (doc.id !== 'pix') fault(`id is ${JSON.stringify(doc.id)}, not "pix"`);
+  if (doc.release !== release) fault(`release is ${JSON.stringify(doc.release)}`);
+  const agregados = doc.agregados, ajuste = doc.ajuste;
+  if (!isObject(agregados) || (agregados.veredito !== 'aprovada' && agregados.veredito !== 'reprovada')) fault('agregados.veredito is not aprovada or reprovada');
+  if (!isObject(ajuste) || !isObject(ajuste.parametros)) fault('ajuste.parametros is missing');
+  const a = ajuste as Record<string, unknown>;
+  if (!isObject(a.busca) || typeof a.busca.metodo !== 'string') fault('ajuste.busca.metodo is missing');
+  if (!isObject(a.observacao) || !isObject(a.observacao.atividade)) fault('ajuste.observacao.atividade is missing');
+  for (const k of ['ufs', 'previsao'] as const) if (!Array.isArray(doc[k])) fault(`${k} is not an array`);
+  return doc as unknown as PixCase;
+}
+
+/** The file's text: one space of indent and a final newline, as the committed cases are. */
+export function formatPixCase(caso: PixCase): string {
+  return JSON.stringify(checkPixCase(caso, caso.release), null, 1) + '\n';
+}
+
+/** The release's Pix case, or null when the release has no Pix fit. */
+export function readPixCase(release: string): PixCase | null {
+  const p = pixCasePath(release);
+  return existsSync(p) ? checkPixCase(JSON.parse(readFileSync(p, 'utf8')), release) : null;
+}
+
+/** Writes the case into its release's folder; returns the path. */
+export async function writePixCase(caso: PixCase): Promise<string> {
+  const text = formatPixCase(caso);
+  const p = pixCasePath(caso.release);
+  await mkdir(dirname(p), { recursive: true });
+  await writeFile(p, text);
+  return p;
+}
+
+/** The fitted parameters and their provenance, or null when the release has no Pix fit. */
+export function readPixFit(release: string): { parametros: ModelParameters; calibracao: CalibracaoPix } | null {
+  const c = readPixCase(release);
+  if (c === null) return null;
+  return {
+    parametros: c.ajuste.parametros,
+    calibracao: { caso: 'pix', release, metodo: c.ajuste.busca.metodo, veredito: c.agregados.veredito },
+  };
+}

@@ -1,0 +1,39 @@
+// The Pix case file has one owner (src/release/pix-case-file.ts): what it reads, it writes back
+// byte for byte, and a file that is not the release's case fails where it is read.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { checkPixCase, formatPixCase, pixCasePath, readPixCase, readPixFit } from '../../../src/release/pix-case-file.js';
+
+const CASES = ['v1.2.0', 'v1.4.0'];
+
+describe('the Pix case file', () => {
+  it.each(CASES)('of %s reads and formats back to the committed bytes', (release) => {
+    const caso = readPixCase(release)!;
+    expect(caso.release).toBe(release);
+    expect(formatPixCase(caso)).toBe(readFileSync(pixCasePath(release), 'utf8'));
+  });
+
+  it('is absent for a release whose parameters were never fitted', () => {
+    expect(readPixCase('v1.0.0')).toBeNull();
+    expect(readPixFit('v1.0.0')).toBeNull();
+  });
+
+  it('gives the manifest the parameters and the verdict of the case', () => {
+    const caso = readPixCase('v1.4.0')!;
+    expect(readPixFit('v1.4.0')).toEqual({
+      parametros: caso.ajuste.parametros,
+      calibracao: { caso: 'pix', release: 'v1.4.0', metodo: caso.ajuste.busca.metodo, veredito: caso.agregados.veredito },
+    });
+  });
+
+  it('refuses a document that is not the release\'s case, naming the field', () => {
+    const caso = JSON.parse(readFileSync(pixCasePath('v1.4.0'), 'utf8'));
+    expect(() => checkPixCase(caso, 'v1.2.0')).toThrow(/release is "v1.4.0"/);
+    expect(() => checkPixCase({ ...caso, id: 'outro' }, 'v1.4.0')).toThrow(/id is "outro"/);
+    expect(() => checkPixCase({ ...caso, agregados: { ...caso.agregados, veredito: 'calibrado' } }, 'v1.4.0')).toThrow(/agregados.veredito/);
+    expect(() => checkPixCase({ ...caso, ajuste: { ...caso.ajuste, parametros: undefined } }, 'v1.4.0')).toThrow(/ajuste.parametros/);
+    expect(() => checkPixCase({ ...caso, previsao: {} }, 'v1.4.0')).toThrow(/previsao is not an array/);
+    expect(() => checkPixCase([], 'v1.4.0')).toThrow(/not a JSON object/);
+    expect(checkPixCase(caso, 'v1.4.0')).toBe(caso);
+  });
+});
