@@ -62,7 +62,11 @@ export async function runCli(argv: string[]): Promise<number> {
       process.stderr.write(`campaign-sim: ${err.code}: ${err.message}\n`);
       return err.status === 422 || err.status === 404 ? 2 : 1;
     }
-    process.stderr.write(`campaign-sim: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    // a failure outside the user's input (a database that refuses the connection, a disk full):
+    // one line; the stack only when asked for, for a bug report
+    const debug = process.env.CAMPAIGN_SIM_DEBUG === '1';
+    const text = err instanceof Error ? (debug ? err.stack ?? err.message : err.message) : String(err);
+    process.stderr.write(`campaign-sim: ${text}${debug ? '' : ' (CAMPAIGN_SIM_DEBUG=1 prints the stack)'}\n`);
     return 1;
   }
 }
