@@ -21,10 +21,11 @@ export function registerExport(program: Command): void {
       const [{ decodeJobResult }, { horizonRows }, tidy] = await Promise.all([
         import('../src/findings/job-result.js'), import('../src/findings/horizon-rows.js'), import('../src/findings/tidy-weekly-rows.js'),
       ]);
-      let result;
+      let result: Awaited<ReturnType<typeof decodeJobResult>>;
       try {
         result = decodeJobResult(stored);
       } catch (e) {
+        // the store's decoder calls a wrong formato an internal error; here it is the user's file
         throw new ServiceError('invalid_request', `${file} is not a stored result (campaign-sim simulate --out writes resultado.json): ${(e as Error).message}`);
       }
       const rows = () => tidy.tidyWeeklyRows(horizonRows(result), { horizonte: result.cenario.horizonte, municipios: result.municipios, publicavel: true });
