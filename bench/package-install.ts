@@ -6,8 +6,9 @@
 //
 // Honest about the install: the tarball is unpacked as npm would unpack it, but its dependencies
 // are this repository's node_modules (the package-lock's versions, linked one by one), not resolved
-// from the registry: an offline `npm install <tarball>` needs every dependency in the npm cache and
-// is far slower. So this checks what the package ships (files, exports, types, bin, examples,
+// from the registry: `npm install <tarball> --offline` stops at ENOTCACHED (the cache that `npm ci`
+// fills has the lockfile's tarballs, not the registry metadata a fresh resolution asks for), and an
+// online install would make the bench depend on the network. So this checks what the package ships (files, exports, types, bin, examples,
 // docs), not the dependency resolution of a fresh install.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
