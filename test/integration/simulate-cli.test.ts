@@ -101,6 +101,18 @@ describe('campaign-sim simulate', () => {
     expect(new Set(raw.map((r) => r.data))).toEqual(new Set(['2026-02-08', '2026-02-09']));
   });
 
+  it('sweeps a grid into one tidy CSV, the points sharing their random numbers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-cli-'));
+    const args = [cli, 'sweep', projectPath('examples/adocao-rr.json'), '--grid', 'beta0=-7,-6', '--param', 'horizonte.dias=7', '--replicas', '1', '--threads', '2'];
+    await run(process.execPath, [...args, '-o', join(dir, 'sweep.csv')]);
+    const lines = readFileSync(join(dir, 'sweep.csv'), 'utf8').trimEnd().split('\n');
+    expect(lines[0]).toBe('beta0,ponto,variante,medida,valor,escondidas');
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 4).join(','))).toEqual(['-7,1,plano,adotantes', '-6,2,plano,adotantes']);
+    // the second point is the scenario run alone with beta0 -6: the same number
+    const alone = await run(process.execPath, [cli, 'simulate', projectPath('examples/adocao-rr.json'), '--json', '--param', 'horizonte.dias=7', '--replicas', '1', '--param', 'beta0=-6', '--threads', '2']);
+    expect(Number(lines[2].split(',')[4])).toBe(JSON.parse(alone.stdout).variantes.plano.medidas.adotantes);
+  });
+
   it('refuses an unknown --param on one line with exit 2', async () => {
     const err = await run(process.execPath, [cli, 'simulate', projectPath('examples/adocao-rr.json'), '--param', 'semente=3']).catch((e) => e);
     expect(err.code).toBe(2);
