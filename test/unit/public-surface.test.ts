@@ -6,15 +6,15 @@ import * as root from '../../src/index.js';
 import * as internals from '../../src/internals.js';
 
 const ROOT = [
-    'AGE_BAND_LABELS', 'CALIBRATION_CONTRACT_CODES', 'CANAIS', 'CONTRACT_CODES', 'DIAGNOSIS_VARIABLES', 'ERROR_STATUS',
-    'FINDINGS_TABLES', 'LIMITE_SETORES_CONTEXTO', 'MACRO_REGIOES', 'NIVEIS_INSTRUCAO', 'PORTES', 'PRIVACY_K', 'RACAS',
+    'AGE_BAND_LABELS', 'CALIBRATION_CONTRACT_CODES', 'CANAIS', 'CONTRACT_CODES', 'DIAGNOSIS_VARIABLES', 'EIXOS_MARGENS', 'ERROR_STATUS',
+    'FINDINGS_TABLES', 'LIMITE_SETORES_CONTEXTO', 'MACRO_REGIOES', 'MEDIDAS_MARGENS', 'NIVEIS_INSTRUCAO', 'PORTES', 'PRIVACY_K', 'RACAS',
     'SEXOS', 'ServiceError', 'Simulation', 'TIDY_WEEKLY_COLUMNS', 'TRACT_QUERY_CONTRACT_CODES', 'UF_CODES',
     'WEEKLY_CSV_HEADER', 'answerQuestions', 'applyOverrides', 'buildFindings', 'buildTractEvents',
     'clearPopulationMemory', 'closePool', 'compareJobs', 'computeVerdict', 'curvesSvg', 'decodeJobResult',
     'defaultParameters', 'diagnosisSummary', 'diagnosisVariable', 'encodeJobResult', 'estimateGrowth',
     'formatWeeklyCsv', 'getCalibrationSchema', 'getScenarioSchema', 'gridPoints', 'growthRequestSchema', 'healthUnits',
     'jobGrid', 'jobTotals', 'listReleases', 'municipalityProfile', 'municipalityRainfall', 'municipalityTracts',
-    'newestRelease', 'openRelease', 'parseAssignments', 'parseTidyCsv', 'parseWeeklyCsv', 'quoteSimulation',
+    'newestRelease', 'openRelease', 'parseAssignments', 'parseTidyCsv', 'parseWeeklyCsv', 'populationMargins', 'quoteSimulation',
     'releaseManifest', 'runSimulation', 'runSimulationJob', 'seriesSha256', 'simulate', 'sourceCredits', 'sweep',
     'sweepCsv', 'toRows', 'tractGeometry', 'tractNames', 'validateGrowthRequest', 'validateScenario', 'variantNames',
     'weeklyCurves', 'weeklyRows',
