@@ -7,7 +7,7 @@ import { consoleRoutes, CONSOLE_PATH } from './console/console-routes.js';
 import type { AddressPolicy } from './webhooks/address-policy.js';
 import { webhookPolicyFromEnv } from './webhooks/webhook-settings.js';
 import { DEFAULT_BODY_LIMIT } from './http/body-limits.js';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from './http/json-depth.js';
+import { boundJsonDepth } from './http/json-depth.js';
 import { answerClientError, answerFrameworkError } from './http/client-errors.js';
 import { systemClock, type Clock } from './store/clock.js';
 import { installErrorHandler } from './http/error-handler.js';
@@ -104,7 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   // A POST without a body but with Content-Type: application/json (cancel, erase) is not an error;
   // other bodies go through Fastify's own JSON parser (prototype-poisoning protection included),
-  // once their nesting is known to be bounded (http/json-depth.ts).
+  // after their nesting was bounded while they arrived (the preParsing hook below, http/json-depth.ts).
   // JSON is UTF-8 (RFC 8259): a body declared in another charset is refused, not misread.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -114,10 +114,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       return done(new RequestFormatError([{ loc: ['header', 'content-type'], msg: 'JSON bodies must be sent in UTF-8 (charset=utf-8 or none)', type: 'value_error', input: charset.slice(0, 40), ctx: {} }]), undefined);
     }
     if (body === '') return done(null, undefined);
-    if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
-      return done(new RequestFormatError([{ loc: ['body'], msg: `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, type: 'value_error', input: null, ctx: { max_depth: MAX_JSON_DEPTH } }]), undefined);
-    }
     return parseJson(req, body as string, done);
+  });
+  // The API's and /mcp's JSON bodies have their nesting bounded as they arrive. Not the OAuth
+  // endpoints': the provider reads their request itself, and a stream piped here would eat it.
+  app.addHook('preParsing', async (request, _reply, payload) => {
+    const { scope, mcp } = request.routeOptions.config;
+    const api = scope !== undefined || mcp === true;
+    return api && /^application\/json\b/i.test(request.headers['content-type'] ?? '') ? boundJsonDepth(payload) : payload;
   });
 
   const ownLimiter = opts.limiter === undefined;

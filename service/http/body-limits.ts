@@ -28,14 +28,24 @@ export const CALIBRATION_BODY_LIMIT = MAX_SERIES_ROWS * SERIES_ROW_BYTES + DEFAU
 export function boundedBody(request: FastifyRequest, payload: Readable, limit: number): Readable {
   if (Number(request.headers['content-length'] ?? 0) > limit) throw new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
   let seen = 0;
-  const bounded = new Transform({
+  return bodyThrough(payload, new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length;
       if (seen > limit) done(new errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
       else done(null, chunk);
     },
-  });
-  // Not pipeline(): it would destroy the request, and with it the socket the 413 goes back on.
-  payload.on('error', (err) => bounded.destroy(err));
-  return payload.pipe(bounded);
+  }));
+}
+
+/**
+ * The request body piped through a check that may fail it (preParsing hooks). Not pipeline(): it
+ * would destroy the request, and with it the socket the refusal goes back on.
+ */
+export function bodyThrough(payload: Readable, check: Transform): Readable {
+  payload.on('error', (err) => check.destroy(err));
+  // Fastify hears the check's refusal through its own listener while it reads the body; a body
+  // that a later hook refused (the 413 of /mcp) is read by no one, and an error event without a
+  // listener would end the process.
+  check.on('error', () => undefined);
+  return payload.pipe(check);
 }

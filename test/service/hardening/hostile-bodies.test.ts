@@ -1,12 +1,12 @@
 // Issue 32, defect 1: any key, even results:read, could freeze the process: 27.7 MiB of nested
 // brackets posted to a calibration route (or to /mcp) was parsed before the scope was checked,
 // with no bound on its depth, and held the event loop for 7 s. Now the scope is checked before
-// the body is read, JSON deeper than MAX_JSON_DEPTH is refused while it is scanned (never built),
+// the body is read, JSON deeper than MAX_JSON_DEPTH is refused as it arrives (never built),
 // and /mcp reads a calibration-sized body only from a credential that may submit one. The
 // latency under that load is measured by bench/hostile-body.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BODY_LIMIT } from '../../../service/http/body-limits.js';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../../service/http/json-depth.js';
+import { MAX_JSON_DEPTH, trackJsonDepth } from '../../../service/http/json-depth.js';
 import { openHarness, type Harness } from '../routes/harness.js';
 
 let h: Harness;
@@ -18,11 +18,20 @@ const brackets = (depth: number) => `{"pedido":${'['.repeat(depth)}${']'.repeat(
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
 describe('nesting depth', () => {
-  it('counts brackets outside strings only', () => {
-    expect(nestsDeeperThan('[[1]]', 2)).toBe(false);
-    expect(nestsDeeperThan('[[[1]]]', 2)).toBe(true);
-    expect(nestsDeeperThan('{"a":"[[[[[[\\"[[["}', 1)).toBe(false);
-    expect(nestsDeeperThan(`{"a":${'['.repeat(MAX_JSON_DEPTH - 1)}${']'.repeat(MAX_JSON_DEPTH - 1)}}`, MAX_JSON_DEPTH)).toBe(false);
+  /** Whether `chunks`, fed in order, nest deeper than `max`. */
+  const deeper = (max: number, ...chunks: string[]) => {
+    const tracker = trackJsonDepth(max);
+    return !chunks.every((c) => tracker.feed(Buffer.from(c)));
+  };
+  it('counts brackets outside strings only, across chunks', () => {
+    expect(deeper(2, '[[1]]')).toBe(false);
+    expect(deeper(2, '[[[1]]]')).toBe(true);
+    expect(deeper(2, '[[', '[1]]]')).toBe(true);
+    expect(deeper(1, '{"a":"[[[[[[\\"[[["}')).toBe(false);
+    // a string (and an escaped quote inside it) that spans chunks
+    expect(deeper(1, '{"a":"[[[\\', '"[[[', '"}')).toBe(false);
+    expect(deeper(1, '{"a":"x"', ',"b":[[1]]}')).toBe(true);
+    expect(deeper(MAX_JSON_DEPTH, `{"a":${'['.repeat(MAX_JSON_DEPTH - 1)}${']'.repeat(MAX_JSON_DEPTH - 1)}}`)).toBe(false);
   });
 });
 
@@ -52,6 +61,17 @@ describe('issue 32: a body cannot freeze the service', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().detail[0].msg).toMatch(/nested deeper/);
+  });
+
+  it('survives the body over real HTTP: a deep body refused at /mcp\'s size limit leaves the service answering', async () => {
+    const url = await h.app.listen({ host: '127.0.0.1', port: 0 });
+    for (const key of [h.keys.reader, h.keys.simulator]) {
+      const res = await fetch(`${url}/mcp`, { method: 'POST', headers: { ...MCP_HEADERS, authorization: `Bearer ${key}` }, body: brackets(2_000_000) }).catch(() => null);
+      if (res) expect([413, 422]).toContain(res.status);
+    }
+    expect((await fetch(`${url}/v1/whoami`, { headers: { authorization: `Bearer ${h.keys.reader}` } })).status).toBe(200);
+    // a refused upload's connection is not drained: it would stay until the request timeout
+    h.app.server.closeAllConnections();
   });
 
   it('takes a calibration-sized body on /mcp only from a credential with the simulate scope', async () => {
