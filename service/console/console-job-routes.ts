@@ -1,6 +1,7 @@
 // The project's jobs: the list, and each job with its findings tables and a map of its
-// municipalities coloured by the saturation of a chosen measure (Leaflet with the local
-// municipal boundaries of data/br/geometria, no tile server: municipal-boundaries.ts). Read
+// municipalities coloured by the saturation of a chosen measure, with its legend and a table of the
+// same values (job-map.ts; Leaflet with the local municipal boundaries of data/br/geometria, no
+// tile server: municipal-boundaries.ts). Read
 // through the same operations as GET /v1/jobs and /v1/jobs/{job_id}, for the person inside the
 // project (operations/person-in-project.ts), and the stored result as the findings operations
 // read it (operations/load-job-result.ts).
@@ -15,8 +16,10 @@ import { getJob } from '../operations/get-job.js';
 import { listJobs } from '../operations/list-jobs.js';
 import { loadJobResult } from '../operations/load-job-result.js';
 import { personInProject } from '../operations/person-in-project.js';
-import type { ConsoleKit } from './console-kit.js';
-import { boundariesUrl, municipalBoundariesRoutes } from './municipal-boundaries.js';
+import { projectTrail } from './breadcrumbs.js';
+import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
+import { jobMap, NO_VALUE_COLOUR, type JobMap } from './job-map.js';
+import { municipalBoundariesRoutes } from './municipal-boundaries.js';
 
 /** Rows of a findings table the page shows (the API pages the rest). */
 const ROWS_SHOWN = 200;
@@ -34,7 +37,8 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
     if (!pessoa) return reply;
     const { project, principal } = await personInProject(store, pessoa, req.params.id);
     const { jobs } = await listJobs.run(kit.ctx, principal, {});
-    return kit.page(reply, 'jobs', `Jobs de ${project.nome}`, pessoa, { projeto: project, jobs, reais: formatReais });
+    const trilha = await projectTrail(store, project, { rotulo: 'Jobs', href: '' });
+    return kit.page(reply, 'jobs', `Jobs de ${project.nome}`, pessoa, { projeto: project, jobs, reais: formatReais, trilha });
   });
 
   app.get<{ Params: { id: string; job: string }; Querystring: { tabela?: string; medida?: string } }>('/projetos/:id/jobs/:job', async (req, reply) => {
@@ -43,7 +47,7 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
     const q = req.query;
     const { project, principal } = await personInProject(store, pessoa, req.params.id);
     const job = await getJob.run(kit.ctx, principal, { job_id: req.params.job });
-    let tabela: FindingsTable | null = null, mapa: unknown = null, medidas: string[] = [], aviso: string | null = null;
+    let tabela: FindingsTable | null = null, mapa: JobMap | null = null, medidas: string[] = [], aviso: string | null = null;
     let grafico: string | null = null;
     if (job.estado === 'concluido' && job.tipo === 'simulacao') {
       const result = await loadJobResult(kit.ctx, project.id, job.id);
@@ -52,19 +56,11 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
       medidas = result.saturacao.medidas;
       // the engine's own chart (src/findings/curves-chart.ts, as `campaign-sim plot` draws it)
       grafico = result.curvas ? curvesSvg(result.curvas, 'Pessoas por semana, por variante') : null;
-      const medida = medidas.includes(q.medida as never) ? q.medida! : medidas[0];
-      const totals = buildFindings(result, { tabela: 'saturacao', limite: 1000 }).linhas
-        .filter((r) => r.eixo === 'total' && r.medida === medida && typeof r.municipio === 'string');
-      mapa = {
-        medida,
-        // the boundaries of each UF of the job (municipal-boundaries.ts)
-        geo: [...new Set(result.unidades.map((u) => u.slice(0, 2)))].map(boundariesUrl),
-        // a weighting area's value stands for its municipality only when it is the only one shown
-        valores: Object.fromEntries(totals.map((r) => [r.municipio as string, r.parte])),
-      };
+      mapa = jobMap(result, medidas.includes(q.medida as never) ? q.medida! : medidas[0]);
     } else aviso = job.estado === 'concluido' ? 'Calibração: o resultado é lido em GET /v1/calibracoes/{id}.' : `O job está ${job.estado}: achados e mapa aparecem quando ele concluir.`;
+    const trilha = await projectTrail(store, project, { rotulo: 'Jobs', href: `${CONSOLE_PATH}/projetos/${project.id}/jobs` }, { rotulo: job.nome ?? job.id, href: '' });
     return kit.page(reply, 'job', job.nome ?? job.id, pessoa, {
-      projeto: project, job, tabela, tabelas: FINDINGS_TABLES, mapa, mapaJson: JSON.stringify(mapa), medidas, aviso, reais: formatReais, grafico,
+      projeto: project, trilha, job, tabela, tabelas: FINDINGS_TABLES, mapa, mapaJson: JSON.stringify(mapa && { geo: mapa.geo, cores: mapa.cores }), semValor: NO_VALUE_COLOUR, medidas, aviso, reais: formatReais, grafico,
     });
   });
 }

@@ -13,6 +13,7 @@ import {
   undoProjectDeletion,
 } from '../operations/account-actions.js';
 import { formatReais, reaisToMicros } from '../accounts/reais.js';
+import { organizationCrumb } from './breadcrumbs.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
 import { requireRole, roleAllows } from '../accounts/roles.js';
 import { refuseField } from '../http/form-refusal.js';
@@ -49,6 +50,7 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
         },
         convites: await pendingInvitations(store, id), papeis: MEMBER_ROLES,
         ok: extra.ok ?? null, erro: extra.erro ?? null, convite: extra.convite ?? null,
+        trilha: [organizationCrumb(org)],
       },
     };
   }

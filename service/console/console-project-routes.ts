@@ -9,6 +9,7 @@ import {
   sendTestPing, setWebhook, showWebhook,
 } from '../operations/account-actions.js';
 import { personInProject } from '../operations/person-in-project.js';
+import { projectTrail } from './breadcrumbs.js';
 import type { ConsoleKit } from './console-kit.js';
 import { roleAllows } from '../accounts/roles.js';
 import { refuseField } from '../http/form-refusal.js';
@@ -45,6 +46,7 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
         webhook: roleAllows(papel, 'gerir_webhook'),
       },
       ok: extra.ok ?? null, erro: extra.erro ?? null, chave: extra.chave ?? null,
+      trilha: await projectTrail(store, project),
     };
   }
 
