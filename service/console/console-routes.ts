@@ -17,6 +17,7 @@ import { projectPath } from '../../src/project-path.js';
 import { closeOtherSessions, closeSession, openSession, readSession, SESSION_DAYS } from '../accounts/console-sessions.js';
 import { acceptInvitation, peekInvitation } from '../accounts/invitations.js';
 import { changePassword, createPerson, deletePerson, membershipsOf, MIN_PASSWORD_LENGTH, projectsOf, verifyPerson } from '../accounts/people.js';
+import { createOwnOrganization } from '../operations/account-actions.js';
 import type { ServiceContext } from '../service-context.js';
 import type { AddressPolicy } from '../webhooks/address-policy.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
@@ -43,6 +44,8 @@ export interface ConsoleOptions {
 export { CONSOLE_PATH };
 
 const SESSION_COOKIE = 'sessao';
+/** The longest organization name the console takes (a name is a label, not a text). */
+const ORGANIZATION_NAME_MAX = 120;
 
 type Form = Record<string, string | undefined>;
 
@@ -185,12 +188,25 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     return reply.clearCookie(SESSION_COOKIE, { path: CONSOLE_PATH }).redirect(`${CONSOLE_PATH}/entrar`, 303);
   });
 
+  async function home(reply: FastifyReply, pessoa: string, nova: { nome: string; erro: string | null } = { nome: '', erro: null }) {
+    const [orgs, projects] = await Promise.all([membershipsOf(store, pessoa), projectsOf(store, pessoa)]);
+    const organizacoes = orgs.map((org) => ({ ...org, projetos: projects.filter((p) => p.organization_id === org.organization_id) }));
+    return page(reply, 'inicio', 'Início', pessoa, { organizacoes, nova }, nova.erro ? 422 : 200);
+  }
   app.get('/', async (req, reply) => {
     const pessoa = await requirePerson(req, reply);
     if (!pessoa) return reply;
-    const [orgs, projects] = await Promise.all([membershipsOf(store, pessoa), projectsOf(store, pessoa)]);
-    const organizacoes = orgs.map((org) => ({ ...org, projetos: projects.filter((p) => p.organization_id === org.organization_id) }));
-    return page(reply, 'inicio', 'Início', pessoa, { organizacoes });
+    return home(reply, pessoa);
+  });
+  // A person's own organization: the person becomes its owner (docs/console.md: no credits, no limit).
+  app.post<{ Body: Form }>('/organizacoes', csrf, async (req, reply) => {
+    const pessoa = await requirePerson(req, reply);
+    if (!pessoa) return reply;
+    const nome = (req.body.nome ?? '').trim();
+    if (nome === '') return home(reply, pessoa, { nome, erro: 'Informe o nome da organização.' });
+    if (nome.length > ORGANIZATION_NAME_MAX) return home(reply, pessoa, { nome, erro: `Use no máximo ${ORGANIZATION_NAME_MAX} caracteres.` });
+    const org = await createOwnOrganization.run(store, { nome, email: pessoa });
+    return reply.redirect(`${CONSOLE_PATH}/organizacoes/${org.id}`, 303);
   });
 
   app.get<{ Params: { token: string } }>('/convites/:token', async (req, reply) => {

@@ -24,7 +24,7 @@ import type { AddressPolicy } from '../webhooks/address-policy.js';
 import * as webhooks from '../webhooks/webhook-config.js';
 
 export interface AccountAction<I, O> {
-  /** The console's role table row a person needs in the organization; null: the operator's alone. */
+  /** The console's role table row a person needs in the organization; null: none (the operator's alone, or a person's own new organization). */
   readonly role: ConsoleAction | null;
   run(store: Store, input: I): Promise<O>;
 }
@@ -36,6 +36,12 @@ export const createOrganization = {
   role: null,
   run: (store, { nome }) => accounts.createOrganization(store, { nome }),
 } satisfies AccountAction<{ nome: string }, accounts.Organization>;
+
+/** A signed-in person's own new organization, of which the person is the owner (the console's home page). */
+export const createOwnOrganization = {
+  role: null,
+  run: (store, input) => accounts.createOrganizationOwnedBy(store, input),
+} satisfies AccountAction<{ nome: string; email: string }, accounts.Organization>;
 
 /** The organization with its balance, this month's spend and members. */
 export const showOrganization = {

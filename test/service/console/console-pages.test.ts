@@ -88,6 +88,16 @@ async function checkPage(page: Page, name: string, path: string, ready?: string)
   return out;
 }
 
+/** Signs in (the tests share one browser context: a person already signed in goes straight home). */
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${base}/console/entrar`);
+  if (page.url().endsWith('/console')) return;
+  await page.getByLabel('E-mail').fill(EMAIL);
+  await page.getByLabel('Senha').fill(SENHA);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL(/\/console$/);
+}
+
 const clean = (checks: Check[]) => checks.filter((c) => c.rolagem || c.violacoes.length > 0);
 
 describe('every console page at 390 px and 1280 px', () => {
@@ -110,11 +120,7 @@ describe('every console page at 390 px and 1280 px', () => {
 
   it('signed in: every page, and the job map draws all of the job\'s municipalities', async () => {
     const page = await context.newPage();
-    await page.goto(`${base}/console/entrar`);
-    await page.getByLabel('E-mail').fill(EMAIL);
-    await page.getByLabel('Senha').fill(SENHA);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL(/\/console$/);
+    await signIn(page);
     const job = `/console/projetos/${h.projectId}/jobs/${jobId}`;
     const checks = [
       ...await checkPage(page, 'inicio', '/console'),
@@ -140,6 +146,25 @@ describe('every console page at 390 px and 1280 px', () => {
     await page.waitForURL(/medida=rejeita#mapa-secao$/);
     await page.locator('#mapa[data-pronto="1"]').waitFor();
     await expect(page.locator('#mapa-titulo').textContent()).resolves.toContain('rejeita');
+    await page.close();
+  });
+
+  it('a person creates an organization and is its owner, with no credits; an empty name is told beside the field', async () => {
+    const page = await context.newPage();
+    await signIn(page);
+    await page.getByRole('button', { name: 'Criar organização' }).click();
+    const campo = page.getByLabel('Nome da organização');
+    await expect(campo.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.locator('#org_nome_erro').textContent()).resolves.toBe('Informe o nome da organização.');
+    await campo.fill('Instituto Paula');
+    await page.getByRole('button', { name: 'Criar organização' }).click();
+    await page.waitForURL(/\/console\/organizacoes\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Instituto Paula');
+    await expect(page.locator('#saldo').textContent()).resolves.toBe('R$ 0,00');
+    // the page after the POST is a GET: reloading it makes no second organization
+    await page.reload();
+    await page.goto(`${base}/console`);
+    await expect(page.getByRole('link', { name: 'Instituto Paula' }).count()).resolves.toBe(1);
     await page.close();
   });
 });
