@@ -166,6 +166,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // as a trusted proxy says): as the scheme the browser really uses
     prefix: CONSOLE_PATH, ctx, secret: consoleSecret, secureCookies: publicUrl?.origin.startsWith('https:') ? true : 'auto',
     devCredits: process.env.NODE_ENV !== 'production', webhookPolicy, agents,
+    origin: () => publicUrl?.origin ?? listenOrigin(app.server.address()),
   });
   await app.ready();
   return app;

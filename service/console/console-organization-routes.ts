@@ -9,7 +9,7 @@ import { INVITATION_DAYS, pendingInvitations } from '../accounts/invitations.js'
 import { listEntries } from '../accounts/ledger.js';
 import { projectsOf } from '../accounts/people.js';
 import {
-  addCredits, changeMember, closeOrganization, createProject, deleteProject, invite, reopenOrganization, setSpendLimit, showOrganization,
+  addCredits, changeMember, closeOrganization, createProject, deleteProject, invite, reopenOrganization, revokeInvitation, setSpendLimit, showOrganization,
   undoProjectDeletion,
 } from '../operations/account-actions.js';
 import { formatReais, reaisToMicros } from '../accounts/reais.js';
@@ -62,7 +62,7 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
     return kit.page(reply, 'organizacao', v.data.org.nome, pessoa, v.data);
   });
 
-  /** A POST of the page: checks the role, runs `act`, shows the page again with its outcome. */
+  /** A POST of the page: checks the role, runs `act`, then the page by GET with its outcome (or again with the refusal, 422). */
   type Outcome = string | { redirect: string } | { ok: string; convite: string };
   function action(path: string, role: Parameters<typeof requireRole>[3], act: (id: string, f: Form, params: Record<string, string>, papel: MemberRole) => Promise<Outcome>) {
     app.post<{ Params: Record<string, string>; Body: Form }>(`/organizacoes/:id/${path}`, kit.csrf, async (req, reply) => {
@@ -71,18 +71,18 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
       const { params } = req;
       const id = params.id;
       const papel = await requireRole(store, pessoa, id, role);
-      let ok: string | null = null, erro: string | null = null, convite: string | null = null;
+      let r: Outcome;
       try {
-        const r = await act(id, req.body, params, papel);
-        if (typeof r === 'string') ok = r;
-        else if ('redirect' in r) return await reply.redirect(r.redirect, 303);
-        else ({ ok, convite } = r);
+        r = await act(id, req.body, params, papel);
       } catch (err) {
-        erro = kit.refusal(err);
+        const erro = kit.refusal(err);
         if (erro === null) throw err;
+        const v = await view(id, pessoa, { erro });
+        return kit.page(reply, 'organizacao', v.data.org.nome, pessoa, v.data, 422);
       }
-      const v = await view(id, pessoa, { ok, erro, convite });
-      return kit.page(reply, 'organizacao', v.data.org.nome, pessoa, v.data, erro ? 422 : 200);
+      if (typeof r !== 'string' && 'redirect' in r) return reply.redirect(r.redirect, 303);
+      // done: the page again by GET (a reload repeats nothing), with what it says once
+      return kit.flash(reply, `${CONSOLE_PATH}/organizacoes/${id}`, typeof r === 'string' ? { ok: r } : r);
     });
   }
 
@@ -123,7 +123,12 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
   });
   action('convites', invite.role, async (id, f, _params, papel) => {
     const token = await invite.run(store, { organizationId: id, email: f.email ?? '', papel: (f.papel ?? 'member') as MemberRole, by: papel });
-    return { ok: `Convite criado para ${(f.email ?? '').trim().toLowerCase()}: envie o link abaixo (vale ${INVITATION_DAYS} dias, uma vez).`, convite: `${CONSOLE_PATH}/convites/${token}` };
+    return { ok: `Convite criado para ${(f.email ?? '').trim().toLowerCase()}: envie este link (vale ${INVITATION_DAYS} dias, uma vez).`, convite: `${kit.origin()}${CONSOLE_PATH}/convites/${token}` };
+  });
+  action('convites/revogar', revokeInvitation.role, async (id, f) => {
+    const email = (f.email ?? '').trim().toLowerCase();
+    const n = await revokeInvitation.run(store, { organizationId: id, email });
+    return n > 0 ? `Convite para ${email} revogado: o link não vale mais.` : `Não havia convite pendente para ${email}.`;
   });
   action('projetos', createProject.role, async (id, f) => {
     const p = await createProject.run(store, { organizationId: id, nome: (f.nome ?? '').trim() });

@@ -10,7 +10,7 @@ import {
 } from '../operations/account-actions.js';
 import { personInProject } from '../operations/person-in-project.js';
 import { projectTrail } from './breadcrumbs.js';
-import type { ConsoleKit } from './console-kit.js';
+import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
 import { roleAllows } from '../accounts/roles.js';
 import { refuseField } from '../http/form-refusal.js';
 
@@ -57,23 +57,24 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
     return kit.page(reply, 'projeto', data.projeto.nome, pessoa, data);
   });
 
-  /** A POST of the page: the project's organization role, then `act`; the page again with the outcome. */
+  /** A POST of the page: the project's organization role, then `act`; then the page by GET with the outcome (or again with the refusal, 422). */
   function action(path: string, role: 'gerir_chaves' | 'arquivar_projeto' | 'gerir_webhook', act: (id: string, f: Form, params: Record<string, string>) => Promise<{ ok: string; chave?: string; segredo?: string }>) {
     app.post<{ Params: Record<string, string>; Body: Form }>(`/projetos/:id/${path}`, kit.csrf, async (req, reply) => {
       const pessoa = await kit.requirePerson(req, reply);
       if (!pessoa) return reply;
       const { params } = req;
       const { project } = await personInProject(store, pessoa, params.id, role);
-      let out: { ok?: string; erro?: string | null; chave?: string; segredo?: string } = {};
+      let out: { ok: string; chave?: string; segredo?: string };
       try {
         out = await act(project.id, req.body, params);
       } catch (err) {
         const erro = kit.refusal(err);
         if (erro === null) throw err;
-        out = { erro };
+        const data = await view(project.id, pessoa, { erro });
+        return kit.page(reply, 'projeto', data.projeto.nome, pessoa, data, 422);
       }
-      const data = await view(project.id, pessoa, out);
-      return kit.page(reply, 'projeto', data.projeto.nome, pessoa, data, out.erro ? 422 : 200);
+      // done: the page again by GET (a reload repeats nothing), the new key or secret shown once
+      return kit.flash(reply, `${CONSOLE_PATH}/projetos/${project.id}`, out);
     });
   }
 

@@ -21,6 +21,7 @@ import { createOwnOrganization } from '../operations/account-actions.js';
 import type { ServiceContext } from '../service-context.js';
 import type { AddressPolicy } from '../webhooks/address-policy.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
+import { flasher } from './flash.js';
 import { consoleOrganizationRoutes } from './console-organization-routes.js';
 import { consoleJobRoutes } from './console-job-routes.js';
 import { consoleAgentRoutes } from './console-agent-routes.js';
@@ -36,6 +37,8 @@ export interface ConsoleOptions {
   secureCookies: boolean | 'auto';
   /** Credits may be added on the console (no payment provider: development only). */
   devCredits: boolean;
+  /** The public origin, for absolute links (never from a request's Host: an invitation link must not point elsewhere). */
+  origin(): string;
   webhookPolicy: AddressPolicy;
   /** The authorization server of people's agents (service/oauth/). */
   agents: AgentAuthorization;
@@ -103,9 +106,12 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     return u.valid && u.value ? readSession(store, u.value) : null;
   }
 
+  const flash = flasher(o.secret, { path: CONSOLE_PATH, secure: o.secureCookies });
   function page(reply: FastifyReply, view: string, titulo: string, pessoa: string | null, data: Record<string, unknown> = {}, status = 200) {
     const csrf = reply.generateCsrf({ userInfo: sessionBinding(reply.request) });
-    return reply.code(status).header('cache-control', 'no-store').view(view, { titulo, pessoa, csrf, minimo: MIN_PASSWORD_LENGTH, ...data });
+    // the outcome of the POST that redirected here (flash.ts), shown once
+    const said = reply.request.method === 'GET' ? flash.take(reply.request, reply) : null;
+    return reply.code(status).header('cache-control', 'no-store').view(view, { titulo, pessoa, csrf, minimo: MIN_PASSWORD_LENGTH, ...data, ...said });
   }
 
   /** The signed-in person, or a redirect to the sign-in page that comes back here. */
@@ -135,7 +141,7 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
 
   // preHandler, not onRequest: the token is in the form body, parsed after onRequest
   const csrf = { preHandler: app.csrfProtection };
-  const kit: ConsoleKit = { ctx: o.ctx, store, page, requirePerson, csrf, refusal, devCredits: o.devCredits, webhookPolicy: o.webhookPolicy };
+  const kit: ConsoleKit = { ctx: o.ctx, store, page, requirePerson, csrf, refusal, flash: flash.redirect, devCredits: o.devCredits, origin: o.origin, webhookPolicy: o.webhookPolicy };
   await app.register(consoleOrganizationRoutes, kit);
   await app.register(consoleProjectRoutes, kit);
   await app.register(consoleJobRoutes, kit);
@@ -166,18 +172,20 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     return signIn(reply, person.email, f.voltar);
   });
 
-  app.get('/cadastro', async (_req, reply) => page(reply, 'cadastro', 'Criar conta', null, { email: '', erro: null }));
+  // Sign-up keeps where the person was going (an invitation's link: back there after, to accept it).
+  app.get<{ Querystring: Form }>('/cadastro', async (req, reply) => page(reply, 'cadastro', 'Criar conta', null, { email: '', voltar: safeReturn(req.query.voltar), erro: null }));
   app.post<{ Body: Form }>('/cadastro', csrf, async (req, reply) => {
     const f = req.body;
-    const refused = await throttled(req, reply, null, 'cadastro', { email: f.email ?? '' });
+    const voltar = safeReturn(f.voltar);
+    const refused = await throttled(req, reply, null, 'cadastro', { email: f.email ?? '', voltar });
     if (refused) return refused;
     try {
       const person = await createPerson(store, f.email ?? '', f.senha ?? '');
-      return await signIn(reply, person.email, CONSOLE_PATH);
+      return await signIn(reply, person.email, voltar);
     } catch (err) {
       const erro = refusal(err);
       if (erro === null) throw err;
-      return page(reply, 'cadastro', 'Criar conta', null, { email: f.email ?? '', erro }, 422);
+      return page(reply, 'cadastro', 'Criar conta', null, { email: f.email ?? '', voltar, erro }, 422);
     }
   });
 

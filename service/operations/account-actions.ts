@@ -15,7 +15,7 @@ import * as keys from '../accounts/api-keys.js';
 import type { GraceDays, KeyDurationDays, Scope } from '../accounts/api-keys.js';
 import * as deletion from '../accounts/deletion.js';
 import { createDevAccount as createDevAccountOf } from '../accounts/dev-account.js';
-import { invite as inviteTo } from '../accounts/invitations.js';
+import { invite as inviteTo, revokeInvitations } from '../accounts/invitations.js';
 import * as ledger from '../accounts/ledger.js';
 import type { ConsoleAction } from '../accounts/roles.js';
 import { foundOrNull } from './found-or-null.js';
@@ -77,6 +77,12 @@ export const changeMember = {
     return accounts.changeMember(store, organizationId, e, papel);
   },
 } satisfies AccountAction<Org & { email: string; papel: MemberRole | null; by: MemberRole }, accounts.Member | null>;
+
+/** Revokes the pending invitations of an e-mail (their links stop); whoever may invite may revoke. */
+export const revokeInvitation = {
+  role: 'convidar',
+  run: (store, { organizationId, email }) => revokeInvitations(store, organizationId, email),
+} satisfies AccountAction<Org & { email: string }, number>;
 
 /** An invitation link's token; `by` is the inviter's role (only an owner invites an owner). */
 export const invite = {

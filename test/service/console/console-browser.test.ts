@@ -45,14 +45,16 @@ describe('console in chromium', () => {
     await page.waitForURL(/\/console\/entrar\?voltar=%2Fconsole%2Fconta$/);
     await shot(page, 'entrar');
     await page.getByRole('link', { name: 'Cadastre-se' }).click();
-    await page.waitForURL(/\/console\/cadastro$/);
+    await page.waitForURL(/\/console\/cadastro\?voltar=%2Fconsole%2Fconta$/);
     await page.getByLabel('E-mail').fill('carla@exemplo.org');
     await page.getByLabel(/Senha/).fill('curta');
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toContain('pelo menos 10 caracteres');
     await page.getByLabel(/Senha/).fill('uma-senha-longa');
     await page.getByRole('button', { name: 'Criar conta' }).click();
-    await page.waitForURL(/\/console$/);
+    // sign-up keeps where the person was going
+    await page.waitForURL(/\/console\/conta$/);
+    await page.goto(`${base}/console`);
     await addMember(h.store, { organizationId: h.orgId, email: 'carla@exemplo.org', papel: 'member' });
     await page.reload();
     await expect(page.getByRole('cell', { name: 'member' }).count()).resolves.toBe(1);
