@@ -3,7 +3,7 @@
 // members and projects, and a new project. Roles: accounts/roles.ts; the actions are the account
 // actions `campaign-sim admin` runs too (operations/account-actions.ts).
 import type { FastifyInstance } from 'fastify';
-import { MEMBER_ROLES, type MemberRole } from '../accounts/accounts.js';
+import { getOrganization, getProject, MEMBER_ROLES, type MemberRole } from '../accounts/accounts.js';
 import { deletedProjects, UNDO_DAYS } from '../accounts/deletion.js';
 import { INVITATION_DAYS, pendingInvitations } from '../accounts/invitations.js';
 import { listEntries } from '../accounts/ledger.js';
@@ -26,6 +26,11 @@ function amount(text: string | undefined, field: string): number {
   const micros = reaisToMicros(text ?? '');
   if (micros === null) refuseField('informe um valor em reais, como 100 ou 12,50', field);
   return micros;
+}
+
+/** A deletion asks for the name typed (field confirmacao), as the page's confirmation step says. */
+function confirmName(f: Form, nome: string, what: string): void {
+  if ((f.confirmacao ?? '').trim() !== nome) refuseField(`Para confirmar, digite ${what} exatamente: ${nome}.`, 'confirmacao');
 }
 
 export async function consoleOrganizationRoutes(app: FastifyInstance, kit: ConsoleKit): Promise<void> {
@@ -97,7 +102,9 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
     await addCredits.run(store, { organizationId: id, micros, nota: 'créditos de desenvolvimento (console)' });
     return `${formatReais(micros)} adicionados.`;
   });
-  action('projetos/:pid/excluir', deleteProject.role, async (id, _f, params) => {
+  action('projetos/:pid/excluir', deleteProject.role, async (id, f, params) => {
+    const project = await getProject(store, params.pid);
+    confirmName(f, project.nome, 'o nome do projeto');
     const p = await deleteProject.run(store, { organizationId: id, projectId: params.pid });
     return `Projeto ${p.nome} excluído: saiu das listas e suas chaves pararam. Dá para desfazer por ${UNDO_DAYS} dias.`;
   });
@@ -105,7 +112,8 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
     const p = await undoProjectDeletion.run(store, { organizationId: id, projectId: params.pid });
     return `Exclusão do projeto ${p.nome} desfeita.`;
   });
-  action('fechar', closeOrganization.role, async (id) => {
+  action('fechar', closeOrganization.role, async (id, f) => {
+    confirmName(f, (await getOrganization(store, id)).nome, 'o nome da organização');
     await closeOrganization.run(store, { organizationId: id });
     return `Organização fechada: todas as chaves pararam. Dá para reabrir por ${UNDO_DAYS} dias; depois, projetos e membros são apagados (o extrato fica).`;
   });

@@ -102,6 +102,9 @@ describe('console in chromium', () => {
     h.clock.advance(86_400_000 + KEY_TTL_SERVER_MS);
     expect([await whoami(key), await whoami(next)]).toEqual([401, 200]);
     await page.reload();
+    // a destructive action asks first: the button is behind its disclosure
+    await expect(page.getByRole('button', { name: `Revogar ${next.split('_')[1]}` }).isVisible()).resolves.toBe(false);
+    await page.getByText('Revogar…').click();
     await page.getByRole('button', { name: `Revogar ${next.split('_')[1]}` }).click();
     await expect(page.getByRole('status').textContent()).resolves.toContain('revogada');
     h.clock.advance(KEY_TTL_SERVER_MS);
@@ -125,6 +128,13 @@ describe('console in chromium', () => {
 
     // delete the project and undo it; an admin sees no button to close the organization
     await page.getByRole('link', { name: 'Campanha do navegador' }).click();
+    await page.getByText('Excluir projeto…').click();
+    await page.getByLabel(/digite o nome do projeto/).fill('outro nome');
+    await page.getByRole('button', { name: 'Excluir projeto' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('digite o nome do projeto exatamente');
+    await page.getByRole('link', { name: 'Campanha do navegador' }).click();
+    await page.getByText('Excluir projeto…').click();
+    await page.getByLabel(/digite o nome do projeto/).fill('Campanha do navegador');
     await page.getByRole('button', { name: 'Excluir projeto' }).click();
     await expect(page.getByRole('status').textContent()).resolves.toContain('excluído');
     await expect(page.getByRole('link', { name: 'Campanha do navegador' }).count()).resolves.toBe(0);
@@ -142,6 +152,8 @@ describe('console in chromium', () => {
     await page.getByLabel('Senha').fill('outra-senha-longa');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL(new RegExp(`/console/organizacoes/${h.orgId}$`));
+    await page.getByText('Fechar organização…').click();
+    await page.getByLabel(/digite o nome da organização/).fill('Org console_browser');
     await page.getByRole('button', { name: 'Fechar organização' }).click();
     await expect(page.locator('#fechada').textContent()).resolves.toContain('as chaves pararam');
     expect((await h.call('GET', '/v1/whoami', h.keys.full)).statusCode).toBe(401);

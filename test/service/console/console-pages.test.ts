@@ -1,6 +1,6 @@
 // Every console page in a real browser (Debian's chromium through playwright-core, as
 // console-browser.test.ts), at 390 px (a phone) and 1280 px: no sideways scroll on the phone,
-// zero axe-core violations (axe injected from node_modules, no network), and screenshots of each
+// every destructive action behind a confirmation step, zero axe-core violations (axe injected from node_modules, no network), and screenshots of each
 // page at each width (the whole page, and the first screen: -tela) in .cache/screenshots/paginas (not committed) for review. The job is a
 // reception job over all 15 RR municipalities: its saturacao table has 1,080 rows, more than one
 // findings page, and the map draws every municipality (Uiramutã was missing when it read one page).
@@ -66,7 +66,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-interface Check { pagina: string; largura: number; rolagem: boolean; violacoes: string[] }
+interface Check { pagina: string; largura: number; rolagem: boolean; violacoes: string[]; semConfirmar: string[] }
 
 /** Opens `path` at each width: sideways scroll, axe's violations and a screenshot. */
 async function checkPage(page: Page, name: string, path: string, ready?: string): Promise<Check[]> {
@@ -76,6 +76,11 @@ async function checkPage(page: Page, name: string, path: string, ready?: string)
     await page.goto(`${base}${path}`);
     if (ready) await page.locator(ready).waitFor();
     const rolagem = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    // every destructive form (its action ends in one of these, or it is marked data-perigo) sits behind a closed disclosure
+    const semConfirmar = await page.evaluate(() => [...document.querySelectorAll<HTMLFormElement>('form[method=post]')]
+      .filter((f) => (f.hasAttribute('data-perigo') || /\/(revogar|excluir|fechar|desconectar|remover)$/.test(f.action)
+        || f.querySelector('button[value=remover]') !== null) && !f.closest('details:not([open])'))
+      .map((f) => f.action));
     await page.addScriptTag({ path: AXE });
     const found = await page.evaluate(async () => {
       const r = await (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe.run();
@@ -83,7 +88,7 @@ async function checkPage(page: Page, name: string, path: string, ready?: string)
     });
     await page.screenshot({ path: `${SHOTS}/${name}-${largura}.png`, fullPage: true });
     await page.screenshot({ path: `${SHOTS}/${name}-${largura}-tela.png` });
-    out.push({ pagina: name, largura, rolagem, violacoes: found });
+    out.push({ pagina: name, largura, rolagem, violacoes: found, semConfirmar });
   }
   return out;
 }
@@ -98,7 +103,7 @@ async function signIn(page: Page): Promise<void> {
   await page.waitForURL(/\/console$/);
 }
 
-const clean = (checks: Check[]) => checks.filter((c) => c.rolagem || c.violacoes.length > 0);
+const clean = (checks: Check[]) => checks.filter((c) => c.rolagem || c.violacoes.length > 0 || c.semConfirmar.length > 0);
 
 describe('every console page at 390 px and 1280 px', () => {
   it('GET / with Accept: text/html leads a signed-out person to the sign-in page; a client gets a pointer to /docs', async () => {
