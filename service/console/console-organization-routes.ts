@@ -14,6 +14,7 @@ import {
 } from '../operations/account-actions.js';
 import { formatReais, reaisToMicros } from '../accounts/reais.js';
 import { organizationCrumb } from './breadcrumbs.js';
+import { LABELS } from './labels.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
 import { requireRole, roleAllows } from '../accounts/roles.js';
 import { refuseField } from '../http/form-refusal.js';
@@ -127,7 +128,7 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
     const email = (f.email ?? '').trim().toLowerCase();
     const next = f.acao === 'remover' ? null : ((f.papel ?? '') as MemberRole);
     await changeMember.run(store, { organizationId: id, email, papel: next, by: papel });
-    return next === null ? `${email} não é mais membro.` : `${email} agora é ${next}.`;
+    return next === null ? `${email} não é mais membro.` : `${email} agora é ${LABELS.papel(next)}.`;
   });
   action('convites', invite.role, async (id, f, _params, papel) => {
     const token = await invite.run(store, { organizationId: id, email: f.email ?? '', papel: (f.papel ?? 'member') as MemberRole, by: papel });

@@ -22,6 +22,7 @@ import type { ServiceContext } from '../service-context.js';
 import type { AddressPolicy } from '../webhooks/address-policy.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
 import { flasher } from './flash.js';
+import { LABELS } from './labels.js';
 import { consoleOrganizationRoutes } from './console-organization-routes.js';
 import { consoleJobRoutes } from './console-job-routes.js';
 import { consoleAgentRoutes } from './console-agent-routes.js';
@@ -111,7 +112,7 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     const csrf = reply.generateCsrf({ userInfo: sessionBinding(reply.request) });
     // the outcome of the POST that redirected here (flash.ts), shown once
     const said = reply.request.method === 'GET' ? flash.take(reply.request, reply) : null;
-    return reply.code(status).header('cache-control', 'no-store').view(view, { titulo, pessoa, csrf, minimo: MIN_PASSWORD_LENGTH, ...data, ...said });
+    return reply.code(status).header('cache-control', 'no-store').view(view, { titulo, pessoa, csrf, minimo: MIN_PASSWORD_LENGTH, rotulo: LABELS, ...data, ...said });
   }
 
   /** The signed-in person, or a redirect to the sign-in page that comes back here. */

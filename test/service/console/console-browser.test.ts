@@ -57,7 +57,7 @@ describe('console in chromium', () => {
     await page.goto(`${base}/console`);
     await addMember(h.store, { organizationId: h.orgId, email: 'carla@exemplo.org', papel: 'member' });
     await page.reload();
-    await expect(page.getByRole('cell', { name: 'member' }).count()).resolves.toBe(1);
+    await expect(page.getByRole('cell', { name: 'membro', exact: true }).count()).resolves.toBe(1);
     await shot(page, 'inicio');
 
     await page.getByRole('button', { name: /Sair/ }).click();

@@ -29,7 +29,7 @@ describe('console invitations', () => {
     const absolute = linkOf(made.body);
     expect(absolute).toMatch(/^http:\/\/localhost\/console\/convites\/[A-Za-z0-9_-]{43}$/);
     const link = new URL(absolute).pathname;
-    expect((await admin.go('GET', orgPage())).body).toContain('rui@exemplo.org como reader');
+    expect((await admin.go('GET', orgPage())).body).toContain('rui@exemplo.org como leitor');
 
     const rui = new FormClient(h);
     const toSignIn = await rui.go('GET', link);
@@ -43,7 +43,7 @@ describe('console invitations', () => {
     const up = await rui.submit(signUp, '/console/cadastro', { email: 'rui@exemplo.org', senha: 'senha-do-rui', voltar: link });
     expect(up.headers.location).toBe(link);
     const offer = await rui.go('GET', link);
-    expect(offer.body).toContain('como <strong>reader</strong>');
+    expect(offer.body).toContain('como <strong>leitor</strong>');
 
     const intruder = new FormClient(h);
     await intruder.submit('/console/cadastro', '/console/cadastro', { email: 'outra@exemplo.org', senha: 'senha-da-outra' });
@@ -63,7 +63,7 @@ describe('console invitations', () => {
     const link = new URL(linkOf((await admin.submit(orgPage(), `${orgPage()}/convites`, { email: 'revogada@exemplo.org', papel: 'member' })).body)).pathname;
     const done = await admin.submit(orgPage(), `${orgPage()}/convites/revogar`, { email: 'revogada@exemplo.org' });
     expect(done.body).toContain('Convite para revogada@exemplo.org revogado');
-    expect(done.body).not.toContain('revogada@exemplo.org como member');
+    expect(done.body).not.toContain('revogada@exemplo.org como membro');
     const invited = new FormClient(h);
     await invited.submit('/console/cadastro', '/console/cadastro', { email: 'revogada@exemplo.org', senha: 'senha-da-revogada' });
     expect((await invited.go('GET', link)).statusCode).toBe(404);

@@ -151,7 +151,7 @@ describe('console members', () => {
   it('changes roles and removes members; only an owner touches owners; the last owner stays', async () => {
     const page = orgPage();
     const change = (c: FormClient, email: string, papel: string, acao = 'mudar') => c.submit(page, `${page}/membros`, { email, papel, acao });
-    expect((await change(as.admin!, 'member@exemplo.org', 'reader')).body).toContain('member@exemplo.org agora é reader.');
+    expect((await change(as.admin!, 'member@exemplo.org', 'reader')).body).toContain('member@exemplo.org agora é leitor.');
     expect((await change(as.admin!, 'member@exemplo.org', 'member')).statusCode).toBe(200);
     const adminOnOwner = await change(as.admin!, 'owner@exemplo.org', 'member');
     expect(adminOnOwner.statusCode).toBe(422);
