@@ -95,7 +95,12 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
   action('limite', setSpendLimit.role, async (id, f) => {
     const micros = (f.limite ?? '').trim() === '' ? null : amount(f.limite, 'limite');
     await setSpendLimit.run(store, { organizationId: id, micros });
-    return micros === null ? 'Limite mensal removido.' : `Limite mensal: ${formatReais(micros)}.`;
+    if (micros === null) return 'Limite mensal removido.';
+    const { gasto_mes_micros: gasto } = await showOrganization.run(store, { organizationId: id });
+    // a limit below this month's spend is allowed (it stops new jobs at once), but said plainly
+    return micros < gasto
+      ? `Limite mensal: ${formatReais(micros)}. Atenção: já foram gastos ${formatReais(gasto)} neste mês, mais que o limite: novos jobs serão recusados até o mês que vem.`
+      : `Limite mensal: ${formatReais(micros)}.`;
   });
   action('creditos', addCredits.role, async (id, f) => {
     if (!kit.devCredits) throw Object.assign(new Error('créditos pelo console só em desenvolvimento'), { statusCode: 403 });

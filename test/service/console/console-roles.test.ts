@@ -8,7 +8,7 @@ import { CONSOLE_ACTIONS, type ConsoleAction } from '../../../service/accounts/r
 import { recordConnection } from '../../../service/oauth/agent-connections.js';
 import { createPerson } from '../../../service/accounts/people.js';
 import { KEY_TTL_SERVER_MS } from '../../../service/store/read-cache.js';
-import { openHarness, type Harness } from '../routes/harness.js';
+import { concludeNext, insertJob, openHarness, type Harness } from '../routes/harness.js';
 import { FormClient } from './form-client.js';
 
 let h: Harness;
@@ -115,6 +115,11 @@ describe('console roles', () => {
     const bad = await owner.submit(orgPage(), `${orgPage()}/limite`, { limite: 'dez reais' });
     expect(bad.statusCode).toBe(422);
     expect(bad.body).toContain('informe um valor em reais');
+    // a limit below this month's spend is set, and the page says so
+    await insertJob(h, { preco: 2_000_000 });
+    await concludeNext(h, { formato: 'teste', dados: new Uint8Array([1]) });
+    const below = await owner.submit(orgPage(), `${orgPage()}/limite`, { limite: '1,50' });
+    expect(below.body).toContain('Atenção: já foram gastos R$ 2,00 neste mês, mais que o limite');
     const limited = await owner.submit(orgPage(), `${orgPage()}/limite`, { limite: '0,000001' });
     expect(limited.body).toContain('Limite mensal: R$ 0,00.');
     const res = await h.call('POST', '/v1/jobs', h.keys.full, {
