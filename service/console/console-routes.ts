@@ -130,14 +130,26 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
   /** A refused form: the message of the refusal on the same page, 422. */
   const refusal = (err: unknown) => (err instanceof ServiceError && err.status === 422 ? err.message : null);
 
-  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
+  app.setErrorHandler(async (err: Error & { statusCode?: number; code?: string }, req, reply) => {
     const csrfRefused = err.code === 'FST_CSRF_INVALID_TOKEN' || err.code === 'FST_CSRF_MISSING_SECRET';
     const status = csrfRefused ? 403
       : err instanceof ServiceError ? err.status : err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) reply.log.error({ err }, 'console failure');
     // A refusal by role is a 403 too, with its own words (who may): only the CSRF refusal says the form expired.
     const text = csrfRefused ? 'O formulário expirou ou não veio desta página: recarregue a página e tente de novo.' : status >= 500 ? 'Algo falhou do nosso lado; tente de novo.' : err.message;
-    return reply.code(status).type('text/html; charset=utf-8').send(`<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Erro</title><p role="alert">${escapeHtml(text)}</p><p><a href="${CONSOLE_PATH}">Voltar ao console</a></p></html>`);
+    // the console's own page (layout, navigation), or plain HTML when even that fails (a store outage)
+    const titulo = status === 404 ? 'Página não encontrada' : status === 403 ? 'Acesso negado' : status >= 500 ? 'Algo falhou' : 'Não foi possível';
+    try {
+      const pessoa = status >= 500 ? null : await personOf(req);
+      return await page(reply, 'erro', titulo, pessoa, { mensagem: text }, status);
+    } catch {
+      return reply.code(status).type('text/html; charset=utf-8').send(`<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Erro</title><main><h1>${escapeHtml(titulo)}</h1><p role="alert">${escapeHtml(text)}</p><p><a href="${CONSOLE_PATH}">Voltar ao console</a></p></main></html>`);
+    }
+  });
+
+  // an unknown console address: the console's 404 page, not the API's JSON
+  app.setNotFoundHandler(async () => {
+    throw new ServiceError('not_found', 'Esta página não existe no console.');
   });
 
   // preHandler, not onRequest: the token is in the form body, parsed after onRequest

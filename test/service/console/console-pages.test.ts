@@ -136,6 +136,7 @@ describe('every console page at 390 px and 1280 px', () => {
       ...await checkPage(page, 'jobs', `/console/projetos/${h.projectId}/jobs`),
       ...await checkPage(page, 'job', job, '#mapa[data-pronto="1"]'),
       ...await checkPage(page, 'convite', `/console/convites/${token}`),
+      ...await checkPage(page, 'nao-encontrada', '/console/nao-existe'),
     ];
     expect(clean(checks)).toEqual([]);
 
