@@ -20,6 +20,7 @@ import { projectTrail } from './breadcrumbs.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
 import { jobMap, NO_VALUE_COLOUR, type JobMap } from './job-map.js';
 import { municipalBoundariesRoutes } from './municipal-boundaries.js';
+import { verdictWords, type VerdictWords } from './verdict-words.js';
 
 /** Rows of a findings table the page shows (the API pages the rest). */
 const ROWS_SHOWN = 200;
@@ -48,7 +49,7 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
     const { project, principal } = await personInProject(store, pessoa, req.params.id);
     const job = await getJob.run(kit.ctx, principal, { job_id: req.params.job });
     let tabela: FindingsTable | null = null, mapa: JobMap | null = null, medidas: string[] = [], aviso: string | null = null;
-    let grafico: string | null = null;
+    let grafico: string | null = null, veredito: VerdictWords | null = null;
     if (job.estado === 'concluido' && job.tipo === 'simulacao') {
       const result = await loadJobResult(kit.ctx, project.id, job.id);
       const nome = FINDINGS_TABLES.includes(q.tabela as never) ? q.tabela! : 'saturacao';
@@ -56,11 +57,13 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
       medidas = result.saturacao.medidas;
       // the engine's own chart (src/findings/curves-chart.ts, as `campaign-sim plot` draws it)
       grafico = result.curvas ? curvesSvg(result.curvas, 'Pessoas por semana, por variante') : null;
+      const linha = buildFindings(result, { tabela: 'veredito', limite: 1 }).linhas[0];
+      veredito = verdictWords(String(linha.resultado), linha.motivo as string | null);
       mapa = jobMap(result, medidas.includes(q.medida as never) ? q.medida! : medidas[0]);
     } else aviso = job.estado === 'concluido' ? 'Calibração: o resultado é lido em GET /v1/calibracoes/{id}.' : `O job está ${job.estado}: achados e mapa aparecem quando ele concluir.`;
     const trilha = await projectTrail(store, project, { rotulo: 'Jobs', href: `${CONSOLE_PATH}/projetos/${project.id}/jobs` }, { rotulo: job.nome ?? job.id, href: '' });
     return kit.page(reply, 'job', job.nome ?? job.id, pessoa, {
-      projeto: project, trilha, job, tabela, tabelas: FINDINGS_TABLES, mapa, mapaJson: JSON.stringify(mapa && { geo: mapa.geo, cores: mapa.cores }), semValor: NO_VALUE_COLOUR, medidas, aviso, reais: formatReais, grafico,
+      projeto: project, trilha, veredito, emCurso: !['concluido', 'falhou', 'cancelado'].includes(job.estado), job, tabela, tabelas: FINDINGS_TABLES, mapa, mapaJson: JSON.stringify(mapa && { geo: mapa.geo, cores: mapa.cores }), semValor: NO_VALUE_COLOUR, medidas, aviso, reais: formatReais, grafico,
     });
   });
 }

@@ -16,7 +16,7 @@ import { validateScenario } from '../../../src/contract/index.js';
 import { buildFindings } from '../../../src/findings/index.js';
 import { projectPath } from '../../../src/project-path.js';
 import { httpScenario } from '../../fixtures/scenarios.js';
-import { concludeNext, openHarness, type Harness } from '../routes/harness.js';
+import { concludeNext, insertJob, openHarness, type Harness } from '../routes/harness.js';
 import { syntheticResult } from '../routes/synthetic-result.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -41,6 +41,7 @@ let base: string;
 let jobId: string;
 let token: string;
 let rows: number;
+let queuedId: string;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -57,6 +58,7 @@ beforeAll(async () => {
   const { result, stored } = syntheticResult(validateScenario(pedido), 1, ALL_RR);
   rows = buildFindings(result, { tabela: 'saturacao', limite: 1 }).total;
   jobId = (await concludeNext(h, stored)).id;
+  queuedId = (await insertJob(h)).id;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   // axe is injected as an inline script: the console's CSP (scripts only from 'self') would refuse it
   context = await browser.newContext({ bypassCSP: true });
@@ -136,6 +138,7 @@ describe('every console page at 390 px and 1280 px', () => {
       ...await checkPage(page, 'jobs', `/console/projetos/${h.projectId}/jobs`),
       ...await checkPage(page, 'job', job, '#mapa[data-pronto="1"]'),
       ...await checkPage(page, 'convite', `/console/convites/${token}`),
+      ...await checkPage(page, 'job-na-fila', `/console/projetos/${h.projectId}/jobs/${queuedId}`, '#em-curso'),
       ...await checkPage(page, 'nao-encontrada', '/console/nao-existe'),
     ];
     expect(clean(checks)).toEqual([]);
@@ -147,6 +150,10 @@ describe('every console page at 390 px and 1280 px', () => {
     await expect(page.locator('#mapa path.leaflet-interactive').count()).resolves.toBe(15);
     await expect(page.locator('#valores-mapa tbody tr').count()).resolves.toBe(15);
     await expect(page.getByRole('cell', { name: 'Uiramutã' }).count()).resolves.toBe(1);
+    // the verdict first, in words; names beside the codes in the findings table
+    await expect(page.locator('h2').first().textContent()).resolves.toBe('Veredito');
+    await expect(page.locator('.veredito').textContent()).resolves.toMatch(/Robusto|Indicativo|Frágil|Inconclusivo/);
+    await expect(page.getByRole('cell', { name: '1400027 Amajari' }).count()).resolves.toBeGreaterThan(0);
     // another measure: the page comes back at the map, not at its top
     await page.locator('#medida').selectOption('rejeita');
     await page.waitForURL(/medida=rejeita#mapa-secao$/);
