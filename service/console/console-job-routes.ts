@@ -9,7 +9,9 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { buildFindings, curvesSvg, FINDINGS_TABLES, type FindingsTable } from '../../src/findings/index.js';
+import { stringify } from 'csv-stringify/sync';
+import { ServiceError } from '../../src/errors.js';
+import { buildFindings, curvesSvg, FINDINGS_TABLES, LIMITE_MAXIMO, type FindingsTable } from '../../src/findings/index.js';
 import { projectPath } from '../../src/project-path.js';
 import { formatReais } from '../accounts/reais.js';
 import { getJob } from '../operations/get-job.js';
@@ -22,7 +24,7 @@ import { jobMap, NO_VALUE_COLOUR, type JobMap } from './job-map.js';
 import { municipalBoundariesRoutes } from './municipal-boundaries.js';
 import { verdictWords, type VerdictWords } from './verdict-words.js';
 
-/** Rows of a findings table the page shows (the API pages the rest). */
+/** Rows of a findings table per page (?pagina=N; all of them in achados.csv). */
 const ROWS_SHOWN = 200;
 
 export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): Promise<void> {
@@ -42,18 +44,42 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
     return kit.page(reply, 'jobs', `Jobs de ${project.nome}`, pessoa, { projeto: project, jobs, reais: formatReais, trilha });
   });
 
-  app.get<{ Params: { id: string; job: string }; Querystring: { tabela?: string; medida?: string } }>('/projetos/:id/jobs/:job', async (req, reply) => {
+  /** The table a query names (saturacao by default). */
+  const tableOf = (t: string | undefined) => (FINDINGS_TABLES.includes(t as never) ? t! : 'saturacao');
+
+  // All rows of a findings table as CSV (the page shows them ROWS_SHOWN at a time): read in
+  // pages of LIMITE_MAXIMO, the findings' own cap, so no row is left out.
+  app.get<{ Params: { id: string; job: string }; Querystring: { tabela?: string } }>('/projetos/:id/jobs/:job/achados.csv', async (req, reply) => {
+    const pessoa = await kit.requirePerson(req, reply);
+    if (!pessoa) return reply;
+    const { project, principal } = await personInProject(store, pessoa, req.params.id);
+    const job = await getJob.run(kit.ctx, principal, { job_id: req.params.job });
+    if (job.estado !== 'concluido' || job.tipo !== 'simulacao') throw new ServiceError('not_found', 'Este job não tem tabelas de achados.');
+    const result = await loadJobResult(kit.ctx, project.id, job.id);
+    const tabela = tableOf(req.query.tabela);
+    const first = buildFindings(result, { tabela, limite: LIMITE_MAXIMO });
+    const rows = [...first.linhas];
+    while (rows.length < first.total) rows.push(...buildFindings(result, { tabela, limite: LIMITE_MAXIMO, offset: rows.length }).linhas);
+    const csv = stringify(rows.map((r) => first.colunas.map((c) => r[c])), { header: true, columns: first.colunas });
+    return reply.header('cache-control', 'no-store').type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${job.id}-${tabela}.csv"`).send(csv);
+  });
+
+  app.get<{ Params: { id: string; job: string }; Querystring: { tabela?: string; medida?: string; pagina?: string } }>('/projetos/:id/jobs/:job', async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
     const q = req.query;
     const { project, principal } = await personInProject(store, pessoa, req.params.id);
     const job = await getJob.run(kit.ctx, principal, { job_id: req.params.job });
     let tabela: FindingsTable | null = null, mapa: JobMap | null = null, medidas: string[] = [], aviso: string | null = null;
-    let grafico: string | null = null, veredito: VerdictWords | null = null;
+    let grafico: string | null = null, veredito: VerdictWords | null = null, pagina = 1, paginas = 1;
     if (job.estado === 'concluido' && job.tipo === 'simulacao') {
       const result = await loadJobResult(kit.ctx, project.id, job.id);
-      const nome = FINDINGS_TABLES.includes(q.tabela as never) ? q.tabela! : 'saturacao';
-      tabela = buildFindings(result, { tabela: nome, limite: ROWS_SHOWN });
+      const nome = tableOf(q.tabela);
+      const total = buildFindings(result, { tabela: nome, limite: 1 }).total;
+      paginas = Math.max(1, Math.ceil(total / ROWS_SHOWN));
+      pagina = Math.min(paginas, Math.max(1, Math.trunc(Number(q.pagina)) || 1));
+      tabela = buildFindings(result, { tabela: nome, limite: ROWS_SHOWN, offset: (pagina - 1) * ROWS_SHOWN });
       medidas = result.saturacao.medidas;
       // the engine's own chart (src/findings/curves-chart.ts, as `campaign-sim plot` draws it)
       grafico = result.curvas ? curvesSvg(result.curvas, 'Pessoas por semana, por variante') : null;
@@ -63,7 +89,7 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
     } else aviso = job.estado === 'concluido' ? 'Calibração: o resultado é lido em GET /v1/calibracoes/{id}.' : `O job está ${job.estado}: achados e mapa aparecem quando ele concluir.`;
     const trilha = await projectTrail(store, project, { rotulo: 'Jobs', href: `${CONSOLE_PATH}/projetos/${project.id}/jobs` }, { rotulo: job.nome ?? job.id, href: '' });
     return kit.page(reply, 'job', job.nome ?? job.id, pessoa, {
-      projeto: project, trilha, veredito, emCurso: !['concluido', 'falhou', 'cancelado'].includes(job.estado), job, tabela, tabelas: FINDINGS_TABLES, mapa, mapaJson: JSON.stringify(mapa && { geo: mapa.geo, cores: mapa.cores }), semValor: NO_VALUE_COLOUR, medidas, aviso, reais: formatReais, grafico,
+      projeto: project, trilha, veredito, emCurso: !['concluido', 'falhou', 'cancelado'].includes(job.estado), job, tabela, tabelas: FINDINGS_TABLES, mapa, mapaJson: JSON.stringify(mapa && { geo: mapa.geo, cores: mapa.cores }), semValor: NO_VALUE_COLOUR, medidas, aviso, reais: formatReais, grafico, pagina, paginas, porPagina: ROWS_SHOWN,
     });
   });
 }

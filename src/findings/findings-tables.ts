@@ -35,6 +35,8 @@ export interface FindingsQuery {
   tabela?: string;
   municipio?: string[];
   limite?: number;
+  /** Rows to skip (the console's pages and its CSV; the API has no offset). */
+  offset?: number;
 }
 
 export const LIMITE_PADRAO = 200;
@@ -340,17 +342,19 @@ export function buildFindings(result: JobResult, query: FindingsQuery = {}): Fin
   // selects rows of the other tables and leaves it unchanged (a filtered verdict would be
   // another question, and its numbers changed with the filter).
   const units = tabela === 'veredito' ? selectUnits(result) : selectUnits(result, query.municipio);
-  const body = tableBody(result, tabela, units, limite);
+  const offset = query.offset ?? 0;
+  const body = tableBody(result, tabela, units, offset + limite);
+  const linhas = offset === 0 ? body.linhas : body.linhas.slice(offset);
   // Names of the municipalities of the rows only (the veredito table has none: it sums them all).
-  const codes = body.linhas.filter((r) => r.municipio != null).map((r) => String(r.municipio));
+  const codes = linhas.filter((r) => r.municipio != null).map((r) => String(r.municipio));
   return {
     tabela,
     colunas: body.colunas,
     descricao: body.descricao,
     municipios: namesOf(result, codes),
-    linhas: body.linhas,
+    linhas,
     total: body.total,
-    truncado: body.total > body.linhas.length,
+    truncado: body.total > offset + linhas.length,
     grade: result.grade,
   };
 }

@@ -154,6 +154,19 @@ describe('every console page at 390 px and 1280 px', () => {
     await expect(page.locator('h2').first().textContent()).resolves.toBe('Veredito');
     await expect(page.locator('.veredito').textContent()).resolves.toMatch(/Robusto|Indicativo|Frágil|Inconclusivo/);
     await expect(page.getByRole('cell', { name: '1400027 Amajari' }).count()).resolves.toBeGreaterThan(0);
+    // every row: page by page, and all of them as CSV
+    await expect(page.locator('#achados-linhas').textContent()).resolves.toContain(`Linhas 1 a 200 de ${rows}.`);
+    await page.getByRole('link', { name: 'Próxima ›' }).click();
+    await page.waitForURL(/pagina=2#achados$/);
+    await expect(page.locator('#achados-linhas').textContent()).resolves.toContain(`Linhas 201 a 400 de ${rows}.`);
+    const csv = await page.request.get(`${base}${job}/achados.csv?tabela=saturacao`);
+    expect(csv.headers()['content-type']).toContain('text/csv');
+    const lines = (await csv.text()).trim().split('\n');
+    expect(lines.length).toBe(rows + 1);
+    expect(lines[0]).toBe('municipio,medida,eixo,valor,n,populacao,parte,erro_padrao,motivo');
+    expect(lines.filter((l) => l.startsWith('1400704,')).length).toBe(rows / 15);
+    await page.goto(`${base}${job}`);
+    await page.locator('#mapa[data-pronto="1"]').waitFor();
     // another measure: the page comes back at the map, not at its top
     await page.locator('#medida').selectOption('rejeita');
     await page.waitForURL(/medida=rejeita#mapa-secao$/);
