@@ -145,7 +145,9 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
     return n > 0 ? `Convite para ${email} revogado: o link não vale mais.` : `Não havia convite pendente para ${email}.`;
   });
   action('projetos', createProject.role, async (id, f) => {
-    const p = await createProject.run(store, { organizationId: id, nome: (f.nome ?? '').trim() });
+    const nome = (f.nome ?? '').trim();
+    if (nome === '') refuseField('Dê um nome ao projeto.', 'nome');
+    const p = await createProject.run(store, { organizationId: id, nome });
     return { redirect: `${CONSOLE_PATH}/projetos/${p.id}` };
   });
 }

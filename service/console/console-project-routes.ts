@@ -81,6 +81,10 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
   action('chaves', createKey.role, async (id, f) => {
     const nome = String(f.nome ?? '').trim();
     if (nome === '') refuseField('dê um nome à chave', 'nome');
+    // two keys of one name cannot be told apart in the list (a stopped key's name is free again)
+    const now = store.clock.now();
+    const taken = (await listKeys.run(store, { projectId: id })).some((k) => k.nome === nome && !(k.revogada_em && k.revogada_em <= now));
+    if (taken) refuseField(`já há uma chave chamada "${nome}": dê outro nome`, 'nome');
     const made = await createKey.run(store, { projectId: id, nome, scopes: scopesOf(f), expiresInDays: durationOf(String(f.duracao ?? '')) });
     return { ok: `Chave ${made.record.prefixo} criada. Copie agora: ela não será mostrada de novo.`, chave: made.key };
   });

@@ -90,6 +90,8 @@ describe('console in chromium', () => {
     await page.getByLabel('Nome', { exact: true }).fill('chave do painel');
     await page.getByRole('button', { name: 'Criar chave' }).click();
     const key = (await page.locator('#chave-nova').textContent())!;
+    // after the redirect: the key once, with a button that copies it
+    await expect(page.getByRole('button', { name: 'Copiar' }).isVisible()).resolves.toBe(true);
     await shot(page, 'projeto');
     const whoami = (k: string) => fetch(`${base}/v1/whoami`, { headers: { authorization: `Bearer ${k}` } }).then((r) => r.status);
     expect(await whoami(key)).toBe(200);

@@ -40,6 +40,12 @@ describe('console POST-redirect-GET', () => {
     expect((await listKeys.run(h.store, { projectId: h.projectId })).length).toBe(before + 1);
   });
 
+  it('refuses a second active key of the same name', async () => {
+    const again = await admin.submit(projectPage(), `${projectPage()}/chaves`, { nome: 'uma', scopes: 'results:read', duracao: '30' });
+    expect(again.statusCode).toBe(422);
+    expect(again.body).toContain('já há uma chave chamada &quot;uma&quot;');
+  });
+
   it('an altered flash cookie shows nothing', async () => {
     const form = await admin.go('GET', projectPage());
     await admin.go('POST', `${projectPage()}/chaves`, { _csrf: FormClient.token(form), nome: 'outra', scopes: 'results:read', duracao: '30' });

@@ -29,11 +29,13 @@ afterAll(async () => { await h?.close(); });
 const orgPage = () => `/console/organizacoes/${h.orgId}`;
 const projectPage = () => `/console/projetos/${h.projectId}`;
 
+/** Key names made so far (each key a new name: a name already in use is refused). */
+let keyNames = 0;
 /** One POST of each action, with a valid form. */
 const ACTION_POSTS: Record<Exclude<ConsoleAction, 'ver' | 'desconectar_agente'>, () => [string, string, Record<string, string>]> = {
   criar_projeto: () => [orgPage(), `${orgPage()}/projetos`, { nome: 'Novo' }],
   arquivar_projeto: () => [projectPage(), `${projectPage()}/arquivar`, {}],
-  gerir_chaves: () => [projectPage(), `${projectPage()}/chaves`, { nome: 'k', scopes: 'results:read', duracao: '30' }],
+  gerir_chaves: () => [projectPage(), `${projectPage()}/chaves`, { nome: `k${++keyNames}`, scopes: 'results:read', duracao: '30' }],
   definir_limite: () => [orgPage(), `${orgPage()}/limite`, { limite: '' }],
   adicionar_creditos: () => [orgPage(), `${orgPage()}/creditos`, { valor: '1' }],
   excluir_projeto: () => [projectPage(), `${orgPage()}/projetos/${h.projectId}/excluir`, { confirmacao: 'Org console_roles project' }],
