@@ -77,17 +77,16 @@ async function checkPage(page: Page, name: string, path: string, ready?: string)
     await page.setViewportSize({ width: largura, height: 900 });
     await page.goto(`${base}${path}`);
     if (ready) await page.locator(ready).waitFor();
-    const rolagem = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    // evaluated in the page (as text: the tests' TypeScript has no DOM types)
+    const rolagem = await page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth');
     // every destructive form (its action ends in one of these, or it is marked data-perigo) sits behind a closed disclosure
-    const semConfirmar = await page.evaluate(() => [...document.querySelectorAll<HTMLFormElement>('form[method=post]')]
-      .filter((f) => (f.hasAttribute('data-perigo') || /\/(revogar|excluir|fechar|desconectar|remover)$/.test(f.action)
+    const semConfirmar = await page.evaluate<string[]>(`[...document.querySelectorAll('form[method=post]')]
+      .filter((f) => (f.hasAttribute('data-perigo') || /\\/(revogar|excluir|fechar|desconectar|remover)$/.test(f.action)
         || f.querySelector('button[value=remover]') !== null) && !f.closest('details:not([open])'))
-      .map((f) => f.action));
+      .map((f) => f.action)`);
     await page.addScriptTag({ path: AXE });
-    const found = await page.evaluate(async () => {
-      const r = await (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }> }> } }).axe.run();
-      return r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
+    const found = await page.evaluate<string[]>(`axe.run().then((r) => r.violations.map((v) =>
+      v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`);
     await page.screenshot({ path: `${SHOTS}/${name}-${largura}.png`, fullPage: true });
     await page.screenshot({ path: `${SHOTS}/${name}-${largura}-tela.png` });
     out.push({ pagina: name, largura, rolagem, violacoes: found, semConfirmar });
