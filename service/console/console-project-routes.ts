@@ -11,7 +11,10 @@ import {
 import { personInProject } from '../operations/person-in-project.js';
 import { projectTrail } from './breadcrumbs.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
-import { roleAllows } from '../accounts/roles.js';
+import { requireRole, roleAllows } from '../accounts/roles.js';
+import { getProject } from '../accounts/accounts.js';
+import { UNDO_DAYS } from '../accounts/deletion.js';
+import { foundOrNull } from '../operations/found-or-null.js';
 import { refuseField } from '../http/form-refusal.js';
 
 type Form = Record<string, string | string[] | undefined>;
@@ -50,9 +53,23 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
     };
   }
 
+  /**
+   * A deleted project's address, for a member who may undo the deletion (while it can be undone):
+   * the page says so and offers the undo (404 like any unknown project for everyone else).
+   */
+  async function deletedPage(id: string, pessoa: string) {
+    const project = await foundOrNull(getProject(store, id));
+    if (!project?.excluido_em || project.apagado_em) return null;
+    const papel = await foundOrNull(requireRole(store, pessoa, project.organization_id, 'ver'));
+    if (!papel || !roleAllows(papel, 'excluir_projeto')) return null;
+    return { projeto: project, ate: new Date(project.excluido_em.getTime() + UNDO_DAYS * 86_400_000) };
+  }
+
   app.get<{ Params: { id: string } }>('/projetos/:id', async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
+    const deleted = await deletedPage(req.params.id, pessoa);
+    if (deleted) return kit.page(reply, 'projeto-excluido', deleted.projeto.nome, pessoa, deleted, 404);
     const data = await view(req.params.id, pessoa);
     return kit.page(reply, 'projeto', data.projeto.nome, pessoa, data);
   });

@@ -53,4 +53,16 @@ describe('console POST-redirect-GET', () => {
     admin.cookies.set(FLASH_COOKIE, `${value.slice(0, -2)}${value.endsWith('A') ? 'B' : 'A'}A`);
     expect(keyOf((await admin.go('GET', projectPage())).body)).toBeNull();
   });
+
+  it("a deleted project's page offers the undo to whoever may undo it", async () => {
+    const orgPage = `/console/organizacoes/${h.orgId}`;
+    const gone = await admin.submit(projectPage(), `${orgPage}/projetos/${h.projectId}/excluir`, { confirmacao: 'Org console_flash project' });
+    expect(gone.headers.location).toBe(orgPage);
+    const page = await admin.go('GET', projectPage());
+    expect(page.statusCode).toBe(404);
+    expect(page.body).toContain('Desfazer a exclusão');
+    const undone = await admin.submit(projectPage(), `${orgPage}/projetos/${h.projectId}/desfazer`, {});
+    expect(undone.headers.location).toBe(orgPage);
+    expect((await admin.go('GET', projectPage())).statusCode).toBe(200);
+  });
 });
