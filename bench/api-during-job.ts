@@ -8,16 +8,13 @@
 //   npm run bench:api-during-job   (or: npm run tsbuild && node dist/bench/api-during-job.js [--duration 20])
 // The first run builds SP's population cache file (minutes); later runs read it. Writes
 // bench/out/api-during-job.json (bench/lib/bench-output.ts; BENCH_OUT=bench/results refreshes the committed one).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { openStore } from '../service/store/open-store.js';
 import { startServer } from '../service/server.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { waitForService } from './lib/wait-for-service.js';
-import { runAsMain } from './lib/run-as-main.js';
+import { runBenchWithServiceChild, withServiceChild } from './lib/service-child.js';
 
 export const TARGET_P99_MS = 50;
 
@@ -43,9 +40,7 @@ function argument(name: string, fallback: number): number {
 
 async function main(): Promise<void> {
   const duration = argument('duration', 20);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'campaign-sim-bench-job-'));
-  const child = spawn(process.execPath, [process.argv[1], '--serve', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
-  try {
+  await withServiceChild('campaign-sim-bench-job-', async (child, dataDir) => {
     const { url, key } = await waitForService(child);
     const auth = { authorization: `Bearer ${key}` };
     const jobState = async (id: string) => ((await (await fetch(`${url}/v1/jobs/${id}`, { headers: auth })).json()) as { estado: string }).estado;
@@ -83,14 +78,7 @@ async function main(): Promise<void> {
     };
     await writeBenchResult('api-during-job.json', result);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  } finally {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
-if (process.argv[2] === '--serve') {
-  serve(process.argv[3]).catch((err) => { process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`); process.exit(1); });
-} else {
-  runAsMain(import.meta.url, main);
-}
+runBenchWithServiceChild(import.meta.url, serve, main);

@@ -23,7 +23,7 @@ function arg(name: string): string | undefined {
 }
 
 /** Seconds of one run of the CLI with `args`; throws when it fails. */
-function timeRun(bin: string, args: string[]): number {
+export function timeRun(bin: string, args: string[]): number {
   const t0 = performance.now();
   const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
   const s = (performance.now() - t0) / 1000;
@@ -31,7 +31,7 @@ function timeRun(bin: string, args: string[]): number {
   return s;
 }
 
-const median = (xs: number[]) => {
+export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };

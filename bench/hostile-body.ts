@@ -6,17 +6,14 @@
 // a child process; autocannon measures another key's GET /v1/whoami meanwhile. Target: p99 < 50 ms.
 //   npm run bench:hostile-body   (or: npm run tsbuild && node dist/bench/hostile-body.js [--duration 15])
 // Writes bench/out/hostile-body.json (BENCH_OUT=bench/results refreshes the committed one).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { createApiKey } from '../service/accounts/api-keys.js';
 import { createDevAccount } from '../service/accounts/dev-account.js';
 import { buildApp } from '../service/app.js';
 import { openStore } from '../service/store/open-store.js';
 import { writeBenchResult } from './lib/bench-output.js';
-import { runAsMain } from './lib/run-as-main.js';
+import { runBenchWithServiceChild, withServiceChild } from './lib/service-child.js';
 
 export const TARGET_P99_MS = 50;
 const DEPTH = 14_500_000;
@@ -55,9 +52,7 @@ async function attack(url: string, route: string, key: string, body: Buffer, run
 async function main(): Promise<void> {
   const i = process.argv.indexOf('--duration');
   const duration = i >= 0 ? Number(process.argv[i + 1]) : 15;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'campaign-sim-bench-hostile-'));
-  const child = spawn(process.execPath, [process.argv[1], '--serve', dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
-  try {
+  await withServiceChild('campaign-sim-bench-hostile-', async (child) => {
     const ready = await new Promise<{ url: string; reader: string; simulator: string; victim: string }>((resolve, reject) => {
       let text = '';
       child.stdout.setEncoding('utf8');
@@ -79,9 +74,9 @@ async function main(): Promise<void> {
       runs.push({
         attacker_key: key,
         attacks: await attacks,
-        victim: { requests: r.requests.total, latency_ms: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max }, non_2xx: r.non2xx },
+        victim: { requests: r.requests.total, latency_ms: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max }, non_2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts },
         loadavg_1m: { before: loadBefore, after: loadavg()[0] },
-        meets_target: r.latency.p99 < TARGET_P99_MS && r.non2xx === 0,
+        meets_target: r.latency.p99 < TARGET_P99_MS && r.non2xx === 0 && r.errors === 0,
       });
     }
     const result = {
@@ -95,14 +90,7 @@ async function main(): Promise<void> {
     };
     await writeBenchResult('hostile-body.json', result);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-  } finally {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
-if (process.argv[2] === '--serve') {
-  serve(process.argv[3]).catch((err) => { process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`); process.exit(1); });
-} else {
-  runAsMain(import.meta.url, main);
-}
+runBenchWithServiceChild(import.meta.url, serve, main);

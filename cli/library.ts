@@ -1,14 +1,16 @@
 // `campaign-sim library list | template ID | case ID`: the library's campaign templates
-// (library/) and public cases, read from the release (never recomputed). Today the one case
-// is `pix` (its file: src/release/pix-case-file.ts; its fit: calibration/pix/, docs/model.md "The Pix case").
+// (library/) and public cases, read from the release (never recomputed): `pix` (its file:
+// src/release/pix-case-file.ts; its fit: calibration/pix/, docs/model.md "The Pix case") and, from
+// v1.5.0, `midia` (calibration/midia/, docs/model.md "The midia case").
 // The engine and the library load in the actions (a CLI call loads only what it runs).
 import type { Command } from 'commander';
 import { ServiceError } from '../src/errors.js';
+import type { MidiaCase } from '../calibration/midia/midia-case.js';
 import type { PixCase } from '../src/release/pix-case-file.js';
 
 const loadRelease = () => import('../src/release/release.js');
 
-const CASES = ['pix'] as const;
+const CASES = ['pix', 'midia'] as const;
 
 const pct = (x: number | null) => (x === null ? '   -  ' : `${(x * 100).toFixed(1).padStart(5)}%`);
 
@@ -26,6 +28,25 @@ function describe(c: PixCase): string {
     `fonte: ${c.fonte.credito} (${c.fonte.url})`,
     `aviso: ${c.aviso}`,
     `previsão: ${c.previsao.length} linhas {uf, periodo, pagadores} até ${c.previsao.at(-1)?.periodo}; --json para o documento inteiro`,
+  ];
+  return lines.join('\n') + '\n';
+}
+
+function describeMidia(c: MidiaCase): string {
+  const row = (m: MidiaCase['internet']['margens'][number]) =>
+    `  ${m.uso.padEnd(16)} ${m.id.padEnd(58)} ${String(m.publicado).padStart(5)} ${m.comparado_com.toFixed(1).padStart(6)} ${m.modelo.toFixed(1).padStart(6)} ${m.erro_pp.toFixed(1).padStart(6)}${m.passou ? '' : '  REPROVADA'}`;
+  const lines = [
+    `${c.nome} — release ${c.release}`,
+    `veredito ${c.agregados.veredito}: ${c.agregados.eixos_passaram} eixos passaram, ${c.agregados.eixos_reprovados} reprovados; UFs: ${Object.entries(c.resumo).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    '',
+    'internet (% de pessoas 10+): uso, margem, publicado, comparado com, modelo, erro pp',
+    ...c.internet.margens.map(row),
+    ...(c.habitos ? ['', 'hábitos de mídia (% diário):', ...c.habitos.margens.map(row)] : []),
+    '',
+    ...c.ufs.filter((u) => u.internet).map((u) => `UF ${u.uf} ${u.veredito}: internet publicado ${u.internet!.publicado}%, modelo ${u.internet!.modelo}%`),
+    `fonte: ${c.fonte.credito}`,
+    `aviso: ${c.aviso}`,
+    '--json para o documento inteiro (contagens, coeficientes, margens da população)',
   ];
   return lines.join('\n') + '\n';
 }
@@ -65,14 +86,22 @@ export function registerLibrary(program: Command): void {
     });
   library
     .command('case')
-    .description('Print a public case (pix: the adoption model against the Banco Central Pix series, with its forecast)')
+    .description('Print a public case (pix: the adoption model against the Banco Central Pix series, with its forecast; midia: internet use and media habits against the surveys)')
     .argument('<id>', `case id (${CASES.join(', ')})`)
     .option('--release <version>', 'release whose case to read (default: the newest)')
     .option('--json', 'print the whole case document as JSON')
     .action(async (id: string, opts: { release?: string; json?: boolean }) => {
       if (!(CASES as readonly string[]).includes(id)) throw new ServiceError('not_found', `no case ${id}; the library has: ${CASES.join(', ')}`);
-      const [{ openRelease }, { readPixCase }] = await Promise.all([loadRelease(), import('../src/release/pix-case-file.js')]);
+      const { openRelease } = await loadRelease();
       const rel = openRelease(opts.release);
+      if (id === 'midia') {
+        const { readMidiaCase } = await import('../calibration/midia/midia-case-file.js');
+        const m = readMidiaCase(rel.version);
+        if (m === null) throw new ServiceError('not_found', `release ${rel.version} has no midia case (internet use is not fitted before v1.5.0; the fit is npm run bench:midia)`);
+        process.stdout.write(opts.json ? JSON.stringify(m, null, 2) + '\n' : describeMidia(m));
+        return;
+      }
+      const { readPixCase } = await import('../src/release/pix-case-file.js');
       const fit = rel.manifest.calibracao_pix;
       const c = fit ? readPixCase(fit.release) : null;
       if (c === null) throw new ServiceError('not_found', `release ${rel.version} has no Pix case (its parametros_pix were not fitted; the fit is npm run bench:pix)`);

@@ -16,6 +16,9 @@ import { registerSimulate } from './simulate.js';
 import { registerCalibrate } from './calibrate.js';
 import { registerLibrary } from './library.js';
 import { registerPlot } from './plot.js';
+import { registerExport } from './export.js';
+import { registerSweep } from './sweep.js';
+import { registerExamples } from './examples.js';
 import { InputFileError } from './input-file.js';
 
 export function buildProgram(): Command {
@@ -24,7 +27,8 @@ export function buildProgram(): Command {
     .name('campaign-sim')
     .description('Campaign simulation engine for Brazil: synthetic population, adoption and reception models, service.')
     .version(readPackageVersion())
-    .showHelpAfterError()
+    // one line and a pointer, not the whole help, after a wrong flag or argument (subcommands inherit it)
+    .showHelpAfterError('(see campaign-sim --help, or campaign-sim <command> --help)')
     .exitOverride();
   registerRelease(program);
   registerServe(program);
@@ -36,6 +40,9 @@ export function buildProgram(): Command {
   registerCalibrate(program);
   registerLibrary(program);
   registerPlot(program);
+  registerExport(program);
+  registerSweep(program);
+  registerExamples(program);
   return program;
 }
 
@@ -55,7 +62,11 @@ export async function runCli(argv: string[]): Promise<number> {
       process.stderr.write(`campaign-sim: ${err.code}: ${err.message}\n`);
       return err.status === 422 || err.status === 404 ? 2 : 1;
     }
-    process.stderr.write(`campaign-sim: ${err instanceof Error ? err.stack ?? err.message : String(err)}\n`);
+    // a failure outside the user's input (a database that refuses the connection, a disk full):
+    // one line; the stack only when asked for, for a bug report
+    const debug = process.env.CAMPAIGN_SIM_DEBUG === '1';
+    const text = err instanceof Error ? (debug ? err.stack ?? err.message : err.message) : String(err);
+    process.stderr.write(`campaign-sim: ${text}${debug ? '' : ' (CAMPAIGN_SIM_DEBUG=1 prints the stack)'}\n`);
     return 1;
   }
 }

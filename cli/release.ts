@@ -1,4 +1,4 @@
-// `campaign-sim release ...`: list the offered releases and build population cache files.
+// `campaign-sim release ...`: list the offered releases, build population cache files, describe a population.
 // The release module and the population builder load inside the actions.
 import type { Command } from 'commander';
 import type { BuildableRelease, BuildProgress, UfCode } from '../src/release/types.js';
@@ -16,6 +16,34 @@ export function registerRelease(program: Command): void {
       if (opts.json) { process.stdout.write(JSON.stringify(rows, null, 2) + '\n'); return; }
       for (const r of rows) {
         process.stdout.write(`${r.versao}  published ${r.publicada_em}  ${r.ufs.length} UFs  age grid closed: ${r.ufs_grade_etaria_fechada.join(' ')}${r.mais_nova ? '  (newest)' : ''}\n`);
+      }
+    });
+
+  release
+    .command('margins')
+    .description('Describe a release\'s synthetic population: internet use and daily media use by segment (persons 10+)')
+    .option('--release <version>', 'release version vX.Y.Z (default: the newest)')
+    .option('--uf <uf...>', 'UF codes to describe, e.g. --uf RR AP (default: all offered)')
+    .option('--json', 'print the rows as a JSON array')
+    .addHelpText('after', [
+      '',
+      'One row per axis, segment and measure: {"eixo","segmento","pessoas","medida","valor"}.',
+      '  eixo      total, faixa_etaria_5 ("0".."16"), sexo, raca, escolaridade, renda ("0".."4"), regiao, situacao (urbana, rural)',
+      '  pessoas   persons aged 10+ of the segment (the base of valor; 0 for bands 0 and 1)',
+      '  medida    internet: share who used the internet in the last 3 months (the population\'s attribute);',
+      '            tv_diaria, radio_diaria, internet_diaria: mean daily-use probability of the release\'s reception model',
+      '            (media habits from v1.5.0; before, the one-day contact probability of the assumed affinities)',
+      '  valor     share 0-1, null when the segment has no persons 10+',
+      'UFs not yet built are built and cached first (see release build). docs/population.md, "Population margins".',
+    ].join('\n'))
+    .action(async (opts: { release?: string; uf?: string[]; json?: boolean }) => {
+      const [{ newestRelease }, { populationMargins }] = await Promise.all([
+        import('../src/release/release.js'), import('../src/plan/population-margins.js'),
+      ]);
+      const rows = await populationMargins(opts.release ?? newestRelease(), opts.uf?.map((u) => u.toUpperCase()));
+      if (opts.json) { process.stdout.write(JSON.stringify(rows) + '\n'); return; }
+      for (const r of rows) {
+        process.stdout.write(`${r.eixo}\t${r.segmento}\t${r.pessoas}\t${r.medida}\t${r.valor === null ? '-' : (100 * r.valor).toFixed(1) + '%'}\n`);
       }
     });
 

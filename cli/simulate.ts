@@ -1,8 +1,9 @@
-// `campaign-sim simulate FILE [--threads N] [--shard-gib X] [--out DIR] [--csv FILE] [--json]`:
-// validates a campaign scenario, runs it as a job (every replica x variant, combined under the
-// privacy rule into the stored result: src/run-simulation-job.ts) and prints a short summary
-// table with each variant's weekly curve, or one JSON summary. --csv writes the published weekly
-// rows (src/findings/weekly-rows.ts). The engine loads inside the action.
+// `campaign-sim simulate FILE [--threads N] [--shard-gib X] [--replicas N] [--param k=v...] [--plan-only]
+// [--out DIR] [--csv FILE] [--jsonl FILE] [--raw] [--json]`: validates a campaign scenario, runs it as a job
+// (runSimulation: every replica x variant, combined under the privacy rule into the stored result)
+// and prints a short summary table with each variant's weekly curve, or one JSON summary. --csv and
+// --jsonl write the dated, named weekly rows of Simulation.weekly() (src/findings/tidy-weekly-rows.ts).
+// The engine loads inside the action.
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -10,34 +11,28 @@ import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { Command } from 'commander';
 import { contractError } from '../src/errors.js';
-import type { JobTotals, WeeklyRow } from '../src/findings/index.js';
-import { weekReaching, type WeeklyCurve } from '../src/findings/weekly-curves.js';
-import type { SimulationJob } from '../src/run-simulation-job.js';
+import { weekReaching } from '../src/findings/weekly-curves.js';
+import type { SimulationSummary as Summary } from '../src/research/simulation-summary.js';
 import { readInputJson } from './input-file.js';
 import { sparkline } from './sparkline.js';
 
-/** The run's figures, the job's published totals at the horizon and the published weekly curves of the KPIs. */
-export function summarise({ result, execucao: e }: SimulationJob, totals: JobTotals, curves: WeeklyCurve[]) {
-  const curvas: Record<string, Record<string, number[]>> = {};
-  for (const c of curves) (curvas[c.variante] ??= {})[c.medida] = c.valores.map(Math.round);
-  return {
-    familia: result.cenario.familia,
-    pessoa_dias: e.pessoa_dias,
-    segundos: Number(e.segundos.toFixed(3)),
-    preparo_segundos: Number(e.preparo_segundos.toFixed(3)),
-    pessoa_dias_por_segundo: Math.round(e.pessoa_dias / e.segundos),
-    threads: e.threads,
-    shards: e.shards,
-    tarefas_simultaneas: e.tarefasSimultaneas,
-    semanas: result.semanas,
-    unidades: result.unidades.length,
-    replicas: result.replicas,
-    populacao_unidades: totals.populacao,
-    variantes: totals.variantes,
-    curvas,
+/** Help text shared by the commands that run scenarios: where the seed is. */
+export const SEED_HELP =
+  '\nRandom numbers: there is no --seed. Each replica\'s draws are keyed by (grupo_comparacao, replica), the same for every ' +
+  'variant and every run (common random numbers); for other draws, change grupo_comparacao (--param grupo_comparacao=other).';
+
+/** `--param k=v`, repeatable: collected in order. */
+export function collectParam(v: string, list: string[] = []): string[] {
+  return [...list, v];
+}
+
+export function positiveInteger(flag: string): (v: string) => number {
+  return (v) => {
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 1) throw contractError('wrong_type', flag, `${flag} must be a positive integer`);
+    return n;
   };
 }
-type Summary = ReturnType<typeof summarise>;
 
 /** Writes summary.json and resultado.json: the stored result (JobResult, typed arrays as base64) the service would keep. */
 async function writeOut(dir: string, s: Summary, resultado: string): Promise<void> {
@@ -46,8 +41,8 @@ async function writeOut(dir: string, s: Summary, resultado: string): Promise<voi
   await writeFile(join(dir, 'resultado.json'), resultado);
 }
 
-/** Streams the CSV: a country-wide job has tens of millions of rows. */
-async function writeCsv(file: string, lines: Iterable<string>): Promise<void> {
+/** Streams the rows: a country-wide job has tens of millions. */
+export async function writeLines(file: string, lines: Iterable<string>): Promise<void> {
   const out = createWriteStream(file);
   for (const line of lines) if (!out.write(line)) await once(out, 'drain');
   out.end();
@@ -94,27 +89,36 @@ export function registerSimulate(program: Command): void {
     .command('simulate')
     .description('Run a campaign scenario (every replica x variant) on the release it names and print a summary')
     .argument('<file>', 'campaign scenario (JSON)')
-    .option('--threads <n>', 'worker threads (default: the machine\'s cores)', (v) => {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 1) throw contractError('wrong_type', '--threads', '--threads must be a positive integer');
-      return n;
-    })
+    .option('--threads <n>', 'worker threads (default: the machine\'s cores)', positiveInteger('--threads'))
     .option('--shard-gib <gib>', 'kernel memory per shard in GiB (default 3, under the 4 GiB of wasm32); smaller cuts the population into more shards without changing any result', (v) => {
       const x = Number(v);
       if (!Number.isFinite(x) || x <= 0 || x > 4) throw contractError('wrong_type', '--shard-gib', '--shard-gib must be a number of GiB in (0, 4]');
       return x;
     })
-    .option('--out <dir>', 'write summary.json (what --json prints) and resultado.json (the stored result, as the service keeps it: JobResult formato 1, typed arrays as base64; decodeJobResult reads it) into DIR')
-    .option('--csv <file>', 'write the weekly counts as long-format CSV: variante,replica,municipio,semana,medida,valor (cumulative persons by the end of each week, the KPIs only; an empty valor is hidden by the privacy rule); campaign-sim plot draws it')
+    .option('--replicas <n>', 'replicas (overrides the scenario\'s replicas)', positiveInteger('--replicas'))
+    .option('--param <name=value>', 'override a model parameter (beta0, pesos_canais.digital, ...) or a scenario field (horizonte.dias, grupo_comparacao, ...); repeatable; the value is read as JSON when it is JSON', collectParam)
+    .option('--plan-only', 'run the plano variant alone, without the sem_<canal> and menos10_<canal> counterfactuals (faster exploration; no contribuicao or elasticidade)')
+    .option('--out <dir>', 'write summary.json (what --json prints) and resultado.json (the stored result, as the service keeps it: JobResult formato 1, typed arrays as base64; decodeJobResult reads it; campaign-sim export reads it) into DIR')
+    .option('--csv <file>', 'write the weekly rows as long-format CSV: data,municipio,municipio_nome,uf,area_ponderacao,variante,replica,semana,medida,valor,publicavel (cumulative persons by the week\'s last day, the KPIs only; an empty valor is hidden by the privacy rule); campaign-sim plot draws it')
+    .option('--jsonl <file>', 'write the same rows as JSON Lines')
+    .option('--raw', 'with --csv/--jsonl: the counts as simulated, the privacy rule not applied, every row publicavel=false (for your own machine: never publish them)')
     .option('--json', 'print one JSON summary on stdout (pessoa_dias, segundos, variantes, curvas, ...) instead of the table')
-    .action(async (file: string, opts: { threads?: number; shardGib?: number; out?: string; csv?: string; json?: boolean }) => {
+    .addHelpText('after', SEED_HELP)
+    .action(async (file: string, opts: {
+      threads?: number; shardGib?: number; replicas?: number; param?: string[]; planOnly?: boolean;
+      out?: string; csv?: string; jsonl?: string; raw?: boolean; json?: boolean;
+    }) => {
       const json = await readInputJson(file);
-      const [{ default: cliProgress }, { resolveRelease }, { validateScenario }, { closePool }, { engineRun, runSimulationJob }, { simulate }, findings] = await Promise.all([
+      const [{ default: cliProgress }, { resolveRelease }, { validateScenario }, { closePool }, { runSimulation }, overrides, findings, tidy] = await Promise.all([
         import('cli-progress'), import('../src/contract/release-checks.js'), import('../src/contract/validate-scenario.js'),
-        import('../src/pool/pool.js'), import('../src/run-simulation-job.js'), import('../src/simulate.js'), import('../src/findings/index.js'),
+        import('../src/pool/pool.js'), import('../src/research/simulation.js'), import('../src/research/scenario-overrides.js'),
+        import('../src/findings/index.js'), import('../src/findings/tidy-weekly-rows.js'),
       ]);
-      const scenario = validateScenario(json);
-      const release = resolveRelease(scenario.release);
+      const base = validateScenario(json);
+      const release = resolveRelease(base.release);
+      const assigned = overrides.parseAssignments(opts.param ?? []);
+      if (opts.replicas !== undefined) assigned.replicas = opts.replicas;
+      const { cenario, parametros } = overrides.applyOverrides(base, assigned, release);
       const tty = !opts.json && process.stderr.isTTY;
       const bar = tty
         ? new cliProgress.SingleBar(
@@ -127,14 +131,13 @@ export function registerSimulate(program: Command): void {
       process.once('SIGINT', stop);
       try {
         let started = false;
-        // The job's engine, keeping the simulate() answer: the weekly rows are read from its replicas.
-        let run: Parameters<typeof findings.weeklyRows>[0] | undefined;
-        const job = await runSimulationJob(scenario, {
+        const sim = await runSimulation(cenario, {
           release,
+          parametros: Object.keys(parametros).length > 0 ? parametros : undefined,
+          somentePlano: opts.planOnly,
           threads: opts.threads,
           maxShardBytes: opts.shardGib === undefined ? undefined : Math.floor(opts.shardGib * 2 ** 30),
           signal: ctl.signal,
-          engine: async (s, o) => engineRun((run = await simulate(s, o))),
           onProgress: (p) => {
             if (!bar) return;
             if (!started) {
@@ -145,10 +148,11 @@ export function registerSimulate(program: Command): void {
           },
         });
         bar?.stop();
-        const rows = (): Iterable<WeeklyRow> => findings.weeklyRows(run!);
-        const s = summarise(job, findings.jobTotals(job.result), findings.weeklyCurves(rows()));
-        if (opts.out) await writeOut(opts.out, s, JSON.stringify(findings.encodeJobResult(job.result)));
-        if (opts.csv) await writeCsv(opts.csv, findings.weeklyCsvLines(rows()));
+        const s = sim.summary();
+        if (opts.out) await writeOut(opts.out, s, JSON.stringify(findings.encodeJobResult(sim.result)));
+        if (opts.csv) await writeLines(opts.csv, tidy.tidyCsvLines(sim.weeklyRows({ raw: opts.raw })));
+        if (opts.jsonl) await writeLines(opts.jsonl, tidy.tidyJsonLines(sim.weeklyRows({ raw: opts.raw })));
+        if (opts.raw && (opts.csv || opts.jsonl)) process.stderr.write('campaign-sim: --raw rows carry counts the privacy rule did not see (publicavel=false): never publish them\n');
         if (opts.json) process.stdout.write(`${JSON.stringify(s)}\n`);
         else printSummary(s);
       } finally {

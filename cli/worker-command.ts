@@ -1,6 +1,9 @@
 // `campaign-sim worker`: workers alone, taking jobs from the queue of a PostgreSQL server
 // (DATABASE_URL). Run it on as many machines as wanted; each claims with FOR UPDATE SKIP LOCKED.
 import type { Command } from 'commander';
+import { ServiceError } from '../src/errors.js';
+
+const refuse = (message: string, field: string) => new ServiceError('invalid_request', message, { field });
 
 export function registerWorker(program: Command): void {
   program
@@ -14,13 +17,13 @@ export function registerWorker(program: Command): void {
     .option('--id <workerId>', 'worker id recorded on the jobs it runs (default host:pid:random)')
     .addHelpText('after', '\nThe embedded store belongs to the `serve` process; separate workers need a PostgreSQL server.')
     .action(async (o: { databaseUrl?: string; schema?: string; concurrency: string; threads?: string; pollMs: string; id?: string }) => {
-      if (!o.databaseUrl) throw new Error('campaign-sim worker needs DATABASE_URL (or --database-url) of a PostgreSQL server');
+      if (!o.databaseUrl) throw refuse('campaign-sim worker needs DATABASE_URL (or --database-url) of a PostgreSQL server', '--database-url');
       const concurrency = Number(o.concurrency);
       const pollMs = Number(o.pollMs);
       const threads = o.threads === undefined ? undefined : Number(o.threads);
-      if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error('--concurrency must be an integer >= 1');
-      if (!Number.isInteger(pollMs) || pollMs < 10) throw new Error('--poll-ms must be an integer >= 10');
-      if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) throw new Error('--threads must be an integer >= 1');
+      if (!Number.isInteger(concurrency) || concurrency < 1) throw refuse('--concurrency must be an integer >= 1', '--concurrency');
+      if (!Number.isInteger(pollMs) || pollMs < 10) throw refuse('--poll-ms must be an integer >= 10', '--poll-ms');
+      if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) throw refuse('--threads must be an integer >= 1', '--threads');
       const [{ openStore }, { createEngineRunJob }, { runWorker }] = await Promise.all([
         import('../service/store/open-store.js'), import('../service/jobs/job-runner.js'), import('../service/worker.js'),
       ]);

@@ -59,4 +59,12 @@ function main() {
   server.listen(port, () => console.log(`listening on ${tls ? 'https' : 'http'}://0.0.0.0:${port}`));
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    main();
+  } catch (e) {
+    // a missing secret or an unreadable certificate: one line, not a stack trace
+    console.error(`webhook-receiver: ${e.message}`);
+    process.exit(2);
+  }
+}

@@ -1,8 +1,12 @@
 // The library's public cases (spec GET /v1/biblioteca, `casos`), read from the release's files
-// and never recomputed per request: today the Pix case (calibration/pix/, docs/model.md). The
-// case document keeps everything (fit history, forecast: `campaign-sim library case pix --json`);
-// the API serves the spec's fields, plus `agregados` (the case's verdict against its targets, an
-// extension). reprovacoes are served as the spec names their fields (test, period, value, limit).
+// and never recomputed per request: the Pix case (src/release/pix-case-file.ts; its fit:
+// calibration/pix/, docs/model.md) of the fit the release carries, and from v1.5.0 the release's
+// own midia case (calibration/midia/: internet use and media habits against the surveys). A case
+// document keeps everything (fit history, forecast, counts, margins: `campaign-sim library case
+// <id> --json`); the API serves the spec's fields, plus `agregados` (the case's verdict against its
+// targets, an extension). reprovacoes are served as the spec names their fields (test, period, value, limit).
+import type { MidiaCase } from '../calibration/midia/midia-case.js';
+import { readMidiaCase } from '../calibration/midia/midia-case-file.js';
 import { readPixCase, type PixCase } from '../src/release/pix-case-file.js';
 import type { Release } from '../src/release/types.js';
 
@@ -23,10 +27,11 @@ export interface PublicCase {
   fonte: PixCase['fonte'];
   metodo: string;
   aviso: string;
-  agregados: PixCase['agregados'];
+  /** pix: the fit's out-of-sample aggregates; midia: the verdict per axis (medida x eixo x fonte x use). */
+  agregados: PixCase['agregados'] | MidiaCase['agregados'];
 }
 
-export function publicCase(c: PixCase): PublicCase {
+export function publicCase(c: PixCase | MidiaCase): PublicCase {
   return {
     id: c.id, nome: c.nome, o_que_foi_medido: c.o_que_foi_medido, release: c.release, vale_ate_dia: c.vale_ate_dia,
     resumo: c.resumo,
@@ -38,9 +43,10 @@ export function publicCase(c: PixCase): PublicCase {
   };
 }
 
-/** The public cases of a release: the case of the fit it carries (empty when none was fitted). */
+/** The public cases of a release: the Pix case of the fit it carries, then its midia case (each when it exists). */
 export function publicCases(release: Release): PublicCase[] {
   const fit = release.manifest.calibracao_pix;
   const pix = fit ? readPixCase(fit.release) : null;
-  return pix ? [publicCase(pix)] : [];
+  const midia = readMidiaCase(release.version);
+  return [...(pix ? [publicCase(pix)] : []), ...(midia ? [publicCase(midia)] : [])];
 }

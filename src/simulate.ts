@@ -29,6 +29,8 @@ export interface SimulateOptions {
   plan?: Plan;
   /** Parameter overrides (calibration candidates, the resolved calibracao base). */
   parametros?: Partial<ModelParameters>;
+  /** Only these variants (compilePlan's scope; default every variant): ['plano'] explores without the counterfactuals. */
+  variantes?: readonly string[];
   /** Threads of the shared pool (default: the machine's cores); ignored when `pool` is given. */
   threads?: number;
   pool?: SimPool;
@@ -113,7 +115,7 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions = {}): 
     const source = opts.population ?? opts.release;
     if (!source) throw new TypeError('simulate needs opts.release, opts.population or opts.plan');
     const checked = isValidatedScenario(scenario) ? scenario : validateScenario(scenario, opts.release);
-    plan = await compilePlan(checked, source, { parametros: opts.parametros });
+    plan = await compilePlan(checked, source, { parametros: opts.parametros, variantes: opts.variantes });
   }
   const pool = opts.pool ?? sharedPool(opts.threads);
   const shards = shardPopulation(plan.kernelPopulation, planShape(plan.kernel), opts.maxShardBytes ?? DEFAULT_SHARD_BYTES);

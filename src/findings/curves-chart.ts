@@ -1,7 +1,10 @@
 // Weekly curves (weekly-curves.ts) as a standalone SVG a person can open in a browser: one panel
 // per measure, one line per variant (plano thicker), weeks across, persons up, a legend on the
 // right. Hand-written SVG, so charts need no browser or canvas library and the same curves
-// always give the same bytes (the golden test compares them).
+// always give the same bytes (the golden test compares them). Given bands (weekly-bands.ts), each
+// variant also gets its min-max range over replicas as a light area and plano is drawn last, on
+// top of counterfactual lines that may coincide with it; means-only curves keep the golden order.
+import type { WeeklyBand } from './weekly-bands.js';
 import type { WeeklyCurve } from './weekly-curves.js';
 
 const WIDTH = 760;
@@ -35,10 +38,15 @@ function compactNumber(n: number): string {
 
 const fixed = (x: number) => x.toFixed(1);
 
+function isBand(c: WeeklyCurve): c is WeeklyBand {
+  return 'maximos' in c;
+}
+
 function panel(medida: string, curves: WeeklyCurve[], colourOf: Map<string, string>, top: number): string[] {
   const weeks = Math.max(...curves.map((c) => c.valores.length));
-  const step = tickStep(Math.max(0, ...curves.flatMap((c) => c.valores)));
-  const yMax = Math.max(step, Math.ceil(Math.max(0, ...curves.flatMap((c) => c.valores)) / step) * step);
+  const highest = Math.max(0, ...curves.flatMap((c) => (isBand(c) ? c.maximos : c.valores)));
+  const step = tickStep(highest);
+  const yMax = Math.max(step, Math.ceil(highest / step) * step);
   const x = (w: number) => LEFT + (weeks <= 1 ? PLOT_WIDTH / 2 : ((w - 1) / (weeks - 1)) * PLOT_WIDTH);
   const y = (v: number) => top + TOP + PLOT_HEIGHT - (v / yMax) * PLOT_HEIGHT;
   const out = [`<g class="painel" data-medida="${escapeXml(medida)}">`];
@@ -53,7 +61,13 @@ function panel(medida: string, curves: WeeklyCurve[], colourOf: Map<string, stri
   }
   out.push(`<text x="${LEFT + PLOT_WIDTH / 2}" y="${top + TOP + PLOT_HEIGHT + 34}" font-size="11" text-anchor="middle">semana</text>`);
   out.push(`<line x1="${LEFT}" y1="${top + TOP + PLOT_HEIGHT}" x2="${LEFT + PLOT_WIDTH}" y2="${top + TOP + PLOT_HEIGHT}" stroke="#333"/>`);
-  for (const c of curves) {
+  for (const c of curves.filter(isBand)) {
+    const upper = c.maximos.map((v, i) => `${fixed(x(i + 1))},${fixed(y(v))}`);
+    const lower = c.minimos.map((v, i) => `${fixed(x(i + 1))},${fixed(y(v))}`).reverse();
+    out.push(`<polygon class="banda" data-variante="${escapeXml(c.variante)}" fill="${colourOf.get(c.variante)}" fill-opacity="0.15" stroke="none" points="${[...upper, ...lower].join(' ')}"/>`);
+  }
+  const drawn = curves.some(isBand) ? [...curves.filter((c) => c.variante !== 'plano'), ...curves.filter((c) => c.variante === 'plano')] : curves;
+  for (const c of drawn) {
     const points = c.valores.map((v, i) => `${fixed(x(i + 1))},${fixed(y(v))}`).join(' ');
     const width = c.variante === 'plano' ? 3 : 1.5;
     out.push(`<polyline data-variante="${escapeXml(c.variante)}" fill="none" stroke="${colourOf.get(c.variante)}" stroke-width="${width}" points="${points}"/>`);
@@ -62,7 +76,7 @@ function panel(medida: string, curves: WeeklyCurve[], colourOf: Map<string, stri
   return out;
 }
 
-/** The SVG document of the curves: a panel per measure, in the order measures first appear. */
+/** The SVG document of the curves (or bands): a panel per measure, in the order measures first appear. */
 export function curvesSvg(curves: readonly WeeklyCurve[], titulo = 'Persons by week, per variant'): string {
   const medidas = [...new Set(curves.map((c) => c.medida))];
   const variantes = [...new Set(curves.map((c) => c.variante))];

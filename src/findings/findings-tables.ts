@@ -296,7 +296,7 @@ function veredito(result: JobResult, units: number[], rows: Rows): TableBody {
   return {
     colunas, linhas: rows.linhas, total: rows.total,
     descricao: {
-      verificacao: 'resultado (o veredito do job), replicas, kpi (cada KPI somado nos municípios do job; o filtro municipio não o muda), contribuicao (cada canal e KPI) ou calibracao',
+      verificacao: 'resultado (o veredito do job), replicas, kpi (cada KPI somado nos municípios mantidos), contribuicao (cada canal e KPI) ou calibracao',
       medida: 'KPI da verificação', canal: 'canal da contribuição',
       valor: 'kpi e contribuicao: erro-padrão de Monte Carlo dividido pelo valor (erro relativo); replicas: número de réplicas',
       limite: 'limite do valor para robusto: 0,05 para um KPI, 0,5 para uma contribuição (dois erros-padrão de zero), 2 réplicas',

@@ -39,8 +39,13 @@ function weeklyMargins(units: number, weeks: number, medidas: readonly Medida[])
   return buildMargins(units * weeks * M, margins);
 }
 
+export interface WeeklyRowsOptions {
+  /** Every count as simulated, the privacy rule not applied: for a researcher's own machine, never to publish. */
+  raw?: boolean;
+}
+
 /** The rows, variant by variant (plan order), then replica, unit, week and measure. */
-export function* weeklyRows(result: WeeklySource): Generator<WeeklyRow> {
+export function* weeklyRows(result: WeeklySource, opts: WeeklyRowsOptions = {}): Generator<WeeklyRow> {
   for (const [variante, replicas] of Object.entries(result.variantes)) {
     if (replicas.length === 0) continue;
     const layout = layoutOf(replicas[0]);
@@ -65,7 +70,7 @@ export function* weeklyRows(result: WeeklySource): Generator<WeeklyRow> {
             const i = (u * W + w) * M + m;
             yield {
               variante, replica: replicas[r].replica + 1, municipio: layout.unidades[u], semana: w + 1, medida: medidas[m],
-              valor: sums.motivo[i] === MOTIVO_PUBLICADO ? kept[r][i] : null,
+              valor: opts.raw || sums.motivo[i] === MOTIVO_PUBLICADO ? kept[r][i] : null,
             };
           }
         }

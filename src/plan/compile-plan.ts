@@ -19,6 +19,7 @@ import {
 } from './reception-profiles.js';
 import { MEDIDAS_ADOCAO, MEDIDAS_RECEPCAO, type Plan } from './types.js';
 import { loadPopulation } from './load-population.js';
+import { HABITOS, habitAffinity, habitOf, usesMediaHabits } from './media-habits.js';
 import { jobTracts, jobUnits } from './units.js';
 import { scenarioChannels } from '../contract/variants.js';
 import { planVariants, type PlanVariant } from './variants.js';
@@ -101,13 +102,16 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
     firstDay = Math.min(firstDay, per.dia_inicio);
   }
   const w = p.pesos_canais;
+  // From v1.5.0 a reception cell also carries the person's TV and radio habit (media-habits.ts).
+  const habitos = familia === 'recepcao' && usesMediaHabits(pop.release) ? HABITOS : 1;
+  const nCells = familia === 'recepcao' ? KERNEL_CELLS * habitos : 0;
   const kernel: KernelPlan = {
     id: randomUUID(),
     familia,
     dias,
     lancamentoDia: scenario.lancamento?.dia ?? 0,
     nChannels: nC,
-    nCells: familia === 'recepcao' ? KERNEL_CELLS : 0,
+    nCells,
     intensidade,
     // m_i: adoption propensity; in reception the same cell propensity scales the social hazard
     // (deslocamento_porte is an adoption parameter and is not applied there).
@@ -137,17 +141,20 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
     for (let h = 0; h < pop.nHouseholds; h++) {
       const urbano = pop.tractUrban[pop.hhTract[h]] === 1;
       for (let i = pop.hhStart[h]; i < pop.hhStart[h + 1]; i++) {
-        cell[i] = receptionCell(pop.age5[i], pop.attrs[i], urbano) * 2 + publico[i];
+        const habito = habitos > 1 ? habitOf(pop.attrs[i]) * BASE_CELLS : 0;
+        cell[i] = (habito + receptionCell(pop.age5[i], pop.attrs[i], urbano)) * 2 + publico[i];
       }
     }
-    const aff = new Float32Array(nC * KERNEL_CELLS);
+    const aff = new Float32Array(nC * nCells);
     canais.forEach((c, k) => {
-      for (let b = 0; b < BASE_CELLS; b++) aff[k * KERNEL_CELLS + b * 2 + 1] = affinity(c, b);
+      for (let h = 0; h < habitos; h++) {
+        for (let b = 0; b < BASE_CELLS; b++) aff[k * nCells + (h * BASE_CELLS + b) * 2 + 1] = habitos > 1 ? habitAffinity(c, b, h) : affinity(c, b);
+      }
     });
     const co = responseCoefficients(scenario.mensagem?.stim_id);
-    const cum = new Float32Array(2 * KERNEL_CELLS * 3);
+    const cum = new Float32Array(2 * nCells * 3);
     for (const src of [0, 1] as const) {
-      for (let k = 0; k < KERNEL_CELLS; k++) cum.set(responseCumulative(co, k >> 1, src), (src * KERNEL_CELLS + k) * 3);
+      for (let k = 0; k < nCells; k++) cum.set(responseCumulative(co, (k >> 1) % BASE_CELLS, src), (src * nCells + k) * 3);
     }
     kernel.cell = cell;
     kernel.afinidade = aff;

@@ -1,7 +1,7 @@
 // The sources the releases credit (manifest `fontes`): data/releases/fontes.json, data beside the
 // files it credits rather than code. `fontes` are read by every generator; generator 1.2.0
-// (`domicilios_censo`) also reads `fontes_domicilios_censo`, and 1.3.0 (`setores_observados`)
-// `fontes_setores_observados`.
+// (`domicilios_censo`) also reads `fontes_domicilios_censo`, 1.3.0 (`setores_observados`)
+// `fontes_setores_observados`, and 1.5.0 (`internet_conjunta`) `fontes_midia` (internet and media habits).
 import { readFileSync } from 'node:fs';
 import { projectPath } from '../project-path.js';
 import type { Fonte } from './types.js';
@@ -10,6 +10,7 @@ export interface SourceCredits {
   fontes: Fonte[];
   fontes_domicilios_censo: Fonte[];
   fontes_setores_observados: Fonte[];
+  fontes_midia: Fonte[];
 }
 
 export function readSourceCredits(): SourceCredits {

@@ -3,7 +3,8 @@
 // v1.2.0 builds households and districts as the 2022 Census counted them and carries the Pix fit;
 // v1.3.0 places Roraima's population on its IBGE tracts (observed-tract-layout.ts); v1.4.0 is
 // v1.3.0's population (same generator and seed) with a Pix fit whose observation model counts
-// each UF's coverage (calibration/pix/pix-coverage.ts).
+// each UF's coverage (calibration/pix/pix-coverage.ts); v1.5.0 is v1.4.0's population with internet
+// use drawn jointly by age, schooling, income, area and region (src/release/internet-model.ts).
 import { readSourceCredits } from './fontes-file.js';
 import { readPixFit } from './pix-case-file.js';
 import { UF_CODES, type CalibracaoPix, type ModelParameters, type ReleaseManifest } from './types.js';
@@ -27,12 +28,18 @@ const PARAMETROS_MANUAIS: ModelParameters = {
 
 /**
  * exp(beta0) of reception is the daily media contact hazard at intensity 1 and affinity 1
- * (1 - e^-0.3 = 26% a day): a modelled default of this project (docs/model.md), not a fit.
+ * (1 - e^-0.3 = 26% a day): a modelled default of this project (docs/model.md), not a fit. From
+ * v1.5.0 the affinities are scaled by it (src/plan/media-habits.ts), so one day at intensity 1
+ * reaches the daily users of the medium.
  */
-const PARAMETROS_RECEPCAO: ModelParameters = { ...PARAMETROS_MANUAIS, beta0: Math.log(0.3) };
+export const RECEPCAO_CONTATO_DIARIO = 0.3;
+const PARAMETROS_RECEPCAO: ModelParameters = { ...PARAMETROS_MANUAIS, beta0: Math.log(RECEPCAO_CONTATO_DIARIO) };
 
 /** Sources credited by every release, and by the releases whose generator builds the Census households. */
-const { fontes: FONTES, fontes_domicilios_censo: FONTES_DOMICILIOS_CENSO, fontes_setores_observados: FONTES_SETORES_OBSERVADOS } = readSourceCredits();
+const {
+  fontes: FONTES, fontes_domicilios_censo: FONTES_DOMICILIOS_CENSO, fontes_setores_observados: FONTES_SETORES_OBSERVADOS,
+  fontes_midia: FONTES_MIDIA,
+} = readSourceCredits();
 
 const AVISO_POPULACAO =
   'Synthetic population: persons, households, census tracts, weighting areas, schools, establishments and commuting are ' +
@@ -46,6 +53,10 @@ const AVISO_SETORES_OBSERVADOS =
   ' In Roraima the tracts are IBGE\'s: Boa Vista\'s the 2022 tracts (codes, residents, positions at the polygon centroids), the ' +
   'other 14 municipalities\' the 2010 tracts (codes, urban or rural, residents and households as weights; positions modelled), ' +
   'scaled to the 2022 Census districts; the tract error of the synthetic population is measured there (docs/context.md).';
+const AVISO_INTERNET =
+  ' Internet use of persons 10+ is modelled jointly by age, schooling, family income, area and region, raked to PNAD TIC 2023 ' +
+  '(region, area) and TIC Domicílios 2020 (schooling, income, age, shifted to the PNAD level); the fit and its held-out margins ' +
+  'are the library case midia. Under 10 it stays an assumption. The Pix parameters are v1.4.0\'s fit, not refitted on this population.';
 
 /** What a release says of its parametros_pix: hand-set, fitted but failed, or fitted and approved. */
 function avisoParametros(c: CalibracaoPix | null): string {
@@ -73,6 +84,7 @@ interface ManifestOptions {
   efeitos_setor: boolean;
   domicilios_censo?: boolean;
   setores_observados?: boolean;
+  internet_conjunta?: boolean;
   parametros_pix?: ModelParameters;
   calibracao_pix?: CalibracaoPix | null;
 }
@@ -87,6 +99,7 @@ function manifest(versao: string, publicada_em: string, semente: number, o: Mani
   const gerador: ReleaseManifest['gerador'] = { versao, semente, efeitos_setor: o.efeitos_setor };
   if (o.domicilios_censo) gerador.domicilios_censo = true;
   if (o.setores_observados) gerador.setores_observados = true;
+  if (o.internet_conjunta) gerador.internet_conjunta = true;
   const parametros_pix = o.parametros_pix ?? PARAMETROS_MANUAIS;
   return {
     versao,
@@ -109,9 +122,12 @@ function manifest(versao: string, publicada_em: string, semente: number, o: Mani
     parametros_recepcao: PARAMETROS_RECEPCAO,
     grades: GRADES,
     // Each release credits the sources its generator reads.
-    fontes: [...FONTES, ...(o.domicilios_censo ? FONTES_DOMICILIOS_CENSO : []), ...(o.setores_observados ? FONTES_SETORES_OBSERVADOS : [])],
+    fontes: [
+      ...FONTES, ...(o.domicilios_censo ? FONTES_DOMICILIOS_CENSO : []), ...(o.setores_observados ? FONTES_SETORES_OBSERVADOS : []),
+      ...(o.internet_conjunta ? FONTES_MIDIA : []),
+    ],
     aviso: AVISO_POPULACAO + (o.domicilios_censo ? AVISO_DOMICILIOS : '') + (o.setores_observados ? AVISO_SETORES_OBSERVADOS : '') +
-      avisoParametros(o.calibracao_pix ?? null),
+      (o.internet_conjunta ? AVISO_INTERNET : '') + avisoParametros(o.calibracao_pix ?? null),
   };
 }
 
@@ -126,4 +142,9 @@ export const MANIFESTS: readonly ReleaseManifest[] = [
   manifest('v1.3.0', '2026-11-24', 20251101, { efeitos_setor: true, domicilios_censo: true, setores_observados: true, ...fittedPix('v1.2.0') }),
   // v1.3.0's population, the same seed on purpose: what changes is the Pix fit (data/releases/v1.4.0/caso-pix.json).
   manifest('v1.4.0', '2026-11-24', 20251101, { efeitos_setor: true, domicilios_censo: true, setores_observados: true, ...fittedPix('v1.4.0') }),
+  // v1.4.0's population (same generator and seed) but internet use from the midia case's fit
+  // (data/releases/v1.5.0/caso-midia.json); the Pix parameters are v1.4.0's, labelled as that fit's.
+  manifest('v1.5.0', '2026-11-26', 20251101, {
+    efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, ...fittedPix('v1.4.0'),
+  }),
 ];

@@ -3,8 +3,10 @@
 // so households are contiguous; from generator 1.2.0 (`domicilios_censo`) the households are the
 // 2022 Census's (census-households.ts). See docs/population.md for every modelled element and its source.
 import { placeCensusHouseholds } from './census-households.js';
-import { loadAgeSex, loadRace } from './data-files.js';
+import { loadAgeSex, loadRace, macroRegionOf } from './data-files.js';
 import { distanceKm } from './geometry.js';
+import { incomeClass, internetCell, schoolingClass, type InternetAssignment } from './internet-model.js';
+import { RADIO_USUARIOS_KANTAR, TV_USUARIOS_PBM } from './media-users.js';
 import { largestRemainder, munKey, Rng, STREAM } from './random.js';
 import {
   CLASS_MAX, COMMUTE_MAX_SHARE, EDUCATION_INCOME_CORRELATION, ESTABLISHMENT_MAX, ESTABLISHMENT_PARETO_ALPHA,
@@ -267,6 +269,8 @@ interface MunicipalModel {
   sigma: number;
   logCut: number[];
   regionF: number;
+  /** Index into MACRO_REGIOES (generator 1.5.0's internet model). */
+  region: number;
   commute: number;
   mi: number;
   gravity: { cum: Float64Array; outward: Float64Array };
@@ -276,15 +280,17 @@ interface MunicipalModel {
 /** Age, packed attributes, pupils (returned) and workers' municipality of work of one municipality. */
 function assignPersons(
   st: UfBuildState, hBase: number, H: number, pBase: number, cellOf: Uint8Array, raceOf: Uint8Array, zH: Float64Array,
-  mm: MunicipalModel, key: number,
+  mm: MunicipalModel, key: number, internetModel?: InternetAssignment,
 ): Uint32Array {
-  const { sexo, raca, escolaridade, renda, internet } = PERSON_ATTRS;
+  const { sexo, raca, escolaridade, renda, internet, tv, radio } = PERSON_ATTRS;
   const { hhStart, hhTract, tractUrban, age5, attrs, workDest } = st;
   const rhoE = EDUCATION_INCOME_CORRELATION, rhoE2 = Math.sqrt(1 - rhoE * rhoE);
   const rngE = new Rng(st.seed, STREAM.education, key);
   const rngN = new Rng(st.seed, STREAM.internet, key);
   const rngS = new Rng(st.seed, STREAM.school, key);
   const rngW = new Rng(st.seed, STREAM.work, key);
+  // Generator 1.5.0 only: its own stream, so every other draw stays v1.4.0's.
+  const rngM = internetModel ? new Rng(st.seed, STREAM.mediaUsers, key) : null;
   const edu = mm.edu;
   const students = new Uint32Array(hhStart[hBase + H] - pBase);
   let nStu = 0;
@@ -295,6 +301,8 @@ function assignPersons(
     while (bracket < 4 && lz > mm.logCut[bracket]) bracket++;
     const urban = tractUrban[hhTract[hBase + h]];
     const netF = INTERNET_URBAN_FACTOR[urban] * mm.regionF;
+    // Generator 1.5.0: the household's family income class, shared by its members.
+    const incomeCls = internetModel ? incomeClass(lz, hhStart[hBase + h + 1] - hhStart[hBase + h]) : 0;
     for (let p = hhStart[hBase + h]; p < hhStart[hBase + h + 1]; p++) {
       const c = cellOf[p - pBase];
       const band = c % AGE_BANDS;
@@ -305,10 +313,18 @@ function assignPersons(
         const o = band * 3;
         level = (e > 1 - edu[o] ? 1 : 0) + (e > 1 - edu[o + 1] ? 1 : 0) + (e > 1 - edu[o + 2] ? 1 : 0);
       }
-      const net = rngN.next() < Math.min(0.99, INTERNET_BY_BAND[band] * netF) ? 1 : 0;
+      const u = rngN.next();
+      let net: number;
+      if (internetModel && band >= 2) {
+        // Generator 1.5.0: the joint model for ages 10+ (internet-model.ts); same draw, new probability.
+        const cell = internetCell(band, schoolingClass(band, level, e, edu[band * 3]), incomeCls, urban, mm.region);
+        if (internetModel.counts) internetModel.counts[cell * 10 + sex * 5 + raceOf[p - pBase]]++;
+        net = u < internetModel.p[cell] ? 1 : 0;
+      } else net = u < Math.min(0.99, INTERNET_BY_BAND[band] * netF) ? 1 : 0;
       age5[p] = band;
       attrs[p] = (sex << sexo.shift) | (raceOf[p - pBase] << raca.shift) | (level << escolaridade.shift) |
         (bracket << renda.shift) | (net << internet.shift);
+      if (rngM) attrs[p] |= ((rngM.next() < TV_USUARIOS_PBM ? 1 : 0) << tv.shift) | ((rngM.next() < RADIO_USUARIOS_KANTAR ? 1 : 0) << radio.shift);
       const us = rngS.next();
       const uw = rngW.next();
       if (band <= 3 && us < SCHOOL_BY_BAND[band]) students[nStu++] = p;
@@ -381,6 +397,13 @@ function formEstablishments(st: UfBuildState, muns: Municipality[]): Uint16Array
   return estMun.subarray(0, nEst);
 }
 
+/** Generator switches: tract effects (1.1.0), Census households (1.2.0), the joint internet model (1.5.0). */
+export interface BuildOptions {
+  tractEffects?: boolean;
+  censusHouseholds?: boolean;
+  internet?: InternetAssignment;
+}
+
 export async function buildUfPopulation(
   release: string,
   seed: number,
@@ -388,7 +411,7 @@ export async function buildUfPopulation(
   muns: Municipality[],
   layoutOf: (code: string) => TractLayout,
   onProgress?: (p: BuildProgress) => void,
-  opts: { tractEffects?: boolean; censusHouseholds?: boolean } = {},
+  opts: BuildOptions = {},
 ): Promise<UfPopulation> {
   const nM = muns.length;
   const model = socioModel();
@@ -433,6 +456,7 @@ export async function buildUfPopulation(
   const st = new UfBuildState(seed, N, tractUrban);
   const gravity = gravityTable(muns);
   const logCut = model.incomeCutoffs.map(Math.log);
+  const region = macroRegionOf(uf);
   let lastYield = performance.now();
   for (let mi = 0; mi < nM; mi++) {
     const m = muns[mi];
@@ -456,8 +480,9 @@ export async function buildUfPopulation(
     const raceOf = dealRace(largestRemainder(raceData.get(m.codigo)!, P), st.hhStart, hBase, order, pBase, P, new Rng(seed, STREAM.race, key));
     const students = assignPersons(st, hBase, H, pBase, cellOf, raceOf, zH, {
       edu: model.educationAtLeast.get(m.codigo)!, mu: model.incomeMu.get(m.codigo)!, sigma: model.incomeSigma.get(m.codigo)!,
-      logCut, regionF: INTERNET_REGION_FACTOR[m.regiao] ?? 1, commute: commuteShare(m, gravity.outward[mi]), mi, gravity, nM,
-    }, key);
+      logCut, regionF: INTERNET_REGION_FACTOR[m.regiao] ?? 1, region,
+      commute: commuteShare(m, gravity.outward[mi]), mi, gravity, nM,
+    }, key, opts.internet);
     assignClasses(st, students, mi);
     st.tractBase += L.n;
     onProgress?.({ uf, stage: 'persons', done: mi + 1, total: nM });

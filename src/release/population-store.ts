@@ -5,7 +5,8 @@ import { Delaunay } from 'd3-delaunay';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { distanceKm } from './geometry.js';
-import { buildUfPopulation, type UfPopulation } from './population-builder.js';
+import { internetAssignment } from './internet-fit-file.js';
+import { buildUfPopulation, type BuildOptions, type UfPopulation } from './population-builder.js';
 import {
   countsOf, readPopulationCounts, readPopulationFile, removePopulationFile, writePopulationFile, type FileExpectation, type UfCounts,
 } from './population-file.js';
@@ -77,6 +78,18 @@ export async function ensureUfPopulation(
 
 const building = new Map<string, Promise<UfPopulation>>();
 
+/**
+ * The builder's options for a release's generator. Generator 1.5.0's internet model is read from
+ * the release's midia case: a cache file built before a refit is not detected, rebuild with --force.
+ */
+export function builderOptions(rel: BuildableRelease): BuildOptions {
+  const g = rel.manifest.gerador;
+  return {
+    tractEffects: g.efeitos_setor === true, censusHouseholds: g.domicilios_censo === true,
+    ...(g.internet_conjunta ? { internet: internetAssignment(rel.version) } : {}),
+  };
+}
+
 async function buildAndWrite(
   rel: BuildableRelease, uf: UfCode, path: string, expect: FileExpectation,
   onProgress?: (p: BuildProgress) => void,
@@ -84,7 +97,7 @@ async function buildAndWrite(
   removePopulationFile(path);
   const built = await buildUfPopulation(
     rel.version, expect.seed, uf, rel.municipalities(uf), (c) => rel.tractLayout(c), onProgress,
-    { tractEffects: rel.manifest.gerador.efeitos_setor === true, censusHouseholds: expect.censusHouseholds },
+    builderOptions(rel),
   );
   onProgress?.({ uf, stage: 'write', done: 0, total: 1 });
   writePopulationFile(path, built);

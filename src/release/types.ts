@@ -145,7 +145,13 @@ export interface ReleaseManifest {
    * the 2022 Census counted them; docs/population.md).
    */
   /** setores_observados (v1.3.0 on, needs domicilios_censo): RR on its IBGE tracts (observed-tract-layout.ts). */
-  gerador: { versao: string; semente: number; efeitos_setor?: boolean; domicilios_censo?: boolean; setores_observados?: boolean };
+  /**
+   * internet_conjunta (v1.5.0 on): internet use of persons 10+ by age, schooling, family income,
+   * area and region jointly, raked to PNAD TIC 2023 and TIC Domicílios (internet-model.ts).
+   */
+  gerador: {
+    versao: string; semente: number; efeitos_setor?: boolean; domicilios_censo?: boolean; setores_observados?: boolean; internet_conjunta?: boolean;
+  };
   motor: string; // engine version
   ufs: UfCode[]; // offered
   /** UFs whose 5-year age grid is closed (exactly one in v1.0.0). */
@@ -173,7 +179,8 @@ export interface ReleaseManifest {
  * Bit layout of Population.attrs (one Uint16 per person). Shared with assembly/ and src/plan.
  * sexo: 0 masculino, 1 feminino; raca: index into RACAS; escolaridade: index into
  * NIVEIS_INSTRUCAO; renda: 0..4 (national quintile of household income per capita);
- * internet: 1 when the person used the internet in the last 3 months (PNAD TIC 2023 shares).
+ * internet: 1 when the person used the internet in the last 3 months (PNAD TIC 2023 shares by age,
+ * area and region; from generator 1.5.0 jointly by age, schooling, income, area and region).
  */
 export const PERSON_ATTRS = {
   sexo: { shift: 0, bits: 1 },
@@ -181,6 +188,9 @@ export const PERSON_ATTRS = {
   escolaridade: { shift: 4, bits: 2 },
   renda: { shift: 6, bits: 3 },
   internet: { shift: 9, bits: 1 },
+  /** Generator 1.5.0 (media-users.ts): watches TV at all, listens to the radio at all; 0 in older releases. */
+  tv: { shift: 10, bits: 1 },
+  radio: { shift: 11, bits: 1 },
 } as const;
 
 /** The value of one PERSON_ATTRS field in a person's attrs. */

@@ -29,7 +29,7 @@ const STAGES: readonly Stage[] = stages(
   'assembly: assembly/',
   'base: src/errors.ts src/project-path.ts src/package-version.ts',
   'release: src/release/', 'tracts: src/tracts/', 'contract: src/contract/', 'kernel: src/kernel/', 'plan: src/plan/', 'pool: src/pool/',
-  'simulate: src/simulate.ts', 'findings: src/findings/', 'job: src/run-simulation-job.ts', 'context: src/context/', 'entry: src/index.ts',
+  'simulate: src/simulate.ts', 'findings: src/findings/', 'job: src/run-simulation-job.ts', 'research: src/research/', 'context: src/context/', 'entry: src/index.ts src/internals.ts',
   'calibration: calibration/', 'library: library/', 'service: service/', 'cli: cli/', 'tools: bench/ scripts/ test/',
 );
 

@@ -1,7 +1,8 @@
 // What `npm pack` ships (package.json "files"): the built library, CLI, kernel and the data read
-// at run time; never local state (the embedded store, population caches, profiles) nor the built
+// at run time, the examples and docs the README points to; never local state (the embedded store, population caches, profiles) nor the built
 // tests and benches. `--ignore-scripts` skips the prepare build: `npm test` has built already.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { projectPath } from '../../src/project-path.js';
 
@@ -20,7 +21,20 @@ describe('npm pack', () => {
       'package.json', 'README.md', 'LICENSE', 'bin/campaign-sim.js', 'build/kernel.wasm',
       'dist/src/index.js', 'dist/src/index.d.ts', 'dist/cli/main.js', 'dist/src/pool/kernel-thread.js', 'dist/service/server.js',
       'dist/calibration/run.js', 'data/br/municipios.csv', 'data/releases/fontes.json', 'service/console/views/layout.eta',
+      'dist/src/internals.js', 'examples/adocao-rr.json', 'docs/README.md', 'docs/research.md', 'CHANGELOG.md', 'CITATION.cff',
     ]) expect(paths, p).toContain(p);
+  });
+
+  it('resolves every relative link of the README and of docs/ inside the package', () => {
+    const broken: string[] = [];
+    for (const doc of ['README.md', ...paths.filter((p) => /^docs\/[^/]+\.md$/.test(p))]) {
+      const dir = doc.includes('/') ? doc.slice(0, doc.lastIndexOf('/') + 1) : '';
+      for (const m of readFileSync(projectPath(doc), 'utf8').matchAll(/\]\((?!https?:|#|mailto:)([^)#\s]+)/g)) {
+        const target = new URL(m[1], `file:///${dir}`).pathname.slice(1);
+        if (!paths.includes(target) && !paths.some((p) => p.startsWith(`${target.replace(/\/$/, '')}/`))) broken.push(`${doc} -> ${m[1]}`);
+      }
+    }
+    expect(broken).toEqual([]);
   });
 
   it('leaves out local state, tests, benches and sources', () => {

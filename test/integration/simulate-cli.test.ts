@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { decodeJobResult } from '../../src/findings/job-result.js';
+import { parseTidyCsv, TIDY_WEEKLY_CSV_HEADER } from '../../src/findings/tidy-weekly-rows.js';
 import { projectPath } from '../../src/project-path.js';
 
 const run = promisify(execFile);
@@ -44,11 +45,31 @@ describe('campaign-sim simulate', () => {
     expect(s.shards).toBe(1);
     // the weekly curves of the summary and the CSV's rows: 5 variants x 1 replica x 15 units x 1 week x 3 KPIs
     expect(s.curvas.plano.alcance).toHaveLength(1);
-    const csv = readFileSync(join(dir, 'semanas.csv'), 'utf8').trimEnd().split('\n');
-    expect(csv[0]).toBe('variante,replica,municipio,semana,medida,valor');
-    expect(csv).toHaveLength(1 + 5 * 15 * 3);
-    const published = csv.slice(1).filter((l) => l.startsWith('plano,1,') && l.includes(',alcance,') && !l.endsWith(','));
-    expect(published.reduce((t, l) => t + Number(l.split(',')[5]), 0)).toBe(s.curvas.plano.alcance[0]);
+    const text = readFileSync(join(dir, 'semanas.csv'), 'utf8');
+    expect(text.split('\n')[0]).toBe(TIDY_WEEKLY_CSV_HEADER);
+    const rows = parseTidyCsv(text);
+    expect(rows).toHaveLength(5 * 15 * 3);
+    expect(rows[0]).toMatchObject({ data: '2026-02-08', uf: 'RR', municipio_nome: expect.any(String), publicavel: true });
+    const published = rows.filter((r) => r.variante === 'plano' && r.medida === 'alcance' && r.valor !== null);
+    expect(published.reduce((t, r) => t + r.valor!, 0)).toBe(s.curvas.plano.alcance[0]);
+
+    // the stored result's rows, without running again: the horizon week, same columns and counts
+    const exported = await run(process.execPath, [cli, 'export', join(dir, 'out', 'resultado.json')]);
+    const horizon = parseTidyCsv(exported.stdout);
+    expect(horizon).toHaveLength(rows.length);
+    const key = (r: (typeof rows)[number]) => `${r.variante} ${r.replica} ${r.municipio} ${r.medida}`;
+    const weekly = new Map(rows.map((r) => [key(r), r]));
+    for (const r of horizon) {
+      const w = weekly.get(key(r))!;
+      expect([r.data, r.municipio_nome]).toEqual([w.data, w.municipio_nome]);
+      if (r.valor !== null && w.valor !== null) expect(r.valor).toBe(w.valor);
+    }
+
+    // the dated CSV draws a chart with a min-max band per variant and plano on top
+    await run(process.execPath, [cli, 'plot', join(dir, 'semanas.csv'), '-o', join(dir, 'chart.svg'), '--medida', 'alcance']);
+    const svg = readFileSync(join(dir, 'chart.svg'), 'utf8');
+    expect(svg.match(/class="banda"/g)).toHaveLength(5);
+    expect([...svg.matchAll(/<polyline data-variante="([^"]+)"/g)].at(-1)![1]).toBe('plano');
 
     // the same scenario cut into shards: the same stored result, byte for byte
     const cut = await run(process.execPath, [cli, 'simulate', file, '--json', '--threads', '2', '--shard-gib', '0.005', '--out', join(dir, 'cut')]);
@@ -56,6 +77,47 @@ describe('campaign-sim simulate', () => {
     expect(sc.shards).toBeGreaterThan(1);
     expect(sc.variantes).toEqual(s.variantes);
     expect(readFileSync(join(dir, 'cut', 'resultado.json'))).toEqual(readFileSync(join(dir, 'out', 'resultado.json')));
+  });
+
+  it('runs the plan alone with --plan-only, overrides with --replicas and --param, and writes raw rows marked unpublishable', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-cli-'));
+    const file = join(dir, 'cenario.json');
+    const example = JSON.parse(readFileSync(projectPath('examples/recepcao-rr.json'), 'utf8'));
+    writeFileSync(file, JSON.stringify({
+      ...example, horizonte: { ...example.horizonte, dias: 7 },
+      canais: [{ canal: 'tv', dia_inicio: 1, dia_fim: 7, intensidade: 0.6 }, { canal: 'digital', dia_inicio: 2, dia_fim: 7, intensidade: 0.5 }],
+    }));
+    const { stdout, stderr } = await run(process.execPath, [
+      cli, 'simulate', file, '--json', '--threads', '2', '--plan-only', '--replicas', '1', '--param', 'horizonte.dias=8',
+      '--param', 'pesos_canais.digital=0.5', '--jsonl', join(dir, 'raw.jsonl'), '--raw',
+    ]);
+    const s = JSON.parse(stdout);
+    expect(Object.keys(s.variantes)).toEqual(['plano']);
+    expect([s.replicas, s.semanas]).toEqual([1, 2]);
+    expect(stderr).toMatch(/never publish/);
+    const raw = readFileSync(join(dir, 'raw.jsonl'), 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(raw).toHaveLength(15 * 2 * 3);
+    expect(raw.every((r) => r.publicavel === false && r.valor !== null)).toBe(true);
+    expect(new Set(raw.map((r) => r.data))).toEqual(new Set(['2026-02-08', '2026-02-09']));
+  });
+
+  it('sweeps a grid into one tidy CSV, the points sharing their random numbers', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-cli-'));
+    const args = [cli, 'sweep', projectPath('examples/adocao-rr.json'), '--grid', 'beta0=-7,-6', '--param', 'horizonte.dias=7', '--replicas', '1', '--threads', '2'];
+    await run(process.execPath, [...args, '-o', join(dir, 'sweep.csv')]);
+    const lines = readFileSync(join(dir, 'sweep.csv'), 'utf8').trimEnd().split('\n');
+    expect(lines[0]).toBe('beta0,ponto,variante,medida,valor,escondidas');
+    expect(lines.slice(1).map((l) => l.split(',').slice(0, 4).join(','))).toEqual(['-7,1,plano,adotantes', '-6,2,plano,adotantes']);
+    // the second point is the scenario run alone with beta0 -6: the same number
+    const alone = await run(process.execPath, [cli, 'simulate', projectPath('examples/adocao-rr.json'), '--json', '--param', 'horizonte.dias=7', '--replicas', '1', '--param', 'beta0=-6', '--threads', '2']);
+    expect(Number(lines[2].split(',')[4])).toBe(JSON.parse(alone.stdout).variantes.plano.medidas.adotantes);
+  });
+
+  it('refuses an unknown --param on one line with exit 2', async () => {
+    const err = await run(process.execPath, [cli, 'simulate', projectPath('examples/adocao-rr.json'), '--param', 'semente=3']).catch((e) => e);
+    expect(err.code).toBe(2);
+    expect(String(err.stderr).trim().split('\n')).toHaveLength(1);
+    expect(String(err.stderr)).toMatch(/"semente" is neither a model parameter/);
   });
 
   it('refuses a shard budget outside (0, 4] GiB with exit 2', async () => {

@@ -2,6 +2,7 @@
 // filled for a place) and the published Pix case of the newest release, read from the release,
 // never recomputed.
 import { describe, expect, it } from 'vitest';
+import { readMidiaCase } from '../../../calibration/midia/midia-case-file.js';
 import { readPixCase } from '../../../src/release/pix-case-file.js';
 import { validateScenario } from '../../../src/contract/validate-scenario.js';
 import { TEMPLATES } from '../../../library/templates.js';
@@ -22,10 +23,23 @@ describe('campaign-sim library case', () => {
     expect(r.out).toContain('Banco Central do Brasil');
   });
 
+  it('midia --json prints the newest release\'s midia case as stored; without --json a table of margins', async () => {
+    const r = await run('library', 'case', 'midia', '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual(readMidiaCase(newestRelease()));
+    const t = await run('library', 'case', 'midia');
+    expect(t.code).toBe(0);
+    expect(t.out).toContain('pnad2023/regiao/Nordeste');
+    expect(t.out).toMatch(/UF DF (passou|reprovado_declarado)/);
+    const old = await run('library', 'case', 'midia', '--release', 'v1.4.0');
+    expect(old.code).toBe(2);
+    expect(old.err).toContain('release v1.4.0 has no midia case');
+  });
+
   it('an unknown case, or a release without a fit, is refused in one line with exit 2', async () => {
     const a = await run('library', 'case', 'vacina');
     expect(a.code).toBe(2);
-    expect(a.err).toMatch(/^campaign-sim: not_found: no case vacina; the library has: pix\n$/);
+    expect(a.err).toMatch(/^campaign-sim: not_found: no case vacina; the library has: pix, midia\n$/);
     const b = await run('library', 'case', 'pix', '--release', 'v1.0.0');
     expect(b.code).toBe(2);
     expect(b.err).toContain('release v1.0.0 has no Pix case');

@@ -6,6 +6,7 @@ import {
 import { listReleases, releaseManifest } from '../../../src/release/release.js';
 import type { Lancamento } from '../../../src/contract/types.js';
 import { ServiceError } from '../../../src/errors.js';
+import { MOTIVO_RECEPCAO_HABITOS } from '../../../src/findings/veredito.js';
 import { buildReplica, etaria, scenario } from './build-replica.js';
 
 const NAMES: Record<string, string> = { '1400100': 'Boa Vista', '1400027': 'Amajari' };
@@ -199,6 +200,17 @@ describe('reception tables', () => {
     expect(get('calibracao')).toMatchObject({ resultado: 'nao_calibrado' });
     // Its rows name no municipality, so neither does municipios (issue 15).
     expect(t.municipios).toEqual({});
+  });
+
+  it('veredito of a reception job says which parts are data and which assumptions: from v1.5.0 (media habits), older releases word for word as before', () => {
+    const motivo = (release: string) => {
+      const r = { ...receptionJob(), release, cenario: { ...receptionJob().cenario, release } };
+      return String(buildFindings(r, { tabela: 'veredito' }).linhas.find((x) => x.verificacao === 'calibracao')!.motivo);
+    };
+    expect(motivo('v1.5.0')).toBe(MOTIVO_RECEPCAO_HABITOS);
+    expect(MOTIVO_RECEPCAO_HABITOS).toMatch(/ancorado em dados publicados: uso diário de TV e rádio/);
+    expect(MOTIVO_RECEPCAO_HABITOS).toMatch(/continuam premissas do modelo, não calibradas: .*boca a boca, as respostas .* e a lembrança/);
+    expect(motivo('v1.4.0')).toBe('parâmetros padrão da release, não calibrados contra uma série real desta campanha');
   });
 
   it('veredito is the job\'s one statement: the municipio filter leaves it unchanged (issue 32)', () => {

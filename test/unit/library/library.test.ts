@@ -123,4 +123,23 @@ describe('listLibrary', () => {
     expect(typeof c.metodo).toBe('string');
     expect(typeof c.aviso).toBe('string');
   });
+
+  it('serves the release\'s midia case with the same spec fields, its UFs scored where the survey publishes them', () => {
+    expect(lib.casos.map((x) => x.id)).toEqual(['pix', 'midia']);
+    const c = lib.casos.find((x) => x.id === 'midia')!;
+    expect(c.release).toBe(release.version);
+    expect(c.vale_ate_dia).toBe(0);
+    expect(c.ufs).toHaveLength(27);
+    expect(c.ufs.filter((u) => u.veredito !== 'nao_pontuado').map((u) => u.uf).sort()).toEqual(['DF', 'GO', 'MA']);
+    expect(Object.values(c.resumo).reduce((a, b) => a + b, 0)).toBe(27);
+    for (const u of c.ufs) for (const r of u.reprovacoes) expect(Object.keys(c.testes)).toContain(r.test);
+    expect(Object.keys(c.fonte).sort()).toEqual(['credito', 'licenca', 'url']);
+    expect(c.fonte.credito).toContain('PNAD');
+    expect(c.aviso).toMatch(/differ in design and year/);
+    expect(['aprovada', 'reprovada']).toContain(c.agregados.veredito);
+  });
+
+  it('lists no midia case for releases before v1.5.0', () => {
+    expect(listLibrary(openRelease('v1.4.0')).casos.map((x) => x.id)).toEqual(['pix']);
+  });
 });

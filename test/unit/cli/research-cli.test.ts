@@ -1,0 +1,51 @@
+// The researcher's commands that need no simulation: the shipped examples, a wrong flag answered on
+// one line (not the whole help), the seed pointer in simulate's help, and sweep's refusals.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { projectPath } from '../../../src/project-path.js';
+import { runCliCaptured } from '../../fixtures/run-cli.js';
+
+describe('campaign-sim examples', () => {
+  it('lists the shipped examples and prints one', async () => {
+    const list = await runCliCaptured('examples', 'list');
+    expect(list.code).toBe(0);
+    expect(list.out).toMatch(/^adocao-rr\s+adocao-rr\.json$/m);
+    const show = await runCliCaptured('examples', 'show', 'adocao-rr');
+    expect(show).toMatchObject({ code: 0, err: '' });
+    expect(show.out).toBe(readFileSync(projectPath('examples/adocao-rr.json'), 'utf8'));
+  });
+
+  it('refuses an unknown example naming the others, exit 2', async () => {
+    const r = await runCliCaptured('examples', 'show', 'nada');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/no example "nada"; the examples are .*adocao-rr/);
+  });
+});
+
+describe('a wrong flag', () => {
+  it('prints one error line and where the help is, not the whole help', async () => {
+    const r = await runCliCaptured('simulate', 'x.json', '--nao-existe');
+    expect(r.code).toBe(2);
+    expect(r.err.trim().split('\n')).toEqual(["error: unknown option '--nao-existe'", '(see campaign-sim --help, or campaign-sim <command> --help)']);
+    expect(r.out).toBe('');
+  });
+});
+
+describe('where the seed is', () => {
+  it('simulate --help says randomness is keyed by grupo_comparacao', async () => {
+    const r = await runCliCaptured('simulate', '--help');
+    expect(r.out).toMatch(/there is no --seed.*grupo_comparacao/s);
+  });
+});
+
+describe('campaign-sim sweep', () => {
+  it('refuses a grid without values and an unknown name before running anything', async () => {
+    const file = projectPath('examples/adocao-rr.json');
+    const empty = await runCliCaptured('sweep', file, '--grid', 'beta0');
+    expect(empty.code).toBe(2);
+    expect(empty.err).toMatch(/expected name=v1,v2/);
+    const unknown = await runCliCaptured('sweep', file, '--grid', 'semente=1,2');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/"semente" is neither a model parameter/);
+  });
+});
