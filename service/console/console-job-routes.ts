@@ -11,7 +11,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
 import { ServiceError } from '../../src/errors.js';
-import { buildFindings, curvesSvg, FINDINGS_TABLES, LIMITE_MAXIMO, type FindingsTable } from '../../src/findings/index.js';
+import { findingsPage, type FindingsPage } from '../../src/findings/findings-page.js';
+import { buildFindings, curvesSvg, FINDINGS_TABLES, type FindingsTableName } from '../../src/findings/index.js';
 import { projectPath } from '../../src/project-path.js';
 import { formatReais } from '../accounts/reais.js';
 import { getJob } from '../operations/get-job.js';
@@ -45,10 +46,12 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
   });
 
   /** The table a query names (saturacao by default). */
-  const tableOf = (t: string | undefined) => (FINDINGS_TABLES.includes(t as never) ? t! : 'saturacao');
+  const tableOf = (t: string | undefined): FindingsTableName => (FINDINGS_TABLES.includes(t as never) ? t as FindingsTableName : 'saturacao');
+  /** The published rows' columns: the findings page's publicavel is always true here (never raw), so not shown. */
+  const shownColumns = (colunas: string[]) => colunas.filter((c) => c !== 'publicavel');
 
-  // All rows of a findings table as CSV (the page shows them ROWS_SHOWN at a time): read in
-  // pages of LIMITE_MAXIMO, the findings' own cap, so no row is left out.
+  // All rows of a findings table as CSV (the page shows them ROWS_SHOWN at a time), through the
+  // in-process findings pages (src/findings/findings-page.ts: no row cap, offset paging).
   app.get<{ Params: { id: string; job: string }; Querystring: { tabela?: string } }>('/projetos/:id/jobs/:job/achados.csv', async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
@@ -57,10 +60,9 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
     if (job.estado !== 'concluido' || job.tipo !== 'simulacao') throw new ServiceError('not_found', 'Este job não tem tabelas de achados.');
     const result = await loadJobResult(kit.ctx, project.id, job.id);
     const tabela = tableOf(req.query.tabela);
-    const first = buildFindings(result, { tabela, limite: LIMITE_MAXIMO });
-    const rows = [...first.linhas];
-    while (rows.length < first.total) rows.push(...buildFindings(result, { tabela, limite: LIMITE_MAXIMO, offset: rows.length }).linhas);
-    const csv = stringify(rows.map((r) => first.colunas.map((c) => r[c])), { header: true, columns: first.colunas });
+    const all = findingsPage(result, tabela);
+    const colunas = shownColumns(all.colunas);
+    const csv = stringify(all.linhas.map((r) => colunas.map((c) => (r as unknown as Record<string, unknown>)[c])), { header: true, columns: colunas });
     return reply.header('cache-control', 'no-store').type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${job.id}-${tabela}.csv"`).send(csv);
   });
@@ -71,15 +73,16 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
     const q = req.query;
     const { project, principal } = await personInProject(store, pessoa, req.params.id);
     const job = await getJob.run(kit.ctx, principal, { job_id: req.params.job });
-    let tabela: FindingsTable | null = null, mapa: JobMap | null = null, medidas: string[] = [], aviso: string | null = null;
+    let tabela: FindingsPage<FindingsTableName> | null = null, mapa: JobMap | null = null, medidas: string[] = [], aviso: string | null = null;
     let grafico: string | null = null, veredito: VerdictWords | null = null, pagina = 1, paginas = 1;
     if (job.estado === 'concluido' && job.tipo === 'simulacao') {
       const result = await loadJobResult(kit.ctx, project.id, job.id);
       const nome = tableOf(q.tabela);
-      const total = buildFindings(result, { tabela: nome, limite: 1 }).total;
+      const total = findingsPage(result, nome, { limite: 1 }).total;
       paginas = Math.max(1, Math.ceil(total / ROWS_SHOWN));
       pagina = Math.min(paginas, Math.max(1, Math.trunc(Number(q.pagina)) || 1));
-      tabela = buildFindings(result, { tabela: nome, limite: ROWS_SHOWN, offset: (pagina - 1) * ROWS_SHOWN });
+      const rows = findingsPage(result, nome, { limite: ROWS_SHOWN, offset: (pagina - 1) * ROWS_SHOWN });
+      tabela = { ...rows, colunas: shownColumns(rows.colunas) };
       medidas = result.saturacao.medidas;
       // the engine's own chart (src/findings/curves-chart.ts, as `campaign-sim plot` draws it)
       grafico = result.curvas ? curvesSvg(result.curvas, 'Pessoas por semana, por variante') : null;

@@ -35,8 +35,6 @@ export interface FindingsQuery {
   tabela?: string;
   municipio?: string[];
   limite?: number;
-  /** Rows to skip (the console's pages and its CSV; the API has no offset). */
-  offset?: number;
 }
 
 export const LIMITE_PADRAO = 200;
@@ -342,19 +340,17 @@ export function buildFindings(result: JobResult, query: FindingsQuery = {}): Fin
   // selects rows of the other tables and leaves it unchanged (a filtered verdict would be
   // another question, and its numbers changed with the filter).
   const units = tabela === 'veredito' ? selectUnits(result) : selectUnits(result, query.municipio);
-  const offset = query.offset ?? 0;
-  const body = tableBody(result, tabela, units, offset + limite);
-  const linhas = offset === 0 ? body.linhas : body.linhas.slice(offset);
+  const body = tableBody(result, tabela, units, limite);
   // Names of the municipalities of the rows only (the veredito table has none: it sums them all).
-  const codes = linhas.filter((r) => r.municipio != null).map((r) => String(r.municipio));
+  const codes = body.linhas.filter((r) => r.municipio != null).map((r) => String(r.municipio));
   return {
     tabela,
     colunas: body.colunas,
     descricao: body.descricao,
     municipios: namesOf(result, codes),
-    linhas,
+    linhas: body.linhas,
     total: body.total,
-    truncado: body.total > offset + linhas.length,
+    truncado: body.total > body.linhas.length,
     grade: result.grade,
   };
 }
