@@ -17,6 +17,7 @@ import { SHARED_SCHEMAS } from './http/schemas.js';
 import { registerOpenApi } from './http/openapi.js';
 import { bibliotecaRoutes } from './http/routes/biblioteca.js';
 import { healthRoutes } from './http/routes/health.js';
+import { rootRoutes } from './http/routes/root.js';
 import { calibracaoRoutes } from './http/routes/calibracoes.js';
 import { compareRoutes } from './http/routes/compare.js';
 import { diagnosticoRoutes } from './http/routes/diagnosticos.js';
@@ -151,6 +152,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   installAuth(app, ctx);
   await registerOpenApi(app);
 
+  await app.register(rootRoutes, { consolePath: CONSOLE_PATH });
   await app.register(healthRoutes, ctx);
   await app.register(whoamiRoutes, ctx);
   await app.register(bibliotecaRoutes, ctx);
@@ -168,6 +170,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // as a trusted proxy says): as the scheme the browser really uses
     prefix: CONSOLE_PATH, ctx, secret: consoleSecret, secureCookies: publicUrl?.origin.startsWith('https:') ? true : 'auto',
     devCredits: process.env.NODE_ENV !== 'production', webhookPolicy, agents,
+    origin: () => publicUrl?.origin ?? listenOrigin(app.server.address()),
   });
   await app.ready();
   return app;

@@ -46,6 +46,22 @@ export async function createOrganization(store: Store, opts: { nome: string }): 
   return r.rows[0];
 }
 
+/**
+ * A signed-in person's own new organization, the person its owner, in one transaction (never an
+ * organization without an owner). Defaults (docs/console.md): no credits, no spend limit, the
+ * default concurrency; credits come as for any organization (the operator, or development credits).
+ */
+export async function createOrganizationOwnedBy(store: Store, opts: { nome: string; email: string }): Promise<Organization> {
+  const nome = requireName(opts.nome, 'nome');
+  const email = requireName(opts.email, 'email').toLowerCase();
+  const now = store.clock.now();
+  return store.transaction(async (tx) => {
+    const org = (await tx.query<Organization>(ACCOUNT_SQL.insertOrganization, [nome, now])).rows[0];
+    await tx.query(ACCOUNT_SQL.upsertMember, [org.id, email, 'owner', now]);
+    return org;
+  });
+}
+
 export async function getOrganization(db: Queryable, organizationId: string): Promise<Organization> {
   if (!isUuid(organizationId)) throw new ServiceError('not_found', `organization ${organizationId} does not exist`);
   const r = await db.query<Organization>(ACCOUNT_SQL.getOrganization, [organizationId]);

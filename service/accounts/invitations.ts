@@ -27,6 +27,11 @@ export async function pendingInvitations(store: Store, organizationId: string): 
   return (await store.query<PendingInvitation>(INVITATION_SQL.pending, [organizationId, store.clock.now()])).rows;
 }
 
+/** Revokes the pending invitations of `email` to the organization; how many there were. */
+export async function revokeInvitations(store: Store, organizationId: string, email: string): Promise<number> {
+  return (await store.query(INVITATION_SQL.revokePending, [organizationId, normaliseEmail(email)])).rows.length;
+}
+
 /** What an invitation link offers, or null when it is unknown. */
 export async function peekInvitation(store: Store, token: string): Promise<{ email: string; papel: MemberRole; nome: string; valido: boolean } | null> {
   const r = (await store.query<{ email: string; papel: MemberRole; nome: string; expira_em: Date; aceito_em: Date | null }>(INVITATION_SQL.peek, [secretDigest(token)])).rows[0];

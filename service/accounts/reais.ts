@@ -1,10 +1,17 @@
 // Amounts in reais as people type and read them (one credit is one real; the ledger keeps micros).
 // The CLI (`admin credits add`, `spend-limit set`) and the console read amounts through here.
 
-/** "12.5" or "12,50" reais -> 12500000 micros, exactly; null when it is not such an amount. */
+/**
+ * "12.5", "12,50" or, as written in Brazil, "1.500,50" reais -> micros, exactly; null when it is
+ * not such an amount. Dots group thousands only in the Brazilian form (a comma for the decimals, or
+ * several groups: "1.500.000"); a single dot otherwise marks the decimals, as before ("1.5").
+ */
 export function reaisToMicros(text: string): number | null {
-  const m = /^(\d{1,9})(?:[.,](\d{1,6}))?$/.exec(text.trim());
-  return m ? Number(m[1]) * 1_000_000 + Number((m[2] ?? '').padEnd(6, '0')) : null;
+  const t = text.trim();
+  const grouped = /^(\d{1,3}(?:\.\d{3})+),(\d{1,6})$|^(\d{1,3}(?:\.\d{3}){2,})$/.exec(t);
+  const m = grouped ? [t, (grouped[1] ?? grouped[3]).replaceAll('.', ''), grouped[2]] : /^(\d{1,9})(?:[.,](\d{1,6}))?$/.exec(t);
+  if (!m || m[1].length > 9) return null;
+  return Number(m[1]) * 1_000_000 + Number((m[2] ?? '').padEnd(6, '0'));
 }
 
 /** 12500000 -> "R$ 12,50". */

@@ -1,6 +1,7 @@
 // The project's jobs: the list, and each job with its findings tables and a map of its
-// municipalities coloured by the saturation of a chosen measure (Leaflet with the local
-// municipal boundaries of data/br/geometria, no tile server: municipal-boundaries.ts). Read
+// municipalities coloured by the saturation of a chosen measure, with its legend and a table of the
+// same values (job-map.ts; Leaflet with the local municipal boundaries of data/br/geometria, no
+// tile server: municipal-boundaries.ts). Read
 // through the same operations as GET /v1/jobs and /v1/jobs/{job_id}, for the person inside the
 // project (operations/person-in-project.ts), and the stored result as the findings operations
 // read it (operations/load-job-result.ts).
@@ -8,17 +9,23 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { buildFindings, curvesSvg, FINDINGS_TABLES, type FindingsTable } from '../../src/findings/index.js';
+import { stringify } from 'csv-stringify/sync';
+import { ServiceError } from '../../src/errors.js';
+import { findingsPage, type FindingsPage } from '../../src/findings/findings-page.js';
+import { buildFindings, curvesSvg, FINDINGS_TABLES, type FindingsTableName } from '../../src/findings/index.js';
 import { projectPath } from '../../src/project-path.js';
 import { formatReais } from '../accounts/reais.js';
 import { getJob } from '../operations/get-job.js';
 import { listJobs } from '../operations/list-jobs.js';
 import { loadJobResult } from '../operations/load-job-result.js';
 import { personInProject } from '../operations/person-in-project.js';
-import type { ConsoleKit } from './console-kit.js';
-import { boundariesUrl, municipalBoundariesRoutes } from './municipal-boundaries.js';
+import { projectTrail } from './breadcrumbs.js';
+import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
+import { jobMap, NO_VALUE_COLOUR, type JobMap } from './job-map.js';
+import { municipalBoundariesRoutes } from './municipal-boundaries.js';
+import { verdictWords, type VerdictWords } from './verdict-words.js';
 
-/** Rows of a findings table the page shows (the API pages the rest). */
+/** Rows of a findings table per page (?pagina=N; all of them in achados.csv). */
 const ROWS_SHOWN = 200;
 
 export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): Promise<void> {
@@ -34,37 +41,58 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
     if (!pessoa) return reply;
     const { project, principal } = await personInProject(store, pessoa, req.params.id);
     const { jobs } = await listJobs.run(kit.ctx, principal, {});
-    return kit.page(reply, 'jobs', `Jobs de ${project.nome}`, pessoa, { projeto: project, jobs, reais: formatReais });
+    const trilha = await projectTrail(store, project, { rotulo: 'Jobs', href: '' });
+    return kit.page(reply, 'jobs', `Jobs de ${project.nome}`, pessoa, { projeto: project, jobs, reais: formatReais, trilha });
   });
 
-  app.get<{ Params: { id: string; job: string }; Querystring: { tabela?: string; medida?: string } }>('/projetos/:id/jobs/:job', async (req, reply) => {
+  /** The table a query names (saturacao by default). */
+  const tableOf = (t: string | undefined): FindingsTableName => (FINDINGS_TABLES.includes(t as never) ? t as FindingsTableName : 'saturacao');
+  /** The published rows' columns: the findings page's publicavel is always true here (never raw), so not shown. */
+  const shownColumns = (colunas: string[]) => colunas.filter((c) => c !== 'publicavel');
+
+  // All rows of a findings table as CSV (the page shows them ROWS_SHOWN at a time), through the
+  // in-process findings pages (src/findings/findings-page.ts: no row cap, offset paging).
+  app.get<{ Params: { id: string; job: string }; Querystring: { tabela?: string } }>('/projetos/:id/jobs/:job/achados.csv', async (req, reply) => {
+    const pessoa = await kit.requirePerson(req, reply);
+    if (!pessoa) return reply;
+    const { project, principal } = await personInProject(store, pessoa, req.params.id);
+    const job = await getJob.run(kit.ctx, principal, { job_id: req.params.job });
+    if (job.estado !== 'concluido' || job.tipo !== 'simulacao') throw new ServiceError('not_found', 'Este job não tem tabelas de achados.');
+    const result = await loadJobResult(kit.ctx, project.id, job.id);
+    const tabela = tableOf(req.query.tabela);
+    const all = findingsPage(result, tabela);
+    const colunas = shownColumns(all.colunas);
+    const csv = stringify(all.linhas.map((r) => colunas.map((c) => (r as unknown as Record<string, unknown>)[c])), { header: true, columns: colunas });
+    return reply.header('cache-control', 'no-store').type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${job.id}-${tabela}.csv"`).send(csv);
+  });
+
+  app.get<{ Params: { id: string; job: string }; Querystring: { tabela?: string; medida?: string; pagina?: string } }>('/projetos/:id/jobs/:job', async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
     const q = req.query;
     const { project, principal } = await personInProject(store, pessoa, req.params.id);
     const job = await getJob.run(kit.ctx, principal, { job_id: req.params.job });
-    let tabela: FindingsTable | null = null, mapa: unknown = null, medidas: string[] = [], aviso: string | null = null;
-    let grafico: string | null = null;
+    let tabela: FindingsPage<FindingsTableName> | null = null, mapa: JobMap | null = null, medidas: string[] = [], aviso: string | null = null;
+    let grafico: string | null = null, veredito: VerdictWords | null = null, pagina = 1, paginas = 1;
     if (job.estado === 'concluido' && job.tipo === 'simulacao') {
       const result = await loadJobResult(kit.ctx, project.id, job.id);
-      const nome = FINDINGS_TABLES.includes(q.tabela as never) ? q.tabela! : 'saturacao';
-      tabela = buildFindings(result, { tabela: nome, limite: ROWS_SHOWN });
+      const nome = tableOf(q.tabela);
+      const total = findingsPage(result, nome, { limite: 1 }).total;
+      paginas = Math.max(1, Math.ceil(total / ROWS_SHOWN));
+      pagina = Math.min(paginas, Math.max(1, Math.trunc(Number(q.pagina)) || 1));
+      const rows = findingsPage(result, nome, { limite: ROWS_SHOWN, offset: (pagina - 1) * ROWS_SHOWN });
+      tabela = { ...rows, colunas: shownColumns(rows.colunas) };
       medidas = result.saturacao.medidas;
       // the engine's own chart (src/findings/curves-chart.ts, as `campaign-sim plot` draws it)
       grafico = result.curvas ? curvesSvg(result.curvas, 'Pessoas por semana, por variante') : null;
-      const medida = medidas.includes(q.medida as never) ? q.medida! : medidas[0];
-      const totals = buildFindings(result, { tabela: 'saturacao', limite: 1000 }).linhas
-        .filter((r) => r.eixo === 'total' && r.medida === medida && typeof r.municipio === 'string');
-      mapa = {
-        medida,
-        // the boundaries of each UF of the job (municipal-boundaries.ts)
-        geo: [...new Set(result.unidades.map((u) => u.slice(0, 2)))].map(boundariesUrl),
-        // a weighting area's value stands for its municipality only when it is the only one shown
-        valores: Object.fromEntries(totals.map((r) => [r.municipio as string, r.parte])),
-      };
+      const linha = buildFindings(result, { tabela: 'veredito', limite: 1 }).linhas[0];
+      veredito = verdictWords(String(linha.resultado), linha.motivo as string | null);
+      mapa = jobMap(result, medidas.includes(q.medida as never) ? q.medida! : medidas[0]);
     } else aviso = job.estado === 'concluido' ? 'Calibração: o resultado é lido em GET /v1/calibracoes/{id}.' : `O job está ${job.estado}: achados e mapa aparecem quando ele concluir.`;
+    const trilha = await projectTrail(store, project, { rotulo: 'Jobs', href: `${CONSOLE_PATH}/projetos/${project.id}/jobs` }, { rotulo: job.nome ?? job.id, href: '' });
     return kit.page(reply, 'job', job.nome ?? job.id, pessoa, {
-      projeto: project, job, tabela, tabelas: FINDINGS_TABLES, mapa, mapaJson: JSON.stringify(mapa), medidas, aviso, reais: formatReais, grafico,
+      projeto: project, trilha, veredito, emCurso: !['concluido', 'falhou', 'cancelado'].includes(job.estado), job, tabela, tabelas: FINDINGS_TABLES, mapa, mapaJson: JSON.stringify(mapa && { geo: mapa.geo, cores: mapa.cores }), semValor: NO_VALUE_COLOUR, medidas, aviso, reais: formatReais, grafico, pagina, paginas, porPagina: ROWS_SHOWN,
     });
   });
 }

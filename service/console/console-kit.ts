@@ -14,9 +14,13 @@ export interface ConsoleKit {
   page(reply: FastifyReply, view: string, titulo: string, pessoa: string | null, data?: Record<string, unknown>, status?: number): FastifyReply;
   requirePerson(req: FastifyRequest, reply: FastifyReply): Promise<string | null>;
   csrf: { preHandler: FastifyInstance['csrfProtection'] };
+  /** After a POST that changed something: keep what the page says once (flash.ts) and redirect there (303). */
+  flash(reply: FastifyReply, path: string, said: Record<string, string>): FastifyReply;
   /** The message of a refusal to show on the form (a 422 ServiceError), or null to rethrow. */
   refusal(err: unknown): string | null;
   devCredits: boolean;
+  /** The console's public origin (the configured public URL, else the address it listens on): absolute links, such as an invitation's. */
+  origin(): string;
   /** The address policy webhook URLs are checked with (webhooks/webhook-settings.ts). */
   webhookPolicy: AddressPolicy;
 }

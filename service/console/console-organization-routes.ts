@@ -3,16 +3,18 @@
 // members and projects, and a new project. Roles: accounts/roles.ts; the actions are the account
 // actions `campaign-sim admin` runs too (operations/account-actions.ts).
 import type { FastifyInstance } from 'fastify';
-import { MEMBER_ROLES, type MemberRole } from '../accounts/accounts.js';
+import { getOrganization, getProject, MEMBER_ROLES, type MemberRole } from '../accounts/accounts.js';
 import { deletedProjects, UNDO_DAYS } from '../accounts/deletion.js';
 import { INVITATION_DAYS, pendingInvitations } from '../accounts/invitations.js';
 import { listEntries } from '../accounts/ledger.js';
 import { projectsOf } from '../accounts/people.js';
 import {
-  addCredits, changeMember, closeOrganization, createProject, deleteProject, invite, reopenOrganization, setSpendLimit, showOrganization,
+  addCredits, changeMember, closeOrganization, createProject, deleteProject, invite, reopenOrganization, revokeInvitation, setSpendLimit, showOrganization,
   undoProjectDeletion,
 } from '../operations/account-actions.js';
 import { formatReais, reaisToMicros } from '../accounts/reais.js';
+import { organizationCrumb } from './breadcrumbs.js';
+import { LABELS } from './labels.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
 import { requireRole, roleAllows } from '../accounts/roles.js';
 import { refuseField } from '../http/form-refusal.js';
@@ -25,6 +27,11 @@ function amount(text: string | undefined, field: string): number {
   const micros = reaisToMicros(text ?? '');
   if (micros === null) refuseField('informe um valor em reais, como 100 ou 12,50', field);
   return micros;
+}
+
+/** A deletion asks for the name typed (field confirmacao), as the page's confirmation step says. */
+function confirmName(f: Form, nome: string, what: string): void {
+  if ((f.confirmacao ?? '').trim() !== nome) refuseField(`Para confirmar, digite ${what} exatamente: ${nome}.`, 'confirmacao');
 }
 
 export async function consoleOrganizationRoutes(app: FastifyInstance, kit: ConsoleKit): Promise<void> {
@@ -49,6 +56,7 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
         },
         convites: await pendingInvitations(store, id), papeis: MEMBER_ROLES,
         ok: extra.ok ?? null, erro: extra.erro ?? null, convite: extra.convite ?? null,
+        trilha: [organizationCrumb(org)],
       },
     };
   }
@@ -60,7 +68,7 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
     return kit.page(reply, 'organizacao', v.data.org.nome, pessoa, v.data);
   });
 
-  /** A POST of the page: checks the role, runs `act`, shows the page again with its outcome. */
+  /** A POST of the page: checks the role, runs `act`, then the page by GET with its outcome (or again with the refusal, 422). */
   type Outcome = string | { redirect: string } | { ok: string; convite: string };
   function action(path: string, role: Parameters<typeof requireRole>[3], act: (id: string, f: Form, params: Record<string, string>, papel: MemberRole) => Promise<Outcome>) {
     app.post<{ Params: Record<string, string>; Body: Form }>(`/organizacoes/:id/${path}`, kit.csrf, async (req, reply) => {
@@ -69,25 +77,30 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
       const { params } = req;
       const id = params.id;
       const papel = await requireRole(store, pessoa, id, role);
-      let ok: string | null = null, erro: string | null = null, convite: string | null = null;
+      let r: Outcome;
       try {
-        const r = await act(id, req.body, params, papel);
-        if (typeof r === 'string') ok = r;
-        else if ('redirect' in r) return await reply.redirect(r.redirect, 303);
-        else ({ ok, convite } = r);
+        r = await act(id, req.body, params, papel);
       } catch (err) {
-        erro = kit.refusal(err);
+        const erro = kit.refusal(err);
         if (erro === null) throw err;
+        const v = await view(id, pessoa, { erro });
+        return kit.page(reply, 'organizacao', v.data.org.nome, pessoa, v.data, 422);
       }
-      const v = await view(id, pessoa, { ok, erro, convite });
-      return kit.page(reply, 'organizacao', v.data.org.nome, pessoa, v.data, erro ? 422 : 200);
+      if (typeof r !== 'string' && 'redirect' in r) return reply.redirect(r.redirect, 303);
+      // done: the page again by GET (a reload repeats nothing), with what it says once
+      return kit.flash(reply, `${CONSOLE_PATH}/organizacoes/${id}`, typeof r === 'string' ? { ok: r } : r);
     });
   }
 
   action('limite', setSpendLimit.role, async (id, f) => {
     const micros = (f.limite ?? '').trim() === '' ? null : amount(f.limite, 'limite');
     await setSpendLimit.run(store, { organizationId: id, micros });
-    return micros === null ? 'Limite mensal removido.' : `Limite mensal: ${formatReais(micros)}.`;
+    if (micros === null) return 'Limite mensal removido.';
+    const { gasto_mes_micros: gasto } = await showOrganization.run(store, { organizationId: id });
+    // a limit below this month's spend is allowed (it stops new jobs at once), but said plainly
+    return micros < gasto
+      ? `Limite mensal: ${formatReais(micros)}. Atenção: já foram gastos ${formatReais(gasto)} neste mês, mais que o limite: novos jobs serão recusados até o mês que vem.`
+      : `Limite mensal: ${formatReais(micros)}.`;
   });
   action('creditos', addCredits.role, async (id, f) => {
     if (!kit.devCredits) throw Object.assign(new Error('créditos pelo console só em desenvolvimento'), { statusCode: 403 });
@@ -95,7 +108,9 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
     await addCredits.run(store, { organizationId: id, micros, nota: 'créditos de desenvolvimento (console)' });
     return `${formatReais(micros)} adicionados.`;
   });
-  action('projetos/:pid/excluir', deleteProject.role, async (id, _f, params) => {
+  action('projetos/:pid/excluir', deleteProject.role, async (id, f, params) => {
+    const project = await getProject(store, params.pid);
+    confirmName(f, project.nome, 'o nome do projeto');
     const p = await deleteProject.run(store, { organizationId: id, projectId: params.pid });
     return `Projeto ${p.nome} excluído: saiu das listas e suas chaves pararam. Dá para desfazer por ${UNDO_DAYS} dias.`;
   });
@@ -103,7 +118,8 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
     const p = await undoProjectDeletion.run(store, { organizationId: id, projectId: params.pid });
     return `Exclusão do projeto ${p.nome} desfeita.`;
   });
-  action('fechar', closeOrganization.role, async (id) => {
+  action('fechar', closeOrganization.role, async (id, f) => {
+    confirmName(f, (await getOrganization(store, id)).nome, 'o nome da organização');
     await closeOrganization.run(store, { organizationId: id });
     return `Organização fechada: todas as chaves pararam. Dá para reabrir por ${UNDO_DAYS} dias; depois, projetos e membros são apagados (o extrato fica).`;
   });
@@ -117,14 +133,21 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
     const email = (f.email ?? '').trim().toLowerCase();
     const next = f.acao === 'remover' ? null : ((f.papel ?? '') as MemberRole);
     await changeMember.run(store, { organizationId: id, email, papel: next, by: papel });
-    return next === null ? `${email} não é mais membro.` : `${email} agora é ${next}.`;
+    return next === null ? `${email} não é mais membro.` : `${email} agora é ${LABELS.papel(next)}.`;
   });
   action('convites', invite.role, async (id, f, _params, papel) => {
     const token = await invite.run(store, { organizationId: id, email: f.email ?? '', papel: (f.papel ?? 'member') as MemberRole, by: papel });
-    return { ok: `Convite criado para ${(f.email ?? '').trim().toLowerCase()}: envie o link abaixo (vale ${INVITATION_DAYS} dias, uma vez).`, convite: `${CONSOLE_PATH}/convites/${token}` };
+    return { ok: `Convite criado para ${(f.email ?? '').trim().toLowerCase()}: envie este link (vale ${INVITATION_DAYS} dias, uma vez).`, convite: `${kit.origin()}${CONSOLE_PATH}/convites/${token}` };
+  });
+  action('convites/revogar', revokeInvitation.role, async (id, f) => {
+    const email = (f.email ?? '').trim().toLowerCase();
+    const n = await revokeInvitation.run(store, { organizationId: id, email });
+    return n > 0 ? `Convite para ${email} revogado: o link não vale mais.` : `Não havia convite pendente para ${email}.`;
   });
   action('projetos', createProject.role, async (id, f) => {
-    const p = await createProject.run(store, { organizationId: id, nome: (f.nome ?? '').trim() });
+    const nome = (f.nome ?? '').trim();
+    if (nome === '') refuseField('Dê um nome ao projeto.', 'nome');
+    const p = await createProject.run(store, { organizationId: id, nome });
     return { redirect: `${CONSOLE_PATH}/projetos/${p.id}` };
   });
 }

@@ -9,8 +9,12 @@ import {
   sendTestPing, setWebhook, showWebhook,
 } from '../operations/account-actions.js';
 import { personInProject } from '../operations/person-in-project.js';
-import type { ConsoleKit } from './console-kit.js';
-import { roleAllows } from '../accounts/roles.js';
+import { projectTrail } from './breadcrumbs.js';
+import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
+import { requireRole, roleAllows } from '../accounts/roles.js';
+import { getProject } from '../accounts/accounts.js';
+import { UNDO_DAYS } from '../accounts/deletion.js';
+import { foundOrNull } from '../operations/found-or-null.js';
 import { refuseField } from '../http/form-refusal.js';
 
 type Form = Record<string, string | string[] | undefined>;
@@ -45,39 +49,59 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
         webhook: roleAllows(papel, 'gerir_webhook'),
       },
       ok: extra.ok ?? null, erro: extra.erro ?? null, chave: extra.chave ?? null,
+      trilha: await projectTrail(store, project),
     };
+  }
+
+  /**
+   * A deleted project's address, for a member who may undo the deletion (while it can be undone):
+   * the page says so and offers the undo (404 like any unknown project for everyone else).
+   */
+  async function deletedPage(id: string, pessoa: string) {
+    const project = await foundOrNull(getProject(store, id));
+    if (!project?.excluido_em || project.apagado_em) return null;
+    const papel = await foundOrNull(requireRole(store, pessoa, project.organization_id, 'ver'));
+    if (!papel || !roleAllows(papel, 'excluir_projeto')) return null;
+    return { projeto: project, ate: new Date(project.excluido_em.getTime() + UNDO_DAYS * 86_400_000) };
   }
 
   app.get<{ Params: { id: string } }>('/projetos/:id', async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
+    const deleted = await deletedPage(req.params.id, pessoa);
+    if (deleted) return kit.page(reply, 'projeto-excluido', deleted.projeto.nome, pessoa, deleted, 404);
     const data = await view(req.params.id, pessoa);
     return kit.page(reply, 'projeto', data.projeto.nome, pessoa, data);
   });
 
-  /** A POST of the page: the project's organization role, then `act`; the page again with the outcome. */
+  /** A POST of the page: the project's organization role, then `act`; then the page by GET with the outcome (or again with the refusal, 422). */
   function action(path: string, role: 'gerir_chaves' | 'arquivar_projeto' | 'gerir_webhook', act: (id: string, f: Form, params: Record<string, string>) => Promise<{ ok: string; chave?: string; segredo?: string }>) {
     app.post<{ Params: Record<string, string>; Body: Form }>(`/projetos/:id/${path}`, kit.csrf, async (req, reply) => {
       const pessoa = await kit.requirePerson(req, reply);
       if (!pessoa) return reply;
       const { params } = req;
       const { project } = await personInProject(store, pessoa, params.id, role);
-      let out: { ok?: string; erro?: string | null; chave?: string; segredo?: string } = {};
+      let out: { ok: string; chave?: string; segredo?: string };
       try {
         out = await act(project.id, req.body, params);
       } catch (err) {
         const erro = kit.refusal(err);
         if (erro === null) throw err;
-        out = { erro };
+        const data = await view(project.id, pessoa, { erro });
+        return kit.page(reply, 'projeto', data.projeto.nome, pessoa, data, 422);
       }
-      const data = await view(project.id, pessoa, out);
-      return kit.page(reply, 'projeto', data.projeto.nome, pessoa, data, out.erro ? 422 : 200);
+      // done: the page again by GET (a reload repeats nothing), the new key or secret shown once
+      return kit.flash(reply, `${CONSOLE_PATH}/projetos/${project.id}`, out);
     });
   }
 
   action('chaves', createKey.role, async (id, f) => {
     const nome = String(f.nome ?? '').trim();
     if (nome === '') refuseField('dê um nome à chave', 'nome');
+    // two keys of one name cannot be told apart in the list (a stopped key's name is free again)
+    const now = store.clock.now();
+    const taken = (await listKeys.run(store, { projectId: id })).some((k) => k.nome === nome && !(k.revogada_em && k.revogada_em <= now));
+    if (taken) refuseField(`já há uma chave chamada "${nome}": dê outro nome`, 'nome');
     const made = await createKey.run(store, { projectId: id, nome, scopes: scopesOf(f), expiresInDays: durationOf(String(f.duracao ?? '')) });
     return { ok: `Chave ${made.record.prefixo} criada. Copie agora: ela não será mostrada de novo.`, chave: made.key };
   });

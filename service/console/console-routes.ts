@@ -17,9 +17,12 @@ import { projectPath } from '../../src/project-path.js';
 import { closeOtherSessions, closeSession, openSession, readSession, SESSION_DAYS } from '../accounts/console-sessions.js';
 import { acceptInvitation, peekInvitation } from '../accounts/invitations.js';
 import { changePassword, createPerson, deletePerson, membershipsOf, MIN_PASSWORD_LENGTH, projectsOf, verifyPerson } from '../accounts/people.js';
+import { createOwnOrganization } from '../operations/account-actions.js';
 import type { ServiceContext } from '../service-context.js';
 import type { AddressPolicy } from '../webhooks/address-policy.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
+import { flasher } from './flash.js';
+import { LABELS } from './labels.js';
 import { consoleOrganizationRoutes } from './console-organization-routes.js';
 import { consoleJobRoutes } from './console-job-routes.js';
 import { consoleAgentRoutes } from './console-agent-routes.js';
@@ -35,6 +38,8 @@ export interface ConsoleOptions {
   secureCookies: boolean | 'auto';
   /** Credits may be added on the console (no payment provider: development only). */
   devCredits: boolean;
+  /** The public origin, for absolute links (never from a request's Host: an invitation link must not point elsewhere). */
+  origin(): string;
   webhookPolicy: AddressPolicy;
   /** The authorization server of people's agents (service/oauth/). */
   agents: AgentAuthorization;
@@ -43,6 +48,8 @@ export interface ConsoleOptions {
 export { CONSOLE_PATH };
 
 const SESSION_COOKIE = 'sessao';
+/** The longest organization name the console takes (a name is a label, not a text). */
+const ORGANIZATION_NAME_MAX = 120;
 
 type Form = Record<string, string | undefined>;
 
@@ -100,9 +107,12 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     return u.valid && u.value ? readSession(store, u.value) : null;
   }
 
+  const flash = flasher(o.secret, { path: CONSOLE_PATH, secure: o.secureCookies });
   function page(reply: FastifyReply, view: string, titulo: string, pessoa: string | null, data: Record<string, unknown> = {}, status = 200) {
     const csrf = reply.generateCsrf({ userInfo: sessionBinding(reply.request) });
-    return reply.code(status).header('cache-control', 'no-store').view(view, { titulo, pessoa, csrf, minimo: MIN_PASSWORD_LENGTH, ...data });
+    // the outcome of the POST that redirected here (flash.ts), shown once
+    const said = reply.request.method === 'GET' ? flash.take(reply.request, reply) : null;
+    return reply.code(status).header('cache-control', 'no-store').view(view, { titulo, pessoa, csrf, minimo: MIN_PASSWORD_LENGTH, rotulo: LABELS, ...data, ...said });
   }
 
   /** The signed-in person, or a redirect to the sign-in page that comes back here. */
@@ -120,19 +130,31 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
   /** A refused form: the message of the refusal on the same page, 422. */
   const refusal = (err: unknown) => (err instanceof ServiceError && err.status === 422 ? err.message : null);
 
-  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, _req, reply) => {
+  app.setErrorHandler(async (err: Error & { statusCode?: number; code?: string }, req, reply) => {
     const csrfRefused = err.code === 'FST_CSRF_INVALID_TOKEN' || err.code === 'FST_CSRF_MISSING_SECRET';
     const status = csrfRefused ? 403
       : err instanceof ServiceError ? err.status : err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) reply.log.error({ err }, 'console failure');
     // A refusal by role is a 403 too, with its own words (who may): only the CSRF refusal says the form expired.
     const text = csrfRefused ? 'O formulário expirou ou não veio desta página: recarregue a página e tente de novo.' : status >= 500 ? 'Algo falhou do nosso lado; tente de novo.' : err.message;
-    return reply.code(status).type('text/html; charset=utf-8').send(`<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Erro</title><p role="alert">${escapeHtml(text)}</p><p><a href="${CONSOLE_PATH}">Voltar ao console</a></p></html>`);
+    // the console's own page (layout, navigation), or plain HTML when even that fails (a store outage)
+    const titulo = status === 404 ? 'Página não encontrada' : status === 403 ? 'Acesso negado' : status >= 500 ? 'Algo falhou' : 'Não foi possível';
+    try {
+      const pessoa = status >= 500 ? null : await personOf(req);
+      return await page(reply, 'erro', titulo, pessoa, { mensagem: text }, status);
+    } catch {
+      return reply.code(status).type('text/html; charset=utf-8').send(`<!doctype html><html lang="pt-BR"><meta charset="utf-8"><title>Erro</title><main><h1>${escapeHtml(titulo)}</h1><p role="alert">${escapeHtml(text)}</p><p><a href="${CONSOLE_PATH}">Voltar ao console</a></p></main></html>`);
+    }
+  });
+
+  // an unknown console address: the console's 404 page, not the API's JSON
+  app.setNotFoundHandler(async () => {
+    throw new ServiceError('not_found', 'Esta página não existe no console.');
   });
 
   // preHandler, not onRequest: the token is in the form body, parsed after onRequest
   const csrf = { preHandler: app.csrfProtection };
-  const kit: ConsoleKit = { ctx: o.ctx, store, page, requirePerson, csrf, refusal, devCredits: o.devCredits, webhookPolicy: o.webhookPolicy };
+  const kit: ConsoleKit = { ctx: o.ctx, store, page, requirePerson, csrf, refusal, flash: flash.redirect, devCredits: o.devCredits, origin: o.origin, webhookPolicy: o.webhookPolicy };
   await app.register(consoleOrganizationRoutes, kit);
   await app.register(consoleProjectRoutes, kit);
   await app.register(consoleJobRoutes, kit);
@@ -163,18 +185,20 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     return signIn(reply, person.email, f.voltar);
   });
 
-  app.get('/cadastro', async (_req, reply) => page(reply, 'cadastro', 'Criar conta', null, { email: '', erro: null }));
+  // Sign-up keeps where the person was going (an invitation's link: back there after, to accept it).
+  app.get<{ Querystring: Form }>('/cadastro', async (req, reply) => page(reply, 'cadastro', 'Criar conta', null, { email: '', voltar: safeReturn(req.query.voltar), erro: null }));
   app.post<{ Body: Form }>('/cadastro', csrf, async (req, reply) => {
     const f = req.body;
-    const refused = await throttled(req, reply, null, 'cadastro', { email: f.email ?? '' });
+    const voltar = safeReturn(f.voltar);
+    const refused = await throttled(req, reply, null, 'cadastro', { email: f.email ?? '', voltar });
     if (refused) return refused;
     try {
       const person = await createPerson(store, f.email ?? '', f.senha ?? '');
-      return await signIn(reply, person.email, CONSOLE_PATH);
+      return await signIn(reply, person.email, voltar);
     } catch (err) {
       const erro = refusal(err);
       if (erro === null) throw err;
-      return page(reply, 'cadastro', 'Criar conta', null, { email: f.email ?? '', erro }, 422);
+      return page(reply, 'cadastro', 'Criar conta', null, { email: f.email ?? '', voltar, erro }, 422);
     }
   });
 
@@ -185,12 +209,25 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     return reply.clearCookie(SESSION_COOKIE, { path: CONSOLE_PATH }).redirect(`${CONSOLE_PATH}/entrar`, 303);
   });
 
+  async function home(reply: FastifyReply, pessoa: string, nova: { nome: string; erro: string | null } = { nome: '', erro: null }) {
+    const [orgs, projects] = await Promise.all([membershipsOf(store, pessoa), projectsOf(store, pessoa)]);
+    const organizacoes = orgs.map((org) => ({ ...org, projetos: projects.filter((p) => p.organization_id === org.organization_id) }));
+    return page(reply, 'inicio', 'Início', pessoa, { organizacoes, nova }, nova.erro ? 422 : 200);
+  }
   app.get('/', async (req, reply) => {
     const pessoa = await requirePerson(req, reply);
     if (!pessoa) return reply;
-    const [orgs, projects] = await Promise.all([membershipsOf(store, pessoa), projectsOf(store, pessoa)]);
-    const organizacoes = orgs.map((org) => ({ ...org, projetos: projects.filter((p) => p.organization_id === org.organization_id) }));
-    return page(reply, 'inicio', 'Início', pessoa, { organizacoes });
+    return home(reply, pessoa);
+  });
+  // A person's own organization: the person becomes its owner (docs/console.md: no credits, no limit).
+  app.post<{ Body: Form }>('/organizacoes', csrf, async (req, reply) => {
+    const pessoa = await requirePerson(req, reply);
+    if (!pessoa) return reply;
+    const nome = (req.body.nome ?? '').trim();
+    if (nome === '') return home(reply, pessoa, { nome, erro: 'Informe o nome da organização.' });
+    if (nome.length > ORGANIZATION_NAME_MAX) return home(reply, pessoa, { nome, erro: `Use no máximo ${ORGANIZATION_NAME_MAX} caracteres.` });
+    const org = await createOwnOrganization.run(store, { nome, email: pessoa });
+    return reply.redirect(`${CONSOLE_PATH}/organizacoes/${org.id}`, 303);
   });
 
   app.get<{ Params: { token: string } }>('/convites/:token', async (req, reply) => {

@@ -15,7 +15,7 @@ import * as keys from '../accounts/api-keys.js';
 import type { GraceDays, KeyDurationDays, Scope } from '../accounts/api-keys.js';
 import * as deletion from '../accounts/deletion.js';
 import { createDevAccount as createDevAccountOf } from '../accounts/dev-account.js';
-import { invite as inviteTo } from '../accounts/invitations.js';
+import { invite as inviteTo, revokeInvitations } from '../accounts/invitations.js';
 import * as ledger from '../accounts/ledger.js';
 import type { ConsoleAction } from '../accounts/roles.js';
 import { foundOrNull } from './found-or-null.js';
@@ -24,7 +24,7 @@ import type { AddressPolicy } from '../webhooks/address-policy.js';
 import * as webhooks from '../webhooks/webhook-config.js';
 
 export interface AccountAction<I, O> {
-  /** The console's role table row a person needs in the organization; null: the operator's alone. */
+  /** The console's role table row a person needs in the organization; null: none (the operator's alone, or a person's own new organization). */
   readonly role: ConsoleAction | null;
   run(store: Store, input: I): Promise<O>;
 }
@@ -36,6 +36,12 @@ export const createOrganization = {
   role: null,
   run: (store, { nome }) => accounts.createOrganization(store, { nome }),
 } satisfies AccountAction<{ nome: string }, accounts.Organization>;
+
+/** A signed-in person's own new organization, of which the person is the owner (the console's home page). */
+export const createOwnOrganization = {
+  role: null,
+  run: (store, input) => accounts.createOrganizationOwnedBy(store, input),
+} satisfies AccountAction<{ nome: string; email: string }, accounts.Organization>;
 
 /** The organization with its balance, this month's spend and members. */
 export const showOrganization = {
@@ -71,6 +77,12 @@ export const changeMember = {
     return accounts.changeMember(store, organizationId, e, papel);
   },
 } satisfies AccountAction<Org & { email: string; papel: MemberRole | null; by: MemberRole }, accounts.Member | null>;
+
+/** Revokes the pending invitations of an e-mail (their links stop); whoever may invite may revoke. */
+export const revokeInvitation = {
+  role: 'convidar',
+  run: (store, { organizationId, email }) => revokeInvitations(store, organizationId, email),
+} satisfies AccountAction<Org & { email: string }, number>;
 
 /** An invitation link's token; `by` is the inviter's role (only an owner invites an owner). */
 export const invite = {

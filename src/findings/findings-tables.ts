@@ -89,9 +89,25 @@ function audience(result: JobResult, u: number): { cell: PublishedCell; mean: nu
   return { cell: publishCell(s.populacao[i], result.replicas, s.motivoPopulacao[i]), mean: s.populacao[i] / result.replicas };
 }
 
-function saturacao(result: JobResult, units: number[], rows: Rows): TableBody {
+/** Row `linha` (0 = total) of unit u's saturation block for measure m, published: the numbers of a saturacao row. */
+export function saturationCell(result: JobResult, u: number, linha: number, m: number): Row {
   const s = result.saturacao;
   const R = result.replicas;
+  const i = (u * s.linhas + linha) * s.medidas.length + m;
+  const pi = u * s.linhas + linha;
+  const n = publishCell(s.soma[i], R, s.motivo[i]);
+  const pop = publishCell(s.populacao[pi], R, s.motivoPopulacao[pi]);
+  const popMean = s.populacao[pi] / R;
+  return {
+    n: n.n, populacao: pop.n,
+    parte: n.n !== null && pop.n !== null && popMean > 0 ? tidy(s.soma[i] / R / popMean) : null,
+    erro_padrao: n.n !== null ? tidy(standardError(s.soma[i], s.somaQuad[i], R)) : null,
+    motivo: firstMotivo(n, pop),
+  };
+}
+
+function saturacao(result: JobResult, units: number[], rows: Rows): TableBody {
+  const s = result.saturacao;
   const M = s.medidas.length;
   const axes = GRID_AXES[result.grade];
   const rowsOfUnit: Array<{ linha: number; eixo: string; valor: string | null }> = [{ linha: 0, eixo: 'total', valor: null }];
@@ -102,18 +118,10 @@ function saturacao(result: JobResult, units: number[], rows: Rows): TableBody {
     for (let m = 0; m < M; m++) {
       for (const rr of rowsOfUnit) {
         if (!rows.next()) continue;
-        const i = (u * s.linhas + rr.linha) * M + m;
-        const pi = u * s.linhas + rr.linha;
-        const n = publishCell(s.soma[i], R, s.motivo[i]);
-        const pop = publishCell(s.populacao[pi], R, s.motivoPopulacao[pi]);
-        const popMean = s.populacao[pi] / R;
         rows.linhas.push({
           ...unitColumns(result, result.unidades[u]),
           medida: s.medidas[m], eixo: rr.eixo, valor: rr.valor,
-          n: n.n, populacao: pop.n,
-          parte: n.n !== null && pop.n !== null && popMean > 0 ? tidy(s.soma[i] / R / popMean) : null,
-          erro_padrao: n.n !== null ? tidy(standardError(s.soma[i], s.somaQuad[i], R)) : null,
-          motivo: firstMotivo(n, pop),
+          ...saturationCell(result, u, rr.linha, m),
         });
       }
     }

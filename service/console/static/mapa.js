@@ -1,26 +1,22 @@
-// The job page's map (views/job.eta): the municipalities of the job's UFs from the console's local
-// GeoJSON (/console/geo/<UF>?v=<release>, the addresses in dados.geo), coloured by the saturation
-// of the chosen measure; no tile server.
+// The job page's map (views/job.eta, service/console/job-map.ts): the municipalities of the job's
+// UFs from the console's local GeoJSON (/console/geo/<UF>?v=<release>, the addresses in dados.geo),
+// each filled with the colour of its class (dados.cores, decided on the server with the legend and
+// the table beside the map); no tile server. Choosing another measure reloads at the map (#mapa-secao).
 (async () => {
+  const escolha = document.getElementById('medida');
+  if (escolha) escolha.addEventListener('change', () => escolha.form.requestSubmit());
   const el = document.getElementById('mapa');
   if (!el || !window.L) return;
   const dados = JSON.parse(el.dataset.mapa);
   const map = L.map(el, { attributionControl: true });
-  const valores = Object.values(dados.valores).filter((v) => v !== null);
-  const max = Math.max(1e-9, ...valores);
-  // white to dark blue; grey where the number is withheld
-  const cor = (v) => (v === null || v === undefined ? '#bbbbbb' : `hsl(212, 70%, ${Math.round(95 - 65 * (v / max))}%)`);
+  L.control.scale({ imperial: false }).addTo(map);
   const camadas = [];
   for (const url of dados.geo) {
     const geo = await (await fetch(url)).json();
-    const naoDoJob = (f) => !(f.properties.id in dados.valores);
     camadas.push(L.geoJSON(geo, {
-      filter: (f) => !naoDoJob(f),
-      style: (f) => ({ color: '#34495e', weight: 0.6, fillColor: cor(dados.valores[f.properties.id]), fillOpacity: 0.85 }),
-      onEachFeature: (f, layer) => {
-        const v = dados.valores[f.properties.id];
-        layer.bindTooltip(`${f.properties.name}: ${v === null ? 'escondido' : (100 * v).toFixed(1) + '%'}`);
-      },
+      filter: (f) => f.properties.id in dados.cores,
+      style: (f) => ({ color: '#34495e', weight: 0.6, fillColor: dados.cores[f.properties.id], fillOpacity: 0.85 }),
+      onEachFeature: (f, layer) => layer.bindTooltip(f.properties.name),
     }).addTo(map));
   }
   const limites = camadas.map((c) => c.getBounds()).filter((b) => b.isValid());

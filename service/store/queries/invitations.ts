@@ -6,6 +6,8 @@ export const INVITATION_SQL = {
   // taken once: the first acceptance marks it, a second finds nothing
   take: `UPDATE invitations SET aceito_em = $2 WHERE token_hash = $1 AND aceito_em IS NULL AND expira_em > $2
     RETURNING organization_id, email, papel`,
+  // a pending invitation stops (its link then reads as no longer valid); accepted ones stay as history
+  revokePending: `DELETE FROM invitations WHERE organization_id = $1 AND email = $2 AND aceito_em IS NULL RETURNING email`,
   peek: `SELECT i.email, i.papel, i.expira_em, i.aceito_em, o.nome FROM invitations i JOIN organizations o ON o.id = i.organization_id
     WHERE i.token_hash = $1`,
 } as const;

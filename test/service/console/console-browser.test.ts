@@ -45,17 +45,19 @@ describe('console in chromium', () => {
     await page.waitForURL(/\/console\/entrar\?voltar=%2Fconsole%2Fconta$/);
     await shot(page, 'entrar');
     await page.getByRole('link', { name: 'Cadastre-se' }).click();
-    await page.waitForURL(/\/console\/cadastro$/);
+    await page.waitForURL(/\/console\/cadastro\?voltar=%2Fconsole%2Fconta$/);
     await page.getByLabel('E-mail').fill('carla@exemplo.org');
     await page.getByLabel(/Senha/).fill('curta');
     await page.getByRole('button', { name: 'Criar conta' }).click();
     await expect(page.getByRole('alert').textContent()).resolves.toContain('pelo menos 10 caracteres');
     await page.getByLabel(/Senha/).fill('uma-senha-longa');
     await page.getByRole('button', { name: 'Criar conta' }).click();
-    await page.waitForURL(/\/console$/);
+    // sign-up keeps where the person was going
+    await page.waitForURL(/\/console\/conta$/);
+    await page.goto(`${base}/console`);
     await addMember(h.store, { organizationId: h.orgId, email: 'carla@exemplo.org', papel: 'member' });
     await page.reload();
-    await expect(page.getByRole('cell', { name: 'member' }).count()).resolves.toBe(1);
+    await expect(page.getByRole('cell', { name: 'membro', exact: true }).count()).resolves.toBe(1);
     await shot(page, 'inicio');
 
     await page.getByRole('button', { name: /Sair/ }).click();
@@ -88,6 +90,8 @@ describe('console in chromium', () => {
     await page.getByLabel('Nome', { exact: true }).fill('chave do painel');
     await page.getByRole('button', { name: 'Criar chave' }).click();
     const key = (await page.locator('#chave-nova').textContent())!;
+    // after the redirect: the key once, with a button that copies it
+    await expect(page.getByRole('button', { name: 'Copiar' }).isVisible()).resolves.toBe(true);
     await shot(page, 'projeto');
     const whoami = (k: string) => fetch(`${base}/v1/whoami`, { headers: { authorization: `Bearer ${k}` } }).then((r) => r.status);
     expect(await whoami(key)).toBe(200);
@@ -100,6 +104,9 @@ describe('console in chromium', () => {
     h.clock.advance(86_400_000 + KEY_TTL_SERVER_MS);
     expect([await whoami(key), await whoami(next)]).toEqual([401, 200]);
     await page.reload();
+    // a destructive action asks first: the button is behind its disclosure
+    await expect(page.getByRole('button', { name: `Revogar ${next.split('_')[1]}` }).isVisible()).resolves.toBe(false);
+    await page.getByText('Revogar…').click();
     await page.getByRole('button', { name: `Revogar ${next.split('_')[1]}` }).click();
     await expect(page.getByRole('status').textContent()).resolves.toContain('revogada');
     h.clock.advance(KEY_TTL_SERVER_MS);
@@ -123,6 +130,13 @@ describe('console in chromium', () => {
 
     // delete the project and undo it; an admin sees no button to close the organization
     await page.getByRole('link', { name: 'Campanha do navegador' }).click();
+    await page.getByText('Excluir projeto…').click();
+    await page.getByLabel(/digite o nome do projeto/).fill('outro nome');
+    await page.getByRole('button', { name: 'Excluir projeto' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain('digite o nome do projeto exatamente');
+    await page.getByRole('link', { name: 'Campanha do navegador' }).click();
+    await page.getByText('Excluir projeto…').click();
+    await page.getByLabel(/digite o nome do projeto/).fill('Campanha do navegador');
     await page.getByRole('button', { name: 'Excluir projeto' }).click();
     await expect(page.getByRole('status').textContent()).resolves.toContain('excluído');
     await expect(page.getByRole('link', { name: 'Campanha do navegador' }).count()).resolves.toBe(0);
@@ -140,6 +154,8 @@ describe('console in chromium', () => {
     await page.getByLabel('Senha').fill('outra-senha-longa');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL(new RegExp(`/console/organizacoes/${h.orgId}$`));
+    await page.getByText('Fechar organização…').click();
+    await page.getByLabel(/digite o nome da organização/).fill('Org console_browser');
     await page.getByRole('button', { name: 'Fechar organização' }).click();
     await expect(page.locator('#fechada').textContent()).resolves.toContain('as chaves pararam');
     expect((await h.call('GET', '/v1/whoami', h.keys.full)).statusCode).toBe(401);

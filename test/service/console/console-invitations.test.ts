@@ -25,17 +25,25 @@ describe('console invitations', () => {
   it('invites by link; the invited person accepts once, with that e-mail only', async () => {
     const made = await admin.submit(orgPage(), `${orgPage()}/convites`, { email: 'Rui@Exemplo.org', papel: 'reader' });
     expect(made.statusCode).toBe(200);
-    const link = linkOf(made.body);
-    expect(link).toMatch(/^\/console\/convites\/[A-Za-z0-9_-]{43}$/);
-    expect((await admin.go('GET', orgPage())).body).toContain('rui@exemplo.org como reader');
+    // an absolute link at the console's origin (the listen address here: no public URL configured)
+    const absolute = linkOf(made.body);
+    expect(absolute).toMatch(/^http:\/\/localhost\/console\/convites\/[A-Za-z0-9_-]{43}$/);
+    const link = new URL(absolute).pathname;
+    expect((await admin.go('GET', orgPage())).body).toContain('rui@exemplo.org como leitor');
 
     const rui = new FormClient(h);
     const toSignIn = await rui.go('GET', link);
     expect(toSignIn.statusCode).toBe(303);
     expect(toSignIn.headers.location).toBe(`/console/entrar?voltar=${encodeURIComponent(link)}`);
-    await rui.submit('/console/cadastro', '/console/cadastro', { email: 'rui@exemplo.org', senha: 'senha-do-rui' });
+    // the sign-in page says there is an invitation, and sign-up keeps the way back to it
+    const signIn = await rui.go('GET', toSignIn.headers.location as string);
+    expect(signIn.body).toContain('id="aviso-convite"');
+    const signUp = `/console/cadastro?voltar=${encodeURIComponent(link)}`;
+    expect(signIn.body).toContain(`href="${signUp}"`);
+    const up = await rui.submit(signUp, '/console/cadastro', { email: 'rui@exemplo.org', senha: 'senha-do-rui', voltar: link });
+    expect(up.headers.location).toBe(link);
     const offer = await rui.go('GET', link);
-    expect(offer.body).toContain('como <strong>reader</strong>');
+    expect(offer.body).toContain('como <strong>leitor</strong>');
 
     const intruder = new FormClient(h);
     await intruder.submit('/console/cadastro', '/console/cadastro', { email: 'outra@exemplo.org', senha: 'senha-da-outra' });
@@ -49,6 +57,16 @@ describe('console invitations', () => {
     expect((await listMembers(h.store, h.orgId)).find((m) => m.email === 'rui@exemplo.org')?.papel).toBe('reader');
     const again = await rui.go('GET', link);
     expect(again.body).toContain('não vale mais');
+  });
+
+  it('revokes a pending invitation: its link stops, and the list no longer shows it', async () => {
+    const link = new URL(linkOf((await admin.submit(orgPage(), `${orgPage()}/convites`, { email: 'revogada@exemplo.org', papel: 'member' })).body)).pathname;
+    const done = await admin.submit(orgPage(), `${orgPage()}/convites/revogar`, { email: 'revogada@exemplo.org' });
+    expect(done.body).toContain('Convite para revogada@exemplo.org revogado');
+    expect(done.body).not.toContain('revogada@exemplo.org como membro');
+    const invited = new FormClient(h);
+    await invited.submit('/console/cadastro', '/console/cadastro', { email: 'revogada@exemplo.org', senha: 'senha-da-revogada' });
+    expect((await invited.go('GET', link)).statusCode).toBe(404);
   });
 
   it('expires after 7 days, and only an owner invites an owner', async () => {

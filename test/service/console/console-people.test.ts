@@ -34,7 +34,7 @@ describe('console: people', () => {
     expect(home.body).toContain('ainda não é membro');
     await addMember(h.store, { organizationId: h.orgId, email: 'ana@exemplo.org', papel: 'admin' });
     home = await b.go('GET', '/console');
-    expect(home.body).toMatch(/>Org console_people<\/a><\/td><td>admin<\/td><td><a href="\/console\/projetos\/[0-9a-f-]{36}">Org console_people project<\/a>/);
+    expect(home.body).toMatch(/>Org console_people<\/a><\/td><td>administrador<\/td><td><a href="\/console\/projetos\/[0-9a-f-]{36}">Org console_people project<\/a>/);
 
     const out = await b.go('POST', '/console/sair', { _csrf: FormClient.token(home) });
     expect(out.statusCode).toBe(303);

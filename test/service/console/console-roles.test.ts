@@ -8,7 +8,7 @@ import { CONSOLE_ACTIONS, type ConsoleAction } from '../../../service/accounts/r
 import { recordConnection } from '../../../service/oauth/agent-connections.js';
 import { createPerson } from '../../../service/accounts/people.js';
 import { KEY_TTL_SERVER_MS } from '../../../service/store/read-cache.js';
-import { openHarness, type Harness } from '../routes/harness.js';
+import { concludeNext, insertJob, openHarness, type Harness } from '../routes/harness.js';
 import { FormClient } from './form-client.js';
 
 let h: Harness;
@@ -29,19 +29,23 @@ afterAll(async () => { await h?.close(); });
 const orgPage = () => `/console/organizacoes/${h.orgId}`;
 const projectPage = () => `/console/projetos/${h.projectId}`;
 
+/** Key names made so far (each key a new name: a name already in use is refused). */
+let keyNames = 0;
 /** One POST of each action, with a valid form. */
 const ACTION_POSTS: Record<Exclude<ConsoleAction, 'ver' | 'desconectar_agente'>, () => [string, string, Record<string, string>]> = {
   criar_projeto: () => [orgPage(), `${orgPage()}/projetos`, { nome: 'Novo' }],
   arquivar_projeto: () => [projectPage(), `${projectPage()}/arquivar`, {}],
-  gerir_chaves: () => [projectPage(), `${projectPage()}/chaves`, { nome: 'k', scopes: 'results:read', duracao: '30' }],
+  gerir_chaves: () => [projectPage(), `${projectPage()}/chaves`, { nome: `k${++keyNames}`, scopes: 'results:read', duracao: '30' }],
   definir_limite: () => [orgPage(), `${orgPage()}/limite`, { limite: '' }],
   adicionar_creditos: () => [orgPage(), `${orgPage()}/creditos`, { valor: '1' }],
-  excluir_projeto: () => [projectPage(), `${orgPage()}/projetos/${h.projectId}/excluir`, {}],
-  fechar_organizacao: () => [orgPage(), `${orgPage()}/fechar`, {}],
+  excluir_projeto: () => [projectPage(), `${orgPage()}/projetos/${h.projectId}/excluir`, { confirmacao: 'Org console_roles project' }],
+  fechar_organizacao: () => [orgPage(), `${orgPage()}/fechar`, { confirmacao: 'Org console_roles' }],
   convidar: () => [orgPage(), `${orgPage()}/convites`, { email: 'novo@exemplo.org', papel: 'reader' }],
   gerir_webhook: () => [projectPage(), `${projectPage()}/webhook`, { url: 'https://93.184.216.34/hook' }],
   gerir_membros: () => [orgPage(), `${orgPage()}/membros`, { email: 'reader@exemplo.org', papel: 'reader', acao: 'mudar' }],
 };
+/** Actions that end on another page (the new project's; the organization's, the project being gone): a 303 there. */
+const LEAVES_THE_PAGE: ConsoleAction[] = ['criar_projeto', 'excluir_projeto'];
 /** What puts an allowed action back, so the next role finds the same state. */
 const UNDO: Partial<Record<ConsoleAction, () => [string, string]>> = {
   arquivar_projeto: () => [projectPage(), `${projectPage()}/restaurar`],
@@ -64,7 +68,7 @@ describe('console roles', () => {
         }
         const res = await c.submit(page, url, form);
         const allowed = (CONSOLE_ACTIONS[action] as readonly string[]).includes(role);
-        expect(res.statusCode, `${role} ${action}`).toBe(allowed ? (action === 'criar_projeto' ? 303 : 200) : 403);
+        expect(res.statusCode, `${role} ${action}`).toBe(allowed ? (LEAVES_THE_PAGE.includes(action) ? 303 : 200) : 403);
         // a refusal by role says who may, not that the form expired (issue 32)
         if (!allowed) expect(res.body, `${role} ${action}`).not.toContain('O formulário expirou');
         const undo = UNDO[action];
@@ -113,6 +117,11 @@ describe('console roles', () => {
     const bad = await owner.submit(orgPage(), `${orgPage()}/limite`, { limite: 'dez reais' });
     expect(bad.statusCode).toBe(422);
     expect(bad.body).toContain('informe um valor em reais');
+    // a limit below this month's spend is set, and the page says so
+    await insertJob(h, { preco: 2_000_000 });
+    await concludeNext(h, { formato: 'teste', dados: new Uint8Array([1]) });
+    const below = await owner.submit(orgPage(), `${orgPage()}/limite`, { limite: '1,50' });
+    expect(below.body).toContain('Atenção: já foram gastos R$ 2,00 neste mês, mais que o limite');
     const limited = await owner.submit(orgPage(), `${orgPage()}/limite`, { limite: '0,000001' });
     expect(limited.body).toContain('Limite mensal: R$ 0,00.');
     const res = await h.call('POST', '/v1/jobs', h.keys.full, {
@@ -149,7 +158,7 @@ describe('console members', () => {
   it('changes roles and removes members; only an owner touches owners; the last owner stays', async () => {
     const page = orgPage();
     const change = (c: FormClient, email: string, papel: string, acao = 'mudar') => c.submit(page, `${page}/membros`, { email, papel, acao });
-    expect((await change(as.admin!, 'member@exemplo.org', 'reader')).body).toContain('member@exemplo.org agora é reader.');
+    expect((await change(as.admin!, 'member@exemplo.org', 'reader')).body).toContain('member@exemplo.org agora é leitor.');
     expect((await change(as.admin!, 'member@exemplo.org', 'member')).statusCode).toBe(200);
     const adminOnOwner = await change(as.admin!, 'owner@exemplo.org', 'member');
     expect(adminOnOwner.statusCode).toBe(422);

@@ -28,10 +28,15 @@ export class FormClient {
     if (!m) throw new Error(`no CSRF token in ${res.body.slice(0, 200)}`);
     return m[1];
   }
-  /** GETs `page` and POSTs its form to `action` with the page's token. */
+  /**
+   * GETs `page` and POSTs its form to `action` with the page's token. A 303 back to `page` itself
+   * (the console's POST-redirect-GET, service/console/flash.ts) is followed as a browser does: the
+   * answer is then the page by GET, with what it says once.
+   */
   async submit(page: string, action: string, form: Record<string, string>): Promise<LightMyRequestResponse> {
     const p = await this.go('GET', page);
-    return this.go('POST', action, { _csrf: FormClient.token(p), ...form });
+    const res = await this.go('POST', action, { _csrf: FormClient.token(p), ...form });
+    return res.statusCode === 303 && res.headers.location === page ? this.go('GET', page) : res;
   }
 }
 

@@ -25,8 +25,9 @@ export function tractsOf(municipio: string): string[] {
   return [1, 2, 3].map((i) => `${municipio}0500000${i}`);
 }
 
-export function syntheticReplicas(cenario: Scenario, seed = 1): ReplicaResult[] {
-  const unidades = Object.keys(RR_UNITS);
+/** Counts of `units` (code: name; by default three RR municipalities) for each variant and replica. */
+export function syntheticReplicas(cenario: Scenario, seed = 1, units: Record<string, string> = RR_UNITS): ReplicaResult[] {
+  const unidades = Object.keys(units);
   const U = unidades.length;
   const semanas = Math.ceil(cenario.horizonte.dias / 7);
   const medidas: Medida[] = cenario.familia === 'recepcao' ? ['alcance', 'ignora', 'absorve', 'repassa', 'rejeita'] : ['adotantes'];
@@ -100,9 +101,9 @@ export function syntheticReplicas(cenario: Scenario, seed = 1): ReplicaResult[] 
 }
 
 /** The stored result (what a worker stores) of a scenario's synthetic counts. */
-export function syntheticResult(cenario: Scenario, seed = 1): { result: JobResult; stored: { formato: string; dados: Uint8Array } } {
-  const result = combineReplicas(cenario, syntheticReplicas(cenario, seed), {
-    nomeMunicipio: (codigo) => RR_UNITS[codigo],
+export function syntheticResult(cenario: Scenario, seed = 1, units: Record<string, string> = RR_UNITS): { result: JobResult; stored: { formato: string; dados: Uint8Array } } {
+  const result = combineReplicas(cenario, syntheticReplicas(cenario, seed, units), {
+    nomeMunicipio: (codigo) => units[codigo],
     populacaoSetor: () => 400,
   });
   return { result, stored: { formato: JOB_RESULT_BYTES_FORMAT, dados: jobResultToBytes(result) } };

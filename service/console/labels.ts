@@ -1,0 +1,33 @@
+// How the console says codes and times to a person (docs/console.md, "Words, dates and numbers"):
+// the API's codes (roles, job states and kinds, ledger entries) in Portuguese words, dates as
+// dd/mm/aaaa and times in America/Sao_Paulo with the zone said. Every view gets these (page()).
+// The codes stay the API's and the CLI's; only the console's words are here. Keep in sync with
+// MEMBER_ROLES (accounts.ts), JOB_STATES and JOB_KINDS (jobs/job-row.ts), LedgerEntryType (ledger.ts).
+import type { MemberRole } from '../accounts/accounts.js';
+import type { LedgerEntryType } from '../accounts/ledger.js';
+import type { JobKind, JobState } from '../jobs/job-row.js';
+
+const PAPEL: Record<MemberRole, string> = { owner: 'proprietário', admin: 'administrador', member: 'membro', reader: 'leitor' };
+const ESTADO: Record<JobState, string> = {
+  reservado: 'na fila', em_execucao: 'em execução', concluido: 'concluído', falhou: 'falhou', cancelado: 'cancelado',
+};
+const TIPO: Record<JobKind, string> = { simulacao: 'simulação', calibracao: 'calibração' };
+const LANCAMENTO: Record<LedgerEntryType, string> = { credito: 'crédito', reserva: 'reserva', gasto: 'gasto', devolucao: 'devolução' };
+
+export const ZONE = 'America/Sao_Paulo';
+const day = new Intl.DateTimeFormat('pt-BR', { timeZone: ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const time = new Intl.DateTimeFormat('pt-BR', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** A code's word, or the code itself when it has none (a new code shows rather than vanishes). */
+const wordOf = (table: Record<string, string>) => (code: string) => table[code] ?? code;
+
+export const LABELS = {
+  papel: wordOf(PAPEL),
+  estado: wordOf(ESTADO),
+  tipo: wordOf(TIPO),
+  lancamento: wordOf(LANCAMENTO),
+  /** "26/11/2026" in Brasília. */
+  dia: (d: Date | string) => day.format(new Date(d)),
+  /** "26/11/2026 09:30 (horário de Brasília)". */
+  quando: (d: Date | string) => `${day.format(new Date(d))} ${time.format(new Date(d))} (horário de Brasília)`,
+};

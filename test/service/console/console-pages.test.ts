@@ -1,0 +1,195 @@
+// Every console page in a real browser (Debian's chromium through playwright-core, as
+// console-browser.test.ts), at 390 px (a phone) and 1280 px: no sideways scroll on the phone,
+// every destructive action behind a confirmation step, zero axe-core violations (axe injected from node_modules, no network), and screenshots of each
+// page at each width (the whole page, and the first screen: -tela) in .cache/screenshots/paginas (not committed) for review. The job is a
+// reception job over all 15 RR municipalities: its saturacao table has 1,080 rows, more than one
+// findings page, and the map draws every municipality (Uiramutã was missing when it read one page).
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember } from '../../../service/accounts/accounts.js';
+import { invite } from '../../../service/accounts/invitations.js';
+import { createPerson } from '../../../service/accounts/people.js';
+import { validateScenario } from '../../../src/contract/index.js';
+import { buildFindings } from '../../../src/findings/index.js';
+import { projectPath } from '../../../src/project-path.js';
+import { httpScenario } from '../../fixtures/scenarios.js';
+import { concludeNext, insertJob, openHarness, type Harness } from '../routes/harness.js';
+import { syntheticResult } from '../routes/synthetic-result.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHOTS = projectPath('.cache', 'screenshots', 'paginas');
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const WIDTHS = [390, 1280] as const;
+const EMAIL = 'paula@exemplo.org';
+const SENHA = 'uma-senha-longa';
+
+/** The 15 municipalities of Roraima (IBGE), as data/br/municipios.csv names them. */
+const ALL_RR: Record<string, string> = {
+  '1400027': 'Amajari', '1400050': 'Alto Alegre', '1400100': 'Boa Vista', '1400159': 'Bonfim', '1400175': 'Cantá',
+  '1400209': 'Caracaraí', '1400233': 'Caroebe', '1400282': 'Iracema', '1400308': 'Mucajaí', '1400407': 'Normandia',
+  '1400456': 'Pacaraima', '1400472': 'Rorainópolis', '1400506': 'São João da Baliza', '1400605': 'São Luiz', '1400704': 'Uiramutã',
+};
+
+let h: Harness;
+let browser: Browser;
+let context: BrowserContext;
+let base: string;
+let jobId: string;
+let token: string;
+let rows: number;
+let queuedId: string;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  h = await openHarness('console_pages');
+  await h.app.listen({ host: '127.0.0.1', port: 0 });
+  base = `http://127.0.0.1:${(h.app.server.address() as AddressInfo).port}`;
+  await createPerson(h.store, EMAIL, SENHA);
+  await addMember(h.store, { organizationId: h.orgId, email: EMAIL, papel: 'owner' });
+  token = await invite(h.store, h.orgId, 'convidada@exemplo.org', 'member', 'owner');
+  // three measures: 15 municipalities x 3 x 24 rows = 1,080 saturacao rows
+  const pedido = httpScenario({ kpis: ['alcance', 'repassa', 'rejeita'] });
+  const res = await h.call('POST', '/v1/jobs', h.keys.full, { body: { pedido }, headers: { 'idempotency-key': 'console-pages' } });
+  expect(res.statusCode).toBe(201);
+  const { result, stored } = syntheticResult(validateScenario(pedido), 1, ALL_RR);
+  rows = buildFindings(result, { tabela: 'saturacao', limite: 1 }).total;
+  jobId = (await concludeNext(h, stored)).id;
+  queuedId = (await insertJob(h)).id;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  // axe is injected as an inline script: the console's CSP (scripts only from 'self') would refuse it
+  context = await browser.newContext({ bypassCSP: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await h?.close();
+});
+
+interface Check { pagina: string; largura: number; rolagem: boolean; violacoes: string[]; semConfirmar: string[] }
+
+/** Opens `path` at each width: sideways scroll, axe's violations and a screenshot. */
+async function checkPage(page: Page, name: string, path: string, ready?: string): Promise<Check[]> {
+  const out: Check[] = [];
+  for (const largura of WIDTHS) {
+    await page.setViewportSize({ width: largura, height: 900 });
+    await page.goto(`${base}${path}`);
+    if (ready) await page.locator(ready).waitFor();
+    // evaluated in the page (as text: the tests' TypeScript has no DOM types)
+    const rolagem = await page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth');
+    // every destructive form (its action ends in one of these, or it is marked data-perigo) sits behind a closed disclosure
+    const semConfirmar = await page.evaluate<string[]>(`[...document.querySelectorAll('form[method=post]')]
+      .filter((f) => (f.hasAttribute('data-perigo') || /\\/(revogar|excluir|fechar|desconectar|remover)$/.test(f.action)
+        || f.querySelector('button[value=remover]') !== null) && !f.closest('details:not([open])'))
+      .map((f) => f.action)`);
+    await page.addScriptTag({ path: AXE });
+    const found = await page.evaluate<string[]>(`axe.run().then((r) => r.violations.map((v) =>
+      v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`);
+    await page.screenshot({ path: `${SHOTS}/${name}-${largura}.png`, fullPage: true });
+    await page.screenshot({ path: `${SHOTS}/${name}-${largura}-tela.png` });
+    out.push({ pagina: name, largura, rolagem, violacoes: found, semConfirmar });
+  }
+  return out;
+}
+
+/** Signs in (the tests share one browser context: a person already signed in goes straight home). */
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${base}/console/entrar`);
+  if (page.url().endsWith('/console')) return;
+  await page.getByLabel('E-mail').fill(EMAIL);
+  await page.getByLabel('Senha').fill(SENHA);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL(/\/console$/);
+}
+
+const clean = (checks: Check[]) => checks.filter((c) => c.rolagem || c.violacoes.length > 0 || c.semConfirmar.length > 0);
+
+describe('every console page at 390 px and 1280 px', () => {
+  it('GET / with Accept: text/html leads a signed-out person to the sign-in page; a client gets a pointer to /docs', async () => {
+    const page = await context.newPage();
+    await page.goto(`${base}/`);
+    await page.waitForURL(/\/console\/entrar/);
+    const json = await h.call('GET', '/', null, { headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(200);
+    expect(json.json()).toMatchObject({ docs: '/docs' });
+    await page.close();
+  });
+
+  it('signed out: the sign-in and sign-up pages', async () => {
+    const page = await context.newPage();
+    const checks = [...await checkPage(page, 'entrar', '/console/entrar'), ...await checkPage(page, 'cadastro', '/console/cadastro')];
+    expect(clean(checks)).toEqual([]);
+    await page.close();
+  });
+
+  it('signed in: every page, and the job map draws all of the job\'s municipalities', async () => {
+    const page = await context.newPage();
+    await signIn(page);
+    const job = `/console/projetos/${h.projectId}/jobs/${jobId}`;
+    const checks = [
+      ...await checkPage(page, 'inicio', '/console'),
+      ...await checkPage(page, 'conta', '/console/conta'),
+      ...await checkPage(page, 'agentes', '/console/agentes'),
+      ...await checkPage(page, 'organizacao', `/console/organizacoes/${h.orgId}`),
+      ...await checkPage(page, 'projeto', `/console/projetos/${h.projectId}`),
+      ...await checkPage(page, 'jobs', `/console/projetos/${h.projectId}/jobs`),
+      ...await checkPage(page, 'job', job, '#mapa[data-pronto="1"]'),
+      ...await checkPage(page, 'convite', `/console/convites/${token}`),
+      ...await checkPage(page, 'job-na-fila', `/console/projetos/${h.projectId}/jobs/${queuedId}`, '#em-curso'),
+      ...await checkPage(page, 'nao-encontrada', '/console/nao-existe'),
+    ];
+    expect(clean(checks)).toEqual([]);
+
+    // more rows than one findings page holds, and still one shape per municipality
+    expect(rows).toBeGreaterThan(1000);
+    await page.goto(`${base}${job}`);
+    await page.locator('#mapa[data-pronto="1"]').waitFor();
+    await expect(page.locator('#mapa path.leaflet-interactive').count()).resolves.toBe(15);
+    await expect(page.locator('#valores-mapa tbody tr').count()).resolves.toBe(15);
+    await expect(page.getByRole('cell', { name: 'Uiramutã' }).count()).resolves.toBe(1);
+    // the verdict first, in words; names beside the codes in the findings table
+    await expect(page.locator('h2').first().textContent()).resolves.toBe('Veredito');
+    await expect(page.locator('.veredito').textContent()).resolves.toMatch(/Robusto|Indicativo|Frágil|Inconclusivo/);
+    await expect(page.getByRole('cell', { name: '1400027 Amajari' }).count()).resolves.toBeGreaterThan(0);
+    // every row: page by page, and all of them as CSV
+    await expect(page.locator('#achados-linhas').textContent()).resolves.toContain(`Linhas 1 a 200 de ${rows}.`);
+    await page.getByRole('link', { name: 'Próxima ›' }).click();
+    await page.waitForURL(/pagina=2#achados$/);
+    await expect(page.locator('#achados-linhas').textContent()).resolves.toContain(`Linhas 201 a 400 de ${rows}.`);
+    const csv = await page.request.get(`${base}${job}/achados.csv?tabela=saturacao`);
+    expect(csv.headers()['content-type']).toContain('text/csv');
+    const lines = (await csv.text()).trim().split('\n');
+    expect(lines.length).toBe(rows + 1);
+    expect(lines[0]).toBe('municipio,medida,eixo,valor,n,populacao,parte,erro_padrao,motivo');
+    expect(lines.filter((l) => l.startsWith('1400704,')).length).toBe(rows / 15);
+    await page.goto(`${base}${job}`);
+    await page.locator('#mapa[data-pronto="1"]').waitFor();
+    // another measure: the page comes back at the map, not at its top
+    await page.locator('#medida').selectOption('rejeita');
+    await page.waitForURL(/medida=rejeita#mapa-secao$/);
+    await page.locator('#mapa[data-pronto="1"]').waitFor();
+    await expect(page.locator('#mapa-titulo').textContent()).resolves.toContain('rejeita');
+    await page.close();
+  });
+
+  it('a person creates an organization and is its owner, with no credits; an empty name is told beside the field', async () => {
+    const page = await context.newPage();
+    await signIn(page);
+    await page.getByRole('button', { name: 'Criar organização' }).click();
+    const campo = page.getByLabel('Nome da organização');
+    await expect(campo.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.locator('#org_nome_erro').textContent()).resolves.toBe('Informe o nome da organização.');
+    await campo.fill('Instituto Paula');
+    await page.getByRole('button', { name: 'Criar organização' }).click();
+    await page.waitForURL(/\/console\/organizacoes\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Instituto Paula');
+    await expect(page.locator('#saldo').textContent()).resolves.toBe('R$ 0,00');
+    // the page after the POST is a GET: reloading it makes no second organization
+    await page.reload();
+    await page.goto(`${base}/console`);
+    await expect(page.getByRole('link', { name: 'Instituto Paula' }).count()).resolves.toBe(1);
+    await page.close();
+  });
+});
