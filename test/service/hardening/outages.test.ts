@@ -56,6 +56,17 @@ async function cuttableProxy(target: URL): Promise<{ url: string; cut(): Promise
   };
 }
 
+/** The app on a store reached through a cuttable proxy, with a results:read key, and a counted call of that key. */
+async function appThroughProxy(nome: string) {
+  const proxy = await cuttableProxy(new URL(TEST_DATABASE_URL));
+  const store = await openStore({ databaseUrl: proxy.url, schema: h.store.schema, clock: h.clock });
+  const { project } = await seedOrganization(store, nome, 0);
+  const { key } = await createApiKey(store, { projectId: project.id, nome: 'k', scopes: ['results:read'], expiresInDays: null });
+  const app = await buildApp({ store, clock: h.clock });
+  const call = () => app.inject({ method: 'GET', url: '/v1/jobs', headers: { authorization: `Bearer ${key}` } });
+  return { proxy, store, app, call };
+}
+
 let h: Harness;
 beforeAll(async () => { h = await openHarness('outages'); });
 afterAll(async () => { await h?.close(); });
@@ -90,13 +101,8 @@ describe('issue 15: backend outages answer 503 with Retry-After', () => {
   });
 
   it('answers 503 store_unavailable with Retry-After when the database is lost', async () => {
-    const proxy = await cuttableProxy(new URL(TEST_DATABASE_URL));
-    const store = await openStore({ databaseUrl: proxy.url, schema: h.store.schema, clock: h.clock });
-    const { project } = await seedOrganization(store, 'Org lost database', 0);
-    const { key } = await createApiKey(store, { projectId: project.id, nome: 'k', scopes: ['results:read'], expiresInDays: null });
-    const app = await buildApp({ store, clock: h.clock });
+    const { proxy, store, app, call } = await appThroughProxy('Org lost database');
     try {
-      const call = () => app.inject({ method: 'GET', url: '/v1/jobs', headers: { authorization: `Bearer ${key}` } });
       expect((await call()).statusCode).toBe(200);
       await proxy.cut();
       for (let i = 0; i < 2; i++) {
@@ -148,13 +154,8 @@ describe('issue 15: backend outages answer 503 with Retry-After', () => {
 // calls never answer and the test fails on its time limit.
 describe('issue 32: a backend that stops answering gives 503, not a hung request', () => {
   it('answers 503 store_unavailable with Retry-After when the database stops answering', async () => {
-    const proxy = await cuttableProxy(new URL(TEST_DATABASE_URL));
-    const store = await openStore({ databaseUrl: proxy.url, schema: h.store.schema, clock: h.clock });
-    const { project } = await seedOrganization(store, 'Org hung database', 0);
-    const { key } = await createApiKey(store, { projectId: project.id, nome: 'k', scopes: ['results:read'], expiresInDays: null });
-    const app = await buildApp({ store, clock: h.clock });
+    const { proxy, store, app, call } = await appThroughProxy('Org hung database');
     try {
-      const call = () => app.inject({ method: 'GET', url: '/v1/jobs', headers: { authorization: `Bearer ${key}` } });
       expect((await call()).statusCode).toBe(200);
       proxy.freeze();
       for (let i = 0; i < 2; i++) {
