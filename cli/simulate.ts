@@ -109,16 +109,16 @@ export function registerSimulate(program: Command): void {
       out?: string; csv?: string; jsonl?: string; raw?: boolean; json?: boolean;
     }) => {
       const json = await readInputJson(file);
-      const [{ default: cliProgress }, { resolveRelease }, { validateScenario }, { closePool }, { runSimulation }, overrides, findings, tidy] = await Promise.all([
-        import('cli-progress'), import('../src/contract/release-checks.js'), import('../src/contract/validate-scenario.js'),
+      const [{ default: cliProgress }, { validateScenario }, { closePool }, { runSimulation }, overrides, findings, tidy] = await Promise.all([
+        import('cli-progress'), import('../src/contract/validate-scenario.js'),
         import('../src/pool/pool.js'), import('../src/research/simulation.js'), import('../src/research/scenario-overrides.js'),
         import('../src/findings/index.js'), import('../src/findings/tidy-weekly-rows.js'),
       ]);
       const base = validateScenario(json);
-      const release = resolveRelease(base.release);
       const assigned = overrides.parseAssignments(opts.param ?? []);
       if (opts.replicas !== undefined) assigned.replicas = opts.replicas;
-      const { cenario, parametros } = overrides.applyOverrides(base, assigned, release);
+      // after the overrides: --param release=... names the release to run
+      const { cenario, parametros, release } = overrides.applyOverrides(base, assigned);
       const tty = !opts.json && process.stderr.isTTY;
       const bar = tty
         ? new cliProgress.SingleBar(

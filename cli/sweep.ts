@@ -40,18 +40,18 @@ export function registerSweep(program: Command): void {
     .action(async (file: string, o: { grid: string[]; param?: string[]; replicas?: number; planOnly?: boolean; threads?: number; output?: string }) => {
       const json = await readInputJson(file);
       const grid = Object.fromEntries(o.grid.map(parseAxis));
-      const [{ resolveRelease }, { validateScenario }, { closePool }, overrides, { sweep, sweepCsv }] = await Promise.all([
-        import('../src/contract/release-checks.js'), import('../src/contract/validate-scenario.js'), import('../src/pool/pool.js'),
+      const [{ validateScenario }, { closePool }, overrides, { sweep, sweepCsv }] = await Promise.all([
+        import('../src/contract/validate-scenario.js'), import('../src/pool/pool.js'),
         import('../src/research/scenario-overrides.js'), import('../src/research/sweep.js'),
       ]);
       const base = validateScenario(json);
-      const release = resolveRelease(base.release);
       const assigned = overrides.parseAssignments(o.param ?? []);
       if (o.replicas !== undefined) assigned.replicas = o.replicas;
-      const { cenario, parametros } = overrides.applyOverrides(base, assigned, release);
+      // the release is resolved per point after the overrides: --param or --grid release=... pick it
+      const { cenario, parametros } = overrides.applyOverrides(base, assigned);
       try {
         const rows = await sweep(cenario, grid, {
-          release, parametros, somentePlano: o.planOnly, threads: o.threads,
+          parametros, somentePlano: o.planOnly, threads: o.threads,
           onPoint: (p, n) => process.stderr.isTTY && process.stderr.write(`sweep: point ${p} of ${n}\n`),
         });
         const csv = sweepCsv(rows);

@@ -2,7 +2,9 @@
 // `parametros` overrides, e.g. beta0 or pesos_canais.digital) and the scenario's own fields (e.g.
 // replicas or horizonte.dias). A dotted key sets a field inside an object. A name that is neither
 // is refused on one line; the changed scenario is validated again, so a wrong value is refused
-// with the contract's code like any scenario.
+// with the contract's code like any scenario. The release (and the family) are scenario fields
+// too, and they decide which model parameters exist: they are read from the overrides first.
+import { resolveRelease, type ReleaseSource } from '../contract/release-checks.js';
 import { validateScenario } from '../contract/validate-scenario.js';
 import type { Scenario } from '../contract/types.js';
 import { ServiceError } from '../errors.js';
@@ -12,6 +14,8 @@ import type { ModelParameters, Release } from '../release/types.js';
 export interface Overridden {
   cenario: Scenario;
   parametros: Partial<ModelParameters>;
+  /** The release the changed scenario names (a `release` override picks another). */
+  release: Release;
 }
 
 /** `k=v` assignments; v is read as JSON when it is JSON (numbers, booleans, arrays), else as text. */
@@ -46,11 +50,22 @@ function setPath(target: Record<string, unknown>, path: readonly string[], value
   o[path[path.length - 1]] = value;
 }
 
-/** The scenario and parameter overrides after `overrides` (applied on top of `base`, the caller's own overrides). */
+/** A string override of a top-level scenario field, else the scenario's own value (validation refuses a wrong type). */
+function fieldAfter(scenario: Scenario, overrides: Readonly<Record<string, unknown>>, field: 'release' | 'familia'): string {
+  const v = overrides[field];
+  return typeof v === 'string' ? v : scenario[field];
+}
+
+/**
+ * The scenario and parameter overrides after `overrides` (applied on top of `base`, the caller's own
+ * overrides), and the release they name, found in `source` (default: the releases of this package;
+ * a single Release refuses any other version as release_unavailable).
+ */
 export function applyOverrides(
-  scenario: Scenario, overrides: Readonly<Record<string, unknown>>, release: Release, base: Partial<ModelParameters> = {},
+  scenario: Scenario, overrides: Readonly<Record<string, unknown>>, source?: ReleaseSource, base: Partial<ModelParameters> = {},
 ): Overridden {
-  const defaults = defaultParameters(release.manifest, scenario.familia) as unknown as Record<string, unknown>;
+  const release = resolveRelease(fieldAfter(scenario, overrides, 'release'), source);
+  const defaults = defaultParameters(release.manifest, fieldAfter(scenario, overrides, 'familia') as Scenario['familia']) as unknown as Record<string, unknown>;
   const cenario = clone(scenario) as unknown as Record<string, unknown>;
   const parametros = clone(base) as Record<string, unknown>;
   let scenarioChanged = false;
@@ -76,5 +91,6 @@ export function applyOverrides(
   return {
     cenario: scenarioChanged ? validateScenario(cenario, release) : scenario,
     parametros: parametros as Partial<ModelParameters>,
+    release,
   };
 }

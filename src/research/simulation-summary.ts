@@ -9,6 +9,7 @@ export function summarise({ result, execucao: e }: SimulationJob, totals: JobTot
   const curvas: Record<string, Record<string, number[]>> = {};
   for (const c of curves) (curvas[c.variante] ??= {})[c.medida] = c.valores.map(Math.round);
   return {
+    release: result.cenario.release,
     familia: result.cenario.familia,
     pessoa_dias: e.pessoa_dias,
     segundos: Number(e.segundos.toFixed(3)),

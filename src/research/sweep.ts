@@ -4,7 +4,6 @@
 // grupo_comparacao, and the kernel's random streams are keyed by (grupo_comparacao, replica)
 // (src/kernel/rng-key.ts), so differences between points come from the parameters, not the draws.
 import type { Scenario } from '../contract/types.js';
-import { resolveRelease } from '../contract/release-checks.js';
 import { validateScenario } from '../contract/validate-scenario.js';
 import { ServiceError } from '../errors.js';
 import { jobTotals } from '../findings/job-totals.js';
@@ -45,13 +44,12 @@ export function gridPoints(grid: SweepGrid): Record<string, unknown>[] {
 export async function sweep(scenario: unknown, grid: SweepGrid, opts: SweepOptions = {}): Promise<SweepRow[]> {
   const { onPoint, ...runOptions } = opts;
   const checked: Scenario = validateScenario(scenario, opts.release);
-  const release = opts.release ?? resolveRelease(checked.release);
   const points = gridPoints(grid);
-  // refuse a wrong name or value before running any point
-  const runs = points.map((p) => applyOverrides(checked, p, release, opts.parametros));
+  // refuse a wrong name or value before running any point; a point may name another release
+  const runs = points.map((p) => applyOverrides(checked, p, opts.release, opts.parametros));
   const rows: SweepRow[] = [];
   for (let i = 0; i < points.length; i++) {
-    const sim = await runSimulation(runs[i].cenario, { ...runOptions, release, parametros: runs[i].parametros });
+    const sim = await runSimulation(runs[i].cenario, { ...runOptions, release: runs[i].release, parametros: runs[i].parametros });
     for (const [variante, t] of Object.entries(jobTotals(sim.result).variantes)) {
       for (const [medida, valor] of Object.entries(t.medidas)) {
         rows.push({ ponto: i + 1, valores: points[i], variante, medida, valor, escondidas: t.escondidas?.[medida] ?? 0 });

@@ -100,6 +100,16 @@ describe('overrides and sweeps', () => {
     expect(() => applyOverrides(checked, { replicas: 0 }, release)).toThrow();
   });
 
+  it('reads the release from the overrides before the parameters, which are that release\'s', () => {
+    const o = applyOverrides(checked, parseAssignments(['release=v1.5.0', 'pesos_canais.digital=0.5']));
+    expect(o.release.version).toBe('v1.5.0');
+    expect(o.cenario.release).toBe('v1.5.0');
+    expect(o.parametros.pesos_canais).toEqual({ ...openRelease('v1.5.0').manifest.parametros_recepcao.pesos_canais, digital: 0.5 });
+    expect(applyOverrides(checked, {}).release.version).toBe('v1.0.0');
+    // a single Release as the source offers that version only
+    expect(() => applyOverrides(checked, { release: 'v1.5.0' }, release)).toThrow(/release v1\.5\.0 is not offered; offered: v1\.0\.0/);
+  });
+
   it('crosses the grid, first name slowest', () => {
     expect(gridPoints({ a: [1, 2], b: ['x', 'y'] })).toEqual([{ a: 1, b: 'x' }, { a: 1, b: 'y' }, { a: 2, b: 'x' }, { a: 2, b: 'y' }]);
   });

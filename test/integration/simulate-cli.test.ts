@@ -113,6 +113,20 @@ describe('campaign-sim simulate', () => {
     expect(Number(lines[2].split(',')[4])).toBe(JSON.parse(alone.stdout).variantes.plano.medidas.adotantes);
   });
 
+  it('runs the release a --param names, with that release\'s parameters, and refuses one not offered on one line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-cli-'));
+    const { stdout } = await run(process.execPath, [
+      cli, 'simulate', projectPath('examples/recepcao-rr.json'), '--json', '--param', 'release=v1.5.0', '--plan-only',
+      '--replicas', '1', '--param', 'pesos_canais.digital=0.5', '--threads', '2', '--out', dir,
+    ]);
+    expect(JSON.parse(stdout).release).toBe('v1.5.0');
+    expect(decodeJobResult(JSON.parse(readFileSync(join(dir, 'resultado.json'), 'utf8'))).cenario.release).toBe('v1.5.0');
+    const err = await run(process.execPath, [cli, 'simulate', projectPath('examples/recepcao-rr.json'), '--param', 'release=v9.9.9']).catch((e) => e);
+    expect(err.code).toBe(2);
+    expect(String(err.stderr).trim().split('\n')).toHaveLength(1);
+    expect(String(err.stderr)).toMatch(/release v9\.9\.9 is not offered/);
+  });
+
   it('refuses an unknown --param on one line with exit 2', async () => {
     const err = await run(process.execPath, [cli, 'simulate', projectPath('examples/adocao-rr.json'), '--param', 'semente=3']).catch((e) => e);
     expect(err.code).toBe(2);
