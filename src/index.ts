@@ -32,6 +32,9 @@ export { curvesSvg } from './findings/curves-chart.js';
 export {
   validateScenario, quoteSimulation, variantNames, jobGrid, getScenarioSchema, getCalibrationSchema, seriesSha256,
 } from './contract/index.js';
+export type {
+  Scenario, Familia, Canal, Kpi, Medida, Publico, PeriodoCanal, Mensagem, Lancamento, ContratoDeResposta, SimulationQuote,
+} from './contract/types.js';
 export { openRelease, listReleases, newestRelease, releaseManifest } from './release/release.js';
 export { defaultParameters } from './plan/default-parameters.js';
 export { populationMargins, EIXOS_MARGENS, MEDIDAS_MARGENS, type MarginRow, type MedidaMargem } from './plan/population-margins.js';
