@@ -24,8 +24,32 @@ function treeBytes(dir: string): number {
   return total;
 }
 
+/** Packages in a project's installed tree (npm ls, production only). */
+function packageCount(project: string): number {
+  return execFileSync('npm', ['ls', '--all', '--omit=dev', '--parseable'], { cwd: project, encoding: 'utf8', maxBuffer: 1 << 26 })
+    .split('\n').filter((l) => l.includes('node_modules')).length;
+}
+
+/** One install: what it puts in node_modules and how long it took. */
+function install(omitOptional: boolean) {
+  const p = installPackedTarball({ omitOptional });
+  const modules = join(p.project, 'node_modules');
+  return {
+    p,
+    figures: {
+      comando: `npm ci --offline${omitOptional ? ' --omit=optional' : ''}`,
+      node_modules_bytes: treeBytes(modules),
+      dependencias_bytes: treeBytes(modules) - treeBytes(p.installed),
+      pacotes: packageCount(p.project) - 1,
+      instalacao_s: +p.installSeconds.toFixed(1),
+    },
+  };
+}
+
 export async function runPackageInstallBench() {
-  const p = installPackedTarball();
+  const library = install(true);
+  rmSync(library.p.work, { recursive: true, force: true });
+  const { p, figures: full } = install(false);
   try {
     const bin = join(p.installed, 'bin', 'campaign-sim.js');
     execFileSync(process.execPath, [bin, '--version']);
@@ -33,7 +57,6 @@ export async function runPackageInstallBench() {
       const seconds = Array.from({ length: 7 }, () => timeRun(bin, [...args]));
       return [name, { mediana_s: +median(seconds).toFixed(3), min_s: +Math.min(...seconds).toFixed(3), max_s: +Math.max(...seconds).toFixed(3) }];
     }));
-    const modules = join(p.project, 'node_modules');
     const result = {
       bench: 'package-install',
       when: new Date().toISOString(),
@@ -42,9 +65,9 @@ export async function runPackageInstallBench() {
       tarball_bytes: p.tarball.size,
       desempacotado_bytes: treeBytes(p.installed),
       arquivos: p.tarball.entryCount,
-      node_modules_bytes: treeBytes(modules),
       pack_s: +p.packSeconds.toFixed(1),
-      instalacao_s: +p.installSeconds.toFixed(1),
+      completa: full,
+      so_biblioteca: library.figures,
       cli_instalado: startup,
       maquina: { cpus: cpus().length, carga_1min: loadavg()[0] },
     };

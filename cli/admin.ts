@@ -7,12 +7,8 @@ import path from 'node:path';
 import { type Command, InvalidArgumentError } from 'commander';
 import { MEMBER_ROLES, type MemberRole } from '../service/accounts/accounts.js';
 import { GRACE_DAYS, KEY_DURATIONS_DAYS, SCOPES, type GraceDays, type KeyDurationDays, type Scope } from '../service/accounts/api-keys.js';
-import { INVITATION_DAYS } from '../service/accounts/invitations.js';
+import { INVITATION_DAYS } from '../service/accounts/invitation-days.js';
 import { reaisToMicros } from '../service/accounts/reais.js';
-import {
-  addCredits, addMember, archiveProject, createDevAccount, createKey, createOrganization, createProject, invite, listKeys, restoreProject, revokeKey,
-  rotateKey, setConcurrencyLimit, setSpendLimit, showOrganization,
-} from '../service/operations/account-actions.js';
 import { withStore, type StoreFlags } from './admin-store.js';
 import { registerAdminWebhook } from './admin-webhook.js';
 
@@ -62,30 +58,30 @@ export function registerAdmin(program: Command): void {
   const org = admin.command('org').description('organizations');
   org.command('create').description('create an organization (concurrency limit 2, no spend limit, no credits)')
     .requiredOption('--nome <nome>', 'organization name')
-    .action((o: { nome: string }) => withStore(flags(), (s) => createOrganization.run(s, { nome: o.nome })));
+    .action((o: { nome: string }) => withStore(flags(), (s, a) => a.createOrganization.run(s, { nome: o.nome })));
   org.command('show <orgId>').description('an organization with its balance, this month\'s spend and members')
-    .action((orgId: string) => withStore(flags(), (s) => showOrganization.run(s, { organizationId: orgId })));
+    .action((orgId: string) => withStore(flags(), (s, a) => a.showOrganization.run(s, { organizationId: orgId })));
 
   const member = admin.command('member').description('members of organizations');
   member.command('add <orgId> <email>').description('add a person who has an account (or change the role of one); others are invited')
     .option('--papel <papel>', `role: ${MEMBER_ROLES.join(', ')}`, 'member')
-    .action((orgId: string, email: string, o: { papel: MemberRole }) => withStore(flags(), (s) => addMember.run(s, { organizationId: orgId, email, papel: o.papel })));
+    .action((orgId: string, email: string, o: { papel: MemberRole }) => withStore(flags(), (s, a) => a.addMember.run(s, { organizationId: orgId, email, papel: o.papel })));
   member.command('invite <orgId> <email>').description(`invite an e-mail by link (valid ${INVITATION_DAYS} days, once): the person opens it signed in with that e-mail`)
     .option('--papel <papel>', `role: ${MEMBER_ROLES.join(', ')}`, 'member')
-    .action((orgId: string, email: string, o: { papel: MemberRole }) => withStore(flags(), async (s) => {
+    .action((orgId: string, email: string, o: { papel: MemberRole }) => withStore(flags(), async (s, a) => {
       // The operator invites as an owner would (any role, owner included).
-      const token = await invite.run(s, { organizationId: orgId, email, papel: o.papel, by: 'owner' });
+      const token = await a.invite.run(s, { organizationId: orgId, email, papel: o.papel, by: 'owner' });
       return { email: email.trim().toLowerCase(), papel: o.papel, link: `/console/convites/${token}`, valido_dias: INVITATION_DAYS };
     }));
 
   const project = admin.command('project').description('projects');
   project.command('create <orgId>').description('create a project in the organization')
     .requiredOption('--nome <nome>', 'project name')
-    .action((orgId: string, o: { nome: string }) => withStore(flags(), (s) => createProject.run(s, { organizationId: orgId, nome: o.nome })));
+    .action((orgId: string, o: { nome: string }) => withStore(flags(), (s, a) => a.createProject.run(s, { organizationId: orgId, nome: o.nome })));
   project.command('archive <projectId>').description('archive a project: its keys stop at once')
-    .action((id: string) => withStore(flags(), (s) => archiveProject.run(s, { projectId: id })));
+    .action((id: string) => withStore(flags(), (s, a) => a.archiveProject.run(s, { projectId: id })));
   project.command('restore <projectId>').description('restore an archived project and its keys')
-    .action((id: string) => withStore(flags(), (s) => restoreProject.run(s, { projectId: id })));
+    .action((id: string) => withStore(flags(), (s, a) => a.restoreProject.run(s, { projectId: id })));
 
   const key = admin.command('key').description('API keys (svc_<prefix>_<secret>, shown once)');
   key.command('create <projectId>').description('create a key; the printed "key" is shown only this once')
@@ -93,30 +89,30 @@ export function registerAdmin(program: Command): void {
     .option('--scopes <list>', `comma-separated: ${SCOPES.join(', ')}`, parseScopes, ['results:read', 'simulate'] as Scope[])
     .option('--expires <days>', 'expiry: 7, 30, 90, 365 or never', parseExpiry, null)
     .action((projectId: string, o: { nome: string; scopes: Scope[]; expires: KeyDurationDays | null }) =>
-      withStore(flags(), (s) => createKey.run(s, { projectId, nome: o.nome, scopes: o.scopes, expiresInDays: o.expires })));
+      withStore(flags(), (s, a) => a.createKey.run(s, { projectId, nome: o.nome, scopes: o.scopes, expiresInDays: o.expires })));
   key.command('rotate <keyId>').description('new key with the same name, scopes and duration; the old one stops after the grace')
     .option('--grace <days>', 'days the old key keeps working: 0, 1 or 7', parseGrace, 0 as GraceDays)
-    .action((keyId: string, o: { grace: GraceDays }) => withStore(flags(), (s) => rotateKey.run(s, { keyId, graceDays: o.grace })));
+    .action((keyId: string, o: { grace: GraceDays }) => withStore(flags(), (s, a) => a.rotateKey.run(s, { keyId, graceDays: o.grace })));
   key.command('revoke <keyId>').description('revoke a key at once')
-    .action((keyId: string) => withStore(flags(), (s) => revokeKey.run(s, { keyId })));
+    .action((keyId: string) => withStore(flags(), (s, a) => a.revokeKey.run(s, { keyId })));
   key.command('list <projectId>').description('keys of a project with their last use (never the key text)')
-    .action((projectId: string) => withStore(flags(), (s) => listKeys.run(s, { projectId })));
+    .action((projectId: string) => withStore(flags(), (s, a) => a.listKeys.run(s, { projectId })));
 
   admin.command('credits').description('credits of organizations')
     .command('add <orgId> <reais>').description('add credits (in reais, e.g. 100 or 12.50)')
     .option('--nota <text>', 'note kept with the ledger entry')
-    .action((orgId: string, reais: string, o: { nota?: string }) => withStore(flags(), (s) => addCredits.run(s, { organizationId: orgId, micros: parseReais(reais), nota: o.nota })));
+    .action((orgId: string, reais: string, o: { nota?: string }) => withStore(flags(), (s, a) => a.addCredits.run(s, { organizationId: orgId, micros: parseReais(reais), nota: o.nota })));
 
   admin.command('spend-limit').description('monthly spend limit of an organization')
     .command('set <orgId> <reais>').description('set the monthly limit in reais, or "none" to remove it')
-    .action((orgId: string, reais: string) => withStore(flags(), (s) => setSpendLimit.run(s, { organizationId: orgId, micros: reais === 'none' ? null : parseReais(reais) })));
+    .action((orgId: string, reais: string) => withStore(flags(), (s, a) => a.setSpendLimit.run(s, { organizationId: orgId, micros: reais === 'none' ? null : parseReais(reais) })));
 
   admin.command('concurrency').description('jobs an organization runs at once')
     .command('set <orgId> <n>').description('set how many jobs may run at once (default 2)')
-    .action((orgId: string, n: string) => withStore(flags(), (s) => setConcurrencyLimit.run(s, { organizationId: orgId, limit: parsePositiveInt(n) })));
+    .action((orgId: string, n: string) => withStore(flags(), (s, a) => a.setConcurrencyLimit.run(s, { organizationId: orgId, limit: parsePositiveInt(n) })));
 
   admin.command('dev-account').description('create or reuse the development organization (credits on creation only) and print a fresh key')
-    .action(() => withStore(flags(), (s) => createDevAccount.run(s, {})));
+    .action(() => withStore(flags(), (s, a) => a.createDevAccount.run(s, {})));
 
   registerAdminWebhook(admin, flags);
 }

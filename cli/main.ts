@@ -5,7 +5,7 @@
 // (bench/cli-startup.ts measures them).
 import { Command, CommanderError } from 'commander';
 import { ServiceError } from '../src/errors.js';
-import { readPackageVersion } from '../src/package-version.js';
+import { readPackageJson, readPackageVersion } from '../src/package-version.js';
 import { registerRelease } from './release.js';
 import { registerServe } from './serve.js';
 import { registerAdmin } from './admin.js';
@@ -46,6 +46,17 @@ export function buildProgram(): Command {
   return program;
 }
 
+/**
+ * The package a command could not load when it is one of the service's dependencies, which
+ * package.json lists as optional so that a library-only install can leave them out
+ * (`npm install campaign-sim --omit=optional`; docs/architecture.md, "Dependencies").
+ */
+function missingServicePackage(err: unknown): string | undefined {
+  if ((err as NodeJS.ErrnoException | undefined)?.code !== 'ERR_MODULE_NOT_FOUND') return undefined;
+  const name = /Cannot find package '([^']+)'/.exec((err as Error).message)?.[1];
+  return name !== undefined && name in (readPackageJson().optionalDependencies ?? {}) ? name : undefined;
+}
+
 /** Runs the CLI and resolves to the process exit code (2 for refused input, 1 for failures). */
 export async function runCli(argv: string[]): Promise<number> {
   const program = buildProgram();
@@ -61,6 +72,11 @@ export async function runCli(argv: string[]): Promise<number> {
     if (err instanceof ServiceError) {
       process.stderr.write(`campaign-sim: ${err.code}: ${err.message}\n`);
       return err.status === 422 || err.status === 404 ? 2 : 1;
+    }
+    const missing = missingServicePackage(err);
+    if (missing !== undefined) {
+      process.stderr.write(`campaign-sim: this command needs the service's dependencies (${missing} is missing: installed with --omit=optional?); npm install campaign-sim without --omit=optional installs them\n`);
+      return 1;
     }
     // a failure outside the user's input (a database that refuses the connection, a disk full):
     // one line; the stack only when asked for, for a bug report

@@ -8,8 +8,8 @@ import { normaliseEmail } from './people.js';
 import type { Store } from '../store/open-store.js';
 import { INVITATION_SQL } from '../store/queries/invitations.js';
 import { newSecretToken, secretDigest } from './secret-token.js';
+import { INVITATION_DAYS } from './invitation-days.js';
 
-export const INVITATION_DAYS = 7;
 export interface PendingInvitation { email: string; papel: MemberRole; criado_em: Date; expira_em: Date }
 
 /** A new invitation; returns the token of its link (shown once). */

@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 import { getOrganization, getProject, MEMBER_ROLES, type MemberRole } from '../accounts/accounts.js';
 import { deletedProjects, UNDO_DAYS } from '../accounts/deletion.js';
-import { INVITATION_DAYS, pendingInvitations } from '../accounts/invitations.js';
+import { INVITATION_DAYS } from '../accounts/invitation-days.js';
+import { pendingInvitations } from '../accounts/invitations.js';
 import { listEntries } from '../accounts/ledger.js';
 import { projectsOf } from '../accounts/people.js';
 import {

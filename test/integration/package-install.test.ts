@@ -1,5 +1,6 @@
-// The packed package installed into a fresh project by npm (test/fixtures/packed-install.ts: the
-// tarball with npm ci --offline from npm's cache, no network), then used as a researcher would from
+// The packed package installed into a fresh project by npm as a library user installs it
+// (test/fixtures/packed-install.ts: the tarball with npm ci --offline from npm's cache, no network,
+// and --omit=optional: without the service's packages), then used as a researcher would from
 // outside the repository: the linked bin (npx examples show, simulate), and a TypeScript study importing
 // the root and every subpath, type-checked against the installed types and run: findings, dated and
 // named weekly rows, a CSV, a chart with bands and a sweep over two values as one table.
@@ -13,7 +14,7 @@ import { installPackedTarball, type PackedInstall, STUDY, STUDY_TSCONFIG } from 
 
 let p: PackedInstall;
 beforeAll(() => {
-  p = installPackedTarball();
+  p = installPackedTarball({ omitOptional: true });
 }, 300_000);
 afterAll(() => {
   if (p) rmSync(p.work, { recursive: true, force: true });
@@ -21,7 +22,7 @@ afterAll(() => {
 
 /** The bin npm linked into the project's node_modules/.bin (npx finds the same file; it costs a second of npm per call). */
 function bin(...args: string[]): string {
-  return execFileSync(join(p.project, 'node_modules', '.bin', 'campaign-sim'), args, { cwd: p.project, encoding: 'utf8', maxBuffer: 1 << 26 });
+  return execFileSync(join(p.project, 'node_modules', '.bin', 'campaign-sim'), args, { cwd: p.project, encoding: 'utf8', maxBuffer: 1 << 26, timeout: 120_000 });
 }
 
 describe('the packed tarball installed by npm into a fresh project', () => {
@@ -34,6 +35,24 @@ describe('the packed tarball installed by npm into a fresh project', () => {
     const s = JSON.parse(bin('simulate', 'adocao-rr.json', '--json', '--threads', '2', '--plan-only', '--replicas', '1', '--param', 'horizonte.dias=7'));
     expect(s.release).toBe('v1.0.0');
     expect(s.variantes.plano.medidas.adotantes).toBeGreaterThan(0);
+  });
+
+  it('has no service package, validates and quotes, and says on one line what serve is missing', () => {
+    const optional = Object.keys(JSON.parse(readFileSync(projectPath('package.json'), 'utf8')).optionalDependencies);
+    expect(optional.filter((d) => statSync(join(p.project, 'node_modules', d), { throwIfNoEntry: false }) !== undefined)).toEqual([]);
+    expect(JSON.parse(bin('validate', projectPath('test/fixtures/contract/valid-recepcao.json'))).versao_contrato).toBe(3);
+    expect(bin('quote', projectPath('test/fixtures/contract/valid-recepcao.json'))).toMatch(/\S/);
+    const err = (() => {
+      try {
+        bin('serve');
+      } catch (e) {
+        return e as { status: number; stderr: string };
+      }
+      throw new Error('serve started without the service packages');
+    })();
+    expect(err.status).toBe(1);
+    expect(err.stderr.trim().split('\n')).toHaveLength(1);
+    expect(err.stderr).toMatch(/needs the service's dependencies \((fastify|@[a-z-]+\/[a-z-]+|[a-z-]+) is missing/);
   });
 
   it('type-checks and runs a study importing the root and every subpath', () => {
