@@ -64,6 +64,15 @@ describe('campaign-sim simulate', () => {
       expect([r.data, r.municipio_nome]).toEqual([w.data, w.municipio_nome]);
       if (r.valor !== null && w.valor !== null) expect(r.valor).toBe(w.valor);
     }
+    expect(exported.stderr).toMatch(/unit rows of week 1 \(2026-02-08, the horizon\) only/);
+    // week by week it keeps the curves summed over the units: those of the summary
+    const withCurves = await run(process.execPath, [cli, 'export', join(dir, 'out', 'resultado.json'), '--curvas', join(dir, 'curvas.csv')]);
+    expect(withCurves.stdout).toBe('');
+    expect(withCurves.stderr).toMatch(/no unit rows; 15 weekly curve rows/);
+    const curveLines = readFileSync(join(dir, 'curvas.csv'), 'utf8').trimEnd().split('\n');
+    expect(curveLines[0]).toBe('data,semana,variante,medida,valor,celulas_escondidas_na_curva');
+    const plano = curveLines.find((l) => l.startsWith('2026-02-08,1,plano,alcance,'))!.split(',');
+    expect(Math.round(Number(plano[4]))).toBe(s.curvas.plano.alcance[0]);
 
     // the dated CSV draws a chart with a min-max band per variant and plano on top
     await run(process.execPath, [cli, 'plot', join(dir, 'semanas.csv'), '-o', join(dir, 'chart.svg'), '--medida', 'alcance']);
