@@ -1,10 +1,12 @@
-// The README's examples, run: every ```sh, ```ts and ```js block is extracted and either run or
-// named below with the reason it is not, so a command that stops working, a block added without a
-// plan, or a plan whose block is gone fails here.
+// The examples of the README and of the library's pages (docs/research.md, docs/library.md), run:
+// every ```sh, ```ts and ```js block is extracted and either run or named below with the reason it
+// is not, so a command that stops working, a block added without a plan, or a plan whose block is
+// gone fails here.
 //
 // How the shell blocks run (bash, set -eo pipefail, each block a script in a fresh folder holding a
 // copy of examples/ and links to data/ and test/): `npx campaign-sim` is this repository's bin
-// (node bin/campaign-sim.js, what npx finds in a clone); `simulate` and `sweep` get `--plan-only
+// (node bin/campaign-sim.js, what npx runs in a clone once it has installed the clone in its cache:
+// README, Quick start); `simulate` and `sweep` get `--plan-only
 // --replicas 1` appended, so the flags, files and paths are checked at a fraction of the run (the
 // numbers are the golden and simulate tests'); `/tmp/` is a folder of the test's own; every `npm`
 // command is not run (installs, the test suite, builds, benches) but recorded, and the recorded list
@@ -20,36 +22,42 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectPath } from '../../src/project-path.js';
 
-interface Block { lang: string; code: string; line: number; first: string }
+interface Block { file: string; lang: string; code: string; line: number; first: string }
 
-function codeBlocks(markdown: string): Block[] {
+const DOCS = ['README.md', 'docs/research.md', 'docs/library.md'];
+
+function codeBlocks(file: string): Block[] {
+  const markdown = readFileSync(projectPath(file), 'utf8');
   return [...markdown.matchAll(/^```(\w+)\n([\s\S]*?)^```/gm)].map((m) => ({
-    lang: m[1], code: m[2], line: markdown.slice(0, m.index).split('\n').length, first: m[2].split('\n')[0],
+    file, lang: m[1], code: m[2], line: markdown.slice(0, m.index).split('\n').length, first: m[2].split('\n')[0],
   }));
 }
 
-const blocks = codeBlocks(readFileSync(projectPath('README.md'), 'utf8'));
+const blocks = DOCS.flatMap(codeBlocks);
 const shell = blocks.filter((b) => b.lang === 'sh');
+const key = (b: Block) => `${b.file}: ${b.first}`;
 const scripts = blocks.filter((b) => b.lang === 'ts' || b.lang === 'js');
 
-/** Each shell block by its first line: run it, run it against the service, or why not. */
+/** Each shell block by its file and first line: run it, run it against the service, or why not. */
 const SH_PLAN: Record<string, 'run' | 'service' | { skip: string }> = {
-  'npm ci && npx campaign-sim serve   # install, build once (prepare), serve http://127.0.0.1:8080 on the embedded store (prints a dev API key)':
-    { skip: '.ci/run runs npm ci and npm test on a clean clone; `campaign-sim serve` is started for the service blocks below' },
-  'npm install campaign-sim                                  # from the registry, once published':
+  'docs/research.md: npx campaign-sim examples list                                   # the scenarios shipped in the package': 'run',
+  'docs/library.md: npx campaign-sim library list                                   # templates and cases': 'run',
+  'README.md: npm ci && node bin/campaign-sim.js serve   # install, build once (prepare), serve http://127.0.0.1:8080 on the embedded store (prints a dev API key)':
+    { skip: '.ci/run runs npm ci and npm test on a clean clone; `node bin/campaign-sim.js serve` is started for the service blocks below' },
+  'README.md: npm install campaign-sim                                  # from the registry, once published':
     { skip: 'installs: test/integration/package-install.test.ts installs the packed tarball and runs examples show and simulate from it' },
-  'npx campaign-sim release list': 'run',
-  'npx campaign-sim validate test/fixtures/contract/valid-recepcao.json   # normalised JSON, exit 0': 'run',
-  'npx campaign-sim simulate examples/adocao-rr.json                  # progress bar, then the published KPIs and each variant\'s weekly curve': 'run',
-  'npm run tsbuild': { skip: 'calibrate runs 27 rounds of RR (about 25 s on 2 cores): test/integration/calibration-cli.test.ts runs calibrate through the CLI and checks this request' },
-  '{ echo \'periodo;municipio;valor\'; awk -F, \'$4 == "RR" && $1 >= 202012 && $1 <= 202105 { print $1 ";" $2 ";" $9 }\' data/br/pix/pix_municipio_mensal_202011_202212.csv | sort -t\';\' -k2,2 -k1,1n; } > examples/calibracao-rr-serie.csv': 'run',
-  'npx campaign-sim library list': 'run',
-  'npx campaign-sim library case pix          # per-UF verdicts and the aggregate numbers': 'run',
-  'npx campaign-sim release margins --uf RR --json   # internet and daily media use by segment (persons 10+)': 'run',
-  'export KEY=svc_...   # the key from the line "API key: svc_..."': 'service',
-  'node bin/campaign-sim.js admin org create --nome "Instituto X"           # -> organization id':
+  'README.md: npx campaign-sim release list': 'run',
+  'README.md: npx campaign-sim validate test/fixtures/contract/valid-recepcao.json   # normalised JSON, exit 0': 'run',
+  'README.md: npx campaign-sim simulate examples/adocao-rr.json                  # progress bar, then the published KPIs and each variant\'s weekly curve': 'run',
+  'README.md: npm run tsbuild': { skip: 'calibrate runs 27 rounds of RR (about 25 s on 2 cores): test/integration/calibration-cli.test.ts runs calibrate through the CLI and checks this request' },
+  'README.md: { echo \'periodo;municipio;valor\'; awk -F, \'$4 == "RR" && $1 >= 202012 && $1 <= 202105 { print $1 ";" $2 ";" $9 }\' data/br/pix/pix_municipio_mensal_202011_202212.csv | sort -t\';\' -k2,2 -k1,1n; } > examples/calibracao-rr-serie.csv': 'run',
+  'README.md: npx campaign-sim library list': 'run',
+  'README.md: npx campaign-sim library case pix          # per-UF verdicts and the aggregate numbers': 'run',
+  'README.md: npx campaign-sim release margins --uf RR --json   # internet and daily media use by segment (persons 10+)': 'run',
+  'README.md: export KEY=svc_...   # the key from the line "API key: svc_..."': 'service',
+  'README.md: node bin/campaign-sim.js admin org create --nome "Instituto X"           # -> organization id':
     { skip: 'placeholders (<orgId>, postgres://...): test/service/store/admin-cli.test.ts runs admin on a store of its own' },
-  'npm run bench                        # every suite but pix, one process each; logs and JSON in bench/out/': { skip: 'benchmarks take minutes: npm run bench' },
+  'README.md: npm run bench                        # every suite but pix, one process each; logs and JSON in bench/out/': { skip: 'benchmarks take minutes: npm run bench' },
 };
 
 /** The npm commands of the blocks that run, recorded instead of run. */
@@ -57,7 +65,7 @@ const NPM_NOT_RUN = ['npm run bench:pix', 'npm run bench:pix-residuals', 'npm ru
 
 /** The TypeScript blocks type-checked but not run, by first line. */
 const TS_NOT_RUN: Record<string, string> = {
-  '// an ES module at the repository root (e.g. calibrate.mjs: top-level await), after npm run tsbuild':
+  'README.md: // an ES module at the repository root (e.g. calibrate.mjs: top-level await), after npm run tsbuild':
     'a calibration of 27 rounds (about 25 s on 2 cores): test/integration/calibration-cli.test.ts runs this request',
 };
 
@@ -96,7 +104,7 @@ function runShell(b: Block, env: Record<string, string> = {}): { out: string; no
     return { out, notRun: readFileSync(notRun, 'utf8').split('\n').filter(Boolean) };
   } catch (e) {
     const { stdout, stderr } = e as { stdout?: string; stderr?: string };
-    throw new Error(`README.md line ${b.line} (${b.first}): ${stderr ?? e}${stdout ? `\nstdout: ${stdout.slice(0, 2000)}` : ''}`);
+    throw new Error(`${b.file} line ${b.line} (${b.first}): ${stderr ?? e}${stdout ? `\nstdout: ${stdout.slice(0, 2000)}` : ''}`);
   }
 }
 
@@ -108,26 +116,29 @@ afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-describe('README.md examples', () => {
+describe('the examples of README.md and the library\'s pages', () => {
   it('has a plan for every shell block and no plan without its block', () => {
-    expect(shell.map((b) => b.first).filter((f) => !(f in SH_PLAN))).toEqual([]);
-    expect(Object.keys(SH_PLAN).filter((f) => !shell.some((b) => b.first === f))).toEqual([]);
-    expect(Object.keys(TS_NOT_RUN).filter((f) => !scripts.some((b) => b.first === f))).toEqual([]);
+    expect(shell.map(key).filter((k) => !(k in SH_PLAN))).toEqual([]);
+    expect(Object.keys(SH_PLAN).filter((k) => !shell.some((b) => key(b) === k))).toEqual([]);
+    expect(Object.keys(TS_NOT_RUN).filter((k) => !scripts.some((b) => key(b) === k))).toEqual([]);
   });
 
-  it('runs the shell blocks as written', () => {
-    const notRun: string[] = [];
-    for (const b of shell.filter((x) => SH_PLAN[x.first] === 'run')) {
+  const notRun: string[] = [];
+  for (const b of shell.filter((x) => SH_PLAN[key(x)] === 'run')) {
+    it(`runs ${b.file} line ${b.line} as written`, () => {
       // the validate block's second command is refused on purpose (exit 2): run the block line by line
       if (b.first.startsWith('npx campaign-sim validate')) {
         const [ok, refused, quote] = b.code.trimEnd().split('\n').map((line) => ({ ...b, code: `${line}\n` }));
         expect(JSON.parse(runShell(ok).out).versao_contrato).toBe(3);
         expect(() => runShell(refused)).toThrow(/kpis/);
         expect(runShell(quote).out).toMatch(/\S/);
-        continue;
+        return;
       }
       notRun.push(...runShell(b).notRun);
-    }
+    }, 600_000);
+  }
+
+  it('leaves out only the npm commands it names', () => {
     expect(notRun).toEqual(NPM_NOT_RUN);
   });
 
@@ -151,23 +162,23 @@ describe('README.md examples', () => {
     });
     const errors = ts.getPreEmitDiagnostics(program).map((d) => `${d.file?.fileName ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
     expect(errors).toEqual([]);
-  });
+  }, 300_000);
 
   it('runs the TypeScript blocks as ES modules at the repository root', () => {
     const dir = projectPath('.cache', 'readme-doctest');
     mkdirSync(dir, { recursive: true });
     for (const [i, b] of scripts.entries()) {
-      if (b.lang !== 'ts' || b.first in TS_NOT_RUN) continue;
+      if (b.lang !== 'ts' || key(b) in TS_NOT_RUN) continue;
       const js = ts.transpileModule((usesScenario(b) ? SCENARIO_PRELUDE : '') + b.code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
       const file = join(dir, `run-${i}.mjs`);
       writeFileSync(file, js);
       try {
         execFileSync(process.execPath, [file], { cwd: projectPath(), encoding: 'utf8', stdio: 'pipe' });
       } catch (e) {
-        throw new Error(`README.md line ${b.line} (${b.first}): ${(e as { stderr?: string }).stderr ?? e}`);
+        throw new Error(`${b.file} line ${b.line} (${b.first}): ${(e as { stderr?: string }).stderr ?? e}`);
       }
     }
-  });
+  }, 600_000);
 
   describe('against campaign-sim serve', () => {
     beforeAll(async () => {
@@ -189,7 +200,7 @@ describe('README.md examples', () => {
     }, 120_000);
 
     it('answers the curl session of the README with the key serve printed', () => {
-      const b = shell.find((x) => SH_PLAN[x.first] === 'service')!;
+      const b = shell.find((x) => SH_PLAN[key(x)] === 'service')!;
       const code = b.code.replace(b.first, 'export KEY="$DOCTEST_KEY"');
       const { out } = runShell({ ...b, code }, { DOCTEST_KEY: apiKey });
       expect(out).toMatch(/"organizacao|"organization|"projeto/);
