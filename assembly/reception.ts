@@ -60,10 +60,26 @@ let periodG: u32 = 0;
  * draw -> division -> search -> store chain is on the critical path of the media pass).
  */
 @inline function nextContactCount(row: usize, nDays: u32, from: u32, need: f64): u32 {
+  const target = load<f64>(row + (<usize>from << 3)) + need;
+  // A daily medium reaches its users again within days (v1.5.0's media habits: TV and digital
+  // about 0.6 contacts a day per user, 3.4x v1.4.0's contacts on RR): first the 8 days after
+  // `from`, four independent f64x2 compares. If one of them reaches the target, the answer is
+  // from + 1 + the days below it (row is non-decreasing, and row[nDays] >= row[from + 8] >= target
+  // rules out "none"), the same day as the searches below. RR 180 days, v1.5.0: 3.15 -> 2.32
+  // CPU-s per task; v1.4.0 (a contact every 8 days or so, the branch less predictable) unchanged.
+  if (from + 8 <= nDays) {
+    const vt8 = f64x2.splat(target);
+    const w = row + (<usize>(from + 1) << 3);
+    const below = i64x2.add(
+      i64x2.add(f64x2.lt(v128.load(w), vt8), f64x2.lt(v128.load(w, 16), vt8)),
+      i64x2.add(f64x2.lt(v128.load(w, 32), vt8), f64x2.lt(v128.load(w, 48), vt8)),
+    );
+    const k = <u32>-(i64x2.extract_lane(below, 0) + i64x2.extract_lane(below, 1));
+    if (k < 8) return from + 1 + k;
+  }
   // long stretches (more than 32 days left): the bisection's log2 steps beat the linear count;
   // the choice depends only on nDays - from, the same for every contact of a day
   if (nDays - from > 32) return nextContact(row, nDays, from, need);
-  const target = load<f64>(row + (<usize>from << 3)) + need;
   if (load<f64>(row + (<usize>nDays << 3)) < target) return 0;
   const lo = from + 1;
   const vt = f64x2.splat(target);
