@@ -19,6 +19,9 @@ const FILE = projectPath('test/baselines/kernel-small.json');
  * The fixture as a v1.5.0 population: TV and radio users (PERSON_ATTRS tv, radio) by a fixed
  * pattern, so reception takes its affinities from media habits and, at the release's daily contact
  * scale, a user of a daily medium is reached again within days (the kernel's short-gap search).
+ * Pinned by the kernel that did one media contact after another: thousands of contacts a day, so
+ * the batched media pass (assembly/reception.ts flushContacts, 1024 a batch) crosses batch edges
+ * every day and must still give that kernel's state.
  */
 function withMediaHabits(pop: Population): Population {
   const attrs = pop.attrs.map((a, i) => a | (i % 20 === 0 ? 0 : 1 << PERSON_ATTRS.tv.shift) | (i % 6 === 0 ? 0 : 1 << PERSON_ATTRS.radio.shift));
