@@ -1,6 +1,7 @@
 // Kernel benchmark (issue 4 targets): person-days per second per core of both families on a
 // real release UF (RR and a large UF), population load time, scaling from 1 to 2 threads, and
-// the full job RR 180 days 4 channels (9 variants) 5 replicas. Writes bench/out/kernel.json (bench/lib/bench-output.ts).
+// the full job RR 180 days 4 channels (9 variants) 5 replicas, and the memory roofline (issue 37:
+// bench/lib/memory-bandwidth.ts, bench/lib/kernel-traffic.ts). Writes bench/out/kernel.json (bench/lib/bench-output.ts).
 //   npm run bench            (every suite)
 //   npm run tsbuild && node dist/bench/kernel.js [--large PA] [--large-days 30] [--scaling-runs 5] [--no-full]
 // Per core: one kernel instance in this thread, timed by benchmark.js (wall) and by the
@@ -21,12 +22,18 @@ import { simulate } from '../src/simulate.js';
 import { runOnInstance } from '../test/fixtures/run-in-thread.js';
 import { runAsMain } from './lib/run-as-main.js';
 import { writeBenchResult } from './lib/bench-output.js';
+import { adoptionPasses, bytesPerPersonDay, receptionPasses } from './lib/kernel-traffic.js';
+import { measureMemoryBandwidth } from './lib/memory-bandwidth.js';
 
 export const TARGETS = {
   adocao_pessoa_dias_por_segundo_por_nucleo: 100e6,
   recepcao_4_canais_pessoa_dias_por_segundo_por_nucleo: 50e6,
   aceleracao_2_threads: 1.8,
   job_completo_rr_segundos: 60,
+  // issue 37, on the large UF (PA, 30 days, 1 thread): per CPU-second, and within 2x of the roofline
+  adocao_uf_grande_pessoa_dias_por_segundo_cpu: 250e6,
+  recepcao_4_canais_uf_grande_pessoa_dias_por_segundo_cpu: 120e6,
+  fracao_minima_do_limite_de_memoria: 0.5,
 };
 
 function arg(name: string): string | undefined {
@@ -54,6 +61,9 @@ interface Throughput {
   rme_pct: number;
   pessoa_dias_por_segundo_parede: number;
   pessoa_dias_por_segundo_cpu: number;
+  /** Memory traffic per person-day of the kernel's passes (bench/lib/kernel-traffic.ts). */
+  bytes_por_pessoa_dia: number;
+  bytes_por_tarefa: number;
 }
 
 async function perCore(uf: UfCode, scenario: Scenario, dias: number, kernel: KernelInstance): Promise<Throughput> {
@@ -82,6 +92,11 @@ async function perCore(uf: UfCode, scenario: Scenario, dias: number, kernel: Ker
     rme_pct: Number(bench.stats.rme.toFixed(1)),
     pessoa_dias_por_segundo_parede: Math.round(pd / bench.stats.mean),
     pessoa_dias_por_segundo_cpu: Math.round((pd * runs) / cpu),
+    bytes_por_pessoa_dia: Number(bytesPerPersonDay(
+      plan.familia === 'adocao' ? adoptionPasses() : receptionPasses(plan.canais.length),
+      plan.population.nHouseholds / plan.population.nPersons,
+    ).toFixed(1)),
+    bytes_por_tarefa: plan.bytesPorTarefa,
   };
   process.stdout.write(`${r.familia} ${uf} (${r.canais} channels): ${(r.pessoa_dias_por_segundo_cpu / 1e6).toFixed(1)} M person-days per CPU-second, ${(r.pessoa_dias_por_segundo_parede / 1e6).toFixed(1)} M per wall second (${runs} runs)\n`);
   return r;
@@ -113,6 +128,24 @@ export async function runKernelBench() {
   porNucleo.push(await perCore('RR', recepcao, 180, kernel));
   porNucleo.push(await perCore(large, adocao, largeDays, kernel));
   porNucleo.push(await perCore(large, recepcao, largeDays, kernel));
+
+  // Roofline: the memory bandwidth WebAssembly gets over three arrays as large together as the
+  // large UF's reception task (its kernel memory), and the person-days per second it would allow
+  // each run if the kernel only moved its bytes per person-day (triad: 2 reads per write, about
+  // the kernels' mix). fracao_do_limite is the measured CPU rate over that bound.
+  const banda = await measureMemoryBandwidth(porNucleo[3].bytes_por_tarefa / 3);
+  const roofline = porNucleo.map((r) => {
+    const limite = banda.triade_bytes_por_segundo / r.bytes_por_pessoa_dia;
+    return {
+      uf: r.uf,
+      familia: r.familia,
+      bytes_por_pessoa_dia: r.bytes_por_pessoa_dia,
+      limite_pessoa_dias_por_segundo: Math.round(limite),
+      fracao_do_limite: Number((r.pessoa_dias_por_segundo_cpu / limite).toFixed(3)),
+    };
+  });
+  process.stdout.write(`memory bandwidth (${(banda.bytes_por_array / 2 ** 20).toFixed(0)} MiB arrays): copy ${(banda.copia_bytes_por_segundo / 1e9).toFixed(1)}, triad ${(banda.triade_bytes_por_segundo / 1e9).toFixed(1)}, read ${(banda.leitura_bytes_por_segundo / 1e9).toFixed(1)} GB/s\n`);
+  for (const r of roofline) process.stdout.write(`roofline ${r.familia} ${r.uf}: ${r.bytes_por_pessoa_dia} bytes per person-day, bound ${(r.limite_pessoa_dias_por_segundo / 1e6).toFixed(0)} M, at ${(100 * r.fracao_do_limite).toFixed(0)}% of it\n`);
 
   // scaling: the same RR reception job (9 variants x 2 replicas x 60 days) on 1 and 2 threads,
   // after one warm-up job per pool (wasm compiled, population copied in each thread), in
@@ -165,6 +198,7 @@ export async function runKernelBench() {
     alvos: TARGETS,
     carga,
     por_nucleo: porNucleo,
+    memoria: { banda, roofline },
     escala,
     job_completo: jobCompleto,
     maquina: {

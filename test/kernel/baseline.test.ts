@@ -7,11 +7,26 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compilePlanFor } from '../../src/plan/compile-plan.js';
 import { projectPath } from '../../src/project-path.js';
+import { RECEPCAO_CONTATO_DIARIO } from '../../src/release/manifests.js';
+import { PERSON_ATTRS, type Population } from '../../src/release/types.js';
 import { buildFixturePopulation } from '../fixtures/population-fixture.js';
 import { runInThread, total } from '../fixtures/run-in-thread.js';
 import { adoptionScenario, parameters, receptionScenario } from '../fixtures/scenarios.js';
 
 const FILE = projectPath('test/baselines/kernel-small.json');
+
+/**
+ * The fixture as a v1.5.0 population: TV and radio users (PERSON_ATTRS tv, radio) by a fixed
+ * pattern, so reception takes its affinities from media habits and, at the release's daily contact
+ * scale, a user of a daily medium is reached again within days (the kernel's short-gap search).
+ * Pinned by the kernel that did one media contact after another: thousands of contacts a day, so
+ * the batched media pass (assembly/reception.ts flushContacts, 1024 a batch) crosses batch edges
+ * every day and must still give that kernel's state.
+ */
+function withMediaHabits(pop: Population): Population {
+  const attrs = pop.attrs.map((a, i) => a | (i % 20 === 0 ? 0 : 1 << PERSON_ATTRS.tv.shift) | (i % 6 === 0 ? 0 : 1 << PERSON_ATTRS.radio.shift));
+  return { ...pop, release: 'v1.5.0', attrs };
+}
 
 async function snapshot() {
   const pop = buildFixturePopulation({ persons: 20_000, municipios: 2, tractsPerMunicipality: 8, seed: 'baseline' });
@@ -19,6 +34,7 @@ async function snapshot() {
   const runs = [
     ['adocao', compilePlanFor(adoptionScenario({ horizonte: { data_inicio: '2026-01-05', dias: 28 } }), pop, parameters({ beta0: Math.log(0.003) }))],
     ['recepcao', compilePlanFor(receptionScenario({ horizonte: { data_inicio: '2026-01-05', dias: 21 }, canais: receptionScenario().canais!.filter((c) => c.dia_fim <= 42).map((c) => ({ ...c, dia_fim: Math.min(c.dia_fim, 21), dia_inicio: Math.min(c.dia_inicio, 21) })) }), pop, parameters())],
+    ['recepcao_habitos', compilePlanFor(receptionScenario(), withMediaHabits(pop), parameters({ beta0: Math.log(RECEPCAO_CONTATO_DIARIO) }))],
   ] as const;
   for (const [name, plan] of runs) {
     const c = await runInThread(plan, 'plano', 0);
