@@ -12,10 +12,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember } from '../../../service/accounts/accounts.js';
 import { invite } from '../../../service/accounts/invitations.js';
 import { createPerson } from '../../../service/accounts/people.js';
-import { validateScenario } from '../../../src/contract/index.js';
-import { buildFindings } from '../../../src/findings/index.js';
+import { validateScenario, variantNames } from '../../../src/contract/index.js';
+import { buildFindings, jobResultToBytes, JOB_RESULT_BYTES_FORMAT, type WeeklyCurve } from '../../../src/findings/index.js';
 import { projectPath } from '../../../src/project-path.js';
 import { httpScenario } from '../../fixtures/scenarios.js';
+import { claimNextJob, heartbeat } from '../../../service/jobs/queue.js';
 import { concludeNext, insertJob, openHarness, type Harness } from '../routes/harness.js';
 import { syntheticResult } from '../routes/synthetic-result.js';
 
@@ -42,6 +43,7 @@ let jobId: string;
 let token: string;
 let rows: number;
 let queuedId: string;
+let runningId: string;
 
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
@@ -55,9 +57,19 @@ beforeAll(async () => {
   const pedido = httpScenario({ kpis: ['alcance', 'repassa', 'rejeita'] });
   const res = await h.call('POST', '/v1/jobs', h.keys.full, { body: { pedido }, headers: { 'idempotency-key': 'console-pages' } });
   expect(res.statusCode).toBe(201);
-  const { result, stored } = syntheticResult(validateScenario(pedido), 1, ALL_RR);
+  const cenario = validateScenario(pedido);
+  const { result } = syntheticResult(cenario, 1, ALL_RR);
+  // weekly curves as a worker stores them (the synthetic counts have none): 9 variants, 3 measures, 26 weeks
+  result.curvas = variantNames(cenario).flatMap((variante, v): WeeklyCurve[] => ['alcance', 'repassa', 'rejeita'].map((medida, m) => ({
+    variante, medida, escondidas: 0, valores: Array.from({ length: 26 }, (_, w) => Math.round((40_000 - 900 * v - 9_000 * m) * (1 - Math.exp(-(w + 1) / 6)))),
+  })));
   rows = buildFindings(result, { tabela: 'saturacao', limite: 1 }).total;
-  jobId = (await concludeNext(h, stored)).id;
+  jobId = (await concludeNext(h, { formato: JOB_RESULT_BYTES_FORMAT, dados: jobResultToBytes(result) })).id;
+  // a running simulation that has reported 2,077 of 8,100 simulated days
+  runningId = (await insertJob(h)).id;
+  const running = (await claimNextJob(h.store, 'pages-worker'))!;
+  expect(running.id).toBe(runningId);
+  await heartbeat(h.store, runningId, 'pages-worker', h.store.clock.now(), { feitos: 2077, total: 8100 });
   queuedId = (await insertJob(h)).id;
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   // axe is injected as an inline script: the console's CSP (scripts only from 'self') would refuse it
@@ -138,6 +150,7 @@ describe('every console page at 390 px and 1280 px', () => {
       ...await checkPage(page, 'job', job, '#mapa[data-pronto="1"]'),
       ...await checkPage(page, 'convite', `/console/convites/${token}`),
       ...await checkPage(page, 'job-na-fila', `/console/projetos/${h.projectId}/jobs/${queuedId}`, '#em-curso'),
+      ...await checkPage(page, 'job-em-execucao', `/console/projetos/${h.projectId}/jobs/${runningId}`, '#em-curso'),
       ...await checkPage(page, 'nao-encontrada', '/console/nao-existe'),
     ];
     expect(clean(checks)).toEqual([]);
@@ -166,11 +179,33 @@ describe('every console page at 390 px and 1280 px', () => {
     expect(lines.filter((l) => l.startsWith('1400704,')).length).toBe(rows / 15);
     await page.goto(`${base}${job}`);
     await page.locator('#mapa[data-pronto="1"]').waitFor();
+    // the chart: named, its y axis labelled, the variants in Portuguese, plano drawn last (on top) in every panel
+    const grafico = page.getByRole('img', { name: 'Pessoas com cada medida até o fim de cada semana, por variante' });
+    await expect(grafico.count()).resolves.toBe(1);
+    await expect(grafico.locator('text', { hasText: 'pessoas (acumulado)' }).count()).resolves.toBe(3);
+    const legenda = await grafico.locator('text').allTextContents();
+    expect(legenda).toEqual(expect.arrayContaining(['plano (como pedido)', 'sem TV', 'rádio 10% menor', 'sem mídia exterior']));
+    expect(legenda.some((t) => /^(sem|menos10)_/.test(t))).toBe(false);
+    await expect(page.evaluate<string[]>(`[...document.querySelectorAll('#grafico g.painel')].map((g) => [...g.querySelectorAll('polyline')].at(-1).dataset.variante)`))
+      .resolves.toEqual(['plano', 'plano', 'plano']);
+    await expect(page.locator('#grafico polyline[stroke-dasharray]').count()).resolves.toBe(3 * 8);
+    await page.locator('#grafico').screenshot({ path: `${SHOTS}/job-grafico-1280.png` });
     // another measure: the page comes back at the map, not at its top
     await page.locator('#medida').selectOption('rejeita');
     await page.waitForURL(/medida=rejeita#mapa-secao$/);
     await page.locator('#mapa[data-pronto="1"]').waitFor();
     await expect(page.locator('#mapa-titulo').textContent()).resolves.toContain('rejeita');
+
+    // a running job: its progress as a bar and a percent (2,077 of 8,100 days: 25%, rounded down), not raw counts
+    await page.goto(`${base}/console/projetos/${h.projectId}/jobs/${runningId}`);
+    const barra = page.getByRole('progressbar', { name: 'Progresso' });
+    await expect(barra.getAttribute('value')).resolves.toBe('2077');
+    await expect(barra.getAttribute('max')).resolves.toBe('8100');
+    await expect(page.locator('#em-curso').textContent()).resolves.toMatch(/em execução: 25% feito/);
+    await expect(page.locator('#em-curso').textContent()).resolves.not.toMatch(/feitos|2077/);
+    await page.setViewportSize({ width: 390, height: 900 });
+    await page.goto(`${base}${job}`);
+    await page.locator('#grafico').screenshot({ path: `${SHOTS}/job-grafico-390.png` });
     await page.close();
   });
 
