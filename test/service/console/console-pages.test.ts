@@ -89,21 +89,26 @@ async function checkPage(page: Page, name: string, path: string, ready?: string)
     await page.setViewportSize({ width: largura, height: 900 });
     await page.goto(`${base}${path}`);
     if (ready) await page.locator(ready).waitFor();
-    // evaluated in the page (as text: the tests' TypeScript has no DOM types)
-    const rolagem = await page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth');
-    // every destructive form (its action ends in one of these, or it is marked data-perigo) sits behind a closed disclosure
-    const semConfirmar = await page.evaluate<string[]>(`[...document.querySelectorAll('form[method=post]')]
-      .filter((f) => (f.hasAttribute('data-perigo') || /\\/(revogar|excluir|fechar|desconectar|remover)$/.test(f.action)
-        || f.querySelector('button[value=remover]') !== null) && !f.closest('details:not([open])'))
-      .map((f) => f.action)`);
-    await page.addScriptTag({ path: AXE });
-    const found = await page.evaluate<string[]>(`axe.run().then((r) => r.violations.map((v) =>
-      v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`);
-    await page.screenshot({ path: `${SHOTS}/${name}-${largura}.png`, fullPage: true });
-    await page.screenshot({ path: `${SHOTS}/${name}-${largura}-tela.png` });
-    out.push({ pagina: name, largura, rolagem, violacoes: found, semConfirmar });
+    out.push(await inspect(page, name, largura));
   }
   return out;
+}
+
+/** The page as it is: sideways scroll, destructive forms not behind a closed disclosure, axe's violations, and screenshots. */
+async function inspect(page: Page, name: string, largura: number): Promise<Check> {
+  // evaluated in the page (as text: the tests' TypeScript has no DOM types)
+  const rolagem = await page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth');
+  // every destructive form (its action ends in one of these, or it is marked data-perigo) sits behind a closed disclosure
+  const semConfirmar = await page.evaluate<string[]>(`[...document.querySelectorAll('form[method=post]')]
+    .filter((f) => (f.hasAttribute('data-perigo') || /\\/(revogar|excluir|fechar|desconectar|remover)$/.test(f.action)
+      || f.querySelector('button[value=remover]') !== null) && !f.closest('details:not([open])'))
+    .map((f) => f.action)`);
+  await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate<string[]>(`axe.run().then((r) => r.violations.map((v) =>
+    v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`);
+  await page.screenshot({ path: `${SHOTS}/${name}-${largura}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}-${largura}-tela.png` });
+  return { pagina: name, largura, rolagem, violacoes: found, semConfirmar };
 }
 
 /** Signs in (the tests share one browser context: a person already signed in goes straight home). */
@@ -209,13 +214,64 @@ describe('every console page at 390 px and 1280 px', () => {
     await page.close();
   });
 
+  it('a refused form: back by GET, the message beside its field (aria-invalid, aria-describedby, focus there), the value kept; on every kind of page', async () => {
+    const page = await context.newPage();
+    await signIn(page);
+    const org = `/console/organizacoes/${h.orgId}`;
+    const project = `/console/projetos/${h.projectId}`;
+    /** The field's state as the person meets it: marked invalid, described by the message, focused, with the value typed. */
+    const field = (id: string) => page.evaluate<{ invalid: string | null; message: string | undefined; focused: boolean; value: string }>(`(() => {
+      const f = document.getElementById('${id}');
+      const d = document.getElementById(f.getAttribute('aria-describedby'));
+      return { invalid: f.getAttribute('aria-invalid'), message: d?.textContent, focused: document.activeElement === f, value: f.value };
+    })()`);
+    const checks: Check[] = [];
+    for (const largura of WIDTHS) {
+      await page.setViewportSize({ width: largura, height: 900 });
+      // the monthly limit, typed wrong
+      await page.goto(`${base}${org}`);
+      await page.getByLabel('Limite mensal de gasto em reais').fill('dez reais');
+      await page.getByRole('button', { name: 'Definir limite' }).click();
+      await page.waitForURL(`${base}${org}`);
+      await expect(field('limite_valor')).resolves.toEqual({ invalid: 'true', message: 'informe um valor em reais, como 100 ou 12,50', focused: true, value: 'dez reais' });
+      checks.push(await inspect(page, `recusa-limite`, largura));
+      // a reload is a GET: nothing is sent again, and the refusal is not shown again
+      await page.reload();
+      await expect(field('limite_valor')).resolves.toMatchObject({ invalid: null, value: '' });
+      // a webhook address that is not https, on the project's page
+      await page.goto(`${base}${project}`);
+      await page.getByLabel('URL https pública').fill('http://exemplo.org/aviso');
+      await page.getByRole('button', { name: 'Ativar webhook' }).click();
+      await page.waitForURL(`${base}${project}`);
+      await expect(field('webhook_url')).resolves.toMatchObject({ invalid: 'true', focused: true, value: 'http://exemplo.org/aviso' });
+      checks.push(await inspect(page, `recusa-webhook`, largura));
+      // a deletion with the wrong name typed: back on the project's page, the confirmation open
+      await page.getByText('Excluir projeto…').click();
+      await page.getByLabel('Para confirmar, digite o nome do projeto').fill('outro nome');
+      await page.getByRole('button', { name: 'Excluir projeto', exact: true }).click();
+      await page.waitForURL(`${base}${project}`);
+      await expect(field('confirmar_projeto')).resolves.toMatchObject({ invalid: 'true', focused: true, value: 'outro nome' });
+      await expect(page.locator('#confirmar_projeto').isVisible()).resolves.toBe(true);
+      // the account page: a wrong current password (never refilled)
+      await page.goto(`${base}/console/conta`);
+      await page.getByLabel('Senha atual').fill('nao-e-esta-senha');
+      await page.getByLabel('Nova senha').fill('outra-senha-longa');
+      await page.getByRole('button', { name: 'Trocar a senha' }).click();
+      await page.waitForURL(`${base}/console/conta`);
+      await expect(field('senha_atual')).resolves.toEqual({ invalid: 'true', message: 'a senha atual não confere', focused: true, value: '' });
+      checks.push(await inspect(page, `recusa-senha`, largura));
+    }
+    expect(checks.filter((c) => c.rolagem || c.violacoes.length > 0)).toEqual([]);
+    await page.close();
+  });
+
   it('a person creates an organization and is its owner, with no credits; an empty name is told beside the field', async () => {
     const page = await context.newPage();
     await signIn(page);
     await page.getByRole('button', { name: 'Criar organização' }).click();
     const campo = page.getByLabel('Nome da organização');
     await expect(campo.getAttribute('aria-invalid')).resolves.toBe('true');
-    await expect(page.locator('#org_nome_erro').textContent()).resolves.toBe('Informe o nome da organização.');
+    await expect(page.locator('#organizacao-erro').textContent()).resolves.toBe('Informe o nome da organização.');
     await campo.fill('Instituto Paula');
     await page.getByRole('button', { name: 'Criar organização' }).click();
     await page.waitForURL(/\/console\/organizacoes\/[0-9a-f-]{36}$/);
