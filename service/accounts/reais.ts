@@ -14,6 +14,11 @@ export function reaisToMicros(text: string): number | null {
   return Number(m[1]) * 1_000_000 + Number((m[2] ?? '').padEnd(6, '0'));
 }
 
+/** 1500500000 -> "1.500,50 créditos" (one credit is one real; down to the micro: 1234 -> "0,001234 créditos"). */
+export function formatCredits(micros: number): string {
+  return `${(micros / 1e6).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 6 })} créditos`;
+}
+
 /** 12500000 -> "R$ 12,50". */
 export function formatReais(micros: number): string {
   return `R$ ${(micros / 1e6).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

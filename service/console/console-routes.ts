@@ -23,6 +23,7 @@ import type { AddressPolicy } from '../webhooks/address-policy.js';
 import { CONSOLE_PATH, type ConsoleKit, type RefusedForm } from './console-kit.js';
 import { flasher } from './flash.js';
 import { formState, keptValues, type Refusal } from './form-state.js';
+import { refusalWords } from './refusal-words.js';
 import { LABELS } from './labels.js';
 import { consoleOrganizationRoutes } from './console-organization-routes.js';
 import { consoleJobRoutes } from './console-job-routes.js';
@@ -137,7 +138,7 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     // the field the refusal names; a refusal that names none is about the form's only field, if it has one
     const named = typeof err.extra.campo === 'string' && form.campos.includes(err.extra.campo) ? err.extra.campo : null;
     const campo = named ?? (form.campos.length === 1 ? form.campos[0] : null);
-    const recusa: Refusal = { form: form.chave, campo, erro: err.message, valores: keptValues(form.corpo) };
+    const recusa: Refusal = { form: form.chave, campo, erro: refusalWords(err), valores: keptValues(form.corpo) };
     return flash.redirect(reply, path, { recusa });
   }
   /**
@@ -152,7 +153,7 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
       : err instanceof ServiceError ? err.status : err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) reply.log.error({ err }, 'console failure');
     // A refusal by role is a 403 too, with its own words (who may): only the CSRF refusal says the form expired.
-    const text = csrfRefused ? 'O formulário expirou ou não veio desta página: recarregue a página e tente de novo.' : status >= 500 ? 'Algo falhou do nosso lado; tente de novo.' : err.message;
+    const text = csrfRefused ? 'O formulário expirou ou não veio desta página: recarregue a página e tente de novo.' : status >= 500 ? 'Algo falhou do nosso lado; tente de novo.' : refusalWords(err);
     // the console's own page (layout, navigation), or plain HTML when even that fails (a store outage)
     const titulo = status === 404 ? 'Página não encontrada' : status === 403 ? 'Acesso negado' : status >= 500 ? 'Algo falhou' : 'Não foi possível';
     try {
@@ -218,7 +219,7 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
       if (!(err instanceof ServiceError && err.status === 422)) throw err;
       const data = { email: f.email ?? '', voltar };
       const campo = err.extra.campo === 'email' || err.extra.campo === 'senha' ? err.extra.campo : null;
-      return page(reply, 'cadastro', 'Criar conta', null, { ...data, form: inPlace('cadastro', campo, err.message, data) }, 422);
+      return page(reply, 'cadastro', 'Criar conta', null, { ...data, form: inPlace('cadastro', campo, refusalWords(err), data) }, 422);
     }
   });
 

@@ -76,7 +76,7 @@ describe('console invitations', () => {
     expect((await late.go('GET', link)).body).toContain('não vale mais');
     await admin.submit('/console/entrar', '/console/entrar', { email: 'admin@exemplo.org', senha: 'senha-de-teste' }); // its session ended too
     const owner = await admin.submit(orgPage(), `${orgPage()}/convites`, { email: 'dono@exemplo.org', papel: 'owner' });
-    expect(owner.body).toContain('só um owner convida outro owner');
+    expect(owner.body).toContain('só um proprietário convida outro proprietário');
     expect(FormClient.value(owner, 'convite_email')).toBe('dono@exemplo.org');
   });
 });

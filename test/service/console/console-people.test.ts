@@ -107,7 +107,7 @@ describe('console: people', () => {
     // the only owner cannot leave the organization without an owner
     const sole = await a.submit('/console/conta', '/console/conta/excluir', { senha: 'segunda-senha' });
     expect(FormClient.invalid(sole, 'senha_exclusao')).toBe(true);
-    expect(sole.body).toContain('único owner');
+    expect(sole.body).toContain('único proprietário');
     expect(sole.body).toContain('<details class="confirmar" open><summary>Excluir a conta…');
     await addMember(h.store, { organizationId: h.orgId, email: 'outro-owner@exemplo.org', papel: 'owner' });
     expect(FormClient.invalid(await a.submit('/console/conta', '/console/conta/excluir', { senha: 'errada-errada' }), 'senha_exclusao')).toBe(true);
