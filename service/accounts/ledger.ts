@@ -23,6 +23,12 @@ export interface LedgerEntry {
   criado_em: Date;
 }
 
+/** A statement line: the entry with its job's name and live project (null without a job, or when its project is deleted). */
+export interface StatementEntry extends LedgerEntry {
+  job_nome: string | null;
+  job_projeto: string | null;
+}
+
 export async function addCredits(store: Store, organizationId: string, micros: number, note?: string): Promise<LedgerEntry> {
   if (!(Number.isSafeInteger(micros) && micros > 0)) throw new ServiceError('invalid_request', 'o valor precisa ser maior que zero');
   return store.transaction(async (tx) => {
@@ -46,8 +52,8 @@ export async function monthSpend(db: Queryable | Store, organizationId: string, 
   return (await db.query<{ gasto: number }>(LEDGER_SQL.monthSpend, [organizationId, start, end])).rows[0].gasto;
 }
 
-export async function listEntries(db: Queryable, organizationId: string): Promise<LedgerEntry[]> {
-  return (await db.query<LedgerEntry>(LEDGER_SQL.entries, [organizationId])).rows;
+export async function listEntries(db: Queryable, organizationId: string): Promise<StatementEntry[]> {
+  return (await db.query<StatementEntry>(LEDGER_SQL.entries, [organizationId])).rows;
 }
 
 const BRT_OFFSET_MS = 3 * 3600_000;

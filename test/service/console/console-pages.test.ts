@@ -265,6 +265,21 @@ describe('every console page at 390 px and 1280 px', () => {
     await page.close();
   });
 
+  it('the statement links each entry of a job to the job, by its name (no raw ids)', async () => {
+    const page = await context.newPage();
+    await signIn(page);
+    await page.goto(`${base}/console/organizacoes/${h.orgId}`);
+    const extrato = page.getByRole('region', { name: 'Extrato' });
+    const links = await page.evaluate<string[]>(`[...document.querySelectorAll('[aria-label=Extrato] a')].map((a) => a.getAttribute('href'))`);
+    // the concluded job's reservation and spend, and the running and queued jobs' reservations
+    expect(links.filter((l) => l === `/console/projetos/${h.projectId}/jobs/${jobId}`)).toHaveLength(2);
+    expect(new Set(links)).toEqual(new Set([jobId, runningId, queuedId].map((j) => `/console/projetos/${h.projectId}/jobs/${j}`)));
+    await expect(extrato.textContent()).resolves.not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    await extrato.getByRole('link', { name: 'Campanha de teste RR' }).first().click();
+    await page.waitForURL(`${base}/console/projetos/${h.projectId}/jobs/${jobId}`);
+    await page.close();
+  });
+
   it('a person creates an organization and is its owner, with no credits; an empty name is told beside the field', async () => {
     const page = await context.newPage();
     await signIn(page);
