@@ -74,7 +74,7 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
    * A POST of the page: checks the role, runs `act`, then the page by GET with its outcome, or with
    * the refusal beside the field of `form` (its key, fields, and the page it is on when not this one).
    */
-  type Outcome = string | { redirect: string } | { ok: string; convite: string };
+  type Outcome = string | { redirect: string } | { ok: string; convite?: string; onde: string };
   interface FormOf { chave(params: Record<string, string>, f: Form): string; campos: readonly string[]; pagina?(params: Record<string, string>): string }
   function action(path: string, role: Parameters<typeof requireRole>[3], form: FormOf, act: (id: string, f: Form, params: Record<string, string>, papel: MemberRole) => Promise<Outcome>) {
     app.post<{ Params: Record<string, string>; Body: Form }>(`/organizacoes/:id/${path}`, kit.csrf, async (req, reply) => {
@@ -90,8 +90,10 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
         return kit.refuse(reply, form.pagina?.(params) ?? `${CONSOLE_PATH}/organizacoes/${id}`, err, { chave: form.chave(params, req.body), campos: form.campos, corpo: req.body });
       }
       if (typeof r !== 'string' && 'redirect' in r) return reply.redirect(r.redirect, 303);
-      // done: the page again by GET (a reload repeats nothing), with what it says once
-      return kit.flash(reply, `${CONSOLE_PATH}/organizacoes/${id}`, typeof r === 'string' ? { ok: r } : r);
+      // done: the page again by GET (a reload repeats nothing), with what it says once; an outcome
+      // that names its section (`onde`) is said there, and the page opens at it
+      const at = typeof r === 'string' ? '' : `#${r.onde}`;
+      return kit.flash(reply, `${CONSOLE_PATH}/organizacoes/${id}${at}`, typeof r === 'string' ? { ok: r } : r);
     });
   }
 
@@ -139,14 +141,14 @@ export async function consoleOrganizationRoutes(app: FastifyInstance, kit: Conso
     await changeMember.run(store, { organizationId: id, email, papel: next, by: papel });
     return next === null ? `${email} não é mais membro.` : `${email} agora é ${LABELS.papel(next)}.`;
   });
-  action('convites', invite.role, { chave: () => 'convidar', campos: ['email', 'papel'] }, async (id, f, _params, papel) => {
+  action('convites', invite.role, { chave: () => 'convidar', campos: ['email', 'papel'], pagina: (p) => `${CONSOLE_PATH}/organizacoes/${p.id}#convites` }, async (id, f, _params, papel) => {
     const token = await invite.run(store, { organizationId: id, email: f.email ?? '', papel: (f.papel ?? 'member') as MemberRole, by: papel });
-    return { ok: `Convite criado para ${emailOf(f)}: envie este link (vale ${INVITATION_DAYS} dias, uma vez).`, convite: `${kit.origin()}${CONSOLE_PATH}/convites/${token}` };
+    return { ok: `Convite criado para ${emailOf(f)}: envie este link (vale ${INVITATION_DAYS} dias, uma vez).`, convite: `${kit.origin()}${CONSOLE_PATH}/convites/${token}`, onde: 'convites' };
   });
-  action('convites/revogar', revokeInvitation.role, { chave: (_p, f) => `revogar-convite:${emailOf(f)}`, campos: [] }, async (id, f) => {
+  action('convites/revogar', revokeInvitation.role, { chave: (_p, f) => `revogar-convite:${emailOf(f)}`, campos: [], pagina: (p) => `${CONSOLE_PATH}/organizacoes/${p.id}#convites` }, async (id, f) => {
     const email = emailOf(f);
     const n = await revokeInvitation.run(store, { organizationId: id, email });
-    return n > 0 ? `Convite para ${email} revogado: o link não vale mais.` : `Não havia convite pendente para ${email}.`;
+    return { ok: n > 0 ? `Convite para ${email} revogado: o link não vale mais.` : `Não havia convite pendente para ${email}.`, onde: 'convites' };
   });
   action('projetos', createProject.role, { chave: () => 'projeto', campos: ['nome'] }, async (id, f) => {
     const nome = (f.nome ?? '').trim();

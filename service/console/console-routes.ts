@@ -177,10 +177,25 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
   await app.register(consoleJobRoutes, kit);
   await app.register(consoleAgentRoutes, { ...kit, agents: o.agents });
 
+  /**
+   * Sign-in and sign-up on the way to an invitation (`voltar` is its link): what it offers (the
+   * visitor holds the link, its secret) and its e-mail filled in, the one it must be accepted with.
+   */
+  async function invitationOf(voltar: string) {
+    const token = /^\/console\/convites\/([A-Za-z0-9_-]+)$/.exec(voltar)?.[1];
+    const peek = token ? await peekInvitation(store, token) : null;
+    return peek?.valido ? peek : null;
+  }
+  async function signedOutPage(reply: FastifyReply, view: 'entrar' | 'cadastro', voltarText: string | undefined) {
+    const voltar = safeReturn(voltarText);
+    const convite = await invitationOf(voltar);
+    return page(reply, view, view === 'entrar' ? 'Entrar' : 'Criar conta', null, { email: convite?.email ?? '', voltar, convite });
+  }
+
   app.get<{ Querystring: Form }>('/entrar', async (req, reply) => {
     const q = req.query;
     if (await personOf(req)) return reply.redirect(safeReturn(q.voltar), 303);
-    return page(reply, 'entrar', 'Entrar', null, { email: '', voltar: safeReturn(q.voltar) });
+    return signedOutPage(reply, 'entrar', q.voltar);
   });
   /** A sign-in or sign-up over its limit (service/accounts/rate-limit.ts): 429 on the same page, with Retry-After. */
   async function throttled(req: FastifyRequest, reply: FastifyReply, email: string | null, view: 'entrar' | 'cadastro', data: { email: string; voltar: string }) {
@@ -206,7 +221,7 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
   });
 
   // Sign-up keeps where the person was going (an invitation's link: back there after, to accept it).
-  app.get<{ Querystring: Form }>('/cadastro', async (req, reply) => page(reply, 'cadastro', 'Criar conta', null, { email: '', voltar: safeReturn(req.query.voltar) }));
+  app.get<{ Querystring: Form }>('/cadastro', async (req, reply) => signedOutPage(reply, 'cadastro', req.query.voltar));
   app.post<{ Body: Form }>('/cadastro', csrf, async (req, reply) => {
     const f = req.body;
     const voltar = safeReturn(f.voltar);
@@ -264,8 +279,11 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     if (!pessoa) return reply;
     const { token } = req.params;
     try {
+      const peek = await peekInvitation(store, token);
       const r = await acceptInvitation(store, token, pessoa);
-      return await reply.redirect(`${CONSOLE_PATH}/organizacoes/${r.organization_id}`, 303);
+      return flash.redirect(reply, `${CONSOLE_PATH}/organizacoes/${r.organization_id}`, {
+        ok: `Convite aceito: você agora é ${LABELS.papel(peek!.papel)} de ${peek!.nome}.`,
+      });
     } catch (err) {
       if (!(await peekInvitation(store, token))) throw err;
       return refuse(reply, `${CONSOLE_PATH}/convites/${token}`, err, { chave: 'convite', campos: [], corpo: {} });

@@ -23,8 +23,12 @@ const linkOf = (body: string) => /id="convite-link">([^<]+)</.exec(body)![1];
 
 describe('console invitations', () => {
   it('invites by link; the invited person accepts once, with that e-mail only', async () => {
-    const made = await admin.submit(orgPage(), `${orgPage()}/convites`, { email: 'Rui@Exemplo.org', papel: 'reader' });
-    expect(made.statusCode).toBe(200);
+    const form = await admin.go('GET', orgPage());
+    const post = await admin.go('POST', `${orgPage()}/convites`, { _csrf: FormClient.token(form), email: 'Rui@Exemplo.org', papel: 'reader' });
+    // back to the page at its invitations, where the outcome and the link are said
+    expect(post.headers.location).toBe(`${orgPage()}#convites`);
+    const made = await admin.go('GET', orgPage());
+    expect(made.body).toMatch(/<section id="convites"[^]*role="status">Convite criado para rui@exemplo.org[^]*id="convite-link"/);
     // an absolute link at the console's origin (the listen address here: no public URL configured)
     const absolute = linkOf(made.body);
     expect(absolute).toMatch(/^http:\/\/localhost\/console\/convites\/[A-Za-z0-9_-]{43}$/);
@@ -38,6 +42,10 @@ describe('console invitations', () => {
     // the sign-in page says there is an invitation, and sign-up keeps the way back to it
     const signIn = await rui.go('GET', toSignIn.headers.location as string);
     expect(signIn.body).toContain('id="aviso-convite"');
+    // it names the organization, the role and the e-mail, which it fills in
+    expect(signIn.body).toContain('convidado para entrar em <strong>Org console_invites</strong> como <strong>leitor</strong>');
+    expect(FormClient.value(signIn, 'email')).toBe('rui@exemplo.org');
+    expect(FormClient.value(await rui.go('GET', `/console/cadastro?voltar=${encodeURIComponent(link)}`), 'email')).toBe('rui@exemplo.org');
     const signUp = `/console/cadastro?voltar=${encodeURIComponent(link)}`;
     expect(signIn.body).toContain(`href="${signUp}"`);
     const up = await rui.submit(signUp, '/console/cadastro', { email: 'rui@exemplo.org', senha: 'senha-do-rui', voltar: link });
@@ -53,6 +61,7 @@ describe('console invitations', () => {
     const accepted = await rui.submit(link, link, {});
     expect(accepted.statusCode).toBe(303);
     expect(accepted.headers.location).toBe(orgPage());
+    expect((await rui.go('GET', orgPage())).body).toContain('Convite aceito: você agora é leitor de Org console_invites.');
     expect((await listMembers(h.store, h.orgId)).find((m) => m.email === 'rui@exemplo.org')?.papel).toBe('reader');
     const again = await rui.go('GET', link);
     expect(again.body).toContain('não vale mais');

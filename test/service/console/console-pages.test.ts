@@ -280,6 +280,49 @@ describe('every console page at 390 px and 1280 px', () => {
     await page.close();
   });
 
+  it('an invitation end to end: the link beside the invitations, a signed-out invitee told what it is with the e-mail filled in, sign-up and back, accepted', async () => {
+    const page = await context.newPage();
+    await signIn(page);
+    const org = `${base}/console/organizacoes/${h.orgId}`;
+    await page.goto(org);
+    await page.getByLabel('Convidar por e-mail').fill('Nova.Pessoa@exemplo.org');
+    await page.getByRole('button', { name: 'Criar convite' }).click();
+    await page.waitForURL(`${org}#convites`);
+    const secao = page.locator('#convites');
+    await expect(secao.getByRole('status').textContent()).resolves.toContain('Convite criado para nova.pessoa@exemplo.org');
+    const link = (await secao.locator('#convite-link').textContent())!;
+    expect(link).toMatch(new RegExp(`^${base}/console/convites/[A-Za-z0-9_-]{43}$`));
+    const checks: Check[] = [];
+    for (const largura of WIDTHS) {
+      await page.setViewportSize({ width: largura, height: 900 });
+      checks.push(await inspect(page, 'organizacao-convite', largura));
+    }
+    await page.close();
+
+    // the invitee, signed out, in a browser of their own
+    const own = await browser.newContext({ bypassCSP: true });
+    const invitee = await own.newPage();
+    await invitee.setViewportSize({ width: 390, height: 900 });
+    await invitee.goto(link);
+    await invitee.waitForURL(/\/console\/entrar\?voltar=/);
+    await expect(invitee.locator('#aviso-convite').textContent()).resolves.toMatch(/convidado para entrar em Org console_pages como membro\. Entre com o e-mail convidado, nova\.pessoa@exemplo\.org/);
+    await expect(invitee.getByLabel('E-mail').inputValue()).resolves.toBe('nova.pessoa@exemplo.org');
+    checks.push(await inspect(invitee, 'entrar-convite', 390));
+    await invitee.getByRole('link', { name: 'Cadastre-se' }).click();
+    await invitee.waitForURL(/\/console\/cadastro\?voltar=/);
+    await expect(invitee.getByLabel('E-mail').inputValue()).resolves.toBe('nova.pessoa@exemplo.org');
+    checks.push(await inspect(invitee, 'cadastro-convite', 390));
+    await invitee.getByLabel('Senha (pelo menos').fill('senha-da-convidada');
+    await invitee.getByRole('button', { name: 'Criar conta' }).click();
+    await invitee.waitForURL(link);
+    checks.push(await inspect(invitee, 'convite-aceitar', 390));
+    await invitee.getByRole('button', { name: 'Aceitar o convite' }).click();
+    await invitee.waitForURL(org);
+    await expect(invitee.getByRole('status').textContent()).resolves.toBe('Convite aceito: você agora é membro de Org console_pages.');
+    await own.close();
+    expect(checks.filter((c) => c.rolagem || c.violacoes.length > 0)).toEqual([]);
+  });
+
   it('a person creates an organization and is its owner, with no credits; an empty name is told beside the field', async () => {
     const page = await context.newPage();
     await signIn(page);

@@ -38,13 +38,13 @@ export class FormClient {
   }
   /**
    * GETs `page` and POSTs its form to `action` with the page's token. A 303 back to `page` itself
-   * (the console's POST-redirect-GET, service/console/flash.ts) is followed as a browser does: the
+   * (the console's POST-redirect-GET, service/console/flash.ts; or at a section of it, #convites) is followed as a browser does: the
    * answer is then the page by GET, with what it says once.
    */
   async submit(page: string, action: string, form: Record<string, string>): Promise<LightMyRequestResponse> {
     const p = await this.go('GET', page);
     const res = await this.go('POST', action, { _csrf: FormClient.token(p), ...form });
-    return res.statusCode === 303 && res.headers.location === page ? this.go('GET', page) : res;
+    return res.statusCode === 303 && String(res.headers.location).split('#')[0] === page ? this.go('GET', page) : res;
   }
 }
 
