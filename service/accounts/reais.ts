@@ -19,7 +19,7 @@ export function formatCredits(micros: number): string {
   return `${(micros / 1e6).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 6 })} créditos`;
 }
 
-/** 12500000 -> "R$ 12,50". */
+/** 12500000 -> "R$ 12,50"; a debit -1000000 -> "-R$ 1,00", as Brazilian statements write it. */
 export function formatReais(micros: number): string {
-  return `R$ ${(micros / 1e6).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `${micros < 0 ? '-' : ''}R$ ${(Math.abs(micros) / 1e6).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
