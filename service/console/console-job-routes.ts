@@ -21,7 +21,7 @@ import { loadJobResult } from '../operations/load-job-result.js';
 import { personInProject } from '../operations/person-in-project.js';
 import { projectTrail } from './breadcrumbs.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
-import { jobChart } from './job-chart.js';
+import { chartTables, jobChart, type ChartTable } from './job-chart.js';
 import { jobMap, NO_VALUE_COLOUR, type JobMap } from './job-map.js';
 import { progressOf } from './job-progress.js';
 import { municipalBoundariesRoutes } from './municipal-boundaries.js';
@@ -76,7 +76,7 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
     const { project, principal } = await personInProject(store, pessoa, req.params.id);
     const job = await getJob.run(kit.ctx, principal, { job_id: req.params.job });
     let tabela: FindingsPage<FindingsTableName> | null = null, mapa: JobMap | null = null, medidas: string[] = [], aviso: string | null = null;
-    let grafico: string | null = null, veredito: VerdictWords | null = null, pagina = 1, paginas = 1;
+    let grafico: string | null = null, graficoTabelas: ChartTable[] = [], veredito: VerdictWords | null = null, pagina = 1, paginas = 1;
     if (job.estado === 'concluido' && job.tipo === 'simulacao') {
       const result = await loadJobResult(kit.ctx, project.id, job.id);
       const nome = tableOf(q.tabela);
@@ -87,6 +87,7 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
       tabela = { ...rows, colunas: shownColumns(rows.colunas) };
       medidas = result.saturacao.medidas;
       grafico = result.curvas ? jobChart(result.curvas) : null;
+      graficoTabelas = result.curvas ? chartTables(result.curvas) : [];
       const linha = buildFindings(result, { tabela: 'veredito', limite: 1 }).linhas[0];
       veredito = verdictWords(String(linha.resultado), linha.motivo as string | null);
       mapa = jobMap(result, medidas.includes(q.medida as never) ? q.medida! : medidas[0]);
@@ -94,7 +95,7 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
     else if (job.estado === 'falhou' || job.estado === 'cancelado') aviso = `O job ${job.estado === 'falhou' ? 'falhou' : 'foi cancelado'}: não há achados nem mapa.`;
     const trilha = await projectTrail(store, project, { rotulo: 'Jobs', href: `${CONSOLE_PATH}/projetos/${project.id}/jobs` }, { rotulo: job.nome ?? job.id, href: '' });
     return kit.page(reply, 'job', job.nome ?? job.id, pessoa, {
-      projeto: project, trilha, veredito, emCurso: !['concluido', 'falhou', 'cancelado'].includes(job.estado), progresso: progressOf(job.registro?.progresso), job, tabela, tabelas: FINDINGS_TABLES, mapa, mapaJson: JSON.stringify(mapa && { geo: mapa.geo, cores: mapa.cores }), semValor: NO_VALUE_COLOUR, medidas, aviso, reais: formatReais, grafico, pagina, paginas, porPagina: ROWS_SHOWN,
+      projeto: project, trilha, veredito, emCurso: !['concluido', 'falhou', 'cancelado'].includes(job.estado), progresso: progressOf(job.registro?.progresso), job, tabela, tabelas: FINDINGS_TABLES, mapa, mapaJson: JSON.stringify(mapa && { geo: mapa.geo, cores: mapa.cores }), semValor: NO_VALUE_COLOUR, medidas, aviso, reais: formatReais, grafico, graficoTabelas, pagina, paginas, porPagina: ROWS_SHOWN,
     });
   });
 }

@@ -195,6 +195,18 @@ describe('every console page at 390 px and 1280 px', () => {
       .resolves.toEqual(['plano', 'plano', 'plano']);
     await expect(page.locator('#grafico polyline[stroke-dasharray]').count()).resolves.toBe(3 * 8);
     await page.locator('#grafico').screenshot({ path: `${SHOTS}/job-grafico-1280.png` });
+    // the same values as tables, without the picture: a row per week, a column per variant
+    await page.getByText('Os valores do gráfico, semana a semana').click();
+    const alcance = page.getByRole('region', { name: 'Valores de alcance por semana e variante' });
+    await expect(alcance.locator('tbody tr').count()).resolves.toBe(26);
+    await expect(alcance.locator('thead th').allTextContents()).resolves.toEqual(['Semana', 'plano (como pedido)', 'sem TV', 'TV 10% menor', 'sem rádio', 'rádio 10% menor', 'sem digital', 'digital 10% menor', 'sem mídia exterior', 'mídia exterior 10% menor']);
+    // week 26 of plano: 40,000 x (1 - e^(-26/6)), whole persons in pt-BR
+    await expect(alcance.locator('tbody tr').last().locator('td').first().textContent()).resolves.toBe(Math.round(40_000 * (1 - Math.exp(-26 / 6))).toLocaleString('pt-BR'));
+    const aberto = await inspect(page, 'job-grafico-valores', 1280);
+    await page.setViewportSize({ width: 390, height: 900 });
+    const abertoNoTelefone = await inspect(page, 'job-grafico-valores', 390);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    expect([aberto, abertoNoTelefone].filter((c) => c.rolagem || c.violacoes.length > 0)).toEqual([]);
     // another measure: the page comes back at the map, not at its top
     await page.locator('#medida').selectOption('rejeita');
     await page.waitForURL(/medida=rejeita#mapa-secao$/);
