@@ -141,25 +141,39 @@ describe('every console page at 390 px and 1280 px', () => {
     await page.close();
   });
 
-  it('signed in: every page, and the job map draws all of the job\'s municipalities', async () => {
+  it('signed in: every page but the jobs\'', async () => {
     const page = await context.newPage();
     await signIn(page);
-    const job = `/console/projetos/${h.projectId}/jobs/${jobId}`;
     const checks = [
       ...await checkPage(page, 'inicio', '/console'),
       ...await checkPage(page, 'conta', '/console/conta'),
       ...await checkPage(page, 'agentes', '/console/agentes'),
       ...await checkPage(page, 'organizacao', `/console/organizacoes/${h.orgId}`),
       ...await checkPage(page, 'projeto', `/console/projetos/${h.projectId}`),
-      ...await checkPage(page, 'jobs', `/console/projetos/${h.projectId}/jobs`),
-      ...await checkPage(page, 'job', job, '#mapa[data-pronto="1"]'),
       ...await checkPage(page, 'convite', `/console/convites/${token}`),
-      ...await checkPage(page, 'job-na-fila', `/console/projetos/${h.projectId}/jobs/${queuedId}`, '#em-curso'),
-      ...await checkPage(page, 'job-em-execucao', `/console/projetos/${h.projectId}/jobs/${runningId}`, '#em-curso'),
       ...await checkPage(page, 'nao-encontrada', '/console/nao-existe'),
     ];
     expect(clean(checks)).toEqual([]);
+    await page.close();
+  });
 
+  it('signed in: the jobs\' pages (the list, a concluded job, one queued, one running)', async () => {
+    const page = await context.newPage();
+    await signIn(page);
+    const checks = [
+      ...await checkPage(page, 'jobs', `/console/projetos/${h.projectId}/jobs`),
+      ...await checkPage(page, 'job', `/console/projetos/${h.projectId}/jobs/${jobId}`, '#mapa[data-pronto="1"]'),
+      ...await checkPage(page, 'job-na-fila', `/console/projetos/${h.projectId}/jobs/${queuedId}`, '#em-curso'),
+      ...await checkPage(page, 'job-em-execucao', `/console/projetos/${h.projectId}/jobs/${runningId}`, '#em-curso'),
+    ];
+    expect(clean(checks)).toEqual([]);
+    await page.close();
+  });
+
+  it('the job page: every municipality on the map, the verdict first, all rows, the chart labelled and its values, a running job\'s progress', async () => {
+    const page = await context.newPage();
+    await signIn(page);
+    const job = `/console/projetos/${h.projectId}/jobs/${jobId}`;
     // more rows than one findings page holds, and still one shape per municipality
     expect(rows).toBeGreaterThan(1000);
     await page.goto(`${base}${job}`);
