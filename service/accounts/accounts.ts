@@ -75,7 +75,7 @@ export async function addMember(
 ): Promise<Member> {
   const email = requireName(opts.email, 'email').toLowerCase();
   const papel = opts.papel ?? 'member';
-  if (!MEMBER_ROLES.includes(papel)) throw new ServiceError('invalid_request', `papel must be one of ${MEMBER_ROLES.join(', ')}`);
+  if (!MEMBER_ROLES.includes(papel)) throw new ServiceError('invalid_request', `o papel é um de ${MEMBER_ROLES.join(', ')}`);
   await getOrganization(store, opts.organizationId);
   const r = await store.query<Member>(ACCOUNT_SQL.upsertMember, [opts.organizationId, email, papel, store.clock.now()]);
   return r.rows[0];
@@ -107,7 +107,7 @@ export async function changeMember(store: Store, organizationId: string, email: 
   const current = (await listMembers(store, organizationId)).find((m) => m.email === e);
   if (!current) throw new ServiceError('not_found', `${e} is not a member of organization ${organizationId}`);
   if (current.papel === 'owner' && papel !== 'owner' && (await store.query<{ n: number }>(ACCOUNT_SQL.otherOwners, [organizationId, e])).rows[0].n === 0) {
-    throw new ServiceError('invalid_request', 'a organização precisa de ao menos um owner: dê o papel a outra pessoa antes');
+    throw new ServiceError('invalid_request', 'a organização precisa de ao menos um proprietário: dê o papel a outra pessoa antes');
   }
   if (papel === null) {
     await store.query(ACCOUNT_SQL.removeMember, [organizationId, e]);
@@ -167,6 +167,6 @@ async function one<T>(run: () => Promise<{ rows: T[] }>, what: string, id: strin
 }
 
 function requireName(v: unknown, field: string): string {
-  if (typeof v !== 'string' || v.trim() === '') throw new ServiceError('invalid_request', `${field} must be a non-empty string`);
+  if (typeof v !== 'string' || v.trim() === '') throw new ServiceError('invalid_request', `informe ${field}: não pode ficar vazio`);
   return v.trim();
 }

@@ -68,17 +68,17 @@ export interface CreateApiKeyInput {
 /** Creates a key. `key` is the only time the full text exists: show it once. */
 export async function createApiKey(store: Store, input: CreateApiKeyInput): Promise<{ key: string; record: ApiKeyRecord }> {
   const nome = typeof input.nome === 'string' ? input.nome.trim() : '';
-  if (nome === '') throw new ServiceError('invalid_request', 'a key needs a non-empty nome');
+  if (nome === '') throw new ServiceError('invalid_request', 'dê um nome à chave');
   const scopes = [...new Set(input.scopes)];
   if (scopes.length === 0 || scopes.some((s) => !SCOPES.includes(s))) {
-    throw new ServiceError('invalid_request', `scopes must be a non-empty list of ${SCOPES.join(', ')}`);
+    throw new ServiceError('invalid_request', `escolha ao menos um escopo entre ${SCOPES.join(', ')}`);
   }
   const days = input.expiresInDays;
   if (days !== null && !KEY_DURATIONS_DAYS.includes(days)) {
-    throw new ServiceError('invalid_request', 'a key expires after 7, 30, 90 or 365 days, or never');
+    throw new ServiceError('invalid_request', 'a duração é 7, 30, 90 ou 365 dias, ou nunca');
   }
   const project = await getProject(store, input.projectId);
-  if (project.arquivado_em) throw new ServiceError('invalid_request', `project ${project.id} is archived`);
+  if (project.arquivado_em) throw new ServiceError('invalid_request', `o projeto ${project.nome} está arquivado: restaure-o para criar chaves`);
   return insertApiKey(store, { ...input, projectId: project.id, nome, scopes }, input.now ?? store.clock.now());
 }
 
@@ -156,16 +156,16 @@ interface CachedKey {
 export async function rotateApiKey(
   store: Store, keyId: string, opts: { graceDays: GraceDays; now?: Date },
 ): Promise<{ key: string; record: ApiKeyRecord; replaced: ApiKeyRecord }> {
-  if (!GRACE_DAYS.includes(opts.graceDays)) throw new ServiceError('invalid_request', 'the grace is 0, 1 or 7 days');
+  if (!GRACE_DAYS.includes(opts.graceDays)) throw new ServiceError('invalid_request', 'a carência é 0, 1 ou 7 dias');
   const now = opts.now ?? store.clock.now();
   await getApiKey(store, keyId);
   const out = await store.transaction(async (tx) => {
     const old = (await tx.query<ApiKeyRecord>(API_KEY_SQL.lockForRotation, [keyId])).rows[0];
     if (old.revogada_em && old.revogada_em.getTime() <= now.getTime()) {
-      throw new ServiceError('invalid_request', `key ${old.prefixo} is already revoked`);
+      throw new ServiceError('invalid_request', `a chave ${old.prefixo} já foi revogada`);
     }
     if (old.substituida_por) {
-      throw new ServiceError('invalid_request', `key ${old.prefixo} was already rotated; rotate its successor instead`);
+      throw new ServiceError('invalid_request', `a chave ${old.prefixo} já foi rotacionada: rotacione a que a substituiu`);
     }
     const created = await insertApiKey(tx, {
       projectId: old.project_id, nome: old.nome, scopes: old.scopes, expiresInDays: old.duracao_dias,

@@ -16,7 +16,7 @@ export interface PendingInvitation { email: string; papel: MemberRole; criado_em
 export async function invite(store: Store, organizationId: string, email: string, papel: MemberRole, by: MemberRole): Promise<string> {
   const e = normaliseEmail(email);
   if (!MEMBER_ROLES.includes(papel)) throw new ServiceError('invalid_request', `o papel é um de ${MEMBER_ROLES.join(', ')}`);
-  if (papel === 'owner' && by !== 'owner') throw new ServiceError('invalid_request', 'só um owner convida outro owner');
+  if (papel === 'owner' && by !== 'owner') throw new ServiceError('invalid_request', 'só um proprietário convida outro proprietário');
   const token = newSecretToken();
   const now = store.clock.now();
   await store.query(INVITATION_SQL.insert, [secretDigest(token), organizationId, e, papel, now, new Date(now.getTime() + INVITATION_DAYS * 86_400_000)]);

@@ -6,6 +6,7 @@
 // ledger_one_resolution enforces "exactly once" in the database. SQL in store/queries/ledger.ts.
 import { ServiceError } from '../../src/errors.js';
 import type { Organization } from './accounts.js';
+import { formatCredits } from './reais.js';
 import type { Queryable, Store } from '../store/open-store.js';
 import { ACCOUNT_SQL } from '../store/queries/accounts.js';
 import { LEDGER_SQL } from '../store/queries/ledger.js';
@@ -22,8 +23,14 @@ export interface LedgerEntry {
   criado_em: Date;
 }
 
+/** A statement line: the entry with its job's name and live project (null without a job, or when its project is deleted). */
+export interface StatementEntry extends LedgerEntry {
+  job_nome: string | null;
+  job_projeto: string | null;
+}
+
 export async function addCredits(store: Store, organizationId: string, micros: number, note?: string): Promise<LedgerEntry> {
-  if (!(Number.isSafeInteger(micros) && micros > 0)) throw new ServiceError('invalid_request', 'credits are a whole number of micros > 0');
+  if (!(Number.isSafeInteger(micros) && micros > 0)) throw new ServiceError('invalid_request', 'o valor precisa ser maior que zero');
   return store.transaction(async (tx) => {
     await lockOrganization(tx, organizationId);
     const r = await tx.query<LedgerEntry>(LEDGER_SQL.insertCredit, [organizationId, micros, note ?? null, store.clock.now()]);
@@ -45,8 +52,8 @@ export async function monthSpend(db: Queryable | Store, organizationId: string, 
   return (await db.query<{ gasto: number }>(LEDGER_SQL.monthSpend, [organizationId, start, end])).rows[0].gasto;
 }
 
-export async function listEntries(db: Queryable, organizationId: string): Promise<LedgerEntry[]> {
-  return (await db.query<LedgerEntry>(LEDGER_SQL.entries, [organizationId])).rows;
+export async function listEntries(db: Queryable, organizationId: string): Promise<StatementEntry[]> {
+  return (await db.query<StatementEntry>(LEDGER_SQL.entries, [organizationId])).rows;
 }
 
 const BRT_OFFSET_MS = 3 * 3600_000;
@@ -76,13 +83,13 @@ export async function reserveForJob(
   const saldo = await balance(tx, org.id);
   if (saldo < price) {
     throw new ServiceError('insufficient_credits',
-      `the organization has ${saldo} micros and the job costs ${price} micros`);
+      `a organização tem ${formatCredits(saldo)} e o job custa ${formatCredits(price)}`);
   }
   if (org.limite_gasto_mensal_micros !== null) {
     const gasto = await monthSpend(tx, org.id, now);
     if (gasto + price > org.limite_gasto_mensal_micros) {
       throw new ServiceError('spend_limit_reached',
-        `the job would take this month's spend to ${gasto + price} micros, over the limit of ${org.limite_gasto_mensal_micros} micros`);
+        `o job levaria o gasto deste mês a ${formatCredits(gasto + price)}, acima do limite mensal de ${formatCredits(org.limite_gasto_mensal_micros)}`);
     }
   }
   await tx.query(LEDGER_SQL.insertReservation, [org.id, jobId, price, now]);

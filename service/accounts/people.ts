@@ -84,7 +84,7 @@ export async function deletePerson(store: Store, email: string, password: string
   if (!(await verifyPerson(store, email, password))) refuseField('a senha não confere', 'senha');
   await store.transaction(async (tx) => {
     const soleOwner = await tx.query<{ nome: string }>(PEOPLE_SQL.organizationsOwnedAlone, [email]);
-    if (soleOwner.rows.length > 0) refuseField(`você é o único owner de ${soleOwner.rows.map((r) => r.nome).join(', ')}: passe a organização a outra pessoa ou feche-a antes`, 'senha');
+    if (soleOwner.rows.length > 0) refuseField(`você é o único proprietário de ${soleOwner.rows.map((r) => r.nome).join(', ')}: passe a organização a outra pessoa ou feche-a antes`, 'senha');
     await tx.query(PEOPLE_SQL.removeMemberships, [email]);
     await tx.query(PEOPLE_SQL.remove, [email]);
   });

@@ -14,7 +14,12 @@ export function reaisToMicros(text: string): number | null {
   return Number(m[1]) * 1_000_000 + Number((m[2] ?? '').padEnd(6, '0'));
 }
 
-/** 12500000 -> "R$ 12,50". */
+/** 1500500000 -> "1.500,50 créditos" (one credit is one real; down to the micro: 1234 -> "0,001234 créditos"). */
+export function formatCredits(micros: number): string {
+  return `${(micros / 1e6).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 6 })} créditos`;
+}
+
+/** 12500000 -> "R$ 12,50"; a debit -1000000 -> "-R$ 1,00", as Brazilian statements write it. */
 export function formatReais(micros: number): string {
-  return `R$ ${(micros / 1e6).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return `${micros < 0 ? '-' : ''}R$ ${(Math.abs(micros) / 1e6).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }

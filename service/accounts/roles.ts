@@ -40,7 +40,8 @@ export async function requireRole(store: Store, email: string, organizationId: s
   const role = await roleIn(store, email, organizationId);
   if (role === null) throw new ServiceError('not_found', 'página não encontrada');
   if (!roleAllows(role, action)) {
-    throw Object.assign(new Error(`seu papel (${role}) não permite isto; pode: ${CONSOLE_ACTIONS[action].join(', ')}`), { statusCode: 403 });
+    // the role and the roles that may ride with it: the console says them in words (console/refusal-words.ts)
+    throw Object.assign(new Error(`seu papel (${role}) não permite isto; pode: ${CONSOLE_ACTIONS[action].join(', ')}`), { statusCode: 403, papel: role, podem: CONSOLE_ACTIONS[action] });
   }
   return role;
 }

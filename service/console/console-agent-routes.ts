@@ -13,6 +13,8 @@ import { asProvidersRequest, REQUEST_TTL_S, type AgentAuthorization, type Author
 import { disconnectAgent, listConnectedAgents, recordConnection } from '../oauth/agent-connections.js';
 import { AGENT_SCOPES, agentScopesFor, type AgentScope } from '../oauth/agent-scopes.js';
 import type { ConsoleKit } from './console-kit.js';
+import { refuseField } from '../http/form-refusal.js';
+import { LABELS } from './labels.js';
 
 type Form = Record<string, string | string[] | undefined>;
 
@@ -64,14 +66,14 @@ export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit &
       });
   }
 
-  const expired = (reply: FastifyReply, pessoa: string) => kit.page(reply, 'agente-autorizar', 'Conectar agente', pessoa, { pedido: null, projetos: [], erro: null }, 400);
+  const expired = (reply: FastifyReply, pessoa: string) => kit.page(reply, 'agente-autorizar', 'Conectar agente', pessoa, { pedido: null, projetos: [] }, 400);
 
   app.get<{ Params: { uid: string } }>('/agentes/autorizar/:uid', async (req, reply) => {
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
     const pedido = await readRequest(kit.agents.server(), req, reply);
     if (!pedido) return expired(reply, pessoa);
-    return kit.page(reply, 'agente-autorizar', 'Conectar agente', pessoa, { pedido, projetos: await projectChoices(pessoa), erro: null });
+    return kit.page(reply, 'agente-autorizar', 'Conectar agente', pessoa, { pedido, projetos: await projectChoices(pessoa) });
   });
 
   app.post<{ Params: { uid: string }; Body: Form }>('/agentes/autorizar/:uid', kit.csrf, async (req, reply) => {
@@ -89,13 +91,17 @@ export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit &
       const projetos = await projectChoices(pessoa);
       const projeto = projetos.find((p) => p.id === f.projeto);
       const escolhidos = ([] as string[]).concat(f.escopos ?? []);
-      const refuse = (erro: string) => kit.page(reply, 'agente-autorizar', 'Conectar agente', pessoa, { pedido, projetos, erro }, 422);
-      if (!projeto) return refuse('Escolha um projeto.');
-      if (escolhidos.length === 0) return refuse('Escolha o que o agente pode fazer.');
-      const fora = escolhidos.filter((s) => !(projeto.escopos as readonly string[]).includes(s) || !(pedido.pedidos as string[]).includes(s));
-      if (fora.length > 0) {
-        return refuse(`Seu papel (${projeto.papel}) em ${projeto.nome} não permite dar ${fora.join(', ')} a um agente` +
-          (projeto.papel === 'reader' ? ': um leitor só dá results:read.' : '.'));
+      try {
+        if (!projeto) refuseField('Escolha um projeto.', 'projeto');
+        if (escolhidos.length === 0) refuseField('Escolha o que o agente pode fazer.', 'escopos');
+        const fora = escolhidos.filter((s) => !(projeto.escopos as readonly string[]).includes(s) || !(pedido.pedidos as string[]).includes(s));
+        if (fora.length > 0) {
+          refuseField(`Seu papel (${LABELS.papel(projeto.papel)}) em ${projeto.nome} não permite dar ${fora.join(', ')} a um agente` +
+            (projeto.papel === 'reader' ? ': um leitor só dá results:read.' : '.'), 'escopos');
+        }
+      } catch (err) {
+        // back to the request's page (the same authorization request, still valid) with the refusal beside its field
+        return kit.refuse(reply, req.url, err, { chave: 'agente', campos: ['projeto', 'escopos'], corpo: f });
       }
       const grant = new provider.Grant({ accountId: pessoa, clientId: pedido.clientId });
       grant.addResourceScope(resource, escolhidos.join(' '));

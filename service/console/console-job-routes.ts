@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { stringify } from 'csv-stringify/sync';
 import { ServiceError } from '../../src/errors.js';
 import { findingsPage, type FindingsPage } from '../../src/findings/findings-page.js';
-import { buildFindings, curvesSvg, FINDINGS_TABLES, type FindingsTableName } from '../../src/findings/index.js';
+import { buildFindings, FINDINGS_TABLES, type FindingsTableName } from '../../src/findings/index.js';
 import { projectPath } from '../../src/project-path.js';
 import { formatReais } from '../accounts/reais.js';
 import { getJob } from '../operations/get-job.js';
@@ -21,7 +21,9 @@ import { loadJobResult } from '../operations/load-job-result.js';
 import { personInProject } from '../operations/person-in-project.js';
 import { projectTrail } from './breadcrumbs.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
+import { chartTables, jobChart, type ChartTable } from './job-chart.js';
 import { jobMap, NO_VALUE_COLOUR, type JobMap } from './job-map.js';
+import { progressOf } from './job-progress.js';
 import { municipalBoundariesRoutes } from './municipal-boundaries.js';
 import { verdictWords, type VerdictWords } from './verdict-words.js';
 
@@ -74,7 +76,7 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
     const { project, principal } = await personInProject(store, pessoa, req.params.id);
     const job = await getJob.run(kit.ctx, principal, { job_id: req.params.job });
     let tabela: FindingsPage<FindingsTableName> | null = null, mapa: JobMap | null = null, medidas: string[] = [], aviso: string | null = null;
-    let grafico: string | null = null, veredito: VerdictWords | null = null, pagina = 1, paginas = 1;
+    let grafico: string | null = null, graficoTabelas: ChartTable[] = [], veredito: VerdictWords | null = null, pagina = 1, paginas = 1;
     if (job.estado === 'concluido' && job.tipo === 'simulacao') {
       const result = await loadJobResult(kit.ctx, project.id, job.id);
       const nome = tableOf(q.tabela);
@@ -84,15 +86,16 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
       const rows = findingsPage(result, nome, { limite: ROWS_SHOWN, offset: (pagina - 1) * ROWS_SHOWN });
       tabela = { ...rows, colunas: shownColumns(rows.colunas) };
       medidas = result.saturacao.medidas;
-      // the engine's own chart (src/findings/curves-chart.ts, as `campaign-sim plot` draws it)
-      grafico = result.curvas ? curvesSvg(result.curvas, 'Pessoas por semana, por variante') : null;
+      grafico = result.curvas ? jobChart(result.curvas) : null;
+      graficoTabelas = result.curvas ? chartTables(result.curvas) : [];
       const linha = buildFindings(result, { tabela: 'veredito', limite: 1 }).linhas[0];
       veredito = verdictWords(String(linha.resultado), linha.motivo as string | null);
       mapa = jobMap(result, medidas.includes(q.medida as never) ? q.medida! : medidas[0]);
-    } else aviso = job.estado === 'concluido' ? 'Calibração: o resultado é lido em GET /v1/calibracoes/{id}.' : `O job está ${job.estado}: achados e mapa aparecem quando ele concluir.`;
+    } else if (job.estado === 'concluido') aviso = 'Calibração: o resultado é lido em GET /v1/calibracoes/{id}.';
+    else if (job.estado === 'falhou' || job.estado === 'cancelado') aviso = `O job ${job.estado === 'falhou' ? 'falhou' : 'foi cancelado'}: não há achados nem mapa.`;
     const trilha = await projectTrail(store, project, { rotulo: 'Jobs', href: `${CONSOLE_PATH}/projetos/${project.id}/jobs` }, { rotulo: job.nome ?? job.id, href: '' });
     return kit.page(reply, 'job', job.nome ?? job.id, pessoa, {
-      projeto: project, trilha, veredito, emCurso: !['concluido', 'falhou', 'cancelado'].includes(job.estado), job, tabela, tabelas: FINDINGS_TABLES, mapa, mapaJson: JSON.stringify(mapa && { geo: mapa.geo, cores: mapa.cores }), semValor: NO_VALUE_COLOUR, medidas, aviso, reais: formatReais, grafico, pagina, paginas, porPagina: ROWS_SHOWN,
+      projeto: project, trilha, veredito, emCurso: !['concluido', 'falhou', 'cancelado'].includes(job.estado), progresso: progressOf(job.registro?.progresso), job, tabela, tabelas: FINDINGS_TABLES, mapa, mapaJson: JSON.stringify(mapa && { geo: mapa.geo, cores: mapa.cores }), semValor: NO_VALUE_COLOUR, medidas, aviso, reais: formatReais, grafico, graficoTabelas, pagina, paginas, porPagina: ROWS_SHOWN,
     });
   });
 }

@@ -37,18 +37,18 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
   const { store } = kit;
 
   // A project unknown or deleted (it left the lists; the organization's page undoes it) is 404 (person-in-project.ts).
-  async function view(id: string, pessoa: string, extra: { ok?: string | null; erro?: string | null; chave?: string | null; segredo?: string | null } = {}) {
+  async function view(id: string, pessoa: string) {
     const { project, papel } = await personInProject(store, pessoa, id);
     const webhook = await showWebhook.run(store, { projectId: id });
     return {
-      webhook, entregas: webhook ? await listWebhookDeliveries.run(store, { projectId: id }) : [], segredo: extra.segredo ?? null,
+      webhook, entregas: webhook ? await listWebhookDeliveries.run(store, { projectId: id }) : [], segredo: null,
       projeto: project, papel, chaves: await listKeys.run(store, { projectId: id }), agora: store.clock.now(),
       escopos: KEY_SCOPES, duracoes: KEY_DURATIONS_DAYS, carencias: GRACE_DAYS,
       pode: {
         chaves: roleAllows(papel, 'gerir_chaves'), arquivar: roleAllows(papel, 'arquivar_projeto'), excluir: roleAllows(papel, 'excluir_projeto'),
         webhook: roleAllows(papel, 'gerir_webhook'),
       },
-      ok: extra.ok ?? null, erro: extra.erro ?? null, chave: extra.chave ?? null,
+      ok: null, chave: null,
       trilha: await projectTrail(store, project),
     };
   }
@@ -74,8 +74,12 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
     return kit.page(reply, 'projeto', data.projeto.nome, pessoa, data);
   });
 
-  /** A POST of the page: the project's organization role, then `act`; then the page by GET with the outcome (or again with the refusal, 422). */
-  function action(path: string, role: 'gerir_chaves' | 'arquivar_projeto' | 'gerir_webhook', act: (id: string, f: Form, params: Record<string, string>) => Promise<{ ok: string; chave?: string; segredo?: string }>) {
+  /**
+   * A POST of the page: the project's organization role, then `act`; then the page by GET with the
+   * outcome, or with the refusal beside the field of `form` (its key and fields).
+   */
+  interface FormOf { chave(params: Record<string, string>): string; campos: readonly string[] }
+  function action(path: string, role: 'gerir_chaves' | 'arquivar_projeto' | 'gerir_webhook', form: FormOf, act: (id: string, f: Form, params: Record<string, string>) => Promise<{ ok: string; chave?: string; segredo?: string }>) {
     app.post<{ Params: Record<string, string>; Body: Form }>(`/projetos/:id/${path}`, kit.csrf, async (req, reply) => {
       const pessoa = await kit.requirePerson(req, reply);
       if (!pessoa) return reply;
@@ -85,17 +89,14 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
       try {
         out = await act(project.id, req.body, params);
       } catch (err) {
-        const erro = kit.refusal(err);
-        if (erro === null) throw err;
-        const data = await view(project.id, pessoa, { erro });
-        return kit.page(reply, 'projeto', data.projeto.nome, pessoa, data, 422);
+        return kit.refuse(reply, `${CONSOLE_PATH}/projetos/${project.id}`, err, { chave: form.chave(params), campos: form.campos, corpo: req.body });
       }
       // done: the page again by GET (a reload repeats nothing), the new key or secret shown once
       return kit.flash(reply, `${CONSOLE_PATH}/projetos/${project.id}`, out);
     });
   }
 
-  action('chaves', createKey.role, async (id, f) => {
+  action('chaves', createKey.role, { chave: () => 'chave', campos: ['nome', 'scopes', 'duracao'] }, async (id, f) => {
     const nome = String(f.nome ?? '').trim();
     if (nome === '') refuseField('dê um nome à chave', 'nome');
     // two keys of one name cannot be told apart in the list (a stopped key's name is free again)
@@ -105,21 +106,21 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
     const made = await createKey.run(store, { projectId: id, nome, scopes: scopesOf(f), expiresInDays: durationOf(String(f.duracao ?? '')) });
     return { ok: `Chave ${made.record.prefixo} criada. Copie agora: ela não será mostrada de novo.`, chave: made.key };
   });
-  action('chaves/:chave/rotacionar', rotateKey.role, async (id, f, params) => {
+  action('chaves/:chave/rotacionar', rotateKey.role, { chave: (p) => `rotacionar:${p.chave}`, campos: ['carencia'] }, async (id, f, params) => {
     const grace = Number(f.carencia);
     if (!GRACE_DAYS.includes(grace as GraceDays)) refuseField('a carência é 0, 1 ou 7 dias', 'carencia');
     const made = await rotateKey.run(store, { keyId: params.chave, projectId: id, graceDays: grace as GraceDays });
     return { ok: `Chave ${made.replaced.prefixo} substituída por ${made.record.prefixo}; a antiga para ${grace === 0 ? 'já' : `em ${grace} dia(s)`}. Copie a nova agora.`, chave: made.key };
   });
-  action('chaves/:chave/revogar', revokeKey.role, async (id, _f, params) => {
+  action('chaves/:chave/revogar', revokeKey.role, { chave: (p) => `revogar:${p.chave}`, campos: [] }, async (id, _f, params) => {
     const k = await revokeKey.run(store, { keyId: params.chave, projectId: id });
     return { ok: `Chave ${k.prefixo} revogada: parou agora.` };
   });
-  action('webhook', setWebhook.role, async (id, f) => {
+  action('webhook', setWebhook.role, { chave: () => 'webhook', campos: ['url'] }, async (id, f) => {
     const w = await setWebhook.run(store, { projectId: id, url: String(f.url ?? '').trim(), policy: kit.webhookPolicy });
     return { ok: `Webhook ativo em ${w.url}. Copie o segredo de assinatura agora: ele não será mostrado de novo.`, segredo: w.segredo };
   });
-  action('webhook/segredo', rotateWebhookSecret.role, async (id) => {
+  action('webhook/segredo', rotateWebhookSecret.role, { chave: () => 'webhook-segredo', campos: [] }, async (id) => {
     const w = await rotateWebhookSecret.run(store, { projectId: id });
     return { ok: 'Novo segredo: as próximas entregas já são assinadas com ele. Copie agora.', segredo: w.segredo };
   });
@@ -130,5 +131,5 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
     ['arquivar', archiveProject, 'Projeto arquivado: as chaves pararam.'],
     ['restaurar', restoreProject, 'Projeto restaurado: as chaves voltaram.'],
   ];
-  for (const [path, change, ok] of plain) action(path, change.role, async (id) => { await change.run(store, { projectId: id }); return { ok }; });
+  for (const [path, change, ok] of plain) action(path, change.role, { chave: () => path, campos: [] }, async (id) => { await change.run(store, { projectId: id }); return { ok }; });
 }

@@ -20,8 +20,10 @@ import { changePassword, createPerson, deletePerson, membershipsOf, MIN_PASSWORD
 import { createOwnOrganization } from '../operations/account-actions.js';
 import type { ServiceContext } from '../service-context.js';
 import type { AddressPolicy } from '../webhooks/address-policy.js';
-import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
+import { CONSOLE_PATH, type ConsoleKit, type RefusedForm } from './console-kit.js';
 import { flasher } from './flash.js';
+import { formState, keptValues, type Refusal } from './form-state.js';
+import { refusalWords } from './refusal-words.js';
 import { LABELS } from './labels.js';
 import { consoleOrganizationRoutes } from './console-organization-routes.js';
 import { consoleJobRoutes } from './console-job-routes.js';
@@ -29,6 +31,7 @@ import { consoleAgentRoutes } from './console-agent-routes.js';
 import type { AgentAuthorization } from '../oauth/agent-authorization.js';
 import { consoleProjectRoutes } from './console-project-routes.js';
 import { escapeHtml } from '../http/escape-html.js';
+import { refuseField } from '../http/form-refusal.js';
 
 export interface ConsoleOptions {
   ctx: ServiceContext;
@@ -111,8 +114,10 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
   function page(reply: FastifyReply, view: string, titulo: string, pessoa: string | null, data: Record<string, unknown> = {}, status = 200) {
     const csrf = reply.generateCsrf({ userInfo: sessionBinding(reply.request) });
     // the outcome of the POST that redirected here (flash.ts), shown once
-    const said = reply.request.method === 'GET' ? flash.take(reply.request, reply) : null;
-    return reply.code(status).header('cache-control', 'no-store').view(view, { titulo, pessoa, csrf, minimo: MIN_PASSWORD_LENGTH, rotulo: LABELS, ...data, ...said });
+    const { recusa, ...said } = (reply.request.method === 'GET' ? flash.take(reply.request, reply) : null) ?? {};
+    return reply.code(status).header('cache-control', 'no-store').view(view, {
+      titulo, pessoa, csrf, minimo: MIN_PASSWORD_LENGTH, rotulo: LABELS, form: formState((recusa as Refusal | undefined) ?? null), ...data, ...said,
+    });
   }
 
   /** The signed-in person, or a redirect to the sign-in page that comes back here. */
@@ -127,8 +132,20 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     return reply.setCookie(SESSION_COOKIE, token, { ...cookieOpts, maxAge: SESSION_DAYS * 86_400 }).redirect(safeReturn(voltar), 303);
   }
 
-  /** A refused form: the message of the refusal on the same page, 422. */
-  const refusal = (err: unknown) => (err instanceof ServiceError && err.status === 422 ? err.message : null);
+  /** A refused form, back to its page by GET with the message beside the field (form-state.ts); anything but a 422 is rethrown. */
+  function refuse(reply: FastifyReply, path: string, err: unknown, form: RefusedForm): FastifyReply {
+    if (!(err instanceof ServiceError && err.status === 422)) throw err;
+    // the field the refusal names; a refusal that names none is about the form's only field, if it has one
+    const named = typeof err.extra.campo === 'string' && form.campos.includes(err.extra.campo) ? err.extra.campo : null;
+    const campo = named ?? (form.campos.length === 1 ? form.campos[0] : null);
+    const recusa: Refusal = { form: form.chave, campo, erro: refusalWords(err), valores: keptValues(form.corpo) };
+    return flash.redirect(reply, path, { recusa });
+  }
+  /**
+   * Sign-in and sign-up answer a refusal on the same request instead (401, 422, or 429 with
+   * Retry-After: what the sign-in limits are read by), with the same markup; no password is refilled.
+   */
+  const inPlace = (chave: string, campo: string | null, erro: string, valores: Record<string, string>) => formState({ form: chave, campo, erro, valores });
 
   app.setErrorHandler(async (err: Error & { statusCode?: number; code?: string }, req, reply) => {
     const csrfRefused = err.code === 'FST_CSRF_INVALID_TOKEN' || err.code === 'FST_CSRF_MISSING_SECRET';
@@ -136,7 +153,7 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
       : err instanceof ServiceError ? err.status : err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) reply.log.error({ err }, 'console failure');
     // A refusal by role is a 403 too, with its own words (who may): only the CSRF refusal says the form expired.
-    const text = csrfRefused ? 'O formulário expirou ou não veio desta página: recarregue a página e tente de novo.' : status >= 500 ? 'Algo falhou do nosso lado; tente de novo.' : err.message;
+    const text = csrfRefused ? 'O formulário expirou ou não veio desta página: recarregue a página e tente de novo.' : status >= 500 ? 'Algo falhou do nosso lado; tente de novo.' : refusalWords(err);
     // the console's own page (layout, navigation), or plain HTML when even that fails (a store outage)
     const titulo = status === 404 ? 'Página não encontrada' : status === 403 ? 'Acesso negado' : status >= 500 ? 'Algo falhou' : 'Não foi possível';
     try {
@@ -154,26 +171,41 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
 
   // preHandler, not onRequest: the token is in the form body, parsed after onRequest
   const csrf = { preHandler: app.csrfProtection };
-  const kit: ConsoleKit = { ctx: o.ctx, store, page, requirePerson, csrf, refusal, flash: flash.redirect, devCredits: o.devCredits, origin: o.origin, webhookPolicy: o.webhookPolicy };
+  const kit: ConsoleKit = { ctx: o.ctx, store, page, requirePerson, csrf, refuse, flash: flash.redirect, devCredits: o.devCredits, origin: o.origin, webhookPolicy: o.webhookPolicy };
   await app.register(consoleOrganizationRoutes, kit);
   await app.register(consoleProjectRoutes, kit);
   await app.register(consoleJobRoutes, kit);
   await app.register(consoleAgentRoutes, { ...kit, agents: o.agents });
 
+  /**
+   * Sign-in and sign-up on the way to an invitation (`voltar` is its link): what it offers (the
+   * visitor holds the link, its secret) and its e-mail filled in, the one it must be accepted with.
+   */
+  async function invitationOf(voltar: string) {
+    const token = /^\/console\/convites\/([A-Za-z0-9_-]+)$/.exec(voltar)?.[1];
+    const peek = token ? await peekInvitation(store, token) : null;
+    return peek?.valido ? peek : null;
+  }
+  async function signedOutPage(reply: FastifyReply, view: 'entrar' | 'cadastro', voltarText: string | undefined) {
+    const voltar = safeReturn(voltarText);
+    const convite = await invitationOf(voltar);
+    return page(reply, view, view === 'entrar' ? 'Entrar' : 'Criar conta', null, { email: convite?.email ?? '', voltar, convite });
+  }
+
   app.get<{ Querystring: Form }>('/entrar', async (req, reply) => {
     const q = req.query;
     if (await personOf(req)) return reply.redirect(safeReturn(q.voltar), 303);
-    return page(reply, 'entrar', 'Entrar', null, { email: '', voltar: safeReturn(q.voltar), erro: null });
+    return signedOutPage(reply, 'entrar', q.voltar);
   });
   /** A sign-in or sign-up over its limit (service/accounts/rate-limit.ts): 429 on the same page, with Retry-After. */
-  async function throttled(req: FastifyRequest, reply: FastifyReply, email: string | null, view: 'entrar' | 'cadastro', data: Record<string, unknown>) {
+  async function throttled(req: FastifyRequest, reply: FastifyReply, email: string | null, view: 'entrar' | 'cadastro', data: { email: string; voltar: string }) {
     const r = await o.ctx.limiter.checkSignIn(email, req.ip);
     if (!r.blocked) return null;
     const minutos = Math.ceil(r.retryAfterSeconds / 60);
     const quem = r.por === 'account' ? 'com este e-mail' : 'deste endereço';
     reply.header('Retry-After', String(r.retryAfterSeconds));
     return page(reply, view, view === 'entrar' ? 'Entrar' : 'Criar conta', null,
-      { ...data, erro: `Muitas tentativas ${quem}: tente de novo em ${minutos} min.` }, 429);
+      { ...data, form: inPlace(view, null, `Muitas tentativas ${quem}: tente de novo em ${minutos} min.`, data) }, 429);
   }
 
   app.post<{ Body: Form }>('/entrar', csrf, async (req, reply) => {
@@ -181,12 +213,15 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     const refused = await throttled(req, reply, (f.email ?? '').trim().toLowerCase(), 'entrar', { email: f.email ?? '', voltar: safeReturn(f.voltar) });
     if (refused) return refused;
     const person = await verifyPerson(store, f.email ?? '', f.senha ?? '');
-    if (!person) return page(reply, 'entrar', 'Entrar', null, { email: f.email ?? '', voltar: safeReturn(f.voltar), erro: 'E-mail ou senha não conferem.' }, 401);
+    if (!person) {
+      const data = { email: f.email ?? '', voltar: safeReturn(f.voltar) };
+      return page(reply, 'entrar', 'Entrar', null, { ...data, form: inPlace('entrar', null, 'E-mail ou senha não conferem.', data) }, 401);
+    }
     return signIn(reply, person.email, f.voltar);
   });
 
   // Sign-up keeps where the person was going (an invitation's link: back there after, to accept it).
-  app.get<{ Querystring: Form }>('/cadastro', async (req, reply) => page(reply, 'cadastro', 'Criar conta', null, { email: '', voltar: safeReturn(req.query.voltar), erro: null }));
+  app.get<{ Querystring: Form }>('/cadastro', async (req, reply) => signedOutPage(reply, 'cadastro', req.query.voltar));
   app.post<{ Body: Form }>('/cadastro', csrf, async (req, reply) => {
     const f = req.body;
     const voltar = safeReturn(f.voltar);
@@ -196,9 +231,10 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
       const person = await createPerson(store, f.email ?? '', f.senha ?? '');
       return await signIn(reply, person.email, voltar);
     } catch (err) {
-      const erro = refusal(err);
-      if (erro === null) throw err;
-      return page(reply, 'cadastro', 'Criar conta', null, { email: f.email ?? '', voltar, erro }, 422);
+      if (!(err instanceof ServiceError && err.status === 422)) throw err;
+      const data = { email: f.email ?? '', voltar };
+      const campo = err.extra.campo === 'email' || err.extra.campo === 'senha' ? err.extra.campo : null;
+      return page(reply, 'cadastro', 'Criar conta', null, { ...data, form: inPlace('cadastro', campo, refusalWords(err), data) }, 422);
     }
   });
 
@@ -209,23 +245,24 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     return reply.clearCookie(SESSION_COOKIE, { path: CONSOLE_PATH }).redirect(`${CONSOLE_PATH}/entrar`, 303);
   });
 
-  async function home(reply: FastifyReply, pessoa: string, nova: { nome: string; erro: string | null } = { nome: '', erro: null }) {
-    const [orgs, projects] = await Promise.all([membershipsOf(store, pessoa), projectsOf(store, pessoa)]);
-    const organizacoes = orgs.map((org) => ({ ...org, projetos: projects.filter((p) => p.organization_id === org.organization_id) }));
-    return page(reply, 'inicio', 'Início', pessoa, { organizacoes, nova }, nova.erro ? 422 : 200);
-  }
   app.get('/', async (req, reply) => {
     const pessoa = await requirePerson(req, reply);
     if (!pessoa) return reply;
-    return home(reply, pessoa);
+    const [orgs, projects] = await Promise.all([membershipsOf(store, pessoa), projectsOf(store, pessoa)]);
+    const organizacoes = orgs.map((org) => ({ ...org, projetos: projects.filter((p) => p.organization_id === org.organization_id) }));
+    return page(reply, 'inicio', 'Início', pessoa, { organizacoes });
   });
   // A person's own organization: the person becomes its owner (docs/console.md: no credits, no limit).
   app.post<{ Body: Form }>('/organizacoes', csrf, async (req, reply) => {
     const pessoa = await requirePerson(req, reply);
     if (!pessoa) return reply;
     const nome = (req.body.nome ?? '').trim();
-    if (nome === '') return home(reply, pessoa, { nome, erro: 'Informe o nome da organização.' });
-    if (nome.length > ORGANIZATION_NAME_MAX) return home(reply, pessoa, { nome, erro: `Use no máximo ${ORGANIZATION_NAME_MAX} caracteres.` });
+    try {
+      if (nome === '') refuseField('Informe o nome da organização.', 'nome');
+      if (nome.length > ORGANIZATION_NAME_MAX) refuseField(`Use no máximo ${ORGANIZATION_NAME_MAX} caracteres.`, 'nome');
+    } catch (err) {
+      return refuse(reply, CONSOLE_PATH, err, { chave: 'organizacao', campos: ['nome'], corpo: req.body });
+    }
     const org = await createOwnOrganization.run(store, { nome, email: pessoa });
     return reply.redirect(`${CONSOLE_PATH}/organizacoes/${org.id}`, 303);
   });
@@ -235,28 +272,28 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     if (!pessoa) return reply;
     const peek = await peekInvitation(store, req.params.token);
     if (!peek) throw new ServiceError('not_found', 'convite não encontrado');
-    return page(reply, 'convite', 'Convite', pessoa, { convite: peek, erro: null });
+    return page(reply, 'convite', 'Convite', pessoa, { convite: peek });
   });
   app.post<{ Params: { token: string } }>('/convites/:token', csrf, async (req, reply) => {
     const pessoa = await requirePerson(req, reply);
     if (!pessoa) return reply;
     const { token } = req.params;
     try {
-      const r = await acceptInvitation(store, token, pessoa);
-      return await reply.redirect(`${CONSOLE_PATH}/organizacoes/${r.organization_id}`, 303);
-    } catch (err) {
-      const erro = refusal(err);
-      if (erro === null) throw err;
       const peek = await peekInvitation(store, token);
-      if (!peek) throw err;
-      return page(reply, 'convite', 'Convite', pessoa, { convite: peek, erro }, 422);
+      const r = await acceptInvitation(store, token, pessoa);
+      return flash.redirect(reply, `${CONSOLE_PATH}/organizacoes/${r.organization_id}`, {
+        ok: `Convite aceito: você agora é ${LABELS.papel(peek!.papel)} de ${peek!.nome}.`,
+      });
+    } catch (err) {
+      if (!(await peekInvitation(store, token))) throw err;
+      return refuse(reply, `${CONSOLE_PATH}/convites/${token}`, err, { chave: 'convite', campos: [], corpo: {} });
     }
   });
 
   app.get('/conta', async (req, reply) => {
     const pessoa = await requirePerson(req, reply);
     if (!pessoa) return reply;
-    return page(reply, 'conta', 'Minha conta', pessoa, { ok: null, erro: null });
+    return page(reply, 'conta', 'Minha conta', pessoa, { ok: null });
   });
   app.post<{ Body: Form }>('/conta/senha', csrf, async (req, reply) => {
     const pessoa = await requirePerson(req, reply);
@@ -265,12 +302,10 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     try {
       await changePassword(store, pessoa, f.senha_atual ?? '', f.senha_nova ?? '');
       await closeOtherSessions(store, pessoa, req.unsignCookie(req.cookies[SESSION_COOKIE]!).value!);
-      return await page(reply, 'conta', 'Minha conta', pessoa, { ok: 'Senha trocada; suas outras sessões foram encerradas.', erro: null });
     } catch (err) {
-      const erro = refusal(err);
-      if (erro === null) throw err;
-      return page(reply, 'conta', 'Minha conta', pessoa, { ok: null, erro }, 422);
+      return refuse(reply, `${CONSOLE_PATH}/conta`, err, { chave: 'senha', campos: ['senha_atual', 'senha_nova'], corpo: f });
     }
+    return flash.redirect(reply, `${CONSOLE_PATH}/conta`, { ok: 'Senha trocada; suas outras sessões foram encerradas.' });
   });
   app.post<{ Body: Form }>('/conta/excluir', csrf, async (req, reply) => {
     const pessoa = await requirePerson(req, reply);
@@ -279,9 +314,7 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
       await deletePerson(store, pessoa, req.body.senha ?? '');
       return await reply.clearCookie(SESSION_COOKIE, { path: CONSOLE_PATH }).redirect(`${CONSOLE_PATH}/entrar`, 303);
     } catch (err) {
-      const erro = refusal(err);
-      if (erro === null) throw err;
-      return page(reply, 'conta', 'Minha conta', pessoa, { ok: null, erro }, 422);
+      return refuse(reply, `${CONSOLE_PATH}/conta`, err, { chave: 'excluir-conta', campos: ['senha'], corpo: req.body });
     }
   });
 }

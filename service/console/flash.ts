@@ -10,8 +10,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export const FLASH_COOKIE = 'aviso';
 const FLASH_SECONDS = 120;
 
-/** The outcome a page shows once: `ok` (role=status), and at most one new secret or link. */
-export type Flash = Record<string, string>;
+/** The outcome a page shows once: `ok` (role=status), at most one new secret or link, or a refused form (`recusa`, form-state.ts). */
+export type Flash = Record<string, unknown>;
 
 export interface Flasher {
   /** Keeps `flash` for the next page and redirects there (303). */

@@ -2,7 +2,9 @@
 // the API's codes (roles, job states and kinds, ledger entries) in Portuguese words, dates as
 // dd/mm/aaaa and times in America/Sao_Paulo with the zone said. Every view gets these (page()).
 // The codes stay the API's and the CLI's; only the console's words are here. Keep in sync with
-// MEMBER_ROLES (accounts.ts), JOB_STATES and JOB_KINDS (jobs/job-row.ts), LedgerEntryType (ledger.ts).
+// MEMBER_ROLES (accounts.ts), JOB_STATES and JOB_KINDS (jobs/job-row.ts), LedgerEntryType (ledger.ts),
+// CANAIS (contract/scenario-schema.ts) and the variant names of contract/variants.ts.
+import type { Canal } from '../../src/contract/types.js';
 import type { MemberRole } from '../accounts/accounts.js';
 import type { LedgerEntryType } from '../accounts/ledger.js';
 import type { JobKind, JobState } from '../jobs/job-row.js';
@@ -13,6 +15,16 @@ const ESTADO: Record<JobState, string> = {
 };
 const TIPO: Record<JobKind, string> = { simulacao: 'simulação', calibracao: 'calibração' };
 const LANCAMENTO: Record<LedgerEntryType, string> = { credito: 'crédito', reserva: 'reserva', gasto: 'gasto', devolucao: 'devolução' };
+const CANAL: Record<Canal, string> = { digital: 'digital', tv: 'TV', radio: 'rádio', exterior: 'mídia exterior' };
+
+/** A plan's variant: plano, sem_<canal> (the channel removed), menos10_<canal> (its intensity 10% lower). */
+function variantWords(code: string): string {
+  if (code === 'plano') return 'plano (como pedido)';
+  const m = /^(sem|menos10)_(.+)$/.exec(code);
+  if (!m) return code;
+  const canal = CANAL[m[2] as Canal] ?? m[2];
+  return m[1] === 'sem' ? `sem ${canal}` : `${canal} 10% menor`;
+}
 
 export const ZONE = 'America/Sao_Paulo';
 const day = new Intl.DateTimeFormat('pt-BR', { timeZone: ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
@@ -26,6 +38,7 @@ export const LABELS = {
   estado: wordOf(ESTADO),
   tipo: wordOf(TIPO),
   lancamento: wordOf(LANCAMENTO),
+  variante: variantWords,
   /** "26/11/2026" in Brasília. */
   dia: (d: Date | string) => day.format(new Date(d)),
   /** "26/11/2026 09:30 (horário de Brasília)". */

@@ -73,7 +73,7 @@ export const changeMember = {
     const e = email.trim().toLowerCase();
     if (papel !== null && !accounts.MEMBER_ROLES.includes(papel)) throw new ServiceError('invalid_request', `o papel é um de ${accounts.MEMBER_ROLES.join(', ')}`);
     const target = (await accounts.listMembers(store, organizationId)).find((m) => m.email === e);
-    if (by !== 'owner' && (target?.papel === 'owner' || papel === 'owner')) throw new ServiceError('invalid_request', 'só um owner muda ou remove um owner, ou faz alguém owner');
+    if (by !== 'owner' && (target?.papel === 'owner' || papel === 'owner')) throw new ServiceError('invalid_request', 'só um proprietário muda ou remove um proprietário, ou faz alguém proprietário');
     return accounts.changeMember(store, organizationId, e, papel);
   },
 } satisfies AccountAction<Org & { email: string; papel: MemberRole | null; by: MemberRole }, accounts.Member | null>;

@@ -14,8 +14,20 @@ export const resolveWithSystem: ResolveHost = async (host) => (await lookup(host
 
 const MAX_URL_LENGTH = 2048;
 
-function refuse(message: string): never {
-  throw new ServiceError('webhook_url_refused', message);
+/**
+ * Why a URL is refused, as data beside the message (docs/webhooks.md): `motivo` and what it names,
+ * so the console says it in Portuguese (service/console/refusal-words.ts) while the CLI prints the message.
+ */
+export type WebhookUrlRefusal =
+  | { motivo: 'url_longa'; limite: number }
+  | { motivo: 'nao_e_url' }
+  | { motivo: 'nao_https'; esquema: string }
+  | { motivo: 'com_credenciais' }
+  | { motivo: 'nao_resolve'; host: string }
+  | { motivo: 'endereco_nao_publico'; host: string; endereco: string };
+
+function refuse(message: string, why: WebhookUrlRefusal): never {
+  throw new ServiceError('webhook_url_refused', message, { extra: why });
 }
 
 /** The host of a URL without the brackets of an IPv6 literal. */
@@ -25,15 +37,15 @@ export function hostOf(url: URL): string {
 
 /** The URL normalised, or webhook_url_refused (422) with the reason. */
 export async function checkWebhookUrl(text: string, policy: AddressPolicy, resolve: ResolveHost = resolveWithSystem): Promise<URL> {
-  if (text.length > MAX_URL_LENGTH) refuse(`the URL is longer than ${MAX_URL_LENGTH} characters`);
+  if (text.length > MAX_URL_LENGTH) refuse(`the URL is longer than ${MAX_URL_LENGTH} characters`, { motivo: 'url_longa', limite: MAX_URL_LENGTH });
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return refuse(`${JSON.stringify(text)} is not a URL`);
+    return refuse(`${JSON.stringify(text)} is not a URL`, { motivo: 'nao_e_url' });
   }
-  if (url.protocol !== 'https:') refuse(`the URL must be https, not ${url.protocol.slice(0, -1)}`);
-  if (url.username !== '' || url.password !== '') refuse('the URL must not carry credentials (user:password@)');
+  if (url.protocol !== 'https:') refuse(`the URL must be https, not ${url.protocol.slice(0, -1)}`, { motivo: 'nao_https', esquema: url.protocol.slice(0, -1) });
+  if (url.username !== '' || url.password !== '') refuse('the URL must not carry credentials (user:password@)', { motivo: 'com_credenciais' });
   const host = hostOf(url);
   let addresses: string[];
   if (/^[0-9.]+$/.test(host) || host.includes(':')) addresses = [host];
@@ -41,13 +53,13 @@ export async function checkWebhookUrl(text: string, policy: AddressPolicy, resol
     try {
       addresses = await resolve(host);
     } catch {
-      return refuse(`${host} does not resolve`);
+      return refuse(`${host} does not resolve`, { motivo: 'nao_resolve', host });
     }
-    if (addresses.length === 0) refuse(`${host} does not resolve`);
+    if (addresses.length === 0) refuse(`${host} does not resolve`, { motivo: 'nao_resolve', host });
   }
   for (const a of addresses) {
     const why = refusalOfAddress(a, policy);
-    if (why) refuse(host === a ? why : `${host} resolves to ${why}`);
+    if (why) refuse(host === a ? why : `${host} resolves to ${why}`, { motivo: 'endereco_nao_publico', host, endereco: a });
   }
   return url;
 }

@@ -3,7 +3,10 @@
 // right. Hand-written SVG, so charts need no browser or canvas library and the same curves
 // always give the same bytes (the golden test compares them). Given bands (weekly-bands.ts), each
 // variant also gets its min-max range over replicas as a light area and plano is drawn last, on
-// top of counterfactual lines that may coincide with it; means-only curves keep the golden order.
+// top of counterfactual lines that may coincide with it; means-only curves keep the golden order
+// unless the caller asks for plano on top (CurvesChartOptions: the web console names the variants
+// in Portuguese, labels the y axis, tells the lines apart by dash as well as colour and gives the
+// SVG an accessible name; without options the bytes are the golden ones).
 import type { WeeklyBand } from './weekly-bands.js';
 import type { WeeklyCurve } from './weekly-curves.js';
 
@@ -42,7 +45,27 @@ function isBand(c: WeeklyCurve): c is WeeklyBand {
   return 'maximos' in c;
 }
 
-function panel(medida: string, curves: WeeklyCurve[], colourOf: Map<string, string>, top: number): string[] {
+/** How a caller (the web console) labels the chart; every field optional, none changes the default chart. */
+export interface CurvesChartOptions {
+  /** A variant's name in the legend (its code when absent). */
+  nomeVariante?: (variante: string) => string;
+  /** A variant's dash pattern (stroke-dasharray; solid when absent): lines told apart without colour. */
+  tracoVariante?: (variante: string) => string | undefined;
+  /** The y axis's label (none when absent). */
+  eixoY?: string;
+  /** The x axis's label ('semana' when absent). */
+  eixoX?: string;
+  /** The axis numbers (1500 -> '1.5k' when absent). */
+  numero?: (n: number) => string;
+  /** plano drawn last, over the other lines, even without bands (the golden means-only chart keeps its order). */
+  planoPorCima?: boolean;
+  /** With it the SVG is role="img" named by its title and described by this text (<title>, <desc>; ids prefixed with `id`). */
+  descricao?: string;
+  /** Prefix of the ids of <title> and <desc> ('curvas' when absent): unique when a page holds several charts. */
+  id?: string;
+}
+
+function panel(medida: string, curves: WeeklyCurve[], colourOf: Map<string, string>, top: number, o: CurvesChartOptions): string[] {
   const weeks = Math.max(...curves.map((c) => c.valores.length));
   const highest = Math.max(0, ...curves.flatMap((c) => (isBand(c) ? c.maximos : c.valores)));
   const step = tickStep(highest);
@@ -53,45 +76,59 @@ function panel(medida: string, curves: WeeklyCurve[], colourOf: Map<string, stri
   out.push(`<text x="${LEFT}" y="${top + TOP - 14}" font-size="14" font-weight="bold">${escapeXml(medida)}</text>`);
   for (let v = 0; v <= yMax; v += step) {
     out.push(`<line x1="${LEFT}" y1="${fixed(y(v))}" x2="${LEFT + PLOT_WIDTH}" y2="${fixed(y(v))}" stroke="#e0e0e0"/>`);
-    out.push(`<text x="${LEFT - 6}" y="${fixed(y(v) + 4)}" font-size="11" text-anchor="end">${compactNumber(v)}</text>`);
+    out.push(`<text x="${LEFT - 6}" y="${fixed(y(v) + 4)}" font-size="11" text-anchor="end">${escapeXml((o.numero ?? compactNumber)(v))}</text>`);
+  }
+  if (o.eixoY !== undefined) {
+    const cy = fixed(top + TOP + PLOT_HEIGHT / 2);
+    out.push(`<text x="14" y="${cy}" font-size="11" text-anchor="middle" transform="rotate(-90 14 ${cy})">${escapeXml(o.eixoY)}</text>`);
   }
   const xEvery = Math.max(1, Math.ceil(weeks / 12));
   for (let w = 1; w <= weeks; w += xEvery) {
     out.push(`<text x="${fixed(x(w))}" y="${top + TOP + PLOT_HEIGHT + 16}" font-size="11" text-anchor="middle">${w}</text>`);
   }
-  out.push(`<text x="${LEFT + PLOT_WIDTH / 2}" y="${top + TOP + PLOT_HEIGHT + 34}" font-size="11" text-anchor="middle">semana</text>`);
+  out.push(`<text x="${LEFT + PLOT_WIDTH / 2}" y="${top + TOP + PLOT_HEIGHT + 34}" font-size="11" text-anchor="middle">${escapeXml(o.eixoX ?? 'semana')}</text>`);
   out.push(`<line x1="${LEFT}" y1="${top + TOP + PLOT_HEIGHT}" x2="${LEFT + PLOT_WIDTH}" y2="${top + TOP + PLOT_HEIGHT}" stroke="#333"/>`);
   for (const c of curves.filter(isBand)) {
     const upper = c.maximos.map((v, i) => `${fixed(x(i + 1))},${fixed(y(v))}`);
     const lower = c.minimos.map((v, i) => `${fixed(x(i + 1))},${fixed(y(v))}`).reverse();
     out.push(`<polygon class="banda" data-variante="${escapeXml(c.variante)}" fill="${colourOf.get(c.variante)}" fill-opacity="0.15" stroke="none" points="${[...upper, ...lower].join(' ')}"/>`);
   }
-  const drawn = curves.some(isBand) ? [...curves.filter((c) => c.variante !== 'plano'), ...curves.filter((c) => c.variante === 'plano')] : curves;
+  const drawn = curves.some(isBand) || o.planoPorCima ? [...curves.filter((c) => c.variante !== 'plano'), ...curves.filter((c) => c.variante === 'plano')] : curves;
   for (const c of drawn) {
     const points = c.valores.map((v, i) => `${fixed(x(i + 1))},${fixed(y(v))}`).join(' ');
     const width = c.variante === 'plano' ? 3 : 1.5;
-    out.push(`<polyline data-variante="${escapeXml(c.variante)}" fill="none" stroke="${colourOf.get(c.variante)}" stroke-width="${width}" points="${points}"/>`);
+    out.push(`<polyline data-variante="${escapeXml(c.variante)}" fill="none" stroke="${colourOf.get(c.variante)}" stroke-width="${width}"${dash(o, c.variante)} points="${points}"/>`);
   }
   out.push('</g>');
   return out;
 }
 
+/** A stroke-dasharray attribute for the variant's line, or nothing (solid). */
+function dash(o: CurvesChartOptions, variante: string): string {
+  const d = o.tracoVariante?.(variante);
+  return d ? ` stroke-dasharray="${escapeXml(d)}"` : '';
+}
+
 /** The SVG document of the curves (or bands): a panel per measure, in the order measures first appear. */
-export function curvesSvg(curves: readonly WeeklyCurve[], titulo = 'Persons by week, per variant'): string {
+export function curvesSvg(curves: readonly WeeklyCurve[], titulo = 'Persons by week, per variant', o: CurvesChartOptions = {}): string {
   const medidas = [...new Set(curves.map((c) => c.medida))];
   const variantes = [...new Set(curves.map((c) => c.variante))];
   const colourOf = new Map(variantes.map((v, i) => [v, COLOURS[i % COLOURS.length]]));
   const height = Math.max(1, medidas.length) * PANEL_HEIGHT + 20;
+  const id = o.id ?? 'curvas';
+  const named = o.descricao === undefined ? ''
+    : ` role="img" aria-labelledby="${escapeXml(id)}-titulo" aria-describedby="${escapeXml(id)}-desc"`;
   const out = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif"${named}>`,
+    ...(o.descricao === undefined ? [] : [`<title id="${escapeXml(id)}-titulo">${escapeXml(titulo)}</title>`, `<desc id="${escapeXml(id)}-desc">${escapeXml(o.descricao)}</desc>`]),
     `<rect width="${WIDTH}" height="${height}" fill="white"/>`,
     `<text x="${LEFT}" y="22" font-size="16">${escapeXml(titulo)}</text>`,
   ];
-  medidas.forEach((m, i) => out.push(...panel(m, curves.filter((c) => c.medida === m), colourOf, 20 + i * PANEL_HEIGHT)));
+  medidas.forEach((m, i) => out.push(...panel(m, curves.filter((c) => c.medida === m), colourOf, 20 + i * PANEL_HEIGHT, o)));
   variantes.forEach((v, i) => {
     const ly = 20 + TOP + i * 18;
-    out.push(`<line x1="${WIDTH - RIGHT + 16}" y1="${ly}" x2="${WIDTH - RIGHT + 40}" y2="${ly}" stroke="${colourOf.get(v)}" stroke-width="${v === 'plano' ? 3 : 1.5}"/>`);
-    out.push(`<text x="${WIDTH - RIGHT + 46}" y="${ly + 4}" font-size="12">${escapeXml(v)}</text>`);
+    out.push(`<line x1="${WIDTH - RIGHT + 16}" y1="${ly}" x2="${WIDTH - RIGHT + 40}" y2="${ly}" stroke="${colourOf.get(v)}" stroke-width="${v === 'plano' ? 3 : 1.5}"${dash(o, v)}/>`);
+    out.push(`<text x="${WIDTH - RIGHT + 46}" y="${ly + 4}" font-size="12">${escapeXml(o.nomeVariante?.(v) ?? v)}</text>`);
   });
   out.push('</svg>');
   return `${out.join('\n')}\n`;

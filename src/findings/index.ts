@@ -35,5 +35,5 @@ export {
 export { weeklyRows, toRows, type WeeklyRow, type WeeklySource } from './weekly-rows.js';
 export { weeklyCsvLines, formatWeeklyCsv, parseWeeklyCsv, WEEKLY_CSV_HEADER } from './weekly-rows-csv.js';
 export { weeklyCurves, weekReaching, type WeeklyCurve } from './weekly-curves.js';
-export { curvesSvg } from './curves-chart.js';
+export { curvesSvg, type CurvesChartOptions } from './curves-chart.js';
 export { municipalShares, type MunicipalShare } from './municipal-shares.js';

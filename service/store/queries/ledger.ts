@@ -14,5 +14,9 @@ export const LEDGER_SQL = {
   monthSpend: `SELECT COALESCE(-SUM(r.valor_micros), 0)::bigint AS gasto FROM ledger_entries r
     WHERE r.organization_id = $1 AND r.tipo = 'reserva' AND r.criado_em >= $2 AND r.criado_em < $3
       AND NOT EXISTS (SELECT 1 FROM ledger_entries d WHERE d.job_id = r.job_id AND d.tipo = 'devolucao')`,
-  entries: `SELECT * FROM ledger_entries WHERE organization_id = $1 ORDER BY id`,
+  // each entry's job with its project while the project is live (the statement links there)
+  entries: `SELECT e.*, j.nome AS job_nome, p.id AS job_projeto FROM ledger_entries e
+    LEFT JOIN jobs j ON j.id = e.job_id
+    LEFT JOIN projects p ON p.id = j.project_id AND p.excluido_em IS NULL
+    WHERE e.organization_id = $1 ORDER BY e.id`,
 } as const;

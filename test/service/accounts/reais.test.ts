@@ -1,6 +1,6 @@
 // Amounts in reais as people type them (service/accounts/reais.ts), exactly in micros.
 import { describe, expect, it } from 'vitest';
-import { formatReais, reaisToMicros } from '../../../service/accounts/reais.js';
+import { formatCredits, formatReais, reaisToMicros } from '../../../service/accounts/reais.js';
 
 describe('reaisToMicros', () => {
   it('reads the plain, decimal-comma, decimal-dot and Brazilian grouped forms', () => {
@@ -16,5 +16,10 @@ describe('reaisToMicros', () => {
   });
   it('formats as pt-BR money', () => {
     expect(formatReais(1_500_500_000)).toBe('R$ 1.500,50');
+    expect(formatReais(-1_000_000)).toBe('-R$ 1,00');
+  });
+  it('formats credits as credits, down to the micro', () => {
+    expect(formatCredits(1_500_500_000)).toBe('1.500,50 créditos');
+    expect(formatCredits(1_234)).toBe('0,001234 créditos');
   });
 });

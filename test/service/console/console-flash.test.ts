@@ -42,8 +42,9 @@ describe('console POST-redirect-GET', () => {
 
   it('refuses a second active key of the same name', async () => {
     const again = await admin.submit(projectPage(), `${projectPage()}/chaves`, { nome: 'uma', scopes: 'results:read', duracao: '30' });
-    expect(again.statusCode).toBe(422);
     expect(again.body).toContain('já há uma chave chamada &quot;uma&quot;');
+    expect(FormClient.invalid(again, 'chave_nome')).toBe(true);
+    expect(FormClient.value(again, 'chave_nome')).toBe('uma');
   });
 
   it('an altered flash cookie shows nothing', async () => {

@@ -23,8 +23,12 @@ const linkOf = (body: string) => /id="convite-link">([^<]+)</.exec(body)![1];
 
 describe('console invitations', () => {
   it('invites by link; the invited person accepts once, with that e-mail only', async () => {
-    const made = await admin.submit(orgPage(), `${orgPage()}/convites`, { email: 'Rui@Exemplo.org', papel: 'reader' });
-    expect(made.statusCode).toBe(200);
+    const form = await admin.go('GET', orgPage());
+    const post = await admin.go('POST', `${orgPage()}/convites`, { _csrf: FormClient.token(form), email: 'Rui@Exemplo.org', papel: 'reader' });
+    // back to the page at its invitations, where the outcome and the link are said
+    expect(post.headers.location).toBe(`${orgPage()}#convites`);
+    const made = await admin.go('GET', orgPage());
+    expect(made.body).toMatch(/<section id="convites"[\s\S]*role="status">Convite criado para rui@exemplo.org[\s\S]*id="convite-link"/);
     // an absolute link at the console's origin (the listen address here: no public URL configured)
     const absolute = linkOf(made.body);
     expect(absolute).toMatch(/^http:\/\/localhost\/console\/convites\/[A-Za-z0-9_-]{43}$/);
@@ -38,6 +42,10 @@ describe('console invitations', () => {
     // the sign-in page says there is an invitation, and sign-up keeps the way back to it
     const signIn = await rui.go('GET', toSignIn.headers.location as string);
     expect(signIn.body).toContain('id="aviso-convite"');
+    // it names the organization, the role and the e-mail, which it fills in
+    expect(signIn.body).toContain('convidado para entrar em <strong>Org console_invites</strong> como <strong>leitor</strong>');
+    expect(FormClient.value(signIn, 'email')).toBe('rui@exemplo.org');
+    expect(FormClient.value(await rui.go('GET', `/console/cadastro?voltar=${encodeURIComponent(link)}`), 'email')).toBe('rui@exemplo.org');
     const signUp = `/console/cadastro?voltar=${encodeURIComponent(link)}`;
     expect(signIn.body).toContain(`href="${signUp}"`);
     const up = await rui.submit(signUp, '/console/cadastro', { email: 'rui@exemplo.org', senha: 'senha-do-rui', voltar: link });
@@ -48,12 +56,12 @@ describe('console invitations', () => {
     const intruder = new FormClient(h);
     await intruder.submit('/console/cadastro', '/console/cadastro', { email: 'outra@exemplo.org', senha: 'senha-da-outra' });
     const refused = await intruder.submit(link, link, {});
-    expect(refused.statusCode).toBe(422);
-    expect(refused.body).toContain('este convite é para rui@exemplo.org');
+    expect(refused.body).toMatch(/<p class="erro" id="convite-erro" role="alert">este convite é para rui@exemplo.org[^<]*<\/p>\s*<button type="submit">Aceitar/);
 
     const accepted = await rui.submit(link, link, {});
     expect(accepted.statusCode).toBe(303);
     expect(accepted.headers.location).toBe(orgPage());
+    expect((await rui.go('GET', orgPage())).body).toContain('Convite aceito: você agora é leitor de Org console_invites.');
     expect((await listMembers(h.store, h.orgId)).find((m) => m.email === 'rui@exemplo.org')?.papel).toBe('reader');
     const again = await rui.go('GET', link);
     expect(again.body).toContain('não vale mais');
@@ -77,7 +85,7 @@ describe('console invitations', () => {
     expect((await late.go('GET', link)).body).toContain('não vale mais');
     await admin.submit('/console/entrar', '/console/entrar', { email: 'admin@exemplo.org', senha: 'senha-de-teste' }); // its session ended too
     const owner = await admin.submit(orgPage(), `${orgPage()}/convites`, { email: 'dono@exemplo.org', papel: 'owner' });
-    expect(owner.statusCode).toBe(422);
-    expect(owner.body).toContain('só um owner convida outro owner');
+    expect(owner.body).toContain('só um proprietário convida outro proprietário');
+    expect(FormClient.value(owner, 'convite_email')).toBe('dono@exemplo.org');
   });
 });

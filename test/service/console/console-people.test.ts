@@ -62,9 +62,12 @@ describe('console: people', () => {
     const short = await b.submit('/console/cadastro', '/console/cadastro', { email: 'x@exemplo.org', senha: 'curta' });
     expect(short.statusCode).toBe(422);
     expect(short.body).toContain('pelo menos 10 caracteres');
+    expect(FormClient.invalid(short, 'senha')).toBe(true);
+    expect(FormClient.value(short, 'email')).toBe('x@exemplo.org');
     const bad = await b.submit('/console/cadastro', '/console/cadastro', { email: 'não-é-email', senha: 'senha-muito-boa' });
     expect(bad.statusCode).toBe(422);
     expect(bad.body).toContain('e-mail válido');
+    expect(FormClient.invalid(bad, 'email')).toBe(true);
     await b.submit('/console/cadastro', '/console/cadastro', { email: 'dup@exemplo.org', senha: 'senha-muito-boa' });
     const dup = await new FormClient(h).submit('/console/cadastro', '/console/cadastro', { email: 'DUP@exemplo.org', senha: 'outra-senha-boa' });
     expect(dup.statusCode).toBe(422);
@@ -88,7 +91,12 @@ describe('console: people', () => {
     const a = new FormClient(h), other = new FormClient(h);
     await a.submit('/console/cadastro', '/console/cadastro', { email: 'bia@exemplo.org', senha: 'primeira-senha' });
     await other.submit('/console/entrar', '/console/entrar', { email: 'bia@exemplo.org', senha: 'primeira-senha' });
-    expect((await a.submit('/console/conta', '/console/conta/senha', { senha_atual: 'errada-errada', senha_nova: 'segunda-senha' })).statusCode).toBe(422);
+    // refused: back to the page by GET (a reload repeats nothing), the message beside the field, focus there
+    const wrong = await a.submit('/console/conta', '/console/conta/senha', { senha_atual: 'errada-errada', senha_nova: 'segunda-senha' });
+    expect(wrong.statusCode).toBe(200);
+    expect(FormClient.invalid(wrong, 'senha_atual')).toBe(true);
+    expect(wrong.body).toMatch(/id="senha_atual"[^>]*autofocus>\s*<p class="erro" id="senha-erro" role="alert">a senha atual não confere<\/p>/);
+    expect((await a.go('GET', '/console/conta')).body).not.toContain('a senha atual não confere');
     const changed = await a.submit('/console/conta', '/console/conta/senha', { senha_atual: 'primeira-senha', senha_nova: 'segunda-senha' });
     expect(changed.statusCode).toBe(200);
     expect(changed.body).toContain('Senha trocada');
@@ -98,10 +106,11 @@ describe('console: people', () => {
     await addMember(h.store, { organizationId: h.orgId, email: 'bia@exemplo.org', papel: 'owner' });
     // the only owner cannot leave the organization without an owner
     const sole = await a.submit('/console/conta', '/console/conta/excluir', { senha: 'segunda-senha' });
-    expect(sole.statusCode).toBe(422);
-    expect(sole.body).toContain('único owner');
+    expect(FormClient.invalid(sole, 'senha_exclusao')).toBe(true);
+    expect(sole.body).toContain('único proprietário');
+    expect(sole.body).toContain('<details class="confirmar" open><summary>Excluir a conta…');
     await addMember(h.store, { organizationId: h.orgId, email: 'outro-owner@exemplo.org', papel: 'owner' });
-    expect((await a.submit('/console/conta', '/console/conta/excluir', { senha: 'errada-errada' })).statusCode).toBe(422);
+    expect(FormClient.invalid(await a.submit('/console/conta', '/console/conta/excluir', { senha: 'errada-errada' }), 'senha_exclusao')).toBe(true);
     const gone = await a.submit('/console/conta', '/console/conta/excluir', { senha: 'segunda-senha' });
     expect(gone.statusCode).toBe(303);
     expect((await a.go('GET', '/console')).statusCode).toBe(303);

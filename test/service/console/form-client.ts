@@ -28,15 +28,23 @@ export class FormClient {
     if (!m) throw new Error(`no CSRF token in ${res.body.slice(0, 200)}`);
     return m[1];
   }
+  /** Whether the element of id `id` (a form field) is marked invalid by the page (aria-invalid, aria-describedby: form-state.ts). */
+  static invalid(res: LightMyRequestResponse, id: string): boolean {
+    return new RegExp(`<[^>]*\\bid="${id}"[^>]*aria-invalid="true" aria-describedby="[^"]+-erro"`).test(res.body);
+  }
+  /** The value attribute of the element of id `id`. */
+  static value(res: LightMyRequestResponse, id: string): string | null {
+    return new RegExp(`<[^>]*\\bid="${id}"[^>]*\\bvalue="([^"]*)"`).exec(res.body)?.[1] ?? null;
+  }
   /**
    * GETs `page` and POSTs its form to `action` with the page's token. A 303 back to `page` itself
-   * (the console's POST-redirect-GET, service/console/flash.ts) is followed as a browser does: the
+   * (the console's POST-redirect-GET, service/console/flash.ts; or at a section of it, #convites) is followed as a browser does: the
    * answer is then the page by GET, with what it says once.
    */
   async submit(page: string, action: string, form: Record<string, string>): Promise<LightMyRequestResponse> {
     const p = await this.go('GET', page);
     const res = await this.go('POST', action, { _csrf: FormClient.token(p), ...form });
-    return res.statusCode === 303 && res.headers.location === page ? this.go('GET', page) : res;
+    return res.statusCode === 303 && String(res.headers.location).split('#')[0] === page ? this.go('GET', page) : res;
   }
 }
 

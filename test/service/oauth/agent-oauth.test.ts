@@ -349,8 +349,12 @@ describe('OAuth for agents on the MCP server', () => {
     const { url, res } = await bia.follow(started.url);
     const csrf = /name="_csrf" value="([^"]+)"/.exec(await res!.text())![1];
     const refused = await bia.go(url, { form: { _csrf: csrf, projeto: projectId, escopos: ['results:read', 'simulate'], acao: 'permitir' } });
-    expect(refused.status).toBe(422);
-    expect(await refused.text()).toContain('um leitor só dá results:read');
+    // back to the same request's page by GET (the flash), the refusal beside the choices and the choices kept
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get('location')).toBe(new URL(url).pathname);
+    const shown = await (await bia.go(url)).text();
+    expect(shown).toContain('um leitor só dá results:read');
+    expect(shown).toMatch(/value="simulate"[^>]*checked[^>]*aria-invalid="true" aria-describedby="agente-erro"/);
   });
 
   it('refuses a request without PKCE, with plain PKCE, with a wrong redirect URI, past 10 minutes, and a metadata document at a private address', async () => {

@@ -96,7 +96,7 @@ describe('API keys', () => {
     const { project } = await seedOrganization(store, 'rotate once', 0);
     const old = await createApiKey(store, { projectId: project.id, nome: 'ci', scopes: ['simulate'], expiresInDays: null });
     const first = await rotateApiKey(store, old.record.id, { graceDays: 7 });
-    await expect(rotateApiKey(store, old.record.id, { graceDays: 7 })).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/already rotated/) });
+    await expect(rotateApiKey(store, old.record.id, { graceDays: 7 })).rejects.toMatchObject({ code: 'invalid_request', message: expect.stringMatching(/já foi rotacionada/) });
     expect(await authenticateApiKey(store, first.key)).not.toBeNull();
 
     const other = await createApiKey(store, { projectId: project.id, nome: 'ci2', scopes: ['simulate'], expiresInDays: null });

@@ -1,0 +1,46 @@
+// The job page's chart of weekly curves (views/job.eta): the engine's own SVG chart
+// (src/findings/curves-chart.ts, as `campaign-sim plot` draws it), labelled for a person: the
+// variants named in Portuguese (labels.ts) and told apart by dash as well as colour (a channel
+// removed dashed, cut by 10% dotted), plano thick and on top, the y axis named, numbers in pt-BR,
+// and an accessible name and description; and the same values as tables, readable without the
+// picture (a screen reader, a phone where the chart's text is small).
+import { curvesSvg, type WeeklyCurve } from '../../src/findings/index.js';
+import { LABELS } from './labels.js';
+
+export const CHART_TITLE = 'Pessoas com cada medida até o fim de cada semana, por variante';
+
+const compact = new Intl.NumberFormat('pt-BR', { notation: 'compact' });
+const whole = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+/** sem_<canal> dashed, menos10_<canal> dotted, plano solid. */
+function dashOf(variante: string): string | undefined {
+  return variante.startsWith('sem_') ? '7 4' : variante.startsWith('menos10_') ? '2 3' : undefined;
+}
+
+/** The SVG of a job's stored weekly curves (means over replicas). */
+export function jobChart(curvas: readonly WeeklyCurve[]): string {
+  const medidas = [...new Set(curvas.map((c) => c.medida))];
+  const variantes = [...new Set(curvas.map((c) => c.variante))];
+  const descricao = `Um painel por medida (${medidas.join(', ')}), uma linha por variante (${variantes.map(LABELS.variante).join('; ')}): `
+    + 'semanas no eixo horizontal, pessoas acumuladas no vertical, somadas sobre as unidades publicadas, média das réplicas.';
+  return curvesSvg(curvas, CHART_TITLE, {
+    nomeVariante: LABELS.variante, tracoVariante: dashOf, eixoY: 'pessoas (acumulado)', numero: (n) => compact.format(n),
+    planoPorCima: true, descricao, id: 'grafico',
+  });
+}
+
+/** One measure's curves as a table: a row per week, a column per variant (in the chart's order). */
+export interface ChartTable { medida: string; variantes: string[]; semanas: Array<{ semana: number; valores: string[] }> }
+
+/** The chart's values (means over replicas, rounded to whole persons, pt-BR), a table per measure. */
+export function chartTables(curvas: readonly WeeklyCurve[]): ChartTable[] {
+  return [...new Set(curvas.map((c) => c.medida))].map((medida) => {
+    const of = curvas.filter((c) => c.medida === medida);
+    const weeks = Math.max(...of.map((c) => c.valores.length));
+    return {
+      medida,
+      variantes: of.map((c) => LABELS.variante(c.variante)),
+      semanas: Array.from({ length: weeks }, (_, w) => ({ semana: w + 1, valores: of.map((c) => (w < c.valores.length ? whole.format(c.valores[w]) : '—')) })),
+    };
+  });
+}

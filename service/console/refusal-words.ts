@@ -1,0 +1,45 @@
+// What the console says to a person for a refusal or an error (docs/console.md, "Words, dates and
+// numbers"): the one place where an error's code becomes Portuguese. Codes whose message is
+// written for API clients and the CLI (in English) get the console's own words here; the console's
+// own refusals and the account layer's (service/accounts/, service/http/form-refusal.ts) are
+// already in Portuguese and pass as they are. Roles are said with labels.ts.
+import type { MemberRole } from '../accounts/accounts.js';
+import { ServiceError } from '../../src/errors.js';
+import type { WebhookUrlRefusal } from '../webhooks/check-webhook-url.js';
+import { LABELS } from './labels.js';
+
+export const NOT_FOUND_WORDS = 'Esta página não existe, foi apagada ou não é de uma organização sua.';
+
+/** A refused webhook address, by its motivo (check-webhook-url.ts). */
+function webhookWords(why: WebhookUrlRefusal): string {
+  switch (why.motivo) {
+    case 'url_longa': return `O endereço passa de ${why.limite} caracteres.`;
+    case 'nao_e_url': return 'Isto não é um endereço web: escreva-o inteiro, como https://exemplo.org/avisos.';
+    case 'nao_https': return `O endereço precisa começar com https:// (este usa ${why.esquema}://): os avisos levam dados dos jobs e vão cifrados.`;
+    case 'com_credenciais': return 'Tire o usuário e a senha do endereço (usuario:senha@): cada aviso já vai assinado com o segredo do webhook.';
+    case 'nao_resolve': return `O nome ${why.host} não foi encontrado no DNS: confira o endereço.`;
+    case 'endereco_nao_publico':
+      return `${why.host === why.endereco ? why.endereco : `${why.host} aponta para ${why.endereco}, que`} não é um endereço público da internet (é de rede interna, local ou reservada): um webhook só chama endereços públicos.`;
+  }
+}
+
+/** A refusal by role (roles.ts requireRole: a 403 naming the person's role and the roles that may). */
+export interface RoleRefusal { statusCode: 403; papel: MemberRole; podem: readonly MemberRole[] }
+
+const isRoleRefusal = (err: unknown): err is RoleRefusal => (err as Partial<RoleRefusal>)?.statusCode === 403 && Array.isArray((err as Partial<RoleRefusal>).podem);
+
+/** The words a person reads for `err` (a refused form, or the error page's message). */
+export function refusalWords(err: unknown): string {
+  if (isRoleRefusal(err)) {
+    return `Seu papel (${LABELS.papel(err.papel)}) não permite isto; pode: ${err.podem.map(LABELS.papel).join(', ')}.`;
+  }
+  if (!(err instanceof ServiceError)) {
+    // the console's own 403s are in Portuguese; anything else is Fastify's (a body it could not read)
+    return (err as { statusCode?: number }).statusCode === 403 ? (err as Error).message : 'O pedido não pôde ser lido: recarregue a página e tente de novo.';
+  }
+  switch (err.code) {
+    case 'not_found': return NOT_FOUND_WORDS;
+    case 'webhook_url_refused': return webhookWords(err.extra as unknown as WebhookUrlRefusal);
+    default: return err.message;
+  }
+}
