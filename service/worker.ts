@@ -56,7 +56,7 @@ export interface WorkerOptions {
    * so on the embedded store).
    */
   tasks?: 'spread' | 'local';
-  /** Tasks of spread jobs this process runs at once (default: the machine's cores, as the pool). */
+  /** Tasks of spread jobs this process runs at once (default: the machine's cores, as the pool); 0: it runs none, it only owns jobs. */
   taskThreads?: number;
   /** Options of the task queue (retries, expiry checks, polling). */
   taskQueue?: TaskQueueOptions;
@@ -124,14 +124,24 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
   });
 
   // The task queue and this process's task worker, with a PostgreSQL server: opened before the
-  // first claim, so a spread job's owner can enqueue; if it cannot open, jobs run whole here.
+  // first claim, so a spread job's owner can enqueue (tried again until it opens or the worker stops).
   let taskWorker: TaskWorker | undefined;
   const spread = store.kind === 'postgres' && opts.tasks !== 'local';
-  const tasksReady: Promise<TaskQueue | undefined> = !spread ? Promise.resolve(undefined) : (async () => {
-    const queue = await openTaskQueue(store, { ...opts.taskQueue, onError: opts.taskQueue?.onError ?? onError });
-    taskWorker = await startTaskWorker(store, queue, { workerId, clock, threads: opts.taskThreads ?? availableParallelism() });
-    return queue;
-  })().catch((err: unknown) => { onError(err); return undefined; });
+  const openTasks = async (): Promise<TaskQueue | undefined> => {
+    while (!stopping.signal.aborted) {
+      try {
+        const queue = await openTaskQueue(store, { ...opts.taskQueue, onError: opts.taskQueue?.onError ?? onError });
+        const threads = opts.taskThreads ?? availableParallelism();
+        if (threads > 0) taskWorker = await startTaskWorker(store, queue, { workerId, clock, threads });
+        return queue;
+      } catch (err) {
+        onError(err);
+        await sleep(pollMs);
+      }
+    }
+    return undefined;
+  };
+  const tasksReady = spread ? openTasks() : Promise.resolve(undefined);
 
   async function runOne(job: JobRow, tasks: TaskQueue | undefined): Promise<void> {
     const jobStop = new AbortController();
@@ -143,7 +153,7 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
     };
     const timer = setInterval(() => { beat().catch(onError); }, heartbeatMs);
     try {
-      const result = await untilAbandoned(runJob(job, { heartbeat: beat, signal: jobStop.signal, store, tasks }), jobStop.signal, abortWaitMs);
+      const result = await untilAbandoned(runJob(job, { heartbeat: beat, signal: jobStop.signal, store, tasks, workerId }), jobStop.signal, abortWaitMs);
       // A result that arrives after the sweeper took the job is dropped (completeJob answers null).
       await completeJob(store, job.id, result, { workerId, now: clock.now() });
     } catch (err) {
@@ -201,7 +211,11 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
   }
 
   const done = Promise.all([sweeper(), webhooks(), ...Array.from({ length: concurrency }, lane)])
-    .then(async () => { await tasksReady; await taskWorker?.stop(); });
+    .then(async () => {
+      const queue = await tasksReady;
+      await taskWorker?.stop();
+      await queue?.stop(); // an owner without a task worker holds it alone
+    });
   return {
     workerId,
     done,

@@ -16,7 +16,7 @@ import { resolveCalibrationBase } from './calibration-base.js';
 import type { EngineJobInput } from './engine-job.js';
 import type { JobRow } from './job-row.js';
 import { ABORT_MESSAGE, type JobThreadData, type JobThreadInput, type JobThreadMessage } from './job-thread.js';
-import { deleteJobTasks, jobTasks, runJobTasks } from './job-tasks.js';
+import { deleteJobTasks, jobTasks, runJobTasks, type Execucao } from './job-tasks.js';
 import type { TaskQueue } from './task-queue.js';
 import { calibrationAttempt } from './jobs.js';
 import type { StoredResult } from './queue.js';
@@ -31,6 +31,8 @@ export interface RunJobContext {
   store: Store;
   /** The task queue (a PostgreSQL server): a simulation's tasks run on every worker; absent: in this process. */
   tasks?: TaskQueue;
+  /** The worker running the job (registro.execucao of a job run in one process). */
+  workerId?: string;
 }
 
 export type RunJob = (job: JobRow, ctx: RunJobContext) => Promise<StoredResult>;
@@ -57,11 +59,17 @@ export function createEngineRunJob(opts: EngineRunnerOptions = {}): RunJob {
       tentativa: job.tipo === 'calibracao' ? await calibrationAttempt(ctx.store, job.id) : 1,
       threads: opts.threads,
     };
-    if (!ctx.tasks || job.tipo !== 'simulacao') return runInJobThread(input, ctx);
-    const queue = ctx.tasks;
+    if (job.tipo !== 'simulacao') return runInJobThread(input, ctx);
     const scenario = job.pedido as Scenario;
+    const tarefas = jobTasks(job.id, scenario).length;
+    if (!ctx.tasks) {
+      const result = await runInJobThread(input, ctx);
+      const execucao: Execucao = { tarefas, workers: ctx.workerId ? { [ctx.workerId]: tarefas } : {} };
+      return { ...result, registro: { ...result.registro, execucao } };
+    }
+    const queue = ctx.tasks;
     try {
-      return await runInJobThread({ ...input, spread: { tarefas: jobTasks(job.id, scenario).length } }, ctx, (thread, signal) =>
+      return await runInJobThread({ ...input, spread: { tarefas } }, ctx, (thread, signal) =>
         runJobTasks(ctx.store, {
           queue, job, scenario, signal, heartbeat: ctx.heartbeat,
           pollMs: opts.taskPollMs, expireInSeconds: opts.taskExpireSeconds,
@@ -88,6 +96,7 @@ function runInJobThread(
   let feedError: unknown;
   const fed = feed?.(thread, AbortSignal.any([ctx.signal, threadFailed.signal]))
     .catch((err: unknown) => { feedError ??= err; void thread.terminate(); throw err; });
+  fed?.catch(() => undefined); // read once the thread has ended (below)
   const ran = new Promise<StoredResult>((resolve, reject) => {
     let settled = false;
     let grace: NodeJS.Timeout | undefined;

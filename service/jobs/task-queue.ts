@@ -11,6 +11,7 @@
 // (docs/service.md, "One job across many machines").
 import PgBoss from 'pg-boss';
 import type { Store } from '../store/open-store.js';
+import { TASK_SQL } from '../store/queries/job-tasks.js';
 
 /** The pg-boss queue every task goes to. */
 export const TASK_QUEUE = 'tarefas';
@@ -56,8 +57,6 @@ export function taskQueueSchema(storeSchema: string): string {
   return storeSchema === 'public' ? 'campaign_sim_tarefas' : `${storeSchema}_tarefas`.slice(0, 63);
 }
 
-const UNIQUE_VIOLATION = '23505';
-
 /** Opens the task queue of a PostgreSQL store: installs or migrates pg-boss's schema, creates the queue. */
 export async function openTaskQueue(store: Store, opts: TaskQueueOptions = {}): Promise<TaskQueue> {
   if (store.kind !== 'postgres') throw new Error('the task queue needs a PostgreSQL server (the embedded store runs tasks in process)');
@@ -72,15 +71,14 @@ export async function openTaskQueue(store: Store, opts: TaskQueueOptions = {}): 
     maintenanceIntervalSeconds: opts.maintenanceSeconds ?? 60,
   });
   boss.on('error', opts.onError ?? (() => undefined));
-  await boss.start();
-  if (!(await boss.getQueue(TASK_QUEUE))) {
-    try {
-      await boss.createQueue(TASK_QUEUE, { name: TASK_QUEUE, retryLimit, retryDelay: 0 });
-    } catch (err) {
-      // another process created it first
-      if ((err as { code?: string }).code !== UNIQUE_VIOLATION) throw err;
-    }
-  }
+  // Workers starting at once install pg-boss's schema and create the queue one at a time (two
+  // creating its partition at once deadlock): a lock held by one connection while pg-boss works
+  // on others.
+  await store.transaction(async (tx) => {
+    await tx.query(TASK_SQL.lockSetUp, [schema]);
+    await boss.start();
+    if (!(await boss.getQueue(TASK_QUEUE))) await boss.createQueue(TASK_QUEUE, { name: TASK_QUEUE, retryLimit, retryDelay: 0 });
+  });
   const pollingIntervalSeconds = opts.pollSeconds ?? 1;
   return {
     schema,

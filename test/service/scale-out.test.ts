@@ -23,7 +23,8 @@ import { openRelease } from '../../src/release/release.js';
 import { runSimulationJob } from '../../src/run-simulation-job.js';
 import { canal, receptionScenario } from '../fixtures/scenarios.js';
 import { openTestStore, seedOrganization, TEST_DATABASE_URL } from './store/test-store.js';
-import { taskQueueSchema } from '../../service/jobs/task-queue.js';
+import { openTaskQueue, taskQueueSchema } from '../../service/jobs/task-queue.js';
+import { createEngineRunJob } from '../../service/jobs/job-runner.js';
 
 const SOURCES = ['worker.ts', 'jobs/job-runner.ts', 'jobs/job-thread.ts', 'jobs/job-tasks.ts', 'jobs/task-queue.ts', 'jobs/task-worker.ts', 'jobs/task-thread.ts', 'jobs/remote-pool.ts', 'jobs/task-counts-bytes.ts', 'store/queries/job-tasks.ts'];
 const distFresh = SOURCES.every((f) => {
@@ -146,6 +147,25 @@ describe('a job spread over worker processes', () => {
     expect(ledger.rows.map((r) => r.tipo)).toEqual(['reserva', 'gasto']);
     await stopWorker(workers[owner]);
   }, 600_000);
+
+  it('a job whose tasks keep failing ends falhou after pg-boss\'s retries, its reservation returned whole', async () => {
+    const { org, project } = await seedOrganization(store, 'failing', CREDITS);
+    // the owner takes no task; every attempt of every task fails where it runs
+    const owner = runWorker(store, { workerId: 'w-owner', pollMs: 50, sweepMs: 0, webhookAgent: null, taskThreads: 0,
+      taskQueue: { retryLimit: 1 }, runJob: createEngineRunJob({ threads: 1, taskPollMs: 50 }) });
+    const queue = await openTaskQueue(store, { pollSeconds: 0.5 });
+    const attempts: number[] = [];
+    await queue.work(1, async (task) => { attempts.push(task.tarefa); throw new Error('no kernel here'); });
+    const job = await submit(project.id, 'failing');
+    const done = await waitForState(project.id, job.id, ['concluido', 'falhou']);
+    await Promise.all([owner.stop(), queue.stop()]);
+    expect(done.estado).toBe('falhou');
+    expect(done.registro.motivo).toMatch(/^task \d+ \(replica \d, variant \d\) ended failed after its retries: no kernel here/);
+    expect(await balance(store, org.id)).toBe(CREDITS);
+    // the failed task ran twice (retryLimit 1) before the job failed
+    const failed = Number(/^task (\d+)/.exec(done.registro.motivo as string)![1]);
+    expect(attempts.filter((t) => t === failed)).toHaveLength(2);
+  }, 300_000);
 
   it('a job cancelled before it has a machine enqueues no task and gets its reservation back whole', async () => {
     const { org, project } = await seedOrganization(store, 'cancel', CREDITS);

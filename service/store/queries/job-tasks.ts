@@ -3,6 +3,8 @@
 // while its job is running, and a task's counts once: a task retried after its worker was
 // presumed dead may finish twice, and the first counts stay (both are the same bits).
 export const TASK_SQL = {
+  // Held while a process installs the task queue's schema and creates its queue (task-queue.ts).
+  lockSetUp: `SELECT pg_advisory_xact_lock(hashtext('campaign-sim.tasks'), hashtext($1::text))`,
   // What a worker needs to run a task of the job; null estado when the job is gone.
   jobOfTask: `SELECT estado, project_id, pedido FROM jobs WHERE id = $1`,
   // A task starts (or restarts elsewhere): its worker and no days yet, unless its counts are in.
