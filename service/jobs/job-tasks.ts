@@ -9,6 +9,7 @@
 import type { Scenario } from '../../src/contract/types.js';
 import { variantNames } from '../../src/contract/variants.js';
 import { workerBudget } from '../../src/contract/job-limits.js';
+import { openRelease } from '../../src/release/release.js';
 import type { JobRow } from './job-row.js';
 import type { TaskData, TaskQueue } from './task-queue.js';
 import type { Store } from '../store/open-store.js';
@@ -44,13 +45,13 @@ export const MIN_TASK_EXPIRE_SECONDS = 15 * 60;
 const MAX_TASK_EXPIRE_SECONDS = 12 * 3600;
 
 /**
- * How long a task may run before its worker is presumed dead: four times its share of the quoted
- * run time on one thread of a worker (the quote is for all of a machine's threads), and at least
- * MIN_TASK_EXPIRE_SECONDS, so a slow machine is not mistaken for a dead one.
+ * How long a task may run before its worker is presumed dead: four times its share of the job's
+ * person-days at one thread's part of the release's throughput (a machine's, over its threads),
+ * and at least MIN_TASK_EXPIRE_SECONDS, so a slow machine is not mistaken for a dead one.
  */
 export function taskExpireSeconds(cotacao: JobRow['cotacao'], tarefas: number, threads = workerBudget().threads): number {
-  const minutes = cotacao?.minutos_estimados ?? 0;
-  const perTask = (minutes * 60 * threads) / Math.max(1, tarefas);
+  const rate = cotacao ? openRelease(cotacao.release).manifest.pessoa_dias_por_segundo : 0;
+  const perTask = rate > 0 ? (cotacao!.pessoa_dias / Math.max(1, tarefas)) / (rate / threads) : 0;
   return Math.min(MAX_TASK_EXPIRE_SECONDS, Math.max(MIN_TASK_EXPIRE_SECONDS, Math.ceil(4 * perTask)));
 }
 
