@@ -1,5 +1,5 @@
-// One job across many worker processes (issue 36): an RR reception job (4 channels, so 9
-// variants, x 8 replicas: 72 tasks of 42 days) on the PostgreSQL server, run by 1, 2 and 4
+// One job across many worker processes (issue 36): an RR reception job (4 channels over the
+// whole horizon, so 9 variants, x 8 replicas: 72 tasks of 14 days) on the PostgreSQL server, run by 1, 2 and 4
 // `campaign-sim worker` processes of one thread each with its tasks spread over them (pg-boss),
 // and by 1 process running it whole (--tasks local, the path before the issue) for the overhead.
 // Each layout gets a fresh job in one schema of its own; the workers start first (each loads
@@ -8,7 +8,8 @@
 // of every thread, /proc), each task's run seconds (read from job_tasks while the job runs), the
 // stored result's bytes (every layout must give the same), and the per-task overhead parts timed
 // here: enqueueing the tasks, deflating and storing a task's counts, reading and inflating them.
-//   npm run bench:scale-out   (or: npm run tsbuild && node dist/bench/scale-out.js [--replicas 8] [--layouts local-1,1,2,4])
+//   npm run bench:scale-out   (or: npm run tsbuild && node dist/bench/scale-out.js [--replicas 8] [--days 14] [--layouts 1,2,4,local-1])
+// The result file is rewritten after each layout, so a run stopped early keeps the layouts done.
 // Needs DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
 // Writes bench/out/scale-out.json (bench/lib/bench-output.ts; BENCH_OUT=bench/results refreshes the committed one).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -32,7 +33,7 @@ import { closePool, createPool } from '../src/pool/pool.js';
 import { projectPath } from '../src/project-path.js';
 import { openRelease } from '../src/release/release.js';
 import { planShards, taskRequest } from '../src/simulate.js';
-import { receptionScenario } from '../test/fixtures/scenarios.js';
+import { canal, receptionScenario } from '../test/fixtures/scenarios.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { runAsMain } from './lib/run-as-main.js';
 
@@ -161,49 +162,47 @@ async function overheadParts(store: Store, scenario: Scenario, jobId: string) {
 
 async function main(): Promise<void> {
   const replicas = Number(argument('replicas', '8'));
-  const layouts = argument('layouts', 'local-1,1,2,4').split(',');
+  const dias = Number(argument('days', '14'));
+  const layouts = argument('layouts', '1,2,4,local-1').split(',');
   const schema = `bench_scaleout_${randomBytes(4).toString('hex')}`;
   const store = await openStore({ databaseUrl: DATABASE_URL, schema, poolSize: 4 });
   const release = openRelease('v1.0.0');
-  const scenario = validateScenario(receptionScenario({ replicas, grupo_comparacao: 'bench-scale-out' }), release);
+  const scenario = validateScenario(receptionScenario({
+    replicas, grupo_comparacao: 'bench-scale-out', horizonte: { data_inicio: '2026-01-05', dias },
+    canais: [canal('tv', 1, dias, 0.6), canal('digital', 1, dias, 0.8), canal('radio', 1, dias, 0.5), canal('exterior', 1, dias, 0.4)],
+  }), release);
   const quote = quoteSimulation(scenario, release);
   const org = await createOrganization(store, { nome: 'bench scale-out' });
   const project = await createProject(store, { organizationId: org.id, nome: 'bench' });
   await addCredits(store, org.id, quote.preco_micros * (layouts.length + 1), 'bench');
   try {
+    const overhead = await overheadParts(store, scenario, '00000000-0000-4000-8000-000000000000');
     const results: LayoutResult[] = [];
     let first: Buffer | null = null;
     for (const layout of layouts) {
       const { r, bytes } = await runLayout(store, project.id, scenario, quote, layout, first);
       first ??= bytes;
       results.push(r);
+      const wall = (name: string) => results.find((x) => x.layout === name)?.wall_seconds;
+      const ratio = (a?: number, b?: number) => (a && b ? Number((a / b).toFixed(2)) : null);
+      const tasks = (results[0].registro_execucao as { tarefas: number }).tarefas;
+      const doc = {
+        bench: 'scale-out',
+        when: new Date().toISOString(),
+        machine: { cpus: availableParallelism(), loadavg_1m_end: load() },
+        setup: `PostgreSQL ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')}; RR reception (v1.0.0), 4 channels over the horizon (9 variants) x ${replicas} replicas, ${dias} days: ${tasks} tasks; each layout: N \`campaign-sim worker --threads 1\` processes started (niced with the bench), then the job submitted; wall from submission to concluido (includes each process loading RR's population on its first task); local-1 runs the job whole in one process (--tasks local), the path before spreading`,
+        tasks,
+        layouts: results,
+        speedup_wall: { '1_to_2': ratio(wall('1'), wall('2')), '1_to_4': ratio(wall('1'), wall('4')), local_1_over_spread_1: ratio(wall('local-1'), wall('1')) },
+        results_identical_in_every_layout: results.every((x) => x.result_sha_equal_to_first),
+        overhead_per_task: {
+          ...overhead,
+          spread_1_minus_local_1_wall_seconds_per_task: wall('local-1') && wall('1') ? Number(((wall('1')! - wall('local-1')!) / tasks).toFixed(3)) : null,
+        },
+        target: { speedup_1_to_2: TARGET_SPEEDUP_1_TO_2, on: 'a quiet 2-core machine' },
+      };
+      process.stderr.write(`${await writeBenchResult('scale-out.json', doc)}\n`);
     }
-    const overhead = await overheadParts(store, scenario, '00000000-0000-4000-8000-000000000000');
-    const wall = (layout: string) => results.find((r) => r.layout === layout)?.wall_seconds;
-    const w1 = wall('1');
-    const w2 = wall('2');
-    const wLocal = wall('local-1');
-    const tasks = results[0].registro_execucao ? (results[0].registro_execucao as { tarefas: number }).tarefas : 0;
-    const doc = {
-      bench: 'scale-out',
-      when: new Date().toISOString(),
-      machine: { cpus: availableParallelism(), loadavg_1m_end: load() },
-      setup: `PostgreSQL ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')}; RR reception, 4 channels (9 variants) x ${replicas} replicas, 42 days: ${tasks} tasks; each layout: N \`campaign-sim worker --threads 1\` processes started, then the job submitted; wall from submission to concluido (includes each process loading RR's population on its first task); local-1 runs the job whole in one process (--tasks local)`,
-      tasks,
-      layouts: results,
-      speedup: {
-        '1_to_2': w1 && w2 ? Number((w1 / w2).toFixed(2)) : null,
-        '1_to_4': w1 && wall('4') ? Number((w1 / wall('4')!).toFixed(2)) : null,
-        local_to_spread_1: wLocal && w1 ? Number((wLocal / w1).toFixed(2)) : null,
-      },
-      results_identical_in_every_layout: results.every((r) => r.result_sha_equal_to_first),
-      overhead_per_task: {
-        ...overhead,
-        spread_1_minus_local_1_seconds_per_task: wLocal && w1 ? Number(((w1 - wLocal) / tasks).toFixed(3)) : null,
-      },
-      target: { speedup_1_to_2: TARGET_SPEEDUP_1_TO_2, on: 'a quiet 2-core machine' },
-    };
-    process.stderr.write(`${await writeBenchResult('scale-out.json', doc)}\n`);
   } finally {
     await store.close();
     await closePool();
