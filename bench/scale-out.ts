@@ -118,9 +118,11 @@ async function overheadParts(store: Store, scenario: Scenario, jobId: string) {
   const release = openRelease(scenario.release);
   const plan = await compilePlan(scenario, release);
   const pool = createPool({ threads: 1 });
-  const control = new Int32Array(new SharedArrayBuffer(8));
+  const shards = planShards(plan);
+  // the first task of a fresh pool also starts its thread and copies the population in: the second is a task's own time
+  await pool.run(taskRequest(plan, shards, 0, 0, new Int32Array(new SharedArrayBuffer(8))));
   const t0 = performance.now();
-  const counts = await pool.run(taskRequest(plan, planShards(plan), 1, 0, control));
+  const counts = await pool.run(taskRequest(plan, shards, 1, 0, new Int32Array(new SharedArrayBuffer(8))));
   const runSeconds = (performance.now() - t0) / 1000;
   await pool.close();
   const rawBytes = Object.values(counts).reduce((s: number, v) => s + (v instanceof Uint32Array ? v.byteLength : 0), 0)
@@ -148,7 +150,7 @@ async function overheadParts(store: Store, scenario: Scenario, jobId: string) {
   await queue.cancel(ids);
   await queue.stop();
   return {
-    task_run_seconds_here: Number(runSeconds.toFixed(3)),
+    second_task_wall_seconds_here: Number(runSeconds.toFixed(3)),
     counts_bytes_raw: rawBytes,
     counts_bytes_stored: dados.byteLength,
     deflate_ms: Number(encodeMs.toFixed(2)),

@@ -129,13 +129,15 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
   const spread = store.kind === 'postgres' && opts.tasks !== 'local';
   const openTasks = async (): Promise<TaskQueue | undefined> => {
     while (!stopping.signal.aborted) {
+      let queue: TaskQueue | undefined;
       try {
-        const queue = await openTaskQueue(store, { ...opts.taskQueue, onError: opts.taskQueue?.onError ?? onError });
+        queue = await openTaskQueue(store, { ...opts.taskQueue, onError: opts.taskQueue?.onError ?? onError });
         const threads = opts.taskThreads ?? availableParallelism();
         if (threads > 0) taskWorker = await startTaskWorker(store, queue, { workerId, clock, threads });
         return queue;
       } catch (err) {
         onError(err);
+        await queue?.stop().catch(onError);
         await sleep(pollMs);
       }
     }
