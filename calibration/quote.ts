@@ -22,7 +22,8 @@ export function calibrationDays(body: Pick<CalibrationBody, 'pedido'>): number {
 /**
  * The price of a calibration job (does not validate: pass a body from validateCalibrationRequest);
  * a calibration the service could not finish is refused (src/contract/job-limits.ts). Rounds run
- * one after the other, each with its replicas at once.
+ * one after the other, each with its replicas at once, on the one worker that claimed the job
+ * (a calibration's rounds are not spread over the fleet), so its time is one machine's.
  */
 export function quoteCalibration(body: CalibrationBody, release?: ReleaseSource): CalibrationQuote {
   const p = body.pedido;

@@ -71,7 +71,7 @@ export async function startServer(opts: ServerOptions = {}): Promise<RunningServ
     }
     app = await buildApp({ store, consoleSecret: process.env.CAMPAIGN_SIM_CONSOLE_SECRET, publicUrl: opts.publicUrl, trustProxy: opts.trustProxy, redisUrl: opts.redisUrl, redisKeyPrefix: opts.redisKeyPrefix, rateLimits: opts.rateLimits, logger: opts.logRequests ? { level: 'info' } : false });
     const address = await app.listen({ host, port });
-    if (opts.worker ?? true) worker = runWorker(store, { runJob: createEngineRunJob({ threads: opts.workerThreads }) });
+    if (opts.worker ?? true) worker = runWorker(store, { runJob: createEngineRunJob({ threads: opts.workerThreads }), taskThreads: opts.workerThreads });
     print(`campaign-sim service on ${address} (docs ${address}/docs, store ${store.kind}${opts.worker ?? true ? ', in-process worker' : ''})`);
     const running = app;
     return {

@@ -2,14 +2,19 @@
 // and expired results, erase what people deleted more than 7 days ago (deletion.ts), and send
 // the due webhook deliveries (webhooks/deliver-webhooks.ts), on
 // the side. `campaign-sim serve` runs one in process; `campaign-sim
-// worker` runs workers alone against DATABASE_URL, on any number of machines.
-import { hostname } from 'node:os';
+// worker` runs workers alone against DATABASE_URL, on any number of machines. With a
+// PostgreSQL server every worker also takes the tasks of spread simulation jobs (task-worker.ts)
+// from the task queue (task-queue.ts), whoever claimed the job.
+import { availableParallelism, hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Clock } from './store/clock.js';
 import { createEngineRunJob, type RunJob } from './jobs/job-runner.js';
 import type { JobRow } from './jobs/job-row.js';
 import { claimNextJob, completeJob, failJob, heartbeat, HEARTBEAT_INTERVAL_MS, sweepStaleJobs } from './jobs/queue.js';
 import { sweepExpiredResults } from './jobs/results.js';
+import { sweepEndedJobTasks } from './jobs/job-tasks.js';
+import { openTaskQueue, type TaskQueue, type TaskQueueOptions } from './jobs/task-queue.js';
+import { startTaskWorker, type TaskWorker } from './jobs/task-worker.js';
 import { sweepDeletions } from './accounts/deletion.js';
 import { sweepOAuthRecords } from './oauth/oauth-adapter.js';
 import type { Store } from './store/open-store.js';
@@ -45,6 +50,16 @@ export interface WorkerOptions {
    * worker sends none.
    */
   webhookAgent?: Agent | null;
+  /**
+   * Where a simulation job's tasks run: 'spread' over every worker through the task queue (the
+   * default with a PostgreSQL server), or 'local', all in the process that claimed the job (always
+   * so on the embedded store).
+   */
+  tasks?: 'spread' | 'local';
+  /** Tasks of spread jobs this process runs at once (default: the machine's cores, as the pool); 0: it runs none, it only owns jobs. */
+  taskThreads?: number;
+  /** Options of the task queue (retries, expiry checks, polling). */
+  taskQueue?: TaskQueueOptions;
 }
 
 /**
@@ -108,7 +123,29 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
     stopping.signal.addEventListener('abort', done, { once: true });
   });
 
-  async function runOne(job: JobRow): Promise<void> {
+  // The task queue and this process's task worker, with a PostgreSQL server: opened before the
+  // first claim, so a spread job's owner can enqueue (tried again until it opens or the worker stops).
+  let taskWorker: TaskWorker | undefined;
+  const spread = store.kind === 'postgres' && opts.tasks !== 'local';
+  const openTasks = async (): Promise<TaskQueue | undefined> => {
+    while (!stopping.signal.aborted) {
+      let queue: TaskQueue | undefined;
+      try {
+        queue = await openTaskQueue(store, { ...opts.taskQueue, onError: opts.taskQueue?.onError ?? onError });
+        const threads = opts.taskThreads ?? availableParallelism();
+        if (threads > 0) taskWorker = await startTaskWorker(store, queue, { workerId, clock, threads });
+        return queue;
+      } catch (err) {
+        onError(err);
+        await queue?.stop().catch(onError);
+        await sleep(pollMs);
+      }
+    }
+    return undefined;
+  };
+  const tasksReady = spread ? openTasks() : Promise.resolve(undefined);
+
+  async function runOne(job: JobRow, tasks: TaskQueue | undefined): Promise<void> {
     const jobStop = new AbortController();
     const onStop = () => jobStop.abort();
     stopping.signal.addEventListener('abort', onStop, { once: true });
@@ -118,7 +155,7 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
     };
     const timer = setInterval(() => { beat().catch(onError); }, heartbeatMs);
     try {
-      const result = await untilAbandoned(runJob(job, { heartbeat: beat, signal: jobStop.signal, store }), jobStop.signal, abortWaitMs);
+      const result = await untilAbandoned(runJob(job, { heartbeat: beat, signal: jobStop.signal, store, tasks, workerId }), jobStop.signal, abortWaitMs);
       // A result that arrives after the sweeper took the job is dropped (completeJob answers null).
       await completeJob(store, job.id, result, { workerId, now: clock.now() });
     } catch (err) {
@@ -131,6 +168,7 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
   }
 
   async function lane(): Promise<void> {
+    const tasks = await tasksReady;
     while (!stopping.signal.aborted) {
       let job: JobRow | null = null;
       try {
@@ -138,7 +176,7 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
       } catch (err) {
         onError(err);
       }
-      if (job) await runOne(job);
+      if (job) await runOne(job, tasks);
       else await sleep(pollMs);
     }
   }
@@ -152,6 +190,7 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
         await sweepDeletions(store, clock.now());
         // the authorization server's records count on real time (oauth-adapter.ts)
         await sweepOAuthRecords(store);
+        if (spread) await sweepEndedJobTasks(store);
       } catch (err) {
         onError(err);
       }
@@ -173,7 +212,12 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
     if (opts.webhookAgent === undefined) await webhookAgent.close();
   }
 
-  const done = Promise.all([sweeper(), webhooks(), ...Array.from({ length: concurrency }, lane)]).then(() => undefined);
+  const done = Promise.all([sweeper(), webhooks(), ...Array.from({ length: concurrency }, lane)])
+    .then(async () => {
+      const queue = await tasksReady;
+      await taskWorker?.stop();
+      await queue?.stop(); // an owner without a task worker holds it alone
+    });
   return {
     workerId,
     done,

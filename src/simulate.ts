@@ -9,7 +9,8 @@ import { replicaKey } from './kernel/rng-key.js';
 import { DEFAULT_SHARD_BYTES, shardPopulation } from './kernel/shards.js';
 import { compilePlan } from './plan/compile-plan.js';
 import type { Plan } from './plan/types.js';
-import type { TaskCounts } from './pool/messages.js';
+import type { TaskCounts, TaskRequest } from './pool/messages.js';
+import type { ShardLayout } from './kernel/shards.js';
 import { sharedPool, type SimPool } from './pool/pool.js';
 import type { ReplicaResult } from './pool/replica-result.js';
 import type { Grade } from './release/publication-grid.js';
@@ -101,6 +102,23 @@ export function toReplicaResult(plan: Plan, variante: number, replica: number, c
   return r;
 }
 
+/** The shard layout every task of a plan runs on (maxShardBytes only changes the layout, never the results). */
+export function planShards(plan: Plan, maxShardBytes = DEFAULT_SHARD_BYTES): ShardLayout {
+  return shardPopulation(plan.kernelPopulation, planShape(plan.kernel), maxShardBytes);
+}
+
+/**
+ * The pool's request for task (replica r, variant kv) of a plan, with common random numbers (the
+ * key depends on grupo_comparacao and the replica only): what simulate() runs, and what a worker
+ * runs alone for a job spread over machines (service/jobs/task-thread.ts).
+ */
+export function taskRequest(plan: Plan, shards: ShardLayout, kv: number, r: number, control: Int32Array): TaskRequest {
+  return {
+    population: plan.kernelPopulation, shards, plan: plan.kernel, reduce: plan.reduce,
+    variante: kv, escala: plan.variantes[kv].escala, replica: r, key: replicaKey(plan.grupoComparacao, r), control,
+  };
+}
+
 /**
  * Runs a scenario. A scenario validateScenario did not return is validated first (the contract's
  * refusal is thrown as a ServiceError), so the library never runs what the service would refuse;
@@ -118,7 +136,7 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions = {}): 
     plan = await compilePlan(checked, source, { parametros: opts.parametros, variantes: opts.variantes });
   }
   const pool = opts.pool ?? sharedPool(opts.threads);
-  const shards = shardPopulation(plan.kernelPopulation, planShape(plan.kernel), opts.maxShardBytes ?? DEFAULT_SHARD_BYTES);
+  const shards = planShards(plan, opts.maxShardBytes);
   // each thread running a task holds that task's kernel memory (every shard)
   const inFlight = Math.max(1, Math.min(pool.threads, Math.floor((opts.memoryBytes ?? totalmem() * 0.6) / plan.bytesPorTarefa)));
   const control = new Int32Array(new SharedArrayBuffer(8));
@@ -134,11 +152,10 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions = {}): 
     let firstError: unknown;
     const queue: Array<() => Promise<void>> = [];
     for (let r = 0; r < plan.replicas; r++) {
-      const key = replicaKey(plan.grupoComparacao, r);
       plan.variantes.forEach((v, kv) => {
         queue.push(() =>
           pool
-            .run({ population: plan!.kernelPopulation, shards, plan: plan!.kernel, reduce: plan!.reduce, variante: kv, escala: v.escala, replica: r, key, control })
+            .run(taskRequest(plan!, shards, kv, r, control))
             .then(
               (c) => {
                 variantes[v.nome][r] = toReplicaResult(plan!, kv, r, c);

@@ -11,6 +11,7 @@ import { openRelease } from '../../src/release/release.js';
 import { runSimulationJob } from '../../src/run-simulation-job.js';
 import type { JobRow } from './job-row.js';
 import type { StoredResult } from './queue.js';
+import type { SimPool } from '../../src/pool/pool.js';
 
 export interface EngineJobInput {
   job: Pick<JobRow, 'id' | 'tipo' | 'pedido'>;
@@ -20,12 +21,16 @@ export interface EngineJobInput {
   tentativa: number;
   /** Threads of the simulation pool (default: the machine's cores). */
   threads?: number;
+  /** A simulation whose tasks run on workers anywhere (job-tasks.ts): its task count. */
+  spread?: { tarefas: number };
 }
 
 export interface EngineJobHooks {
   signal: AbortSignal;
   /** Progress of the run, at most one every 5 seconds for simulations, every round for calibrations. */
   progress(p: unknown): void;
+  /** The pool a spread simulation's tasks come from (remote-pool.ts); default the thread's own. */
+  pool?: SimPool;
 }
 
 /** Minimum time between two progress reports of a simulation. */
@@ -47,6 +52,8 @@ export async function runEngineJob(input: EngineJobInput, hooks: EngineJobHooks)
   let last = 0;
   const { result, execucao } = await runSimulationJob(scenario, {
     release, threads: input.threads, signal: hooks.signal, parametros: input.base?.parametros,
+    // a remote pool holds no kernel memory here: every task is in flight at once
+    pool: hooks.pool, memoryBytes: hooks.pool ? Number.POSITIVE_INFINITY : undefined,
     // The verdict of the calibration behind the parameters decides the job's calibration label.
     calibracaoVeredito: input.base?.veredito,
     onProgress: (p) => {
@@ -59,6 +66,7 @@ export async function runEngineJob(input: EngineJobInput, hooks: EngineJobHooks)
   return {
     formato: JOB_RESULT_BYTES_FORMAT,
     dados: jobResultToBytes(result),
-    registro: { release: scenario.release, pessoa_dias: execucao.pessoa_dias, segundos: execucao.segundos, threads: execucao.threads },
+    // a spread job's threads are the workers' (registro.execucao, job-tasks.ts)
+    registro: { release: scenario.release, pessoa_dias: execucao.pessoa_dias, segundos: execucao.segundos, ...(hooks.pool ? {} : { threads: execucao.threads }) },
   };
 }

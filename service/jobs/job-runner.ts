@@ -4,8 +4,10 @@
 // population loading and merging never block the event loop of the API that shares the process.
 // Progress from the thread rides on the job's heartbeats. Aborted, the thread is asked to stop
 // and, if it has not stopped within ABORT_GRACE_MS, terminated with its simulation pool: the
-// job ends within seconds whatever step the engine is in. Workers accept another runner (tests
-// inject one).
+// job ends within seconds whatever step the engine is in. With a task queue (a PostgreSQL
+// server), a simulation's tasks run on every worker (job-tasks.ts) and the thread combines the
+// counts they stored; calibrations run whole here. Workers accept another runner (tests inject
+// one).
 import { Worker } from 'node:worker_threads';
 import type { Scenario } from '../../src/contract/types.js';
 import { reviveError } from '../../src/errors.js';
@@ -13,7 +15,9 @@ import { projectPath } from '../../src/project-path.js';
 import { resolveCalibrationBase } from './calibration-base.js';
 import type { EngineJobInput } from './engine-job.js';
 import type { JobRow } from './job-row.js';
-import { ABORT_MESSAGE, type JobThreadData, type JobThreadMessage } from './job-thread.js';
+import { ABORT_MESSAGE, type JobThreadData, type JobThreadInput, type JobThreadMessage } from './job-thread.js';
+import { deleteJobTasks, jobTasks, runJobTasks, type Execucao } from './job-tasks.js';
+import type { TaskQueue } from './task-queue.js';
 import { calibrationAttempt } from './jobs.js';
 import type { StoredResult } from './queue.js';
 import type { Store } from '../store/open-store.js';
@@ -25,6 +29,10 @@ export interface RunJobContext {
   signal: AbortSignal;
   /** The worker's store (a calibracao base is read from it). */
   store: Store;
+  /** The task queue (a PostgreSQL server): a simulation's tasks run on every worker; absent: in this process. */
+  tasks?: TaskQueue;
+  /** The worker running the job (registro.execucao of a job run in one process). */
+  workerId?: string;
 }
 
 export type RunJob = (job: JobRow, ctx: RunJobContext) => Promise<StoredResult>;
@@ -33,6 +41,10 @@ export type RunJob = (job: JobRow, ctx: RunJobContext) => Promise<StoredResult>;
 export interface EngineRunnerOptions {
   /** Threads of the simulation pool (default: the machine's cores). */
   threads?: number;
+  /** Wait between two reads of a spread job's finished tasks (job-tasks.ts). */
+  taskPollMs?: number;
+  /** Expiry of a spread job's tasks (default taskExpireSeconds of its quote). */
+  taskExpireSeconds?: number;
 }
 
 /** Time an aborted job thread has to stop by itself before it is terminated. */
@@ -47,14 +59,45 @@ export function createEngineRunJob(opts: EngineRunnerOptions = {}): RunJob {
       tentativa: job.tipo === 'calibracao' ? await calibrationAttempt(ctx.store, job.id) : 1,
       threads: opts.threads,
     };
-    return runInJobThread(input, ctx);
+    if (job.tipo !== 'simulacao') return runInJobThread(input, ctx);
+    const scenario = job.pedido as Scenario;
+    const tarefas = jobTasks(job.id, scenario).length;
+    if (!ctx.tasks) {
+      const result = await runInJobThread(input, ctx);
+      const execucao: Execucao = { tarefas, workers: ctx.workerId ? { [ctx.workerId]: tarefas } : {} };
+      return { ...result, registro: { ...result.registro, execucao } };
+    }
+    const queue = ctx.tasks;
+    try {
+      return await runInJobThread({ ...input, spread: { tarefas } }, ctx, (thread, signal) =>
+        runJobTasks(ctx.store, {
+          queue, job, scenario, signal, heartbeat: ctx.heartbeat,
+          pollMs: opts.taskPollMs, expireInSeconds: opts.taskExpireSeconds,
+          deliver: (variante, replica, dados) => thread.postMessage({ kind: 'task-counts', variante, replica, dados } satisfies JobThreadInput),
+        }).then((execucao) => ({ execucao })));
+    } finally {
+      await deleteJobTasks(ctx.store, job.id);
+    }
   };
 }
 
-function runInJobThread(input: EngineJobInput, ctx: RunJobContext): Promise<StoredResult> {
+/**
+ * Runs the job in a thread. `feed` starts what feeds a spread job's thread (job-tasks.ts), which
+ * reports the job's progress instead of the thread; a failure of it stops the thread and fails
+ * the job, a failure of the thread stops it (its signal), and what it resolves to joins the
+ * result's registro.
+ */
+function runInJobThread(
+  input: EngineJobInput, ctx: RunJobContext, feed?: (thread: Worker, signal: AbortSignal) => Promise<Record<string, unknown>>,
+): Promise<StoredResult> {
   if (ctx.signal.aborted) return Promise.reject(ctx.signal.reason);
   const thread = new Worker(projectPath('dist/service/jobs/job-thread.js'), { workerData: { jobThread: true, input } satisfies JobThreadData });
-  return new Promise<StoredResult>((resolve, reject) => {
+  const threadFailed = new AbortController();
+  let feedError: unknown;
+  const fed = feed?.(thread, AbortSignal.any([ctx.signal, threadFailed.signal]))
+    .catch((err: unknown) => { feedError ??= err; void thread.terminate(); throw err; });
+  fed?.catch(() => undefined); // read once the thread has ended (below)
+  const ran = new Promise<StoredResult>((resolve, reject) => {
     let settled = false;
     let grace: NodeJS.Timeout | undefined;
     const settle = (f: () => void) => {
@@ -73,11 +116,22 @@ function runInJobThread(input: EngineJobInput, ctx: RunJobContext): Promise<Stor
     }
     ctx.signal.addEventListener('abort', onAbort, { once: true });
     thread.on('message', (m: JobThreadMessage) => {
-      if (m.kind === 'progress') ctx.heartbeat(m.progress).catch(() => undefined);
+      if (m.kind === 'progress') { if (!feed) ctx.heartbeat(m.progress).catch(() => undefined); }
       else if (m.kind === 'done') settle(() => resolve({ ...m.result, dados: new Uint8Array(m.result.dados) }));
       else settle(() => reject(reviveError(m.error)));
     });
     thread.on('error', (err) => settle(() => reject(err)));
     thread.on('exit', (code) => settle(() => reject(new Error(`the job thread exited (code ${code}) without a result`))));
   });
+  if (!fed) return ran;
+  return ran.then(
+    async (result) => ({ ...result, registro: { ...result.registro, ...(await fed) } }),
+    async (err: unknown) => {
+      // the feed's error first: a thread it stopped only says it exited
+      const first = feedError;
+      threadFailed.abort(err);
+      await fed.catch(() => undefined);
+      throw first ?? err;
+    },
+  );
 }

@@ -340,4 +340,24 @@ CREATE TABLE agent_connections (
 CREATE INDEX agent_connections_project ON agent_connections (project_id);
 `,
   },
+  {
+    version: 11,
+    name: 'tasks of a job spread over workers: their results until the job\'s owner combines them',
+    // One row per task (replica x variant) of a simulation job whose tasks run through the task
+    // queue (service/jobs/task-queue.ts, pg-boss in a schema of its own): who runs it, its days
+    // done (the job's progress), then its counts (deflated, task-counts-bytes.ts). The owner
+    // reads them, combines, and deletes the job's rows; the sweeper deletes those of ended jobs.
+    sql: `
+CREATE TABLE job_tasks (
+  job_id uuid NOT NULL REFERENCES jobs(id) ON DELETE CASCADE,
+  tarefa integer NOT NULL CHECK (tarefa >= 0),
+  worker_id text NOT NULL,
+  dias integer NOT NULL DEFAULT 0,
+  dados bytea,
+  segundos double precision,
+  atualizado_em timestamptz NOT NULL,
+  PRIMARY KEY (job_id, tarefa)
+);
+`,
+  },
 ];

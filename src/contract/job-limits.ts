@@ -21,21 +21,35 @@ export interface WorkerBudget {
   threads: number;
   /** Bytes a worker may hold. */
   memoryBytes: number;
+  /** Workers, alike, that take the tasks of a simulation spread over them (the service's fleet; 1: one machine). */
+  workers: number;
 }
 
 /**
- * The worker's budget: CAMPAIGN_SIM_WORKER_THREADS (default: the machine's cores, as the pool)
- * and CAMPAIGN_SIM_WORKER_MEMORY_MB (default: 75% of the machine's memory). The API and the
- * worker read the same variables, so a quote on one machine refuses what its worker could not run.
+ * The worker's budget: CAMPAIGN_SIM_WORKER_THREADS (default: the machine's cores, as the pool),
+ * CAMPAIGN_SIM_WORKER_MEMORY_MB (default: 75% of the machine's memory) and CAMPAIGN_SIM_WORKERS,
+ * the fleet a simulation's tasks spread over (default 1). The API and the worker read the same
+ * variables, so a quote on one machine refuses what its workers could not run.
  */
 export function workerBudget(env: NodeJS.ProcessEnv = process.env): WorkerBudget {
   const threads = Number(env.CAMPAIGN_SIM_WORKER_THREADS ?? availableParallelism());
   const mb = Number(env.CAMPAIGN_SIM_WORKER_MEMORY_MB ?? Math.floor((totalmem() * 0.75) / 2 ** 20));
-  return { threads: Math.max(1, Math.floor(threads) || 1), memoryBytes: Math.max(1, mb) * 2 ** 20 };
+  const workers = Number(env.CAMPAIGN_SIM_WORKERS ?? 1);
+  return { threads: Math.max(1, Math.floor(threads) || 1), memoryBytes: Math.max(1, mb) * 2 ** 20, workers: Math.max(1, Math.floor(workers) || 1) };
+}
+
+/**
+ * How many times faster the fleet runs a job of `tasks` independent tasks than one worker: one
+ * runs min(tasks, threads) of them at once, the fleet min(tasks, workers x threads). The release's
+ * throughput is one machine's, so a job of a single task, or a fleet of one, gains nothing.
+ */
+export function fleetSpeedup(tasks: number, budget: Pick<WorkerBudget, 'threads' | 'workers'>): number {
+  const n = Math.max(1, tasks);
+  return Math.min(n, budget.workers * budget.threads) / Math.min(n, budget.threads);
 }
 
 /** Bytes a run of `persons` needs with `tasks` tasks, at most budget.threads of them at once. */
-export function memoryNeed(persons: number, tasks: number, budget: WorkerBudget): number {
+export function memoryNeed(persons: number, tasks: number, budget: Pick<WorkerBudget, 'threads'>): number {
   return persons * (POPULATION_BYTES_PER_PERSON + TASK_BYTES_PER_PERSON * Math.min(tasks, budget.threads));
 }
 

@@ -1,11 +1,12 @@
 // Quotes (spec "Quote for a simulation"; DESIGN 4):
 //   pessoa_dias = population of the listed UFs (sum of 2022 Census totals) x dias x variantes x replicas
 //   preco_micros = ceil(pessoa_dias x release rate), computed exactly (the rate is read as a decimal)
-//   minutos_estimados = ceil(pessoa_dias / release throughput / 60)
+//   minutos_estimados = ceil(pessoa_dias / release throughput / 60 / fleet speedup), the speedup of a
+//     simulation's tasks spread over CAMPAIGN_SIM_WORKERS workers (job-limits.ts fleetSpeedup; 1 by default)
 // A calibration (calibration/quote.ts) charges the same rate on every round, one variant per round.
 
 import type { Release, UfCode } from '../release/types.js';
-import { checkJobLimits } from './job-limits.js';
+import { checkJobLimits, fleetSpeedup, workerBudget, type WorkerBudget } from './job-limits.js';
 import { resolveRelease, type ReleaseSource } from './release-checks.js';
 import type { Scenario, SimulationQuote } from './types.js';
 import { variantNames } from './variants.js';
@@ -39,23 +40,25 @@ export function priceMicros(pessoaDias: number, rate: number): number {
   return Number((p + den - 1n) / den);
 }
 
-/** Minutes a run of `pessoaDias` takes at the release's measured throughput. */
-export function estimatedMinutes(pessoaDias: number, release: Release): number {
+/** Minutes a run of `pessoaDias` takes at the release's measured throughput (one machine's), `speedup` times faster on a fleet. */
+export function estimatedMinutes(pessoaDias: number, release: Release, speedup = 1): number {
   const rate = release.manifest.pessoa_dias_por_segundo;
-  return rate > 0 ? Math.ceil(pessoaDias / rate / 60) : 0;
+  return rate > 0 ? Math.ceil(pessoaDias / rate / 60 / speedup) : 0;
 }
 
 /**
  * The price of a simulation job (does not validate: pass a normalised scenario); a job the service
- * could not finish is refused (job-limits.ts).
+ * could not finish is refused (job-limits.ts). Its tasks (replica x variant) spread over the
+ * budget's workers, so the time is the fleet's.
  */
-export function quoteSimulation(scenario: Scenario, release?: ReleaseSource): SimulationQuote {
+export function quoteSimulation(scenario: Scenario, release?: ReleaseSource, budget: WorkerBudget = workerBudget()): SimulationQuote {
   const r = resolveRelease(scenario.release, release);
   const variantes = variantNames(scenario).length;
   const persons = populationOf(r, scenario.geografia.ufs);
   const pessoa_dias = personDays(persons, scenario.horizonte.dias, variantes, scenario.replicas);
-  const minutos_estimados = estimatedMinutes(pessoa_dias, r);
-  checkJobLimits({ minutos_estimados, persons, tasks: variantes * scenario.replicas });
+  const tasks = variantes * scenario.replicas;
+  const minutos_estimados = estimatedMinutes(pessoa_dias, r, fleetSpeedup(tasks, budget));
+  checkJobLimits({ minutos_estimados, persons, tasks }, budget);
   return {
     release: r.version,
     ufs: [...scenario.geografia.ufs],

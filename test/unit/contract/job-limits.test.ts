@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { quoteCalibration } from '../../../calibration/quote.js';
 import { validateCalibrationRequest } from '../../../calibration/validate-request.js';
-import { checkJobLimits, MAX_JOB_MINUTES, memoryNeed, workerBudget } from '../../../src/contract/job-limits.js';
+import { checkJobLimits, fleetSpeedup, MAX_JOB_MINUTES, memoryNeed, workerBudget } from '../../../src/contract/job-limits.js';
+import { openRelease } from '../../../src/release/release.js';
 import { quoteSimulation } from '../../../src/contract/quotes.js';
 import { validateScenario } from '../../../src/contract/validate-scenario.js';
 import { ServiceError } from '../../../src/errors.js';
@@ -51,7 +52,34 @@ describe('job limits', () => {
     const b = { threads: 2, memoryBytes: 2 ** 40 };
     expect(memoryNeed(1000, 1, b)).toBe(1000 * (17 + 22));
     expect(memoryNeed(1000, 40, b)).toBe(1000 * (17 + 44));
-    expect(workerBudget({ CAMPAIGN_SIM_WORKER_THREADS: '3', CAMPAIGN_SIM_WORKER_MEMORY_MB: '512' })).toEqual({ threads: 3, memoryBytes: 512 * 2 ** 20 });
+    expect(workerBudget({ CAMPAIGN_SIM_WORKER_THREADS: '3', CAMPAIGN_SIM_WORKER_MEMORY_MB: '512' })).toEqual({ threads: 3, memoryBytes: 512 * 2 ** 20, workers: 1 });
+  });
+
+  it('quotes the time of the fleet a simulation spreads over: a job too long for one worker is accepted by two', () => {
+    // 27 UFs x 180 days x 9 variants x 20 replicas: 6.6e12 person-days, about 18 hours at v1.0.0's 1e8 a second
+    const national = validateScenario({
+      versao_contrato: 3, release: 'v1.0.0', familia: 'recepcao', geografia: { ufs: UF_CODES }, replicas: 20,
+      canais: [{ canal: 'tv', dia_inicio: 1, dia_fim: 180, intensidade: 0.5 }, { canal: 'radio', dia_inicio: 1, dia_fim: 180, intensidade: 0.5 },
+        { canal: 'digital', dia_inicio: 1, dia_fim: 180, intensidade: 0.5 }, { canal: 'exterior', dia_inicio: 1, dia_fim: 180, intensidade: 0.5 }],
+      mensagem: { stim_id: '0123456789abcdef0123456789abcdef', template_ver: '1', politica: 'p' },
+      horizonte: { data_inicio: '2026-01-05', dias: 180 }, grupo_comparacao: 'frota', kpis: ['alcance'],
+    });
+    const budget = (workers: number) => ({ threads: 8, memoryBytes: 2 ** 40, workers });
+    const one = refusal(() => quoteSimulation(national, undefined, budget(1)));
+    expect(one.code).toBe('job_too_long');
+    const alone = (one.toEnvelope().detail as unknown as { minutos_estimados: number }).minutos_estimados;
+    // 180 tasks: 8 at once on one worker, 16 on two: half the time
+    const two = quoteSimulation(national, undefined, budget(2));
+    const rate = openRelease('v1.0.0').manifest.pessoa_dias_por_segundo;
+    expect(alone).toBe(Math.ceil(two.pessoa_dias / rate / 60));
+    expect(two.minutos_estimados).toBe(Math.ceil(two.pessoa_dias / rate / 60 / 2));
+    expect(two.minutos_estimados).toBeLessThanOrEqual(MAX_JOB_MINUTES);
+    // one worker, and a job of fewer tasks than a worker's threads, keep the single machine's time
+    expect(fleetSpeedup(180, { threads: 8, workers: 1 })).toBe(1);
+    expect(fleetSpeedup(8, { threads: 8, workers: 6 })).toBe(1);
+    expect(fleetSpeedup(45, { threads: 8, workers: 6 })).toBe(45 / 8);
+    vi.stubEnv('CAMPAIGN_SIM_WORKERS', '3');
+    expect(workerBudget().workers).toBe(3);
   });
 
   it('refuses a calibration the service could not finish', () => {

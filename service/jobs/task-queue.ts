@@ -1,0 +1,102 @@
+// The queue of the tasks of jobs spread over workers: pg-boss (the PostgreSQL job queue) in a
+// schema of its own beside the service's tables, its migrations run when the queue opens.
+// pg-boss runs its SQL through the store's connection pool (its `db` adapter), so a lost server
+// fails its calls as it fails the service's. What it gives the service: any worker of any
+// machine takes a task (SKIP LOCKED), an active task whose worker died is expired and retried
+// elsewhere (expireInSeconds; its maintenance looks every maintenanceSeconds), a task that keeps
+// failing ends `failed` after retryLimit retries, and every task's state can be read.
+// The job-level claim (FIFO, per-organization limit) stays in queue.ts: pg-boss has no
+// per-organization limit across queues, and the jobs table is what credits and states hang on.
+// Only a PostgreSQL server holds it: the embedded store runs a job's tasks in its own process
+// (docs/service.md, "One job across many machines").
+import PgBoss from 'pg-boss';
+import type { Store } from '../store/open-store.js';
+import { TASK_SQL } from '../store/queries/job-tasks.js';
+
+/** The pg-boss queue every task goes to. */
+export const TASK_QUEUE = 'tarefas';
+
+/** What a task of the queue carries: its job and its place in the job (tarefa = replica x variants + variant). */
+export interface TaskData {
+  job_id: string;
+  tarefa: number;
+  variante: number;
+  replica: number;
+}
+
+export interface TaskQueueOptions {
+  /** Retries of a task that failed or whose worker died, before the job fails (default 2). */
+  retryLimit?: number;
+  /** How often pg-boss looks for expired tasks (default 60 s; its own default is 120). */
+  maintenanceSeconds?: number;
+  /** How often an idle worker asks for a task (default 1 s). */
+  pollSeconds?: number;
+  onError?: (err: unknown) => void;
+}
+
+export interface TaskState {
+  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+  /** What the last attempt left (pg-boss: the error of a failed attempt). */
+  output: unknown;
+}
+
+export interface TaskQueue {
+  readonly schema: string;
+  /** Enqueues a job's tasks; returns their pg-boss ids, in order. */
+  enqueue(tasks: readonly TaskData[], expireInSeconds: number): Promise<string[]>;
+  /** Runs `handler` on tasks, `concurrency` at a time; a throw is a failed attempt (retried up to retryLimit). */
+  work(concurrency: number, handler: (task: TaskData) => Promise<void>): Promise<void>;
+  cancel(ids: readonly string[]): Promise<void>;
+  stateOf(id: string): Promise<TaskState | null>;
+  /** Stops taking tasks; a task still running after `graceMs` is failed (so it is retried elsewhere). */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** The schema of the task queue beside the store's schema (public: campaign_sim_tarefas). */
+export function taskQueueSchema(storeSchema: string): string {
+  return storeSchema === 'public' ? 'campaign_sim_tarefas' : `${storeSchema}_tarefas`.slice(0, 63);
+}
+
+/** Opens the task queue of a PostgreSQL store: installs or migrates pg-boss's schema, creates the queue. */
+export async function openTaskQueue(store: Store, opts: TaskQueueOptions = {}): Promise<TaskQueue> {
+  if (store.kind !== 'postgres') throw new Error('the task queue needs a PostgreSQL server (the embedded store runs tasks in process)');
+  const schema = taskQueueSchema(store.schema);
+  const retryLimit = opts.retryLimit ?? 2;
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => store.query(text, values) },
+    schema,
+    migrate: true,
+    supervise: true,
+    schedule: false,
+    maintenanceIntervalSeconds: opts.maintenanceSeconds ?? 60,
+  });
+  boss.on('error', opts.onError ?? (() => undefined));
+  // Workers starting at once install pg-boss's schema and create the queue one at a time (two
+  // creating its partition at once deadlock): a lock held by one connection while pg-boss works
+  // on others.
+  await store.transaction(async (tx) => {
+    await tx.query(TASK_SQL.lockSetUp, [schema]);
+    await boss.start();
+    if (!(await boss.getQueue(TASK_QUEUE))) await boss.createQueue(TASK_QUEUE, { name: TASK_QUEUE, retryLimit, retryDelay: 0 });
+  });
+  const pollingIntervalSeconds = opts.pollSeconds ?? 1;
+  return {
+    schema,
+    async enqueue(tasks, expireInSeconds) {
+      const ids = tasks.map(() => crypto.randomUUID());
+      await boss.insert(tasks.map((data, k) => ({ id: ids[k], name: TASK_QUEUE, data, retryLimit, expireInSeconds })));
+      return ids;
+    },
+    async work(concurrency, handler) {
+      for (let k = 0; k < concurrency; k++) {
+        await boss.work<TaskData>(TASK_QUEUE, { batchSize: 1, pollingIntervalSeconds }, async ([task]) => { await handler(task.data); });
+      }
+    },
+    cancel: (ids) => (ids.length > 0 ? boss.cancel(TASK_QUEUE, [...ids]) : Promise.resolve()),
+    async stateOf(id) {
+      const j = await boss.getJobById(TASK_QUEUE, id, { includeArchive: true });
+      return j ? { state: j.state, output: j.output } : null;
+    },
+    stop: (graceMs = 5000) => boss.stop({ graceful: true, wait: true, timeout: graceMs, close: false }),
+  };
+}

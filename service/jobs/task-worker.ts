@@ -1,0 +1,107 @@
+// A worker's part in jobs spread over machines: it takes tasks from the task queue
+// (task-queue.ts), whoever owns their job, runs each in the process's task thread
+// (task-thread.ts) and stores its counts for the job's owner (job_tasks). A task of a job that is
+// no longer running is dropped without running; a running task whose job ends (failed, swept)
+// is stopped at its next progress report. Its days done go to the store as it runs, so the
+// job's owner reports progress that moves while any task moves (the 15-minute rule, queue.ts).
+// SQL in store/queries/job-tasks.ts.
+import { Worker } from 'node:worker_threads';
+import type { Scenario } from '../../src/contract/types.js';
+import { reviveError } from '../../src/errors.js';
+import { projectPath } from '../../src/project-path.js';
+import type { Clock } from '../store/clock.js';
+import type { Store } from '../store/open-store.js';
+import { TASK_SQL } from '../store/queries/job-tasks.js';
+import { resolveCalibrationBase } from './calibration-base.js';
+import type { TaskData, TaskQueue } from './task-queue.js';
+import type { TaskThreadData, TaskThreadInput, TaskThreadMessage, TaskThreadRequest } from './task-thread.js';
+
+export interface TaskWorkerOptions {
+  workerId: string;
+  /** Tasks this process runs at once: the threads of its task thread's pool (default 1). */
+  threads?: number;
+  clock: Clock;
+}
+
+export interface TaskWorker {
+  /** Stops taking tasks, stops the running ones (pg-boss retries them elsewhere), ends the thread. */
+  stop(): Promise<void>;
+}
+
+interface TaskOutcome {
+  dados: Uint8Array;
+  segundos: number;
+  dias: number;
+}
+
+/** The task thread of this process, started on the first task. */
+function taskThread(threads: number) {
+  let thread: Worker | null = null;
+  let next = 0;
+  const pending = new Map<number, { resolve(o: TaskOutcome): void; reject(e: unknown): void; progress(dias: number): void }>();
+  const failAll = (err: unknown) => { for (const p of pending.values()) p.reject(err); pending.clear(); thread = null; };
+  function start(): Worker {
+    const t = new Worker(projectPath('dist/service/jobs/task-thread.js'), { workerData: { taskThread: true, threads } satisfies TaskThreadData });
+    t.on('message', (m: TaskThreadMessage) => {
+      const p = pending.get(m.n);
+      if (!p) return;
+      if (m.kind === 'progress') return p.progress(m.dias);
+      pending.delete(m.n);
+      if (m.kind === 'done') p.resolve({ dados: m.dados, segundos: m.segundos, dias: m.dias });
+      else p.reject(reviveError(m.error));
+    });
+    t.on('error', failAll);
+    t.on('exit', (code) => failAll(new Error(`the task thread exited (code ${code})`)));
+    return t;
+  }
+  return {
+    run(req: Omit<TaskThreadRequest, 'kind' | 'n'>, progress: (dias: number) => void): { n: number; outcome: Promise<TaskOutcome> } {
+      thread ??= start();
+      const n = next++;
+      const outcome = new Promise<TaskOutcome>((resolve, reject) => { pending.set(n, { resolve, reject, progress }); });
+      thread.postMessage({ kind: 'run', n, ...req } satisfies TaskThreadInput);
+      return { n, outcome };
+    },
+    abort(n: number) { thread?.postMessage({ kind: 'abort', n } satisfies TaskThreadInput); },
+    async close() { const t = thread; thread = null; if (t) await t.terminate(); },
+  };
+}
+
+/** How often a running task's days are written to the store (and its job's state read back). */
+const PROGRESS_WRITE_MS = 10_000;
+
+/** Starts taking tasks of the queue. */
+export async function startTaskWorker(store: Store, queue: TaskQueue, opts: TaskWorkerOptions): Promise<TaskWorker> {
+  const { workerId, clock } = opts;
+  const thread = taskThread(Math.max(1, opts.threads ?? 1));
+
+  let stopping = false;
+  async function runTask(task: TaskData): Promise<void> {
+    if (stopping) throw new Error('the worker is stopping');
+    const job = (await store.query<{ estado: string; project_id: string; pedido: Scenario | null }>(TASK_SQL.jobOfTask, [task.job_id])).rows[0];
+    // the job ended (failed, swept, erased) or its task's counts are in: nothing to run
+    if (job?.estado !== 'em_execucao' || !job.pedido) return;
+    if ((await store.query(TASK_SQL.start, [task.job_id, task.tarefa, workerId, clock.now()])).rows.length === 0) return;
+    const base = await resolveCalibrationBase(store, job.project_id, job.pedido);
+    let lastWrite = Date.now();
+    const running = thread.run({ jobId: task.job_id, pedido: job.pedido, parametros: base?.parametros, variante: task.variante, replica: task.replica }, (dias) => {
+      if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
+      lastWrite = Date.now();
+      store.query<{ running: boolean }>(TASK_SQL.progress, [task.job_id, task.tarefa, workerId, dias, clock.now()])
+        .then((r) => { if (r.rows[0]?.running === false) thread.abort(running.n); })
+        .catch(() => undefined);
+    });
+    const out = await running.outcome;
+    await store.query(TASK_SQL.finish, [task.job_id, task.tarefa, workerId, out.dias, out.dados, out.segundos, clock.now()]);
+  }
+
+  await queue.work(Math.max(1, opts.threads ?? 1), runTask);
+  return {
+    async stop() {
+      stopping = true;
+      // the thread goes first: its tasks fail at once, and pg-boss retries them elsewhere
+      await thread.close();
+      await queue.stop();
+    },
+  };
+}

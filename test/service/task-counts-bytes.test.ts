@@ -1,0 +1,26 @@
+// A task's counts as the bytes a worker stores for the job's owner (service/jobs/task-counts-bytes.ts):
+// read back, every array is the same, absent ones stay absent, and cumulative counts deflate.
+import { describe, expect, it } from 'vitest';
+import { taskCountsFromBytes, taskCountsToBytes } from '../../service/jobs/task-counts-bytes.js';
+import type { TaskCounts } from '../../src/pool/messages.js';
+
+const cumulative = (n: number, step: number) => Uint32Array.from({ length: n }, (_, k) => Math.floor(k / 7) * step);
+
+describe('task counts as stored bytes', () => {
+  it('reads back what was written, with the answers and without the absent arrays', () => {
+    const counts: TaskCounts = {
+      serie: cumulative(15 * 6 * 5, 31), seriePublico: cumulative(15 * 6 * 5, 17), populacao: Uint32Array.of(1000, 2000),
+      publico: Uint32Array.of(400, 900), celulas: cumulative(200, 3), celulasPopulacao: cumulative(40, 5),
+      frequencia: Uint32Array.of(1, 2, 3, 4), porSetor: undefined,
+      respostas: [{ chave: 'q1', contagens: Uint32Array.of(5, 6, 7), base: Uint32Array.of(10) }, { chave: 'q2', contagens: new Uint32Array(0), base: Uint32Array.of(0) }],
+      segundos: 1.25,
+    };
+    const bytes = taskCountsToBytes(counts);
+    const back = taskCountsFromBytes(bytes);
+    const { porSetor: _, ...present } = counts;
+    expect(back).toEqual(present);
+    expect('porSetor' in back).toBe(false);
+    const raw = [counts.serie, counts.seriePublico, counts.celulas].reduce((s, a) => s + a.byteLength, 0);
+    expect(bytes.byteLength).toBeLessThan(raw / 4);
+  });
+});
