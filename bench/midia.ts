@@ -102,7 +102,7 @@ async function main(): Promise<void> {
   };
   const result = {
     bench: 'midia', when: new Date().toISOString(), release, node: process.version, cpus: cpus().length,
-    note: 'measured on a 2-core machine shared with other jobs: contended timings (build seconds: 10 in-memory builds of RR per release in ABBA order, the minimum compared, the median shown)',
+    note: 'measured on a 2-core machine shared with other jobs: contended timings (build seconds: CPU seconds, user + system of the process, of 10 in-memory builds of RR per release in ABBA order, the minimum compared, the median shown)',
     alvos: MIDIA_TARGETS,
     medido,
     atingido: {

@@ -82,16 +82,19 @@ export async function measureTvReach(release: string, days: number, replicas: nu
 }
 
 /**
- * Seconds to build one UF in memory (no file) for two releases, alternating, `runs` times each:
- * the minimum (least disturbed by other jobs on a shared machine) and the median. Run it on a
- * quiet heap (clearPopulationMemory first): garbage from earlier work lands on whichever build runs next.
+ * CPU seconds (user + system of this process, all its threads) to build one UF in memory (no file)
+ * for two releases, alternating, `runs` times each: the minimum and the median. CPU time, not wall
+ * time: on a shared machine another job's load stretches the wall clock of whichever build it
+ * meets. Run it on a quiet heap (clearPopulationMemory first): garbage from earlier work lands on
+ * whichever build runs next.
  */
 export async function measureBuildSeconds(uf: UfCode, before: string, after: string, runs: number): Promise<{ antes: number; depois: number; antes_mediana: number; depois_mediana: number }> {
   const time = async (version: string) => {
     const rel = openRelease(version) as BuildableRelease;
-    const t0 = performance.now();
+    const t0 = process.cpuUsage();
     await buildUfPopulation(rel.version, rel.manifest.gerador.semente, uf, rel.municipalities(uf), (c) => rel.tractLayout(c), undefined, builderOptions(rel));
-    return (performance.now() - t0) / 1000;
+    const t = process.cpuUsage(t0);
+    return (t.user + t.system) / 1e6;
   };
   await time(before);
   await time(after);
