@@ -12,9 +12,19 @@
 // internet figures; no daily TV or radio use by age or schooling is in the data.
 import { columns, readCsv } from '../../src/release/csv.js';
 import type { MarginRow } from '../../src/plan/population-margins.js';
-import type { MidiaPopulation } from './midia-case.js';
 import { projectPath } from '../../src/project-path.js';
 import type { UfCode } from '../../src/release/types.js';
+
+/** What the bench measured on the built population of the release (src/plan/population-margins.ts); the midia case records it. */
+export interface MidiaPopulation {
+  release: string;
+  /** The national margin rows (all UFs). */
+  margens: MarginRow[];
+  /** Per UF: persons 10+ and their share of internet users. */
+  ufs: Array<{ uf: UfCode; pessoas: number; internet: number }>;
+  /** Edition 2: persons 15+ (the PBM's 16+) by the spec's schooling level and their mean internet_diaria. */
+  escolaridade_15mais?: Array<{ segmento: string; pessoas: number; internet_diaria: number }>;
+}
 
 export interface MediaFigure {
   id: string;

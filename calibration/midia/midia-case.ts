@@ -11,7 +11,9 @@ import type { MarginRow } from '../../src/plan/population-margins.js';
 import { cellProbabilities, COUNT_CELLS, type InternetCoefficients } from '../../src/release/internet-model.js';
 import { UF_CODES, type UfCode } from '../../src/release/types.js';
 import { internetMargins, type InternetMargin } from './internet-margins.js';
-import { mediaFigures, ufInternetFigures } from './media-margins.js';
+import { mediaFigures, type MidiaPopulation, ufInternetFigures } from './media-margins.js';
+
+export type { MidiaPopulation };
 import { marginTargets, marginWeights, modelShare, rakeInternet } from './rake-internet.js';
 
 /** Limits in percentage points: fitted PNAD margins, fitted TIC margins (after the level shift), held-out ones. */
@@ -49,16 +51,6 @@ export interface MidiaAxis {
   veredito: 'passou' | 'reprovado';
 }
 
-/** What the bench measured on the built population of the release (src/plan/population-margins.ts). */
-export interface MidiaPopulation {
-  release: string;
-  /** The national margin rows (all UFs). */
-  margens: MarginRow[];
-  /** Per UF: persons 10+ and their share of internet users. */
-  ufs: Array<{ uf: UfCode; pessoas: number; internet: number }>;
-  /** Edition 2: persons 15+ (the PBM's 16+) by the spec's schooling level and their mean internet_diaria. */
-  escolaridade_15mais?: Array<{ segmento: string; pessoas: number; internet_diaria: number }>;
-}
 
 export type VereditoUfMidia = 'passou' | 'reprovado_declarado' | 'nao_pontuado';
 
