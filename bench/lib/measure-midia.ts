@@ -1,17 +1,18 @@
 // What bench/midia.ts measures on the built population of a release: its margins (national and
 // per UF, src/plan/population-margins.ts), a one-channel TV campaign at intensidade 1 over RR
 // (day-1 reach by age group against the model's tv_diaria), and the population build time of RR
-// against the release the population is shared with (before/after the internet model).
-import type { MidiaPopulation } from '../../calibration/midia/midia-case.js';
+// against the release the population is shared with (before/after the internet model); from case
+// edition 2 also the daily internet use of persons 15+ by schooling (the PBM's base and gradient).
+import { caseEdition, type MidiaPopulation } from '../../calibration/midia/midia-case.js';
 import { defaultParameters } from '../../src/plan/default-parameters.js';
 import { dailyUse } from '../../src/plan/media-habits.js';
 import { populationMargins } from '../../src/plan/population-margins.js';
 import { receptionCell } from '../../src/plan/reception-profiles.js';
 import { ageGroupOf, gridCell, gridCellCount } from '../../src/release/publication-grid.js';
 import { buildUfPopulation } from '../../src/release/population-builder.js';
-import { builderOptions } from '../../src/release/population-store.js';
+import { builderOptions, ensureUfPopulation } from '../../src/release/population-store.js';
 import { openRelease } from '../../src/release/release.js';
-import { PERSON_ATTRS, personAttr, type BuildableRelease, type UfCode } from '../../src/release/types.js';
+import { NIVEIS_INSTRUCAO, PERSON_ATTRS, personAttr, type BuildableRelease, type UfCode } from '../../src/release/types.js';
 import { simulate } from '../../src/simulate.js';
 import { canal, receptionScenario } from '../../test/fixtures/scenarios.js';
 
@@ -23,7 +24,27 @@ export async function measurePopulation(release: string, log: (s: string) => voi
     ufs.push({ uf, pessoas: t.pessoas, internet: t.valor! });
     log(`margens ${uf}`);
   });
-  return { release, margens, ufs };
+  if (caseEdition(release) === 1) return { release, margens, ufs };
+  return { release, margens, ufs, escolaridade_15mais: await measureSchooling15(release) };
+}
+
+/** Persons 15+ of every UF by the spec's schooling level, and their mean daily internet use (media-habits.ts). */
+async function measureSchooling15(release: string): Promise<NonNullable<MidiaPopulation['escolaridade_15mais']>> {
+  const rel = openRelease(release) as BuildableRelease;
+  const n = new Float64Array(NIVEIS_INSTRUCAO.length), q = new Float64Array(NIVEIS_INSTRUCAO.length);
+  for (const uf of rel.ufs as UfCode[]) {
+    const pop = await ensureUfPopulation(rel, uf, undefined, false, false);
+    for (let h = 0; h < pop.hhTract.length; h++) {
+      const urbano = pop.tractUrban[pop.hhTract[h]] === 1;
+      for (let i = pop.hhStart[h]; i < pop.hhStart[h + 1]; i++) {
+        if (pop.age5[i] < 3) continue;
+        const e = personAttr(pop.attrs[i], PERSON_ATTRS.escolaridade);
+        n[e]++;
+        q[e] += dailyUse('internet', receptionCell(pop.age5[i], pop.attrs[i], urbano));
+      }
+    }
+  }
+  return NIVEIS_INSTRUCAO.map((segmento, e) => ({ segmento, pessoas: n[e], internet_diaria: q[e] / n[e] }));
 }
 
 /**
@@ -61,16 +82,19 @@ export async function measureTvReach(release: string, days: number, replicas: nu
 }
 
 /**
- * Seconds to build one UF in memory (no file) for two releases, alternating, `runs` times each:
- * the minimum (least disturbed by other jobs on a shared machine) and the median. Run it on a
- * quiet heap (clearPopulationMemory first): garbage from earlier work lands on whichever build runs next.
+ * CPU seconds (user + system of this process, all its threads) to build one UF in memory (no file)
+ * for two releases, alternating, `runs` times each: the minimum and the median. CPU time, not wall
+ * time: on a shared machine another job's load stretches the wall clock of whichever build it
+ * meets. Run it on a quiet heap (clearPopulationMemory first): garbage from earlier work lands on
+ * whichever build runs next.
  */
 export async function measureBuildSeconds(uf: UfCode, before: string, after: string, runs: number): Promise<{ antes: number; depois: number; antes_mediana: number; depois_mediana: number }> {
   const time = async (version: string) => {
     const rel = openRelease(version) as BuildableRelease;
-    const t0 = performance.now();
+    const t0 = process.cpuUsage();
     await buildUfPopulation(rel.version, rel.manifest.gerador.semente, uf, rel.municipalities(uf), (c) => rel.tractLayout(c), undefined, builderOptions(rel));
-    return (performance.now() - t0) / 1000;
+    const t = process.cpuUsage(t0);
+    return (t.user + t.system) / 1e6;
   };
   await time(before);
   await time(after);

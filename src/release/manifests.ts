@@ -4,7 +4,9 @@
 // v1.3.0 places Roraima's population on its IBGE tracts (observed-tract-layout.ts); v1.4.0 is
 // v1.3.0's population (same generator and seed) with a Pix fit whose observation model counts
 // each UF's coverage (calibration/pix/pix-coverage.ts); v1.5.0 is v1.4.0's population with internet
-// use drawn jointly by age, schooling, income, area and region (src/release/internet-model.ts).
+// use drawn jointly by age, schooling, income, area and region (src/release/internet-model.ts);
+// v1.6.0 is v1.5.0's population and media habits with its midia case's edition 2
+// (calibration/midia/midia-case.ts caseEdition: the PBM's daily internet use by schooling scored).
 import { readSourceCredits } from './fontes-file.js';
 import { readPixFit } from './pix-case-file.js';
 import { UF_CODES, type CalibracaoPix, type ModelParameters, type ReleaseManifest } from './types.js';
@@ -145,6 +147,11 @@ export const MANIFESTS: readonly ReleaseManifest[] = [
   // v1.4.0's population (same generator and seed) but internet use from the midia case's fit
   // (data/releases/v1.5.0/caso-midia.json); the Pix parameters are v1.4.0's, labelled as that fit's.
   manifest('v1.5.0', '2026-11-26', 20251101, {
+    efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, ...fittedPix('v1.4.0'),
+  }),
+  // v1.5.0's population and habits (same generator, flags and seed; its own midia case refits the
+  // same counts to the same coefficients), with the midia case's edition 2 (data/releases/v1.6.0/caso-midia.json).
+  manifest('v1.6.0', '2026-11-26', 20251101, {
     efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, ...fittedPix('v1.4.0'),
   }),
 ];
