@@ -46,7 +46,9 @@ export const MOTIVO_RECEPCAO_HABITOS =
   'alcance de mídia ancorado em dados publicados: uso diário de TV e rádio (Pesquisa Brasileira de Mídia 2014) e parcela de ' +
   'usuários de TV e rádio (PBM 2014, Kantar IBOPE Media 2022), uso da internet ' +
   'por idade, escolaridade, renda, situação e região (PNAD TIC 2023 e TIC Domicílios, caso midia) e uso diário da internet e de ' +
-  'redes sociais (PNAD TIC 2023, TIC Domicílios 2018); continuam premissas do modelo, não calibradas: o gradiente de TV por idade ' +
+  'redes sociais (PNAD TIC 2023, TIC Domicílios 2018), ajustados dentro da amostra: fora dela o caso midia está reprovado ' +
+  '(margens retidas a mais de 8 pontos, entre elas o rádio diário metropolitano e a internet de 10 a 13 anos); ' +
+  'continuam premissas do modelo, não calibradas: o gradiente de TV por idade ' +
   'e escolaridade, a mídia exterior, o boca a boca, as respostas (absorve, repassa, rejeita) e a lembrança declarada; nenhuma ' +
   'série real desta campanha foi ajustada';
 

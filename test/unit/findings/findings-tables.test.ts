@@ -209,6 +209,7 @@ describe('reception tables', () => {
     };
     expect(motivo('v1.5.0')).toBe(MOTIVO_RECEPCAO_HABITOS);
     expect(MOTIVO_RECEPCAO_HABITOS).toMatch(/ancorado em dados publicados: uso diário de TV e rádio/);
+    expect(MOTIVO_RECEPCAO_HABITOS).toMatch(/fora dela o caso midia está reprovado/);
     expect(MOTIVO_RECEPCAO_HABITOS).toMatch(/continuam premissas do modelo, não calibradas: .*boca a boca, as respostas .* e a lembrança/);
     expect(motivo('v1.4.0')).toBe('parâmetros padrão da release, não calibrados contra uma série real desta campanha');
   });
