@@ -96,7 +96,7 @@ export function registerLibrary(program: Command): void {
       const rel = openRelease(opts.release);
       if (id === 'midia') {
         const { readMidiaCase } = await import('../calibration/midia/midia-case-file.js');
-        const m = readMidiaCase(rel.version);
+        const m = readMidiaCase(rel.manifest.gerador.internet_de ?? rel.version);
         if (m === null) throw new ServiceError('not_found', `release ${rel.version} has no midia case (internet use is not fitted before v1.5.0; the fit is npm run bench:midia)`);
         process.stdout.write(opts.json ? JSON.stringify(m, null, 2) + '\n' : describeMidia(m));
         return;

@@ -47,6 +47,6 @@ export function publicCase(c: PixCase | MidiaCase): PublicCase {
 export function publicCases(release: Release): PublicCase[] {
   const fit = release.manifest.calibracao_pix;
   const pix = fit ? readPixCase(fit.release) : null;
-  const midia = readMidiaCase(release.version);
+  const midia = readMidiaCase(release.manifest.gerador.internet_de ?? release.version);
   return [...(pix ? [publicCase(pix)] : []), ...(midia ? [publicCase(midia)] : [])];
 }

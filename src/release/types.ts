@@ -151,6 +151,8 @@ export interface ReleaseManifest {
    */
   gerador: {
     versao: string; semente: number; efeitos_setor?: boolean; domicilios_censo?: boolean; setores_observados?: boolean; internet_conjunta?: boolean;
+    /** With internet_conjunta: the release whose midia case holds the internet model's fit, when not the release itself (v1.6.0 reads v1.5.0's). */
+    internet_de?: string;
   };
   motor: string; // engine version
   ufs: UfCode[]; // offered

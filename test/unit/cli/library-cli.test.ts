@@ -23,10 +23,11 @@ describe('campaign-sim library case', () => {
     expect(r.out).toContain('Banco Central do Brasil');
   });
 
-  it('midia --json prints the newest release\'s midia case as stored; without --json a table of margins', async () => {
+  it('midia --json prints the midia case of the internet fit the newest release carries, as stored; without --json a table of margins', async () => {
     const r = await run('library', 'case', 'midia', '--json');
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.out)).toEqual(readMidiaCase(newestRelease()));
+    const g = openRelease(newestRelease()).manifest.gerador;
+    expect(JSON.parse(r.out)).toEqual(readMidiaCase(g.internet_de ?? newestRelease()));
     const t = await run('library', 'case', 'midia');
     expect(t.code).toBe(0);
     expect(t.out).toContain('pnad2023/regiao/Nordeste');

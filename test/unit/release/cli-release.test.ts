@@ -16,8 +16,8 @@ describe('campaign-sim release', () => {
     const r = await run('release', 'list', '--json');
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.out) as Array<{ versao: string; mais_nova: boolean }>;
-    expect(rows.map((x) => x.versao)).toEqual(['v1.0.0', 'v1.1.0', 'v1.2.0', 'v1.3.0', 'v1.4.0', 'v1.5.0']);
-    expect(rows[5].mais_nova).toBe(true);
+    expect(rows.map((x) => x.versao)).toEqual(['v1.0.0', 'v1.1.0', 'v1.2.0', 'v1.3.0', 'v1.4.0', 'v1.5.0', 'v1.6.0']);
+    expect(rows[6].mais_nova).toBe(true);
   });
 
   it('builds RR and exits 0, writing the cache file', async () => {
