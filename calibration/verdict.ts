@@ -3,8 +3,8 @@
 // docs/calibration.md states them): the chosen candidate must reproduce the holdout period within
 // a mean MAPE per block of 25%, and the held-out units within 35% (a unit the search never saw
 // is a harder test than a later period of seen units). It must also forecast the holdout better
-// than two naive rules (baselines.ts): a model a rule of thumb matches has not earned its
-// parameters, however small its error.
+// than three simple rules (baselines.ts: persistence, Bass, log-trend): a model a rule of thumb
+// matches has not earned its parameters, however small its error.
 
 import { reportLoss } from './loss.js';
 
