@@ -10,11 +10,10 @@ import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { activityAt } from '../calibration/pix/pix-activity.js';
 import { simulatePixAdopters, type AdoptersByMunicipality } from '../calibration/pix/pix-model.js';
+import { COBERTURA_MINIMA, municipalPayers } from '../calibration/pix/pix-municipal.js';
 import { loadPixSeries } from '../calibration/pix/pix-series.js';
 import { PIX_JANELA } from '../calibration/pix/pix-case.js';
 import { closePool } from '../src/pool/pool.js';
-import { projectPath } from '../src/project-path.js';
-import { columns, readCsv } from '../src/release/csv.js';
 import { distanceKm } from '../src/release/geometry.js';
 import { readPixCase, type ActivityCurve } from '../src/release/pix-case-file.js';
 import { newestRelease, openRelease } from '../src/release/release.js';
@@ -22,20 +21,8 @@ import type { Municipality, UfCode } from '../src/release/types.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { runAsMain } from './lib/run-as-main.js';
 
-const PIX_MUNICIPIO_FILE = 'data/br/pix/pix_municipio_mensal_202011_202212.csv';
-/** A UF's municipal rows are read when they add up to at least this share of its UF total. */
-const COBERTURA_MINIMA = 0.98;
 const FAIXA_KM = 50;
 const ALCANCE_KM = 400;
-
-/** Monthly payers of each municipality in month `mes` (QT_PES_PagadorPF). */
-function municipalPayers(mes: number): Map<string, number> {
-  const { header, rows } = readCsv(projectPath(PIX_MUNICIPIO_FILE));
-  const c = columns(header, ['AnoMes', 'Municipio_Ibge', 'QT_PES_PagadorPF'], PIX_MUNICIPIO_FILE);
-  const out = new Map<string, number>();
-  for (const r of rows) if (Number(r[c.AnoMes]) === mes) out.set(r[c.Municipio_Ibge], Number(r[c.QT_PES_PagadorPF]) || 0);
-  return out;
-}
 
 /** ln(observed / model) of summed payers, rounded for the report. */
 const logRatio = (obs: number, model: number) => Number(Math.log(obs / model).toFixed(3));

@@ -1,61 +1,120 @@
-// The Pix fit of the release that carries the published case (issue 12): fits parametros_pix to the Banco Central's
+// The Pix fit of the release that carries the published case (issues 12, 33): fits parametros_pix to the Banco Central's
 // monthly Pix payers by UF, judges them out of sample, forecasts to 2026-12, and writes
 //   data/releases/<release>/caso-pix.json  (the public case; the release manifest reads it)
-//   bench/results/pix.json                 (the targets, what was measured, the seconds)
-//   npm run bench:pix -- [--avaliacoes N] [--amostra-pessoas N] [--amostra-final K] [--threads N]
+//   bench/results/pix.json                 (the targets, what was measured, the minutes)
+//   bench/out/pix-ajustes.json             (the three fits, each written when it ends, with its seconds)
+//   npm run bench:pix -- [--release V] [--avaliacoes N] [--amostra-pessoas N] [--amostra-final K] [--inicio-juiz V] [--threads N] [--ajustes FILE]
+// --inicio-juiz starts the judge's search at release V's judge's best point (fitted on months up to 2022-06 only);
+// --inicio-juiz '' at the hand-set starts.
+// --ajustes reuses the fits of such a file (made with the same release, sample and judge's start: checked;
+// each kept fit keeps its own --avaliacoes, recorded per fit) and fits only what it lacks, so an
+// interrupted run resumes and the judging can be rerun alone; the minutes reported are then the kept
+// fits' seconds plus this run's.
 // Deterministic: the same release, options and data give the same files (timings aside). The
-// defaults are the options of the committed case, so a plain rerun (also from `npm run bench`)
-// reproduces the release's parameters instead of replacing them.
+// defaults are the committed v1.6.0 case's sample, judge's start, judging sample and the budget of
+// its judge and long fits; its release fit was cut to one round by a resumed run (--avaliacoes 1
+// --ajustes), so a plain rerun searches the release fit 40 rounds and gives other parameters.
+import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
-import { buildPixCase, PIX_TARGETS, targetsMet } from '../calibration/pix/pix-case.js';
-import { pixBaseParameters } from '../calibration/pix/pix-fit.js';
+import { buildPixCase, PIX_TARGETS, targetsMet, type PixCaseFits } from '../calibration/pix/pix-case.js';
+import { PIX_FIT_DIMENSIONS, pixBaseParameters, type PixFit } from '../calibration/pix/pix-fit.js';
 import { loadPixSeries } from '../calibration/pix/pix-series.js';
 import { closePool } from '../src/pool/pool.js';
 import { projectPath } from '../src/project-path.js';
-import { writePixCase } from '../src/release/pix-case-file.js';
+import { readPixCase, writePixCase } from '../src/release/pix-case-file.js';
 import { newestRelease, openRelease } from '../src/release/release.js';
+import { writeBenchResult } from './lib/bench-output.js';
 import { runAsMain } from './lib/run-as-main.js';
+
+/** The best point of a release's published judge fit (its window ends at 2022-06: it never saw the holdout). */
+function judgeBest(release: string): { x: number[]; origem: string } {
+  const c = readPixCase(release);
+  if (c === null) throw new Error(`campaign-sim: release ${release} has no Pix case to start the judge from`);
+  if (JSON.stringify(c.ajuste.busca.dimensoes) !== JSON.stringify(PIX_FIT_DIMENSIONS.map((d) => d.nome))) {
+    throw new Error(`campaign-sim: the Pix case of ${release} searched other dimensions`);
+  }
+  const juiz = c.ajuste.historico.filter((h) => h.ajuste === 'juiz');
+  const best = juiz.reduce((a, b) => (b.perda < a.perda ? b : a));
+  return { x: best.x, origem: `melhor ponto do ajuste do juiz de ${release} (janela até 2022-06, perda ${best.perda})` };
+}
+
+interface KeptFits {
+  release: string;
+  opcoes: Record<string, number | string>;
+  ajustes: Partial<PixCaseFits>;
+  segundos: Partial<Record<keyof PixCaseFits, number>>;
+  /** --avaliacoes of each fit. */
+  avaliacoes: Partial<Record<keyof PixCaseFits, number>>;
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      // the release whose case is published (a release may carry an older one's fit, as v1.3.0 carries v1.2.0's): a plain rerun refits it
+      // the release whose case is published (a release may carry an older one's fit, as v1.5.0 carries v1.4.0's): a plain rerun refits it
       release: { type: 'string', default: openRelease(newestRelease()).manifest.calibracao_pix?.release ?? newestRelease() },
-      avaliacoes: { type: 'string', default: '220' },
-      'amostra-pessoas': { type: 'string', default: '20000' },
-      'amostra-final': { type: 'string', default: '4' },
+      // v1.6.0's case: 40 rounds per fit on 8,000 persons per UF, judged on 1:64 samples (the machine was shared by 6; v1.4.0's were 220, 20,000, 1:4)
+      avaliacoes: { type: 'string', default: '40' },
+      'amostra-pessoas': { type: 'string', default: '8000' },
+      'amostra-final': { type: 'string', default: '64' },
       threads: { type: 'string', default: String(cpus().length) },
+      'inicio-juiz': { type: 'string', default: 'v1.4.0' },
+      ajustes: { type: 'string' },
     },
   });
   const t0 = performance.now();
   const release = openRelease(values.release);
   const log = (s: string) => process.stderr.write(`[${((performance.now() - t0) / 1000).toFixed(0)} s] ${s}\n`);
-  log('população das 27 UFs e padronização nacional');
+  // what every fit depends on (the judging's sample, amostra_final, does not; the budget is each fit's own)
+  const opcoes = {
+    amostra_pessoas: Number(values['amostra-pessoas']),
+    ...(values['inicio-juiz'] ? { inicio_juiz: values['inicio-juiz'] } : {}),
+  };
+  const avaliacoes = Number(values.avaliacoes);
+  const amostraFinal = Number(values['amostra-final']);
+  const inicioJuiz = values['inicio-juiz'] ? judgeBest(values['inicio-juiz']) : undefined;
+  const kept: KeptFits = values.ajustes && existsSync(values.ajustes)
+    ? JSON.parse(readFileSync(values.ajustes, 'utf8'))
+    : { release: release.version, opcoes, ajustes: {}, segundos: {}, avaliacoes: {} };
+  if (kept.release !== release.version || JSON.stringify(kept.opcoes) !== JSON.stringify(opcoes)) {
+    throw new Error(`campaign-sim: ${values.ajustes} holds fits of ${kept.release} ${JSON.stringify(kept.opcoes)}, not of ${release.version} ${JSON.stringify(opcoes)}`);
+  }
+  log(`população das 27 UFs e padronização nacional${Object.keys(kept.ajustes).length ? `; ajustes guardados: ${Object.keys(kept.ajustes).join(', ')}` : ''}`);
   const base = await pixBaseParameters(release);
-  const caso = await buildPixCase({
+  let tFit = performance.now();
+  const { caso } = await buildPixCase({
     release, series: loadPixSeries(), base,
-    amostraPessoas: Number(values['amostra-pessoas']), avaliacoes: Number(values.avaliacoes),
-    amostraFinal: Number(values['amostra-final']), threads: Number(values.threads),
+    amostraPessoas: opcoes.amostra_pessoas, avaliacoes, amostraFinal, inicioJuiz, threads: Number(values.threads),
     onStage: log,
     onEvaluation: (stage, e, n) => log(`${stage} ${n}: perda ${(e.loss * 100).toFixed(2)}%`),
+  }, kept.ajustes, async (nome: keyof PixCaseFits, fit: PixFit) => {
+    kept.ajustes[nome] = fit;
+    kept.avaliacoes[nome] = avaliacoes;
+    kept.segundos[nome] = (performance.now() - tFit) / 1000;
+    tFit = performance.now();
+    log(`ajuste ${nome} guardado em ${await writeBenchResult('pix-ajustes.json', kept)}`);
   });
-  const segundos = (performance.now() - t0) / 1000;
+  const segundosAjustes = Object.values(kept.segundos).reduce((a, b) => a + b, 0);
+  const segundos = segundosAjustes + (performance.now() - tFit) / 1000;
   const casePath = await writePixCase(caso);
   const a = caso.agregados;
   const medido = { ...a, minutos: segundos / 60 };
   const result = {
     bench: 'pix', when: new Date().toISOString(), release: release.version, node: process.version, cpus: cpus().length,
-    opcoes: { avaliacoes: Number(values.avaliacoes), amostra_pessoas: Number(values['amostra-pessoas']), amostra_final: Number(values['amostra-final']), threads: Number(values.threads) },
+    opcoes: { ...opcoes, avaliacoes_por_ajuste: kept.avaliacoes, amostra_final: amostraFinal, threads: Number(values.threads) },
     alvos: PIX_TARGETS,
     medido,
-    atingido: { ...targetsMet(a), minutos: segundos / 60 < PIX_TARGETS.minutos },
+    atingido: { ...targetsMet(a as Parameters<typeof targetsMet>[0]), minutos: segundos / 60 < PIX_TARGETS.minutos },
+    segundos: { ajustes: kept.segundos, total: segundos },
+    comparacoes: caso.comparacoes,
+    municipal: caso.municipal,
     ufs: caso.ufs.map((u) => ({ uf: u.uf, veredito: u.veredito, ...u.metricas })),
     caso: casePath.slice(projectPath().length + 1),
   };
   await writeFile(projectPath('bench/results/pix.json'), JSON.stringify(result, null, 2) + '\n');
-  log(`veredito ${a.veredito}; mediana MAPE janela ${(a.mape_mediana_janela * 100).toFixed(1)}%, holdout ${(a.mape_mediana_holdout * 100).toFixed(1)}%, spearman ${a.spearman_parte_dez_2022.toFixed(3)}`);
+  log(`veredito ${a.veredito}; holdout mediana ${(a.mape_mediana_holdout * 100).toFixed(1)}% (pior ${(a.mape_pior_holdout! * 100).toFixed(1)}%), ` +
+    `longo ${(a.mape_mediana_longo! * 100).toFixed(1)}% (pior ${(a.mape_pior_longo! * 100).toFixed(1)}%), spearman municipal ${a.spearman_municipios!.toFixed(3)}`);
   await closePool();
 }
 

@@ -1,14 +1,16 @@
-// The two naive forecasts a calibrated model must beat on the holdout before it is aprovada
+// The three simple forecasts a calibrated model must beat on the holdout before it is aprovada
 // (verdict.ts): a model that forecasts no better than a rule anyone could apply to the window
-// has not earned its parameters. Both see only the window of the training blocks and are
+// has not earned its parameters. All see only the window of the training blocks and are
 // scored like the model (mean MAPE per block over the holdout, loss.ts).
 //   persistence: each block's last observed window value carried forward to every holdout
 //                period (the last cumulative count for acumulado, the last period's count for novos);
-//   Bass:        a Bass curve fitted on the window (bass.ts), p and q shared, m per block.
-// A block with no row in the window has nothing to carry or fit: both forecast 0 for it.
+//   Bass:        a Bass curve fitted on the window (bass.ts), p and q shared, m per block;
+//   log-trend:   a + b ln t fitted per block on its last 12 months of the window (log-trend.ts).
+// A block with no row in the window has nothing to carry or fit: all three forecast 0 for it.
 
 import type { SeriesLayout } from './loss.js';
 import { bassBasis, fitBass, type BassFit } from './bass.js';
+import { fitLogTrend, logTrendAt, logTrendPeriods, periodMiddle } from './log-trend.js';
 import type { SeriesMeasure } from './series.js';
 
 export interface BaselineInput {
@@ -51,4 +53,17 @@ export function forecastBass(i: BaselineInput): { forecast: Float64Array; fit: B
     for (let p = 0; p < nPeriods; p++) out[b * nPeriods + p] = fit.m[k] * basis[p];
   });
   return { forecast: out, fit };
+}
+
+/** Each block's log-trend (its observed values on ln t over the window's last 12 months), at every holdout period (NaN elsewhere). */
+export function forecastLogTrend(i: BaselineInput): Float64Array {
+  const { nPeriods } = i.layout;
+  const out = new Float64Array(i.layout.nBlocks * nPeriods).fill(NaN);
+  const fitted = logTrendPeriods(i.janela, i.spans);
+  for (const b of i.blocks) {
+    const seen = fitted.filter((p) => Number.isFinite(i.observed[b * nPeriods + p]));
+    const f = fitLogTrend(seen.map((p) => periodMiddle(i.spans[p])), seen.map((p) => i.observed[b * nPeriods + p]));
+    for (const h of i.holdout) out[b * nPeriods + h] = f === null ? 0 : logTrendAt(f, periodMiddle(i.spans[h]));
+  }
+  return out;
 }

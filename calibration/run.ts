@@ -15,7 +15,7 @@ import { bestOf, rankLoss, runSearch, type Evaluation } from './search.js';
 import { analyseIdentifiability, perturbationPoints, type Fixado, type Grupo } from './identifiability.js';
 import { finalRoundPoint, settleFixados } from './final-round.js';
 import { historyEntry, type PapelRodada, type RodadaHistorico } from './history.js';
-import { forecastBass, forecastPersistence, type BaselineInput } from './baselines.js';
+import { forecastBass, forecastLogTrend, forecastPersistence, type BaselineInput } from './baselines.js';
 import { spatialHoldoutUnits } from './spatial-holdout.js';
 import { judgeCalibration, type Veredito } from './verdict.js';
 import { inRange, periodDays } from './periods.js';
@@ -166,6 +166,7 @@ export async function runCalibration(body: CalibrationBody, opts: RunCalibration
     espacial: spatial.length > 0 ? meanBlockMape(series.observed, kept.out, layout, spatial, allPeriods) : null,
     persistencia: holdoutMape(forecastPersistence(baselineInput)),
     bass: holdoutMape(forecastBass(baselineInput).forecast),
+    tendencia_log: holdoutMape(forecastLogTrend(baselineInput)),
   }, opts.tentativa ?? 1);
 
   const chosen = applyCandidate(pedido, defaultParameters(release.manifest, pedido.cenario.familia), dims, kept.x);

@@ -3,8 +3,8 @@
 // docs/calibration.md states them): the chosen candidate must reproduce the holdout period within
 // a mean MAPE per block of 25%, and the held-out units within 35% (a unit the search never saw
 // is a harder test than a later period of seen units). It must also forecast the holdout better
-// than two naive rules (baselines.ts): a model a rule of thumb matches has not earned its
-// parameters, however small its error.
+// than three simple rules (baselines.ts: persistence, Bass, log-trend): a model a rule of thumb
+// matches has not earned its parameters, however small its error.
 
 import { reportLoss } from './loss.js';
 
@@ -34,6 +34,8 @@ export interface Veredito {
     mape_holdout_persistencia: Metrica;
     /** The Bass baseline's mean MAPE per block over holdout; passou: the model's mape_holdout is below it. */
     mape_holdout_bass: Metrica;
+    /** The log-trend baseline's mean MAPE per block over holdout; passou: the model's mape_holdout is below it. */
+    mape_holdout_tendencia_log: Metrica;
   };
   motivos: string[];
 }
@@ -42,14 +44,16 @@ export interface VerdictInput {
   janela: number;
   holdout: number;
   espacial: number | null;
-  /** Holdout MAPE (same blocks and periods as `holdout`) of the two baselines. */
+  /** Holdout MAPE (same blocks and periods as `holdout`) of the three baselines. */
   persistencia: number;
   bass: number;
+  tendencia_log: number;
 }
 
 const BASELINE_NAMES = {
   persistencia: 'the persistence baseline (each block\'s last window value carried forward)',
   bass: 'the Bass baseline (a Bass curve fitted on the window)',
+  tendencia_log: 'the log-trend baseline (a + b ln t fitted on each block\'s last 12 months of the window)',
 } as const;
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
@@ -84,8 +88,9 @@ export function judgeCalibration(m: VerdictInput, tentativa: number): Veredito {
   };
   const persistencia = baseline('persistencia');
   const bass = baseline('bass');
-  const resultado = holdout.passou === true && espacial.passou !== false && persistencia.passou === true && bass.passou === true
-    ? 'aprovada' : 'reprovada';
+  const tendenciaLog = baseline('tendencia_log');
+  const resultado = holdout.passou === true && espacial.passou !== false && persistencia.passou === true && bass.passou === true &&
+    tendenciaLog.passou === true ? 'aprovada' : 'reprovada';
   return {
     resultado,
     tentativa,
@@ -95,6 +100,7 @@ export function judgeCalibration(m: VerdictInput, tentativa: number): Veredito {
       mape_holdout_espacial: espacial,
       mape_holdout_persistencia: persistencia,
       mape_holdout_bass: bass,
+      mape_holdout_tendencia_log: tendenciaLog,
     },
     motivos,
   };

@@ -33,7 +33,7 @@ function summary(r: CalibrationResult): string {
   const lines = [
     `verdict: ${r.veredito.resultado} (attempt ${r.veredito.tentativa})`,
     `  window MAPE ${pct(m.mape_janela.valor)}; holdout MAPE ${pct(m.mape_holdout.valor)} (limit ${pct(m.mape_holdout.limite)}); spatial holdout MAPE ${pct(m.mape_holdout_espacial.valor)}${m.mape_holdout_espacial.limite === null ? '' : ` (limit ${pct(m.mape_holdout_espacial.limite)})`}`,
-    `  holdout MAPE of the naive baselines, to beat: persistence ${pct(m.mape_holdout_persistencia.valor)}, Bass ${pct(m.mape_holdout_bass.valor)}`,
+    `  holdout MAPE of the simple baselines, to beat: persistence ${pct(m.mape_holdout_persistencia.valor)}, Bass ${pct(m.mape_holdout_bass.valor)}, log-trend ${pct(m.mape_holdout_tendencia_log.valor)}`,
     ...r.veredito.motivos.map((x) => `  - ${x}`),
     `search: ${r.busca.metodo}, ${r.busca.avaliados} candidates, ${r.rodadas} rounds; chosen round ${r.busca.historico.find((h) => h.escolhida)?.rodada} (window MAPE ${pct(r.busca.perda_janela)})`,
     'parameters:',

@@ -8,10 +8,11 @@ import type { Evaluation } from '../search.js';
 import { MACRO_REGIOES, type ModelParameters, type Release, type UfCode } from '../../src/release/types.js';
 import type { SimPool } from '../../src/pool/pool.js';
 import { PESOS_MODELO_1, propensityMoments } from '../../src/plan/propensity.js';
-import type { ActivityCurve } from '../../src/release/pix-case-file.js';
+import type { ActivityCurve, Coorte } from '../../src/release/pix-case-file.js';
 import { fitActivity } from './pix-activity.js';
 import { predictPayers, simulatePixAdopters, type AdoptersByUf } from './pix-model.js';
-import type { PixSeries } from './pix-series.js';
+import { eligibleFactors } from './pix-population.js';
+import { seriesUpTo, type PixSeries } from './pix-series.js';
 
 /** One searched coordinate: its name and how it sets the parameters. */
 interface FitDimension {
@@ -95,12 +96,13 @@ export function mape(pred: Float64Array, obs: Float64Array, idx: readonly number
   return meanBlockMape(obs, pred, { nBlocks: 1, nPeriods: obs.length }, [0], idx);
 }
 
-/** Per UF MAPE of predicted payers over the months whose indices are `idx`. */
+/** Per UF MAPE of predicted payers over the months whose indices are `idx` (`populacao`: each UF's eligible factor per month, pix-population.ts). */
 export function mapeByUf(
   ad: AdoptersByUf, s: PixSeries, activity: ActivityCurve, cobertura: Record<UfCode, number>, ufs: readonly UfCode[], idx: readonly number[],
+  populacao?: Partial<Record<UfCode, Float64Array>>,
 ): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const uf of ufs) out[uf] = mape(predictPayers(ad[uf]!, s.meses, activity, cobertura[uf]), s.pagadores[uf], idx);
+  for (const uf of ufs) out[uf] = mape(predictPayers(ad[uf]!, s.meses, activity, cobertura[uf], populacao?.[uf]), s.pagadores[uf], idx);
   return out;
 }
 
@@ -110,6 +112,8 @@ export interface PixFitOptions {
   base: ModelParameters;
   /** Coverage factor of each UF (pix-coverage.ts). */
   cobertura: Record<UfCode, number>;
+  /** Cohorts of each UF (pix-population.ts): the eligible factor, with IBGE's growth; absent, none (cases before v1.6.0). */
+  coortes?: Partial<Record<UfCode, Coorte>>;
   /** Last month of the window (YYYYMM); the window starts at 202011. */
   janelaFim: number;
   ufs: readonly UfCode[];
@@ -135,9 +139,12 @@ export interface PixFit {
 }
 
 export async function fitPix(o: PixFitOptions): Promise<PixFit> {
-  const activity = fitActivity(o.series, o.janelaFim);
-  const meses = o.series.meses.filter((m) => m <= o.janelaFim);
+  const series = seriesUpTo(o.series, o.janelaFim);
+  const activity = fitActivity(series, o.janelaFim);
+  const meses = series.meses;
   const idx = meses.map((_, i) => i);
+  const coortes = o.coortes;
+  const populacao = coortes && Object.fromEntries(o.ufs.map((uf) => [uf, eligibleFactors(coortes[uf]!, meses, false)]));
   const amostra: Record<string, number> = {};
   for (const uf of o.ufs) {
     const n = (await o.release.population([uf])).nPersons;
@@ -155,7 +162,7 @@ export async function fitPix(o: PixFitOptions): Promise<PixFit> {
       const ad = await simulatePixAdopters(parametersAt(o.base, full(y)), {
         release: o.release, ufs: o.ufs, meses, amostra: (uf) => amostra[uf], pool: o.pool, threads: o.threads,
       });
-      const m = Object.values(mapeByUf(ad, o.series, activity, o.cobertura, o.ufs, idx));
+      const m = Object.values(mapeByUf(ad, series, activity, o.cobertura, o.ufs, idx, populacao));
       return m.reduce((a, b) => a + b, 0) / m.length;
     },
   });

@@ -11,33 +11,14 @@
 // LOCAL_FACTOR_MONTHS months of the window. Predictions then read k_u x a(t) x adopters. Recent
 // months, because the ratio drifts slowly (RR 0.94 to 0.87 over 2022 in the first fit) and a
 // forecast starts from where the UF is. A UF that was never seen (spatial holdout) has k = 1.
-import type { UfCode } from '../../src/release/types.js';
 
 /** Months at the end of the window over which k_u is measured. */
 export const LOCAL_FACTOR_MONTHS = 6;
 
-/**
- * k_u per UF from observed and predicted payers (same months, [uf] -> [month]); `janela` are the
- * indices of the window's months, ascending.
- */
-export function fitLocalFactors(
-  obs: Partial<Record<UfCode, Float64Array>>,
-  pred: Partial<Record<UfCode, Float64Array>>,
-  ufs: readonly UfCode[],
-  janela: readonly number[],
-): Partial<Record<UfCode, number>> {
-  if (janela.length < LOCAL_FACTOR_MONTHS) throw new Error(`fitLocalFactors: the window has fewer than ${LOCAL_FACTOR_MONTHS} months`);
-  const last = janela.slice(-LOCAL_FACTOR_MONTHS);
-  const out: Partial<Record<UfCode, number>> = {};
-  for (const uf of ufs) {
-    let s = 0;
-    for (const j of last) s += Math.log(obs[uf]![j] / pred[uf]![j]);
-    out[uf] = Math.exp(s / last.length);
-  }
-  return out;
-}
-
-/** Payers scaled by a UF's local factor (a missing factor counts as 1). */
-export function applyLocalFactor(payers: Float64Array, k: number | undefined): Float64Array {
-  return k === undefined ? payers : payers.map((v) => v * k);
+/** k_u of one UF from its observed and predicted payers; `janela` are the indices of the window's months, ascending. */
+export function localFactor(obs: ArrayLike<number>, pred: ArrayLike<number>, janela: readonly number[]): number {
+  if (janela.length < LOCAL_FACTOR_MONTHS) throw new Error(`localFactor: the window has fewer than ${LOCAL_FACTOR_MONTHS} months`);
+  let s = 0;
+  for (const j of janela.slice(-LOCAL_FACTOR_MONTHS)) s += Math.log(obs[j] / pred[j]);
+  return Math.exp(s / LOCAL_FACTOR_MONTHS);
 }

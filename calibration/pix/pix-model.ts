@@ -104,8 +104,13 @@ export async function simulatePixAdopters(parametros: ModelParameters, o: PixRun
 
 /**
  * Predicted monthly payers: the UF's coverage (pix-coverage.ts; 1 in cases made before it, whose
- * files record none) x activity of the month x adopters at its end.
+ * files record none) x activity of the month x adopters at its end, x the eligible population's
+ * factor of the month when given (pix-population.ts; cases before v1.6.0 have none).
  */
-export function predictPayers(adopters: Float64Array, meses: readonly number[], activity: ActivityCurve, cobertura: number): Float64Array {
-  return adopters.map((a, j) => a * activityAt(activity, meses[j]) * cobertura);
+export function predictPayers(
+  adopters: Float64Array, meses: readonly number[], activity: ActivityCurve, cobertura: number, populacao?: ArrayLike<number>,
+): Float64Array {
+  return populacao
+    ? adopters.map((a, j) => a * activityAt(activity, meses[j]) * cobertura * populacao[j])
+    : adopters.map((a, j) => a * activityAt(activity, meses[j]) * cobertura);
 }

@@ -55,3 +55,19 @@ export function loadPixSeries(): PixSeries {
   if (chavesPf.some((v) => !(v > 0))) throw new Error(`campaign-sim: ${PIX_DICT_FILE} lacks a month of ${meses[0]}..${meses.at(-1)}`);
   return { meses, ufs: [...UF_CODES], pagadores, pagadoresUfs, chavesPf };
 }
+
+/**
+ * The series as it stood at the end of month `fim`: every month after it is cut off, so a fit or
+ * a forecast handed this copy cannot read past its window (the holdouts' guarantee).
+ */
+export function seriesUpTo(s: PixSeries, fim: number): PixSeries {
+  const n = s.meses.filter((m) => m <= fim).length;
+  if (n === 0) throw new Error(`seriesUpTo: no month of the series is at or before ${fim}`);
+  return {
+    meses: s.meses.slice(0, n),
+    ufs: [...s.ufs],
+    pagadores: Object.fromEntries(s.ufs.map((u) => [u, s.pagadores[u].slice(0, n)])) as Record<UfCode, Float64Array>,
+    pagadoresUfs: s.pagadoresUfs.slice(0, n),
+    chavesPf: s.chavesPf.slice(0, n),
+  };
+}

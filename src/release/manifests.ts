@@ -5,8 +5,9 @@
 // v1.3.0's population (same generator and seed) with a Pix fit whose observation model counts
 // each UF's coverage (calibration/pix/pix-coverage.ts); v1.5.0 is v1.4.0's population with internet
 // use drawn jointly by age, schooling, income, area and region (src/release/internet-model.ts);
-// v1.6.0 is v1.5.0's population and media habits with its midia case's edition 2
-// (calibration/midia/midia-case.ts caseEdition: the PBM's daily internet use by schooling scored).
+// v1.6.0 is v1.5.0's population and media habits with a Pix refit on it (issue 33: a population
+// that changes over the forecast, the long-horizon split, the log-trend reference, the municipal
+// cross-section) and the midia case's edition 2 (calibration/midia/midia-case.ts caseEdition).
 import { readSourceCredits } from './fontes-file.js';
 import { readPixFit } from './pix-case-file.js';
 import { UF_CODES, type CalibracaoPix, type ModelParameters, type ReleaseManifest } from './types.js';
@@ -40,7 +41,7 @@ const PARAMETROS_RECEPCAO: ModelParameters = { ...PARAMETROS_MANUAIS, beta0: Mat
 /** Sources credited by every release, and by the releases whose generator builds the Census households. */
 const {
   fontes: FONTES, fontes_domicilios_censo: FONTES_DOMICILIOS_CENSO, fontes_setores_observados: FONTES_SETORES_OBSERVADOS,
-  fontes_midia: FONTES_MIDIA,
+  fontes_midia: FONTES_MIDIA, fontes_estimativas_populacao: FONTES_ESTIMATIVAS_POPULACAO,
 } = readSourceCredits();
 
 const AVISO_POPULACAO =
@@ -58,7 +59,7 @@ const AVISO_SETORES_OBSERVADOS =
 const AVISO_INTERNET =
   ' Internet use of persons 10+ is modelled jointly by age, schooling, family income, area and region, raked to PNAD TIC 2023 ' +
   '(region, area) and TIC Domicílios 2020 (schooling, income, age, shifted to the PNAD level); the fit and its held-out margins ' +
-  'are the library case midia. Under 10 it stays an assumption. The Pix parameters are v1.4.0\'s fit, not refitted on this population.';
+  'are the library case midia. Under 10 it stays an assumption.';
 
 /** What a release says of its parametros_pix: hand-set, fitted but failed, or fitted and approved. */
 function avisoParametros(c: CalibracaoPix | null): string {
@@ -67,6 +68,12 @@ function avisoParametros(c: CalibracaoPix | null): string {
     return ' parametros_pix are fitted to the Banco Central Pix series (library case pix) but missed its out-of-sample targets: adoption jobs on cenario_base pix say nao_calibrado.';
   }
   return ' parametros_pix are fitted to the Banco Central Pix series and passed its out-of-sample test (library case pix).';
+}
+
+/** Releases with the joint internet model say when their Pix parameters are another release's fit (v1.5.0 carries v1.4.0's). */
+function avisoPixDeOutra(versao: string, o: ManifestOptions): string {
+  const de = o.calibracao_pix?.release;
+  return o.internet_conjunta && de && de !== versao ? ` The Pix parameters are ${de}'s fit, not refitted on this population.` : '';
 }
 
 const GRADES: ReleaseManifest['grades'] = {
@@ -87,6 +94,8 @@ interface ManifestOptions {
   domicilios_censo?: boolean;
   setores_observados?: boolean;
   internet_conjunta?: boolean;
+  /** The release's Pix case reads IBGE's post-2022 population estimates (v1.6.0 on): credited. */
+  estimativas_populacao?: boolean;
   parametros_pix?: ModelParameters;
   calibracao_pix?: CalibracaoPix | null;
 }
@@ -126,10 +135,10 @@ function manifest(versao: string, publicada_em: string, semente: number, o: Mani
     // Each release credits the sources its generator reads.
     fontes: [
       ...FONTES, ...(o.domicilios_censo ? FONTES_DOMICILIOS_CENSO : []), ...(o.setores_observados ? FONTES_SETORES_OBSERVADOS : []),
-      ...(o.internet_conjunta ? FONTES_MIDIA : []),
+      ...(o.internet_conjunta ? FONTES_MIDIA : []), ...(o.estimativas_populacao ? FONTES_ESTIMATIVAS_POPULACAO : []),
     ],
     aviso: AVISO_POPULACAO + (o.domicilios_censo ? AVISO_DOMICILIOS : '') + (o.setores_observados ? AVISO_SETORES_OBSERVADOS : '') +
-      (o.internet_conjunta ? AVISO_INTERNET : '') + avisoParametros(o.calibracao_pix ?? null),
+      (o.internet_conjunta ? AVISO_INTERNET : '') + avisoPixDeOutra(versao, o) + avisoParametros(o.calibracao_pix ?? null),
   };
 }
 
@@ -149,9 +158,11 @@ export const MANIFESTS: readonly ReleaseManifest[] = [
   manifest('v1.5.0', '2026-11-26', 20251101, {
     efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, ...fittedPix('v1.4.0'),
   }),
-  // v1.5.0's population and habits (same generator, flags and seed; its own midia case refits the
-  // same counts to the same coefficients), with the midia case's edition 2 (data/releases/v1.6.0/caso-midia.json).
+  // v1.5.0's generator options and seed; its own midia case (edition 2) refits v1.5.0's counts to
+  // the same coefficients, so the persons are v1.5.0's; the Pix case is refitted on them
+  // (data/releases/v1.6.0/caso-pix.json).
   manifest('v1.6.0', '2026-11-26', 20251101, {
-    efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, ...fittedPix('v1.4.0'),
+    efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, estimativas_populacao: true,
+    ...fittedPix('v1.6.0'),
   }),
 ];

@@ -23,6 +23,29 @@ export interface ActivityCurve {
   rmse: number;
 }
 
+/** The cohorts of a unit (a UF or a municipality) its eligible factor reads (calibration/pix/pix-population.ts). */
+export interface Coorte {
+  /** Persons at 1 July 2022 (2022 estimates). */
+  pessoas: number;
+  /** Persons under 15 then. */
+  menores15: number;
+  /** Under-15s gained a year: born (aged 0-4 / 5) minus turning 15 (aged 10-14 / 5). */
+  saldo_menores15: number;
+  /** Growth per year of IBGE's post-2022 estimates, ln(P 2025 / P 2024). */
+  crescimento: number;
+}
+
+/** How a forecast leaves the window (calibration/pix/pix-forecast.ts). */
+export type MetodoPrevisao = 'fator_local' | 'assimilacao';
+
+/** Holdout scores of one way of forecasting, median and worst UF, on both time holdouts. */
+export interface PontuacaoHoldouts {
+  mape_mediana_holdout: number;
+  mape_pior_holdout: number;
+  mape_mediana_longo: number;
+  mape_pior_longo: number;
+}
+
 export type VereditoUf = 'passou' | 'reprovado_declarado' | 'nao_pontuado';
 
 export interface Reprovacao {
@@ -42,6 +65,10 @@ export interface PixCaseUf {
     mape_holdout: number;
     mape_persistencia: number;
     mape_bass: number;
+    /** The log-trend reference on the holdout (v1.6.0 on). */
+    mape_tendencia_log?: number;
+    /** The long-horizon split (fit to holdout_longo.janela_fim, judged on holdout_longo; v1.6.0 on): the model and the three references. */
+    longo?: { mape: number; mape_persistencia: number; mape_bass: number; mape_tendencia_log: number };
     /** Spatial-holdout UFs only: MAPE over every month of the judge's run, without a local factor. */
     mape_espacial: number | null;
     /** Observed payers / residents in Dec 2022, and the release's model (with the coverage, without the local factor). */
@@ -61,6 +88,8 @@ export interface PixCase {
   janela: { inicio: number; fim: number };
   holdout: { inicio: number; fim: number };
   holdout_espacial: { ufs: UfCode[] };
+  /** The long-horizon split (v1.6.0 on): a fit to janela_fim judged on inicio..fim. */
+  holdout_longo?: { janela_fim: number; inicio: number; fim: number };
   resumo: Record<VereditoUf, number>;
   ufs: PixCaseUf[];
   testes: Record<string, string>;
@@ -70,6 +99,14 @@ export interface PixCase {
     mape_mediana_holdout: number;
     ufs_melhores_que_as_duas_referencias: number;
     spearman_parte_dez_2022: number;
+    /** From v1.6.0 (issue 33's targets): worst UF on the holdout, UFs better than all three references there, the long split's median and worst UF and UFs better than its log-trend, the municipal cross-section. */
+    mape_pior_holdout?: number;
+    ufs_melhores_que_as_tres_referencias?: number;
+    mape_mediana_longo?: number;
+    mape_pior_longo?: number;
+    ufs_melhores_que_tendencia_log_longo?: number;
+    spearman_municipios?: number;
+    spearman_municipios_referencia?: number;
     /** `aprovada` only when every target of bench/results/pix.json holds. */
     veredito: 'aprovada' | 'reprovada';
   };
@@ -79,9 +116,21 @@ export interface PixCase {
      * The observation model: activity of each fit, and each UF's coverage
      * (calibration/pix/pix-coverage.ts; absent in cases made before it, read as 1).
      */
-    observacao: { atividade: ActivityCurve; atividade_juiz: ActivityCurve; cobertura?: Record<UfCode, number> };
-    busca: { metodo: string; dimensoes: string[]; avaliacoes_juiz: number; avaliacoes_release: number; perda_juiz: number; perda_release: number; amostra_pessoas_por_uf: number };
-    historico: Array<{ ajuste: 'juiz' | 'release'; x: number[]; perda: number }>;
+    observacao: {
+      atividade: ActivityCurve; atividade_juiz: ActivityCurve; cobertura?: Record<UfCode, number>;
+      /** v1.6.0 on: the long split's activity, each UF's cohorts (pix-population.ts), its persons aged 15+ in the model, and how the forecast leaves the window. */
+      atividade_longo?: ActivityCurve;
+      coortes?: Record<UfCode, Coorte>;
+      elegiveis?: Record<UfCode, number>;
+      metodo_previsao?: MetodoPrevisao;
+    };
+    busca: {
+      metodo: string; dimensoes: string[]; avaliacoes_juiz: number; avaliacoes_release: number; perda_juiz: number; perda_release: number; amostra_pessoas_por_uf: number;
+      avaliacoes_longo?: number; perda_longo?: number;
+      /** Where the judge's search started (v1.6.0 on). */
+      inicio_juiz?: string;
+    };
+    historico: Array<{ ajuste: 'juiz' | 'longo' | 'release'; x: number[]; perda: number }>;
     /** k of the 1:k household sample of the runs that judged and forecast (1 = the whole population). */
     amostra_final: number;
   };
@@ -89,6 +138,21 @@ export interface PixCase {
   metodo: string;
   aviso: string;
   previsao: Array<{ uf: UfCode; periodo: number; pagadores: number }>;
+  /** v1.6.0 on: what decided the forecast (with or without assimilation, each population variant) and the municipal cross-section. */
+  comparacoes?: {
+    metodo_previsao: Record<MetodoPrevisao, PontuacaoHoldouts>;
+    populacao: Record<'fixa' | 'sem_estimativas' | 'com_estimativas', PontuacaoHoldouts>;
+  };
+  municipal?: {
+    mes: number; ufs: UfCode[]; municipios: number; regioes_imediatas: number;
+    spearman_municipios: number; spearman_municipios_referencia: number;
+    spearman_regioes_imediatas: number; spearman_regioes_imediatas_referencia: number;
+    mape_por_porte: Array<{ porte: string; municipios: number; modelo: number; referencia: number }>;
+  };
+  /** v1.6.0 on: the forecast without the population estimates published after Dec 2022 (previsao is conditional on them). */
+  previsao_sem_estimativas?: Array<{ uf: UfCode; periodo: number; pagadores: number }>;
+  /** v1.6.0 on: payers per municipality at every December 2022..2026 (the UF's forecast shared as the model's adopters). */
+  previsao_municipios?: Array<{ municipio: string; periodo: number; pagadores: number }>;
 }
 
 export function pixCasePath(release: string): string {

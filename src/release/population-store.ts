@@ -80,7 +80,8 @@ const building = new Map<string, Promise<UfPopulation>>();
 
 /**
  * The builder's options for a release's generator. Generator 1.5.0's internet model is read from
- * the release's midia case: a cache file built before a refit is not detected, rebuild with --force.
+ * the midia case of the release: a cache file built before a refit is
+ * not detected, rebuild with --force.
  */
 export function builderOptions(rel: BuildableRelease): BuildOptions {
   const g = rel.manifest.gerador;

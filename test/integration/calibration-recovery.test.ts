@@ -101,11 +101,12 @@ describe('calibration on the real model (RR)', () => {
     expect(Math.abs(r.parametros[1].valor - TRUTH[1]), `beta_expo ${r.parametros[1].valor}`).toBeLessThan(0.25);
     // Within the limit and far better than persistence; but a point this close to the truth (not
     // on it: the search found -5.92, -3.59) can still forecast a smooth 14-day continuation worse
-    // than a Bass curve fitted on the window (4.3% against 1.7% when measured), and then it is reprovada.
+    // than a Bass curve fitted on the window (4.3% against 1.7% when measured) or the log-trend, and then it is reprovada.
     const m = r.veredito.metricas;
     expect(m.mape_holdout.passou).toBe(true);
     expect(m.mape_holdout_persistencia.passou).toBe(true);
-    expect(r.veredito.resultado, JSON.stringify(r.veredito)).toBe(m.mape_holdout_bass.passou ? 'aprovada' : 'reprovada');
+    const beaten = m.mape_holdout_bass.passou && m.mape_holdout_tendencia_log.passou;
+    expect(r.veredito.resultado, JSON.stringify(r.veredito)).toBe(beaten ? 'aprovada' : 'reprovada');
   });
 
   it('is bit-identical when repeated with the same comparison group, at 1 or 2 threads', async () => {

@@ -7,7 +7,7 @@ import { analyticRows, PIX, request, stubRelease } from './analytic.js';
 
 describe('verdict', () => {
   // Baselines the model beats comfortably, so only the limits decide.
-  const beaten = { persistencia: 0.9, bass: 0.9 };
+  const beaten = { persistencia: 0.9, bass: 0.9, tendencia_log: 0.9 };
 
   it('approves only when every limited metric passes', () => {
     expect(judgeCalibration({ janela: 0.01, holdout: 0.1, espacial: null, ...beaten }, 1).resultado).toBe('aprovada');
@@ -19,25 +19,31 @@ describe('verdict', () => {
     const spatial = judgeCalibration({ janela: 0.01, holdout: 0.1, espacial: 0.5, ...beaten }, 1);
     expect(spatial.resultado).toBe('reprovada');
     expect(spatial.motivos[0]).toMatch(/held-out units/);
-    expect(judgeCalibration({ janela: 0.01, holdout: NaN, espacial: null, persistencia: NaN, bass: NaN }, 1)).toMatchObject({
+    expect(judgeCalibration({ janela: 0.01, holdout: NaN, espacial: null, persistencia: NaN, bass: NaN, tendencia_log: NaN }, 1)).toMatchObject({
       resultado: 'reprovada',
       metricas: { mape_holdout: { valor: null, passou: null }, mape_holdout_persistencia: { valor: null, passou: null } },
     });
   });
 
-  it('refuses a model that is not strictly better than either naive baseline on the holdout, saying which', () => {
-    const ok = judgeCalibration({ janela: 0.01, holdout: 0.05, espacial: null, persistencia: 0.08, bass: 0.06 }, 1);
+  it('refuses a model that is not strictly better than every baseline on the holdout, saying which', () => {
+    const ok = judgeCalibration({ janela: 0.01, holdout: 0.05, espacial: null, persistencia: 0.08, bass: 0.06, tendencia_log: 0.07 }, 1);
     expect(ok.resultado).toBe('aprovada');
     expect(ok.metricas.mape_holdout_persistencia).toEqual({ valor: 0.08, limite: null, passou: true });
     expect(ok.metricas.mape_holdout_bass).toEqual({ valor: 0.06, limite: null, passou: true });
-    const persistence = judgeCalibration({ janela: 0.01, holdout: 0.05, espacial: null, persistencia: 0.04, bass: 0.06 }, 1);
+    expect(ok.metricas.mape_holdout_tendencia_log).toEqual({ valor: 0.07, limite: null, passou: true });
+    const persistence = judgeCalibration({ janela: 0.01, holdout: 0.05, espacial: null, persistencia: 0.04, bass: 0.06, tendencia_log: 0.07 }, 1);
     expect(persistence.resultado).toBe('reprovada');
     expect(persistence.metricas.mape_holdout.passou).toBe(true);
     expect(persistence.metricas.mape_holdout_persistencia.passou).toBe(false);
     expect(persistence.motivos).toEqual([expect.stringMatching(/5\.0% is not below the persistence baseline .*'s 4\.0%/)]);
-    const tie = judgeCalibration({ janela: 0.01, holdout: 0.05, espacial: null, persistencia: 0.08, bass: 0.05 }, 1);
+    const tie = judgeCalibration({ janela: 0.01, holdout: 0.05, espacial: null, persistencia: 0.08, bass: 0.05, tendencia_log: 0.07 }, 1);
     expect(tie.resultado).toBe('reprovada');
     expect(tie.motivos).toEqual([expect.stringMatching(/Bass baseline/)]);
+    // beating persistence and Bass is not enough when the log-trend forecasts better
+    const trend = judgeCalibration({ janela: 0.01, holdout: 0.05, espacial: null, persistencia: 0.08, bass: 0.06, tendencia_log: 0.03 }, 1);
+    expect(trend.resultado).toBe('reprovada');
+    expect(trend.metricas.mape_holdout_tendencia_log).toEqual({ valor: 0.03, limite: null, passou: false });
+    expect(trend.motivos).toEqual([expect.stringMatching(/5\.0% is not below the log-trend baseline .*'s 3\.0%/)]);
   });
 });
 

@@ -23,7 +23,7 @@ describe('campaign-sim library case', () => {
     expect(r.out).toContain('Banco Central do Brasil');
   });
 
-  it('midia --json prints the newest release\'s midia case as stored; without --json a table of margins', async () => {
+  it('midia --json prints the midia case of the internet fit the newest release carries, as stored; without --json a table of margins', async () => {
     const r = await run('library', 'case', 'midia', '--json');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toEqual(readMidiaCase(newestRelease()));

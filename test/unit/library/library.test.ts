@@ -124,7 +124,7 @@ describe('listLibrary', () => {
     expect(typeof c.aviso).toBe('string');
   });
 
-  it('serves the release\'s midia case with the same spec fields, its UFs scored where the survey publishes them', () => {
+  it('serves the midia case of the internet fit the release carries with the same spec fields, its UFs scored where the survey publishes them', () => {
     expect(lib.casos.map((x) => x.id)).toEqual(['pix', 'midia']);
     const c = lib.casos.find((x) => x.id === 'midia')!;
     expect(c.release).toBe(release.version);

@@ -1,0 +1,72 @@
+// The Pix case's time splits never read a month past their window: the fit (on a tiny budget) and
+// the forecasts from the window's end (model and references) give the same numbers when every
+// month after the window is changed. A split that read one would see the change.
+import { afterAll, describe, expect, it } from 'vitest';
+import { forecastSplit, PIX_HOLDOUT_LONGO, type SplitModel } from '../../calibration/pix/pix-case.js';
+import { fitPix, PIX_FIT_DIMENSIONS } from '../../calibration/pix/pix-fit.js';
+import { censusCoverage } from '../../calibration/pix/pix-coverage.js';
+import { loadCohorts } from '../../calibration/pix/pix-population.js';
+import { loadPixSeries, seriesUpTo, type PixSeries } from '../../calibration/pix/pix-series.js';
+import { closePool } from '../../src/pool/pool.js';
+import { openRelease } from '../../src/release/release.js';
+import type { ModelParameters, UfCode } from '../../src/release/types.js';
+
+afterAll(() => closePool());
+
+const fim = PIX_HOLDOUT_LONGO.janela_fim;
+const real = loadPixSeries();
+/** The series with every month after `fim` tripled (payers and keys). */
+function tamperedAfter(s: PixSeries, last: number): PixSeries {
+  const after = (v: Float64Array) => v.map((x, i) => (s.meses[i] > last ? 3 * x : x));
+  return {
+    ...s, pagadores: Object.fromEntries(s.ufs.map((u) => [u, after(s.pagadores[u])])) as Record<UfCode, Float64Array>,
+    pagadoresUfs: after(s.pagadoresUfs), chavesPf: after(s.chavesPf),
+  };
+}
+const tampered = tamperedAfter(real, fim);
+
+describe('the long-horizon split', () => {
+  it('cuts the series at its window', () => {
+    const v = seriesUpTo(real, fim);
+    expect(v.meses.at(-1)).toBe(fim);
+    expect(v.pagadores.RR).toHaveLength(v.meses.length);
+    expect(v.chavesPf).toHaveLength(v.meses.length);
+    expect(tampered.pagadores.RR.at(-1)).toBe(3 * real.pagadores.RR.at(-1)!);
+  });
+
+  it('forecasts 2022 the same whatever 2022 holds (model, both ways, and the three references)', () => {
+    // a made-up adopter curve: what matters is that only the window's observations are read
+    const adopters = Object.fromEntries(real.ufs.map((u) => [u, Float64Array.from(real.meses, (_, j) => 1e5 * (1 + j))]));
+    const m: SplitModel = {
+      adopters, meses: real.meses, activity: { a_lancamento: 0.3, a_1: 0.5, b: 0.05, ajuste: { inicio: 202011, fim }, rmse: 0 },
+      cobertura: censusCoverage(), populacao: Object.fromEntries(real.ufs.map((u) => [u, new Float64Array(real.meses.length).fill(1)])),
+      elegiveis: Object.fromEntries(real.ufs.map((u) => [u, 1e7])),
+    };
+    for (const metodo of ['fator_local', 'assimilacao'] as const) {
+      const a = forecastSplit(real, fim, m, metodo), b = forecastSplit(tampered, fim, m, metodo);
+      for (const u of real.ufs) {
+        for (const k of ['pagadores', 'persistencia', 'bass', 'tendencia_log'] as const) expect(Array.from(b[u]![k]), `${u} ${k}`).toEqual(Array.from(a[u]![k]));
+      }
+    }
+    // and a change inside the window does move it (the comparison can fail)
+    const inside = tamperedAfter(real, fim - 1);
+    expect(Array.from(forecastSplit(inside, fim, m, 'assimilacao').RR!.pagadores)).not.toEqual(Array.from(forecastSplit(real, fim, m, 'assimilacao').RR!.pagadores));
+  });
+
+  it('fits the same whatever 2022 holds (RR, a 1:16 sample, 4 rounds)', async () => {
+    const release = openRelease('v1.0.0');
+    const base: ModelParameters = {
+      ...release.manifest.parametros_pix, idade_minima_adocao: 15,
+      pesos_escore: { escolaridade: 1, renda: 0.3, internet: 0.8, idade: 0.2 }, padronizacao_celulas: { media: 2, dp: 1.5 },
+    };
+    const n = (await release.population(['RR'])).nPersons;
+    const fitRr = (series: PixSeries) => fitPix({
+      release, series, base, cobertura: censusCoverage(), coortes: loadCohorts().ufs, janelaFim: fim, ufs: ['RR'],
+      amostraPessoas: Math.round(n / 16), maxAvaliacoes: 4, livres: [PIX_FIT_DIMENSIONS[0].nome], threads: 2,
+    });
+    const [a, b] = [await fitRr(real), await fitRr(tampered)];
+    expect(b.activity).toEqual(a.activity);
+    expect(b.avaliacoes).toEqual(a.avaliacoes);
+    expect(a.activity.ajuste.fim).toBe(fim);
+  }, 240_000);
+});
