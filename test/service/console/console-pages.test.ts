@@ -154,6 +154,10 @@ describe('every console page at 390 px and 1280 px', () => {
       ...await checkPage(page, 'nao-encontrada', '/console/nao-existe'),
     ];
     expect(clean(checks)).toEqual([]);
+    // a key's scopes in words, the code beside (labels.ts)
+    await page.goto(`${base}/console/projetos/${h.projectId}`);
+    await expect(page.getByRole('checkbox', { name: 'ler jobs, resultados e diagnósticos (results:read)' }).isChecked()).resolves.toBe(true);
+    await expect(page.getByRole('checkbox', { name: 'simular e abrir diagnósticos (gasta créditos) (simulate)' }).count()).resolves.toBe(1);
     await page.close();
   });
 
@@ -185,6 +189,9 @@ describe('every console page at 390 px and 1280 px', () => {
     await expect(page.locator('h2').first().textContent()).resolves.toBe('Veredito');
     await expect(page.locator('.veredito').textContent()).resolves.toMatch(/Robusto|Indicativo|Frágil|Inconclusivo/);
     await expect(page.getByRole('cell', { name: '1400027 Amajari' }).count()).resolves.toBeGreaterThan(0);
+    // the findings tables by name, the code beside (labels.ts)
+    await expect(page.locator('#achados-titulo').textContent()).resolves.toBe('Achados: saturação por município, medida e perfil saturacao');
+    await expect(page.getByRole('navigation', { name: 'Tabelas' }).getByRole('link').allTextContents()).resolves.toContain('contribuição de cada canal (plano menos sem o canal)');
     // every row: page by page, and all of them as CSV
     await expect(page.locator('#achados-linhas').textContent()).resolves.toContain(`Linhas 1 a 200 de ${rows}.`);
     await page.getByRole('link', { name: 'Próxima ›' }).click();
