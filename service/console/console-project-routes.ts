@@ -16,6 +16,7 @@ import { getProject } from '../accounts/accounts.js';
 import { UNDO_DAYS } from '../accounts/deletion.js';
 import { foundOrNull } from '../operations/found-or-null.js';
 import { refuseField } from '../http/form-refusal.js';
+import { deliveryErrorWords } from './refusal-words.js';
 
 type Form = Record<string, string | string[] | undefined>;
 const KEY_SCOPES: readonly Scope[] = SCOPES;
@@ -41,7 +42,7 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
     const { project, papel } = await personInProject(store, pessoa, id);
     const webhook = await showWebhook.run(store, { projectId: id });
     return {
-      webhook, entregas: webhook ? await listWebhookDeliveries.run(store, { projectId: id }) : [], segredo: null,
+      webhook, entregas: webhook ? (await listWebhookDeliveries.run(store, { projectId: id })).map((e) => ({ ...e, erro: e.erro === null ? null : deliveryErrorWords(e.erro) })) : [], segredo: null,
       projeto: project, papel, chaves: await listKeys.run(store, { projectId: id }), agora: store.clock.now(),
       escopos: KEY_SCOPES, duracoes: KEY_DURATIONS_DAYS, carencias: GRACE_DAYS,
       pode: {
