@@ -16,6 +16,7 @@ import { getProject } from '../accounts/accounts.js';
 import { UNDO_DAYS } from '../accounts/deletion.js';
 import { foundOrNull } from '../operations/found-or-null.js';
 import { refuseField } from '../http/form-refusal.js';
+import { LABELS } from './labels.js';
 import { deliveryErrorWords } from './refusal-words.js';
 
 type Form = Record<string, string | string[] | undefined>;
@@ -23,7 +24,7 @@ const KEY_SCOPES: readonly Scope[] = SCOPES;
 
 function scopesOf(f: Form): Scope[] {
   const picked = ([] as string[]).concat(f.scopes ?? []);
-  if (picked.length === 0 || picked.some((s) => !KEY_SCOPES.includes(s as Scope))) refuseField(`escolha ao menos um escopo entre ${KEY_SCOPES.join(', ')}`, 'scopes');
+  if (picked.length === 0 || picked.some((s) => !KEY_SCOPES.includes(s as Scope))) refuseField(`escolha ao menos um escopo: ${KEY_SCOPES.map((s) => `${LABELS.escopo(s)} (${s})`).join('; ')}`, 'scopes');
   return picked as Scope[];
 }
 
