@@ -21,7 +21,7 @@ import { loadJobResult } from '../operations/load-job-result.js';
 import { personInProject } from '../operations/person-in-project.js';
 import { projectTrail } from './breadcrumbs.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
-import { chartTables, jobChart, type ChartTable } from './job-chart.js';
+import { chartTables, jobChart, type ChartTable, type JobChart } from './job-chart.js';
 import { jobMap, NO_VALUE_COLOUR, type JobMap } from './job-map.js';
 import { progressOf } from './job-progress.js';
 import { municipalBoundariesRoutes } from './municipal-boundaries.js';
@@ -76,7 +76,7 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
     const { project, principal } = await personInProject(store, pessoa, req.params.id);
     const job = await getJob.run(kit.ctx, principal, { job_id: req.params.job });
     let tabela: FindingsPage<FindingsTableName> | null = null, mapa: JobMap | null = null, medidas: string[] = [], aviso: string | null = null;
-    let grafico: string | null = null, graficoTabelas: ChartTable[] = [], veredito: VerdictWords | null = null, pagina = 1, paginas = 1;
+    let grafico: JobChart | null = null, graficoTabelas: ChartTable[] = [], veredito: VerdictWords | null = null, pagina = 1, paginas = 1;
     if (job.estado === 'concluido' && job.tipo === 'simulacao') {
       const result = await loadJobResult(kit.ctx, project.id, job.id);
       const nome = tableOf(q.tabela);

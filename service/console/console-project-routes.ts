@@ -16,13 +16,15 @@ import { getProject } from '../accounts/accounts.js';
 import { UNDO_DAYS } from '../accounts/deletion.js';
 import { foundOrNull } from '../operations/found-or-null.js';
 import { refuseField } from '../http/form-refusal.js';
+import { LABELS } from './labels.js';
+import { deliveryErrorWords } from './refusal-words.js';
 
 type Form = Record<string, string | string[] | undefined>;
 const KEY_SCOPES: readonly Scope[] = SCOPES;
 
 function scopesOf(f: Form): Scope[] {
   const picked = ([] as string[]).concat(f.scopes ?? []);
-  if (picked.length === 0 || picked.some((s) => !KEY_SCOPES.includes(s as Scope))) refuseField(`escolha ao menos um escopo entre ${KEY_SCOPES.join(', ')}`, 'scopes');
+  if (picked.length === 0 || picked.some((s) => !KEY_SCOPES.includes(s as Scope))) refuseField(`escolha ao menos um escopo: ${KEY_SCOPES.map((s) => `${LABELS.escopo(s)} (${s})`).join('; ')}`, 'scopes');
   return picked as Scope[];
 }
 
@@ -41,7 +43,7 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
     const { project, papel } = await personInProject(store, pessoa, id);
     const webhook = await showWebhook.run(store, { projectId: id });
     return {
-      webhook, entregas: webhook ? await listWebhookDeliveries.run(store, { projectId: id }) : [], segredo: null,
+      webhook, entregas: webhook ? (await listWebhookDeliveries.run(store, { projectId: id })).map((e) => ({ ...e, erro: e.erro === null ? null : deliveryErrorWords(e.erro) })) : [], segredo: null,
       projeto: project, papel, chaves: await listKeys.run(store, { projectId: id }), agora: store.clock.now(),
       escopos: KEY_SCOPES, duracoes: KEY_DURATIONS_DAYS, carencias: GRACE_DAYS,
       pode: {

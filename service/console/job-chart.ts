@@ -17,16 +17,19 @@ function dashOf(variante: string): string | undefined {
   return variante.startsWith('sem_') ? '7 4' : variante.startsWith('menos10_') ? '2 3' : undefined;
 }
 
-/** The SVG of a job's stored weekly curves (means over replicas). */
-export function jobChart(curvas: readonly WeeklyCurve[]): string {
+/** The job page's two drawings of the chart: the page shows one by its width (console.css). */
+export interface JobChart { largo: string; estreito: string }
+
+/** The SVGs of a job's stored weekly curves (means over replicas): 760 units wide for a screen, and
+ *  340 wide with the legend under the panels for a phone, where the wide one would be scaled to
+ *  half size and its 11 px text drawn at 5 px. */
+export function jobChart(curvas: readonly WeeklyCurve[]): JobChart {
   const medidas = [...new Set(curvas.map((c) => c.medida))];
   const variantes = [...new Set(curvas.map((c) => c.variante))];
   const descricao = `Um painel por medida (${medidas.join(', ')}), uma linha por variante (${variantes.map(LABELS.variante).join('; ')}): `
     + 'semanas no eixo horizontal, pessoas acumuladas no vertical, somadas sobre as unidades publicadas, média das réplicas.';
-  return curvesSvg(curvas, CHART_TITLE, {
-    nomeVariante: LABELS.variante, tracoVariante: dashOf, eixoY: 'pessoas (acumulado)', numero: (n) => compact.format(n),
-    planoPorCima: true, descricao, id: 'grafico',
-  });
+  const o = { nomeVariante: LABELS.variante, tracoVariante: dashOf, eixoY: 'pessoas (acumulado)', numero: (n: number) => compact.format(n), planoPorCima: true, descricao };
+  return { largo: curvesSvg(curvas, CHART_TITLE, { ...o, id: 'grafico' }), estreito: curvesSvg(curvas, CHART_TITLE, { ...o, id: 'grafico-estreito', estreito: true }) };
 }
 
 /** One measure's curves as a table: a row per week, a column per variant (in the chart's order). */

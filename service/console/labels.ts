@@ -3,9 +3,12 @@
 // dd/mm/aaaa and times in America/Sao_Paulo with the zone said. Every view gets these (page()).
 // The codes stay the API's and the CLI's; only the console's words are here. Keep in sync with
 // MEMBER_ROLES (accounts.ts), JOB_STATES and JOB_KINDS (jobs/job-row.ts), LedgerEntryType (ledger.ts),
-// CANAIS (contract/scenario-schema.ts) and the variant names of contract/variants.ts.
+// CANAIS (contract/scenario-schema.ts), the variant names of contract/variants.ts, FINDINGS_TABLES
+// (findings-tables.ts, rows as docs/findings.md says) and SCOPES (api-keys.ts, the spec's "Scopes").
 import type { Canal } from '../../src/contract/types.js';
+import type { FindingsTableName } from '../../src/findings/index.js';
 import type { MemberRole } from '../accounts/accounts.js';
+import type { Scope } from '../accounts/api-keys.js';
 import type { LedgerEntryType } from '../accounts/ledger.js';
 import type { JobKind, JobState } from '../jobs/job-row.js';
 
@@ -15,6 +18,20 @@ const ESTADO: Record<JobState, string> = {
 };
 const TIPO: Record<JobKind, string> = { simulacao: 'simulação', calibracao: 'calibração' };
 const LANCAMENTO: Record<LedgerEntryType, string> = { credito: 'crédito', reserva: 'reserva', gasto: 'gasto', devolucao: 'devolução' };
+const TABELA: Record<FindingsTableName, string> = {
+  saturacao: 'saturação por município, medida e perfil',
+  alcance_efetivo: 'alcance efetivo (3 vezes ou mais) por canal',
+  alcance_potencial: 'alcance potencial por canal',
+  contribuicao: 'contribuição de cada canal (plano menos sem o canal)',
+  elasticidade: 'elasticidade (canal 10% menor)',
+  veredito: 'veredito e suas verificações',
+};
+const ESCOPO: Record<Scope, string> = {
+  'results:read': 'ler jobs, resultados e diagnósticos',
+  simulate: 'simular e abrir diagnósticos (gasta créditos)',
+  calibrate: 'calibrar (reservado)',
+  manage: 'administrar (reservado)',
+};
 const CANAL: Record<Canal, string> = { digital: 'digital', tv: 'TV', radio: 'rádio', exterior: 'mídia exterior' };
 
 /** A plan's variant: plano, sem_<canal> (the channel removed), menos10_<canal> (its intensity 10% lower). */
@@ -39,6 +56,10 @@ export const LABELS = {
   tipo: wordOf(TIPO),
   lancamento: wordOf(LANCAMENTO),
   variante: variantWords,
+  /** A findings table's name ("saturação por município, medida e perfil"); the code is the API's. */
+  tabela: wordOf(TABELA),
+  /** A scope's words ("ler jobs e resultados"); the page shows the code beside them, as keys and agents use it. */
+  escopo: wordOf(ESCOPO),
   /** "26/11/2026" in Brasília. */
   dia: (d: Date | string) => day.format(new Date(d)),
   /** "26/11/2026 09:30 (horário de Brasília)". */

@@ -2,7 +2,10 @@
 // numbers"): the one place where an error's code becomes Portuguese. Codes whose message is
 // written for API clients and the CLI (in English) get the console's own words here; the console's
 // own refusals and the account layer's (service/accounts/, service/http/form-refusal.ts) are
-// already in Portuguese and pass as they are. Roles are said with labels.ts.
+// already in Portuguese and pass as they are. Roles are said with labels.ts. A webhook delivery's
+// stored error (send-webhook.ts: its own timeout, webhook-agent.ts's send-time refusal with
+// address-policy.ts's reason, or Node's network message) stays English in the database and the API;
+// deliveryErrorWords says it here: keep its patterns in sync with those messages.
 import type { MemberRole } from '../accounts/accounts.js';
 import { ServiceError } from '../../src/errors.js';
 import type { WebhookUrlRefusal } from '../webhooks/check-webhook-url.js';
@@ -42,4 +45,26 @@ export function refusalWords(err: unknown): string {
     case 'webhook_url_refused': return webhookWords(err.extra as unknown as WebhookUrlRefusal);
     default: return err.message;
   }
+}
+
+/** A stored delivery error's words: [pattern, words], the first that matches. */
+const DELIVERY_ERRORS: Array<[RegExp, (m: RegExpExecArray) => string]> = [
+  [/^no answer within (\d+) s$/, (m) => `Sem resposta em ${m[1]} segundos.`],
+  [/^(\S+) does not resolve$/, (m) => webhookWords({ motivo: 'nao_resolve', host: m[1] })],
+  [/^(?:(\S+) resolves to )?(\S+) is not (?:a public address|an IP address)\b/, (m) => webhookWords({ motivo: 'endereco_nao_publico', host: m[1] ?? m[2], endereco: m[2] })],
+  [/ENOTFOUND (\S+)/, (m) => webhookWords({ motivo: 'nao_resolve', host: m[1] })],
+  [/ECONNREFUSED/, () => 'O receptor recusou a conexão: nada atende nesse endereço e porta.'],
+  [/ECONNRESET|socket hang up|other side closed/i, () => 'O receptor fechou a conexão antes de responder.'],
+  [/Connect Timeout|ETIMEDOUT/i, () => 'A conexão com o receptor não abriu a tempo.'],
+  [/EHOSTUNREACH|ENETUNREACH|EAI_AGAIN/, () => 'O endereço do receptor não pôde ser alcançado pela rede.'],
+  [/certificate|CERT_|SSL|TLS/i, () => 'O certificado HTTPS do receptor não foi aceito (vencido, autoassinado ou de outro nome).'],
+];
+
+/** A webhook delivery's stored error (English, as the API gives it) in Portuguese; an unknown one is said as a network failure with its text. */
+export function deliveryErrorWords(erro: string): string {
+  for (const [pattern, words] of DELIVERY_ERRORS) {
+    const m = pattern.exec(erro);
+    if (m) return words(m);
+  }
+  return `Falha de rede ao enviar (mensagem do sistema: ${erro}).`;
 }

@@ -6,18 +6,24 @@
 // top of counterfactual lines that may coincide with it; means-only curves keep the golden order
 // unless the caller asks for plano on top (CurvesChartOptions: the web console names the variants
 // in Portuguese, labels the y axis, tells the lines apart by dash as well as colour and gives the
-// SVG an accessible name; without options the bytes are the golden ones).
+// SVG an accessible name, and draws a narrow copy for phones; without options the bytes are the golden ones).
 import type { WeeklyBand } from './weekly-bands.js';
 import type { WeeklyCurve } from './weekly-curves.js';
 
-const WIDTH = 760;
 const PANEL_HEIGHT = 260;
-const LEFT = 70;
-const RIGHT = 190;
 const TOP = 48;
 const BOTTOM = 44;
-const PLOT_WIDTH = WIDTH - LEFT - RIGHT;
 const PLOT_HEIGHT = PANEL_HEIGHT - TOP - BOTTOM;
+/** Where things go across: the default (golden) chart has its legend on the right; the narrow one
+ *  (a 390 px phone draws it at its own size, so its text stays 11-16 px) has it under the panels. */
+interface Layout { width: number; left: number; right: number; plotWidth: number; legendBelow: boolean }
+const layout = (width: number, left: number, right: number, legendBelow: boolean): Layout => ({ width, left, right, plotWidth: width - left - right, legendBelow });
+const WIDE = layout(760, 70, 190, false);
+/** 340 fits a 390 px phone's page (358 px inside its 16 px margins) without being scaled down. */
+const NARROW = layout(340, 62, 12, true);
+/** The narrow chart's title wraps at this many characters (16 px sans: about 300 px). */
+const NARROW_TITLE_CHARS = 36;
+const LEGEND_ROW = 18;
 /** Tableau 10: distinguishable, and readable by most colour-blind people. */
 const COLOURS = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
 
@@ -63,20 +69,22 @@ export interface CurvesChartOptions {
   descricao?: string;
   /** Prefix of the ids of <title> and <desc> ('curvas' when absent): unique when a page holds several charts. */
   id?: string;
+  /** 340 units wide instead of 760, the legend under the panels and the title wrapped: for a phone, where the wide chart would be scaled to half its size. */
+  estreito?: boolean;
 }
 
-function panel(medida: string, curves: WeeklyCurve[], colourOf: Map<string, string>, top: number, o: CurvesChartOptions): string[] {
+function panel(medida: string, curves: WeeklyCurve[], colourOf: Map<string, string>, top: number, o: CurvesChartOptions, l: Layout): string[] {
   const weeks = Math.max(...curves.map((c) => c.valores.length));
   const highest = Math.max(0, ...curves.flatMap((c) => (isBand(c) ? c.maximos : c.valores)));
   const step = tickStep(highest);
   const yMax = Math.max(step, Math.ceil(highest / step) * step);
-  const x = (w: number) => LEFT + (weeks <= 1 ? PLOT_WIDTH / 2 : ((w - 1) / (weeks - 1)) * PLOT_WIDTH);
+  const x = (w: number) => l.left + (weeks <= 1 ? l.plotWidth / 2 : ((w - 1) / (weeks - 1)) * l.plotWidth);
   const y = (v: number) => top + TOP + PLOT_HEIGHT - (v / yMax) * PLOT_HEIGHT;
   const out = [`<g class="painel" data-medida="${escapeXml(medida)}">`];
-  out.push(`<text x="${LEFT}" y="${top + TOP - 14}" font-size="14" font-weight="bold">${escapeXml(medida)}</text>`);
+  out.push(`<text x="${l.left}" y="${top + TOP - 14}" font-size="14" font-weight="bold">${escapeXml(medida)}</text>`);
   for (let v = 0; v <= yMax; v += step) {
-    out.push(`<line x1="${LEFT}" y1="${fixed(y(v))}" x2="${LEFT + PLOT_WIDTH}" y2="${fixed(y(v))}" stroke="#e0e0e0"/>`);
-    out.push(`<text x="${LEFT - 6}" y="${fixed(y(v) + 4)}" font-size="11" text-anchor="end">${escapeXml((o.numero ?? compactNumber)(v))}</text>`);
+    out.push(`<line x1="${l.left}" y1="${fixed(y(v))}" x2="${l.left + l.plotWidth}" y2="${fixed(y(v))}" stroke="#e0e0e0"/>`);
+    out.push(`<text x="${l.left - 6}" y="${fixed(y(v) + 4)}" font-size="11" text-anchor="end">${escapeXml((o.numero ?? compactNumber)(v))}</text>`);
   }
   if (o.eixoY !== undefined) {
     const cy = fixed(top + TOP + PLOT_HEIGHT / 2);
@@ -86,8 +94,8 @@ function panel(medida: string, curves: WeeklyCurve[], colourOf: Map<string, stri
   for (let w = 1; w <= weeks; w += xEvery) {
     out.push(`<text x="${fixed(x(w))}" y="${top + TOP + PLOT_HEIGHT + 16}" font-size="11" text-anchor="middle">${w}</text>`);
   }
-  out.push(`<text x="${LEFT + PLOT_WIDTH / 2}" y="${top + TOP + PLOT_HEIGHT + 34}" font-size="11" text-anchor="middle">${escapeXml(o.eixoX ?? 'semana')}</text>`);
-  out.push(`<line x1="${LEFT}" y1="${top + TOP + PLOT_HEIGHT}" x2="${LEFT + PLOT_WIDTH}" y2="${top + TOP + PLOT_HEIGHT}" stroke="#333"/>`);
+  out.push(`<text x="${l.left + l.plotWidth / 2}" y="${top + TOP + PLOT_HEIGHT + 34}" font-size="11" text-anchor="middle">${escapeXml(o.eixoX ?? 'semana')}</text>`);
+  out.push(`<line x1="${l.left}" y1="${top + TOP + PLOT_HEIGHT}" x2="${l.left + l.plotWidth}" y2="${top + TOP + PLOT_HEIGHT}" stroke="#333"/>`);
   for (const c of curves.filter(isBand)) {
     const upper = c.maximos.map((v, i) => `${fixed(x(i + 1))},${fixed(y(v))}`);
     const lower = c.minimos.map((v, i) => `${fixed(x(i + 1))},${fixed(y(v))}`).reverse();
@@ -109,26 +117,44 @@ function dash(o: CurvesChartOptions, variante: string): string {
   return d ? ` stroke-dasharray="${escapeXml(d)}"` : '';
 }
 
+/** The title's lines: one, or (narrow) words wrapped at NARROW_TITLE_CHARS. */
+function titleLines(titulo: string, l: Layout): string[] {
+  if (!l.legendBelow) return [titulo];
+  const lines: string[] = [];
+  for (const word of titulo.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= NARROW_TITLE_CHARS) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
 /** The SVG document of the curves (or bands): a panel per measure, in the order measures first appear. */
 export function curvesSvg(curves: readonly WeeklyCurve[], titulo = 'Persons by week, per variant', o: CurvesChartOptions = {}): string {
+  const l = o.estreito ? NARROW : WIDE;
   const medidas = [...new Set(curves.map((c) => c.medida))];
   const variantes = [...new Set(curves.map((c) => c.variante))];
   const colourOf = new Map(variantes.map((v, i) => [v, COLOURS[i % COLOURS.length]]));
-  const height = Math.max(1, medidas.length) * PANEL_HEIGHT + 20;
+  const lines = titleLines(titulo, l);
+  // the panels start under the title (20 for one line), the narrow legend under the panels
+  const head = 20 + (lines.length - 1) * LEGEND_ROW;
+  const panelsEnd = head + Math.max(1, medidas.length) * PANEL_HEIGHT;
+  const height = l.legendBelow ? panelsEnd + 10 + variantes.length * LEGEND_ROW : panelsEnd;
   const id = o.id ?? 'curvas';
   const named = o.descricao === undefined ? ''
     : ` role="img" aria-labelledby="${escapeXml(id)}-titulo" aria-describedby="${escapeXml(id)}-desc"`;
   const out = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${height}" viewBox="0 0 ${WIDTH} ${height}" font-family="sans-serif"${named}>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${l.width}" height="${height}" viewBox="0 0 ${l.width} ${height}" font-family="sans-serif"${named}>`,
     ...(o.descricao === undefined ? [] : [`<title id="${escapeXml(id)}-titulo">${escapeXml(titulo)}</title>`, `<desc id="${escapeXml(id)}-desc">${escapeXml(o.descricao)}</desc>`]),
-    `<rect width="${WIDTH}" height="${height}" fill="white"/>`,
-    `<text x="${LEFT}" y="22" font-size="16">${escapeXml(titulo)}</text>`,
+    `<rect width="${l.width}" height="${height}" fill="white"/>`,
+    ...lines.map((line, i) => `<text x="${l.legendBelow ? 12 : l.left}" y="${22 + i * LEGEND_ROW}" font-size="16">${escapeXml(line)}</text>`),
   ];
-  medidas.forEach((m, i) => out.push(...panel(m, curves.filter((c) => c.medida === m), colourOf, 20 + i * PANEL_HEIGHT, o)));
+  medidas.forEach((m, i) => out.push(...panel(m, curves.filter((c) => c.medida === m), colourOf, head + i * PANEL_HEIGHT, o, l)));
+  const legendX = l.legendBelow ? l.left - 40 : l.width - l.right + 16;
   variantes.forEach((v, i) => {
-    const ly = 20 + TOP + i * 18;
-    out.push(`<line x1="${WIDTH - RIGHT + 16}" y1="${ly}" x2="${WIDTH - RIGHT + 40}" y2="${ly}" stroke="${colourOf.get(v)}" stroke-width="${v === 'plano' ? 3 : 1.5}"${dash(o, v)}/>`);
-    out.push(`<text x="${WIDTH - RIGHT + 46}" y="${ly + 4}" font-size="12">${escapeXml(o.nomeVariante?.(v) ?? v)}</text>`);
+    const ly = (l.legendBelow ? panelsEnd + 10 : 20 + TOP) + i * LEGEND_ROW;
+    out.push(`<line x1="${legendX}" y1="${ly}" x2="${legendX + 24}" y2="${ly}" stroke="${colourOf.get(v)}" stroke-width="${v === 'plano' ? 3 : 1.5}"${dash(o, v)}/>`);
+    out.push(`<text x="${legendX + 30}" y="${ly + 4}" font-size="12">${escapeXml(o.nomeVariante?.(v) ?? v)}</text>`);
   });
   out.push('</svg>');
   return `${out.join('\n')}\n`;

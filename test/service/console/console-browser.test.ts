@@ -184,7 +184,7 @@ describe('console in chromium', () => {
     await expect(page.locator('#mapa path.leaflet-interactive').count()).resolves.toBe(3);
     await expect(page.getByRole('columnheader', { name: 'parte' }).count()).resolves.toBe(1);
     await expect(page.getByRole('cell', { name: '1400100', exact: true }).count()).resolves.toBeGreaterThan(0);
-    await expect(page.locator('#grafico svg polyline').count()).resolves.toBe(result.variantes.length);
+    await expect(page.locator('#grafico .grafico-largo svg polyline').count()).resolves.toBe(result.variantes.length);
     await shot(page, 'job');
     await page.close();
   });

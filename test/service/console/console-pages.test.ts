@@ -154,6 +154,10 @@ describe('every console page at 390 px and 1280 px', () => {
       ...await checkPage(page, 'nao-encontrada', '/console/nao-existe'),
     ];
     expect(clean(checks)).toEqual([]);
+    // a key's scopes in words, the code beside (labels.ts)
+    await page.goto(`${base}/console/projetos/${h.projectId}`);
+    await expect(page.getByRole('checkbox', { name: 'ler jobs, resultados e diagnósticos (results:read)' }).isChecked()).resolves.toBe(true);
+    await expect(page.getByRole('checkbox', { name: 'simular e abrir diagnósticos (gasta créditos) (simulate)' }).count()).resolves.toBe(1);
     await page.close();
   });
 
@@ -185,6 +189,9 @@ describe('every console page at 390 px and 1280 px', () => {
     await expect(page.locator('h2').first().textContent()).resolves.toBe('Veredito');
     await expect(page.locator('.veredito').textContent()).resolves.toMatch(/Robusto|Indicativo|Frágil|Inconclusivo/);
     await expect(page.getByRole('cell', { name: '1400027 Amajari' }).count()).resolves.toBeGreaterThan(0);
+    // the findings tables by name, the code beside (labels.ts)
+    await expect(page.locator('#achados-titulo').textContent()).resolves.toBe('Achados: saturação por município, medida e perfil saturacao');
+    await expect(page.getByRole('navigation', { name: 'Tabelas' }).getByRole('link').allTextContents()).resolves.toContain('contribuição de cada canal (plano menos sem o canal)');
     // every row: page by page, and all of them as CSV
     await expect(page.locator('#achados-linhas').textContent()).resolves.toContain(`Linhas 1 a 200 de ${rows}.`);
     await page.getByRole('link', { name: 'Próxima ›' }).click();
@@ -205,9 +212,9 @@ describe('every console page at 390 px and 1280 px', () => {
     const legenda = await grafico.locator('text').allTextContents();
     expect(legenda).toEqual(expect.arrayContaining(['plano (como pedido)', 'sem TV', 'rádio 10% menor', 'sem mídia exterior']));
     expect(legenda.some((t) => /^(sem|menos10)_/.test(t))).toBe(false);
-    await expect(page.evaluate<string[]>(`[...document.querySelectorAll('#grafico g.painel')].map((g) => [...g.querySelectorAll('polyline')].at(-1).dataset.variante)`))
+    await expect(page.evaluate<string[]>(`[...document.querySelectorAll('#grafico .grafico-largo g.painel')].map((g) => [...g.querySelectorAll('polyline')].at(-1).dataset.variante)`))
       .resolves.toEqual(['plano', 'plano', 'plano']);
-    await expect(page.locator('#grafico polyline[stroke-dasharray]').count()).resolves.toBe(3 * 8);
+    await expect(page.locator('#grafico .grafico-largo polyline[stroke-dasharray]').count()).resolves.toBe(3 * 8);
     await page.locator('#grafico').screenshot({ path: `${SHOTS}/job-grafico-1280.png` });
     // the same values as tables, without the picture: a row per week, a column per variant
     await page.getByText('Os valores do gráfico, semana a semana').click();
@@ -234,8 +241,20 @@ describe('every console page at 390 px and 1280 px', () => {
     await expect(barra.getAttribute('max')).resolves.toBe('8100');
     await expect(page.locator('#em-curso').textContent()).resolves.toMatch(/em execução: 25% feito/);
     await expect(page.locator('#em-curso').textContent()).resolves.not.toMatch(/feitos|2077/);
+    // on a phone: the chart's text drawn at 11 px or more (the wide chart, scaled to fit, drew it at 5 px),
+    // every text inside the drawing (none cut off), and still one named chart
     await page.setViewportSize({ width: 390, height: 900 });
     await page.goto(`${base}${job}`);
+    await expect(grafico.count()).resolves.toBe(1);
+    const textos = await page.evaluate<Array<{ texto: string; px: number; dentro: boolean }>>(`[...document.querySelectorAll('#grafico svg')].filter((s) => s.getBoundingClientRect().width > 0).flatMap((svg) => {
+      const caixa = svg.getBoundingClientRect(), escala = caixa.width / svg.viewBox.baseVal.width;
+      return [...svg.querySelectorAll('text')].map((t) => {
+        const r = t.getBoundingClientRect();
+        return { texto: t.textContent, px: parseFloat(getComputedStyle(t).fontSize) * escala, dentro: r.left >= caixa.left - 0.5 && r.right <= caixa.right + 0.5 && r.top >= caixa.top - 0.5 && r.bottom <= caixa.bottom + 0.5 };
+      });
+    })`);
+    expect(textos.length).toBeGreaterThan(30);
+    expect(textos.filter((t) => t.px < 11 || !t.dentro)).toEqual([]);
     await page.locator('#grafico').screenshot({ path: `${SHOTS}/job-grafico-390.png` });
     await page.close();
   });

@@ -1,13 +1,16 @@
 // The console's words for refusals (service/console/refusal-words.ts): every reason a webhook
 // address is refused, said in Portuguese from the refusal's motivo (the message stays the CLI's
 // English); a refusal by role with the roles in words; an unknown address without the English of
-// the account layer.
+// the account layer; a webhook delivery's stored error, as a real send stores it, in Portuguese.
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../src/errors.js';
 import { PUBLIC_ONLY } from '../../../service/webhooks/address-policy.js';
 import { checkWebhookUrl } from '../../../service/webhooks/check-webhook-url.js';
 import { getOrganization } from '../../../service/accounts/accounts.js';
-import { NOT_FOUND_WORDS, refusalWords } from '../../../service/console/refusal-words.js';
+import { deliveryErrorWords, NOT_FOUND_WORDS, refusalWords } from '../../../service/console/refusal-words.js';
+import { SEND_TIMEOUT_MS, sendWebhook } from '../../../service/webhooks/send-webhook.js';
+import { createWebhookAgent, type WebhookAgentOptions } from '../../../service/webhooks/webhook-agent.js';
 
 const NAMES: Record<string, string[]> = { 'interna.example': ['10.1.2.3'], 'receptor.example': ['93.184.216.34'] };
 const resolve = async (host: string) => NAMES[host] ?? [];
@@ -43,5 +46,44 @@ describe('refusal words', () => {
     const unknown = await getOrganization(null as never, 'não-é-uuid').then(() => null, (e: unknown) => e);
     expect((unknown as ServiceError).message).toMatch(/does not exist/);
     expect(refusalWords(unknown)).toBe(NOT_FOUND_WORDS);
+  });
+});
+
+/** The error a real send stores for `url` with the agent `o` (no request leaves 127.0.0.1). */
+async function storedError(url: string, o: WebhookAgentOptions): Promise<string> {
+  const agent = createWebhookAgent(o);
+  try {
+    const outcome = await sendWebhook(agent, { id: 'e1', url, segredo: 's', corpo: '{}' }, 0);
+    expect(outcome.ok).toBe(false);
+    return outcome.erro!;
+  } finally {
+    await agent.close();
+  }
+}
+
+/** A loopback port nothing listens on (opened, then closed). */
+async function closedPort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await new Promise((ok) => server.once('listening', ok));
+  const { port } = server.address() as { port: number };
+  await new Promise((ok) => server.close(ok));
+  return port;
+}
+
+describe('delivery error words', () => {
+  it('says each error a send stores in Portuguese, the stored text kept English', async () => {
+    const cases: Array<[string, RegExp]> = [
+      [await storedError('https://127.0.0.1/a', { policy: PUBLIC_ONLY }), /^127\.0\.0\.1 não é um endereço público da internet/],
+      [await storedError('https://interna.example/a', { policy: PUBLIC_ONLY, resolve }), /^interna\.example aponta para 10\.1\.2\.3, que não é um endereço público/],
+      [await storedError('https://sumido.example/a', { policy: PUBLIC_ONLY, resolve }), /^O nome sumido\.example não foi encontrado no DNS/],
+      [await storedError(`https://127.0.0.1:${await closedPort()}/a`, { policy: { allowLoopback: true } }), /^O receptor recusou a conexão/],
+      [`no answer within ${SEND_TIMEOUT_MS / 1000} s`, /^Sem resposta em 10 segundos\.$/],
+    ];
+    for (const [erro, words] of cases) {
+      expect(erro).toMatch(/^[\x20-\x7e]+$/);
+      expect(deliveryErrorWords(erro), erro).toMatch(words);
+    }
+    // a message no pattern knows: said as a network failure, its text kept so nothing is lost
+    expect(deliveryErrorWords('EPROTO something odd')).toBe('Falha de rede ao enviar (mensagem do sistema: EPROTO something odd).');
   });
 });
