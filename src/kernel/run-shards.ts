@@ -22,9 +22,10 @@ export function planForShard(plan: KernelPlan, shard: KernelShard, whole: boolea
 /**
  * Sums each shared counter over the shards that hold it. Each shard's copy held the total `prev`
  * after the last exchange and has since moved by its own members only, so
- * total = prev + sum over shards of (copy - prev); the total is written back to every holder.
+ * total = prev + sum over shards of (copy - prev); the total is written back to the holders among
+ * shards [w0, w1) (this thread's).
  */
-function exchangeCounters(views: Int32Array[], local: Int32Array[], prev: Int32Array): void {
+function exchangeCounters(views: Int32Array[], local: Int32Array[], prev: Int32Array, w0 = 0, w1 = views.length): void {
   for (let j = 0; j < prev.length; j++) {
     const p = prev[j];
     let total = p;
@@ -32,7 +33,7 @@ function exchangeCounters(views: Int32Array[], local: Int32Array[], prev: Int32A
       const k = local[s][j];
       if (k >= 0) total += views[s][k] - p;
     }
-    for (let s = 0; s < views.length; s++) {
+    for (let s = w0; s < w1; s++) {
       const k = local[s][j];
       if (k >= 0) views[s][k] = total;
     }
@@ -40,6 +41,80 @@ function exchangeCounters(views: Int32Array[], local: Int32Array[], prev: Int32A
   }
 }
 
+/** Copies shards' shared counters (`views`, of shards first, first + 1, ...) to `posted` from `at`, n per shard, indexed by shared counter. */
+function postCounters(posted: Int32Array, at: number, n: number, first: number, views: Int32Array[], local: Int32Array[]): void {
+  for (let k = 0; k < views.length; k++) {
+    const l = local[first + k];
+    const o = at + (first + k) * n;
+    for (let j = 0; j < n; j++) if (l[j] >= 0) posted[o + j] = views[k][l[j]];
+  }
+}
+
+/**
+ * The shards [first, first + count) of a layout one thread runs when a task's shards are spread over
+ * several threads (src/pool/pool.ts). After each day every part publishes its shards' shared
+ * counters to `posted` and meets the others at `barrier`; then each part sums all posted copies
+ * itself, in shard order, so every part writes the totals a single thread would.
+ */
+export interface ShardPart {
+  first: number;
+  count: number;
+  /** Parts of the task (threads meeting at the barrier). */
+  parts: number;
+  /** BARRIER_* words. */
+  barrier: Int32Array;
+  /** Two day-parity halves, each the shared counters of every shard (postedLength). */
+  posted: Int32Array;
+}
+
+const BARRIER_ARRIVED = 0;
+const BARRIER_GENERATION = 1;
+/** Set by a part that failed, so the others stop waiting for it. */
+const BARRIER_FAILED = 2;
+export const BARRIER_WORDS = 3;
+/** Extra field of the error a part throws because another part failed (the pool reports the other's). */
+export const PART_FAILED = 'parte_falhou';
+
+/** Words of a ShardPart's `posted` array: two halves of every shard's shared counters. */
+export function postedLength(layout: ShardLayout): number {
+  return 2 * layout.shards.length * layout.exchange.reduce((n, x) => n + x.n, 0);
+}
+
+function cancelled(): ServiceError {
+  return new ServiceError('internal_error', 'simulation cancelled', { extra: { cancelled: true } });
+}
+
+/** Waits until every part has arrived (generation barrier); stops when a part failed or the task was cancelled. */
+function meet(part: ShardPart, control: Int32Array | undefined): void {
+  const b = part.barrier;
+  const gen = Atomics.load(b, BARRIER_GENERATION);
+  if (Atomics.add(b, BARRIER_ARRIVED, 1) === part.parts - 1) {
+    Atomics.store(b, BARRIER_ARRIVED, 0);
+    Atomics.add(b, BARRIER_GENERATION, 1);
+    Atomics.notify(b, BARRIER_GENERATION);
+  } else {
+    while (Atomics.load(b, BARRIER_GENERATION) === gen) {
+      Atomics.wait(b, BARRIER_GENERATION, gen, 200);
+      if (control && Atomics.load(control, CONTROL_CANCEL) !== 0) throw cancelled();
+    }
+  }
+  // failPart also moves the generation on, to wake the waiting parts
+  if (Atomics.load(b, BARRIER_FAILED) !== 0) {
+    throw new ServiceError('internal_error', 'another thread of this task failed', { extra: { [PART_FAILED]: true } });
+  }
+}
+
+/** Marks the part's task failed and wakes the parts waiting for it. */
+export function failPart(part: ShardPart): void {
+  Atomics.store(part.barrier, BARRIER_FAILED, 1);
+  Atomics.add(part.barrier, BARRIER_GENERATION, 1);
+  Atomics.notify(part.barrier, BARRIER_GENERATION);
+}
+
+/**
+ * Runs one task over `layout`: all its shards in this thread, or with `part` the part's shards
+ * (instances[k] holds shard part.first + k) in lockstep with the other parts' threads.
+ */
 export function runShards(
   instances: readonly KernelInstance[],
   layout: ShardLayout,
@@ -47,23 +122,45 @@ export function runShards(
   escala: readonly number[],
   key: readonly [number, number],
   control?: Int32Array,
+  part?: ShardPart,
 ): void {
   const { shards } = layout;
-  if (instances.length < shards.length) throw new RangeError(`${shards.length} shards need as many kernel instances, got ${instances.length}`);
+  const first = part?.first ?? 0;
+  const count = part?.count ?? shards.length;
+  if (instances.length < count) throw new RangeError(`${count} shards need as many kernel instances, got ${instances.length}`);
   const whole = shards.length === 1;
-  shards.forEach((s, k) => instances[k].begin(s.pop, planForShard(plan, s, whole), escala, key));
+  for (let k = 0; k < count; k++) instances[k].begin(shards[first + k].pop, planForShard(plan, shards[first + k], whole), escala, key);
   // counter views after every begin (memory growth would detach them); counters start at 0
-  const exchange = layout.exchange.map((x) => ({
-    local: x.local,
-    prev: new Int32Array(x.n),
-    views: shards.map((s, k) => instances[k].counters(x.slot, counterLength(s.pop, x.slot))),
-  }));
+  const own = (x: { slot: number }) => Array.from({ length: count }, (_, k) => instances[k].counters(x.slot, counterLength(shards[first + k].pop, x.slot)));
+  let at = 0;
+  const exchange = layout.exchange.map((x) => {
+    const views = own(x);
+    // with a part: every shard's counters, the others' as their posted copies (indexed by shared counter)
+    const all = part ? shards.map((_, s) => (s >= first && s < first + count ? views[s - first] : undefined)) : views;
+    const local = part ? x.local.map((l, s) => (all[s] ? l : l.map((k, j) => (k >= 0 ? j : -1)))) : x.local;
+    const e = { local, prev: new Int32Array(x.n), views, all, at };
+    at += shards.length * x.n;
+    return e;
+  });
+  const half = at;
   for (let d = 1; d <= plan.dias; d++) {
-    for (let k = 0; k < shards.length; k++) instances[k].stepDay(plan, d);
-    for (const x of exchange) exchangeCounters(x.views, x.local, x.prev);
+    for (let k = 0; k < count; k++) instances[k].stepDay(plan, d);
+    if (!part) {
+      for (const x of exchange) exchangeCounters(x.views, x.local, x.prev);
+    } else {
+      // halves alternate by day: a part a day ahead posts to the half no one reads any more
+      const posted = part.posted.subarray((d & 1) * half, (d & 1) * half + half);
+      for (const x of exchange) postCounters(posted, x.at, x.prev.length, first, x.views, x.local);
+      meet(part, control);
+      for (const x of exchange) {
+        const n = x.prev.length;
+        const views = x.all.map((v, s) => v ?? posted.subarray(x.at + s * n, x.at + (s + 1) * n));
+        exchangeCounters(views, x.local, x.prev, first, first + count);
+      }
+    }
     if (control) {
-      if (Atomics.load(control, CONTROL_CANCEL) !== 0) throw new ServiceError('internal_error', 'simulation cancelled', { extra: { cancelled: true } });
-      Atomics.add(control, CONTROL_DAYS, 1);
+      if (Atomics.load(control, CONTROL_CANCEL) !== 0) throw cancelled();
+      if (first === 0) Atomics.add(control, CONTROL_DAYS, 1);
     }
   }
 }

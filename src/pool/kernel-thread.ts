@@ -1,23 +1,24 @@
 // The pool's in-thread worker (loaded by Piscina from dist/src/pool/kernel-thread.js): kernel instances
 // kept between tasks (one per shard, fitted to each task by fitInstances), the population copied
-// into them once, one (replica, variant) per task.
+// into them once, one (replica, variant) per task, or the part of one a PartRequest names.
 import { Piscina } from 'piscina';
 import { ServiceError } from '../errors.js';
 import type { KernelInstance } from '../kernel/instance.js';
-import { runShards } from '../kernel/run-shards.js';
-import type { TaskReply, TaskRequest } from './messages.js';
+import { failPart, runShards } from '../kernel/run-shards.js';
+import type { PartRequest, TaskReply, TaskRequest } from './messages.js';
 import { fitInstances } from './fit-instances.js';
 import { reduceReplica } from './reduce-replica.js';
 
 const instances: KernelInstance[] = [];
 
-export default async function runTask(req: TaskRequest): Promise<unknown> {
+export default async function runTask(req: TaskRequest | PartRequest): Promise<unknown> {
+  const part = 'part' in req ? req.part : undefined;
   try {
-    const { shards } = req.shards;
-    await fitInstances(instances, req.shards, req.plan);
+    const mine = part ? { ...req.shards, shards: req.shards.shards.slice(part.first, part.first + part.count) } : req.shards;
+    await fitInstances(instances, mine, req.plan);
     const t0 = performance.now();
-    runShards(instances, req.shards, req.plan, req.escala, req.key, req.control);
-    const segments = shards.map((s, k) => ({ h0: s.h0, h1: s.h1, p0: s.p0, st: instances[k].state() }));
+    runShards(instances, req.shards, req.plan, req.escala, req.key, req.control, part);
+    const segments = mine.shards.map((s, k) => ({ h0: s.h0, h1: s.h1, p0: s.p0, st: instances[k].state() }));
     const counts = { ...reduceReplica(req.population, req.plan, req.reduce, segments, req.escala), segundos: (performance.now() - t0) / 1000 };
     const reply: TaskReply = { ok: true, counts };
     const buffers: ArrayBuffer[] = [];
@@ -25,6 +26,7 @@ export default async function runTask(req: TaskRequest): Promise<unknown> {
     for (const r of counts.respostas) buffers.push(r.contagens.buffer as ArrayBuffer, r.base.buffer as ArrayBuffer);
     return Piscina.move({ [Piscina.transferableSymbol]: buffers, [Piscina.valueSymbol]: reply } as never);
   } catch (err) {
+    if (part) failPart(part);
     const e = err instanceof ServiceError ? err : new ServiceError('internal_error', err instanceof Error ? err.stack ?? err.message : String(err));
     const reply: TaskReply = { ok: false, error: e.toPlain() };
     return reply;

@@ -2,6 +2,7 @@
 // SharedArrayBuffer-backed (never copied); the arrays of a reply are transferred.
 import type { KernelPlan } from '../kernel/kernel-plan.js';
 import type { KernelPopulation } from '../kernel/kernel-population.js';
+import type { ShardPart } from '../kernel/run-shards.js';
 import type { ShardLayout } from '../kernel/shards.js';
 import type { PlainError } from '../errors.js';
 import type { ReduceSpec } from '../plan/types.js';
@@ -18,6 +19,11 @@ export interface TaskRequest {
   key: [number, number];
   /** Shared control block (src/kernel/kernel-plan.ts CONTROL_*). */
   control: Int32Array;
+}
+
+/** A task's shards spread over threads (src/pool/pool.ts): this thread runs and reduces `part`'s shards only. */
+export interface PartRequest extends TaskRequest {
+  part: ShardPart;
 }
 
 /** The numeric part of a ReplicaResult; the main thread adds the names (src/pool/replica-result.ts). */

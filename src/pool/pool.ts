@@ -3,11 +3,19 @@
 // (calibration) reuse the loaded wasm, population and plan, and exits after idleSeconds without
 // work so that a service does not hold a big job's kernel memory while idle; the next task starts
 // a thread again. The worker is loaded from dist/ (tsc output), also under vitest.
+// A task of two or more shards that arrives while two or more threads idle is spread over them
+// (src/pool/shard-parts.ts; the parts meet once a day to sum the shared counters, so the results
+// are those of one thread), so a job's last tasks do not leave threads idle. Parts are started
+// only when a thread is free for each (counted in `busy`), so no part waits behind a queued task
+// for a partner that waits for it.
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { reviveError } from '../errors.js';
 import { projectPath } from '../project-path.js';
-import type { TaskCounts, TaskReply, TaskRequest } from './messages.js';
+import { failPart, PART_FAILED } from '../kernel/run-shards.js';
+import type { PartRequest, TaskCounts, TaskReply, TaskRequest } from './messages.js';
+import { splitShards } from './shard-parts.js';
+import { sumPartCounts } from './sum-part-counts.js';
 
 export interface SimPool {
   readonly threads: number;
@@ -34,12 +42,34 @@ export function createPool(opts: PoolOptions = {}): SimPool {
     concurrentTasksPerWorker: 1,
     idleTimeout: Math.max(0, (opts.idleSeconds ?? 60) * 1000),
   });
-  return {
-    threads,
-    async run(req) {
+  // threads taken by tasks and parts sent and not yet answered (may exceed `threads`: Piscina queues)
+  let busy = 0;
+  const send = async (req: TaskRequest | PartRequest): Promise<TaskCounts> => {
+    busy++;
+    try {
       const reply = (await piscina.run(req)) as TaskReply;
       if (!reply.ok) throw reviveError(reply.error);
       return reply.counts;
+    } finally {
+      busy--;
+    }
+  };
+  return {
+    threads,
+    async run(req) {
+      const parts = Math.min(req.shards.shards.length, threads - busy);
+      if (parts < 2) return send(req);
+      const settled = await Promise.allSettled(
+        splitShards(req.shards, parts).map((part) =>
+          send({ ...req, part }).catch((err: unknown) => {
+            failPart(part); // a thread lost before its part reached the barrier: free the others
+            throw err;
+          }),
+        ),
+      );
+      const failed = settled.flatMap((s) => (s.status === 'rejected' ? [s.reason as Error & { extra?: Record<string, unknown> }] : []));
+      if (failed.length) throw failed.find((e) => !e.extra?.[PART_FAILED]) ?? failed[0];
+      return sumPartCounts(settled.map((s) => (s as PromiseFulfilledResult<TaskCounts>).value));
     },
     threadsAlive: () => piscina.threads.length,
     close: () => piscina.destroy(),
