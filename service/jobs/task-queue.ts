@@ -89,7 +89,17 @@ export async function openTaskQueue(store: Store, opts: TaskQueueOptions = {}): 
     },
     async work(concurrency, handler) {
       for (let k = 0; k < concurrency; k++) {
-        await boss.work<TaskData>(TASK_QUEUE, { batchSize: 1, pollingIntervalSeconds }, async ([task]) => { await handler(task.data); });
+        // pg-boss's worker sleeps out the rest of its polling interval even after a fetch that found
+        // a task; notifying it when a task ends makes it fetch the next at once (measured: 0.64 s
+        // idle per 0.42 s task before, bench/results/scale-out.json).
+        let id = ''; // set once work() returns; a task that ends before then waits one interval, as before
+        id = await boss.work<TaskData>(TASK_QUEUE, { batchSize: 1, pollingIntervalSeconds }, async ([task]) => {
+          try {
+            await handler(task.data);
+          } finally {
+            if (id !== '') boss.notifyWorker(id);
+          }
+        });
       }
     },
     cancel: (ids) => (ids.length > 0 ? boss.cancel(TASK_QUEUE, [...ids]) : Promise.resolve()),
