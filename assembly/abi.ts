@@ -3,7 +3,7 @@
 // parameters. KEEP IN SYNC with src/kernel/abi.ts (test/kernel/abi.test.ts compares them).
 
 // Version of this ABI: abiVersion() returns it and the host refuses a kernel built from another.
-export const ABI_VERSION: u32 = 4;
+export const ABI_VERSION: u32 = 5;
 
 // Age groups of the digital layer (0-9, 10-19, ..., 50-59, 60+): the host's grupo_idade of the
 // principal grid (src/release/publication-grid.ts); digital cells are UF x age group.
@@ -61,6 +61,7 @@ export const P_CUM: u32 = 47; // f64[nChannels * (nDays + 1)]: cumulative exp(be
 export const P_MIN_NEXT: u32 = 48; // u16[nPersons]: earliest next media contact over channels (0 = none)
 export const P_CNT_HH: u32 = 49; // i32[nHouseholds]: active members of the household
 export const AGENT_BASE: u32 = 50; // global index of this instance's first person (sharding: RNG counters use it)
+export const P_LIVE_HH: u32 = 51; // u32[nHouseholds]: adoption: the households with a member yet to adopt, ascending
 export const SLOTS: u32 = 52;
 
 // f64 parameters at header + PARAMS_OFFSET + 8 * slot

@@ -6,8 +6,8 @@
 // one random draw per agent instead of one per agent and day, and it couples variants
 // monotonically (more hazard never delays an agent).
 import {
-  N_HOUSEHOLDS, N_PERSONS, P_HH_START, P_HH_TRACT, P_TRACT_MUN, P_GROUP, P_DCELL, P_MULT, P_DAY_A, P_REM,
-  P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_MUN, P_CNT_HH, P_TAB_G, P_TAB_V, P_TAB_D, P_TAB_DAMP, F_E0, F_EXPO,
+  N_HOUSEHOLDS, N_PERSONS, N_GROUPS, N_DIG, P_HH_START, P_HH_TRACT, P_TRACT_MUN, P_GROUP, P_DCELL, P_MULT, P_DAY_A, P_REM,
+  P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_MUN, P_CNT_HH, P_TAB_G, P_TAB_V, P_TAB_D, P_TAB_DAMP, P_LIVE_HH, F_E0, F_EXPO,
   F_W_HH, F_ELOGIT, S_ADOPT, S_LAUNCH,
   AGENT_BASE,
 } from './abi';
@@ -16,6 +16,12 @@ import { clearCounters } from './layers';
 import { expDraw, setAgentBase, uniform } from './rng';
 
 let key: u64 = 0;
+// Households in P_LIVE_HH (the first nLive): those with a member yet to adopt. The daily step
+// visits only these and drops a household once its last member adopted: on PA almost everyone
+// adopts within 30 days, and a visit to a household with nothing left to do (its counter and
+// bounds read, a branch) was about 14 ms of every day. Same numbers: a household is dropped only
+// when no member's rem would be read again.
+let nLive: u32 = 0;
 
 @inline function bump(p: usize, k: usize): void {
   store<i32>(p + (k << 2), load<i32>(p + (k << 2)) + 1);
@@ -43,6 +49,9 @@ export function resetAdoption(keyLo: u32, keyHi: u32): void {
   const rem = slot(P_REM);
   memory.fill(slot(P_DAY_A), 0, <usize>n << 1);
   for (let i: u32 = 0; i < n; i++) store<f32>(rem + (<usize>i << 2), expDraw(key, S_ADOPT, 0, i));
+  nLive = <u32>slot(N_HOUSEHOLDS);
+  const live = slot(P_LIVE_HH);
+  for (let h: u32 = 0; h < nLive; h++) store<u32>(live + (<usize>h << 2), h);
   clearCounters();
 }
 
@@ -67,9 +76,30 @@ export function launchAdoption(day: u32): void {
   }
 }
 
+// Today's adopters, listed by the daily step and recorded a batch at a time (recordAdopters):
+// listing is branch-free (every lane's slot is written, the count moves by 0 or 1), where a branch
+// around the five counter bumps was mispredicted for about 1 in 7 of the persons left on PA's
+// busiest days. Deferring the bumps changes nothing: the step reads a household's counter before
+// its members and no other counter (prepareShares reads them, the next day), and they are integer sums.
+const BATCH: u32 = 1024;
+// 3 entries more: the step writes every lane of its last 4 persons, the count moving past adopters only
+const batchPerson = memory.data(<i32>(BATCH + 3) << 2);
+const batchHousehold = memory.data(<i32>(BATCH + 3) << 2);
+
+/** The adopters listed in [0, n): their day and one more active member in each of their groups. */
+function recordAdopters(n: u32, day: u32): void {
+  const hhTract = slot(P_HH_TRACT);
+  const tractMun = slot(P_TRACT_MUN);
+  for (let j: u32 = 0; j < n; j++) {
+    const i = load<u32>(batchPerson + (<usize>j << 2));
+    const h = load<u32>(batchHousehold + (<usize>j << 2));
+    const t = load<u32>(hhTract + (<usize>h << 2));
+    adopt(i, h, t, <usize>load<u16>(tractMun + (<usize>t << 1)), day);
+  }
+}
+
 /** Host: once per simulated day after the launch, after prepareShares(); new adopters get `day`. */
 export function stepAdoption(day: u32): void {
-  const nH = <u32>slot(N_HOUSEHOLDS);
   const hhStart = slot(P_HH_START);
   const hhTract = slot(P_HH_TRACT);
   const tractMun = slot(P_TRACT_MUN);
@@ -79,36 +109,77 @@ export function stepAdoption(day: u32): void {
   const aday = slot(P_DAY_A);
   const rem = slot(P_REM);
   const cH = slot(P_CNT_HH);
+  const live = slot(P_LIVE_HH);
   const tG = slot(P_TAB_G);
   const tV = slot(P_TAB_V);
   const tD = slot(P_TAB_D);
   const tDamp = slot(P_TAB_DAMP);
-  const e0 = <f32>param(F_E0);
-  const ex = <f32>param(F_EXPO);
   const wH = <f32>param(F_W_HH);
-  let a = load<u32>(hhStart);
-  for (let h: u32 = 0; h < nH; h++) {
+  const vE0 = f32x4.splat(<f32>param(F_E0));
+  const vEx = f32x4.splat(<f32>param(F_EXPO));
+  const lanes = i32x4(0, 1, 2, 3);
+  const zero = i32x4.splat(0);
+  const zeroF = f32x4.splat(0);
+  const noGroup = i32x4.splat(<i32>slot(N_GROUPS));
+  const offline = i32x4.splat(<i32>slot(N_DIG));
+  let n: u32 = 0;
+  let kept: u32 = 0;
+  for (let j: u32 = 0; j < nLive; j++) {
+    const h = load<u32>(live + (<usize>j << 2));
+    const a = load<u32>(hhStart + (<usize>h << 2));
     const b = load<u32>(hhStart + (<usize>(h + 1) << 2));
-    // household adopters by day d - 1 (counter read before any member adopts today)
+    // household adopters by day d - 1 (counter read before any member adopts today); < size
     const adopted = <u32>load<i32>(cH + (<usize>h << 2));
     const size = b - a;
-    if (adopted < size) {
-      const t = load<u32>(hhTract + (<usize>h << 2));
-      const m = <usize>load<u16>(tractMun + (<usize>t << 1));
-      const fh: f32 = size > 1 ? wH * <f32>adopted / <f32>(size - 1) : 0;
-      const base = fh + load<f32>(tV + (<usize>t << 2));
-      const damp = load<f32>(tDamp + (m << 2));
-      for (let i = a; i < b; i++) {
-        if (load<u16>(aday + (<usize>i << 1)) != 0) continue;
-        const g = load<u32>(group + (<usize>i << 2));
-        const dc = <u32>load<u16>(dcell + (<usize>i << 1));
-        const s = base + load<f32>(tG + (<usize>g << 2)) + load<f32>(tD + (<usize>dc << 2));
-        const lambda = load<f32>(mult + (<usize>i << 2)) * (e0 + ex * s) * damp;
-        const r = load<f32>(rem + (<usize>i << 2)) - lambda;
-        store<f32>(rem + (<usize>i << 2), r);
-        if (r <= 0) adopt(i, h, t, m, day);
+    if (n + size > BATCH) {
+      recordAdopters(n, day);
+      n = 0;
+    }
+    const n0 = n;
+    const t = load<u32>(hhTract + (<usize>h << 2));
+    const m = <usize>load<u16>(tractMun + (<usize>t << 1));
+    const fh: f32 = size > 1 ? wH * <f32>adopted / <f32>(size - 1) : 0;
+    const base = fh + load<f32>(tV + (<usize>t << 2));
+    const vBase = f32x4.splat(base);
+    const vDamp = f32x4.splat(load<f32>(tDamp + (m << 2)));
+    // the members 4 at a time (one f32x4 step for a household of up to 4, most of them), with
+    // the scalar loop's operations lane by lane (IEEE f32, same order): a branch per member
+    // (adopted or not) and per household size was most of a person's cost. Lanes off are the
+    // adopted members and those past the household.
+    for (let i = a; i < b; i += 4) {
+      const on = v128.and(
+        i32x4.lt_u(lanes, i32x4.splat(b - i)),
+        i32x4.eq(i32x4.extend_low_i16x8_u(v128.load64_zero(aday + (<usize>i << 1))), zero),
+      );
+      // lanes off read the "no group" and "offline" zeros (always in the tables)
+      const g4 = v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
+      const d4 = v128.bitselect(i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1))), offline, on);
+      let tg = v128.load32_zero(tG + (<usize>i32x4.extract_lane(g4, 0) << 2));
+      tg = v128.load32_lane(tG + (<usize>i32x4.extract_lane(g4, 1) << 2), tg, 1);
+      tg = v128.load32_lane(tG + (<usize>i32x4.extract_lane(g4, 2) << 2), tg, 2);
+      tg = v128.load32_lane(tG + (<usize>i32x4.extract_lane(g4, 3) << 2), tg, 3);
+      let td = v128.load32_zero(tD + (<usize>i32x4.extract_lane(d4, 0) << 2));
+      td = v128.load32_lane(tD + (<usize>i32x4.extract_lane(d4, 1) << 2), td, 1);
+      td = v128.load32_lane(tD + (<usize>i32x4.extract_lane(d4, 2) << 2), td, 2);
+      td = v128.load32_lane(tD + (<usize>i32x4.extract_lane(d4, 3) << 2), td, 3);
+      const sv = f32x4.add(f32x4.add(vBase, tg), td);
+      const lambda = f32x4.mul(f32x4.mul(v128.load(mult + (<usize>i << 2)), f32x4.add(vE0, f32x4.mul(vEx, sv))), vDamp);
+      const r0 = v128.load(rem + (<usize>i << 2));
+      const r = f32x4.sub(r0, lambda);
+      // lanes off keep the bytes they had: past the household these are the next persons' rem
+      // (or, for the last household, the bytes after the array), written back as they were read
+      v128.store(rem + (<usize>i << 2), v128.bitselect(r, r0, on));
+      const adopters = i32x4.bitmask(v128.and(on, f32x4.le(r, zeroF)));
+      for (let l: u32 = 0; l < 4; l++) {
+        store<u32>(batchPerson + (<usize>n << 2), i + l);
+        store<u32>(batchHousehold + (<usize>n << 2), h);
+        n += (adopters >> l) & 1;
       }
     }
-    a = b;
+    // kept in the list while a member is left after today (kept <= j: the list compacts in place)
+    store<u32>(live + (<usize>kept << 2), h);
+    kept += <u32>(adopted + n - n0 < size);
   }
+  nLive = kept;
+  recordAdopters(n, day);
 }

@@ -2,7 +2,7 @@
 // KEEP IN SYNC with assembly/abi.ts; test/kernel/abi.test.ts parses that file and compares.
 
 export const ABI = {
-  ABI_VERSION: 4, // the kernel's abiVersion() must return it
+  ABI_VERSION: 5, // the kernel's abiVersion() must return it
   AGE_GROUPS: 7, // digital cells are UF x age group (the principal grid's grupo_idade)
   N_PERSONS: 0,
   N_HOUSEHOLDS: 1,
@@ -55,6 +55,7 @@ export const ABI = {
   P_MIN_NEXT: 48, // u16[nPersons]: earliest next media contact over channels (0 = none)
   P_CNT_HH: 49, // i32[nHouseholds]: active members of the household
   AGENT_BASE: 50, // global index of this instance's first person (sharding: RNG counters use it)
+  P_LIVE_HH: 51, // u32[nHouseholds]: adoption: the households with a member yet to adopt, ascending
   SLOTS: 52,
   PARAMS_OFFSET: 256,
   F_E0: 0, // exp(beta0)

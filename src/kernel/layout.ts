@@ -82,6 +82,7 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
   // state (reset per task)
   put(ABI.P_DAY_A, n * 2);
   put(ABI.P_REM, n * 4);
+  if (shape.familia === 'adocao') put(ABI.P_LIVE_HH, pop.nHouseholds * 4);
   if (shape.familia === 'recepcao') {
     put(ABI.P_NEXT_C, n * nC * 2);
     put(ABI.P_MIN_NEXT, n * 2);
