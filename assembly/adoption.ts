@@ -82,9 +82,28 @@ export function launchAdoption(day: u32): void {
 // busiest days. Deferring the bumps changes nothing: the step reads a household's counter before
 // its members and no other counter (prepareShares reads them, the next day), and they are integer sums.
 const BATCH: u32 = 1024;
-// 3 entries more: the step writes every lane of its last 4 persons, the count moving past adopters only
+// 3 entries more: the step writes 4 entries at the count and moves it by the adopters among them
 const batchPerson = memory.data(<i32>(BATCH + 3) << 2);
 const batchHousehold = memory.data(<i32>(BATCH + 3) << 2);
+// i8x16.swizzle patterns packing the i32 lanes set in a 4-bit mask to the front, one row per mask
+const PACK = memory.data<u8>([
+  0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3,
+  0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3,
+  4, 5, 6, 7, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3,
+  0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 0, 1, 2, 3,
+  8, 9, 10, 11, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3,
+  0, 1, 2, 3, 8, 9, 10, 11, 0, 1, 2, 3, 0, 1, 2, 3,
+  4, 5, 6, 7, 8, 9, 10, 11, 0, 1, 2, 3, 0, 1, 2, 3,
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0, 1, 2, 3,
+  12, 13, 14, 15, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3,
+  0, 1, 2, 3, 12, 13, 14, 15, 0, 1, 2, 3, 0, 1, 2, 3,
+  4, 5, 6, 7, 12, 13, 14, 15, 0, 1, 2, 3, 0, 1, 2, 3,
+  0, 1, 2, 3, 4, 5, 6, 7, 12, 13, 14, 15, 0, 1, 2, 3,
+  8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3, 0, 1, 2, 3,
+  0, 1, 2, 3, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3,
+  4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0, 1, 2, 3,
+  0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
+]);
 
 /** The adopters listed in [0, n): their day and one more active member in each of their groups. */
 function recordAdopters(n: u32, day: u32): void {
@@ -138,8 +157,11 @@ export function stepAdoption(day: u32): void {
     const n0 = n;
     const t = load<u32>(hhTract + (<usize>h << 2));
     const m = <usize>load<u16>(tractMun + (<usize>t << 1));
-    const fh: f32 = size > 1 ? wH * <f32>adopted / <f32>(size - 1) : 0;
+    // the scalar loop's size > 1 ? wH * adopted / (size - 1) : 0 without a branch: a household of
+    // one in the list has adopted == 0, and wH * 0 / 1 is the same +0
+    const fh = wH * <f32>adopted / <f32>max(size - 1, 1);
     const base = fh + load<f32>(tV + (<usize>t << 2));
+    const vH = i32x4.splat(h);
     const vBase = f32x4.splat(base);
     const vDamp = f32x4.splat(load<f32>(tDamp + (m << 2)));
     // the members 4 at a time (one f32x4 step for a household of up to 4, most of them), with
@@ -170,11 +192,9 @@ export function stepAdoption(day: u32): void {
       // (or, for the last household, the bytes after the array), written back as they were read
       v128.store(rem + (<usize>i << 2), v128.bitselect(r, r0, on));
       const adopters = i32x4.bitmask(v128.and(on, f32x4.le(r, zeroF)));
-      for (let l: u32 = 0; l < 4; l++) {
-        store<u32>(batchPerson + (<usize>n << 2), i + l);
-        store<u32>(batchHousehold + (<usize>n << 2), h);
-        n += (adopters >> l) & 1;
-      }
+      v128.store(batchPerson + (<usize>n << 2), i8x16.swizzle(i32x4.add(i32x4.splat(i), lanes), v128.load(PACK + (<usize>adopters << 4))));
+      v128.store(batchHousehold + (<usize>n << 2), vH);
+      n += popcnt(adopters);
     }
     // kept in the list while a member is left after today (kept <= j: the list compacts in place)
     store<u32>(live + (<usize>kept << 2), h);
