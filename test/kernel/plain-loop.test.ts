@@ -1,0 +1,189 @@
+// The kernel's daily steps skip and block their work: adoption visits only the households with a
+// member left (P_LIVE_HH) and their members 4 per f32x4, with the adopters recorded a batch
+// later; reception's social pass takes runs of households without spreaders 4 persons per f32x4
+// and skips days without spreaders. Here the plain loop they replace (every household, every
+// person, one f32 operation at a time, Math.fround after each) runs in TypeScript from the
+// state before each day, and the kernel's state after the day must equal it bit for bit.
+import { describe, expect, it } from 'vitest';
+import { ABI } from '../../src/kernel/abi.js';
+import { KernelInstance } from '../../src/kernel/instance.js';
+import type { KernelPopulation } from '../../src/kernel/kernel-population.js';
+import { replicaKey } from '../../src/kernel/rng-key.js';
+import { compilePlanFor } from '../../src/plan/compile-plan.js';
+import type { Plan } from '../../src/plan/types.js';
+import { buildFixturePopulation } from '../fixtures/population-fixture.js';
+import { adoptionScenario, parameters, receptionScenario } from '../fixtures/scenarios.js';
+
+const f = Math.fround;
+
+/** Typed views of the kernel arrays at header slots (valid until the memory grows). */
+function views(k: KernelInstance) {
+  const s = k.layout!.slots;
+  const buf = k.memory.buffer;
+  return {
+    f32: (slot: number, n: number) => new Float32Array(buf, s[slot], n),
+    u16: (slot: number, n: number) => new Uint16Array(buf, s[slot], n),
+    u8: (slot: number, n: number) => new Uint8Array(buf, s[slot], n),
+    i32: (slot: number, n: number) => new Int32Array(buf, s[slot], n),
+    param: (p: number) => new Float64Array(buf, k.layout!.header + ABI.PARAMS_OFFSET, ABI.PARAMS)[p],
+  };
+}
+
+/** The bits of an f32 array (so -0, +0 and NaN payloads compare as stored). */
+const bits = (a: Float32Array) => new Uint32Array(a.buffer.slice(a.byteOffset, a.byteOffset + a.byteLength));
+
+function counterArrays(k: KernelInstance, pop: KernelPopulation) {
+  const v = views(k);
+  return {
+    group: v.i32(ABI.P_CNT_GROUP, pop.nGroups + 1),
+    tract: v.i32(ABI.P_CNT_TRACT, pop.nTracts),
+    dig: v.i32(ABI.P_CNT_DIG, pop.nDig + 1),
+    mun: v.i32(ABI.P_CNT_MUN, pop.nMun),
+    hh: v.i32(ABI.P_CNT_HH, pop.nHouseholds),
+  };
+}
+
+/** The adoption step as one loop over every household and person, from copies of the day-start state. */
+function plainAdoptionDay(k: KernelInstance, pop: KernelPopulation, day: number, rem: Float32Array, aday: Uint16Array, counters: ReturnType<typeof counterArrays>) {
+  const v = views(k);
+  const n = pop.nPersons;
+  const mult = v.f32(ABI.P_MULT, n);
+  const tG = v.f32(ABI.P_TAB_G, pop.nGroups + 1);
+  const tV = v.f32(ABI.P_TAB_V, pop.nTracts);
+  const tD = v.f32(ABI.P_TAB_D, pop.nDig + 1);
+  const tDamp = v.f32(ABI.P_TAB_DAMP, pop.nMun);
+  const e0 = f(v.param(ABI.F_E0));
+  const ex = f(v.param(ABI.F_EXPO));
+  const wH = f(v.param(ABI.F_W_HH));
+  const adoptedAtStart = counters.hh.slice();
+  for (let h = 0; h < pop.nHouseholds; h++) {
+    const a = pop.hhStart[h];
+    const b = pop.hhStart[h + 1];
+    const adopted = adoptedAtStart[h];
+    const size = b - a;
+    if (adopted >= size) continue;
+    const t = pop.hhTract[h];
+    const m = pop.tractMun[t];
+    const fh = size > 1 ? f(f(wH * adopted) / (size - 1)) : 0;
+    const base = f(fh + tV[t]);
+    for (let i = a; i < b; i++) {
+      if (aday[i] !== 0) continue;
+      const g = pop.group[i];
+      const dc = pop.dcell[i];
+      const s = f(f(base + tG[g]) + tD[dc]);
+      const lambda = f(f(mult[i] * f(e0 + f(ex * s))) * tDamp[m]);
+      const r = f(rem[i] - lambda);
+      rem[i] = r;
+      if (r <= 0) {
+        aday[i] = day;
+        counters.group[g]++;
+        counters.tract[t]++;
+        counters.dig[dc]++;
+        counters.mun[m]++;
+        counters.hh[h]++;
+      }
+    }
+  }
+}
+
+/** Reception's social pass as one loop over every household and person (rem and sday), from copies of the day-start state. */
+function plainSocialPass(k: KernelInstance, pop: KernelPopulation, day: number, rem: Float32Array, sday: Uint16Array, eday: Uint16Array, resp: Uint8Array, cH: Int32Array) {
+  const v = views(k);
+  const n = pop.nPersons;
+  const mult = v.f32(ABI.P_MULT, n);
+  const tG = v.f32(ABI.P_TAB_G, pop.nGroups + 1);
+  const tV = v.f32(ABI.P_TAB_V, pop.nTracts);
+  const tD = v.f32(ABI.P_TAB_D, pop.nDig + 1);
+  const uG = v.f32(ABI.P_UNIT_G, pop.nGroups + 1);
+  const uV = v.f32(ABI.P_UNIT_V, pop.nTracts);
+  const uD = v.f32(ABI.P_UNIT_D, pop.nDig + 1);
+  const ex = f(v.param(ABI.F_EXPO));
+  const wH = f(v.param(ABI.F_W_HH));
+  const period = v.param(ABI.F_PERIOD);
+  for (let h = 0; h < pop.nHouseholds; h++) {
+    const a = pop.hhStart[h];
+    const b = pop.hhStart[h + 1];
+    const t = pop.hhTract[h];
+    const size = b - a;
+    const hUnit = size > 1 ? f(wH / (size - 1)) : 0;
+    const base = f(f(hUnit * cH[h]) + tV[t]);
+    const selfV = f(hUnit + uV[t]);
+    for (let i = a; i < b; i++) {
+      if (sday[i] !== 0) continue;
+      const g = pop.group[i];
+      const dc = pop.dcell[i];
+      let s = f(f(base + tG[g]) + tD[dc]);
+      if (resp[i] === 3 && eday[i] < day && day - eday[i] <= period) s = f(s - f(f(selfV + uG[g]) + uD[dc]));
+      const lambda = f(f(ex * s) * mult[i]);
+      if (lambda > 0) {
+        rem[i] = f(rem[i] - lambda);
+        if (rem[i] <= 0) sday[i] = day;
+      }
+    }
+  }
+}
+
+const pop = buildFixturePopulation({ persons: 6_000, municipios: 2, tractsPerMunicipality: 4, seed: 'plain-loop' });
+
+async function begin(plan: Plan) {
+  const k = await KernelInstance.create();
+  k.begin(plan.kernelPopulation, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, 0));
+  return k;
+}
+
+describe('the skipping and blocked daily steps give the state of the plain loop', () => {
+  it('adoption: every day of a run where most households adopt in full (and drop out of the list)', async () => {
+    const plan = compilePlanFor(adoptionScenario({ lancamento: { dia: 3, cenario_base: 'pix' }, horizonte: { data_inicio: '2026-01-05', dias: 40 } }), pop, parameters({ beta0: Math.log(0.05) }));
+    const kp = plan.kernelPopulation;
+    const k = await begin(plan);
+    let stepped = 0;
+    for (let d = 1; d <= plan.kernel.dias; d++) {
+      const v = views(k);
+      const rem = v.f32(ABI.P_REM, kp.nPersons).slice();
+      const aday = v.u16(ABI.P_DAY_A, kp.nPersons).slice();
+      const c = counterArrays(k, kp);
+      const counters = { group: c.group.slice(), tract: c.tract.slice(), dig: c.dig.slice(), mun: c.mun.slice(), hh: c.hh.slice() };
+      k.stepDay(plan.kernel, d);
+      if (d <= plan.kernel.lancamentoDia) continue; // no step before the launch; the launch is one plain loop
+      plainAdoptionDay(k, kp, d, rem, aday, counters);
+      const after = views(k);
+      expect(bits(after.f32(ABI.P_REM, kp.nPersons)), `rem, day ${d}`).toEqual(bits(rem));
+      expect(after.u16(ABI.P_DAY_A, kp.nPersons), `adoption day, day ${d}`).toEqual(aday);
+      expect(counterArrays(k, kp), `counters, day ${d}`).toEqual(counters);
+      stepped++;
+    }
+    expect(stepped).toBe(37);
+    // the run reaches the case the list is for: households whose last member adopted
+    const dayA = views(k).u16(ABI.P_DAY_A, kp.nPersons);
+    let full = 0;
+    for (let h = 0; h < kp.nHouseholds; h++) {
+      let all = true;
+      for (let i = kp.hhStart[h]; i < kp.hhStart[h + 1]; i++) all &&= dayA[i] !== 0;
+      if (all) full++;
+    }
+    expect(full / kp.nHouseholds).toBeGreaterThan(0.5);
+  });
+
+  it('reception: the social pass on every day, with and without spreaders', async () => {
+    const plan = compilePlanFor(receptionScenario({ horizonte: { data_inicio: '2026-01-05', dias: 21 } }), pop, parameters());
+    const kp = plan.kernelPopulation;
+    const k = await begin(plan);
+    let withSpreaders = 0;
+    for (let d = 1; d <= plan.kernel.dias; d++) {
+      const v = views(k);
+      const rem = v.f32(ABI.P_REM, kp.nPersons).slice();
+      const sday = v.u16(ABI.P_SDAY, kp.nPersons).slice();
+      const eday = v.u16(ABI.P_DAY_A, kp.nPersons).slice();
+      const resp = v.u8(ABI.P_RESP, kp.nPersons).slice();
+      const cH = v.i32(ABI.P_CNT_HH, kp.nHouseholds).slice();
+      if (cH.some((x) => x !== 0)) withSpreaders++;
+      k.stepDay(plan.kernel, d);
+      plainSocialPass(k, kp, d, rem, sday, eday, resp, cH);
+      const after = views(k);
+      expect(bits(after.f32(ABI.P_REM, kp.nPersons)), `rem, day ${d}`).toEqual(bits(rem));
+      expect(after.u16(ABI.P_SDAY, kp.nPersons), `social exposure day, day ${d}`).toEqual(sday);
+    }
+    expect(withSpreaders).toBeGreaterThan(10);
+    expect(withSpreaders).toBeLessThan(plan.kernel.dias);
+  });
+});
