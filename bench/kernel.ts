@@ -1,9 +1,10 @@
 // Kernel benchmark (issue 4 targets): person-days per second per core of both families on a
 // real release UF (RR and a large UF), population load time, scaling from 1 to 2 threads, and
-// the full job RR 180 days 4 channels (9 variants) 5 replicas, and the memory roofline (issue 37:
-// bench/lib/memory-bandwidth.ts, bench/lib/kernel-traffic.ts). Writes bench/out/kernel.json (bench/lib/bench-output.ts).
+// the full job RR 180 days 4 channels (9 variants) 5 replicas, and (issue 37) the memory roofline
+// (bench/lib/memory-bandwidth.ts, bench/lib/kernel-traffic.ts), the whole-Brazil task's shape on the
+// large UF and the large UF's job on 1 and 2 threads. Writes bench/out/kernel.json (bench/lib/bench-output.ts).
 //   npm run bench            (every suite)
-//   npm run tsbuild && node dist/bench/kernel.js [--large PA] [--large-days 30] [--scaling-runs 5] [--no-full]
+//   npm run tsbuild && node dist/bench/kernel.js [--large PA] [--large-days 30] [--scaling-runs 5] [--no-full] [--no-large-job]
 // Per core: one kernel instance in this thread, timed by benchmark.js (wall) and by the
 // process CPU time over the same runs (the CPU figure is the per-core one on a shared machine).
 import { readFile } from 'node:fs/promises';
@@ -34,6 +35,7 @@ export const TARGETS = {
   adocao_uf_grande_pessoa_dias_por_segundo_cpu: 250e6,
   recepcao_4_canais_uf_grande_pessoa_dias_por_segundo_cpu: 120e6,
   fracao_minima_do_limite_de_memoria: 0.5,
+  aceleracao_2_threads_job_uf_grande: 1.8,
 };
 
 function arg(name: string): string | undefined {
@@ -66,9 +68,15 @@ interface Throughput {
   bytes_por_tarefa: number;
 }
 
-async function perCore(uf: UfCode, scenario: Scenario, dias: number, kernel: KernelInstance): Promise<Throughput> {
+/** The scenario over `uf` and `dias` days, its channel periods cut at the last day. */
+function overUf(scenario: Scenario, uf: UfCode, dias: number): Scenario {
   const sc = { ...scenario, geografia: { ufs: [uf] }, horizonte: { ...scenario.horizonte, dias } } as Scenario;
   if (sc.canais) sc.canais = sc.canais.map((c) => ({ ...c, dia_inicio: Math.min(c.dia_inicio, dias), dia_fim: Math.min(c.dia_fim, dias) }));
+  return sc;
+}
+
+async function perCore(uf: UfCode, scenario: Scenario, dias: number, kernel: KernelInstance): Promise<Throughput> {
+  const sc = overUf(scenario, uf, dias);
   const plan = await compilePlan(sc, openRelease(sc.release));
   let runs = 0;
   const fn = () => {
@@ -128,6 +136,10 @@ export async function runKernelBench() {
   porNucleo.push(await perCore('RR', recepcao, 180, kernel));
   porNucleo.push(await perCore(large, adocao, largeDays, kernel));
   porNucleo.push(await perCore(large, recepcao, largeDays, kernel));
+  // the whole-Brazil task's shape (bench/shards.ts --brasil: 1 channel, 7 days, about 203 M
+  // persons) on the large UF alone: its per-core rate, without the 15 GiB the whole country needs
+  const brasilLike: Scenario = { ...recepcao, canais: [{ canal: 'tv', dia_inicio: 1, dia_fim: 7, intensidade: 0.6 }], replicas: 1, kpis: ['alcance'] };
+  porNucleo.push(await perCore(large, brasilLike, 7, kernel));
 
   // Roofline: the memory bandwidth WebAssembly gets over three arrays as large together as the
   // large UF's reception task (its kernel memory), and the person-days per second it would allow
@@ -152,7 +164,7 @@ export async function runKernelBench() {
   // `scalingRuns` rounds of 1 then 2 threads back to back. The speed of this shared VM drifts over
   // minutes (the same 1-thread job took 8.8 and 11.4 s, with CPU time to match), so the speed-up is
   // the median of the rounds' ratios: the two runs of a round see about the same machine.
-  const scaling = { ...recepcao, replicas: 2, horizonte: { ...recepcao.horizonte, dias: 60 }, canais: recepcao.canais!.map((c) => ({ ...c, dia_inicio: Math.min(c.dia_inicio, 60), dia_fim: Math.min(c.dia_fim, 60) })) };
+  const scaling = { ...overUf(recepcao, 'RR', 60), replicas: 2 };
   const scalingRuns = Number(arg('scaling-runs') ?? 5);
   const pools = new Map([1, 2].map((threads) => [threads, createPool({ threads })]));
   for (const pool of pools.values()) await simulate(scaling, { release, pool });
@@ -191,6 +203,27 @@ export async function runKernelBench() {
     process.stdout.write(`full job RR 180 days 4 channels ${recepcao.replicas} replicas: ${r.segundos.toFixed(1)} s simulation, ${total.toFixed(1)} s in all\n`);
   }
 
+  // issue 37: the large UF's job (the reception example over it, largeDays, every variant x 5
+  // replicas) on 1 then 2 threads, once each (minutes per run; the population copy into each
+  // thread, about 0.4 s on PA, is inside the first task of each)
+  let jobUfGrande: Record<string, number | string> | undefined;
+  if (!process.argv.includes('--no-large-job')) {
+    const sc = overUf(recepcao, large, largeDays);
+    const row: Record<string, number | string> = { uf: large, dias: largeDays, replicas: sc.replicas };
+    for (const threads of [1, 2]) {
+      const pool = createPool({ threads });
+      const c0 = process.cpuUsage();
+      const r = await simulate(sc, { release, pool });
+      row[`threads_${threads}_cpu_segundos`] = Number(cpuSeconds(c0).toFixed(1));
+      await pool.close();
+      row.variantes = Object.keys(r.variantes).length;
+      row[`threads_${threads}_segundos`] = Number(r.segundos.toFixed(1));
+      process.stdout.write(`${large} job ${largeDays} days, ${row.variantes} variants x ${sc.replicas} replicas, ${threads} thread(s): ${r.segundos.toFixed(1)} s (${row[`threads_${threads}_cpu_segundos`]} CPU-s)\n`);
+    }
+    row.aceleracao = Number(((row.threads_1_segundos as number) / (row.threads_2_segundos as number)).toFixed(2));
+    jobUfGrande = row;
+  }
+
   const result = {
     bench: 'kernel',
     when: new Date().toISOString(),
@@ -201,6 +234,7 @@ export async function runKernelBench() {
     memoria: { banda, roofline },
     escala,
     job_completo: jobCompleto,
+    job_uf_grande: jobUfGrande,
     maquina: {
       cpus: cpus().length,
       modelo: cpus()[0]?.model ?? '',

@@ -20,11 +20,15 @@ export interface Stream {
 const p = (array: string, bytes: number, escrita = false): Stream => ({ array, bytes, por: 'pessoa', escrita });
 const h = (array: string, bytes: number, escrita = false): Stream => ({ array, bytes, por: 'domicilio', escrita });
 
-/** stepAdoption: one pass over households and their members not yet adopted. */
+/**
+ * stepAdoption: one pass over the households with a member left (the list P_LIVE_HH, read and
+ * compacted in place) and their members, 4 at a time. Counted as if every household were still
+ * listed: the first days of a run; once households drop out, a day moves less.
+ */
 export function adoptionPasses(): Record<string, Stream[]> {
   return {
     passo: [
-      h('hhStart', 4), h('cH', 4), h('hhTract', 4),
+      h('live', 4, true), h('hhStart', 4), h('cH', 4), h('hhTract', 4),
       p('aday', 2), p('group', 4), p('dcell', 2), p('mult', 4), p('rem', 4, true),
     ],
   };
