@@ -11,6 +11,7 @@ import {
   F_W_HH, F_ELOGIT, S_ADOPT, S_LAUNCH,
   AGENT_BASE,
 } from './abi';
+import { gather4 } from './gather';
 import { slot, param } from './header';
 import { clearCounters } from './layers';
 import { expDraw, setAgentBase, uniform } from './rng';
@@ -176,14 +177,8 @@ export function stepAdoption(day: u32): void {
       // lanes off read the "no group" and "offline" zeros (always in the tables)
       const g4 = v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
       const d4 = v128.bitselect(i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1))), offline, on);
-      let tg = v128.load32_zero(tG + (<usize>i32x4.extract_lane(g4, 0) << 2));
-      tg = v128.load32_lane(tG + (<usize>i32x4.extract_lane(g4, 1) << 2), tg, 1);
-      tg = v128.load32_lane(tG + (<usize>i32x4.extract_lane(g4, 2) << 2), tg, 2);
-      tg = v128.load32_lane(tG + (<usize>i32x4.extract_lane(g4, 3) << 2), tg, 3);
-      let td = v128.load32_zero(tD + (<usize>i32x4.extract_lane(d4, 0) << 2));
-      td = v128.load32_lane(tD + (<usize>i32x4.extract_lane(d4, 1) << 2), td, 1);
-      td = v128.load32_lane(tD + (<usize>i32x4.extract_lane(d4, 2) << 2), td, 2);
-      td = v128.load32_lane(tD + (<usize>i32x4.extract_lane(d4, 3) << 2), td, 3);
+      const tg = gather4(tG, g4);
+      const td = gather4(tD, d4);
       const sv = f32x4.add(f32x4.add(vBase, tg), td);
       const lambda = f32x4.mul(f32x4.mul(v128.load(mult + (<usize>i << 2)), f32x4.add(vE0, f32x4.mul(vEx, sv))), vDamp);
       const r0 = v128.load(rem + (<usize>i << 2));

@@ -18,6 +18,7 @@ import {
   S_MEDIA, S_RECALL,
   AGENT_BASE,
 } from './abi';
+import { gather4 } from './gather';
 import { slot, param } from './header';
 import { clearCounters, prepareUnits } from './layers';
 import { expDraw, setAgentBase, uniform } from './rng';
@@ -222,14 +223,8 @@ function flushContacts(
     const free = i32x4.eq(i32x4.extend_low_i16x8_u(v128.load64_zero(sday + (<usize>i << 1))), i32x4.splat(0));
     const g4 = v128.load(group + (<usize>i << 2));
     const d4 = i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1)));
-    let tg = v128.load32_zero(tG + (<usize>i32x4.extract_lane(g4, 0) << 2));
-    tg = v128.load32_lane(tG + (<usize>i32x4.extract_lane(g4, 1) << 2), tg, 1);
-    tg = v128.load32_lane(tG + (<usize>i32x4.extract_lane(g4, 2) << 2), tg, 2);
-    tg = v128.load32_lane(tG + (<usize>i32x4.extract_lane(g4, 3) << 2), tg, 3);
-    let td = v128.load32_zero(tD + (<usize>i32x4.extract_lane(d4, 0) << 2));
-    td = v128.load32_lane(tD + (<usize>i32x4.extract_lane(d4, 1) << 2), td, 1);
-    td = v128.load32_lane(tD + (<usize>i32x4.extract_lane(d4, 2) << 2), td, 2);
-    td = v128.load32_lane(tD + (<usize>i32x4.extract_lane(d4, 3) << 2), td, 3);
+    const tg = gather4(tG, g4);
+    const td = gather4(tD, d4);
     const s = f32x4.add(f32x4.add(vBase, tg), td);
     const lambda = f32x4.mul(f32x4.mul(vEx, s), v128.load(mult + (<usize>i << 2)));
     const on = v128.and(free, f32x4.gt(lambda, zero));

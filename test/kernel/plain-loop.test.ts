@@ -43,14 +43,21 @@ function counterArrays(k: KernelInstance, pop: KernelPopulation) {
   };
 }
 
+/** The multipliers and the day's group, tract and digital-cell share tables the kernel prepared. */
+function shareTables(k: KernelInstance, pop: KernelPopulation) {
+  const v = views(k);
+  return {
+    mult: v.f32(ABI.P_MULT, pop.nPersons),
+    tG: v.f32(ABI.P_TAB_G, pop.nGroups + 1),
+    tV: v.f32(ABI.P_TAB_V, pop.nTracts),
+    tD: v.f32(ABI.P_TAB_D, pop.nDig + 1),
+  };
+}
+
 /** The adoption step as one loop over every household and person, from copies of the day-start state. */
 function plainAdoptionDay(k: KernelInstance, pop: KernelPopulation, day: number, rem: Float32Array, aday: Uint16Array, counters: ReturnType<typeof counterArrays>) {
   const v = views(k);
-  const n = pop.nPersons;
-  const mult = v.f32(ABI.P_MULT, n);
-  const tG = v.f32(ABI.P_TAB_G, pop.nGroups + 1);
-  const tV = v.f32(ABI.P_TAB_V, pop.nTracts);
-  const tD = v.f32(ABI.P_TAB_D, pop.nDig + 1);
+  const { mult, tG, tV, tD } = shareTables(k, pop);
   const tDamp = v.f32(ABI.P_TAB_DAMP, pop.nMun);
   const e0 = f(v.param(ABI.F_E0));
   const ex = f(v.param(ABI.F_EXPO));
@@ -89,11 +96,7 @@ function plainAdoptionDay(k: KernelInstance, pop: KernelPopulation, day: number,
 /** Reception's social pass as one loop over every household and person (rem and sday), from copies of the day-start state. */
 function plainSocialPass(k: KernelInstance, pop: KernelPopulation, day: number, rem: Float32Array, sday: Uint16Array, eday: Uint16Array, resp: Uint8Array, cH: Int32Array) {
   const v = views(k);
-  const n = pop.nPersons;
-  const mult = v.f32(ABI.P_MULT, n);
-  const tG = v.f32(ABI.P_TAB_G, pop.nGroups + 1);
-  const tV = v.f32(ABI.P_TAB_V, pop.nTracts);
-  const tD = v.f32(ABI.P_TAB_D, pop.nDig + 1);
+  const { mult, tG, tV, tD } = shareTables(k, pop);
   const uG = v.f32(ABI.P_UNIT_G, pop.nGroups + 1);
   const uV = v.f32(ABI.P_UNIT_V, pop.nTracts);
   const uD = v.f32(ABI.P_UNIT_D, pop.nDig + 1);
@@ -125,9 +128,20 @@ function plainSocialPass(k: KernelInstance, pop: KernelPopulation, day: number, 
 
 const pop = buildFixturePopulation({ persons: 6_000, municipios: 2, tractsPerMunicipality: 4, seed: 'plain-loop' });
 
-async function begin(plan: Plan) {
+type Views = ReturnType<typeof views>;
+
+/**
+ * Runs every day of the plan's first task on a new kernel: `before` copies the day-start state the
+ * plain loop needs, then the kernel does the day (stepDay), then `check` gets both.
+ */
+async function eachDay<S>(plan: Plan, before: (v: Views, k: KernelInstance) => S, check: (day: number, state: S, k: KernelInstance) => void): Promise<KernelInstance> {
   const k = await KernelInstance.create();
   k.begin(plan.kernelPopulation, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, 0));
+  for (let d = 1; d <= plan.kernel.dias; d++) {
+    const state = before(views(k), k);
+    k.stepDay(plan.kernel, d);
+    check(d, state, k);
+  }
   return k;
 }
 
@@ -135,23 +149,24 @@ describe('the skipping and blocked daily steps give the state of the plain loop'
   it('adoption: every day of a run where most households adopt in full (and drop out of the list)', async () => {
     const plan = compilePlanFor(adoptionScenario({ lancamento: { dia: 3, cenario_base: 'pix' }, horizonte: { data_inicio: '2026-01-05', dias: 40 } }), pop, parameters({ beta0: Math.log(0.05) }));
     const kp = plan.kernelPopulation;
-    const k = await begin(plan);
     let stepped = 0;
-    for (let d = 1; d <= plan.kernel.dias; d++) {
-      const v = views(k);
-      const rem = v.f32(ABI.P_REM, kp.nPersons).slice();
-      const aday = v.u16(ABI.P_DAY_A, kp.nPersons).slice();
-      const c = counterArrays(k, kp);
-      const counters = { group: c.group.slice(), tract: c.tract.slice(), dig: c.dig.slice(), mun: c.mun.slice(), hh: c.hh.slice() };
-      k.stepDay(plan.kernel, d);
-      if (d <= plan.kernel.lancamentoDia) continue; // no step before the launch; the launch is one plain loop
-      plainAdoptionDay(k, kp, d, rem, aday, counters);
-      const after = views(k);
-      expect(bits(after.f32(ABI.P_REM, kp.nPersons)), `rem, day ${d}`).toEqual(bits(rem));
-      expect(after.u16(ABI.P_DAY_A, kp.nPersons), `adoption day, day ${d}`).toEqual(aday);
-      expect(counterArrays(k, kp), `counters, day ${d}`).toEqual(counters);
-      stepped++;
-    }
+    const k = await eachDay(
+      plan,
+      (v, k) => {
+        const c = counterArrays(k, kp);
+        const counters = { group: c.group.slice(), tract: c.tract.slice(), dig: c.dig.slice(), mun: c.mun.slice(), hh: c.hh.slice() };
+        return { rem: v.f32(ABI.P_REM, kp.nPersons).slice(), aday: v.u16(ABI.P_DAY_A, kp.nPersons).slice(), counters };
+      },
+      (d, { rem, aday, counters }, k) => {
+        if (d <= plan.kernel.lancamentoDia) return; // no step before the launch; the launch is one plain loop
+        plainAdoptionDay(k, kp, d, rem, aday, counters);
+        const after = views(k);
+        expect(bits(after.f32(ABI.P_REM, kp.nPersons)), `rem, day ${d}`).toEqual(bits(rem));
+        expect(after.u16(ABI.P_DAY_A, kp.nPersons), `adoption day, day ${d}`).toEqual(aday);
+        expect(counterArrays(k, kp), `counters, day ${d}`).toEqual(counters);
+        stepped++;
+      },
+    );
     expect(stepped).toBe(37);
     // the run reaches the case the list is for: households whose last member adopted
     const dayA = views(k).u16(ABI.P_DAY_A, kp.nPersons);
@@ -167,22 +182,22 @@ describe('the skipping and blocked daily steps give the state of the plain loop'
   it('reception: the social pass on every day, with and without spreaders', async () => {
     const plan = compilePlanFor(receptionScenario({ horizonte: { data_inicio: '2026-01-05', dias: 21 } }), pop, parameters());
     const kp = plan.kernelPopulation;
-    const k = await begin(plan);
+    const n = kp.nPersons;
     let withSpreaders = 0;
-    for (let d = 1; d <= plan.kernel.dias; d++) {
-      const v = views(k);
-      const rem = v.f32(ABI.P_REM, kp.nPersons).slice();
-      const sday = v.u16(ABI.P_SDAY, kp.nPersons).slice();
-      const eday = v.u16(ABI.P_DAY_A, kp.nPersons).slice();
-      const resp = v.u8(ABI.P_RESP, kp.nPersons).slice();
-      const cH = v.i32(ABI.P_CNT_HH, kp.nHouseholds).slice();
-      if (cH.some((x) => x !== 0)) withSpreaders++;
-      k.stepDay(plan.kernel, d);
-      plainSocialPass(k, kp, d, rem, sday, eday, resp, cH);
-      const after = views(k);
-      expect(bits(after.f32(ABI.P_REM, kp.nPersons)), `rem, day ${d}`).toEqual(bits(rem));
-      expect(after.u16(ABI.P_SDAY, kp.nPersons), `social exposure day, day ${d}`).toEqual(sday);
-    }
+    await eachDay(
+      plan,
+      (v) => ({
+        rem: v.f32(ABI.P_REM, n).slice(), sday: v.u16(ABI.P_SDAY, n).slice(), eday: v.u16(ABI.P_DAY_A, n).slice(),
+        resp: v.u8(ABI.P_RESP, n).slice(), cH: v.i32(ABI.P_CNT_HH, kp.nHouseholds).slice(),
+      }),
+      (d, { rem, sday, eday, resp, cH }, k) => {
+        if (cH.some((x) => x !== 0)) withSpreaders++;
+        plainSocialPass(k, kp, d, rem, sday, eday, resp, cH);
+        const after = views(k);
+        expect(bits(after.f32(ABI.P_REM, n)), `rem, day ${d}`).toEqual(bits(rem));
+        expect(after.u16(ABI.P_SDAY, n), `social exposure day, day ${d}`).toEqual(sday);
+      },
+    );
     expect(withSpreaders).toBeGreaterThan(10);
     expect(withSpreaders).toBeLessThan(plan.kernel.dias);
   });
