@@ -3,6 +3,14 @@
 // while its job is running, and a task's counts once: a task retried after its worker was
 // presumed dead may finish twice, and the first counts stay (both are the same bits).
 export const TASK_SQL = {
+  // Wakes the listeners of the task queue's channel (task-queue.ts): tasks enqueued, or a job's task stored.
+  notify: `SELECT pg_notify($1, $2)`,
+  // The tasks among $2 that will not run again (retries spent, or cancelled), in pg-boss 10's own
+  // tables (its getJobById reads one task a query; the owner asks about every outstanding task).
+  endedWithout: (queueSchema: string) => `SELECT id::text AS id, state::text AS state, output FROM "${queueSchema}".job
+      WHERE name = $1 AND id = ANY($2::uuid[]) AND state IN ('failed', 'cancelled')
+    UNION ALL SELECT id::text, state::text, output FROM "${queueSchema}".archive
+      WHERE name = $1 AND id = ANY($2::uuid[]) AND state IN ('failed', 'cancelled')`,
   // Held while a process installs the task queue's schema and creates its queue (task-queue.ts).
   lockSetUp: `SELECT pg_advisory_xact_lock(hashtext('campaign-sim.tasks'), hashtext($1::text))`,
   // What a worker needs to run a task of the job; null estado when the job is gone.
