@@ -4,7 +4,8 @@
 // the side. `campaign-sim serve` runs one in process; `campaign-sim
 // worker` runs workers alone against DATABASE_URL, on any number of machines. With a
 // PostgreSQL server every worker also takes the tasks of spread simulation jobs (task-worker.ts)
-// from the task queue (task-queue.ts), whoever claimed the job.
+// from the task queue (task-queue.ts), whoever claimed the job, and signs in to the measured
+// fleet the quotes count (fleet.ts) while it does.
 import { availableParallelism, hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Clock } from './store/clock.js';
@@ -15,6 +16,7 @@ import { sweepExpiredResults } from './jobs/results.js';
 import { sweepEndedJobTasks } from './jobs/job-tasks.js';
 import { openTaskQueue, type TaskQueue, type TaskQueueOptions } from './jobs/task-queue.js';
 import { startTaskWorker, type TaskWorker } from './jobs/task-worker.js';
+import { beatFleet, FLEET_BEAT_MS, leaveFleet, sweepSilentWorkers } from './jobs/fleet.js';
 import { sweepDeletions } from './accounts/deletion.js';
 import { sweepOAuthRecords } from './oauth/oauth-adapter.js';
 import type { Store } from './store/open-store.js';
@@ -126,6 +128,8 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
   // The task queue and this process's task worker, with a PostgreSQL server: opened before the
   // first claim, so a spread job's owner can enqueue (tried again until it opens or the worker stops).
   let taskWorker: TaskWorker | undefined;
+  /** Task threads of this worker once it signed in to the fleet (fleet.ts); 0: it runs no task. */
+  let fleetThreads = 0;
   const spread = store.kind === 'postgres' && opts.tasks !== 'local';
   const openTasks = async (): Promise<TaskQueue | undefined> => {
     while (!stopping.signal.aborted) {
@@ -133,7 +137,11 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
       try {
         queue = await openTaskQueue(store, { ...opts.taskQueue, onError: opts.taskQueue?.onError ?? onError });
         const threads = opts.taskThreads ?? availableParallelism();
-        if (threads > 0) taskWorker = await startTaskWorker(store, queue, { workerId, clock, threads });
+        if (threads > 0) {
+          taskWorker = await startTaskWorker(store, queue, { workerId, clock, threads });
+          fleetThreads = threads;
+          await beatFleet(store, workerId, threads, clock.now()).catch(onError); // the next beat tries again
+        }
         return queue;
       } catch (err) {
         onError(err);
@@ -190,7 +198,10 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
         await sweepDeletions(store, clock.now());
         // the authorization server's records count on real time (oauth-adapter.ts)
         await sweepOAuthRecords(store);
-        if (spread) await sweepEndedJobTasks(store);
+        if (spread) {
+          await sweepEndedJobTasks(store);
+          await sweepSilentWorkers(store, clock.now());
+        }
       } catch (err) {
         onError(err);
       }
@@ -212,9 +223,20 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
     if (opts.webhookAgent === undefined) await webhookAgent.close();
   }
 
-  const done = Promise.all([sweeper(), webhooks(), ...Array.from({ length: concurrency }, lane)])
+  // this worker's sign of life in the fleet, while it takes tasks
+  async function fleet(): Promise<void> {
+    await tasksReady;
+    while (!stopping.signal.aborted && fleetThreads > 0) {
+      await sleep(FLEET_BEAT_MS);
+      if (stopping.signal.aborted) break;
+      await beatFleet(store, workerId, fleetThreads, clock.now()).catch(onError);
+    }
+  }
+
+  const done = Promise.all([sweeper(), webhooks(), fleet(), ...Array.from({ length: concurrency }, lane)])
     .then(async () => {
       const queue = await tasksReady;
+      if (fleetThreads > 0) await leaveFleet(store, workerId).catch(onError);
       await taskWorker?.stop();
       await queue?.stop(); // an owner without a task worker holds it alone
     });
