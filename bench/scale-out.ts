@@ -4,7 +4,9 @@
 // `campaign-sim worker` processes of one thread each with its tasks spread over them (pg-boss),
 // and by 1 process running it whole (--tasks local, the path before the issue) for the overhead.
 // Each layout gets a fresh job in one schema of its own; the workers start first (each loads
-// RR's population from the cache file on its first task, inside the measured time). Measured:
+// RR's population from the cache file on its first task, inside the measured time; the job is
+// submitted once every spread worker signed in to the fleet, so the time excludes process
+// start-up). Measured:
 // wall seconds from submission to concluido, CPU seconds of the worker processes (utime + stime
 // of every thread, /proc), each task's run seconds (read from job_tasks while the job runs), the
 // stored result's bytes (every layout must give the same), and the per-task overhead parts timed
@@ -27,6 +29,7 @@ import { createOrganization, createProject } from '../service/accounts/accounts.
 import { addCredits } from '../service/accounts/ledger.js';
 import { createJob, getJob } from '../service/jobs/jobs.js';
 import { jobTasks } from '../service/jobs/job-tasks.js';
+import { liveWorkers } from '../service/jobs/fleet.js';
 import { readStoredResult } from '../service/jobs/results.js';
 import { taskCountsFromBytes, taskCountsToBytes } from '../service/jobs/task-counts-bytes.js';
 import { openTaskQueue, taskQueueSchema } from '../service/jobs/task-queue.js';
@@ -141,6 +144,8 @@ async function runLayout(store: Store, projectId: string, scenario: Scenario, qu
   const tasks = layout.startsWith('local') ? 'local' : 'spread';
   const n = Number(layout.replace('local-', ''));
   const children = await Promise.all(Array.from({ length: n }, (_, k) => startWorker(store.schema, `${layout}-w${k + 1}`, tasks)));
+  // a spread worker is ready once its task worker runs and it signed in to the fleet (service/jobs/fleet.ts)
+  while (tasks === 'spread' && (await liveWorkers(store)) < n) await sleep(50);
   const cpu0 = children.map((c) => cpuSeconds(c.pid!));
   const pg0 = postgresCpuSeconds();
   const loadBefore = load();
@@ -200,13 +205,14 @@ async function overheadParts(store: Store, scenario: Scenario, jobId: string) {
   t = performance.now();
   for (let k = 0; k < reps; k++) taskCountsFromBytes(dados);
   const decodeMs = (performance.now() - t) / reps;
-  await store.query('CREATE TABLE IF NOT EXISTS bench_bytes (k int PRIMARY KEY, dados bytea)');
+  await store.query('CREATE TABLE bench_bytes (k int PRIMARY KEY, dados bytea)');
   t = performance.now();
   for (let k = 0; k < reps; k++) await store.query('INSERT INTO bench_bytes (k, dados) VALUES ($1, $2)', [k, dados]);
   const storeMs = (performance.now() - t) / reps;
   t = performance.now();
   for (let k = 0; k < reps; k++) await store.query('SELECT dados FROM bench_bytes WHERE k = $1', [k]);
   const readMs = (performance.now() - t) / reps;
+  await store.query('DROP TABLE bench_bytes');
   const queue = await openTaskQueue(store);
   const tasks = jobTasks(jobId, scenario);
   t = performance.now();

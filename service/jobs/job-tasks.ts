@@ -103,7 +103,7 @@ export async function runJobTasks(store: Store, o: JobTasksOptions): Promise<Exe
     let lastProgress = 0;
     let lastCheck = Date.now();
     const readResults = async () => {
-      const rows = (await store.query<{ tarefa: number; worker_id: string; dados: Uint8Array }>(TASK_SQL.results, [job.id, [...got]])).rows;
+      const rows = (await store.query<{ tarefa: number; worker_id: string; dados: Uint8Array }>(TASK_SQL.results, [job.id])).rows;
       for (const r of rows) {
         got.add(r.tarefa);
         workers[r.worker_id] = (workers[r.worker_id] ?? 0) + 1;

@@ -375,4 +375,12 @@ CREATE TABLE workers (
 );
 `,
   },
+  {
+    version: 13,
+    name: 'tasks of a spread job: whether the owner has read their counts',
+    // The owner reads the counts stored since its last read by marking them read in the same
+    // statement (store/queries/job-tasks.ts results), instead of sending every task it already
+    // holds with each read (a list as long as the job's tasks, read after every stored task).
+    sql: `ALTER TABLE job_tasks ADD COLUMN lido boolean NOT NULL DEFAULT false;`,
+  },
 ];

@@ -32,9 +32,9 @@ export const TASK_SQL = {
       WHERE job_tasks.dados IS NULL`,
   // The job's progress: days done over its tasks (a finished task counts all its days).
   daysOfJob: `SELECT COALESCE(sum(dias), 0)::bigint AS dias FROM job_tasks WHERE job_id = $1`,
-  // Counts of finished tasks the owner has not read yet.
-  results: `SELECT tarefa, worker_id, dados, segundos FROM job_tasks
-    WHERE job_id = $1 AND dados IS NOT NULL AND NOT (tarefa = ANY($2::int[]))`,
+  // Counts of finished tasks the owner has not read yet, marked read.
+  results: `UPDATE job_tasks SET lido = true WHERE job_id = $1 AND dados IS NOT NULL AND NOT lido
+    RETURNING tarefa, worker_id, dados`,
   deleteOfJob: `DELETE FROM job_tasks WHERE job_id = $1`,
   // Rows of jobs that ended without their owner deleting them (the owner died).
   deleteOfEndedJobs: `DELETE FROM job_tasks t USING jobs j WHERE j.id = t.job_id AND j.estado <> 'em_execucao'`,
