@@ -94,7 +94,7 @@ export async function runJobTasks(store: Store, o: JobTasksOptions): Promise<Exe
   const total = tasks.length * o.scenario.horizonte.dias;
   const wakes = waker(signal);
   // listening before the tasks exist: the first stored task wakes the loop
-  const stopWaking = queue.onTaskStored(job.id, wakes.wake);
+  const stopWaking = await queue.onTaskStored(job.id, wakes.wake);
   const got = new Set<number>();
   let ids: string[] = [];
   try {
@@ -132,7 +132,7 @@ export async function runJobTasks(store: Store, o: JobTasksOptions): Promise<Exe
       await wakes.pause(o.pollMs ?? DEFAULT_POLL_MS);
     }
   } finally {
-    stopWaking();
+    await stopWaking();
     if (got.size < tasks.length) await queue.cancel(ids.filter((_, t) => !got.has(t))).catch(() => undefined);
   }
 }

@@ -5,10 +5,11 @@
 // machine takes a task (SKIP LOCKED), an active task whose worker died is expired and retried
 // elsewhere (expireInSeconds; its maintenance looks every maintenanceSeconds), a task that keeps
 // failing ends `failed` after retryLimit retries, and every task's state can be read.
-// What it lacks, a wake-up, comes from a PostgreSQL channel named as the queue's schema: the
-// owner notifies it once a job's tasks are in (every worker's pg-boss workers fetch at once
-// instead of at their next poll), and a worker notifies it with the job id once a task's counts
-// are stored (the job's owner reads them at once instead of at its next poll).
+// What it lacks, a wake-up, comes from PostgreSQL channels: the owner notifies the queue's (named
+// as its schema, every worker listens) once a job's tasks are in, and every worker's pg-boss
+// workers fetch at once instead of at their next poll; a worker notifies the job's own channel
+// (only its owner listens) once a task's counts are stored, and the owner reads them at once
+// instead of at its next poll. So a worker hears one notification per job, not one per task.
 // The job-level claim (FIFO, per-organization limit) stays in queue.ts: pg-boss has no
 // per-organization limit across queues, and the jobs table is what credits and states hang on.
 // Only a PostgreSQL server holds it: the embedded store runs a job's tasks in its own process
@@ -19,8 +20,10 @@ import { TASK_SQL } from '../store/queries/job-tasks.js';
 
 /** The pg-boss queue every task goes to. */
 export const TASK_QUEUE = 'tarefas';
-/** The payload of the queue's channel saying tasks were enqueued (any other payload is a job id whose task was stored). */
-const ENQUEUED = '';
+/** The channel its owner hears a job's stored tasks on (job ids are unique across schemas, and a channel is the database's). */
+function storedChannel(jobId: string): string {
+  return `tarefas_${jobId}`;
+}
 
 /** What a task of the queue carries: its job and its place in the job (tarefa = replica x variants + variant). */
 export interface TaskData {
@@ -60,7 +63,7 @@ export interface TaskQueue {
   /** Tells the job's owner that a task's counts are stored. */
   taskStored(jobId: string): Promise<void>;
   /** Calls `wake` whenever a task of the job is stored (taskStored, any machine), until the returned function is called. */
-  onTaskStored(jobId: string, wake: () => void): () => void;
+  onTaskStored(jobId: string, wake: () => void): Promise<() => Promise<void>>;
   /** Stops taking tasks; a task still running after `graceMs` is failed (so it is retried elsewhere). */
   stop(graceMs?: number): Promise<void>;
 }
@@ -94,18 +97,15 @@ export async function openTaskQueue(store: Store, opts: TaskQueueOptions = {}): 
   });
   const pollingIntervalSeconds = opts.pollSeconds ?? 1;
   const workerIds: string[] = [];
-  const stored = new Map<string, Set<() => void>>();
-  const stopListening = await store.listen!(schema, (payload) => {
-    if (payload === ENQUEUED) for (const id of workerIds) boss.notifyWorker(id);
-    else for (const wake of stored.get(payload) ?? []) wake();
-  }).catch(async (err: unknown) => { await boss.stop({ graceful: false, wait: true, close: false }); throw err; });
-  const notify = async (payload: string) => { await store.query(TASK_SQL.notify, [schema, payload]); };
+  const stopListening = await store.listen!(schema, () => { for (const id of workerIds) boss.notifyWorker(id); })
+    .catch(async (err: unknown) => { await boss.stop({ graceful: false, wait: true, close: false }); throw err; });
+  const notify = async (channel: string) => { await store.query(TASK_SQL.notify, [channel, '']); };
   return {
     schema,
     async enqueue(tasks, expireInSeconds) {
       const ids = tasks.map(() => crypto.randomUUID());
       await boss.insert(tasks.map((data, k) => ({ id: ids[k], name: TASK_QUEUE, data, retryLimit, expireInSeconds })));
-      await notify(ENQUEUED);
+      await notify(schema);
       return ids;
     },
     async work(concurrency, handler) {
@@ -128,12 +128,8 @@ export async function openTaskQueue(store: Store, opts: TaskQueueOptions = {}): 
     async endedWithout(ids) {
       return ids.length === 0 ? [] : (await store.query<EndedTask>(TASK_SQL.endedWithout(schema), [TASK_QUEUE, ids])).rows;
     },
-    taskStored: (jobId) => notify(jobId),
-    onTaskStored(jobId, wake) {
-      const set = stored.get(jobId) ?? new Set();
-      stored.set(jobId, set.add(wake));
-      return () => { set.delete(wake); if (set.size === 0) stored.delete(jobId); };
-    },
+    taskStored: (jobId) => notify(storedChannel(jobId)),
+    onTaskStored: (jobId, wake) => store.listen!(storedChannel(jobId), wake),
     async stop(graceMs = 5000) {
       await stopListening();
       await boss.stop({ graceful: true, wait: true, timeout: graceMs, close: false });

@@ -3,7 +3,7 @@
 // while its job is running, and a task's counts once: a task retried after its worker was
 // presumed dead may finish twice, and the first counts stay (both are the same bits).
 export const TASK_SQL = {
-  // Wakes the listeners of the task queue's channel (task-queue.ts): tasks enqueued, or a job's task stored.
+  // Wakes the listeners of a channel (task-queue.ts): the queue's (tasks enqueued), or a job's (a task stored).
   notify: `SELECT pg_notify($1, $2)`,
   // The tasks among $2 that will not run again (retries spent, or cancelled), in pg-boss 10's own
   // tables (its getJobById reads one task a query; the owner asks about every outstanding task).
