@@ -79,7 +79,7 @@ const round = (x: number, d = 3) => Number(x.toFixed(d));
 
 function startWorker(schema: string, id: string, tasks: 'spread' | 'local'): Promise<ChildProcess> {
   const child = spawn(process.execPath, [projectPath('bin', 'campaign-sim.js'), 'worker', '--database-url', DATABASE_URL, '--schema', schema,
-    '--threads', '1', '--poll-ms', '100', '--id', id, '--tasks', tasks], { stdio: ['ignore', 'ignore', 'pipe'] });
+    '--threads', '1', '--id', id, '--tasks', tasks], { stdio: ['ignore', 'ignore', 'pipe'] });
   return new Promise((resolve, reject) => {
     let err = '';
     child.stderr!.on('data', (d) => { err += String(d); if (err.includes('taking jobs')) resolve(child); });

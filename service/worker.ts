@@ -5,7 +5,8 @@
 // worker` runs workers alone against DATABASE_URL, on any number of machines. With a
 // PostgreSQL server every worker also takes the tasks of spread simulation jobs (task-worker.ts)
 // from the task queue (task-queue.ts), whoever claimed the job, and signs in to the measured
-// fleet the quotes count (fleet.ts) while it does.
+// fleet the quotes count (fleet.ts) while it does; a job submitted or ended wakes its claim
+// (claimable-jobs.ts).
 import { availableParallelism, hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Clock } from './store/clock.js';
@@ -17,6 +18,7 @@ import { sweepEndedJobTasks } from './jobs/job-tasks.js';
 import { openTaskQueue, type TaskQueue, type TaskQueueOptions } from './jobs/task-queue.js';
 import { startTaskWorker, type TaskWorker } from './jobs/task-worker.js';
 import { beatFleet, FLEET_BEAT_MS, leaveFleet, sweepSilentWorkers } from './jobs/fleet.js';
+import { claimableChannel } from './jobs/claimable-jobs.js';
 import { sweepDeletions } from './accounts/deletion.js';
 import { sweepOAuthRecords } from './oauth/oauth-adapter.js';
 import type { Store } from './store/open-store.js';
@@ -118,12 +120,18 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
     if (opts.signal.aborted) stopping.abort();
     else opts.signal.addEventListener('abort', () => stopping.abort(), { once: true });
   }
-  const sleep = (ms: number) => new Promise<void>((resolve) => {
+  const sleep = (ms: number, wakers?: Set<() => void>) => new Promise<void>((resolve) => {
     if (stopping.signal.aborted) return resolve();
     const t = setTimeout(done, ms);
-    function done() { clearTimeout(t); stopping.signal.removeEventListener('abort', done); resolve(); }
+    function done() { clearTimeout(t); stopping.signal.removeEventListener('abort', done); wakers?.delete(done); resolve(); }
     stopping.signal.addEventListener('abort', done, { once: true });
+    wakers?.add(done);
   });
+  // With a server, a job submitted or ended wakes the lanes waiting to claim (claimable-jobs.ts);
+  // their poll stays behind for a notification lost while the listening connection was down.
+  const claimWakers = new Set<() => void>();
+  const listening = store.listen?.(claimableChannel(store.schema), () => { for (const wake of [...claimWakers]) wake(); })
+    .catch((err: unknown) => { onError(err); return undefined; });
 
   // The task queue and this process's task worker, with a PostgreSQL server: opened before the
   // first claim, so a spread job's owner can enqueue (tried again until it opens or the worker stops).
@@ -185,7 +193,7 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
         onError(err);
       }
       if (job) await runOne(job, tasks);
-      else await sleep(pollMs);
+      else await sleep(pollMs, claimWakers);
     }
   }
 
@@ -235,6 +243,7 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
 
   const done = Promise.all([sweeper(), webhooks(), fleet(), ...Array.from({ length: concurrency }, lane)])
     .then(async () => {
+      await (await listening)?.();
       const queue = await tasksReady;
       if (fleetThreads > 0) await leaveFleet(store, workerId).catch(onError);
       await taskWorker?.stop();
