@@ -28,12 +28,14 @@ export async function listenChannel(url: string, channel: string, onPayload: (pa
     await c.connect();
     await c.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
   };
-  await connect();
-  return async () => {
+  const stop = async () => {
     stopped = true;
     clearTimeout(retry);
     const c = client;
     client = null;
     await c?.end().catch(() => undefined);
   };
+  // a first connection that fails fails the call, and leaves no retry behind
+  await connect().catch(async (err: unknown) => { await stop(); throw err; });
+  return stop;
 }
