@@ -1,7 +1,8 @@
-// The owner's side of a simulation job spread over workers (docs/service.md, "One job across many
+// The owner's side of a simulation job spread over workers (docs/service-data.md, "One job across many
 // machines"): it enqueues every task of the job (replica x variant) in the task queue
 // (task-queue.ts), reads the tasks' counts from the store when a worker's notification says one
-// is stored (one query a read, for every task stored since the last) and hands them to the job thread (remote-pool.ts), which simulates and combines as in one process. It
+// is stored (one query a read, for every task stored since the last) and hands them to the job
+// thread (remote-pool.ts), which simulates and combines as in one process. It
 // reports progress in days done over all tasks (moving while any task moves), fails the job
 // when a task has failed its last attempt (pg-boss's retries spent; one query over the job's
 // outstanding tasks every STATE_CHECK_EVERY_MS, whatever their number), cancels the job's
