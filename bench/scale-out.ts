@@ -1,26 +1,35 @@
 // One job across many worker processes (issue 36): an RR reception job (4 channels over the
-// whole horizon, so 9 variants, x 8 replicas: 72 tasks of 14 days) on the PostgreSQL server, run by 1, 2 and 4
+// whole horizon, so 9 variants, x 8 replicas: 72 tasks) on the PostgreSQL server, for each horizon
+// asked (default 14 days, tasks of about 0.3 s, and 180, the example's own, tasks of about 2 s), run by 1, 2 and 4
 // `campaign-sim worker` processes of one thread each with its tasks spread over them (pg-boss),
 // and by 1 process running it whole (--tasks local, the path before the issue) for the overhead.
 // Each layout gets a fresh job in one schema of its own; the workers start first (each loads
-// RR's population from the cache file on its first task, inside the measured time). Measured:
+// RR's population from the cache file on its first task, inside the measured time; the job is
+// submitted once every spread worker signed in to the fleet, so the time excludes process
+// start-up). Measured:
 // wall seconds from submission to concluido, CPU seconds of the worker processes (utime + stime
 // of every thread, /proc), each task's run seconds (read from job_tasks while the job runs), the
 // stored result's bytes (every layout must give the same), and the per-task overhead parts timed
 // here: enqueueing the tasks, deflating and storing a task's counts, reading and inflating them.
-//   npm run bench:scale-out   (or: npm run tsbuild && node dist/bench/scale-out.js [--replicas 8] [--days 14] [--layouts 1,2,4,local-1])
+// The wall is cut into what does not parallelise, from the job's and its tasks' rows: submission
+// to claim, claim to the first task's kernel start (enqueue, wake-up, the task thread's plan, the
+// pool's thread), the busy span of each worker and its idle time between tasks, and the last
+// task's store to concluido (the owner's read, combine and result). The CPU seconds of the
+// PostgreSQL server's processes are read too (every session's: the server is shared).
+//   npm run bench:scale-out   (or: npm run tsbuild && node dist/bench/scale-out.js [--replicas 8] [--days 14,180] [--layouts 1,2,4,local-1])
 // The result file is rewritten after each layout, so a run stopped early keeps the layouts done.
 // Needs DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
 // Writes bench/out/scale-out.json (bench/lib/bench-output.ts; BENCH_OUT=bench/results refreshes the committed one).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import pg from 'pg';
 import { createOrganization, createProject } from '../service/accounts/accounts.js';
 import { addCredits } from '../service/accounts/ledger.js';
 import { createJob, getJob } from '../service/jobs/jobs.js';
 import { jobTasks } from '../service/jobs/job-tasks.js';
+import { liveWorkers } from '../service/jobs/fleet.js';
 import { readStoredResult } from '../service/jobs/results.js';
 import { taskCountsFromBytes, taskCountsToBytes } from '../service/jobs/task-counts-bytes.js';
 import { openTaskQueue, taskQueueSchema } from '../service/jobs/task-queue.js';
@@ -55,9 +64,22 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
 }
 
+/** CPU seconds of every live postgres process of this machine (the server's). */
+function postgresCpuSeconds(): number {
+  let sum = 0;
+  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') sum += cpuSeconds(Number(pid));
+    } catch { /* the process ended meanwhile */ }
+  }
+  return sum;
+}
+
+const round = (x: number, d = 3) => Number(x.toFixed(d));
+
 function startWorker(schema: string, id: string, tasks: 'spread' | 'local'): Promise<ChildProcess> {
   const child = spawn(process.execPath, [projectPath('bin', 'campaign-sim.js'), 'worker', '--database-url', DATABASE_URL, '--schema', schema,
-    '--threads', '1', '--poll-ms', '100', '--id', id, '--tasks', tasks], { stdio: ['ignore', 'ignore', 'pipe'] });
+    '--threads', '1', '--id', id, '--tasks', tasks], { stdio: ['ignore', 'ignore', 'pipe'] });
   return new Promise((resolve, reject) => {
     let err = '';
     child.stderr!.on('data', (d) => { err += String(d); if (err.includes('taking jobs')) resolve(child); });
@@ -74,42 +96,90 @@ interface LayoutResult {
   loadavg_1m_before: number;
   loadavg_1m_after: number;
   registro_execucao: unknown;
+  postgres_cpu_seconds: number;
   task_seconds?: { n: number; sum: number; mean: number; min: number; max: number };
+  timeline?: Timeline;
   result_sha_equal_to_first: boolean;
+}
+
+/** Where the wall of a spread layout went, from the job's and its tasks' rows (the database's clock). */
+interface Timeline {
+  /** Submission to claim (the workers' claim poll). */
+  claim_seconds: number;
+  /** Claim to the first task's kernel start: enqueue, wake-up, the task thread's plan, the pool's thread. */
+  first_task_start_seconds: number;
+  /** Per worker: tasks, seconds from its first task's kernel start to its last task's store, kernel seconds in it, idle per task. */
+  workers: Record<string, { tasks: number; span_seconds: number; kernel_seconds: number; idle_ms_per_task: number }>;
+  /** The last task's store to concluido: the owner's read, the combine, the result stored. */
+  tail_seconds: number;
+  /** Submission to concluido in the database. */
+  job_seconds: number;
+}
+
+function timelineOf(job: { criado_em: Date; iniciado_em: Date; terminado_em: Date }, rows: Map<number, TaskRow>): Timeline {
+  const s = (a: Date, b: Date) => (b.getTime() - a.getTime()) / 1000;
+  const tasks = [...rows.values()].map((r) => ({ ...r, start: new Date(r.atualizado_em.getTime() - r.segundos * 1000) }));
+  const firstStart = new Date(Math.min(...tasks.map((t) => t.start.getTime())));
+  const lastEnd = new Date(Math.max(...tasks.map((t) => t.atualizado_em.getTime())));
+  const workers: Timeline['workers'] = {};
+  for (const id of new Set(tasks.map((t) => t.worker_id))) {
+    const own = tasks.filter((t) => t.worker_id === id);
+    const span = s(new Date(Math.min(...own.map((t) => t.start.getTime()))), new Date(Math.max(...own.map((t) => t.atualizado_em.getTime()))));
+    const kernel = own.reduce((a, t) => a + t.segundos, 0);
+    workers[id] = { tasks: own.length, span_seconds: round(span, 2), kernel_seconds: round(kernel, 2), idle_ms_per_task: round(((span - kernel) / own.length) * 1000, 1) };
+  }
+  return {
+    claim_seconds: round(s(job.criado_em, job.iniciado_em)), first_task_start_seconds: round(s(job.iniciado_em, firstStart)),
+    workers, tail_seconds: round(s(lastEnd, job.terminado_em)), job_seconds: round(s(job.criado_em, job.terminado_em), 2),
+  };
+}
+
+interface TaskRow {
+  worker_id: string;
+  segundos: number;
+  atualizado_em: Date;
 }
 
 async function runLayout(store: Store, projectId: string, scenario: Scenario, quote: ReturnType<typeof quoteSimulation>, layout: string, first: Buffer | null): Promise<{ r: LayoutResult; bytes: Buffer }> {
   const tasks = layout.startsWith('local') ? 'local' : 'spread';
   const n = Number(layout.replace('local-', ''));
   const children = await Promise.all(Array.from({ length: n }, (_, k) => startWorker(store.schema, `${layout}-w${k + 1}`, tasks)));
+  // a spread worker is ready once its task worker runs and it signed in to the fleet (service/jobs/fleet.ts)
+  while (tasks === 'spread' && (await liveWorkers(store)) < n) await sleep(50);
   const cpu0 = children.map((c) => cpuSeconds(c.pid!));
+  const pg0 = postgresCpuSeconds();
   const loadBefore = load();
   const t0 = performance.now();
-  const job = (await createJob(store, { projectId, tipo: 'simulacao', pedido: scenario, quote, idempotencyKey: `bench-${layout}`, requestHash: layout })).job;
-  const taskSeconds = new Map<number, number>();
+  const job = (await createJob(store, { projectId, tipo: 'simulacao', pedido: scenario, quote, idempotencyKey: `bench-${scenario.horizonte.dias}-${layout}`, requestHash: layout })).job;
+  const taskRows = new Map<number, TaskRow>();
   let done = await getJob(store, projectId, job.id);
   while (done.estado === 'reservado' || done.estado === 'em_execucao') {
-    for (const row of (await store.query<{ tarefa: number; segundos: number }>('SELECT tarefa, segundos FROM job_tasks WHERE job_id = $1 AND segundos IS NOT NULL', [job.id])).rows) taskSeconds.set(row.tarefa, row.segundos);
+    // the owner deletes the rows once it combined them: read while the job runs
+    for (const row of (await store.query<TaskRow & { tarefa: number }>('SELECT tarefa, worker_id, segundos, atualizado_em FROM job_tasks WHERE job_id = $1 AND segundos IS NOT NULL', [job.id])).rows) taskRows.set(row.tarefa, row);
     await sleep(200);
     done = await getJob(store, projectId, job.id);
   }
   const wall = (performance.now() - t0) / 1000;
   const cpu = children.reduce((s, c, k) => s + cpuSeconds(c.pid!) - cpu0[k], 0);
+  const pgCpu = postgresCpuSeconds() - pg0;
   const loadAfter = load();
   await Promise.all(children.map((c) => new Promise((r) => { c.once('exit', r); c.kill('SIGTERM'); })));
   if (done.estado !== 'concluido') throw new Error(`layout ${layout}: the job ended ${done.estado}: ${String(done.registro.motivo)}`);
   const bytes = Buffer.from((await readStoredResult(store, projectId, job.id)).dados);
-  const secs = [...taskSeconds.values()];
+  const secs = [...taskRows.values()].map((t) => t.segundos);
   const r: LayoutResult = {
-    layout, workers: n, tasks, wall_seconds: Number(wall.toFixed(2)), cpu_seconds: Number(cpu.toFixed(2)),
+    layout, workers: n, tasks, wall_seconds: Number(wall.toFixed(2)), cpu_seconds: Number(cpu.toFixed(2)), postgres_cpu_seconds: round(pgCpu, 2),
     loadavg_1m_before: loadBefore, loadavg_1m_after: loadAfter, registro_execucao: done.registro.execucao,
     result_sha_equal_to_first: first === null || first.equals(bytes),
   };
+  if (taskRows.size === (done.registro.execucao as { tarefas: number }).tarefas) {
+    r.timeline = timelineOf((await store.query<{ criado_em: Date; iniciado_em: Date; terminado_em: Date }>('SELECT criado_em, iniciado_em, terminado_em FROM jobs WHERE id = $1', [job.id])).rows[0], taskRows);
+  }
   if (secs.length > 0) {
     const sum = secs.reduce((a, b) => a + b, 0);
     r.task_seconds = { n: secs.length, sum: Number(sum.toFixed(2)), mean: Number((sum / secs.length).toFixed(3)), min: Number(Math.min(...secs).toFixed(3)), max: Number(Math.max(...secs).toFixed(3)) };
   }
-  process.stderr.write(`${layout}: ${r.wall_seconds} s wall, ${r.cpu_seconds} CPU s, load ${loadBefore} -> ${loadAfter}\n`);
+  process.stderr.write(`${scenario.horizonte.dias} days, ${layout}: ${r.wall_seconds} s wall, ${r.cpu_seconds} CPU s, load ${loadBefore} -> ${loadAfter}\n`);
   return { r, bytes };
 }
 
@@ -135,13 +205,14 @@ async function overheadParts(store: Store, scenario: Scenario, jobId: string) {
   t = performance.now();
   for (let k = 0; k < reps; k++) taskCountsFromBytes(dados);
   const decodeMs = (performance.now() - t) / reps;
-  await store.query('CREATE TABLE IF NOT EXISTS bench_bytes (k int PRIMARY KEY, dados bytea)');
+  await store.query('CREATE TABLE bench_bytes (k int PRIMARY KEY, dados bytea)');
   t = performance.now();
   for (let k = 0; k < reps; k++) await store.query('INSERT INTO bench_bytes (k, dados) VALUES ($1, $2)', [k, dados]);
   const storeMs = (performance.now() - t) / reps;
   t = performance.now();
   for (let k = 0; k < reps; k++) await store.query('SELECT dados FROM bench_bytes WHERE k = $1', [k]);
   const readMs = (performance.now() - t) / reps;
+  await store.query('DROP TABLE bench_bytes');
   const queue = await openTaskQueue(store);
   const tasks = jobTasks(jobId, scenario);
   t = performance.now();
@@ -162,48 +233,71 @@ async function overheadParts(store: Store, scenario: Scenario, jobId: string) {
   };
 }
 
+/** The bench's scenario: RR reception, 4 channels over the whole horizon (9 variants). */
+function benchScenario(replicas: number, dias: number): Scenario {
+  return validateScenario(receptionScenario({
+    replicas, grupo_comparacao: 'bench-scale-out', horizonte: { data_inicio: '2026-01-05', dias },
+    canais: [canal('tv', 1, dias, 0.6), canal('digital', 1, dias, 0.8), canal('radio', 1, dias, 0.5), canal('exterior', 1, dias, 0.4)],
+  }), openRelease('v1.0.0'));
+}
+
+/** One horizon's layouts; `written` is called after each layout with the horizon's results so far. */
+async function runHorizon(store: Store, projectId: string, replicas: number, dias: number, layouts: string[], written: (run: unknown) => Promise<void>): Promise<void> {
+  const scenario = benchScenario(replicas, dias);
+  const quote = quoteSimulation(scenario, openRelease('v1.0.0'));
+  const overhead = await overheadParts(store, scenario, '00000000-0000-4000-8000-000000000000');
+  const results: LayoutResult[] = [];
+  let first: Buffer | null = null;
+  for (const layout of layouts) {
+    const { r, bytes } = await runLayout(store, projectId, scenario, quote, layout, first);
+    first ??= bytes;
+    results.push(r);
+    const wall = (name: string) => results.find((x) => x.layout === name)?.wall_seconds;
+    const cpu = (name: string) => results.find((x) => x.layout === name)?.cpu_seconds;
+    const ratio = (a?: number, b?: number) => (a && b ? Number((a / b).toFixed(2)) : null);
+    const tasks = (results[0].registro_execucao as { tarefas: number }).tarefas;
+    await written({
+      dias,
+      tasks,
+      layouts: results,
+      speedup_wall: { '1_to_2': ratio(wall('1'), wall('2')), '1_to_4': ratio(wall('1'), wall('4')), local_1_over_spread_1: ratio(wall('local-1'), wall('1')) },
+      // the workers' CPU seconds of 2 over 1 worker: what spreading adds in work, which load does not spoil
+      cpu_2_over_1: ratio(cpu('2'), cpu('1')),
+      results_identical_in_every_layout: results.every((x) => x.result_sha_equal_to_first),
+      overhead_per_task: {
+        ...overhead,
+        spread_1_minus_local_1_wall_seconds_per_task: wall('local-1') && wall('1') ? Number(((wall('1')! - wall('local-1')!) / tasks).toFixed(3)) : null,
+      },
+    });
+  }
+}
+
 async function main(): Promise<void> {
   const replicas = Number(argument('replicas', '8'));
-  const dias = Number(argument('days', '14'));
+  const horizons = argument('days', '14,180').split(',').map(Number);
   const layouts = argument('layouts', '1,2,4,local-1').split(',');
   const schema = `bench_scaleout_${randomBytes(4).toString('hex')}`;
   const store = await openStore({ databaseUrl: DATABASE_URL, schema, poolSize: 4 });
   const release = openRelease('v1.0.0');
-  const scenario = validateScenario(receptionScenario({
-    replicas, grupo_comparacao: 'bench-scale-out', horizonte: { data_inicio: '2026-01-05', dias },
-    canais: [canal('tv', 1, dias, 0.6), canal('digital', 1, dias, 0.8), canal('radio', 1, dias, 0.5), canal('exterior', 1, dias, 0.4)],
-  }), release);
-  const quote = quoteSimulation(scenario, release);
   const org = await createOrganization(store, { nome: 'bench scale-out' });
   const project = await createProject(store, { organizationId: org.id, nome: 'bench' });
-  await addCredits(store, org.id, quote.preco_micros * (layouts.length + 1), 'bench');
+  for (const dias of horizons) await addCredits(store, org.id, quoteSimulation(benchScenario(replicas, dias), release).preco_micros * (layouts.length + 1), 'bench');
+  const runs: unknown[] = [];
   try {
-    const overhead = await overheadParts(store, scenario, '00000000-0000-4000-8000-000000000000');
-    const results: LayoutResult[] = [];
-    let first: Buffer | null = null;
-    for (const layout of layouts) {
-      const { r, bytes } = await runLayout(store, project.id, scenario, quote, layout, first);
-      first ??= bytes;
-      results.push(r);
-      const wall = (name: string) => results.find((x) => x.layout === name)?.wall_seconds;
-      const ratio = (a?: number, b?: number) => (a && b ? Number((a / b).toFixed(2)) : null);
-      const tasks = (results[0].registro_execucao as { tarefas: number }).tarefas;
-      const doc = {
-        bench: 'scale-out',
-        when: new Date().toISOString(),
-        machine: { cpus: availableParallelism(), loadavg_1m_end: load() },
-        setup: `PostgreSQL ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')}; RR reception (v1.0.0), 4 channels over the horizon (9 variants) x ${replicas} replicas, ${dias} days: ${tasks} tasks; each layout: N \`campaign-sim worker --threads 1\` processes started (niced with the bench), then the job submitted; wall from submission to concluido (includes each process loading RR's population on its first task); local-1 runs the job whole in one process (--tasks local), the path before spreading`,
-        tasks,
-        layouts: results,
-        speedup_wall: { '1_to_2': ratio(wall('1'), wall('2')), '1_to_4': ratio(wall('1'), wall('4')), local_1_over_spread_1: ratio(wall('local-1'), wall('1')) },
-        results_identical_in_every_layout: results.every((x) => x.result_sha_equal_to_first),
-        overhead_per_task: {
-          ...overhead,
-          spread_1_minus_local_1_wall_seconds_per_task: wall('local-1') && wall('1') ? Number(((wall('1')! - wall('local-1')!) / tasks).toFixed(3)) : null,
-        },
-        target: { speedup_1_to_2: TARGET_SPEEDUP_1_TO_2, on: 'a quiet 2-core machine' },
-      };
-      process.stderr.write(`${await writeBenchResult('scale-out.json', doc)}\n`);
+    for (const dias of horizons) {
+      const k = runs.length;
+      await runHorizon(store, project.id, replicas, dias, layouts, async (run) => {
+        runs[k] = run;
+        const doc = {
+          bench: 'scale-out',
+          when: new Date().toISOString(),
+          machine: { cpus: availableParallelism(), loadavg_1m_end: load() },
+          setup: `PostgreSQL ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')}; RR reception (v1.0.0), 4 channels over the horizon (9 variants) x ${replicas} replicas, per horizon; each layout: N \`campaign-sim worker --threads 1\` processes started (niced with the bench), then the job submitted; wall from submission to concluido (includes each process loading RR's population on its first task); local-1 runs the job whole in one process (--tasks local), the path before spreading`,
+          runs,
+          target: { speedup_1_to_2: TARGET_SPEEDUP_1_TO_2, on: 'a quiet 2-core machine' },
+        };
+        process.stderr.write(`${await writeBenchResult('scale-out.json', doc)}\n`);
+      });
     }
   } finally {
     await store.close();

@@ -4,7 +4,9 @@
 // the side. `campaign-sim serve` runs one in process; `campaign-sim
 // worker` runs workers alone against DATABASE_URL, on any number of machines. With a
 // PostgreSQL server every worker also takes the tasks of spread simulation jobs (task-worker.ts)
-// from the task queue (task-queue.ts), whoever claimed the job.
+// from the task queue (task-queue.ts), whoever claimed the job, and signs in to the measured
+// fleet the quotes count (fleet.ts) while it does; a job submitted or ended wakes its claim
+// (claimable-jobs.ts).
 import { availableParallelism, hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Clock } from './store/clock.js';
@@ -15,6 +17,8 @@ import { sweepExpiredResults } from './jobs/results.js';
 import { sweepEndedJobTasks } from './jobs/job-tasks.js';
 import { openTaskQueue, type TaskQueue, type TaskQueueOptions } from './jobs/task-queue.js';
 import { startTaskWorker, type TaskWorker } from './jobs/task-worker.js';
+import { beatFleet, FLEET_BEAT_MS, leaveFleet, sweepSilentWorkers } from './jobs/fleet.js';
+import { claimableChannel } from './jobs/claimable-jobs.js';
 import { sweepDeletions } from './accounts/deletion.js';
 import { sweepOAuthRecords } from './oauth/oauth-adapter.js';
 import type { Store } from './store/open-store.js';
@@ -116,16 +120,24 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
     if (opts.signal.aborted) stopping.abort();
     else opts.signal.addEventListener('abort', () => stopping.abort(), { once: true });
   }
-  const sleep = (ms: number) => new Promise<void>((resolve) => {
+  const sleep = (ms: number, wakers?: Set<() => void>) => new Promise<void>((resolve) => {
     if (stopping.signal.aborted) return resolve();
     const t = setTimeout(done, ms);
-    function done() { clearTimeout(t); stopping.signal.removeEventListener('abort', done); resolve(); }
+    function done() { clearTimeout(t); stopping.signal.removeEventListener('abort', done); wakers?.delete(done); resolve(); }
     stopping.signal.addEventListener('abort', done, { once: true });
+    wakers?.add(done);
   });
+  // With a server, a job submitted or ended wakes the lanes waiting to claim (claimable-jobs.ts);
+  // their poll stays behind for a notification lost while the listening connection was down.
+  const claimWakers = new Set<() => void>();
+  const listening = store.listen?.(claimableChannel(store.schema), () => { for (const wake of [...claimWakers]) wake(); })
+    .catch((err: unknown) => { onError(err); return undefined; });
 
   // The task queue and this process's task worker, with a PostgreSQL server: opened before the
   // first claim, so a spread job's owner can enqueue (tried again until it opens or the worker stops).
   let taskWorker: TaskWorker | undefined;
+  /** Task threads of this worker once it signed in to the fleet (fleet.ts); 0: it runs no task. */
+  let fleetThreads = 0;
   const spread = store.kind === 'postgres' && opts.tasks !== 'local';
   const openTasks = async (): Promise<TaskQueue | undefined> => {
     while (!stopping.signal.aborted) {
@@ -133,7 +145,11 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
       try {
         queue = await openTaskQueue(store, { ...opts.taskQueue, onError: opts.taskQueue?.onError ?? onError });
         const threads = opts.taskThreads ?? availableParallelism();
-        if (threads > 0) taskWorker = await startTaskWorker(store, queue, { workerId, clock, threads });
+        if (threads > 0) {
+          taskWorker = await startTaskWorker(store, queue, { workerId, clock, threads });
+          fleetThreads = threads;
+          await beatFleet(store, workerId, threads, clock.now()).catch(onError); // the next beat tries again
+        }
         return queue;
       } catch (err) {
         onError(err);
@@ -177,7 +193,7 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
         onError(err);
       }
       if (job) await runOne(job, tasks);
-      else await sleep(pollMs);
+      else await sleep(pollMs, claimWakers);
     }
   }
 
@@ -190,7 +206,10 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
         await sweepDeletions(store, clock.now());
         // the authorization server's records count on real time (oauth-adapter.ts)
         await sweepOAuthRecords(store);
-        if (spread) await sweepEndedJobTasks(store);
+        if (spread) {
+          await sweepEndedJobTasks(store);
+          await sweepSilentWorkers(store, clock.now());
+        }
       } catch (err) {
         onError(err);
       }
@@ -212,9 +231,21 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
     if (opts.webhookAgent === undefined) await webhookAgent.close();
   }
 
-  const done = Promise.all([sweeper(), webhooks(), ...Array.from({ length: concurrency }, lane)])
+  // this worker's sign of life in the fleet, while it takes tasks
+  async function fleet(): Promise<void> {
+    await tasksReady;
+    while (!stopping.signal.aborted && fleetThreads > 0) {
+      await sleep(FLEET_BEAT_MS);
+      if (stopping.signal.aborted) break;
+      await beatFleet(store, workerId, fleetThreads, clock.now()).catch(onError);
+    }
+  }
+
+  const done = Promise.all([sweeper(), webhooks(), fleet(), ...Array.from({ length: concurrency }, lane)])
     .then(async () => {
+      await (await listening)?.();
       const queue = await tasksReady;
+      if (fleetThreads > 0) await leaveFleet(store, workerId).catch(onError);
       await taskWorker?.stop();
       await queue?.stop(); // an owner without a task worker holds it alone
     });

@@ -1,13 +1,15 @@
 // How the end of a job is told. Inside the transaction of its state change, recordJobEnd resolves
 // the reservation, writes the job_events row (the durable record of the event) and queues the
 // project's webhook delivery, if it has a webhook (webhooks/webhook-config.ts), so no ending is
-// ever lost between the state change and the notice. After the commit, the process that ended
+// ever lost between the state change and the notice, and tells the workers a job may be claimed
+// (claimable-jobs.ts). After the commit, the process that ended
 // the job emits it on the in-process bus (onJobEnded listeners). SQL in store/queries/jobs.ts.
 import type { JobRow, JobState } from './job-row.js';
 import { resolveReservation } from '../accounts/ledger.js';
 import type { Queryable, Store } from '../store/open-store.js';
 import { JOB_SQL } from '../store/queries/jobs.js';
 import { enqueueJobEvent } from '../webhooks/webhook-config.js';
+import { notifyClaimable } from './claimable-jobs.js';
 
 export type JobEvent = 'job.concluido' | 'job.falhou' | 'job.cancelado';
 
@@ -26,6 +28,8 @@ export async function recordJobEnd(tx: Queryable, job: JobRow, now: Date): Promi
   await resolveReservation(tx, job.id, job.estado === 'concluido' ? 'gasto' : 'devolucao', now);
   await tx.query(JOB_SQL.insertEvent, [job.id, job.project_id, evento, now]);
   await enqueueJobEvent(tx, job, evento, now);
+  // its organization may run another of its jobs now
+  await notifyClaimable(tx);
 }
 
 export type JobEndedListener = (job: JobRow, evento: JobEvent) => void | Promise<void>;

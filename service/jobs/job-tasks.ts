@@ -1,9 +1,11 @@
-// The owner's side of a simulation job spread over workers (docs/service.md, "One job across many
+// The owner's side of a simulation job spread over workers (docs/service-data.md, "One job across many
 // machines"): it enqueues every task of the job (replica x variant) in the task queue
-// (task-queue.ts), reads each task's counts from the store as workers finish them and hands them
-// to the job thread (remote-pool.ts), which simulates and combines as in one process. It
+// (task-queue.ts), reads the tasks' counts from the store when a worker's notification says one
+// is stored (one query a read, for every task stored since the last) and hands them to the job
+// thread (remote-pool.ts), which simulates and combines as in one process. It
 // reports progress in days done over all tasks (moving while any task moves), fails the job
-// when a task has failed its last attempt (pg-boss's retries spent), cancels the job's
+// when a task has failed its last attempt (pg-boss's retries spent; one query over the job's
+// outstanding tasks every STATE_CHECK_EVERY_MS, whatever their number), cancels the job's
 // outstanding tasks when the job ends early, and deletes the job's task rows at the end.
 // SQL in store/queries/job-tasks.ts.
 import type { Scenario } from '../../src/contract/types.js';
@@ -29,7 +31,7 @@ export interface JobTasksOptions {
   heartbeat(progress: unknown): Promise<void>;
   /** Hands one task's counts to the job thread. */
   deliver(variante: number, replica: number, dados: Uint8Array): void;
-  /** Wait between two reads of the finished tasks (default 500 ms). */
+  /** Longest wait between two reads of the finished tasks, which a stored task's notification cuts short (default DEFAULT_POLL_MS). */
   pollMs?: number;
   /** Time a task may stay active before pg-boss presumes its worker dead (default taskExpireSeconds). */
   expireInSeconds?: number;
@@ -37,6 +39,8 @@ export interface JobTasksOptions {
 
 /** Minimum time between two progress reports (as a job run in one process, engine-job.ts). */
 const PROGRESS_EVERY_MS = 5000;
+/** Longest wait between two reads of the finished tasks: the notifications of stored tasks wake the owner, this only covers a lost one. */
+const DEFAULT_POLL_MS = 2000;
 /** Minimum time between two looks at the queue's state of the outstanding tasks. */
 const STATE_CHECK_EVERY_MS = 5000;
 /** Floor of a task's expiry: a worker is presumed dead only after this long. */
@@ -66,12 +70,22 @@ function failureMessage(output: unknown): string {
   return String(o?.message ?? o?.value?.message ?? JSON.stringify(output));
 }
 
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const t = setTimeout(done, ms);
-    function done() { clearTimeout(t); signal.removeEventListener('abort', done); resolve(); }
-    signal.addEventListener('abort', done, { once: true });
-  });
+/** Resolves after `ms`, on `wake`'s call or on the signal's abort, whichever comes first. */
+function waker(signal: AbortSignal) {
+  let poke: (() => void) | null = null;
+  let poked = false;
+  return {
+    wake() { poked = true; poke?.(); },
+    pause(ms: number): Promise<void> {
+      if (poked || signal.aborted) { poked = false; return Promise.resolve(); }
+      return new Promise((resolve) => {
+        const t = setTimeout(done, ms);
+        function done() { clearTimeout(t); signal.removeEventListener('abort', done); poke = null; poked = false; resolve(); }
+        poke = done;
+        signal.addEventListener('abort', done, { once: true });
+      });
+    },
+  };
 }
 
 /** Runs a job's tasks on the workers; resolves once every task's counts were delivered. */
@@ -79,20 +93,24 @@ export async function runJobTasks(store: Store, o: JobTasksOptions): Promise<Exe
   const { queue, job, signal } = o;
   const tasks = jobTasks(job.id, o.scenario);
   const total = tasks.length * o.scenario.horizonte.dias;
-  const ids = await queue.enqueue(tasks, o.expireInSeconds ?? taskExpireSeconds(job.cotacao, tasks.length));
+  const wakes = waker(signal);
+  // listening before the tasks exist: the first stored task wakes the loop
+  const stopWaking = await queue.onTaskStored(job.id, wakes.wake);
   const got = new Set<number>();
-  const workers: Record<string, number> = {};
-  let lastProgress = 0;
-  let lastCheck = Date.now();
-  const readResults = async () => {
-    const rows = (await store.query<{ tarefa: number; worker_id: string; dados: Uint8Array }>(TASK_SQL.results, [job.id, [...got]])).rows;
-    for (const r of rows) {
-      got.add(r.tarefa);
-      workers[r.worker_id] = (workers[r.worker_id] ?? 0) + 1;
-      o.deliver(tasks[r.tarefa].variante, tasks[r.tarefa].replica, r.dados);
-    }
-  };
+  let ids: string[] = [];
   try {
+    ids = await queue.enqueue(tasks, o.expireInSeconds ?? taskExpireSeconds(job.cotacao, tasks.length));
+    const workers: Record<string, number> = {};
+    let lastProgress = 0;
+    let lastCheck = Date.now();
+    const readResults = async () => {
+      const rows = (await store.query<{ tarefa: number; worker_id: string; dados: Uint8Array }>(TASK_SQL.results, [job.id])).rows;
+      for (const r of rows) {
+        got.add(r.tarefa);
+        workers[r.worker_id] = (workers[r.worker_id] ?? 0) + 1;
+        o.deliver(tasks[r.tarefa].variante, tasks[r.tarefa].replica, r.dados);
+      }
+    };
     for (;;) {
       if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('the job was aborted');
       await readResults();
@@ -104,17 +122,18 @@ export async function runJobTasks(store: Store, o: JobTasksOptions): Promise<Exe
       }
       if (Date.now() - lastCheck >= STATE_CHECK_EVERY_MS) {
         lastCheck = Date.now();
-        for (const t of tasks) {
-          if (got.has(t.tarefa)) continue;
-          const s = await queue.stateOf(ids[t.tarefa]);
-          if (s?.state !== 'failed' && s?.state !== 'cancelled') continue;
+        const ended = await queue.endedWithout(ids.filter((_, t) => !got.has(t)));
+        if (ended.length > 0) {
           await readResults(); // an earlier attempt may have stored the counts before the last one failed
-          if (!got.has(t.tarefa)) throw new Error(`task ${t.tarefa} (replica ${t.replica}, variant ${t.variante}) ended ${s.state} after its retries: ${failureMessage(s.output)}`.slice(0, 1000));
+          const lost = ended.map((e) => ({ e, t: tasks[ids.indexOf(e.id)] })).find(({ t }) => !got.has(t.tarefa));
+          if (lost) throw new Error(`task ${lost.t.tarefa} (replica ${lost.t.replica}, variant ${lost.t.variante}) ended ${lost.e.state} after its retries: ${failureMessage(lost.e.output)}`.slice(0, 1000));
         }
       }
-      await pause(o.pollMs ?? 500, signal);
+      // a stored task wakes the loop (task-queue.ts onTaskStored); the wait is for a lost notification
+      await wakes.pause(o.pollMs ?? DEFAULT_POLL_MS);
     }
   } finally {
+    await stopWaking();
     if (got.size < tasks.length) await queue.cancel(ids.filter((_, t) => !got.has(t))).catch(() => undefined);
   }
 }

@@ -6,6 +6,7 @@ import { ServiceError } from '../../src/errors.js';
 import type { CalibrationQuote, SimulationQuote } from '../../src/contract/types.js';
 import { getProject } from '../accounts/accounts.js';
 import { emitJobEnded, recordJobEnd } from './job-events.js';
+import { notifyClaimable } from './claimable-jobs.js';
 import { JOB_KINDS, RUNNING_STATE, type JobKind, type JobRow, type JobState } from './job-row.js';
 import { lockOrganization, reserveForJob } from '../accounts/ledger.js';
 import type { Queryable, Store } from '../store/open-store.js';
@@ -65,6 +66,7 @@ export async function createJob(store: Store, input: CreateJobInput): Promise<{ 
         await reserveForJob(tx, org, job.id, price, now);
         const claimed = await tx.query(JOB_SQL.insertIdempotencyKey, [project.id, key, input.requestHash, job.id, now]);
         if (claimed.rows.length === 0) throw new IdempotencyRace();
+        await notifyClaimable(tx);
         return { job, created: true };
       });
     } catch (err) {

@@ -5,16 +5,25 @@
 // machine takes a task (SKIP LOCKED), an active task whose worker died is expired and retried
 // elsewhere (expireInSeconds; its maintenance looks every maintenanceSeconds), a task that keeps
 // failing ends `failed` after retryLimit retries, and every task's state can be read.
+// What it lacks, a wake-up, comes from PostgreSQL channels: the owner notifies the queue's (named
+// as its schema, every worker listens) once a job's tasks are in, and every worker's pg-boss
+// workers fetch at once instead of at their next poll; a worker notifies the job's own channel
+// (only its owner listens) once a task's counts are stored, and the owner reads them at once
+// instead of at its next poll. So a worker hears one notification per job, not one per task.
 // The job-level claim (FIFO, per-organization limit) stays in queue.ts: pg-boss has no
 // per-organization limit across queues, and the jobs table is what credits and states hang on.
 // Only a PostgreSQL server holds it: the embedded store runs a job's tasks in its own process
-// (docs/service.md, "One job across many machines").
+// (docs/service-data.md, "One job across many machines").
 import PgBoss from 'pg-boss';
 import type { Store } from '../store/open-store.js';
 import { TASK_SQL } from '../store/queries/job-tasks.js';
 
 /** The pg-boss queue every task goes to. */
 export const TASK_QUEUE = 'tarefas';
+/** The channel its owner hears a job's stored tasks on (job ids are unique across schemas, and a channel is the database's). */
+function storedChannel(jobId: string): string {
+  return `tarefas_${jobId}`;
+}
 
 /** What a task of the queue carries: its job and its place in the job (tarefa = replica x variants + variant). */
 export interface TaskData {
@@ -34,8 +43,10 @@ export interface TaskQueueOptions {
   onError?: (err: unknown) => void;
 }
 
-export interface TaskState {
-  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
+/** A task that will not run again: its retries spent (failed) or cancelled. */
+export interface EndedTask {
+  id: string;
+  state: 'cancelled' | 'failed';
   /** What the last attempt left (pg-boss: the error of a failed attempt). */
   output: unknown;
 }
@@ -47,7 +58,12 @@ export interface TaskQueue {
   /** Runs `handler` on tasks, `concurrency` at a time; a throw is a failed attempt (retried up to retryLimit). */
   work(concurrency: number, handler: (task: TaskData) => Promise<void>): Promise<void>;
   cancel(ids: readonly string[]): Promise<void>;
-  stateOf(id: string): Promise<TaskState | null>;
+  /** Which of these tasks failed their last attempt or were cancelled: one query, whatever their number. */
+  endedWithout(ids: readonly string[]): Promise<EndedTask[]>;
+  /** Tells the job's owner that a task's counts are stored. */
+  taskStored(jobId: string): Promise<void>;
+  /** Calls `wake` whenever a task of the job is stored (taskStored, any machine), until the returned function is called. */
+  onTaskStored(jobId: string, wake: () => void): Promise<() => Promise<void>>;
   /** Stops taking tasks; a task still running after `graceMs` is failed (so it is retried elsewhere). */
   stop(graceMs?: number): Promise<void>;
 }
@@ -80,11 +96,16 @@ export async function openTaskQueue(store: Store, opts: TaskQueueOptions = {}): 
     if (!(await boss.getQueue(TASK_QUEUE))) await boss.createQueue(TASK_QUEUE, { name: TASK_QUEUE, retryLimit, retryDelay: 0 });
   });
   const pollingIntervalSeconds = opts.pollSeconds ?? 1;
+  const workerIds: string[] = [];
+  const stopListening = await store.listen!(schema, () => { for (const id of workerIds) boss.notifyWorker(id); })
+    .catch(async (err: unknown) => { await boss.stop({ graceful: false, wait: true, close: false }); throw err; });
+  const notify = async (channel: string) => { await store.query(TASK_SQL.notify, [channel, '']); };
   return {
     schema,
     async enqueue(tasks, expireInSeconds) {
       const ids = tasks.map(() => crypto.randomUUID());
       await boss.insert(tasks.map((data, k) => ({ id: ids[k], name: TASK_QUEUE, data, retryLimit, expireInSeconds })));
+      await notify(schema);
       return ids;
     },
     async work(concurrency, handler) {
@@ -100,13 +121,18 @@ export async function openTaskQueue(store: Store, opts: TaskQueueOptions = {}): 
             if (id !== '') boss.notifyWorker(id);
           }
         });
+        workerIds.push(id);
       }
     },
     cancel: (ids) => (ids.length > 0 ? boss.cancel(TASK_QUEUE, [...ids]) : Promise.resolve()),
-    async stateOf(id) {
-      const j = await boss.getJobById(TASK_QUEUE, id, { includeArchive: true });
-      return j ? { state: j.state, output: j.output } : null;
+    async endedWithout(ids) {
+      return ids.length === 0 ? [] : (await store.query<EndedTask>(TASK_SQL.endedWithout(schema), [TASK_QUEUE, ids])).rows;
     },
-    stop: (graceMs = 5000) => boss.stop({ graceful: true, wait: true, timeout: graceMs, close: false }),
+    taskStored: (jobId) => notify(storedChannel(jobId)),
+    onTaskStored: (jobId, wake) => store.listen!(storedChannel(jobId), wake),
+    async stop(graceMs = 5000) {
+      await stopListening();
+      await boss.stop({ graceful: true, wait: true, timeout: graceMs, close: false });
+    },
   };
 }

@@ -1,6 +1,8 @@
 // A worker's part in jobs spread over machines: it takes tasks from the task queue
 // (task-queue.ts), whoever owns their job, runs each in the process's task thread
-// (task-thread.ts) and stores its counts for the job's owner (job_tasks). A task of a job that is
+// (task-thread.ts, started with the worker) and stores its counts for the job's owner (job_tasks),
+// then tells the owner so (the queue's channel). A job's pedido and base are read once, on its
+// first task here, so a task costs two writes of its row besides pg-boss's fetch and completion. A task of a job that is
 // no longer running is dropped without running; a running task whose job ends (failed, swept)
 // is stopped at its next progress report. Its days done go to the store as it runs, so the
 // job's owner reports progress that moves while any task moves (the 15-minute rule, queue.ts).
@@ -55,6 +57,7 @@ function taskThread(threads: number) {
     return t;
   }
   return {
+    warm() { thread ??= start(); },
     run(req: Omit<TaskThreadRequest, 'kind' | 'n'>, progress: (dias: number) => void): { n: number; outcome: Promise<TaskOutcome> } {
       thread ??= start();
       const n = next++;
@@ -69,22 +72,49 @@ function taskThread(threads: number) {
 
 /** How often a running task's days are written to the store (and its job's state read back). */
 const PROGRESS_WRITE_MS = 10_000;
+/** Jobs whose pedido and base a worker keeps (as the task thread keeps their plans). */
+const JOBS_KEPT = 2;
+
+interface JobOfTask {
+  pedido: Scenario;
+  parametros: TaskThreadRequest['parametros'];
+}
 
 /** Starts taking tasks of the queue. */
 export async function startTaskWorker(store: Store, queue: TaskQueue, opts: TaskWorkerOptions): Promise<TaskWorker> {
   const { workerId, clock } = opts;
   const thread = taskThread(Math.max(1, opts.threads ?? 1));
 
+  // the thread (its modules) starts with the worker, not on the first task of the first job
+  thread.warm();
+  // what a job's tasks need from the store, read on its first task here (a job's pedido and base do not change)
+  const jobs = new Map<string, Promise<JobOfTask | null>>();
+  const jobOf = (jobId: string): Promise<JobOfTask | null> => {
+    let j = jobs.get(jobId);
+    if (!j) {
+      if (jobs.size >= JOBS_KEPT) jobs.delete(jobs.keys().next().value!);
+      j = (async () => {
+        const row = (await store.query<{ estado: string; project_id: string; pedido: Scenario | null }>(TASK_SQL.jobOfTask, [jobId])).rows[0];
+        if (row?.estado !== 'em_execucao' || !row.pedido) return null;
+        const base = await resolveCalibrationBase(store, row.project_id, row.pedido);
+        return { pedido: row.pedido, parametros: base?.parametros };
+      })();
+      jobs.set(jobId, j);
+      // a job found ended or unreadable is asked again by its next task
+      j.then((x) => { if (!x) jobs.delete(jobId); }, () => jobs.delete(jobId));
+    }
+    return j;
+  };
+
   let stopping = false;
   async function runTask(task: TaskData): Promise<void> {
     if (stopping) throw new Error('the worker is stopping');
-    const job = (await store.query<{ estado: string; project_id: string; pedido: Scenario | null }>(TASK_SQL.jobOfTask, [task.job_id])).rows[0];
     // the job ended (failed, swept, erased) or its task's counts are in: nothing to run
-    if (job?.estado !== 'em_execucao' || !job.pedido) return;
     if ((await store.query(TASK_SQL.start, [task.job_id, task.tarefa, workerId, clock.now()])).rows.length === 0) return;
-    const base = await resolveCalibrationBase(store, job.project_id, job.pedido);
+    const job = await jobOf(task.job_id);
+    if (!job) return;
     let lastWrite = Date.now();
-    const running = thread.run({ jobId: task.job_id, pedido: job.pedido, parametros: base?.parametros, variante: task.variante, replica: task.replica }, (dias) => {
+    const running = thread.run({ jobId: task.job_id, pedido: job.pedido, parametros: job.parametros, variante: task.variante, replica: task.replica }, (dias) => {
       if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
       lastWrite = Date.now();
       store.query<{ running: boolean }>(TASK_SQL.progress, [task.job_id, task.tarefa, workerId, dias, clock.now()])
@@ -93,6 +123,7 @@ export async function startTaskWorker(store: Store, queue: TaskQueue, opts: Task
     });
     const out = await running.outcome;
     await store.query(TASK_SQL.finish, [task.job_id, task.tarefa, workerId, out.dias, out.dados, out.segundos, clock.now()]);
+    await queue.taskStored(task.job_id);
   }
 
   await queue.work(Math.max(1, opts.threads ?? 1), runTask);

@@ -360,4 +360,27 @@ CREATE TABLE job_tasks (
 );
 `,
   },
+  {
+    version: 12,
+    name: 'the fleet: workers that take the tasks of spread jobs, with their last sign of life',
+    // One row per live worker process that runs tasks (service/jobs/fleet.ts): it writes its row
+    // on start and every FLEET_BEAT_MS, deletes it on stop; the sweeper deletes rows silent for
+    // long (a process that died). The quotes count the rows seen recently (the measured fleet).
+    sql: `
+CREATE TABLE workers (
+  id text PRIMARY KEY,
+  threads integer NOT NULL CHECK (threads > 0),
+  iniciado_em timestamptz NOT NULL,
+  visto_em timestamptz NOT NULL
+);
+`,
+  },
+  {
+    version: 13,
+    name: 'tasks of a spread job: whether the owner has read their counts',
+    // The owner reads the counts stored since its last read by marking them read in the same
+    // statement (store/queries/job-tasks.ts results), instead of sending every task it already
+    // holds with each read (a list as long as the job's tasks, read after every stored task).
+    sql: `ALTER TABLE job_tasks ADD COLUMN lido boolean NOT NULL DEFAULT false;`,
+  },
 ];

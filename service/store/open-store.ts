@@ -13,6 +13,7 @@ import { MIGRATION_SQL } from './queries/migrations.js';
 import { createReadCache, KEY_TTL_SERVER_MS, type ReadCache } from './read-cache.js';
 import { asStoreOutage } from './store-outage.js';
 import { watchServerLiveness } from './server-liveness.js';
+import { listenChannel } from './listen-channel.js';
 import { ServiceError } from '../../src/errors.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: a row's columns are typed by its query's caller (query<T>), not here.
@@ -41,6 +42,8 @@ export interface Store extends Queryable {
   readonly cache: ReadCache | null;
   /** Runs fn in one transaction (BEGIN ... COMMIT, ROLLBACK on a throw). On PGlite transactions run one at a time. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** With a server: LISTEN on `channel` (a connection of its own, listen-channel.ts) until the returned function is called. */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -157,6 +160,7 @@ async function openServerStore(url: string, schema: string, clock: Clock, max: n
         client.release(broken);
       }
     },
+    listen: (channel, onPayload) => listenChannel(url, channel, onPayload, CONNECT_MS),
     close: () => pool.end(),
   };
 }

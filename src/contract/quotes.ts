@@ -2,7 +2,8 @@
 //   pessoa_dias = population of the listed UFs (sum of 2022 Census totals) x dias x variantes x replicas
 //   preco_micros = ceil(pessoa_dias x release rate), computed exactly (the rate is read as a decimal)
 //   minutos_estimados = ceil(pessoa_dias / release throughput / 60 / fleet speedup), the speedup of a
-//     simulation's tasks spread over CAMPAIGN_SIM_WORKERS workers (job-limits.ts fleetSpeedup; 1 by default)
+//     simulation's tasks spread over the budget's workers (job-limits.ts fleetSpeedup; CAMPAIGN_SIM_WORKERS,
+//     1 by default; the service passes the measured fleet, service/jobs/fleet.ts)
 // A calibration (calibration/quote.ts) charges the same rate on every round, one variant per round.
 
 import type { Release, UfCode } from '../release/types.js';

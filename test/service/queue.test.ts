@@ -1,6 +1,7 @@
 // The queue on the real PostgreSQL: 3 workers, 3 organizations, 10 jobs each. Never more than
 // the organization's limit running, FIFO inside each organization, a dead worker's job fails
-// after the silence limit (fake clock) with its credits returned.
+// after the silence limit (fake clock) with its credits returned; a worker that polls once an hour
+// still claims at once, woken by the notification of a job submitted or ended.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeClock } from '../fixtures/fake-clock.js';
 import type { JobRow } from '../../service/jobs/job-row.js';
@@ -180,4 +181,33 @@ describe('job queue', () => {
     expect((await getJob(store, project.id, j.job.id)).estado).toBe('falhou');
     expect(await balance(store, org.id)).toBe(1_000_000);
   });
+});
+
+describe('claim wake-ups (service/jobs/claimable-jobs.ts)', () => {
+  it('a worker polling once an hour claims a submitted job at once, and the next job of a full organization once one ends', async () => {
+    const { project } = await seedOrganization(store, 'wake', 10_000);
+    const gates: Array<() => void> = [];
+    const runJob: RunJob = () => new Promise((resolve) => { gates.push(() => resolve({ formato: 'test', dados: new Uint8Array([1]) })); });
+    const w = runWorker(store, { workerId: 'hourly', runJob, pollMs: 3_600_000, concurrency: 3, sweepMs: 0, webhookAgent: null, tasks: 'local' });
+    const until = async (ok: () => Promise<boolean>) => { for (let k = 0; k < 400 && !(await ok()); k++) await sleep(50); };
+    const estado = async (id: string) => (await getJob(store, project.id, id)).estado;
+    try {
+      await sleep(500); // its lanes made their first claim (nothing to claim) and wait the hour
+      const jobs: JobRow[] = [];
+      for (let i = 0; i < 3; i++) jobs.push((await submit(project.id, 900 + i)).job);
+      await until(async () => gates.length === 2);
+      expect(gates.length).toBe(2);
+      // the organization's limit (2) holds the third back until one of the two ends
+      expect(await estado(jobs[2].id)).toBe('reservado');
+      gates[0]();
+      await until(async () => gates.length === 3);
+      expect(gates.length).toBe(3);
+      gates[1]();
+      gates[2]();
+      await until(async () => (await estado(jobs[2].id)) === 'concluido');
+      expect(await Promise.all(jobs.map((j) => estado(j.id)))).toEqual(['concluido', 'concluido', 'concluido']);
+    } finally {
+      await w.stop();
+    }
+  }, 60_000);
 });

@@ -3,6 +3,14 @@
 // while its job is running, and a task's counts once: a task retried after its worker was
 // presumed dead may finish twice, and the first counts stay (both are the same bits).
 export const TASK_SQL = {
+  // Wakes the listeners of a channel (task-queue.ts): the queue's (tasks enqueued), or a job's (a task stored).
+  notify: `SELECT pg_notify($1, $2)`,
+  // The tasks among $2 that will not run again (retries spent, or cancelled), in pg-boss 10's own
+  // tables (its getJobById reads one task a query; the owner asks about every outstanding task).
+  endedWithout: (queueSchema: string) => `SELECT id::text AS id, state::text AS state, output FROM "${queueSchema}".job
+      WHERE name = $1 AND id = ANY($2::uuid[]) AND state IN ('failed', 'cancelled')
+    UNION ALL SELECT id::text, state::text, output FROM "${queueSchema}".archive
+      WHERE name = $1 AND id = ANY($2::uuid[]) AND state IN ('failed', 'cancelled')`,
   // Held while a process installs the task queue's schema and creates its queue (task-queue.ts).
   lockSetUp: `SELECT pg_advisory_xact_lock(hashtext('campaign-sim.tasks'), hashtext($1::text))`,
   // What a worker needs to run a task of the job; null estado when the job is gone.
@@ -24,9 +32,9 @@ export const TASK_SQL = {
       WHERE job_tasks.dados IS NULL`,
   // The job's progress: days done over its tasks (a finished task counts all its days).
   daysOfJob: `SELECT COALESCE(sum(dias), 0)::bigint AS dias FROM job_tasks WHERE job_id = $1`,
-  // Counts of finished tasks the owner has not read yet.
-  results: `SELECT tarefa, worker_id, dados, segundos FROM job_tasks
-    WHERE job_id = $1 AND dados IS NOT NULL AND NOT (tarefa = ANY($2::int[]))`,
+  // Counts of finished tasks the owner has not read yet, marked read.
+  results: `UPDATE job_tasks SET lido = true WHERE job_id = $1 AND dados IS NOT NULL AND NOT lido
+    RETURNING tarefa, worker_id, dados`,
   deleteOfJob: `DELETE FROM job_tasks WHERE job_id = $1`,
   // Rows of jobs that ended without their owner deleting them (the owner died).
   deleteOfEndedJobs: `DELETE FROM job_tasks t USING jobs j WHERE j.id = t.job_id AND j.estado <> 'em_execucao'`,

@@ -5,6 +5,8 @@
 const TERMINAL = `('concluido', 'falhou', 'cancelado')`;
 
 export const JOB_SQL = {
+  // A job may be claimed (service/jobs/claimable-jobs.ts; the channel is claimableChannel of the schema).
+  notifyClaimable: `SELECT pg_notify(left('jobs_' || current_schema(), 63), '')`,
   findIdempotencyKey: `SELECT i.request_hash, j.* FROM idempotency_keys i JOIN jobs j ON j.id = i.job_id
     WHERE i.project_id = $1 AND i.chave = $2`,
   insertJob: `INSERT INTO jobs (project_id, organization_id, nome, tipo, estado, pedido, cotacao, preco_micros,

@@ -1,0 +1,47 @@
+// The fleet a spread simulation's tasks run on, measured: every worker process that takes tasks
+// (worker.ts, with a PostgreSQL server) writes a sign of life every FLEET_BEAT_MS and deletes it
+// when it stops; a worker seen within FLEET_SILENCE_MS counts. The service's quotes take the
+// fleet from here (docs/service-data.md, "One job across many machines"):
+//   workers = the live workers, at most CAMPAIGN_SIM_WORKERS when that is set (the operator's cap);
+//             CAMPAIGN_SIM_WORKERS (default 1) when none is live (none registered yet, or the
+//             embedded store, where tasks never spread and no worker registers).
+// The workers are taken as alike (CAMPAIGN_SIM_WORKER_THREADS threads each, fleetSpeedup).
+// SQL in store/queries/fleet.ts.
+import { workerBudget, type WorkerBudget } from '../../src/contract/job-limits.js';
+import type { Store } from '../store/open-store.js';
+import { FLEET_SQL } from '../store/queries/fleet.js';
+
+/** How often a worker that takes tasks writes its sign of life. */
+export const FLEET_BEAT_MS = 60_000;
+/** A worker silent this long no longer counts (three missed signs of life). */
+export const FLEET_SILENCE_MS = 3 * FLEET_BEAT_MS;
+/** A worker silent this long is deleted by the sweeper (its process died without leaving). */
+const FLEET_FORGET_MS = 24 * 3600 * 1000;
+
+/** A worker's sign of life: it takes tasks on `threads` threads. */
+export async function beatFleet(store: Store, workerId: string, threads: number, now: Date = store.clock.now()): Promise<void> {
+  await store.query(FLEET_SQL.beat, [workerId, threads, now]);
+}
+
+/** The worker stops taking tasks. */
+export async function leaveFleet(store: Store, workerId: string): Promise<void> {
+  await store.query(FLEET_SQL.leave, [workerId]);
+}
+
+/** Workers seen within FLEET_SILENCE_MS of `now`. */
+export async function liveWorkers(store: Store, now: Date = store.clock.now()): Promise<number> {
+  return (await store.query<{ workers: number }>(FLEET_SQL.live, [new Date(now.getTime() - FLEET_SILENCE_MS)])).rows[0].workers;
+}
+
+/** Deletes the rows of workers silent for FLEET_FORGET_MS. */
+export async function sweepSilentWorkers(store: Store, now: Date = store.clock.now()): Promise<number> {
+  return (await store.query(FLEET_SQL.sweep, [new Date(now.getTime() - FLEET_FORGET_MS)])).rowCount;
+}
+
+/** The budget a quote of the service uses: the worker's, with the measured fleet (rule above). */
+export async function fleetBudget(store: Store, env: NodeJS.ProcessEnv = process.env, now: Date = store.clock.now()): Promise<WorkerBudget> {
+  const budget = workerBudget(env);
+  const live = await liveWorkers(store, now);
+  if (live === 0) return budget;
+  return { ...budget, workers: env.CAMPAIGN_SIM_WORKERS === undefined ? live : Math.min(live, budget.workers) };
+}
