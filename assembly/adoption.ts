@@ -83,9 +83,9 @@ export function launchAdoption(day: u32): void {
 // busiest days. Deferring the bumps changes nothing: the step reads a household's counter before
 // its members and no other counter (prepareShares reads them, the next day), and they are integer sums.
 const BATCH: u32 = 1024;
-// 3 entries more: the step writes 4 entries at the count and moves it by the adopters among them
-const batchPerson = memory.data(<i32>(BATCH + 3) << 2);
-const batchHousehold = memory.data(<i32>(BATCH + 3) << 2);
+// the step writes 4 entries at the count (at most BATCH - 4) and moves it by the adopters among them
+const batchPerson = memory.data(<i32>BATCH << 2);
+const batchHousehold = memory.data(<i32>BATCH << 2);
 // i8x16.swizzle patterns packing the i32 lanes set in a 4-bit mask to the front, one row per mask
 const PACK = memory.data<u8>([
   0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3,
@@ -151,11 +151,7 @@ export function stepAdoption(day: u32): void {
     // household adopters by day d - 1 (counter read before any member adopts today); < size
     const adopted = <u32>load<i32>(cH + (<usize>h << 2));
     const size = b - a;
-    if (n + size > BATCH) {
-      recordAdopters(n, day);
-      n = 0;
-    }
-    const n0 = n;
+    let got: u32 = 0; // the household's adopters today
     const t = load<u32>(hhTract + (<usize>h << 2));
     const m = <usize>load<u16>(tractMun + (<usize>t << 1));
     // the scalar loop's size > 1 ? wH * adopted / (size - 1) : 0 without a branch: a household of
@@ -170,6 +166,11 @@ export function stepAdoption(day: u32): void {
     // (adopted or not) and per household size was most of a person's cost. Lanes off are the
     // adopted members and those past the household.
     for (let i = a; i < b; i += 4) {
+      // room for this step's 4 entries (a household may be larger than a batch)
+      if (n > BATCH - 4) {
+        recordAdopters(n, day);
+        n = 0;
+      }
       const on = v128.and(
         i32x4.lt_u(lanes, i32x4.splat(b - i)),
         i32x4.eq(i32x4.extend_low_i16x8_u(v128.load64_zero(aday + (<usize>i << 1))), zero),
@@ -190,10 +191,11 @@ export function stepAdoption(day: u32): void {
       v128.store(batchPerson + (<usize>n << 2), i8x16.swizzle(i32x4.add(i32x4.splat(i), lanes), v128.load(PACK + (<usize>adopters << 4))));
       v128.store(batchHousehold + (<usize>n << 2), vH);
       n += popcnt(adopters);
+      got += popcnt(adopters);
     }
     // kept in the list while a member is left after today (kept <= j: the list compacts in place)
     store<u32>(live + (<usize>kept << 2), h);
-    kept += <u32>(adopted + n - n0 < size);
+    kept += <u32>(adopted + got < size);
   }
   nLive = kept;
   recordAdopters(n, day);

@@ -11,6 +11,7 @@ import type { KernelPopulation } from '../../src/kernel/kernel-population.js';
 import { replicaKey } from '../../src/kernel/rng-key.js';
 import { compilePlanFor } from '../../src/plan/compile-plan.js';
 import type { Plan } from '../../src/plan/types.js';
+import type { Population } from '../../src/release/types.js';
 import { buildFixturePopulation } from '../fixtures/population-fixture.js';
 import { adoptionScenario, parameters, receptionScenario } from '../fixtures/scenarios.js';
 
@@ -146,8 +147,9 @@ async function eachDay<S>(plan: Plan, before: (v: Views, k: KernelInstance) => S
 }
 
 describe('the skipping and blocked daily steps give the state of the plain loop', () => {
-  it('adoption: every day of a run where most households adopt in full (and drop out of the list)', async () => {
-    const plan = compilePlanFor(adoptionScenario({ lancamento: { dia: 3, cenario_base: 'pix' }, horizonte: { data_inicio: '2026-01-05', dias: 40 } }), pop, parameters({ beta0: Math.log(0.05) }));
+  /** Every adoption day after the launch against the plain loop; the kernel at the end. */
+  async function checkAdoption(population: Population, beta0: number) {
+    const plan = compilePlanFor(adoptionScenario({ lancamento: { dia: 3, cenario_base: 'pix' }, horizonte: { data_inicio: '2026-01-05', dias: 40 } }), population, parameters({ beta0 }));
     const kp = plan.kernelPopulation;
     let stepped = 0;
     const k = await eachDay(
@@ -168,6 +170,11 @@ describe('the skipping and blocked daily steps give the state of the plain loop'
       },
     );
     expect(stepped).toBe(37);
+    return { k, kp };
+  }
+
+  it('adoption: every day of a run where most households adopt in full (and drop out of the list)', async () => {
+    const { k, kp } = await checkAdoption(pop, Math.log(0.05));
     // the run reaches the case the list is for: households whose last member adopted
     const dayA = views(k).u16(ABI.P_DAY_A, kp.nPersons);
     let full = 0;
@@ -177,6 +184,15 @@ describe('the skipping and blocked daily steps give the state of the plain loop'
       if (all) full++;
     }
     expect(full / kp.nHouseholds).toBeGreaterThan(0.5);
+  });
+
+  it('adoption: more adopters in one household on one day than a batch holds (1,024)', async () => {
+    const { k, kp } = await checkAdoption(buildFixturePopulation({ persons: 6_000, householdSize: 3_000, municipios: 1, seed: 'plain-loop' }), Math.log(0.5));
+    expect(kp.nHouseholds).toBe(2);
+    const perDay = new Map<string, number>();
+    const dayA = views(k).u16(ABI.P_DAY_A, kp.nPersons);
+    for (let i = 0; i < kp.nPersons; i++) if (dayA[i] > 3) perDay.set(`${i < 3_000}-${dayA[i]}`, (perDay.get(`${i < 3_000}-${dayA[i]}`) ?? 0) + 1);
+    expect(Math.max(...perDay.values())).toBeGreaterThan(1_024);
   });
 
   it('reception: the social pass on every day, with and without spreaders', async () => {
