@@ -371,7 +371,9 @@ export async function buildPixCase(
       'A população elegível (15+) muda no tempo pelo envelhecimento das coortes de 2022 e pelo crescimento das Estimativas da População do IBGE de 2024 e 2025, publicadas depois de dez/2022 (como o Censo 2022 que dá as pessoas do modelo): ' +
       'a previsao é condicional a elas; previsao_sem_estimativas é a mesma previsão, com os mesmos parâmetros, sem elas (população total fixa, só o envelhecimento). ' +
       'Os pagadores previstos de cada UF levam a razão entre a estimativa de população de 2022 do DataSUS (RIPSA) e o Censo 2022 (cobertura, um dado, não um ajuste); pagadores contam onde pagam e moradores onde moram: ' +
-      'previsao_municipios reparte a previsão da UF entre os municípios como o modelo reparte os adotantes, e o corte municipal (municipal) é pontuado só em UFs cuja série municipal soma o total da UF. ' +
+      'previsao_municipios reparte a previsão da UF entre os municípios como o modelo reparte os adotantes (os de cada município escalados pelas suas próprias pessoas na amostra), ' +
+      'vezes o termo municipal exp(theta . z) (z: parte urbana dos moradores, Atlas 2010, e moradores por domicílio, Censo 2022; theta em ajuste.observacao.termo_municipal, ajustado nas 22 UFs pontuadas), que move pagadores entre os municípios da UF sem mudar o seu total; ' +
+      'o corte municipal (municipal) é pontuado só em UFs cuja série municipal soma o total da UF, e cada metade das UFs com o theta ajustado na outra metade. ' +
       (o.amostraFinal > 1 ? `Os juízes e a previsão rodaram numa amostra 1:${o.amostraFinal} de domicílios de cada UF, não na população inteira. ` : '') +
       (aprovada ? '' : 'O ajuste não atingiu as metas de validade: os parametros_pix desta release continuam nao_calibrado.'),
     previsao: rows(prev),
