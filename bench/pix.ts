@@ -11,9 +11,8 @@
 // interrupted run resumes and the judging can be rerun alone; the minutes reported are then the kept
 // fits' seconds plus this run's.
 // Deterministic: the same release, options and data give the same files (timings aside). The
-// defaults are the committed v1.6.0 case's sample, judge's start, judging sample and the budget of
-// its judge and long fits; its release fit was cut to one round by a resumed run (--avaliacoes 1
-// --ajustes), so a plain rerun searches the release fit 40 rounds and gives other parameters.
+// defaults are the committed v1.7.0 case's options (80 rounds per fit on 8,000 persons per UF,
+// the judge started at v1.4.0's judge's best point, judged on 1:32 samples).
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
@@ -54,10 +53,10 @@ async function main(): Promise<void> {
     options: {
       // the release whose case is published (a release may carry an older one's fit, as v1.5.0 carries v1.4.0's): a plain rerun refits it
       release: { type: 'string', default: openRelease(newestRelease()).manifest.calibracao_pix?.release ?? newestRelease() },
-      // v1.6.0's case: 40 rounds per fit on 8,000 persons per UF, judged on 1:64 samples (the machine was shared by 6; v1.4.0's were 220, 20,000, 1:4)
-      avaliacoes: { type: 'string', default: '40' },
+      // v1.7.0's case: 80 rounds per fit on 8,000 persons per UF, judged on 1:32 samples (v1.6.0's were 40 (release 1), 8,000, 1:64; v1.4.0's 220, 20,000, 1:4)
+      avaliacoes: { type: 'string', default: '80' },
       'amostra-pessoas': { type: 'string', default: '8000' },
-      'amostra-final': { type: 'string', default: '64' },
+      'amostra-final': { type: 'string', default: '32' },
       threads: { type: 'string', default: String(cpus().length) },
       'inicio-juiz': { type: 'string', default: 'v1.4.0' },
       ajustes: { type: 'string' },

@@ -28,8 +28,10 @@ import { censusCoverage } from './pix-coverage.js';
 import { fitPix, mape, PIX_FIT_DIMENSIONS, PIX_IDADE_MINIMA, type PixFit } from './pix-fit.js';
 import { forecastUf, METODOS_PREVISAO } from './pix-forecast.js';
 import { LOCAL_FACTOR_MONTHS } from './pix-local-factor.js';
-import { PIX_DATA_INICIO, predictPayers, simulatePixAdopters, type AdoptersByMunicipality, type AdoptersByUf } from './pix-model.js';
-import { municipalPayers, scoreCrossSection } from './pix-municipal.js';
+import {
+  PIX_DATA_INICIO, predictPayers, rescaleToMunicipalPersons, simulatePixAdopters, type AdoptersByMunicipality, type AdoptersByUf,
+} from './pix-model.js';
+import { municipalCovariates, municipalPayers, scoreCrossSection, type MunicipalTerm } from './pix-municipal.js';
 import { eligibleFactors, loadCohorts, type CoortesPix } from './pix-population.js';
 import { referenceForecasts, type Referencia } from './pix-references.js';
 import { seriesUpTo, type PixSeries } from './pix-series.js';
@@ -205,6 +207,7 @@ export async function buildPixCase(
   const mesesPrev = periodsBetween(PIX_JANELA.inicio, PIX_PREVISAO_FIM, 'mes');
   const porMunicipio: AdoptersByMunicipality = new Map();
   const adRel = await run(rel.parametros, mesesPrev, porMunicipio);
+  await rescaleToMunicipalPersons(porMunicipio, o.release, ufs, () => o.amostraFinal);
 
   // Both time splits, each way of leaving the window and each population variant.
   const splitModel = (fit: PixFit, ad: AdoptersByUf, variante: 'fixa' | 'sem_estimativas' | 'com_estimativas'): SplitModel =>
@@ -296,6 +299,8 @@ export async function buildPixCase(
   const municipal = scoreCrossSection(PIX_JANELA.fim, modeloMun, municipalPayers(PIX_JANELA.fim),
     Object.fromEntries(ufs.map((uf) => [uf, s.pagadores[uf][s.meses.length - 1]])));
 
+  const termo: MunicipalTerm = { covariaveis: municipal.termo.covariaveis, theta: municipal.termo.theta };
+
   const janelaMapes = casoUfs.map((u) => u.metricas.mape_janela);
   const [mape_mediana_holdout, mape_pior_holdout] = spread(casoUfs.map((u) => u.metricas.mape_holdout));
   const [mape_mediana_longo, mape_pior_longo] = spread(casoUfs.map((u) => u.metricas.longo!.mape));
@@ -338,7 +343,7 @@ export async function buildPixCase(
       parametros: rel.parametros,
       observacao: {
         atividade: rel.activity, atividade_juiz: juiz.activity, atividade_longo: longo.activity, cobertura,
-        coortes: coortesUfs, elegiveis: elegiveis as Record<UfCode, number>, metodo_previsao: metodo,
+        coortes: coortesUfs, elegiveis: elegiveis as Record<UfCode, number>, metodo_previsao: metodo, termo_municipal: termo,
       },
       busca: {
         metodo: 'Nelder-Mead em amostras 1:k de domicílios de cada UF (calibration/pix/pix-fit.ts)',
@@ -366,7 +371,9 @@ export async function buildPixCase(
       'A população elegível (15+) muda no tempo pelo envelhecimento das coortes de 2022 e pelo crescimento das Estimativas da População do IBGE de 2024 e 2025, publicadas depois de dez/2022 (como o Censo 2022 que dá as pessoas do modelo): ' +
       'a previsao é condicional a elas; previsao_sem_estimativas é a mesma previsão, com os mesmos parâmetros, sem elas (população total fixa, só o envelhecimento). ' +
       'Os pagadores previstos de cada UF levam a razão entre a estimativa de população de 2022 do DataSUS (RIPSA) e o Censo 2022 (cobertura, um dado, não um ajuste); pagadores contam onde pagam e moradores onde moram: ' +
-      'previsao_municipios reparte a previsão da UF entre os municípios como o modelo reparte os adotantes, e o corte municipal (municipal) é pontuado só em UFs cuja série municipal soma o total da UF. ' +
+      'previsao_municipios reparte a previsão da UF entre os municípios como o modelo reparte os adotantes (os de cada município escalados pelas suas próprias pessoas na amostra), ' +
+      'vezes o termo municipal exp(theta . z) (z: parte urbana dos moradores, Atlas 2010, e moradores por domicílio, Censo 2022; theta em ajuste.observacao.termo_municipal, ajustado nas 22 UFs pontuadas), que move pagadores entre os municípios da UF sem mudar o seu total; ' +
+      'o corte municipal (municipal) é pontuado só em UFs cuja série municipal soma o total da UF, e cada metade das UFs com o theta ajustado na outra metade. ' +
       (o.amostraFinal > 1 ? `Os juízes e a previsão rodaram numa amostra 1:${o.amostraFinal} de domicílios de cada UF, não na população inteira. ` : '') +
       (aprovada ? '' : 'O ajuste não atingiu as metas de validade: os parametros_pix desta release continuam nao_calibrado.'),
     previsao: rows(prev),
@@ -376,7 +383,7 @@ export async function buildPixCase(
     },
     municipal,
     previsao_sem_estimativas: rows(prevSem),
-    previsao_municipios: municipalForecast(prev, mesesPrev, porMunicipio, ufOf, coortes),
+    previsao_municipios: municipalForecast(prev, mesesPrev, porMunicipio, ufOf, coortes, termo),
   };
   return { caso, ajustes: fits };
 }
@@ -386,16 +393,20 @@ export const PIX_DEZEMBROS = [202212, 202312, 202412, 202512, 202612] as const;
 
 /**
  * Payers per municipality at each December: the UF's forecast shared among its municipalities as
- * the model's adopters, each weighted by its own eligible factor (with the post-2022 estimates).
+ * the model's adopters, each weighted by its own eligible factor (with the post-2022 estimates)
+ * and, when the case has one (v1.7.0 on), by the municipal term exp(theta . z_m) (pix-municipal.ts).
  */
 export function municipalForecast(
   prev: SplitForecast, meses: readonly number[], porMunicipio: AdoptersByMunicipality, ufOf: ReadonlyMap<string, UfCode>, coortes: CoortesPix,
+  termo?: MunicipalTerm,
 ): Array<{ municipio: string; periodo: number; pagadores: number }> {
   const codes = [...porMunicipio.keys()].sort();
+  const z = termo && municipalCovariates();
+  const term = (c: string) => (termo ? Math.exp(termo.theta.reduce((s, t, k) => s + t * z!.get(c)![k], 0)) : 1);
   const out: Array<{ municipio: string; periodo: number; pagadores: number }> = [];
   for (const periodo of PIX_DEZEMBROS) {
     const j = meses.indexOf(periodo);
-    const w = new Map(codes.map((c) => [c, porMunicipio.get(c)![j] * eligibleFactors(coortes.municipios.get(c)!, [periodo], false)[0]]));
+    const w = new Map(codes.map((c) => [c, porMunicipio.get(c)![j] * eligibleFactors(coortes.municipios.get(c)!, [periodo], false)[0] * term(c)]));
     const sum = new Map<UfCode, number>();
     for (const c of codes) sum.set(ufOf.get(c)!, (sum.get(ufOf.get(c)!) ?? 0) + w.get(c)!);
     for (const c of codes) {

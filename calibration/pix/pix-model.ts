@@ -103,6 +103,32 @@ export async function simulatePixAdopters(parametros: ModelParameters, o: PixRun
 }
 
 /**
+ * `porMunicipio` (filled by simulatePixAdopters from 1:k samples) re-scaled, in place, municipality
+ * by municipality: each municipality's sampled adopters times its own persons over its sampled
+ * persons, instead of the UF's ratio. The sample keeps every k-th household, so a small town's
+ * sampled persons stray from its persons / k by its households' sizes; the UF's ratio left that
+ * stray in the town's share (v1.6.0), this ratio takes it out (v1.7.0 on). A municipality with no
+ * sampled person has no adopter either way. A UF of `amostra` 1 is left as it is.
+ */
+export async function rescaleToMunicipalPersons(
+  porMunicipio: AdoptersByMunicipality, release: Release, ufs: readonly UfCode[], amostra: (uf: UfCode) => number,
+): Promise<void> {
+  for (const uf of ufs) {
+    const k = amostra(uf);
+    if (k === 1) continue;
+    const full = await release.population([uf]);
+    const pop = sampleOf(full, k);
+    const ufScale = full.nPersons / pop.nPersons;
+    full.municipios.forEach((codigo, i) => {
+      const a = porMunicipio.get(codigo);
+      if (!a || pop.munPop[i] === 0) return;
+      const f = full.munPop[i] / pop.munPop[i] / ufScale;
+      for (let j = 0; j < a.length; j++) a[j] *= f;
+    });
+  }
+}
+
+/**
  * Predicted monthly payers: the UF's coverage (pix-coverage.ts; 1 in cases made before it, whose
  * files record none) x activity of the month x adopters at its end, x the eligible population's
  * factor of the month when given (pix-population.ts; cases before v1.6.0 have none).

@@ -1,21 +1,33 @@
 // The Pix case down to the municipality. The Banco Central's municipal series counts payers where
 // they pay (a regional centre takes in payers from the towns around it), the model residents
-// where they live, and the file lacks most municipalities of BA, MG, SP, PR and RS: so
+// where they live, and the file lacks most municipalities of BA, MG, SP, PR and RS (its source,
+// sulivanrocha/pix-dataviz, had only their largest municipalities, municipios-top.json, when the
+// file was made): so
 //   - only UFs whose municipal rows add up to at least COBERTURA_MINIMA of their UF total are
 //     scored (22 UFs), and only municipalities with a positive observed count;
 //   - the share of Dec 2022 (payers / 2022 Census residents) is ranked across municipalities
 //     (Spearman, the target) and across immediate geographic regions (IBGE's regiões imediatas,
 //     the towns around one centre, where paying away from home mostly stays inside the region);
 //   - the model's share is its raw prediction, c_u x g_m x a(t) x adopters_m / residents_m (no
-//     local factor: that one is measured on the UF's own payers);
+//     local factor: that one is measured on the UF's own payers), times the municipal term when
+//     the case has one (below);
 //   - the reference uses population and income alone: the share fitted by least squares on
 //     [1, ln residents, ln household income per capita (Atlas 2010)] across the same municipalities
 //     of Dec 2022, in sample, so it has seen the very numbers it is scored on and the model has not;
 //   - the MAPE by size class scores where inside its UF each forecast puts the payers: model and
 //     reference are each scaled to the UF's observed sum over its scored municipalities.
+//
+// The municipal term (v1.7.0 on): the model's payers of municipality m are multiplied by
+// exp(theta . z_m) and rescaled so that each UF keeps its total (the term moves payers between the
+// UF's municipalities, never the UF's level, so the UF fits do not see it). z_m: the urban share of
+// residents (Atlas 2010) and the mean residents per occupied private household (Census 2022).
+// theta is least squares of ln(observed / model) on z within UFs (a UF dummy each). It is judged
+// out of sample: the scored UFs, alphabetically, go alternately to two folds, and each fold's
+// municipalities are scored with the theta fitted on the other fold only; the forecast
+// (previsao_municipios) uses the theta fitted on every scored UF.
 import { projectPath } from '../../src/project-path.js';
 import { columns, readCsv } from '../../src/release/csv.js';
-import { loadAtlas, loadMunicipalities } from '../../src/release/data-files.js';
+import { loadAtlas, loadCensusMunicipalRows, loadMunicipalities } from '../../src/release/data-files.js';
 import { PORTES, type UfCode } from '../../src/release/types.js';
 import { spearman } from './pix-stats.js';
 
@@ -40,16 +52,87 @@ export function immediateRegions(): Map<string, string> {
   return new Map(rows.map((r) => [r[c.CD_MUN], r[c.CD_RGI]]));
 }
 
+/** The covariates z_m of the municipal term, in the order of theta. */
+export const TERMO_COVARIAVEIS = ['urbanizacao_2010', 'moradores_por_domicilio_2022'] as const;
+
+/** The municipal term of a case: theta over TERMO_COVARIAVEIS (the case records it; previsao_municipios reads it). */
+export interface MunicipalTerm {
+  covariaveis: string[];
+  theta: number[];
+}
+
+/** z_m of every municipality: urban share of residents (Atlas 2010; a municipality created after 2010 takes its neighbour's) and mean household size (Census 2022). */
+export function municipalCovariates(): Map<string, number[]> {
+  const atlas = loadAtlas();
+  const census = loadCensusMunicipalRows();
+  return new Map(loadMunicipalities().map((m) => [m.codigo, [atlas.get(m.codigo)!.urbanShare, census.get(m.codigo)!.meanSize]]));
+}
+
+export interface TermRow {
+  uf: UfCode;
+  z: readonly number[];
+  observado: number;
+  modelo: number;
+}
+
+/**
+ * theta: least squares of ln(observado / modelo) on z with one intercept per UF (z and the log
+ * ratio centred within each UF), over the rows with both counts positive.
+ */
+export function fitMunicipalTerm(rows: readonly TermRow[]): number[] {
+  const used = rows.filter((r) => r.observado > 0 && r.modelo > 0);
+  const k = used[0].z.length;
+  const sums = new Map<UfCode, { n: number; y: number; z: number[] }>();
+  for (const r of used) {
+    const s = sums.get(r.uf) ?? { n: 0, y: 0, z: new Array<number>(k).fill(0) };
+    s.n++; s.y += Math.log(r.observado / r.modelo); r.z.forEach((v, j) => { s.z[j] += v; });
+    sums.set(r.uf, s);
+  }
+  const X = used.map((r) => { const s = sums.get(r.uf)!; return r.z.map((v, j) => v - s.z[j] / s.n); });
+  const y = used.map((r) => { const s = sums.get(r.uf)!; return Math.log(r.observado / r.modelo) - s.y / s.n; });
+  return leastSquares(X, y);
+}
+
+/** The model's payers times exp(theta . z_m), each UF rescaled to its own total over `modelo`'s municipalities. */
+export function applyMunicipalTerm(
+  modelo: ReadonlyMap<string, number>, ufOf: ReadonlyMap<string, UfCode>, theta: readonly number[], z: ReadonlyMap<string, readonly number[]>,
+): Map<string, number> {
+  const out = new Map<string, number>();
+  const before = new Map<UfCode, number>(), after = new Map<UfCode, number>();
+  for (const [c, v] of modelo) {
+    const w = v * Math.exp(theta.reduce((s, t, j) => s + t * z.get(c)![j], 0));
+    out.set(c, w);
+    const uf = ufOf.get(c)!;
+    before.set(uf, (before.get(uf) ?? 0) + v);
+    after.set(uf, (after.get(uf) ?? 0) + w);
+  }
+  for (const [c, w] of out) { const uf = ufOf.get(c)!; out.set(c, after.get(uf)! > 0 ? w * before.get(uf)! / after.get(uf)! : 0); }
+  return out;
+}
+
+/** The two folds of the term's out-of-sample judgement: the scored UFs in alphabetical order, alternately. */
+export function termFolds(ufs: readonly UfCode[]): [UfCode[], UfCode[]] {
+  const s = [...ufs].sort();
+  return [s.filter((_, i) => i % 2 === 0), s.filter((_, i) => i % 2 === 1)];
+}
+
 export interface CrossSection {
   mes: number;
   ufs: UfCode[];
   municipios: number;
   regioes_imediatas: number;
+  /** The model with the municipal term, each fold's municipalities scored with the other fold's theta. */
   spearman_municipios: number;
   spearman_municipios_referencia: number;
   spearman_regioes_imediatas: number;
   spearman_regioes_imediatas_referencia: number;
-  mape_por_porte: Array<{ porte: string; municipios: number; modelo: number; referencia: number }>;
+  /** `modelo` with the term (out of sample, as above), `modelo_sem_termo` without. */
+  mape_por_porte: Array<{ porte: string; municipios: number; modelo: number; referencia: number; modelo_sem_termo: number }>;
+  /** The model without the municipal term (v1.6.0's scores). */
+  spearman_municipios_sem_termo: number;
+  spearman_regioes_imediatas_sem_termo: number;
+  /** theta fitted on every scored UF (the forecast's), and on each fold (the scores'). */
+  termo: MunicipalTerm & { dobras: Array<{ ufs: UfCode[]; theta: number[] }> };
 }
 
 /** Least squares of y on the columns of X (normal equations, Gaussian elimination; a few columns). */
@@ -77,12 +160,15 @@ function leastSquares(X: number[][], y: number[]): number[] {
 
 /**
  * Scores the model's payers of month `mes` per municipality (`modelo`, raw: without local
- * factors) against the observed ones (`observado`), beside the population-and-income reference.
+ * factors nor the municipal term) against the observed ones (`observado`), beside the
+ * population-and-income reference; the municipal term is fitted and judged here (see the top).
  */
 export function scoreCrossSection(mes: number, modelo: ReadonlyMap<string, number>, observado: ReadonlyMap<string, number>, ufTotals: Partial<Record<UfCode, number>>): CrossSection {
   const atlas = loadAtlas();
   const rgi = immediateRegions();
   const all = loadMunicipalities();
+  const ufOf = new Map(all.map((m) => [m.codigo, m.uf] as const));
+  const z = municipalCovariates();
   const covered = new Set<UfCode>();
   for (const uf of Object.keys(ufTotals) as UfCode[]) {
     const sum = all.filter((m) => m.uf === uf).reduce((s, m) => s + (observado.get(m.codigo) ?? 0), 0);
@@ -90,20 +176,32 @@ export function scoreCrossSection(mes: number, modelo: ReadonlyMap<string, numbe
   }
   const muns = all.filter((m) => covered.has(m.uf) && (observado.get(m.codigo) ?? 0) > 0);
   const obs = muns.map((m) => observado.get(m.codigo)!);
-  const mod = muns.map((m) => modelo.get(m.codigo) ?? 0);
+  const semTermo = muns.map((m) => modelo.get(m.codigo) ?? 0);
   const pop = muns.map((m) => m.populacao);
   const beta = leastSquares(muns.map((m) => [1, Math.log(m.populacao), Math.log(atlas.get(m.codigo)!.rdpc)]), obs.map((o, i) => o / pop[i]));
   const ref = muns.map((m, i) => Math.max(0, beta[0] + beta[1] * Math.log(m.populacao) + beta[2] * Math.log(atlas.get(m.codigo)!.rdpc)) * pop[i]);
   const share = (v: number[]) => v.map((x, i) => x / pop[i]);
+
+  // The term: each fold scored with the theta of the other; the forecast's theta from all.
+  const rowsOf = (ufs: ReadonlySet<UfCode>): TermRow[] =>
+    muns.map((m, i) => ({ uf: m.uf, z: z.get(m.codigo)!, observado: obs[i], modelo: semTermo[i] })).filter((r) => ufs.has(r.uf));
+  const folds = termFolds([...covered]);
+  const dobras = folds.map((ufs, f) => ({ ufs, theta: fitMunicipalTerm(rowsOf(new Set(folds[1 - f]))) }));
+  const mod = new Array<number>(muns.length);
+  for (const d of dobras) {
+    const withTerm = applyMunicipalTerm(modelo, ufOf, d.theta, z);
+    muns.forEach((m, i) => { if (d.ufs.includes(m.uf)) mod[i] = withTerm.get(m.codigo) ?? 0; });
+  }
 
   const byRegion = (v: number[]) => {
     const m = new Map<string, number>();
     muns.forEach((mun, i) => m.set(rgi.get(mun.codigo)!, (m.get(rgi.get(mun.codigo)!) ?? 0) + v[i]));
     return m;
   };
-  const rPop = byRegion(pop), rObs = byRegion(obs), rMod = byRegion(mod), rRef = byRegion(ref);
+  const rPop = byRegion(pop), rObs = byRegion(obs);
   const regions = [...rPop.keys()];
   const rShare = (m: Map<string, number>) => regions.map((r) => m.get(r)! / rPop.get(r)!);
+  const regionSpearman = (v: number[]) => spearman(rShare(rObs), rShare(byRegion(v)));
 
   // within each UF, scaled to the UF's observed sum over its scored municipalities
   const scaled = (v: number[]) => {
@@ -111,11 +209,11 @@ export function scoreCrossSection(mes: number, modelo: ReadonlyMap<string, numbe
     muns.forEach((m, i) => { so.set(m.uf, (so.get(m.uf) ?? 0) + obs[i]); sv.set(m.uf, (sv.get(m.uf) ?? 0) + v[i]); });
     return v.map((x, i) => x * so.get(muns[i].uf)! / sv.get(muns[i].uf)!);
   };
-  const modS = scaled(mod), refS = scaled(ref);
+  const modS = scaled(mod), refS = scaled(ref), semS = scaled(semTermo);
   const mape_por_porte = PORTES.map((porte, k) => {
     const idx = muns.map((m, i) => [m, i] as const).filter(([m]) => m.porte === k).map(([, i]) => i);
     const ape = (v: number[]) => idx.reduce((s, i) => s + Math.abs(v[i] - obs[i]) / obs[i], 0) / idx.length;
-    return { porte, municipios: idx.length, modelo: ape(modS), referencia: ape(refS) };
+    return { porte, municipios: idx.length, modelo: ape(modS), referencia: ape(refS), modelo_sem_termo: ape(semS) };
   }).filter((p) => p.municipios > 0);
 
   return {
@@ -125,8 +223,11 @@ export function scoreCrossSection(mes: number, modelo: ReadonlyMap<string, numbe
     regioes_imediatas: regions.length,
     spearman_municipios: spearman(share(obs), share(mod)),
     spearman_municipios_referencia: spearman(share(obs), share(ref)),
-    spearman_regioes_imediatas: spearman(rShare(rObs), rShare(rMod)),
-    spearman_regioes_imediatas_referencia: spearman(rShare(rObs), rShare(rRef)),
+    spearman_regioes_imediatas: regionSpearman(mod),
+    spearman_regioes_imediatas_referencia: regionSpearman(ref),
     mape_por_porte,
+    spearman_municipios_sem_termo: spearman(share(obs), share(semTermo)),
+    spearman_regioes_imediatas_sem_termo: regionSpearman(semTermo),
+    termo: { covariaveis: [...TERMO_COVARIAVEIS], theta: fitMunicipalTerm(rowsOf(covered)), dobras },
   };
 }

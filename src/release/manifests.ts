@@ -7,7 +7,9 @@
 // use drawn jointly by age, schooling, income, area and region (src/release/internet-model.ts);
 // v1.6.0 is v1.5.0's population and media habits with a Pix refit on it (issue 33: a population
 // that changes over the forecast, the long-horizon split, the log-trend reference, the municipal
-// cross-section) and the midia case's edition 2 (calibration/midia/midia-case.ts caseEdition).
+// cross-section) and the midia case's edition 2 (calibration/midia/midia-case.ts caseEdition);
+// v1.7.0 is v1.6.0's persons (its midia case rebuilt, the same coefficients) with a Pix refit whose
+// municipal forecast carries a municipal term (issue 33, round 2: calibration/pix/pix-municipal.ts).
 import { readSourceCredits } from './fontes-file.js';
 import { readPixFit } from './pix-case-file.js';
 import { UF_CODES, type CalibracaoPix, type ModelParameters, type ReleaseManifest } from './types.js';
@@ -164,5 +166,11 @@ export const MANIFESTS: readonly ReleaseManifest[] = [
   manifest('v1.6.0', '2026-11-26', 20251101, {
     efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, estimativas_populacao: true,
     ...fittedPix('v1.6.0'),
+  }),
+  // v1.6.0's generator options and seed and its midia case rebuilt (the same coefficients: the same
+  // persons); the Pix case is refitted (data/releases/v1.7.0/caso-pix.json).
+  manifest('v1.7.0', '2026-11-26', 20251101, {
+    efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, estimativas_populacao: true,
+    ...fittedPix('v1.7.0'),
   }),
 ];

@@ -123,6 +123,8 @@ export interface PixCase {
       coortes?: Record<UfCode, Coorte>;
       elegiveis?: Record<UfCode, number>;
       metodo_previsao?: MetodoPrevisao;
+      /** v1.7.0 on: the municipal term of previsao_municipios (calibration/pix/pix-municipal.ts). */
+      termo_municipal?: { covariaveis: string[]; theta: number[] };
     };
     busca: {
       metodo: string; dimensoes: string[]; avaliacoes_juiz: number; avaliacoes_release: number; perda_juiz: number; perda_release: number; amostra_pessoas_por_uf: number;
@@ -147,7 +149,11 @@ export interface PixCase {
     mes: number; ufs: UfCode[]; municipios: number; regioes_imediatas: number;
     spearman_municipios: number; spearman_municipios_referencia: number;
     spearman_regioes_imediatas: number; spearman_regioes_imediatas_referencia: number;
-    mape_por_porte: Array<{ porte: string; municipios: number; modelo: number; referencia: number }>;
+    mape_por_porte: Array<{ porte: string; municipios: number; modelo: number; referencia: number; modelo_sem_termo?: number }>;
+    /** v1.7.0 on: the model without the municipal term, and the term (fitted on all scored UFs, and per fold: each fold is scored with the other's theta). */
+    spearman_municipios_sem_termo?: number;
+    spearman_regioes_imediatas_sem_termo?: number;
+    termo?: { covariaveis: string[]; theta: number[]; dobras: Array<{ ufs: UfCode[]; theta: number[] }> };
   };
   /** v1.6.0 on: the forecast without the population estimates published after Dec 2022 (previsao is conditional on them). */
   previsao_sem_estimativas?: Array<{ uf: UfCode; periodo: number; pagadores: number }>;

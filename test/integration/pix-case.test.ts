@@ -2,11 +2,12 @@
 // release's label, and its forecasts reproduced bit for bit from the release (RR: the whole
 // forecast horizon, 2020-11 .. 2026-12, with the release's parameters, the case's activity, RR's
 // coverage, cohorts and eligible persons, the way of leaving the window the case chose, and the
-// observed series up to 2022-12; and previsao_municipios for RR's municipalities).
+// observed series up to 2022-12; and previsao_municipios for RR's municipalities, each re-scaled
+// by its own sampled persons and weighted by the case's municipal term).
 import { afterAll, describe, expect, it } from 'vitest';
 import { eligiblePersons, forecastSplit, municipalForecast, PIX_DEZEMBROS, PIX_JANELA, PIX_UFS_ESPACIAIS } from '../../calibration/pix/pix-case.js';
 import { censusCoverage } from '../../calibration/pix/pix-coverage.js';
-import { simulatePixAdopters, type AdoptersByMunicipality } from '../../calibration/pix/pix-model.js';
+import { rescaleToMunicipalPersons, simulatePixAdopters, type AdoptersByMunicipality } from '../../calibration/pix/pix-model.js';
 import { eligibleFactors, loadCohorts } from '../../calibration/pix/pix-population.js';
 import { loadPixSeries } from '../../calibration/pix/pix-series.js';
 import { periodsBetween } from '../../calibration/periods.js';
@@ -94,7 +95,8 @@ describe(`the Pix case of ${release.version}`, () => {
     expect(published.map((r) => r.pagadores)).toEqual(rows(com));
     expect(c.previsao_sem_estimativas!.filter((r) => r.uf === uf).map((r) => r.pagadores)).toEqual(rows(forecast(true)));
     const ufOf = new Map(release.municipalities(uf).map((m) => [m.codigo, uf] as const));
-    const mine = municipalForecast(com, meses, porMunicipio, ufOf, loadCohorts());
+    await rescaleToMunicipalPersons(porMunicipio, release, [uf], () => c.ajuste.amostra_final);
+    const mine = municipalForecast(com, meses, porMunicipio, ufOf, loadCohorts(), o.termo_municipal);
     expect(c.previsao_municipios!.filter((r) => ufOf.has(r.municipio))).toEqual(mine);
   }, 180_000);
 });
