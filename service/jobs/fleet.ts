@@ -1,11 +1,12 @@
 // The fleet a spread simulation's tasks run on, measured: every worker process that takes tasks
-// (worker.ts, with a PostgreSQL server) writes a sign of life every FLEET_BEAT_MS and deletes it
-// when it stops; a worker seen within FLEET_SILENCE_MS counts. The service's quotes take the
-// fleet from here (docs/service-data.md, "One job across many machines"):
-//   workers = the live workers, at most CAMPAIGN_SIM_WORKERS when that is set (the operator's cap);
-//             CAMPAIGN_SIM_WORKERS (default 1) when none is live (none registered yet, or the
-//             embedded store, where tasks never spread and no worker registers).
-// The workers are taken as alike (CAMPAIGN_SIM_WORKER_THREADS threads each, fleetSpeedup).
+// (worker.ts, with a PostgreSQL server) writes a sign of life with its task threads every
+// FLEET_BEAT_MS and deletes it when it stops; a worker seen within FLEET_SILENCE_MS counts. The
+// service's quotes take the fleet from here (docs/service-data.md, "One job across many machines"):
+//   fleet threads = the live workers' task threads, at most CAMPAIGN_SIM_WORKERS x
+//                   CAMPAIGN_SIM_WORKER_THREADS when CAMPAIGN_SIM_WORKERS is set (the operator's cap);
+//   when no worker is live (none registered yet, or the embedded store, where tasks never spread
+//   and no worker registers): CAMPAIGN_SIM_WORKERS (default 1) workers of CAMPAIGN_SIM_WORKER_THREADS.
+// A quote's time is one machine's (CAMPAIGN_SIM_WORKER_THREADS threads) divided by fleetSpeedup.
 // SQL in store/queries/fleet.ts.
 import { workerBudget, type WorkerBudget } from '../../src/contract/job-limits.js';
 import type { Store } from '../store/open-store.js';
@@ -28,9 +29,14 @@ export async function leaveFleet(store: Store, workerId: string): Promise<void> 
   await store.query(FLEET_SQL.leave, [workerId]);
 }
 
+/** Workers seen within FLEET_SILENCE_MS of `now`, and their task threads. */
+export async function liveFleet(store: Store, now: Date = store.clock.now()): Promise<{ workers: number; threads: number }> {
+  return (await store.query<{ workers: number; threads: number }>(FLEET_SQL.live, [new Date(now.getTime() - FLEET_SILENCE_MS)])).rows[0];
+}
+
 /** Workers seen within FLEET_SILENCE_MS of `now`. */
 export async function liveWorkers(store: Store, now: Date = store.clock.now()): Promise<number> {
-  return (await store.query<{ workers: number }>(FLEET_SQL.live, [new Date(now.getTime() - FLEET_SILENCE_MS)])).rows[0].workers;
+  return (await liveFleet(store, now)).workers;
 }
 
 /** Deletes the rows of workers silent for FLEET_FORGET_MS. */
@@ -41,7 +47,12 @@ export async function sweepSilentWorkers(store: Store, now: Date = store.clock.n
 /** The budget a quote of the service uses: the worker's, with the measured fleet (rule above). */
 export async function fleetBudget(store: Store, env: NodeJS.ProcessEnv = process.env, now: Date = store.clock.now()): Promise<WorkerBudget> {
   const budget = workerBudget(env);
-  const live = await liveWorkers(store, now);
-  if (live === 0) return budget;
-  return { ...budget, workers: env.CAMPAIGN_SIM_WORKERS === undefined ? live : Math.min(live, budget.workers) };
+  const live = await liveFleet(store, now);
+  if (live.workers === 0) return budget;
+  const capped = env.CAMPAIGN_SIM_WORKERS !== undefined;
+  return {
+    ...budget,
+    workers: capped ? Math.min(live.workers, budget.workers) : live.workers,
+    fleetThreads: capped ? Math.min(live.threads, budget.workers * budget.threads) : live.threads,
+  };
 }

@@ -23,6 +23,8 @@ export interface WorkerBudget {
   memoryBytes: number;
   /** Workers, alike, that take the tasks of a simulation spread over them (the service's fleet; 1: one machine). */
   workers: number;
+  /** Task threads of the fleet, measured (the service's live workers, service/jobs/fleet.ts); absent: workers x threads. */
+  fleetThreads?: number;
 }
 
 /**
@@ -40,12 +42,13 @@ export function workerBudget(env: NodeJS.ProcessEnv = process.env): WorkerBudget
 
 /**
  * How many times faster the fleet runs a job of `tasks` independent tasks than one worker: one
- * runs min(tasks, threads) of them at once, the fleet min(tasks, workers x threads). The release's
- * throughput is one machine's, so a job of a single task, or a fleet of one, gains nothing.
+ * runs min(tasks, threads) of them at once, the fleet min(tasks, its task threads: fleetThreads,
+ * or workers x threads). The release's throughput is one machine's, so a job of a single task, or
+ * a fleet of one, gains nothing, and a fleet smaller than one machine is quoted as one machine.
  */
-export function fleetSpeedup(tasks: number, budget: Pick<WorkerBudget, 'threads' | 'workers'>): number {
+export function fleetSpeedup(tasks: number, budget: Pick<WorkerBudget, 'threads' | 'workers' | 'fleetThreads'>): number {
   const n = Math.max(1, tasks);
-  return Math.min(n, budget.workers * budget.threads) / Math.min(n, budget.threads);
+  return Math.max(1, Math.min(n, budget.fleetThreads ?? budget.workers * budget.threads) / Math.min(n, budget.threads));
 }
 
 /** Bytes a run of `persons` needs with `tasks` tasks, at most budget.threads of them at once. */

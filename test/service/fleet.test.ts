@@ -1,6 +1,6 @@
 // The measured fleet (service/jobs/fleet.ts) on the real PostgreSQL: workers' signs of life, who
-// counts as live, the rule the quotes apply (live workers, capped by CAMPAIGN_SIM_WORKERS when
-// set, that value when none is live), a job one machine could not finish in 12 hours accepted by
+// counts as live, the rule the quotes apply (the live workers' task threads, capped by
+// CAMPAIGN_SIM_WORKERS x threads when set, the configured fleet when none is live), a job one machine could not finish in 12 hours accepted by
 // the quote once the fleet is live, and a worker process signing in and out by itself.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -9,6 +9,7 @@ import { checkScenario } from '../../service/operations/check-scenario.js';
 import type { ServiceContext } from '../../service/service-context.js';
 import { createRateLimiter } from '../../service/accounts/rate-limit.js';
 import { runWorker } from '../../service/worker.js';
+import { fleetSpeedup } from '../../src/contract/job-limits.js';
 import { validateScenario } from '../../src/contract/validate-scenario.js';
 import { canal, receptionScenario } from '../fixtures/scenarios.js';
 import { createFakeClock } from '../fixtures/fake-clock.js';
@@ -37,15 +38,22 @@ describe('the measured fleet', () => {
     expect(await sweepSilentWorkers(store)).toBe(1);
   });
 
-  it('quotes with the live workers, capped by CAMPAIGN_SIM_WORKERS when set, and that value when none is live', async () => {
+  it('quotes with the live workers\' task threads, capped by CAMPAIGN_SIM_WORKERS x threads when set, the configured fleet when none is live', async () => {
     const env = (workers?: string) => ({ CAMPAIGN_SIM_WORKER_THREADS: '2', CAMPAIGN_SIM_WORKER_MEMORY_MB: '1000', ...(workers ? { CAMPAIGN_SIM_WORKERS: workers } : {}) });
-    expect((await fleetBudget(store, env())).workers).toBe(1);
-    expect((await fleetBudget(store, env('3'))).workers).toBe(3);
-    for (const id of ['w1', 'w2', 'w3']) await beatFleet(store, id, 2);
-    expect((await fleetBudget(store, env())).workers).toBe(3);
-    expect((await fleetBudget(store, env('2'))).workers).toBe(2);
-    expect((await fleetBudget(store, env('8'))).workers).toBe(3);
-    for (const id of ['w1', 'w2', 'w3']) await leaveFleet(store, id);
+    const speedup = async (e: NodeJS.ProcessEnv) => fleetSpeedup(100, await fleetBudget(store, e));
+    expect(await fleetBudget(store, env())).toEqual({ threads: 2, memoryBytes: 1000 * 2 ** 20, workers: 1 });
+    expect(await speedup(env('3'))).toBe(3);
+    await beatFleet(store, 'w1', 2);
+    await beatFleet(store, 'w2', 4);
+    await beatFleet(store, 'w3', 1);
+    expect(await fleetBudget(store, env())).toMatchObject({ workers: 3, fleetThreads: 7 });
+    expect(await speedup(env())).toBe(7 / 2);
+    expect(await fleetBudget(store, env('2'))).toMatchObject({ workers: 2, fleetThreads: 4 });
+    expect(await speedup(env('8'))).toBe(7 / 2);
+    for (const id of ['w1', 'w2']) await leaveFleet(store, id);
+    // one worker of 1 thread is less than one machine of 2: quoted as one machine
+    expect(await speedup(env())).toBe(1);
+    await leaveFleet(store, 'w3');
   });
 
   it('accepts a job one machine could not finish in 12 hours once the fleet that can is live', async () => {

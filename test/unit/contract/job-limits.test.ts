@@ -78,6 +78,9 @@ describe('job limits', () => {
     expect(fleetSpeedup(180, { threads: 8, workers: 1 })).toBe(1);
     expect(fleetSpeedup(8, { threads: 8, workers: 6 })).toBe(1);
     expect(fleetSpeedup(45, { threads: 8, workers: 6 })).toBe(45 / 8);
+    // a measured fleet counts its task threads; one smaller than a machine is quoted as one machine
+    expect(fleetSpeedup(45, { threads: 8, workers: 3, fleetThreads: 20 })).toBe(20 / 8);
+    expect(fleetSpeedup(45, { threads: 8, workers: 2, fleetThreads: 4 })).toBe(1);
     vi.stubEnv('CAMPAIGN_SIM_WORKERS', '3');
     expect(workerBudget().workers).toBe(3);
   });
