@@ -455,8 +455,20 @@ export function stepReception(day: u32): void {
         h++;
         continue;
       }
+      // the run's end: the first household after h with spreaders or in another tract, 4
+      // households per compare (a run is about 27 households on PA), then one by one
       let h2 = h + 1;
-      while (h2 < nH && load<i32>(cH + (<usize>h2 << 2)) == 0 && load<u32>(hhTract + (<usize>h2 << 2)) == t) h2++;
+      const vt = i32x4.splat(t);
+      while (h2 + 4 <= nH) {
+        const same = v128.and(i32x4.eq(v128.load(cH + (<usize>h2 << 2)), i32x4.splat(0)), i32x4.eq(v128.load(hhTract + (<usize>h2 << 2)), vt));
+        const m = i32x4.bitmask(same);
+        if (m != 15) {
+          h2 += ctz(~m);
+          break;
+        }
+        h2 += 4;
+      }
+      if (h2 + 4 > nH) while (h2 < nH && load<i32>(cH + (<usize>h2 << 2)) == 0 && load<u32>(hhTract + (<usize>h2 << 2)) == t) h2++;
       const b = load<u32>(hhStart + (<usize>h2 << 2));
       socialRun(a, b, day, tv, sday, eday, resp, group, dcell, mult, rem, tG, tD, uG, uD);
       a = b;
