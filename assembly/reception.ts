@@ -241,15 +241,15 @@ function flushContacts(
   for (; i < b; i++) socialPerson(i, day, tv, 0, sday, eday, resp, group, dcell, mult, rem, tG, tD, uG, uD);
 }
 
-// The reset's first-contact search for a run of at most 32 days: each channel's row[1..32] copied
-// here with +inf past nDays (an inf is never below a target), so that the first day with
+// The reset's first-contact search for a run of at most 32 days and 4 channels: each channel's
+// row[1..32] copied here with +inf past nDays (an inf is never below a target), so that the first day with
 // row >= t is 1 + #{d in [1, 32]: row[d] < t}, and none if that count is nDays. The count is
 // taken in two levels of independent compares (which block of 8 days, then the 8 days of that
 // block) instead of the bisection's five dependent steps: the same day.
 const FIRST_DAYS: u32 = 32;
 const firstRows = memory.data(<i32>(4 * FIRST_DAYS) << 3, 16);
 
-/** Fills firstRows from the cum rows of the first nC <= 4 channels (nDays <= FIRST_DAYS). */
+/** Fills firstRows from the cum rows of nC <= 4 channels (nDays <= FIRST_DAYS). */
 function padFirstRows(cum: usize, nC: u32, nDays: u32): void {
   for (let c: u32 = 0; c < nC; c++) {
     const row = cum + ((<usize>c * (nDays + 1)) << 3);
@@ -306,7 +306,8 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
   const aff = slot(P_AFF);
   const dday = slot(P_DDAY);
   const falseRecall = param(F_FALSE_RECALL);
-  if (nC == 4 && nDays <= FIRST_DAYS) padFirstRows(cum, nC, nDays);
+  const padded = nC <= 4 && nDays <= FIRST_DAYS;
+  if (padded) padFirstRows(cum, nC, nDays);
   const first = <u16>param(F_FIRST_DAY);
   for (let i: u32 = 0; i < n; i++) {
     store<f32>(rem + (<usize>i << 2), expDraw(key, S_SOCIAL, 0, i));
@@ -322,7 +323,7 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
       const t2 = needOf(key, aff, cum, 2, nCells, nDays, k, i);
       const t3 = needOf(key, aff, cum, 3, nCells, nDays, k, i);
       let nd0: u32, nd1: u32, nd2: u32, nd3: u32;
-      if (nDays <= FIRST_DAYS) {
+      if (padded) {
         nd0 = firstContact(0, nDays, t0);
         nd1 = firstContact(1, nDays, t1);
         nd2 = firstContact(2, nDays, t2);
@@ -362,7 +363,8 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
       let nd: u32 = 0;
       if (a > 0) {
         const row = cum + ((<usize>c * (nDays + 1)) << 3);
-        nd = nextContact(row, nDays, 0, <f64>expDraw(key, S_MEDIA + c, 0, i) / <f64>a);
+        const need = <f64>expDraw(key, S_MEDIA + c, 0, i) / <f64>a;
+        nd = padded ? firstContact(c, nDays, load<f64>(row) + need) : nextContact(row, nDays, 0, need);
       }
       store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nd);
       if (nd != 0 && (mn == 0 || nd < mn)) mn = nd;

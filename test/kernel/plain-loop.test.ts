@@ -218,18 +218,21 @@ describe('the skipping and blocked daily steps give the state of the plain loop'
     expect(withSpreaders).toBeGreaterThan(10);
     expect(withSpreaders).toBeLessThan(plan.kernel.dias);
   });
-  it('reception: the reset\'s first contacts of a 21-day run are the bisection\'s of a 42-day run cut at day 21', async () => {
+  // 4 channels (the reset's four searches in lockstep) and 2 (its loop over channels)
+  it.each([4, 2])('reception, %i channels: the reset\'s first contacts of a 21-day run are the bisection\'s of a 42-day run cut at day 21', async (nC) => {
     // the same channels over the first 21 days give the same summed day factors and draws; the
     // 42-day run (more than 32 days) takes the bisection, the 21-day run the count
-    const long = compilePlanFor(receptionScenario(), pop, parameters());
-    const cut = receptionScenario().canais!.map((c) => ({ ...c, dia_inicio: Math.min(c.dia_inicio, 21), dia_fim: Math.min(c.dia_fim, 21) }));
+    const canais = receptionScenario().canais!.slice(0, nC);
+    const long = compilePlanFor(receptionScenario({ canais }), pop, parameters());
+    const cut = canais.map((c) => ({ ...c, dia_inicio: Math.min(c.dia_inicio, 21), dia_fim: Math.min(c.dia_fim, 21) }));
     const short = compilePlanFor(receptionScenario({ canais: cut, horizonte: { data_inicio: '2026-01-05', dias: 21 } }), pop, parameters());
+    expect(short.kernel.nChannels).toBe(nC);
     const n = long.kernelPopulation.nPersons;
     const firstContacts = async (plan: Plan) => {
       const k = await KernelInstance.create();
       k.begin(plan.kernelPopulation, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, 0));
       const v = views(k);
-      return { nextC: v.u16(ABI.P_NEXT_C, 4 * n).slice(), minNext: v.u16(ABI.P_MIN_NEXT, n).slice() };
+      return { nextC: v.u16(ABI.P_NEXT_C, nC * n).slice(), minNext: v.u16(ABI.P_MIN_NEXT, n).slice() };
     };
     const a = await firstContacts(long);
     const b = await firstContacts(short);
