@@ -241,6 +241,39 @@ function flushContacts(
   for (; i < b; i++) socialPerson(i, day, tv, 0, sday, eday, resp, group, dcell, mult, rem, tG, tD, uG, uD);
 }
 
+// The reset's first-contact search for a run of at most 32 days and 4 channels: each channel's
+// row[1..32] copied here with +inf past nDays (an inf is never below a target), so that the first day with
+// row >= t is 1 + #{d in [1, 32]: row[d] < t}, and none if that count is nDays. The count is
+// taken in two levels of independent compares (which block of 8 days, then the 8 days of that
+// block) instead of the bisection's five dependent steps: the same day.
+const FIRST_DAYS: u32 = 32;
+const firstRows = memory.data(<i32>(4 * FIRST_DAYS) << 3, 16);
+
+/** Fills firstRows from the cum rows of nC <= 4 channels (nDays <= FIRST_DAYS). */
+function padFirstRows(cum: usize, nC: u32, nDays: u32): void {
+  for (let c: u32 = 0; c < nC; c++) {
+    const row = cum + ((<usize>c * (nDays + 1)) << 3);
+    for (let d: u32 = 1; d <= FIRST_DAYS; d++) {
+      store<f64>(firstRows + ((<usize>(c * FIRST_DAYS + d - 1)) << 3), d <= nDays ? load<f64>(row + (<usize>d << 3)) : Infinity);
+    }
+  }
+}
+
+/** nextContact(row of channel c, nDays, 0, ...) for target t = row[0] + need, with nDays <= FIRST_DAYS (firstRows filled). */
+@inline function firstContact(c: u32, nDays: u32, t: f64): u32 {
+  const p = firstRows + ((<usize>c * FIRST_DAYS) << 3);
+  // the blocks of 8 days wholly below t (their last day below t): 0 to 3
+  const j = <u32>(load<f64>(p, 7 << 3) < t) + <u32>(load<f64>(p, 15 << 3) < t) + <u32>(load<f64>(p, 23 << 3) < t);
+  const b = p + (<usize>j << 6);
+  const vt = f64x2.splat(t);
+  const below = i64x2.add(
+    i64x2.add(f64x2.lt(v128.load(b), vt), f64x2.lt(v128.load(b, 16), vt)),
+    i64x2.add(f64x2.lt(v128.load(b, 32), vt), f64x2.lt(v128.load(b, 48), vt)),
+  );
+  const count = (j << 3) + <u32>-(i64x2.extract_lane(below, 0) + i64x2.extract_lane(below, 1));
+  return select<u32>(0, count + 1, count == nDays);
+}
+
 /**
  * The search target of channel c's first contact, row[0] + E / a with E = expDraw(key,
  * S_MEDIA + c, 0, i) as in nextContact(row, nDays, 0, E / a); inf (no contact) when a <= 0.
@@ -273,6 +306,8 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
   const aff = slot(P_AFF);
   const dday = slot(P_DDAY);
   const falseRecall = param(F_FALSE_RECALL);
+  const padded = nC <= 4 && nDays <= FIRST_DAYS;
+  if (padded) padFirstRows(cum, nC, nDays);
   const first = <u16>param(F_FIRST_DAY);
   for (let i: u32 = 0; i < n; i++) {
     store<f32>(rem + (<usize>i << 2), expDraw(key, S_SOCIAL, 0, i));
@@ -287,27 +322,35 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
       const t1 = needOf(key, aff, cum, 1, nCells, nDays, k, i);
       const t2 = needOf(key, aff, cum, 2, nCells, nDays, k, i);
       const t3 = needOf(key, aff, cum, 3, nCells, nDays, k, i);
-      const r0 = cum;
-      const r1 = cum + ((<usize>(nDays + 1)) << 3);
-      const r2 = cum + ((<usize>2 * (nDays + 1)) << 3);
-      const r3 = cum + ((<usize>3 * (nDays + 1)) << 3);
-      let lo0: u32 = 1;
-      let lo1: u32 = 1;
-      let lo2: u32 = 1;
-      let lo3: u32 = 1;
-      let m = nDays;
-      while (m > 1) {
-        const half = m >> 1;
-        lo0 = select<u32>(lo0 + half, lo0, load<f64>(r0 + (<usize>(lo0 + half - 1) << 3)) < t0);
-        lo1 = select<u32>(lo1 + half, lo1, load<f64>(r1 + (<usize>(lo1 + half - 1) << 3)) < t1);
-        lo2 = select<u32>(lo2 + half, lo2, load<f64>(r2 + (<usize>(lo2 + half - 1) << 3)) < t2);
-        lo3 = select<u32>(lo3 + half, lo3, load<f64>(r3 + (<usize>(lo3 + half - 1) << 3)) < t3);
-        m -= half;
+      let nd0: u32, nd1: u32, nd2: u32, nd3: u32;
+      if (padded) {
+        nd0 = firstContact(0, nDays, t0);
+        nd1 = firstContact(1, nDays, t1);
+        nd2 = firstContact(2, nDays, t2);
+        nd3 = firstContact(3, nDays, t3);
+      } else {
+        const r0 = cum;
+        const r1 = cum + ((<usize>(nDays + 1)) << 3);
+        const r2 = cum + ((<usize>2 * (nDays + 1)) << 3);
+        const r3 = cum + ((<usize>3 * (nDays + 1)) << 3);
+        let lo0: u32 = 1;
+        let lo1: u32 = 1;
+        let lo2: u32 = 1;
+        let lo3: u32 = 1;
+        let m = nDays;
+        while (m > 1) {
+          const half = m >> 1;
+          lo0 = select<u32>(lo0 + half, lo0, load<f64>(r0 + (<usize>(lo0 + half - 1) << 3)) < t0);
+          lo1 = select<u32>(lo1 + half, lo1, load<f64>(r1 + (<usize>(lo1 + half - 1) << 3)) < t1);
+          lo2 = select<u32>(lo2 + half, lo2, load<f64>(r2 + (<usize>(lo2 + half - 1) << 3)) < t2);
+          lo3 = select<u32>(lo3 + half, lo3, load<f64>(r3 + (<usize>(lo3 + half - 1) << 3)) < t3);
+          m -= half;
+        }
+        nd0 = select<u32>(0, lo0, load<f64>(r0 + (<usize>nDays << 3)) < t0);
+        nd1 = select<u32>(0, lo1, load<f64>(r1 + (<usize>nDays << 3)) < t1);
+        nd2 = select<u32>(0, lo2, load<f64>(r2 + (<usize>nDays << 3)) < t2);
+        nd3 = select<u32>(0, lo3, load<f64>(r3 + (<usize>nDays << 3)) < t3);
       }
-      const nd0 = select<u32>(0, lo0, load<f64>(r0 + (<usize>nDays << 3)) < t0);
-      const nd1 = select<u32>(0, lo1, load<f64>(r1 + (<usize>nDays << 3)) < t1);
-      const nd2 = select<u32>(0, lo2, load<f64>(r2 + (<usize>nDays << 3)) < t2);
-      const nd3 = select<u32>(0, lo3, load<f64>(r3 + (<usize>nDays << 3)) < t3);
       const pn = nextC + (<usize>i << 3);
       store<u16>(pn, <u16>nd0);
       store<u16>(pn, <u16>nd1, 2);
@@ -320,7 +363,8 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
       let nd: u32 = 0;
       if (a > 0) {
         const row = cum + ((<usize>c * (nDays + 1)) << 3);
-        nd = nextContact(row, nDays, 0, <f64>expDraw(key, S_MEDIA + c, 0, i) / <f64>a);
+        const need = <f64>expDraw(key, S_MEDIA + c, 0, i) / <f64>a;
+        nd = padded ? firstContact(c, nDays, load<f64>(row) + need) : nextContact(row, nDays, 0, need);
       }
       store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nd);
       if (nd != 0 && (mn == 0 || nd < mn)) mn = nd;
@@ -413,8 +457,20 @@ export function stepReception(day: u32): void {
         h++;
         continue;
       }
+      // the run's end: the first household after h with spreaders or in another tract, 4
+      // households per compare (a run is about 27 households on PA), then one by one
       let h2 = h + 1;
-      while (h2 < nH && load<i32>(cH + (<usize>h2 << 2)) == 0 && load<u32>(hhTract + (<usize>h2 << 2)) == t) h2++;
+      const vt = i32x4.splat(t);
+      while (h2 + 4 <= nH) {
+        const same = v128.and(i32x4.eq(v128.load(cH + (<usize>h2 << 2)), i32x4.splat(0)), i32x4.eq(v128.load(hhTract + (<usize>h2 << 2)), vt));
+        const m = i32x4.bitmask(same);
+        if (m != 15) {
+          h2 += ctz(~m);
+          break;
+        }
+        h2 += 4;
+      }
+      if (h2 + 4 > nH) while (h2 < nH && load<i32>(cH + (<usize>h2 << 2)) == 0 && load<u32>(hhTract + (<usize>h2 << 2)) == t) h2++;
       const b = load<u32>(hhStart + (<usize>h2 << 2));
       socialRun(a, b, day, tv, sday, eday, resp, group, dcell, mult, rem, tG, tD, uG, uD);
       a = b;
