@@ -2,31 +2,24 @@
 // worker processes against the real PostgreSQL take the replicas of its rounds as tasks, and
 // the stored result is byte for byte the result of the same calibration run in one process;
 // a calibration whose tasks fail every attempt ends falhou, its reservation returned whole.
-// The workers are real child processes running the compiled service (dist/, built by `npm
-// test`'s pretest); every wait is on a state, never on a time.
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// The workers are real child processes running the compiled service (spread-workers.ts); every
+// wait is on a state, never on a time.
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineSimulate, quoteCalibration, runCalibrationJob, validateCalibrationRequest } from '../../calibration/index.js';
 import { balance } from '../../service/accounts/ledger.js';
 import { createEngineRunJob } from '../../service/jobs/job-runner.js';
-import { createJob, getJob } from '../../service/jobs/jobs.js';
+import { createJob } from '../../service/jobs/jobs.js';
 import { readStoredResult } from '../../service/jobs/results.js';
 import { openTaskQueue } from '../../service/jobs/task-queue.js';
 import { runWorker } from '../../service/worker.js';
 import type { CalibrationBody } from '../../src/contract/types.js';
-import { projectPath } from '../../src/project-path.js';
 import { openRelease } from '../../src/release/release.js';
 import { calibrationPeriods, calibrationRequest } from '../fixtures/scenarios.js';
-import { openTestStore, seedOrganization, TEST_DATABASE_URL } from './store/test-store.js';
+import { openTestStore, seedOrganization } from './store/test-store.js';
+import { distFresh, startWorker, stopWorker, waitForState } from './spread-workers.js';
 
 const SOURCES = ['worker.ts', 'jobs/job-runner.ts', 'jobs/job-thread.ts', 'jobs/job-tasks.ts', 'jobs/calibration-tasks.ts', 'jobs/task-queue.ts', 'jobs/task-worker.ts', 'jobs/task-thread.ts', 'jobs/remote-pool.ts'];
-const distFresh = SOURCES.every((f) => {
-  const js = projectPath('dist', 'service', f.replace(/\.ts$/, '.js'));
-  return fs.existsSync(js) && fs.statSync(js).mtimeMs >= fs.statSync(projectPath('service', f)).mtimeMs;
-});
 
 const release = openRelease('v1.0.0');
 const rr = release.municipalities('RR');
@@ -51,7 +44,7 @@ let oneProcess: Uint8Array;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  if (!distFresh) throw new Error('dist/ is older than service/: run `npm run tsbuild` (npm test does it first)');
+  if (!distFresh(SOURCES)) throw new Error('dist/ is older than service/: run `npm run tsbuild` (npm test does it first)');
   store = await openTestStore('calibspread');
   // The calibration as one process runs it, on its body as the jobs table gives it back (jsonb
   // orders an object's keys its own way, and the result echoes the request's scenario).
@@ -63,59 +56,17 @@ afterAll(async () => {
   await store?.drop();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A worker process (1 thread) on the test's schema; resolves once its task worker is taking tasks. */
-async function startWorker(id: string): Promise<ChildProcess> {
-  const script = `
-    import { openStore } from ${JSON.stringify(projectPath('dist', 'service', 'store', 'open-store.js'))};
-    import { createEngineRunJob } from ${JSON.stringify(projectPath('dist', 'service', 'jobs', 'job-runner.js'))};
-    import { runWorker } from ${JSON.stringify(projectPath('dist', 'service', 'worker.js'))};
-    const store = await openStore({ databaseUrl: ${JSON.stringify(TEST_DATABASE_URL)}, schema: ${JSON.stringify(store.schema)}, poolSize: 4 });
-    const w = runWorker(store, { workerId: ${JSON.stringify(id)}, pollMs: 50, sweepMs: 0, webhookAgent: null, taskThreads: 1,
-      taskQueue: { pollSeconds: 0.5 }, runJob: createEngineRunJob({ threads: 1, taskPollMs: 50 }) });
-    process.stdout.write('ready\\n');
-    process.once('SIGTERM', () => w.stop().then(() => store.close()));
-  `;
-  // a file, not --input-type=module -e: the job and task threads inherit the process's flags, and that one is refused in a thread
-  const file = path.join(os.tmpdir(), `campaign-sim-${store.schema}-${id}.mjs`);
-  fs.writeFileSync(file, script);
-  const child = spawn(process.execPath, [file], { stdio: ['ignore', 'pipe', 'inherit'] });
-  child.once('exit', () => fs.rmSync(file, { force: true }));
-  children.push(child);
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d) => { if (String(d).includes('ready')) resolve(); });
-    child.on('exit', (code) => reject(new Error(`worker ${id} exited early (${code})`)));
-  });
-  return child;
-}
-
-async function stopWorker(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 async function submit(projectId: string, key: string) {
   return (await createJob(store, { projectId, tipo: 'calibracao', pedido: body, quote, idempotencyKey: key, requestHash: key })).job;
-}
-
-async function waitForState(projectId: string, jobId: string, estados: string[]) {
-  for (;;) {
-    const job = await getJob(store, projectId, jobId);
-    if (estados.includes(job.estado)) return job;
-    await sleep(100);
-  }
 }
 
 describe('a calibration spread over worker processes', () => {
   it('two workers share its rounds\' tasks; the result is the one-process result, byte for byte', async () => {
     const { org, project } = await seedOrganization(store, 'two', CREDITS);
-    const a = await startWorker('w-a');
-    const b = await startWorker('w-b');
+    const a = await startWorker(store, 'w-a', children);
+    const b = await startWorker(store, 'w-b', children);
     const job = await submit(project.id, 'two');
-    const done = await waitForState(project.id, job.id, ['concluido', 'falhou']);
+    const done = await waitForState(store, project.id, job.id, ['concluido', 'falhou']);
     expect(done.registro.motivo).toBeUndefined();
     expect(done.estado).toBe('concluido');
     const execucao = done.registro.execucao as { tarefas: number; workers: Record<string, number> };
@@ -138,7 +89,7 @@ describe('a calibration spread over worker processes', () => {
     const attempts: number[] = [];
     await queue.work(1, async (task) => { attempts.push(task.tarefa); throw new Error('no kernel here'); });
     const job = await submit(project.id, 'failing');
-    const done = await waitForState(project.id, job.id, ['concluido', 'falhou']);
+    const done = await waitForState(store, project.id, job.id, ['concluido', 'falhou']);
     await Promise.all([owner.stop(), queue.stop()]);
     expect(done.estado).toBe('falhou');
     expect(done.registro.motivo).toMatch(/^task \d+ \(round 1, replica \d, variant 0\) ended failed after its retries: no kernel here/);
