@@ -112,13 +112,15 @@ export async function startTaskWorker(store: Store, queue: TaskQueue, opts: Task
     if (stopping) throw new Error('the worker is stopping');
     // the job ended (failed, swept, erased) or its task's counts are in: nothing to run
     if ((await store.query(TASK_SQL.start, [task.job_id, task.tarefa, workerId, clock.now()])).rows.length === 0) return;
-    const job = await jobOf(task.job_id);
-    if (!job) return;
+    // a calibration round's task carries its round's scenario and parameters: the job's body (its series) is not read
+    let request: Pick<TaskThreadRequest, 'pedido' | 'parametros' | 'rodada'>;
+    if (task.rodada) request = { pedido: task.rodada.cenario, parametros: task.rodada.parametros, rodada: task.rodada.n };
+    else {
+      const job = await jobOf(task.job_id);
+      if (!job) return;
+      request = { pedido: job.pedido, parametros: job.parametros };
+    }
     let lastWrite = Date.now();
-    // a calibration round's task carries its round's scenario and parameters
-    const request = task.rodada
-      ? { pedido: task.rodada.cenario, parametros: task.rodada.parametros, rodada: task.rodada.n }
-      : { pedido: job.pedido, parametros: job.parametros };
     const running = thread.run({ jobId: task.job_id, ...request, variante: task.variante, replica: task.replica }, (dias) => {
       if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
       lastWrite = Date.now();
