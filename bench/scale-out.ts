@@ -46,7 +46,7 @@ import { canal, receptionScenario } from '../test/fixtures/scenarios.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { runAsMain } from './lib/run-as-main.js';
 
-const DATABASE_URL = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const DATABASE_URL = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** Target of the issue: 1 -> 2 workers at least this much faster on a quiet 2-core machine. */
 export const TARGET_SPEEDUP_1_TO_2 = 1.8;
 
@@ -59,13 +59,13 @@ const load = () => Number(loadavg()[0].toFixed(2));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** CPU seconds (user + system, every thread) of a live process. */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
 }
 
 /** CPU seconds of every live postgres process of this machine (the server's). */
-function postgresCpuSeconds(): number {
+export function postgresCpuSeconds(): number {
   let sum = 0;
   for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
@@ -77,7 +77,7 @@ function postgresCpuSeconds(): number {
 
 const round = (x: number, d = 3) => Number(x.toFixed(d));
 
-function startWorker(schema: string, id: string, tasks: 'spread' | 'local'): Promise<ChildProcess> {
+export function startWorker(schema: string, id: string, tasks: 'spread' | 'local'): Promise<ChildProcess> {
   const child = spawn(process.execPath, [projectPath('bin', 'campaign-sim.js'), 'worker', '--database-url', DATABASE_URL, '--schema', schema,
     '--threads', '1', '--id', id, '--tasks', tasks], { stdio: ['ignore', 'ignore', 'pipe'] });
   return new Promise((resolve, reject) => {

@@ -24,4 +24,4 @@ export type { Fixado, Grupo } from './identifiability.js';
 export { spatialHoldoutUnits } from './spatial-holdout.js';
 export { runCalibrationJob, calibrationResultFromBytes, calibrationParametersFromBytes, CALIBRATION_RESULT_FORMAT } from './job.js';
 export type { CalibrationProgress, CalibrationJobContext, CalibrationBase } from './job.js';
-export { engineSimulate } from './engine.js';
+export { engineSimulate, roundSimulate, ROUND_SCOPE, type RoundPool } from './engine.js';

@@ -1,7 +1,7 @@
 // The quote of a calibration (spec "Quote for a calibration"; DESIGN 4): every round is a full
 // simulation of the scenario's UFs over the calibration's days, one variant per round, at
 // busca.replicas; priced at the release's simulation rate (src/contract/quotes.ts).
-import { checkJobLimits } from '../src/contract/job-limits.js';
+import { checkJobLimits, fleetSpeedup, workerBudget, type WorkerBudget } from '../src/contract/job-limits.js';
 import { estimatedMinutes, personDays, populationOf, priceMicros } from '../src/contract/quotes.js';
 import { resolveRelease, type ReleaseSource } from '../src/contract/release-checks.js';
 import type { CalibrationBody, CalibrationQuote } from '../src/contract/types.js';
@@ -22,10 +22,11 @@ export function calibrationDays(body: Pick<CalibrationBody, 'pedido'>): number {
 /**
  * The price of a calibration job (does not validate: pass a body from validateCalibrationRequest);
  * a calibration the service could not finish is refused (src/contract/job-limits.ts). Rounds run
- * one after the other, each with its replicas at once, on the one worker that claimed the job
- * (a calibration's rounds are not spread over the fleet), so its time is one machine's.
+ * one after the other, each with its replicas at once: on one machine, or, with a PostgreSQL
+ * server, its replicas as tasks over the budget's fleet (service/jobs/calibration-tasks.ts), so
+ * the time is one machine's divided by the fleet's speed-up on one round's tasks.
  */
-export function quoteCalibration(body: CalibrationBody, release?: ReleaseSource): CalibrationQuote {
+export function quoteCalibration(body: CalibrationBody, release?: ReleaseSource, budget: WorkerBudget = workerBudget()): CalibrationQuote {
   const p = body.pedido;
   const r = resolveRelease(p.cenario.release, release);
   const dias = calibrationDays(body);
@@ -33,8 +34,8 @@ export function quoteCalibration(body: CalibrationBody, release?: ReleaseSource)
   const replicas = p.busca.replicas ?? p.cenario.replicas;
   const persons = populationOf(r, p.cenario.geografia.ufs);
   const pessoa_dias = personDays(persons, dias, rodadas, replicas);
-  const minutos_estimados = estimatedMinutes(pessoa_dias, r);
-  checkJobLimits({ minutos_estimados, persons, tasks: replicas });
+  const minutos_estimados = estimatedMinutes(pessoa_dias, r, fleetSpeedup(replicas, budget));
+  checkJobLimits({ minutos_estimados, persons, tasks: replicas }, budget);
   return {
     release: r.version,
     ufs: [...p.cenario.geografia.ufs],

@@ -4,7 +4,7 @@
 // (its pedido is the validated calibration body) runs calibration/job.ts runCalibrationJob.
 // What it needs from the store (the calibration base, the attempt number) is read beforehand
 // by job-runner.ts, which runs this in a thread of its own (job-thread.ts).
-import { engineSimulate, runCalibrationJob, type CalibrationBase } from '../../calibration/index.js';
+import { engineSimulate, runCalibrationJob, type CalibrationBase, type SimulateFn } from '../../calibration/index.js';
 import type { CalibrationBody, Scenario } from '../../src/contract/types.js';
 import { jobResultToBytes, JOB_RESULT_BYTES_FORMAT } from '../../src/findings/index.js';
 import { openRelease } from '../../src/release/release.js';
@@ -21,8 +21,8 @@ export interface EngineJobInput {
   tentativa: number;
   /** Threads of the simulation pool (default: the machine's cores). */
   threads?: number;
-  /** A simulation whose tasks run on workers anywhere (job-tasks.ts): its task count. */
-  spread?: { tarefas: number };
+  /** A job whose tasks run on workers anywhere (job-tasks.ts): a simulation's task count, or a calibration's rounds. */
+  spread?: { tarefas: number } | { rodadas: true };
 }
 
 export interface EngineJobHooks {
@@ -31,6 +31,8 @@ export interface EngineJobHooks {
   progress(p: unknown): void;
   /** The pool a spread simulation's tasks come from (remote-pool.ts); default the thread's own. */
   pool?: SimPool;
+  /** What a spread calibration's rounds run (engineSimulate over remote pools, job-thread.ts); default engineSimulate. */
+  simulate?: SimulateFn;
 }
 
 /** Minimum time between two progress reports of a simulation. */
@@ -42,7 +44,7 @@ export async function runEngineJob(input: EngineJobInput, hooks: EngineJobHooks)
     const body = job.pedido as CalibrationBody;
     const release = openRelease(body.pedido.cenario.release);
     const stored = await runCalibrationJob(body, {
-      release, simulate: engineSimulate, threads: input.threads, signal: hooks.signal,
+      release, simulate: hooks.simulate ?? engineSimulate, threads: input.threads, signal: hooks.signal,
       heartbeat: async (p) => hooks.progress(p), tentativa: input.tentativa,
     });
     return { ...stored, registro: { release: body.pedido.cenario.release } };

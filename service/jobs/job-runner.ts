@@ -5,14 +5,15 @@
 // Progress from the thread rides on the job's heartbeats. Aborted, the thread is asked to stop
 // and, if it has not stopped within ABORT_GRACE_MS, terminated with its simulation pool: the
 // job ends within seconds whatever step the engine is in. With a task queue (a PostgreSQL
-// server), a simulation's tasks run on every worker (job-tasks.ts) and the thread combines the
-// counts they stored; calibrations run whole here. Workers accept another runner (tests inject
-// one).
+// server), a job's tasks run on every worker, a simulation's (job-tasks.ts) and a calibration
+// round's (calibration-tasks.ts), and the thread combines the counts they stored. Workers accept
+// another runner (tests inject one).
 import { Worker } from 'node:worker_threads';
 import type { Scenario } from '../../src/contract/types.js';
 import { reviveError } from '../../src/errors.js';
 import { projectPath } from '../../src/project-path.js';
 import { resolveCalibrationBase } from './calibration-base.js';
+import { runCalibrationTasks } from './calibration-tasks.js';
 import type { EngineJobInput } from './engine-job.js';
 import type { JobRow } from './job-row.js';
 import { ABORT_MESSAGE, type JobThreadData, type JobThreadInput, type JobThreadMessage } from './job-thread.js';
@@ -29,7 +30,7 @@ export interface RunJobContext {
   signal: AbortSignal;
   /** The worker's store (a calibracao base is read from it). */
   store: Store;
-  /** The task queue (a PostgreSQL server): a simulation's tasks run on every worker; absent: in this process. */
+  /** The task queue (a PostgreSQL server): a job's tasks run on every worker; absent: in this process. */
   tasks?: TaskQueue;
   /** The worker running the job (registro.execucao of a job run in one process). */
   workerId?: string;
@@ -59,7 +60,18 @@ export function createEngineRunJob(opts: EngineRunnerOptions = {}): RunJob {
       tentativa: job.tipo === 'calibracao' ? await calibrationAttempt(ctx.store, job.id) : 1,
       threads: opts.threads,
     };
-    if (job.tipo !== 'simulacao') return runInJobThread(input, ctx);
+    if (job.tipo !== 'simulacao') {
+      if (!ctx.tasks) return runInJobThread(input, ctx);
+      const queue = ctx.tasks;
+      try {
+        return await runInJobThread({ ...input, spread: { rodadas: true } }, ctx, (thread, signal) =>
+          runCalibrationTasks(ctx.store, {
+            queue, job, thread, signal, heartbeat: ctx.heartbeat, pollMs: opts.taskPollMs, expireInSeconds: opts.taskExpireSeconds,
+          }).then((execucao) => ({ execucao })));
+      } finally {
+        await deleteJobTasks(ctx.store, job.id);
+      }
+    }
     const scenario = job.pedido as Scenario;
     const tarefas = jobTasks(job.id, scenario).length;
     if (!ctx.tasks) {
@@ -71,9 +83,9 @@ export function createEngineRunJob(opts: EngineRunnerOptions = {}): RunJob {
     try {
       return await runInJobThread({ ...input, spread: { tarefas } }, ctx, (thread, signal) =>
         runJobTasks(ctx.store, {
-          queue, job, scenario, signal, heartbeat: ctx.heartbeat,
+          queue, job, tasks: jobTasks(job.id, scenario), dias: scenario.horizonte.dias, signal, heartbeat: ctx.heartbeat,
           pollMs: opts.taskPollMs, expireInSeconds: opts.taskExpireSeconds,
-          deliver: (variante, replica, dados) => thread.postMessage({ kind: 'task-counts', variante, replica, dados } satisfies JobThreadInput),
+          deliver: (task, dados) => thread.postMessage({ kind: 'task-counts', variante: task.variante, replica: task.replica, dados } satisfies JobThreadInput),
         }).then((execucao) => ({ execucao })));
     } finally {
       await deleteJobTasks(ctx.store, job.id);
@@ -118,7 +130,8 @@ function runInJobThread(
     thread.on('message', (m: JobThreadMessage) => {
       if (m.kind === 'progress') { if (!feed) ctx.heartbeat(m.progress).catch(() => undefined); }
       else if (m.kind === 'done') settle(() => resolve({ ...m.result, dados: new Uint8Array(m.result.dados) }));
-      else settle(() => reject(reviveError(m.error)));
+      else if (m.kind === 'failed') settle(() => reject(reviveError(m.error)));
+      // a spread calibration's rounds are the feed's (calibration-tasks.ts)
     });
     thread.on('error', (err) => settle(() => reject(err)));
     thread.on('exit', (code) => settle(() => reject(new Error(`the job thread exited (code ${code}) without a result`))));

@@ -1,5 +1,6 @@
-// The owner's side of a simulation job spread over workers (docs/service-data.md, "One job across many
-// machines"): it enqueues every task of the job (replica x variant) in the task queue
+// The owner's side of a job spread over workers (docs/service-data.md, "One job across many
+// machines"): it enqueues tasks of the job (a simulation's every replica x variant, or one
+// calibration round's replicas, calibration-tasks.ts) in the task queue
 // (task-queue.ts), reads the tasks' counts from the store when a worker's notification says one
 // is stored (one query a read, for every task stored since the last) and hands them to the job
 // thread (remote-pool.ts), which simulates and combines as in one process. It
@@ -26,11 +27,15 @@ export interface Execucao {
 export interface JobTasksOptions {
   queue: TaskQueue;
   job: Pick<JobRow, 'id' | 'cotacao'>;
-  scenario: Scenario;
+  /** The tasks to run (all of a simulation's, or one calibration round's: jobTasks, roundTasks). */
+  tasks: readonly TaskData[];
+  /** Days each task simulates (progress counts days done over all of them). */
+  dias: number;
   signal: AbortSignal;
-  heartbeat(progress: unknown): Promise<void>;
+  /** Reports progress in days and tasks done; absent when the job thread reports its own (a calibration's rounds). */
+  heartbeat?(progress: unknown): Promise<void>;
   /** Hands one task's counts to the job thread. */
-  deliver(variante: number, replica: number, dados: Uint8Array): void;
+  deliver(task: TaskData, dados: Uint8Array): void;
   /** Longest wait between two reads of the finished tasks, which a stored task's notification cuts short (default DEFAULT_POLL_MS). */
   pollMs?: number;
   /** Time a task may stay active before pg-boss presumes its worker dead (default taskExpireSeconds). */
@@ -88,11 +93,12 @@ function waker(signal: AbortSignal) {
   };
 }
 
-/** Runs a job's tasks on the workers; resolves once every task's counts were delivered. */
+/** Runs tasks of a job on the workers; resolves once every task's counts were delivered. */
 export async function runJobTasks(store: Store, o: JobTasksOptions): Promise<Execucao> {
   const { queue, job, signal } = o;
-  const tasks = jobTasks(job.id, o.scenario);
-  const total = tasks.length * o.scenario.horizonte.dias;
+  const { tasks } = o;
+  const byTarefa = new Map(tasks.map((t) => [t.tarefa, t]));
+  const total = tasks.length * o.dias;
   const wakes = waker(signal);
   // listening before the tasks exist: the first stored task wakes the loop
   const stopWaking = await queue.onTaskStored(job.id, wakes.wake);
@@ -108,25 +114,25 @@ export async function runJobTasks(store: Store, o: JobTasksOptions): Promise<Exe
       for (const r of rows) {
         got.add(r.tarefa);
         workers[r.worker_id] = (workers[r.worker_id] ?? 0) + 1;
-        o.deliver(tasks[r.tarefa].variante, tasks[r.tarefa].replica, r.dados);
+        o.deliver(byTarefa.get(r.tarefa)!, r.dados);
       }
     };
     for (;;) {
       if (signal.aborted) throw signal.reason instanceof Error ? signal.reason : new Error('the job was aborted');
       await readResults();
       if (got.size === tasks.length) return { tarefas: tasks.length, workers };
-      if (Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
+      if (o.heartbeat && Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
         lastProgress = Date.now();
         const dias = (await store.query<{ dias: number }>(TASK_SQL.daysOfJob, [job.id])).rows[0].dias;
         await o.heartbeat({ feitos: dias, total, tarefas_feitas: got.size, tarefas: tasks.length });
       }
       if (Date.now() - lastCheck >= STATE_CHECK_EVERY_MS) {
         lastCheck = Date.now();
-        const ended = await queue.endedWithout(ids.filter((_, t) => !got.has(t)));
+        const ended = await queue.endedWithout(ids.filter((_, k) => !got.has(tasks[k].tarefa)));
         if (ended.length > 0) {
           await readResults(); // an earlier attempt may have stored the counts before the last one failed
           const lost = ended.map((e) => ({ e, t: tasks[ids.indexOf(e.id)] })).find(({ t }) => !got.has(t.tarefa));
-          if (lost) throw new Error(`task ${lost.t.tarefa} (replica ${lost.t.replica}, variant ${lost.t.variante}) ended ${lost.e.state} after its retries: ${failureMessage(lost.e.output)}`.slice(0, 1000));
+          if (lost) throw new Error(`task ${lost.t.tarefa} (${lost.t.rodada ? `round ${lost.t.rodada.n + 1}, ` : ''}replica ${lost.t.replica}, variant ${lost.t.variante}) ended ${lost.e.state} after its retries: ${failureMessage(lost.e.output)}`.slice(0, 1000));
         }
       }
       // a stored task wakes the loop (task-queue.ts onTaskStored); the wait is for a lost notification
@@ -134,7 +140,7 @@ export async function runJobTasks(store: Store, o: JobTasksOptions): Promise<Exe
     }
   } finally {
     await stopWaking();
-    if (got.size < tasks.length) await queue.cancel(ids.filter((_, t) => !got.has(t))).catch(() => undefined);
+    if (got.size < tasks.length) await queue.cancel(ids.filter((_, k) => !got.has(tasks[k].tarefa))).catch(() => undefined);
   }
 }
 

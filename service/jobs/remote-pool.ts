@@ -7,9 +7,10 @@ import type { SimPool } from '../../src/pool/pool.js';
 import type { TaskCounts } from '../../src/pool/messages.js';
 import { taskCountsFromBytes } from './task-counts-bytes.js';
 
-/** The owner's message to the job thread: the stored counts of one task. */
+/** The owner's message to the job thread: the stored counts of one task (of calibration round `rodada`). */
 export interface TaskCountsMessage {
   kind: 'task-counts';
+  rodada?: number;
   variante: number;
   replica: number;
   dados: Uint8Array;

@@ -15,6 +15,8 @@
 // Only a PostgreSQL server holds it: the embedded store runs a job's tasks in its own process
 // (docs/service-data.md, "One job across many machines").
 import PgBoss from 'pg-boss';
+import type { Scenario } from '../../src/contract/types.js';
+import type { ModelParameters } from '../../src/release/types.js';
 import type { Store } from '../store/open-store.js';
 import { TASK_SQL } from '../store/queries/job-tasks.js';
 
@@ -25,12 +27,24 @@ function storedChannel(jobId: string): string {
   return `tarefas_${jobId}`;
 }
 
-/** What a task of the queue carries: its job and its place in the job (tarefa = replica x variants + variant). */
+/**
+ * What a task of the queue carries: its job and its place in the job (a simulation's tarefa =
+ * replica x variants + variant; a calibration's = round x replicas + replica, its one variant
+ * plano) and, for a calibration, the round it belongs to.
+ */
 export interface TaskData {
   job_id: string;
   tarefa: number;
   variante: number;
   replica: number;
+  rodada?: TaskRound;
+}
+
+/** A calibration round: its number (from 0, in the order run), its scenario and the candidate's parameters (calibration/simulation-model.ts). */
+export interface TaskRound {
+  n: number;
+  cenario: Scenario;
+  parametros?: ModelParameters;
 }
 
 export interface TaskQueueOptions {

@@ -1,11 +1,13 @@
 // The thread a worker runs the tasks of spread jobs in (task-worker.ts starts one per process
 // and keeps it): it compiles a job's plan once (the population from the release's cache) and
-// keeps the plans of the last two jobs, so the next task of the same job starts at once; each
+// keeps the plans of the last two jobs (or calibration rounds: a plan per job and round,
+// compiled as calibration/engine.ts compiles a round's), so the next task of the same job starts at once; each
 // task is one (replica, variant) of the plan in this thread's simulation pool, exactly the
 // request simulate() sends (src/simulate.ts taskRequest), its counts returned as the bytes the
 // store keeps (task-counts-bytes.ts). Loaded from dist/ (tsc output), like the job thread.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Scenario } from '../../src/contract/types.js';
+import { ROUND_SCOPE } from '../../calibration/index.js';
 import { validateScenario } from '../../src/contract/validate-scenario.js';
 import { ServiceError } from '../../src/errors.js';
 import { CONTROL_CANCEL, CONTROL_DAYS } from '../../src/kernel/kernel-plan.js';
@@ -24,6 +26,8 @@ export interface TaskThreadRequest {
   jobId: string;
   pedido: unknown;
   parametros?: Partial<ModelParameters>;
+  /** A calibration round's task: `pedido` is the round's scenario (calibration/simulation-model.ts roundScenario). */
+  rodada?: number;
   variante: number;
   replica: number;
 }
@@ -54,17 +58,22 @@ function main(port: NonNullable<typeof parentPort>, data: TaskThreadData): void 
   const pool = sharedPool(data.threads);
 
   function planOf(req: TaskThreadRequest) {
-    let p = plans.get(req.jobId);
+    const key = req.rodada === undefined ? req.jobId : `${req.jobId}:${req.rodada}`;
+    let p = plans.get(key);
     if (!p) {
       if (plans.size >= PLANS_KEPT) plans.delete(plans.keys().next().value!);
       p = (async () => {
-        // as simulate() compiles it for the job's owner: the same scenario gives the same plan
+        // as simulate() compiles it for the job's owner (a round's: as calibration/engine.ts
+        // compiles it, its scenario already checked with the calibration's body): the same
+        // scenario gives the same plan
         const release = openRelease((req.pedido as Scenario).release);
-        const plan = await compilePlan(validateScenario(req.pedido, release), release, { parametros: req.parametros });
+        const plan = req.rodada === undefined
+          ? await compilePlan(validateScenario(req.pedido, release), release, { parametros: req.parametros })
+          : await compilePlan(req.pedido as Scenario, release, { parametros: req.parametros, ...ROUND_SCOPE });
         return { plan, shards: planShards(plan) };
       })();
-      plans.set(req.jobId, p);
-      p.catch(() => plans.delete(req.jobId));
+      plans.set(key, p);
+      p.catch(() => plans.delete(key));
     }
     return p;
   }

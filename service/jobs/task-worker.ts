@@ -2,7 +2,8 @@
 // (task-queue.ts), whoever owns their job, runs each in the process's task thread
 // (task-thread.ts, started with the worker) and stores its counts for the job's owner (job_tasks),
 // then tells the owner so (the queue's channel). A job's pedido and base are read once, on its
-// first task here, so a task costs two writes of its row besides pg-boss's fetch and completion. A task of a job that is
+// first task here (a calibration's task carries its round's scenario and parameters instead),
+// so a task costs two writes of its row besides pg-boss's fetch and completion. A task of a job that is
 // no longer running is dropped without running; a running task whose job ends (failed, swept)
 // is stopped at its next progress report. Its days done go to the store as it runs, so the
 // job's owner reports progress that moves while any task moves (the 15-minute rule, queue.ts).
@@ -111,10 +112,16 @@ export async function startTaskWorker(store: Store, queue: TaskQueue, opts: Task
     if (stopping) throw new Error('the worker is stopping');
     // the job ended (failed, swept, erased) or its task's counts are in: nothing to run
     if ((await store.query(TASK_SQL.start, [task.job_id, task.tarefa, workerId, clock.now()])).rows.length === 0) return;
-    const job = await jobOf(task.job_id);
-    if (!job) return;
+    // a calibration round's task carries its round's scenario and parameters: the job's body (its series) is not read
+    let request: Pick<TaskThreadRequest, 'pedido' | 'parametros' | 'rodada'>;
+    if (task.rodada) request = { pedido: task.rodada.cenario, parametros: task.rodada.parametros, rodada: task.rodada.n };
+    else {
+      const job = await jobOf(task.job_id);
+      if (!job) return;
+      request = { pedido: job.pedido, parametros: job.parametros };
+    }
     let lastWrite = Date.now();
-    const running = thread.run({ jobId: task.job_id, pedido: job.pedido, parametros: job.parametros, variante: task.variante, replica: task.replica }, (dias) => {
+    const running = thread.run({ jobId: task.job_id, ...request, variante: task.variante, replica: task.replica }, (dias) => {
       if (Date.now() - lastWrite < PROGRESS_WRITE_MS) return;
       lastWrite = Date.now();
       store.query<{ running: boolean }>(TASK_SQL.progress, [task.job_id, task.tarefa, workerId, dias, clock.now()])

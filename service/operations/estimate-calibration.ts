@@ -31,7 +31,7 @@ export const estimateCalibration = {
   name: 'estimate_calibration',
   scope: 'simulate',
   input: { body: CALIBRATION_BODY },
-  async run(_ctx, _principal, input) {
-    return checkCalibrationBody(input).quote;
+  async run(ctx, _principal, input) {
+    return (await checkCalibrationBody(ctx, input)).quote;
   },
 } satisfies Operation<CalibrationBodyInput, CalibrationQuote>;

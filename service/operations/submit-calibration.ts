@@ -11,7 +11,7 @@ export const submitCalibration = {
   scope: 'simulate',
   input: { body: CALIBRATION_BODY, headers: IDEMPOTENCY_HEADERS },
   async run(ctx, principal, { idempotency_key, ...request }) {
-    const { body, quote } = checkCalibrationBody(request);
+    const { body, quote } = await checkCalibrationBody(ctx, request);
     return submitJob(ctx, principal, idempotency_key, 'calibracao', body, quote);
   },
 } satisfies Operation<CalibrationBodyInput & { idempotency_key: string }, Submitted>;

@@ -30,7 +30,7 @@ export interface WorkerBudget {
 /**
  * The worker's budget: CAMPAIGN_SIM_WORKER_THREADS (default: the machine's cores, as the pool),
  * CAMPAIGN_SIM_WORKER_MEMORY_MB (default: 75% of the machine's memory) and CAMPAIGN_SIM_WORKERS,
- * the fleet a simulation's tasks spread over (default 1). The API and the worker read the same
+ * the fleet a job's tasks spread over (default 1). The API and the worker read the same
  * variables, so a quote on one machine refuses what its workers could not run.
  */
 export function workerBudget(env: NodeJS.ProcessEnv = process.env): WorkerBudget {

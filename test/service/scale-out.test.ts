@@ -5,10 +5,7 @@
 // the job is charged once; a job cancelled before it has a machine enqueues no task and gets its
 // reservation back whole. The workers are real child processes running the compiled service
 // (dist/, built by `npm test`'s pretest); every wait is on a state, never on a time.
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balance } from '../../service/accounts/ledger.js';
 import { cancelJob, createJob, getJob } from '../../service/jobs/jobs.js';
@@ -18,19 +15,15 @@ import { quoteSimulation } from '../../src/contract/quotes.js';
 import type { Scenario } from '../../src/contract/types.js';
 import { validateScenario } from '../../src/contract/validate-scenario.js';
 import { jobResultToBytes } from '../../src/findings/index.js';
-import { projectPath } from '../../src/project-path.js';
 import { openRelease } from '../../src/release/release.js';
 import { runSimulationJob } from '../../src/run-simulation-job.js';
 import { canal, receptionScenario } from '../fixtures/scenarios.js';
-import { openTestStore, seedOrganization, TEST_DATABASE_URL } from './store/test-store.js';
+import { openTestStore, seedOrganization } from './store/test-store.js';
+import { distFresh, sleep, startWorker, stopWorker, waitForState } from './spread-workers.js';
 import { openTaskQueue, taskQueueSchema } from '../../service/jobs/task-queue.js';
 import { createEngineRunJob } from '../../service/jobs/job-runner.js';
 
 const SOURCES = ['worker.ts', 'jobs/job-runner.ts', 'jobs/job-thread.ts', 'jobs/job-tasks.ts', 'jobs/task-queue.ts', 'jobs/task-worker.ts', 'jobs/task-thread.ts', 'jobs/remote-pool.ts', 'jobs/task-counts-bytes.ts', 'store/queries/job-tasks.ts'];
-const distFresh = SOURCES.every((f) => {
-  const js = projectPath('dist', 'service', f.replace(/\.ts$/, '.js'));
-  return fs.existsSync(js) && fs.statSync(js).mtimeMs >= fs.statSync(projectPath('service', f)).mtimeMs;
-});
 
 const release = openRelease('v1.0.0');
 // 9 variants (4 channels) x 2 replicas: 18 tasks
@@ -46,7 +39,7 @@ let oneProcess: Uint8Array;
 const children: ChildProcess[] = [];
 
 beforeAll(async () => {
-  if (!distFresh) throw new Error('dist/ is older than service/: run `npm run tsbuild` (npm test does it first)');
+  if (!distFresh(SOURCES)) throw new Error('dist/ is older than service/: run `npm run tsbuild` (npm test does it first)');
   store = await openTestStore('scaleout');
   // The job as one process runs it: its request as the jobs table gives it back (jsonb orders an
   // object's keys its own way, and the result echoes the request, so its bytes follow that order).
@@ -58,61 +51,17 @@ afterAll(async () => {
   await store?.drop();
 });
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A worker process (1 thread) on the test's schema; resolves once its task worker is taking tasks. */
-async function startWorker(id: string): Promise<ChildProcess> {
-  const script = `
-    import { openStore } from ${JSON.stringify(projectPath('dist', 'service', 'store', 'open-store.js'))};
-    import { createEngineRunJob } from ${JSON.stringify(projectPath('dist', 'service', 'jobs', 'job-runner.js'))};
-    import { runWorker } from ${JSON.stringify(projectPath('dist', 'service', 'worker.js'))};
-    const store = await openStore({ databaseUrl: ${JSON.stringify(TEST_DATABASE_URL)}, schema: ${JSON.stringify(store.schema)}, poolSize: 4 });
-    const w = runWorker(store, { workerId: ${JSON.stringify(id)}, pollMs: 50, sweepMs: 0, webhookAgent: null, taskThreads: 1,
-      // a task active 20 s is presumed dead (pg-boss looks every second): only a kill makes one
-      taskQueue: { maintenanceSeconds: 1, pollSeconds: 0.5 },
-      runJob: createEngineRunJob({ threads: 1, taskPollMs: 50, taskExpireSeconds: 20 }) });
-    process.stdout.write('ready\\n');
-    process.once('SIGTERM', () => w.stop().then(() => store.close()));
-  `;
-  // a file, not --input-type=module -e: the job and task threads inherit the process's flags, and that one is refused in a thread
-  const file = path.join(os.tmpdir(), `campaign-sim-${store.schema}-${id}.mjs`);
-  fs.writeFileSync(file, script);
-  const child = spawn(process.execPath, [file], { stdio: ['ignore', 'pipe', 'inherit'] });
-  child.once('exit', () => fs.rmSync(file, { force: true }));
-  children.push(child);
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d) => { if (String(d).includes('ready')) resolve(); });
-    child.on('exit', (code) => reject(new Error(`worker ${id} exited early (${code})`)));
-  });
-  return child;
-}
-
-async function stopWorker(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 async function submit(projectId: string, key: string) {
   return (await createJob(store, { projectId, tipo: 'simulacao', pedido: scenario, quote, idempotencyKey: key, requestHash: key })).job;
-}
-
-async function waitForState(projectId: string, jobId: string, estados: string[]) {
-  for (;;) {
-    const job = await getJob(store, projectId, jobId);
-    if (estados.includes(job.estado)) return job;
-    await sleep(100);
-  }
 }
 
 describe('a job spread over worker processes', () => {
   it('two workers share its tasks; the result is the one-process result, byte for byte', async () => {
     const { org, project } = await seedOrganization(store, 'two', CREDITS);
-    const a = await startWorker('w-a');
-    const b = await startWorker('w-b');
+    const a = await startWorker(store, 'w-a', children);
+    const b = await startWorker(store, 'w-b', children);
     const job = await submit(project.id, 'two');
-    const done = await waitForState(project.id, job.id, ['concluido', 'falhou']);
+    const done = await waitForState(store, project.id, job.id, ['concluido', 'falhou']);
     expect(done.registro.motivo).toBeUndefined();
     expect(done.estado).toBe('concluido');
     const execucao = done.registro.execucao as { tarefas: number; workers: Record<string, number> };
@@ -128,9 +77,9 @@ describe('a job spread over worker processes', () => {
 
   it('a worker killed with SIGKILL mid-job costs only its tasks: the job concludes with the same result, charged once', async () => {
     const { org, project } = await seedOrganization(store, 'killed', CREDITS);
-    const workers = { 'w-c': await startWorker('w-c'), 'w-d': await startWorker('w-d') };
+    const workers = { 'w-c': await startWorker(store, 'w-c', children), 'w-d': await startWorker(store, 'w-d', children) };
     const job = await submit(project.id, 'killed');
-    const owner = (await waitForState(project.id, job.id, ['em_execucao', 'concluido', 'falhou'])).worker_id as keyof typeof workers;
+    const owner = (await waitForState(store, project.id, job.id, ['em_execucao', 'concluido', 'falhou'])).worker_id as keyof typeof workers;
     const victim = owner === 'w-c' ? 'w-d' : 'w-c';
     // the victim holds a task it has not finished
     while ((await store.query('SELECT 1 FROM job_tasks WHERE job_id = $1 AND worker_id = $2 AND dados IS NULL', [job.id, victim])).rows.length === 0) {
@@ -138,7 +87,7 @@ describe('a job spread over worker processes', () => {
       await sleep(20);
     }
     workers[victim].kill('SIGKILL');
-    const done = await waitForState(project.id, job.id, ['concluido', 'falhou']);
+    const done = await waitForState(store, project.id, job.id, ['concluido', 'falhou']);
     expect(done.registro.motivo).toBeUndefined();
     expect(done.estado).toBe('concluido');
     expect(Buffer.from((await readStoredResult(store, project.id, job.id)).dados).equals(Buffer.from(oneProcess))).toBe(true);
@@ -157,7 +106,7 @@ describe('a job spread over worker processes', () => {
     const attempts: number[] = [];
     await queue.work(1, async (task) => { attempts.push(task.tarefa); throw new Error('no kernel here'); });
     const job = await submit(project.id, 'failing');
-    const done = await waitForState(project.id, job.id, ['concluido', 'falhou']);
+    const done = await waitForState(store, project.id, job.id, ['concluido', 'falhou']);
     await Promise.all([owner.stop(), queue.stop()]);
     expect(done.estado).toBe('falhou');
     expect(done.registro.motivo).toMatch(/^task \d+ \(replica \d, variant \d\) ended failed after its retries: no kernel here/);
@@ -177,7 +126,7 @@ describe('a job spread over worker processes', () => {
     const w = runWorker(store, { workerId: 'w-e', pollMs: 50, sweepMs: 0, webhookAgent: null, taskThreads: 1,
       runJob: async () => ({ formato: 'test', dados: new Uint8Array([1]) }) });
     const next = await submit(project.id, 'next');
-    await waitForState(project.id, next.id, ['concluido']);
+    await waitForState(store, project.id, next.id, ['concluido']);
     await w.stop();
     expect((await getJob(store, project.id, cancelled.id)).estado).toBe('cancelado');
     const tasks = await store.query(`SELECT count(*)::int AS n FROM "${taskQueueSchema(store.schema)}".job WHERE data->>'job_id' = $1`, [cancelled.id]);

@@ -26,16 +26,29 @@ describe('quoteCalibration', () => {
     expect(q.replicas).toBe(3);
   });
 
-  it('daily granularity counts to the holdout day itself; the price is the simulation rate on every round', () => {
+  const hand = handRelease({ rate: 0.0003, throughput: 1000 });
+  /** A daily calibration over days 1 .. 15 on the hand release (RR 1234 persons), 2 replicas, 14 rounds. */
+  function dailyBody() {
     const b = fixture('valid-calibracao');
     b.pedido.serie.declaracao.granularidade = 'dia';
     b.pedido.janela = { inicio: 20240101, fim: 20240110 };
     b.pedido.holdout = { inicio: 20240111, fim: 20240115 };
     b.serie = [1, 2, 3, 11, 12].map((d, i) => ({ periodo: 20240100 + d, municipio: '1400100', valor: 10 * (i + 1) }));
-    const hand = handRelease({ rate: 0.0003, throughput: 1000 });
     b.pedido.cenario.release = 'v7.0.0';
-    const q = quoteCalibration(validateCalibrationRequest(b, hand), hand);
-    // RR 1234 persons x 15 days x 2 replicas x 14 rounds = 518,280; x 0.0003 = 155.484 -> 156
+    return validateCalibrationRequest(b, hand);
+  }
+
+  it('daily granularity counts to the holdout day itself; the price is the simulation rate on every round', () => {
+    const q = quoteCalibration(dailyBody(), hand, { threads: 1, memoryBytes: 2 ** 40, workers: 1 });
+    // RR 1234 persons x 15 days x 2 replicas x 14 rounds = 518,280; x 0.0003 = 155.484 -> 156; 518.28 s -> 9 minutes
     expect(q).toEqual({ release: 'v7.0.0', ufs: ['RR'], dias: 15, rodadas: 14, replicas: 2, pessoa_dias: 518_280, preco_micros: 156, minutos_estimados: 9 });
+  });
+
+  it('a fleet divides the time as far as one round\'s replicas spread: rounds run one after the other', () => {
+    const on = (workers: number) => quoteCalibration(dailyBody(), hand, { threads: 1, memoryBytes: 2 ** 40, workers });
+    // 518.28 s on one thread; a round's 2 replicas on 2 threads: 259.14 s -> 5 minutes, the same price
+    expect(on(2)).toMatchObject({ minutos_estimados: 5, preco_micros: 156 });
+    // a third worker has no task of the round to take
+    expect(on(3).minutos_estimados).toBe(5);
   });
 });

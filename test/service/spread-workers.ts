@@ -1,0 +1,68 @@
+// What the tests of jobs spread over worker processes share (scale-out.test.ts,
+// calibration-scale-out.test.ts): real child processes running the compiled service (dist/,
+// built by `npm test`'s pretest) on a test schema, and a wait on a job's state, never on a time.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { getJob } from '../../service/jobs/jobs.js';
+import { projectPath } from '../../src/project-path.js';
+import { TEST_DATABASE_URL, type openTestStore } from './store/test-store.js';
+
+type TestStore = Awaited<ReturnType<typeof openTestStore>>;
+
+/** Whether dist/ holds these service files (paths under service/) compiled after their last change. */
+export function distFresh(sources: readonly string[]): boolean {
+  return sources.every((f) => {
+    const js = projectPath('dist', 'service', f.replace(/\.ts$/, '.js'));
+    return fs.existsSync(js) && fs.statSync(js).mtimeMs >= fs.statSync(projectPath('service', f)).mtimeMs;
+  });
+}
+
+/**
+ * A worker process (1 thread) on the store's schema, pushed to `children` (for the test's
+ * afterAll to kill); resolves once its task worker is taking tasks.
+ */
+export async function startWorker(store: TestStore, id: string, children: ChildProcess[]): Promise<ChildProcess> {
+  const script = `
+    import { openStore } from ${JSON.stringify(projectPath('dist', 'service', 'store', 'open-store.js'))};
+    import { createEngineRunJob } from ${JSON.stringify(projectPath('dist', 'service', 'jobs', 'job-runner.js'))};
+    import { runWorker } from ${JSON.stringify(projectPath('dist', 'service', 'worker.js'))};
+    const store = await openStore({ databaseUrl: ${JSON.stringify(TEST_DATABASE_URL)}, schema: ${JSON.stringify(store.schema)}, poolSize: 4 });
+    const w = runWorker(store, { workerId: ${JSON.stringify(id)}, pollMs: 50, sweepMs: 0, webhookAgent: null, taskThreads: 1,
+      // a task active 20 s is presumed dead (pg-boss looks every second): only a kill makes one
+      taskQueue: { maintenanceSeconds: 1, pollSeconds: 0.5 },
+      runJob: createEngineRunJob({ threads: 1, taskPollMs: 50, taskExpireSeconds: 20 }) });
+    process.stdout.write('ready\\n');
+    process.once('SIGTERM', () => w.stop().then(() => store.close()));
+  `;
+  // a file, not --input-type=module -e: the job and task threads inherit the process's flags, and that one is refused in a thread
+  const file = path.join(os.tmpdir(), `campaign-sim-${store.schema}-${id}.mjs`);
+  fs.writeFileSync(file, script);
+  const child = spawn(process.execPath, [file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  child.once('exit', () => fs.rmSync(file, { force: true }));
+  children.push(child);
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d) => { if (String(d).includes('ready')) resolve(); });
+    child.on('exit', (code) => reject(new Error(`worker ${id} exited early (${code})`)));
+  });
+  return child;
+}
+
+export async function stopWorker(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The job once it is in one of `estados`. */
+export async function waitForState(store: TestStore, projectId: string, jobId: string, estados: string[]) {
+  for (;;) {
+    const job = await getJob(store, projectId, jobId);
+    if (estados.includes(job.estado)) return job;
+    await sleep(100);
+  }
+}
