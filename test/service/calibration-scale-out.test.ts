@@ -10,14 +10,13 @@ import { engineSimulate, quoteCalibration, runCalibrationJob, validateCalibratio
 import { balance } from '../../service/accounts/ledger.js';
 import { createEngineRunJob } from '../../service/jobs/job-runner.js';
 import { createJob } from '../../service/jobs/jobs.js';
-import { readStoredResult } from '../../service/jobs/results.js';
 import { openTaskQueue } from '../../service/jobs/task-queue.js';
 import { runWorker } from '../../service/worker.js';
 import type { CalibrationBody } from '../../src/contract/types.js';
 import { openRelease } from '../../src/release/release.js';
 import { calibrationPeriods, calibrationRequest } from '../fixtures/scenarios.js';
 import { openTestStore, seedOrganization } from './store/test-store.js';
-import { distFresh, startWorker, stopWorker, waitForState } from './spread-workers.js';
+import { distFresh, expectSharedByTwo, startWorker, stopWorker, waitForState } from './spread-workers.js';
 
 const SOURCES = ['worker.ts', 'jobs/job-runner.ts', 'jobs/job-thread.ts', 'jobs/job-tasks.ts', 'jobs/calibration-tasks.ts', 'jobs/task-queue.ts', 'jobs/task-worker.ts', 'jobs/task-thread.ts', 'jobs/remote-pool.ts'];
 
@@ -67,16 +66,7 @@ describe('a calibration spread over worker processes', () => {
     const b = await startWorker(store, 'w-b', children);
     const job = await submit(project.id, 'two');
     const done = await waitForState(store, project.id, job.id, ['concluido', 'falhou']);
-    expect(done.registro.motivo).toBeUndefined();
-    expect(done.estado).toBe('concluido');
-    const execucao = done.registro.execucao as { tarefas: number; workers: Record<string, number> };
-    expect(execucao.tarefas).toBe(quote.rodadas * quote.replicas);
-    expect(Object.keys(execucao.workers).sort()).toEqual(['w-a', 'w-b']);
-    expect(Object.values(execucao.workers).reduce((x, y) => x + y)).toBe(execucao.tarefas);
-    expect(Buffer.from((await readStoredResult(store, project.id, job.id)).dados).equals(Buffer.from(oneProcess))).toBe(true);
-    expect(await balance(store, org.id)).toBe(CREDITS - quote.preco_micros);
-    // the owner deleted the task rows once combined
-    expect((await store.query('SELECT count(*)::int AS n FROM job_tasks WHERE job_id = $1', [job.id])).rows[0].n).toBe(0);
+    await expectSharedByTwo(store, done, { projectId: project.id, orgId: org.id, tarefas: quote.rodadas * quote.replicas, oneProcess, balance: CREDITS - quote.preco_micros });
     await Promise.all([stopWorker(a), stopWorker(b)]);
   }, 600_000);
 

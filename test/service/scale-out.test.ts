@@ -19,7 +19,7 @@ import { openRelease } from '../../src/release/release.js';
 import { runSimulationJob } from '../../src/run-simulation-job.js';
 import { canal, receptionScenario } from '../fixtures/scenarios.js';
 import { openTestStore, seedOrganization } from './store/test-store.js';
-import { distFresh, sleep, startWorker, stopWorker, waitForState } from './spread-workers.js';
+import { distFresh, expectSharedByTwo, sleep, startWorker, stopWorker, waitForState } from './spread-workers.js';
 import { openTaskQueue, taskQueueSchema } from '../../service/jobs/task-queue.js';
 import { createEngineRunJob } from '../../service/jobs/job-runner.js';
 
@@ -62,16 +62,7 @@ describe('a job spread over worker processes', () => {
     const b = await startWorker(store, 'w-b', children);
     const job = await submit(project.id, 'two');
     const done = await waitForState(store, project.id, job.id, ['concluido', 'falhou']);
-    expect(done.registro.motivo).toBeUndefined();
-    expect(done.estado).toBe('concluido');
-    const execucao = done.registro.execucao as { tarefas: number; workers: Record<string, number> };
-    expect(execucao.tarefas).toBe(18);
-    expect(Object.keys(execucao.workers).sort()).toEqual(['w-a', 'w-b']);
-    expect(Object.values(execucao.workers).reduce((x, y) => x + y)).toBe(18);
-    expect(Buffer.from((await readStoredResult(store, project.id, job.id)).dados).equals(Buffer.from(oneProcess))).toBe(true);
-    expect(await balance(store, org.id)).toBe(CREDITS - quote.preco_micros);
-    // the owner deleted the task rows once combined
-    expect((await store.query('SELECT count(*)::int AS n FROM job_tasks WHERE job_id = $1', [job.id])).rows[0].n).toBe(0);
+    await expectSharedByTwo(store, done, { projectId: project.id, orgId: org.id, tarefas: 18, oneProcess, balance: CREDITS - quote.preco_micros });
     await Promise.all([stopWorker(a), stopWorker(b)]);
   }, 600_000);
 

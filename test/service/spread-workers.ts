@@ -5,7 +5,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { expect } from 'vitest';
+import { balance } from '../../service/accounts/ledger.js';
 import { getJob } from '../../service/jobs/jobs.js';
+import { readStoredResult } from '../../service/jobs/results.js';
 import { projectPath } from '../../src/project-path.js';
 import { TEST_DATABASE_URL, type openTestStore } from './store/test-store.js';
 
@@ -65,4 +68,21 @@ export async function waitForState(store: TestStore, projectId: string, jobId: s
     if (estados.includes(job.estado)) return job;
     await sleep(100);
   }
+}
+
+/**
+ * What a job run by workers `w-a` and `w-b` must show once `concluido`: both took some of its
+ * `tarefas` tasks, its stored result is `oneProcess` byte for byte, it was charged `preco` once,
+ * and the owner deleted its task rows.
+ */
+export async function expectSharedByTwo(store: TestStore, done: Awaited<ReturnType<typeof getJob>>, expected: { projectId: string; orgId: string; tarefas: number; oneProcess: Uint8Array; balance: number }): Promise<void> {
+  expect(done.registro.motivo).toBeUndefined();
+  expect(done.estado).toBe('concluido');
+  const execucao = done.registro.execucao as { tarefas: number; workers: Record<string, number> };
+  expect(execucao.tarefas).toBe(expected.tarefas);
+  expect(Object.keys(execucao.workers).sort()).toEqual(['w-a', 'w-b']);
+  expect(Object.values(execucao.workers).reduce((x, y) => x + y)).toBe(expected.tarefas);
+  expect(Buffer.from((await readStoredResult(store, expected.projectId, done.id)).dados).equals(Buffer.from(expected.oneProcess))).toBe(true);
+  expect(await balance(store, expected.orgId)).toBe(expected.balance);
+  expect((await store.query('SELECT count(*)::int AS n FROM job_tasks WHERE job_id = $1', [done.id])).rows[0].n).toBe(0);
 }
