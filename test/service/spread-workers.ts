@@ -5,14 +5,40 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { balance } from '../../service/accounts/ledger.js';
+import { createEngineRunJob } from '../../service/jobs/job-runner.js';
 import { getJob } from '../../service/jobs/jobs.js';
 import { readStoredResult } from '../../service/jobs/results.js';
+import { openTaskQueue } from '../../service/jobs/task-queue.js';
+import { runWorker } from '../../service/worker.js';
 import { projectPath } from '../../src/project-path.js';
-import { TEST_DATABASE_URL, type openTestStore } from './store/test-store.js';
+import { TEST_DATABASE_URL, openTestStore } from './store/test-store.js';
 
 type TestStore = Awaited<ReturnType<typeof openTestStore>>;
+
+/** A spread-jobs test file's store, the one-process result to compare with, and its worker processes. */
+export interface SpreadSuite { store: TestStore; oneProcess: Uint8Array; children: ChildProcess[] }
+
+/**
+ * Registers the file's beforeAll (a fresh schema, and `pedido` run in one process as the jobs
+ * table gives it back: jsonb orders an object's keys its own way, and the result echoes the
+ * request, so its bytes follow that order) and afterAll (kills the workers left, drops the schema).
+ */
+export function setUpSpreadSuite<T>(schema: string, sources: readonly string[], pedido: T, runOneProcess: (pedido: T) => Promise<Uint8Array>): SpreadSuite {
+  const suite = { children: [] as ChildProcess[] } as SpreadSuite;
+  beforeAll(async () => {
+    if (!distFresh(sources)) throw new Error('dist/ is older than service/: run `npm run tsbuild` (npm test does it first)');
+    suite.store = await openTestStore(schema);
+    const stored = (await suite.store.query<{ j: T }>('SELECT $1::jsonb AS j', [JSON.stringify(pedido)])).rows[0].j;
+    suite.oneProcess = await runOneProcess(stored);
+  }, 300_000);
+  afterAll(async () => {
+    for (const c of suite.children) c.kill('SIGKILL');
+    await suite.store?.drop();
+  });
+  return suite;
+}
 
 /** Whether dist/ holds these service files (paths under service/) compiled after their last change. */
 export function distFresh(sources: readonly string[]): boolean {
@@ -85,4 +111,20 @@ export async function expectSharedByTwo(store: TestStore, done: Awaited<ReturnTy
   expect(Buffer.from((await readStoredResult(store, expected.projectId, done.id)).dados).equals(Buffer.from(expected.oneProcess))).toBe(true);
   expect(await balance(store, expected.orgId)).toBe(expected.balance);
   expect((await store.query('SELECT count(*)::int AS n FROM job_tasks WHERE job_id = $1', [done.id])).rows[0].n).toBe(0);
+}
+
+/**
+ * The job `submit` makes, run by an owner that takes no task while every attempt of every task
+ * fails where it runs (pg-boss retries each once): the job once ended, and the task numbers attempted.
+ */
+export async function runWithFailingTasks(store: TestStore, projectId: string, submit: () => Promise<{ id: string }>) {
+  const owner = runWorker(store, { workerId: 'w-owner', pollMs: 50, sweepMs: 0, webhookAgent: null, taskThreads: 0,
+    taskQueue: { retryLimit: 1 }, runJob: createEngineRunJob({ threads: 1, taskPollMs: 50 }) });
+  const queue = await openTaskQueue(store, { pollSeconds: 0.5 });
+  const attempts: number[] = [];
+  await queue.work(1, async (task) => { attempts.push(task.tarefa); throw new Error('no kernel here'); });
+  const job = await submit();
+  const done = await waitForState(store, projectId, job.id, ['concluido', 'falhou']);
+  await Promise.all([owner.stop(), queue.stop()]);
+  return { done, attempts };
 }
