@@ -1,7 +1,7 @@
 // Sharding benchmark (DESIGN 4, "Scale"). Writes bench/out/shards.json (bench/lib/bench-output.ts), on top of
 // the committed bench/results/shards.json, so the part of the other mode (--brasil or not) carries over.
 //   npm run tsbuild && node dist/bench/shards.js            cost of shards: RR reception on 1 shard and cut smaller
-//   node dist/bench/shards.js --brasil [--dias 7]            every UF at once (~203 M persons; builds
+//   node dist/bench/shards.js --brasil [--dias 7] [--threads 1]  every UF at once (~203 M persons; builds
 //                                                             the 27 UF populations on first use, ~15 GiB)
 // The first part runs in this thread and checks that every layout leaves the same per-person
 // state (exit 1 otherwise); figures are per CPU-second of this process.
@@ -105,8 +105,9 @@ async function brasil() {
     kpis: ['alcance'],
   };
   const plan = await compilePlan(validateScenario(sc), population, { parametros: defaultParameters(release.manifest, 'recepcao') });
-  // run twice on one thread: the first copies the population into the shards' instances, the second reuses them
-  const pool = createPool({ threads: 1 });
+  // run twice: the first copies the population into the shards' instances, the second reuses them
+  const threads = Number(arg('threads') ?? 1);
+  const pool = createPool({ threads });
   let shown = -1;
   const onProgress = (p: { feitos: number; total: number }) => {
     if (p.feitos !== shown) process.stdout.write(`day ${(shown = p.feitos)}/${p.total}\n`);
