@@ -23,6 +23,7 @@ import type {
   Coorte, MetodoPrevisao, PixCase, PixCaseUf, PontuacaoHoldouts, Reprovacao, VereditoUf,
 } from '../../src/release/pix-case-file.js';
 import type { ModelParameters, Population, Release, UfCode } from '../../src/release/types.js';
+import { loadMunicipalities } from '../../src/release/data-files.js';
 import { activityAt } from './pix-activity.js';
 import { censusCoverage } from './pix-coverage.js';
 import { fitPix, mape, PIX_FIT_DIMENSIONS, PIX_IDADE_MINIMA, type PixFit } from './pix-fit.js';
@@ -31,7 +32,7 @@ import { LOCAL_FACTOR_MONTHS } from './pix-local-factor.js';
 import {
   PIX_DATA_INICIO, predictPayers, rescaleToMunicipalPersons, simulatePixAdopters, type AdoptersByMunicipality, type AdoptersByUf,
 } from './pix-model.js';
-import { municipalCovariates, municipalPayers, scoreCrossSection, type MunicipalTerm } from './pix-municipal.js';
+import { municipalCovariates, municipalPayers, scoreCrossSection, termWeight, type MunicipalTerm } from './pix-municipal.js';
 import { eligibleFactors, loadCohorts, type CoortesPix } from './pix-population.js';
 import { referenceForecasts, type Referencia } from './pix-references.js';
 import { seriesUpTo, type PixSeries } from './pix-series.js';
@@ -299,7 +300,7 @@ export async function buildPixCase(
   const municipal = scoreCrossSection(PIX_JANELA.fim, modeloMun, municipalPayers(PIX_JANELA.fim),
     Object.fromEntries(ufs.map((uf) => [uf, s.pagadores[uf][s.meses.length - 1]])));
 
-  const termo: MunicipalTerm = { covariaveis: municipal.termo.covariaveis, theta: municipal.termo.theta };
+  const termo: MunicipalTerm = { covariaveis: municipal.termo.covariaveis, theta: municipal.termo.theta, expoente_modelo: municipal.termo.expoente_modelo };
 
   const janelaMapes = casoUfs.map((u) => u.metricas.mape_janela);
   const [mape_mediana_holdout, mape_pior_holdout] = spread(casoUfs.map((u) => u.metricas.mape_holdout));
@@ -372,8 +373,9 @@ export async function buildPixCase(
       'a previsao é condicional a elas; previsao_sem_estimativas é a mesma previsão, com os mesmos parâmetros, sem elas (população total fixa, só o envelhecimento). ' +
       'Os pagadores previstos de cada UF levam a razão entre a estimativa de população de 2022 do DataSUS (RIPSA) e o Censo 2022 (cobertura, um dado, não um ajuste); pagadores contam onde pagam e moradores onde moram: ' +
       'previsao_municipios reparte a previsão da UF entre os municípios como o modelo reparte os adotantes (os de cada município escalados pelas suas próprias pessoas na amostra), ' +
-      'vezes o termo municipal exp(theta . z) (z: parte urbana dos moradores, Atlas 2010, e moradores por domicílio, Censo 2022; theta em ajuste.observacao.termo_municipal, ajustado nas 22 UFs pontuadas), que move pagadores entre os municípios da UF sem mudar o seu total; ' +
-      'o corte municipal (municipal) é pontuado só em UFs cuja série municipal soma o total da UF, e cada metade das UFs com o theta ajustado na outra metade. ' +
+      'com o termo municipal: pagadores proporcionais a moradores x (parte do modelo)^w x exp(theta . z), w por porte de município (w < 1 encolhe as diferenças do modelo entre municípios da mesma UF, que são maiores que as observadas), ' +
+      'z: parte urbana dos moradores, Atlas 2010, e moradores por domicílio, Censo 2022; w e theta em ajuste.observacao.termo_municipal, ajustados nas 22 UFs pontuadas; o termo move pagadores entre os municípios da UF sem mudar o seu total; ' +
+      'o corte municipal (municipal) é pontuado só em UFs cuja série municipal soma o total da UF, e cada metade das UFs com o termo ajustado na outra metade. ' +
       (o.amostraFinal > 1 ? `Os juízes e a previsão rodaram numa amostra 1:${o.amostraFinal} de domicílios de cada UF, não na população inteira. ` : '') +
       (aprovada ? '' : 'O ajuste não atingiu as metas de validade: os parametros_pix desta release continuam nao_calibrado.'),
     previsao: rows(prev),
@@ -394,7 +396,7 @@ export const PIX_DEZEMBROS = [202212, 202312, 202412, 202512, 202612] as const;
 /**
  * Payers per municipality at each December: the UF's forecast shared among its municipalities as
  * the model's adopters, each weighted by its own eligible factor (with the post-2022 estimates)
- * and, when the case has one (v1.7.0 on), by the municipal term exp(theta . z_m) (pix-municipal.ts).
+ * and, when the case has one (v1.7.0 on), by the municipal term (pix-municipal.ts, termWeight).
  */
 export function municipalForecast(
   prev: SplitForecast, meses: readonly number[], porMunicipio: AdoptersByMunicipality, ufOf: ReadonlyMap<string, UfCode>, coortes: CoortesPix,
@@ -402,11 +404,12 @@ export function municipalForecast(
 ): Array<{ municipio: string; periodo: number; pagadores: number }> {
   const codes = [...porMunicipio.keys()].sort();
   const z = termo && municipalCovariates();
-  const term = (c: string) => (termo ? Math.exp(termo.theta.reduce((s, t, k) => s + t * z!.get(c)![k], 0)) : 1);
+  const byCode = new Map(loadMunicipalities().map((m) => [m.codigo, m] as const));
+  const weight = (c: string, modelo: number) => (termo ? termWeight(modelo, byCode.get(c)!.populacao, byCode.get(c)!.porte, termo, z!.get(c)!) : modelo);
   const out: Array<{ municipio: string; periodo: number; pagadores: number }> = [];
   for (const periodo of PIX_DEZEMBROS) {
     const j = meses.indexOf(periodo);
-    const w = new Map(codes.map((c) => [c, porMunicipio.get(c)![j] * eligibleFactors(coortes.municipios.get(c)!, [periodo], false)[0] * term(c)]));
+    const w = new Map(codes.map((c) => [c, weight(c, porMunicipio.get(c)![j] * eligibleFactors(coortes.municipios.get(c)!, [periodo], false)[0])]));
     const sum = new Map<UfCode, number>();
     for (const c of codes) sum.set(ufOf.get(c)!, (sum.get(ufOf.get(c)!) ?? 0) + w.get(c)!);
     for (const c of codes) {

@@ -21,15 +21,23 @@
 // exp(theta . z_m) and rescaled so that each UF keeps its total (the term moves payers between the
 // UF's municipalities, never the UF's level, so the UF fits do not see it). z_m: the urban share of
 // residents (Atlas 2010) and the mean residents per occupied private household (Census 2022).
-// theta is least squares of ln(observed / model) on z within UFs (a UF dummy each). It is judged
-// out of sample: the scored UFs, alphabetically, go alternately to two folds, and each fold's
-// municipalities are scored with the theta fitted on the other fold only; the forecast
-// (previsao_municipios) uses the theta fitted on every scored UF.
+// From v1.8.0 the term also takes a power w_k of the model's share, one per IBGE size class k:
+// payers_m are proportional to residents_m x (model_m / residents_m)^w_k x exp(theta . z_m).
+// w < 1 shrinks the model's differences between a UF's municipalities towards the UF's mean
+// share. On v1.7.0's forecast the fitted w rises with size, about 0.24 under 5 thousand residents
+// to 0.45 at 100-500 thousand: the model's differences between small towns are about four times
+// too large (the 1:k samples' binomial noise, larger in small towns, and the model's own
+// structure; docs/model.md). A class with fewer than MIN_POR_PORTE scored rows keeps w = 1.
+// (w, theta) is least squares of ln(observed / residents) on [ln(model / residents) x 1{class k}
+// for each k, z] within UFs (v1.7.0: theta of ln(observed / model) on z, w = 1 fixed). It is judged out of sample: the
+// scored UFs, alphabetically, go alternately to two folds, and each fold's municipalities are
+// scored with the term fitted on the other fold only; the forecast (previsao_municipios) uses the
+// term fitted on every scored UF.
 import { projectPath } from '../../src/project-path.js';
 import { columns, readCsv } from '../../src/release/csv.js';
 import { loadAtlas, loadCensusMunicipalRows, loadMunicipalities } from '../../src/release/data-files.js';
 import { PORTES, type UfCode } from '../../src/release/types.js';
-import { spearman } from './pix-stats.js';
+import { leastSquares, spearman } from './pix-stats.js';
 
 export const PIX_MUNICIPIO_FILE = 'data/br/pix/pix_municipio_mensal_202011_202212.csv';
 const DISTRITOS_FILE = 'data/br/contexto/censo2022_basico_distritos_municipios/censo2022_basico_distritos.csv';
@@ -59,6 +67,8 @@ export const TERMO_COVARIAVEIS = ['urbanizacao_2010', 'moradores_por_domicilio_2
 export interface MunicipalTerm {
   covariaveis: string[];
   theta: number[];
+  /** w_k, the power of the model's share in each size class of PORTES (v1.8.0 on; absent in v1.7.0's case, where it is 1). */
+  expoente_modelo?: number[];
 }
 
 /** z_m of every municipality: urban share of residents (Atlas 2010; a municipality created after 2010 takes its neighbour's) and mean household size (Census 2022). */
@@ -73,34 +83,63 @@ export interface TermRow {
   z: readonly number[];
   observado: number;
   modelo: number;
+  moradores: number;
+  /** Size class, an index into PORTES. */
+  porte: number;
+}
+
+/** Scored rows a size class needs for its own power of the model's share (fewer: w = 1). */
+export const MIN_POR_PORTE = 5;
+
+/**
+ * The term (w, theta): least squares of ln(observado / moradores) on [ln(modelo / moradores) x
+ * 1{porte = k} for each size class k with MIN_POR_PORTE rows, z] with one intercept per UF (every
+ * column centred within each UF), over the rows with both counts positive. A class with fewer rows
+ * keeps w = 1: its log model share moves to the left-hand side.
+ */
+export function fitMunicipalTerm(rows: readonly TermRow[]): { expoente_modelo: number[]; theta: number[] } {
+  const used = rows.filter((r) => r.observado > 0 && r.modelo > 0);
+  const counts = PORTES.map((_, k) => used.filter((r) => r.porte === k).length);
+  const fitted = PORTES.map((_, k) => k).filter((k) => counts[k] >= MIN_POR_PORTE);
+  const lm = (r: TermRow) => Math.log(r.modelo / r.moradores);
+  const x = (r: TermRow) => [...fitted.map((k) => (r.porte === k ? lm(r) : 0)), ...r.z];
+  const y = (r: TermRow) => Math.log(r.observado / r.moradores) - (fitted.includes(r.porte) ? 0 : lm(r));
+  const k = fitted.length + used[0].z.length;
+  const sums = new Map<UfCode, { n: number; y: number; x: number[] }>();
+  for (const r of used) {
+    const s = sums.get(r.uf) ?? { n: 0, y: 0, x: new Array<number>(k).fill(0) };
+    s.n++; s.y += y(r); x(r).forEach((v, j) => { s.x[j] += v; });
+    sums.set(r.uf, s);
+  }
+  const b = leastSquares(
+    used.map((r) => { const s = sums.get(r.uf)!; return x(r).map((v, j) => v - s.x[j] / s.n); }),
+    used.map((r) => y(r) - sums.get(r.uf)!.y / sums.get(r.uf)!.n),
+  );
+  return { expoente_modelo: PORTES.map((_, c) => (fitted.includes(c) ? b[fitted.indexOf(c)] : 1)), theta: b.slice(fitted.length) };
 }
 
 /**
- * theta: least squares of ln(observado / modelo) on z with one intercept per UF (z and the log
- * ratio centred within each UF), over the rows with both counts positive.
+ * The weight of a municipality of size class `porte` with the model's payers `modelo` (or anything
+ * proportional to them within its UF) under the term: modelo x exp(theta . z) when w is absent
+ * (v1.7.0), else moradores x (modelo / moradores)^w_porte x exp(theta . z). Shared by the
+ * cross-section and previsao_municipios (pix-case.ts), which rescale the weights to each UF's total.
  */
-export function fitMunicipalTerm(rows: readonly TermRow[]): number[] {
-  const used = rows.filter((r) => r.observado > 0 && r.modelo > 0);
-  const k = used[0].z.length;
-  const sums = new Map<UfCode, { n: number; y: number; z: number[] }>();
-  for (const r of used) {
-    const s = sums.get(r.uf) ?? { n: 0, y: 0, z: new Array<number>(k).fill(0) };
-    s.n++; s.y += Math.log(r.observado / r.modelo); r.z.forEach((v, j) => { s.z[j] += v; });
-    sums.set(r.uf, s);
-  }
-  const X = used.map((r) => { const s = sums.get(r.uf)!; return r.z.map((v, j) => v - s.z[j] / s.n); });
-  const y = used.map((r) => { const s = sums.get(r.uf)!; return Math.log(r.observado / r.modelo) - s.y / s.n; });
-  return leastSquares(X, y);
+export function termWeight(modelo: number, moradores: number, porte: number, termo: Pick<MunicipalTerm, 'theta' | 'expoente_modelo'>, z: readonly number[]): number {
+  const e = Math.exp(termo.theta.reduce((s, t, j) => s + t * z[j], 0));
+  const w = termo.expoente_modelo?.[porte];
+  return (w === undefined ? modelo : modelo > 0 ? moradores * Math.pow(modelo / moradores, w) : 0) * e;
 }
 
-/** The model's payers times exp(theta . z_m), each UF rescaled to its own total over `modelo`'s municipalities. */
+/** The model's payers weighted by the term (termWeight), each UF rescaled to its own total over `modelo`'s municipalities. */
 export function applyMunicipalTerm(
-  modelo: ReadonlyMap<string, number>, ufOf: ReadonlyMap<string, UfCode>, theta: readonly number[], z: ReadonlyMap<string, readonly number[]>,
+  modelo: ReadonlyMap<string, number>, ufOf: ReadonlyMap<string, UfCode>, termo: Pick<MunicipalTerm, 'theta' | 'expoente_modelo'>,
+  z: ReadonlyMap<string, readonly number[]>, municipios: ReadonlyMap<string, { populacao: number; porte: number }>,
 ): Map<string, number> {
   const out = new Map<string, number>();
   const before = new Map<UfCode, number>(), after = new Map<UfCode, number>();
   for (const [c, v] of modelo) {
-    const w = v * Math.exp(theta.reduce((s, t, j) => s + t * z.get(c)![j], 0));
+    const m = municipios.get(c)!;
+    const w = termWeight(v, m.populacao, m.porte, termo, z.get(c)!);
     out.set(c, w);
     const uf = ufOf.get(c)!;
     before.set(uf, (before.get(uf) ?? 0) + v);
@@ -131,31 +170,8 @@ export interface CrossSection {
   /** The model without the municipal term (v1.6.0's scores). */
   spearman_municipios_sem_termo: number;
   spearman_regioes_imediatas_sem_termo: number;
-  /** theta fitted on every scored UF (the forecast's), and on each fold (the scores'). */
-  termo: MunicipalTerm & { dobras: Array<{ ufs: UfCode[]; theta: number[] }> };
-}
-
-/** Least squares of y on the columns of X (normal equations, Gaussian elimination; a few columns). */
-function leastSquares(X: number[][], y: number[]): number[] {
-  const k = X[0].length;
-  const A = Array.from({ length: k }, () => new Array<number>(k + 1).fill(0));
-  X.forEach((row, i) => {
-    for (let a = 0; a < k; a++) {
-      for (let b = 0; b < k; b++) A[a][b] += row[a] * row[b];
-      A[a][k] += row[a] * y[i];
-    }
-  });
-  for (let p = 0; p < k; p++) {
-    let best = p;
-    for (let r = p + 1; r < k; r++) if (Math.abs(A[r][p]) > Math.abs(A[best][p])) best = r;
-    [A[p], A[best]] = [A[best], A[p]];
-    for (let r = 0; r < k; r++) {
-      if (r === p) continue;
-      const f = A[r][p] / A[p][p];
-      for (let c = p; c <= k; c++) A[r][c] -= f * A[p][c];
-    }
-  }
-  return A.map((row, p) => row[k] / row[p]);
+  /** The term fitted on every scored UF (the forecast's), and on each fold (the scores'). */
+  termo: Required<MunicipalTerm> & { dobras: Array<{ ufs: UfCode[]; theta: number[]; expoente_modelo: number[] }> };
 }
 
 /**
@@ -184,12 +200,13 @@ export function scoreCrossSection(mes: number, modelo: ReadonlyMap<string, numbe
 
   // The term: each fold scored with the theta of the other; the forecast's theta from all.
   const rowsOf = (ufs: ReadonlySet<UfCode>): TermRow[] =>
-    muns.map((m, i) => ({ uf: m.uf, z: z.get(m.codigo)!, observado: obs[i], modelo: semTermo[i] })).filter((r) => ufs.has(r.uf));
+    muns.map((m, i) => ({ uf: m.uf, z: z.get(m.codigo)!, observado: obs[i], modelo: semTermo[i], moradores: pop[i], porte: m.porte })).filter((r) => ufs.has(r.uf));
   const folds = termFolds([...covered]);
-  const dobras = folds.map((ufs, f) => ({ ufs, theta: fitMunicipalTerm(rowsOf(new Set(folds[1 - f]))) }));
+  const dobras = folds.map((ufs, f) => ({ ufs, ...fitMunicipalTerm(rowsOf(new Set(folds[1 - f]))) }));
+  const byCode = new Map(all.map((m) => [m.codigo, m] as const));
   const mod = new Array<number>(muns.length);
   for (const d of dobras) {
-    const withTerm = applyMunicipalTerm(modelo, ufOf, d.theta, z);
+    const withTerm = applyMunicipalTerm(modelo, ufOf, d, z, byCode);
     muns.forEach((m, i) => { if (d.ufs.includes(m.uf)) mod[i] = withTerm.get(m.codigo) ?? 0; });
   }
 
@@ -228,6 +245,6 @@ export function scoreCrossSection(mes: number, modelo: ReadonlyMap<string, numbe
     mape_por_porte,
     spearman_municipios_sem_termo: spearman(share(obs), share(semTermo)),
     spearman_regioes_imediatas_sem_termo: regionSpearman(semTermo),
-    termo: { covariaveis: [...TERMO_COVARIAVEIS], theta: fitMunicipalTerm(rowsOf(covered)), dobras },
+    termo: { covariaveis: [...TERMO_COVARIAVEIS], ...fitMunicipalTerm(rowsOf(covered)), dobras },
   };
 }

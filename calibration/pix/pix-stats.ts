@@ -1,4 +1,5 @@
-// Summaries of the Pix case's scores: the median across UFs and Spearman's rank correlation.
+// Summaries of the Pix case's scores: the median across UFs, Spearman's rank correlation, and the
+// small least-squares fits of the municipal cross-section.
 
 export function median(v: readonly number[]): number {
   const s = [...v].sort((a, b) => a - b);
@@ -26,4 +27,27 @@ export function spearman(a: readonly number[], b: readonly number[]): number {
   let sab = 0, saa = 0, sbb = 0;
   for (let i = 0; i < n; i++) { sab += (ra[i] - ma) * (rb[i] - mb); saa += (ra[i] - ma) ** 2; sbb += (rb[i] - mb) ** 2; }
   return sab / Math.sqrt(saa * sbb);
+}
+
+/** Least squares of y on the columns of X (normal equations, Gaussian elimination; a few columns). */
+export function leastSquares(X: number[][], y: number[]): number[] {
+  const k = X[0].length;
+  const A = Array.from({ length: k }, () => new Array<number>(k + 1).fill(0));
+  X.forEach((row, i) => {
+    for (let a = 0; a < k; a++) {
+      for (let b = 0; b < k; b++) A[a][b] += row[a] * row[b];
+      A[a][k] += row[a] * y[i];
+    }
+  });
+  for (let p = 0; p < k; p++) {
+    let best = p;
+    for (let r = p + 1; r < k; r++) if (Math.abs(A[r][p]) > Math.abs(A[best][p])) best = r;
+    [A[p], A[best]] = [A[best], A[p]];
+    for (let r = 0; r < k; r++) {
+      if (r === p) continue;
+      const f = A[r][p] / A[p][p];
+      for (let c = p; c <= k; c++) A[r][c] -= f * A[p][c];
+    }
+  }
+  return A.map((row, p) => row[k] / row[p]);
 }

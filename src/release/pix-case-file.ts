@@ -123,8 +123,8 @@ export interface PixCase {
       coortes?: Record<UfCode, Coorte>;
       elegiveis?: Record<UfCode, number>;
       metodo_previsao?: MetodoPrevisao;
-      /** v1.7.0 on: the municipal term of previsao_municipios (calibration/pix/pix-municipal.ts). */
-      termo_municipal?: { covariaveis: string[]; theta: number[] };
+      /** v1.7.0 on: the municipal term of previsao_municipios (calibration/pix/pix-municipal.ts); expoente_modelo (per size class) v1.8.0 on. */
+      termo_municipal?: { covariaveis: string[]; theta: number[]; expoente_modelo?: number[] };
     };
     busca: {
       metodo: string; dimensoes: string[]; avaliacoes_juiz: number; avaliacoes_release: number; perda_juiz: number; perda_release: number; amostra_pessoas_por_uf: number;
@@ -153,7 +153,7 @@ export interface PixCase {
     /** v1.7.0 on: the model without the municipal term, and the term (fitted on all scored UFs, and per fold: each fold is scored with the other's theta). */
     spearman_municipios_sem_termo?: number;
     spearman_regioes_imediatas_sem_termo?: number;
-    termo?: { covariaveis: string[]; theta: number[]; dobras: Array<{ ufs: UfCode[]; theta: number[] }> };
+    termo?: { covariaveis: string[]; theta: number[]; expoente_modelo?: number[]; dobras: Array<{ ufs: UfCode[]; theta: number[]; expoente_modelo?: number[] }> };
   };
   /** v1.6.0 on: the forecast without the population estimates published after Dec 2022 (previsao is conditional on them). */
   previsao_sem_estimativas?: Array<{ uf: UfCode; periodo: number; pagadores: number }>;

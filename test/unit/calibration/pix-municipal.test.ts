@@ -4,7 +4,7 @@
 // each UF's total, and each fold is scored with a theta that never read the fold's observations.
 import { describe, expect, it } from 'vitest';
 import {
-  applyMunicipalTerm, COBERTURA_MINIMA, fitMunicipalTerm, municipalPayers, scoreCrossSection, termFolds, type TermRow,
+  applyMunicipalTerm, COBERTURA_MINIMA, fitMunicipalTerm, municipalPayers, scoreCrossSection, termFolds, termWeight, MIN_POR_PORTE, type TermRow,
 } from '../../../calibration/pix/pix-municipal.js';
 import { loadPixSeries } from '../../../calibration/pix/pix-series.js';
 import { loadMunicipalities } from '../../../src/release/data-files.js';
@@ -46,31 +46,50 @@ describe('scoreCrossSection', () => {
 });
 
 describe('the municipal term', () => {
-  // Two UFs, z = (urban share, household size); observed = model x UF level x exp(theta . z).
+  // Two UFs, z = (urban share, household size); observed = residents x (model / residents)^w_porte x
+  // UF level x exp(theta . z), with size classes 0 and 1 of 6 rows each and class 2 of 2 rows (w = 1).
   const theta = [0.4, -0.25];
-  const rows: TermRow[] = [
-    ['RR', [0.9, 3.1], 1000], ['RR', [0.5, 3.6], 400], ['RR', [0.2, 4.0], 150], ['AP', [0.95, 3.4], 2000], ['AP', [0.6, 3.9], 300], ['AP', [0.3, 3.2], 120],
-  ].map(([uf, z, modelo]) => ({
-    uf: uf as TermRow['uf'], z: z as number[], modelo: modelo as number,
-    observado: (modelo as number) * (uf === 'RR' ? 0.8 : 1.3) * Math.exp(theta[0] * (z as number[])[0] + theta[1] * (z as number[])[1]),
+  const w = [0.3, 0.6, 1];
+  const rows: TermRow[] = ([
+    ['RR', 0, [0.9, 3.1], 1000, 1500], ['RR', 0, [0.5, 3.6], 400, 900], ['RR', 0, [0.2, 4.0], 150, 600],
+    ['RR', 1, [0.7, 3.3], 800, 1000], ['RR', 1, [0.1, 3.5], 3000, 7000], ['RR', 1, [0.8, 3.0], 4500, 5200], ['RR', 2, [0.6, 2.9], 20000, 30000],
+    ['AP', 0, [0.95, 3.4], 2000, 2600], ['AP', 0, [0.6, 3.9], 300, 700], ['AP', 0, [0.3, 3.2], 120, 500],
+    ['AP', 1, [0.4, 3.0], 500, 650], ['AP', 1, [0.35, 4.2], 2500, 6100], ['AP', 1, [0.9, 3.7], 3900, 4000], ['AP', 2, [0.7, 3.1], 18000, 25000],
+  ] as Array<[TermRow['uf'], number, number[], number, number]>).map(([uf, porte, z, modelo, moradores]) => ({
+    uf, porte, z, modelo, moradores,
+    observado: moradores * (modelo / moradores) ** w[porte] * (uf === 'RR' ? 0.8 : 1.3) * Math.exp(theta[0] * z[0] + theta[1] * z[1]),
   }));
+  const key = (i: number) => `m${i}`;
+  const modelo = new Map(rows.map((r, i) => [key(i), r.modelo]));
+  const ufOf = new Map(rows.map((r, i) => [key(i), r.uf]));
+  const z = new Map(rows.map((r, i) => [key(i), r.z]));
+  const municipios = new Map(rows.map((r, i) => [key(i), { populacao: r.moradores, porte: r.porte }]));
+  const sumOf = (m: Map<string, number>, uf: string) => [...m].filter(([c]) => ufOf.get(c) === uf).reduce((s, [, v]) => s + v, 0);
 
-  it('recovers a known theta whatever each UF\'s level', () => {
+  it('recovers known powers of the model\'s share by size class and theta whatever each UF\'s level', () => {
+    expect(MIN_POR_PORTE).toBe(5);
     const t = fitMunicipalTerm(rows);
-    expect(t[0]).toBeCloseTo(theta[0], 10);
-    expect(t[1]).toBeCloseTo(theta[1], 10);
+    expect(t.expoente_modelo).toHaveLength(7);
+    t.expoente_modelo.slice(0, 2).forEach((v, k) => expect(v).toBeCloseTo(w[k], 10));
+    // classes with fewer than MIN_POR_PORTE rows (class 2: two) or none keep the model's share as it is
+    expect(t.expoente_modelo.slice(2)).toEqual([1, 1, 1, 1, 1]);
+    expect(t.theta[0]).toBeCloseTo(theta[0], 10);
+    expect(t.theta[1]).toBeCloseTo(theta[1], 10);
   });
 
   it('moves payers between a UF\'s municipalities, never the UF\'s total', () => {
-    const modelo = new Map(rows.map((r, i) => [`m${i}`, r.modelo]));
-    const ufOf = new Map(rows.map((r, i) => [`m${i}`, r.uf]));
-    const z = new Map(rows.map((r, i) => [`m${i}`, r.z]));
-    const out = applyMunicipalTerm(modelo, ufOf, theta, z);
-    for (const uf of ['RR', 'AP']) {
-      const sum = (m: Map<string, number>) => [...m].filter(([c]) => ufOf.get(c) === uf).reduce((s, [, v]) => s + v, 0);
-      expect(sum(out)).toBeCloseTo(sum(modelo), 9);
-    }
-    // within a UF, the shares follow the observed ones exactly (the UF's level aside)
+    const out = applyMunicipalTerm(modelo, ufOf, { theta, expoente_modelo: [...w, 1, 1, 1, 1] }, z, municipios);
+    for (const uf of ['RR', 'AP']) expect(sumOf(out, uf)).toBeCloseTo(sumOf(modelo, uf), 9);
+    // within a UF, the shares follow the observed ones exactly (the UF's level aside), across classes too
     expect(out.get('m0')! / out.get('m1')!).toBeCloseTo(rows[0].observado / rows[1].observado, 12);
+    expect(out.get('m7')! / out.get('m11')!).toBeCloseTo(rows[7].observado / rows[11].observado, 12);
+    expect(out.get('m3')! / out.get('m6')!).toBeCloseTo(rows[3].observado / rows[6].observado, 12);
+  });
+
+  it('without powers (v1.7.0\'s cases) weighs the model\'s payers by exp(theta . z) alone', () => {
+    const out = applyMunicipalTerm(modelo, ufOf, { theta }, z, municipios);
+    const v17 = (i: number) => rows[i].modelo * Math.exp(theta[0] * rows[i].z[0] + theta[1] * rows[i].z[1]);
+    expect(out.get('m0')! / out.get('m4')!).toBeCloseTo(v17(0) / v17(4), 12);
+    expect(termWeight(0, 100, 0, { theta, expoente_modelo: w }, [0.5, 3])).toBe(0);
   });
 });
