@@ -62,7 +62,7 @@ function judgeCovariates(muns: readonly Municipality[], obs: readonly number[], 
   const pred = new Array<number>(muns.length).fill(0);
   const folds = termFolds(ufs);
   folds.forEach((scored, f) => {
-    const fit = muns.map((m, i) => i).filter((i) => folds[1 - f].includes(muns[i].uf));
+    const fit = muns.map((_, i) => i).filter((i) => folds[1 - f].includes(muns[i].uf));
     const means = new Map<UfCode, { n: number; y: number; x: number[] }>();
     for (const i of fit) {
       const s = means.get(muns[i].uf) ?? { n: 0, y: 0, x: new Array<number>(X[i].length).fill(0) };
@@ -74,7 +74,7 @@ function judgeCovariates(muns: readonly Municipality[], obs: readonly number[], 
       fit.map((i) => y[i] - means.get(muns[i].uf)!.y / means.get(muns[i].uf)!.n),
     );
     for (const uf of scored) {
-      const idx = muns.map((m, i) => i).filter((i) => muns[i].uf === uf);
+      const idx = muns.map((_, i) => i).filter((i) => muns[i].uf === uf);
       const raw = idx.map((i) => muns[i].populacao * Math.exp(X[i].reduce((s, v, j) => s + v * b[j], 0)));
       const k = idx.reduce((s, i) => s + obs[i], 0) / raw.reduce((s, v) => s + v, 0);
       idx.forEach((i, t) => { pred[i] = raw[t] * k; });

@@ -127,7 +127,7 @@ export function fitMunicipalTerm(rows: readonly TermRow[]): { expoente_modelo: n
 export function termWeight(modelo: number, moradores: number, porte: number, termo: Pick<MunicipalTerm, 'theta' | 'expoente_modelo'>, z: readonly number[]): number {
   const e = Math.exp(termo.theta.reduce((s, t, j) => s + t * z[j], 0));
   const w = termo.expoente_modelo?.[porte];
-  return (w === undefined ? modelo : modelo > 0 ? moradores * Math.pow(modelo / moradores, w) : 0) * e;
+  return (w === undefined ? modelo : modelo > 0 ? moradores * (modelo / moradores) ** w : 0) * e;
 }
 
 /** The model's payers weighted by the term (termWeight), each UF rescaled to its own total over `modelo`'s municipalities. */
