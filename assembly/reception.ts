@@ -11,7 +11,7 @@
 // response from the cumulative shares of the agent's cell and source; a contact is recalled
 // with the channel's recall probability.
 import {
-  N_HOUSEHOLDS, N_PERSONS, N_DIG, N_CHANNELS, N_CELLS, N_DAYS, P_HH_START, P_HH_TRACT, P_GROUP, P_DCELL, P_CELL,
+  N_GROUPS, N_HOUSEHOLDS, N_PERSONS, N_DIG, N_CHANNELS, N_CELLS, N_DAYS, P_HH_START, P_HH_TRACT, P_GROUP, P_DCELL, P_CELL,
   P_AFF, P_MULT, P_RESP_CUM, P_DAY_A, P_REM, P_NEXT_C, P_MIN_NEXT, P_CUM, P_FREQ, P_MDAY, P_SDAY, P_DDAY, P_RESP,
   P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_HH, P_TAB_G, P_TAB_V, P_TAB_D, P_UNIT_G, P_UNIT_V, P_UNIT_D,
   F_EXPO, F_W_HH, F_PERIOD, F_FALSE_RECALL, F_FIRST_DAY, F_RECALL, S_SOCIAL, S_RESPONSE, S_FALSE_RECALL,
@@ -109,14 +109,27 @@ function flushContacts(
   n: u32, day: u32, nC: u32, nCells: u32, nDays: u32, cell: usize, freq: usize, dday: usize,
   cum: usize, aff: usize, nextC: usize, minNext: usize, mday: usize,
 ): void {
-  for (let j: u32 = 0; j < n; j++) {
+  // two contacts' divisions in one f64x2.div (each lane the scalar division: the same quotient);
+  // perf put an eighth of this function's samples on the instruction waiting for the division
+  let j: u32 = 0;
+  for (; j + 2 <= n; j += 2) {
+    const i0 = load<u32>(batchPerson + (<usize>j << 2));
+    const c0 = load<u32>(batchChannel + (<usize>j << 2));
+    const i1 = load<u32>(batchPerson + (<usize>j << 2), 4);
+    const c1 = load<u32>(batchChannel + (<usize>j << 2), 4);
+    const a0 = <f64>load<f32>(aff + ((<usize>c0 * nCells + <usize>load<u16>(cell + (<usize>i0 << 1))) << 2));
+    const a1 = <f64>load<f32>(aff + ((<usize>c1 * nCells + <usize>load<u16>(cell + (<usize>i1 << 1))) << 2));
+    const e = f64x2.replace_lane(f64x2.splat(<f64>expDraw(key, S_MEDIA + c0, day, i0)), 1, <f64>expDraw(key, S_MEDIA + c1, day, i1));
+    v128.store(batchNeed + (<usize>j << 3), f64x2.div(e, f64x2.replace_lane(f64x2.splat(a0), 1, a1)));
+  }
+  if (j < n) {
     const i = load<u32>(batchPerson + (<usize>j << 2));
     const c = load<u32>(batchChannel + (<usize>j << 2));
     const k = <usize>load<u16>(cell + (<usize>i << 1));
     const af = <f64>load<f32>(aff + ((<usize>c * nCells + k) << 2));
     store<f64>(batchNeed + (<usize>j << 3), <f64>expDraw(key, S_MEDIA + c, day, i) / af);
   }
-  for (let j: u32 = 0; j < n; j++) {
+  for (j = 0; j < n; j++) {
     const i = load<u32>(batchPerson + (<usize>j << 2));
     const c = load<u32>(batchChannel + (<usize>j << 2));
     const f = freq + <usize>(i * nC + c);
@@ -129,7 +142,7 @@ function flushContacts(
     store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nextContactCount(row, nDays, day, load<f64>(batchNeed + (<usize>j << 3))));
   }
   let last: u32 = -1;
-  for (let j: u32 = 0; j < n; j++) {
+  for (j = 0; j < n; j++) {
     const i = load<u32>(batchPerson + (<usize>j << 2));
     if (i == last) continue;
     last = i;
@@ -182,7 +195,7 @@ function flushContacts(
  * Person i's social hazard today, if not yet socially exposed: rem falls by it and sday marks the
  * day rem reaches 0. base is the household's share plus the tract's, selfV the household's and
  * tract's weight of one member (subtracted with the group's and cell's for a spreader: no self
- * exposure). Called by stepReception for the members of households with spreaders and the tails of socialRun.
+ * exposure). Called by socialRun for the last persons of a run (fewer than 4).
  */
 @inline function socialPerson(
   i: u32, day: u32, base: f32, selfV: f32, sday: usize, eday: usize, resp: usize, group: usize,
@@ -241,6 +254,54 @@ function flushContacts(
   for (; i < b; i++) socialPerson(i, day, tv, 0, sday, eday, resp, group, dcell, mult, rem, tG, tD, uG, uD);
 }
 
+/**
+ * The social hazard of the members [a, b) of one household with spreaders today: as socialPerson
+ * for each, 4 members per f32x4 (the scalar operations lane by lane, in the same order), the self
+ * exclusion taken in the lanes of today's spreaders. Lanes off (already exposed, or past the
+ * household) gather the "no group" and "offline" slots and write back the rem they read (past the
+ * household these are the next persons', or the bytes after the array, as read).
+ */
+@inline function socialHousehold(
+  a: u32, b: u32, day: u32, base: f32, selfV: f32, sday: usize, eday: usize, resp: usize, group: usize,
+  dcell: usize, mult: usize, rem: usize, tG: usize, tD: usize, uG: usize, uD: usize, noGroup: v128, offline: v128,
+): void {
+  const lanes = i32x4(0, 1, 2, 3);
+  const zero = i32x4.splat(0);
+  const zeroF = f32x4.splat(0);
+  const vBase = f32x4.splat(base);
+  const vSelf = f32x4.splat(selfV);
+  const vEx = f32x4.splat(exG);
+  const vDay = i32x4.splat(day);
+  for (let i = a; i < b; i += 4) {
+    const on = v128.and(
+      i32x4.lt_u(lanes, i32x4.splat(b - i)),
+      i32x4.eq(i32x4.extend_low_i16x8_u(v128.load64_zero(sday + (<usize>i << 1))), zero),
+    );
+    const g4 = v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
+    const d4 = v128.bitselect(i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1))), offline, on);
+    const s = f32x4.add(f32x4.add(vBase, gather4(tG, g4)), gather4(tD, d4));
+    // spreading today: repassa, exposed before today and at most period days ago
+    const e4 = i32x4.extend_low_i16x8_u(v128.load64_zero(eday + (<usize>i << 1)));
+    const rs4 = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(resp + <usize>i)));
+    const spreading = v128.and(
+      i32x4.eq(rs4, i32x4.splat(REPASSA)),
+      v128.and(i32x4.lt_u(e4, vDay), i32x4.le_u(i32x4.sub(vDay, e4), i32x4.splat(periodG))),
+    );
+    const self = f32x4.add(f32x4.add(vSelf, gather4(uG, g4)), gather4(uD, d4));
+    const sx = v128.bitselect(f32x4.sub(s, self), s, spreading);
+    const lambda = f32x4.mul(f32x4.mul(vEx, sx), v128.load(mult + (<usize>i << 2)));
+    const live = v128.and(on, f32x4.gt(lambda, zeroF));
+    const r0 = v128.load(rem + (<usize>i << 2));
+    const r = f32x4.sub(r0, lambda);
+    v128.store(rem + (<usize>i << 2), v128.bitselect(r, r0, live));
+    let m = i32x4.bitmask(v128.and(live, f32x4.le(r, zeroF)));
+    while (m != 0) {
+      store<u16>(sday + (<usize>(i + ctz(m)) << 1), <u16>day);
+      m &= m - 1;
+    }
+  }
+}
+
 // The reset's first-contact search for a run of at most 32 days and 4 channels: each channel's
 // row[1..32] copied here with +inf past nDays (an inf is never below a target), so that the first day with
 // row >= t is 1 + #{d in [1, 32]: row[d] < t}, and none if that count is nDays. The count is
@@ -285,6 +346,46 @@ function padFirstRows(cum: usize, nC: u32, nDays: u32): void {
   return t;
 }
 
+/**
+ * The reset's first contacts for a number of channels other than 4: nextContact(row of channel c,
+ * nDays, 0, E / a) for each channel c in person i's audience (a > 0), 0 outside it, and minNext
+ * the earliest non-zero of them. A block of persons at a time, their (person, channel) pairs in
+ * the audience listed without a branch (the slot is written, the count moves by 0 or 1: about half
+ * of PA's persons are outside a campaign's audience, a branch mispredicted as often), then each
+ * pair's draw and search in a loop of their own, whose chains overlap.
+ */
+function resetListedContacts(
+  n: u32, nC: u32, nCells: u32, nDays: u32, padded: bool, cell: usize, aff: usize, cum: usize, nextC: usize, minNext: usize,
+): void {
+  const block = BATCH / max(nC, 1);
+  for (let i0: u32 = 0; i0 < n; i0 += block) {
+    const i1 = min(i0 + block, n);
+    let m: u32 = 0;
+    for (let i = i0; i < i1; i++) {
+      const k = <usize>load<u16>(cell + (<usize>i << 1));
+      for (let c: u32 = 0; c < nC; c++) {
+        store<u32>(batchPerson + (<usize>m << 2), i);
+        store<u32>(batchChannel + (<usize>m << 2), c);
+        m += <u32>(load<f32>(aff + ((<usize>c * nCells + k) << 2)) > 0);
+        store<u16>(nextC + (<usize>(i * nC + c) << 1), 0);
+      }
+      store<u16>(minNext + (<usize>i << 1), 0);
+    }
+    for (let j: u32 = 0; j < m; j++) {
+      const i = load<u32>(batchPerson + (<usize>j << 2));
+      const c = load<u32>(batchChannel + (<usize>j << 2));
+      const a = load<f32>(aff + ((<usize>c * nCells + <usize>load<u16>(cell + (<usize>i << 1))) << 2));
+      const row = cum + ((<usize>c * (nDays + 1)) << 3);
+      const need = <f64>expDraw(key, S_MEDIA + c, 0, i) / <f64>a;
+      const nd = padded ? firstContact(c, nDays, load<f64>(row) + need) : nextContact(row, nDays, 0, need);
+      store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nd);
+      // the earliest non-zero day: 0 - 1 wraps to the top
+      const pm = minNext + (<usize>i << 1);
+      store<u16>(pm, <u16>(min(<u32>load<u16>(pm) - 1, nd - 1) + 1));
+    }
+  }
+}
+
 /** Host: once per (replica, variant) task, before the first day, after writing P_CUM. */
 export function resetReception(keyLo: u32, keyHi: u32): void {
   key = (<u64>keyHi << 32) | <u64>keyLo;
@@ -309,71 +410,84 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
   const padded = nC <= 4 && nDays <= FIRST_DAYS;
   if (padded) padFirstRows(cum, nC, nDays);
   const first = <u16>param(F_FIRST_DAY);
+  // the social threshold and the false recall: two draws per person, no branch
   for (let i: u32 = 0; i < n; i++) {
     store<f32>(rem + (<usize>i << 2), expDraw(key, S_SOCIAL, 0, i));
-    const k = <usize>load<u16>(cell + (<usize>i << 1));
-    let mn: u32 = 0;
-    if (nC == 4) {
-      // the four searches in lockstep: nextContact from day 0 for each channel, with the same
-      // bisection steps (they depend only on nDays), interleaved so that the four chains of
-      // dependent loads overlap. A channel outside the audience (a <= 0) draws nothing and gets
-      // need = inf: row[nDays] < inf gives 0 as the skipped search did.
-      const t0 = needOf(key, aff, cum, 0, nCells, nDays, k, i);
-      const t1 = needOf(key, aff, cum, 1, nCells, nDays, k, i);
-      const t2 = needOf(key, aff, cum, 2, nCells, nDays, k, i);
-      const t3 = needOf(key, aff, cum, 3, nCells, nDays, k, i);
-      let nd0: u32, nd1: u32, nd2: u32, nd3: u32;
-      if (padded) {
-        nd0 = firstContact(0, nDays, t0);
-        nd1 = firstContact(1, nDays, t1);
-        nd2 = firstContact(2, nDays, t2);
-        nd3 = firstContact(3, nDays, t3);
-      } else {
-        const r0 = cum;
-        const r1 = cum + ((<usize>(nDays + 1)) << 3);
-        const r2 = cum + ((<usize>2 * (nDays + 1)) << 3);
-        const r3 = cum + ((<usize>3 * (nDays + 1)) << 3);
-        let lo0: u32 = 1;
-        let lo1: u32 = 1;
-        let lo2: u32 = 1;
-        let lo3: u32 = 1;
-        let m = nDays;
-        while (m > 1) {
-          const half = m >> 1;
-          lo0 = select<u32>(lo0 + half, lo0, load<f64>(r0 + (<usize>(lo0 + half - 1) << 3)) < t0);
-          lo1 = select<u32>(lo1 + half, lo1, load<f64>(r1 + (<usize>(lo1 + half - 1) << 3)) < t1);
-          lo2 = select<u32>(lo2 + half, lo2, load<f64>(r2 + (<usize>(lo2 + half - 1) << 3)) < t2);
-          lo3 = select<u32>(lo3 + half, lo3, load<f64>(r3 + (<usize>(lo3 + half - 1) << 3)) < t3);
-          m -= half;
-        }
-        nd0 = select<u32>(0, lo0, load<f64>(r0 + (<usize>nDays << 3)) < t0);
-        nd1 = select<u32>(0, lo1, load<f64>(r1 + (<usize>nDays << 3)) < t1);
-        nd2 = select<u32>(0, lo2, load<f64>(r2 + (<usize>nDays << 3)) < t2);
-        nd3 = select<u32>(0, lo3, load<f64>(r3 + (<usize>nDays << 3)) < t3);
-      }
-      const pn = nextC + (<usize>i << 3);
-      store<u16>(pn, <u16>nd0);
-      store<u16>(pn, <u16>nd1, 2);
-      store<u16>(pn, <u16>nd2, 4);
-      store<u16>(pn, <u16>nd3, 6);
-      // the earliest non-zero day: 0 - 1 wraps to the top
-      mn = min(min(nd0 - 1, nd1 - 1), min(nd2 - 1, nd3 - 1)) + 1;
-    } else for (let c: u32 = 0; c < nC; c++) {
-      const a = load<f32>(aff + ((<usize>c * nCells + k) << 2));
-      let nd: u32 = 0;
-      if (a > 0) {
-        const row = cum + ((<usize>c * (nDays + 1)) << 3);
-        const need = <f64>expDraw(key, S_MEDIA + c, 0, i) / <f64>a;
-        nd = padded ? firstContact(c, nDays, load<f64>(row) + need) : nextContact(row, nDays, 0, need);
-      }
-      store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nd);
-      if (nd != 0 && (mn == 0 || nd < mn)) mn = nd;
-    }
-    store<u16>(minNext + (<usize>i << 1), <u16>mn);
     store<u16>(dday + (<usize>i << 1), uniform(key, S_FALSE_RECALL, 0, i) < falseRecall ? first : 0);
+  }
+  if (nC != 4) {
+    resetListedContacts(n, nC, nCells, nDays, padded, cell, aff, cum, nextC, minNext);
+  } else for (let i: u32 = 0; i < n; i++) {
+    const k = <usize>load<u16>(cell + (<usize>i << 1));
+    // the four searches in lockstep: nextContact from day 0 for each channel, with the same
+    // bisection steps (they depend only on nDays), interleaved so that the four chains of
+    // dependent loads overlap. A channel outside the audience (a <= 0) draws nothing and gets
+    // need = inf: row[nDays] < inf gives 0 as the skipped search did.
+    const t0 = needOf(key, aff, cum, 0, nCells, nDays, k, i);
+    const t1 = needOf(key, aff, cum, 1, nCells, nDays, k, i);
+    const t2 = needOf(key, aff, cum, 2, nCells, nDays, k, i);
+    const t3 = needOf(key, aff, cum, 3, nCells, nDays, k, i);
+    let nd0: u32, nd1: u32, nd2: u32, nd3: u32;
+    if (padded) {
+      nd0 = firstContact(0, nDays, t0);
+      nd1 = firstContact(1, nDays, t1);
+      nd2 = firstContact(2, nDays, t2);
+      nd3 = firstContact(3, nDays, t3);
+    } else {
+      const r0 = cum;
+      const r1 = cum + ((<usize>(nDays + 1)) << 3);
+      const r2 = cum + ((<usize>2 * (nDays + 1)) << 3);
+      const r3 = cum + ((<usize>3 * (nDays + 1)) << 3);
+      let lo0: u32 = 1;
+      let lo1: u32 = 1;
+      let lo2: u32 = 1;
+      let lo3: u32 = 1;
+      let m = nDays;
+      while (m > 1) {
+        const half = m >> 1;
+        lo0 = select<u32>(lo0 + half, lo0, load<f64>(r0 + (<usize>(lo0 + half - 1) << 3)) < t0);
+        lo1 = select<u32>(lo1 + half, lo1, load<f64>(r1 + (<usize>(lo1 + half - 1) << 3)) < t1);
+        lo2 = select<u32>(lo2 + half, lo2, load<f64>(r2 + (<usize>(lo2 + half - 1) << 3)) < t2);
+        lo3 = select<u32>(lo3 + half, lo3, load<f64>(r3 + (<usize>(lo3 + half - 1) << 3)) < t3);
+        m -= half;
+      }
+      nd0 = select<u32>(0, lo0, load<f64>(r0 + (<usize>nDays << 3)) < t0);
+      nd1 = select<u32>(0, lo1, load<f64>(r1 + (<usize>nDays << 3)) < t1);
+      nd2 = select<u32>(0, lo2, load<f64>(r2 + (<usize>nDays << 3)) < t2);
+      nd3 = select<u32>(0, lo3, load<f64>(r3 + (<usize>nDays << 3)) < t3);
+    }
+    const pn = nextC + (<usize>i << 3);
+    store<u16>(pn, <u16>nd0);
+    store<u16>(pn, <u16>nd1, 2);
+    store<u16>(pn, <u16>nd2, 4);
+    store<u16>(pn, <u16>nd3, 6);
+    // the earliest non-zero day: 0 - 1 wraps to the top
+    store<u16>(minNext + (<usize>i << 1), <u16>(min(min(nd0 - 1, nd1 - 1), min(nd2 - 1, nd3 - 1)) + 1));
   }
   clearCounters();
   prepareUnits();
+}
+
+// The event pass's changes to the spreader counters, recorded a batch at a time: the group,
+// tract, digital-cell and household counters of a person with an event are scattered loads
+// (group's table is 3 MB on PA) which, behind the pass's unpredictable branches, did not overlap;
+// in a loop of their own they do. Nothing reads these counters before the next day's
+// prepareShares and social pass, and they are integer sums, so the order does not matter.
+const spreadPerson = memory.data(<i32>BATCH << 2);
+const spreadHousehold = memory.data(<i32>BATCH << 2);
+const spreadDelta = memory.data(<i32>BATCH << 2);
+
+/** The counter changes listed in [0, n): each person's group, tract, digital cell and household by its delta. */
+function countSpreaders(n: u32, group: usize, dcell: usize, hhTract: usize, cG: usize, cT: usize, cD: usize, cH: usize): void {
+  for (let j: u32 = 0; j < n; j++) {
+    const p = load<u32>(spreadPerson + (<usize>j << 2));
+    const h = load<u32>(spreadHousehold + (<usize>j << 2));
+    const d = load<i32>(spreadDelta + (<usize>j << 2));
+    add(cG, load<u32>(group + (<usize>p << 2)), d);
+    add(cT, load<u32>(hhTract + (<usize>h << 2)), d);
+    add(cD, load<u16>(dcell + (<usize>p << 1)), d);
+    add(cH, h, d);
+  }
 }
 
 /** Host: once per simulated day, after prepareShares(). */
@@ -437,9 +551,12 @@ export function stepReception(day: u32): void {
   // Social pass: rem falls by today's hazard for everyone not yet socially exposed. A household
   // without spreaders today (cH == 0, most of them) has base = hUnit * 0 + tV[t] = tV[t] and no
   // member to exclude, so a run of such households in one tract is a stretch of persons with
-  // the same base: it goes 4 persons at a time (socialRun). A household with spreaders goes one
-  // person at a time (socialPerson). Same operations, same order, so the same numbers.
+  // the same base: it goes 4 persons at a time (socialRun). A household with spreaders goes 4
+  // members at a time with the self exclusion in its spreaders' lanes (socialHousehold). Same
+  // operations, same order, so the same numbers.
   if (social) {
+    const noGroup = i32x4.splat(<i32>slot(N_GROUPS));
+    const offline = i32x4.splat(<i32>nDig);
     let a = lo;
     let h: u32 = 0;
     while (h < nH) {
@@ -452,7 +569,7 @@ export function stepReception(day: u32): void {
         const hUnit: f32 = size > 1 ? wH / <f32>(size - 1) : 0;
         const base = hUnit * <f32>spreading + tv;
         const selfV = hUnit + load<f32>(uV + (<usize>t << 2));
-        for (let i = a; i < b; i++) socialPerson(i, day, base, selfV, sday, eday, resp, group, dcell, mult, rem, tG, tD, uG, uD);
+        socialHousehold(a, b, day, base, selfV, sday, eday, resp, group, dcell, mult, rem, tG, tD, uG, uD, noGroup, offline);
         a = b;
         h++;
         continue;
@@ -488,6 +605,7 @@ export function stepReception(day: u32): void {
   const vZero = i16x8.splat(0);
   const vRepassa = i16x8.splat(REPASSA);
   let h: u32 = 0;
+  let nSpread: u32 = 0;
   let i = lo;
   for (; i < hi; i += 8) {
     let m: u32;
@@ -516,7 +634,9 @@ export function stepReception(day: u32): void {
       const isLast = (rs == REPASSA) & (day - e == periodG);
       if (!(isFirst | isLast)) continue;
       while (load<u32>(hhStart + (<usize>(h + 1) << 2)) <= p) h++;
-      const t = load<u32>(hhTract + (<usize>h << 2));
+      // a spreader from tomorrow on (+1, a first exposure answering repassa) or no longer (-1)
+      let delta: i32 = -1;
+      let counted = true;
       if (isFirst) {
         // first exposure: the response by cell and source (media wins a tie)
         store<u16>(eday + (<usize>p << 1), <u16>day);
@@ -526,29 +646,51 @@ export function stepReception(day: u32): void {
         const u = <f32>uniform(key, S_RESPONSE, 0, p);
         const r = <u8>(1 + <i32>(u >= load<f32>(q)) + <i32>(u >= load<f32>(q, 4)) + <i32>(u >= load<f32>(q, 8)));
         store<u8>(resp + <usize>p, r);
-        if (r == REPASSA) {
-          add(cG, load<u32>(group + (<usize>p << 2)), 1);
-          add(cT, t, 1);
-          add(cD, load<u16>(dcell + (<usize>p << 1)), 1);
-          add(cH, h, 1);
-        }
-      } else {
-        // last spreading day today: not counted from tomorrow on
-        add(cG, load<u32>(group + (<usize>p << 2)), -1);
-        add(cT, t, -1);
-        add(cD, load<u16>(dcell + (<usize>p << 1)), -1);
-        add(cH, h, -1);
+        delta = 1;
+        counted = r == REPASSA;
+      }
+      store<u32>(spreadPerson + (<usize>nSpread << 2), p);
+      store<u32>(spreadHousehold + (<usize>nSpread << 2), h);
+      store<i32>(spreadDelta + (<usize>nSpread << 2), delta);
+      nSpread += <u32>counted;
+      if (nSpread == BATCH) {
+        countSpreaders(nSpread, group, dcell, hhTract, cG, cT, cD, cH);
+        nSpread = 0;
       }
     }
   }
+  countSpreaders(nSpread, group, dcell, hhTract, cG, cT, cD, cH);
 
   // Media pass: about 1 person in 10 (v1.0.0) to 1 in 3 (v1.5.0) has a contact on a given day, so
-  // the persons are scanned 8 at a time with one SIMD compare of minNext against today (no branch
-  // per person); their contacts are listed and done a batch at a time (flushContacts).
+  // the persons are scanned 8 at a time with SIMD compares (with 4 channels of their next contact
+  // days, else of minNext) against today; their contacts are listed and done a batch at a time
+  // (flushContacts).
   const today = vDay;
   let n: u32 = 0;
   i = lo;
-  for (; i + 8 <= hi; i += 8) {
+  if (nC == 4) {
+    // 8 persons' 32 next-contact days compared with today in four i16x8 compares: bit 4q + c of
+    // the mask is person i + q's channel c, so its set bits in ascending order list the contacts
+    // as listContacts does (persons ascending, then channels), without a branch per person
+    for (; i + 8 <= hi; i += 8) {
+      if (n > BATCH - 32) {
+        flushContacts(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
+        n = 0;
+      }
+      const pn = nextC + (<usize>i << 3);
+      let m = i16x8.bitmask(i16x8.eq(v128.load(pn), today))
+        | (i16x8.bitmask(i16x8.eq(v128.load(pn, 16), today)) << 8)
+        | (i16x8.bitmask(i16x8.eq(v128.load(pn, 32), today)) << 16)
+        | (i16x8.bitmask(i16x8.eq(v128.load(pn, 48), today)) << 24);
+      while (m != 0) {
+        const b = ctz(m);
+        store<u32>(batchPerson + (<usize>n << 2), i + (b >> 2));
+        store<u32>(batchChannel + (<usize>n << 2), b & 3);
+        n++;
+        m &= m - 1;
+      }
+    }
+  } else for (; i + 8 <= hi; i += 8) {
     let m = i16x8.bitmask(i16x8.eq(v128.load(minNext + (<usize>i << 1)), today));
     while (m != 0) {
       if (n + nC > BATCH) {
