@@ -104,13 +104,13 @@ const batchPerson = memory.data(<i32>BATCH << 2);
 const batchChannel = memory.data(<i32>BATCH << 2);
 const batchNeed = memory.data(<i32>BATCH << 3, 8);
 
-/** The contacts listed in [0, n): draws, then count, recall and schedule, then each person's minNext and mday. */
-function flushContacts(
-  n: u32, day: u32, nC: u32, nCells: u32, nDays: u32, cell: usize, freq: usize, dday: usize,
-  cum: usize, aff: usize, nextC: usize, minNext: usize, mday: usize,
-): void {
-  // two contacts' divisions in one f64x2.div (each lane the scalar division: the same quotient);
-  // perf put an eighth of this function's samples on the instruction waiting for the division
+/**
+ * batchNeed[j] = E / a for the (person, channel) pairs listed in [0, n): E = expDraw(key, S_MEDIA + c,
+ * day, i), a the channel's affinity for the person's cell. Two pairs' divisions in one f64x2.div
+ * (each lane the scalar division: the same quotient); perf put an eighth of the media pass's
+ * samples on the instruction waiting for the division.
+ */
+function drawNeeds(n: u32, day: u32, nCells: u32, cell: usize, aff: usize): void {
   let j: u32 = 0;
   for (; j + 2 <= n; j += 2) {
     const i0 = load<u32>(batchPerson + (<usize>j << 2));
@@ -125,11 +125,18 @@ function flushContacts(
   if (j < n) {
     const i = load<u32>(batchPerson + (<usize>j << 2));
     const c = load<u32>(batchChannel + (<usize>j << 2));
-    const k = <usize>load<u16>(cell + (<usize>i << 1));
-    const af = <f64>load<f32>(aff + ((<usize>c * nCells + k) << 2));
+    const af = <f64>load<f32>(aff + ((<usize>c * nCells + <usize>load<u16>(cell + (<usize>i << 1))) << 2));
     store<f64>(batchNeed + (<usize>j << 3), <f64>expDraw(key, S_MEDIA + c, day, i) / af);
   }
-  for (j = 0; j < n; j++) {
+}
+
+/** The contacts listed in [0, n): draws, then count, recall and schedule, then each person's minNext and mday. */
+function flushContacts(
+  n: u32, day: u32, nC: u32, nCells: u32, nDays: u32, cell: usize, freq: usize, dday: usize,
+  cum: usize, aff: usize, nextC: usize, minNext: usize, mday: usize,
+): void {
+  drawNeeds(n, day, nCells, cell, aff);
+  for (let j: u32 = 0; j < n; j++) {
     const i = load<u32>(batchPerson + (<usize>j << 2));
     const c = load<u32>(batchChannel + (<usize>j << 2));
     const f = freq + <usize>(i * nC + c);
@@ -142,7 +149,7 @@ function flushContacts(
     store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nextContactCount(row, nDays, day, load<f64>(batchNeed + (<usize>j << 3))));
   }
   let last: u32 = -1;
-  for (j = 0; j < n; j++) {
+  for (let j: u32 = 0; j < n; j++) {
     const i = load<u32>(batchPerson + (<usize>j << 2));
     if (i == last) continue;
     last = i;
@@ -192,91 +199,77 @@ function flushContacts(
 }
 
 /**
- * Person i's social hazard today, if not yet socially exposed: rem falls by it and sday marks the
- * day rem reaches 0. base is the household's share plus the tract's, selfV the household's and
- * tract's weight of one member (subtracted with the group's and cell's for a spreader: no self
- * exposure). Called by socialRun for the last persons of a run (fewer than 4).
+ * The end of a social step of persons [i, i + 4): lambda = ex * s * m lane by lane (s the summed
+ * shares), and in the lanes `on` (not yet socially exposed, and in the stretch) with lambda > 0
+ * rem falls by it and sday marks the day rem reaches 0. The other lanes write back the rem they
+ * read (past a stretch these are the next persons', or the bytes after the array, as read).
  */
-@inline function socialPerson(
-  i: u32, day: u32, base: f32, selfV: f32, sday: usize, eday: usize, resp: usize, group: usize,
-  dcell: usize, mult: usize, rem: usize, tG: usize, tD: usize, uG: usize, uD: usize,
-): void {
-  if (load<u16>(sday + (<usize>i << 1)) != 0) return;
-  const e = <u32>load<u16>(eday + (<usize>i << 1));
-  const rs = load<u8>(resp + <usize>i);
-  const g = <usize>load<u32>(group + (<usize>i << 2));
-  const dc = <usize>load<u16>(dcell + (<usize>i << 1));
-  let s = base + load<f32>(tG + (g << 2)) + load<f32>(tD + (dc << 2));
-  if (rs == REPASSA && e < day && day - e <= periodG) {
-    s -= selfV + load<f32>(uG + (g << 2)) + load<f32>(uD + (dc << 2));
+@inline function settleSocial(i: u32, on: v128, s: v128, day: u32, sday: usize, mult: usize, rem: usize): void {
+  const zero = f32x4.splat(0);
+  const lambda = f32x4.mul(f32x4.mul(f32x4.splat(exG), s), v128.load(mult + (<usize>i << 2)));
+  const live = v128.and(on, f32x4.gt(lambda, zero));
+  const r0 = v128.load(rem + (<usize>i << 2));
+  const r = f32x4.sub(r0, lambda);
+  v128.store(rem + (<usize>i << 2), v128.bitselect(r, r0, live));
+  let m = i32x4.bitmask(v128.and(live, f32x4.le(r, zero)));
+  while (m != 0) {
+    store<u16>(sday + (<usize>(i + ctz(m)) << 1), <u16>day);
+    m &= m - 1;
   }
-  const lambda = exG * s * load<f32>(mult + (<usize>i << 2));
-  if (lambda > 0) {
-    const r = load<f32>(rem + (<usize>i << 2)) - lambda;
-    store<f32>(rem + (<usize>i << 2), r);
-    if (r <= 0) store<u16>(sday + (<usize>i << 1), <u16>day);
-  }
+}
+
+/** The lanes of persons [i, i + 4) below b and not yet socially exposed. */
+@inline function socialLanes(i: u32, b: u32, sday: usize): v128 {
+  return v128.and(
+    i32x4.lt_u(i32x4(0, 1, 2, 3), i32x4.splat(b - i)),
+    i32x4.eq(i32x4.extend_low_i16x8_u(v128.load64_zero(sday + (<usize>i << 1))), i32x4.splat(0)),
+  );
 }
 
 /**
  * The social hazard of persons [a, b), all in households without spreaders today and in one
- * tract (share tv): as socialPerson with base = tv and no self exclusion, 4 persons per f32x4
- * (the group and cell shares gathered lane by lane). Called by stepReception once per run of
- * such households, about 100,000 times a day on PA (77 persons per run on average).
+ * tract (share tv): base tv and no self exclusion, 4 persons per f32x4 (the group and cell shares
+ * gathered lane by lane; the scalar operations lane by lane, in the same order). The last persons
+ * (fewer than 4) go in one step with the lanes past b off; lanes off gather the "no group" and
+ * "offline" zeros. Called by stepReception once per run of such households, about 100,000 times
+ * a day on PA (77 persons per run on average).
  */
 @inline function socialRun(
-  a: u32, b: u32, day: u32, tv: f32, sday: usize, eday: usize, resp: usize, group: usize,
-  dcell: usize, mult: usize, rem: usize, tG: usize, tD: usize, uG: usize, uD: usize,
+  a: u32, b: u32, day: u32, tv: f32, sday: usize, group: usize, dcell: usize, mult: usize, rem: usize,
+  tG: usize, tD: usize, noGroup: v128, offline: v128,
 ): void {
   const vBase = f32x4.splat(tv);
-  const vEx = f32x4.splat(exG);
-  const zero = f32x4.splat(0);
   let i = a;
   for (; i + 4 <= b; i += 4) {
     const free = i32x4.eq(i32x4.extend_low_i16x8_u(v128.load64_zero(sday + (<usize>i << 1))), i32x4.splat(0));
     const g4 = v128.load(group + (<usize>i << 2));
     const d4 = i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1)));
-    const tg = gather4(tG, g4);
-    const td = gather4(tD, d4);
-    const s = f32x4.add(f32x4.add(vBase, tg), td);
-    const lambda = f32x4.mul(f32x4.mul(vEx, s), v128.load(mult + (<usize>i << 2)));
-    const on = v128.and(free, f32x4.gt(lambda, zero));
-    const r0 = v128.load(rem + (<usize>i << 2));
-    const r = f32x4.sub(r0, lambda);
-    v128.store(rem + (<usize>i << 2), v128.bitselect(r, r0, on));
-    let m = i32x4.bitmask(v128.and(on, f32x4.le(r, zero)));
-    while (m != 0) {
-      store<u16>(sday + (<usize>(i + ctz(m)) << 1), <u16>day);
-      m &= m - 1;
-    }
+    settleSocial(i, free, f32x4.add(f32x4.add(vBase, gather4(tG, g4)), gather4(tD, d4)), day, sday, mult, rem);
   }
-  // the last persons (fewer than 4); no spreader here, so selfV is never used
-  for (; i < b; i++) socialPerson(i, day, tv, 0, sday, eday, resp, group, dcell, mult, rem, tG, tD, uG, uD);
+  if (i < b) {
+    const on = socialLanes(i, b, sday);
+    const g4 = v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
+    const d4 = v128.bitselect(i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1))), offline, on);
+    settleSocial(i, on, f32x4.add(f32x4.add(vBase, gather4(tG, g4)), gather4(tD, d4)), day, sday, mult, rem);
+  }
 }
 
 /**
- * The social hazard of the members [a, b) of one household with spreaders today: as socialPerson
- * for each, 4 members per f32x4 (the scalar operations lane by lane, in the same order), the self
- * exclusion taken in the lanes of today's spreaders. Lanes off (already exposed, or past the
- * household) gather the "no group" and "offline" slots and write back the rem they read (past the
- * household these are the next persons', or the bytes after the array, as read).
+ * The social hazard of the members [a, b) of one household with spreaders today: base is the
+ * household's share plus the tract's, selfV the household's and tract's weight of one member,
+ * subtracted with the group's and cell's (uG, uD) for a member spreading today (no self
+ * exposure): s = base + tG[g] + tD[dc], minus selfV + uG[g] + uD[dc] for a spreader. 4 members
+ * per f32x4 (the scalar operations lane by lane, in the same order), lanes off as in socialRun.
  */
 @inline function socialHousehold(
   a: u32, b: u32, day: u32, base: f32, selfV: f32, sday: usize, eday: usize, resp: usize, group: usize,
   dcell: usize, mult: usize, rem: usize, tG: usize, tD: usize, uG: usize, uD: usize, noGroup: v128, offline: v128,
 ): void {
-  const lanes = i32x4(0, 1, 2, 3);
-  const zero = i32x4.splat(0);
-  const zeroF = f32x4.splat(0);
   const vBase = f32x4.splat(base);
   const vSelf = f32x4.splat(selfV);
-  const vEx = f32x4.splat(exG);
   const vDay = i32x4.splat(day);
   for (let i = a; i < b; i += 4) {
-    const on = v128.and(
-      i32x4.lt_u(lanes, i32x4.splat(b - i)),
-      i32x4.eq(i32x4.extend_low_i16x8_u(v128.load64_zero(sday + (<usize>i << 1))), zero),
-    );
+    const on = socialLanes(i, b, sday);
     const g4 = v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
     const d4 = v128.bitselect(i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1))), offline, on);
     const s = f32x4.add(f32x4.add(vBase, gather4(tG, g4)), gather4(tD, d4));
@@ -287,18 +280,13 @@ function flushContacts(
       i32x4.eq(rs4, i32x4.splat(REPASSA)),
       v128.and(i32x4.lt_u(e4, vDay), i32x4.le_u(i32x4.sub(vDay, e4), i32x4.splat(periodG))),
     );
-    const self = f32x4.add(f32x4.add(vSelf, gather4(uG, g4)), gather4(uD, d4));
-    const sx = v128.bitselect(f32x4.sub(s, self), s, spreading);
-    const lambda = f32x4.mul(f32x4.mul(vEx, sx), v128.load(mult + (<usize>i << 2)));
-    const live = v128.and(on, f32x4.gt(lambda, zeroF));
-    const r0 = v128.load(rem + (<usize>i << 2));
-    const r = f32x4.sub(r0, lambda);
-    v128.store(rem + (<usize>i << 2), v128.bitselect(r, r0, live));
-    let m = i32x4.bitmask(v128.and(live, f32x4.le(r, zeroF)));
-    while (m != 0) {
-      store<u16>(sday + (<usize>(i + ctz(m)) << 1), <u16>day);
-      m &= m - 1;
-    }
+    // the units gathered for the spreaders only: the other lanes read the "no group" and
+    // "offline" zeros (cached), not a second 3 MB table, and keep s
+    const self = f32x4.add(
+      f32x4.add(vSelf, gather4(uG, v128.bitselect(g4, noGroup, spreading))),
+      gather4(uD, v128.bitselect(d4, offline, spreading)),
+    );
+    settleSocial(i, on, v128.bitselect(f32x4.sub(s, self), s, spreading), day, sday, mult, rem);
   }
 }
 
@@ -351,12 +339,15 @@ function padFirstRows(cum: usize, nC: u32, nDays: u32): void {
  * nDays, 0, E / a) for each channel c in person i's audience (a > 0), 0 outside it, and minNext
  * the earliest non-zero of them. A block of persons at a time, their (person, channel) pairs in
  * the audience listed without a branch (the slot is written, the count moves by 0 or 1: about half
- * of PA's persons are outside a campaign's audience, a branch mispredicted as often), then each
- * pair's draw and search in a loop of their own, whose chains overlap.
+ * of PA's persons are outside a campaign's audience, a branch mispredicted as often), then the
+ * pairs' draws (drawNeeds) and searches in loops of their own, whose chains overlap. nextC and
+ * minNext are zeroed first by two fills rather than a store per person.
  */
 function resetListedContacts(
   n: u32, nC: u32, nCells: u32, nDays: u32, padded: bool, cell: usize, aff: usize, cum: usize, nextC: usize, minNext: usize,
 ): void {
+  memory.fill(nextC, 0, <usize>n * nC << 1);
+  memory.fill(minNext, 0, <usize>n << 1);
   const block = BATCH / max(nC, 1);
   for (let i0: u32 = 0; i0 < n; i0 += block) {
     const i1 = min(i0 + block, n);
@@ -367,16 +358,14 @@ function resetListedContacts(
         store<u32>(batchPerson + (<usize>m << 2), i);
         store<u32>(batchChannel + (<usize>m << 2), c);
         m += <u32>(load<f32>(aff + ((<usize>c * nCells + k) << 2)) > 0);
-        store<u16>(nextC + (<usize>(i * nC + c) << 1), 0);
       }
-      store<u16>(minNext + (<usize>i << 1), 0);
     }
+    drawNeeds(m, 0, nCells, cell, aff);
     for (let j: u32 = 0; j < m; j++) {
       const i = load<u32>(batchPerson + (<usize>j << 2));
       const c = load<u32>(batchChannel + (<usize>j << 2));
-      const a = load<f32>(aff + ((<usize>c * nCells + <usize>load<u16>(cell + (<usize>i << 1))) << 2));
       const row = cum + ((<usize>c * (nDays + 1)) << 3);
-      const need = <f64>expDraw(key, S_MEDIA + c, 0, i) / <f64>a;
+      const need = load<f64>(batchNeed + (<usize>j << 3));
       const nd = padded ? firstContact(c, nDays, load<f64>(row) + need) : nextContact(row, nDays, 0, need);
       store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nd);
       // the earliest non-zero day: 0 - 1 wraps to the top
@@ -589,7 +578,7 @@ export function stepReception(day: u32): void {
       }
       if (h2 + 4 > nH) while (h2 < nH && load<i32>(cH + (<usize>h2 << 2)) == 0 && load<u32>(hhTract + (<usize>h2 << 2)) == t) h2++;
       const b = load<u32>(hhStart + (<usize>h2 << 2));
-      socialRun(a, b, day, tv, sday, eday, resp, group, dcell, mult, rem, tG, tD, uG, uD);
+      socialRun(a, b, day, tv, sday, group, dcell, mult, rem, tG, tD, noGroup, offline);
       a = b;
       h = h2;
     }
