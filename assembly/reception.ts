@@ -160,6 +160,8 @@ function flushContacts(
       const m01 = min(<u32>load<u16>(pn) - 1, <u32>load<u16>(pn, 2) - 1);
       const m23 = min(<u32>load<u16>(pn, 4) - 1, <u32>load<u16>(pn, 6) - 1);
       mn = min(m01, m23) + 1;
+    } else if (nC == 1) {
+      mn = <u32>load<u16>(nextC + (<usize>i << 1));
     } else {
       for (let c: u32 = 0; c < nC; c++) {
         const nd = <u32>load<u16>(nextC + (<usize>(i * nC + c) << 1));
@@ -681,6 +683,20 @@ export function stepReception(day: u32): void {
     }
   } else for (; i + 8 <= hi; i += 8) {
     let m = i16x8.bitmask(i16x8.eq(v128.load(minNext + (<usize>i << 1)), today));
+    if (nC == 1) {
+      // minNext is the one channel's next day: each set bit is a contact
+      if (n > BATCH - 8) {
+        flushContacts(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
+        n = 0;
+      }
+      while (m != 0) {
+        store<u32>(batchPerson + (<usize>n << 2), i + ctz(m));
+        store<u32>(batchChannel + (<usize>n << 2), 0);
+        n++;
+        m &= m - 1;
+      }
+      continue;
+    }
     while (m != 0) {
       if (n + nC > BATCH) {
         flushContacts(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
