@@ -11,7 +11,7 @@
 // response from the cumulative shares of the agent's cell and source; a contact is recalled
 // with the channel's recall probability.
 import {
-  N_HOUSEHOLDS, N_PERSONS, N_DIG, N_CHANNELS, N_CELLS, N_DAYS, P_HH_START, P_HH_TRACT, P_GROUP, P_DCELL, P_CELL,
+  N_GROUPS, N_HOUSEHOLDS, N_PERSONS, N_DIG, N_CHANNELS, N_CELLS, N_DAYS, P_HH_START, P_HH_TRACT, P_GROUP, P_DCELL, P_CELL,
   P_AFF, P_MULT, P_RESP_CUM, P_DAY_A, P_REM, P_NEXT_C, P_MIN_NEXT, P_CUM, P_FREQ, P_MDAY, P_SDAY, P_DDAY, P_RESP,
   P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_HH, P_TAB_G, P_TAB_V, P_TAB_D, P_UNIT_G, P_UNIT_V, P_UNIT_D,
   F_EXPO, F_W_HH, F_PERIOD, F_FALSE_RECALL, F_FIRST_DAY, F_RECALL, S_SOCIAL, S_RESPONSE, S_FALSE_RECALL,
@@ -104,18 +104,38 @@ const batchPerson = memory.data(<i32>BATCH << 2);
 const batchChannel = memory.data(<i32>BATCH << 2);
 const batchNeed = memory.data(<i32>BATCH << 3, 8);
 
+/**
+ * batchNeed[j] = E / a for the (person, channel) pairs listed in [0, n): E = expDraw(key, S_MEDIA + c,
+ * day, i), a the channel's affinity for the person's cell. Two pairs' divisions in one f64x2.div
+ * (each lane the scalar division: the same quotient); perf put an eighth of the media pass's
+ * samples on the instruction waiting for the division.
+ */
+function drawNeeds(n: u32, day: u32, nCells: u32, cell: usize, aff: usize): void {
+  let j: u32 = 0;
+  for (; j + 2 <= n; j += 2) {
+    const i0 = load<u32>(batchPerson + (<usize>j << 2));
+    const c0 = load<u32>(batchChannel + (<usize>j << 2));
+    const i1 = load<u32>(batchPerson + (<usize>j << 2), 4);
+    const c1 = load<u32>(batchChannel + (<usize>j << 2), 4);
+    const a0 = <f64>load<f32>(aff + ((<usize>c0 * nCells + <usize>load<u16>(cell + (<usize>i0 << 1))) << 2));
+    const a1 = <f64>load<f32>(aff + ((<usize>c1 * nCells + <usize>load<u16>(cell + (<usize>i1 << 1))) << 2));
+    const e = f64x2.replace_lane(f64x2.splat(<f64>expDraw(key, S_MEDIA + c0, day, i0)), 1, <f64>expDraw(key, S_MEDIA + c1, day, i1));
+    v128.store(batchNeed + (<usize>j << 3), f64x2.div(e, f64x2.replace_lane(f64x2.splat(a0), 1, a1)));
+  }
+  if (j < n) {
+    const i = load<u32>(batchPerson + (<usize>j << 2));
+    const c = load<u32>(batchChannel + (<usize>j << 2));
+    const af = <f64>load<f32>(aff + ((<usize>c * nCells + <usize>load<u16>(cell + (<usize>i << 1))) << 2));
+    store<f64>(batchNeed + (<usize>j << 3), <f64>expDraw(key, S_MEDIA + c, day, i) / af);
+  }
+}
+
 /** The contacts listed in [0, n): draws, then count, recall and schedule, then each person's minNext and mday. */
 function flushContacts(
   n: u32, day: u32, nC: u32, nCells: u32, nDays: u32, cell: usize, freq: usize, dday: usize,
   cum: usize, aff: usize, nextC: usize, minNext: usize, mday: usize,
 ): void {
-  for (let j: u32 = 0; j < n; j++) {
-    const i = load<u32>(batchPerson + (<usize>j << 2));
-    const c = load<u32>(batchChannel + (<usize>j << 2));
-    const k = <usize>load<u16>(cell + (<usize>i << 1));
-    const af = <f64>load<f32>(aff + ((<usize>c * nCells + k) << 2));
-    store<f64>(batchNeed + (<usize>j << 3), <f64>expDraw(key, S_MEDIA + c, day, i) / af);
-  }
+  drawNeeds(n, day, nCells, cell, aff);
   for (let j: u32 = 0; j < n; j++) {
     const i = load<u32>(batchPerson + (<usize>j << 2));
     const c = load<u32>(batchChannel + (<usize>j << 2));
@@ -140,6 +160,8 @@ function flushContacts(
       const m01 = min(<u32>load<u16>(pn) - 1, <u32>load<u16>(pn, 2) - 1);
       const m23 = min(<u32>load<u16>(pn, 4) - 1, <u32>load<u16>(pn, 6) - 1);
       mn = min(m01, m23) + 1;
+    } else if (nC == 1) {
+      mn = <u32>load<u16>(nextC + (<usize>i << 1));
     } else {
       for (let c: u32 = 0; c < nC; c++) {
         const nd = <u32>load<u16>(nextC + (<usize>(i * nC + c) << 1));
@@ -179,66 +201,95 @@ function flushContacts(
 }
 
 /**
- * Person i's social hazard today, if not yet socially exposed: rem falls by it and sday marks the
- * day rem reaches 0. base is the household's share plus the tract's, selfV the household's and
- * tract's weight of one member (subtracted with the group's and cell's for a spreader: no self
- * exposure). Called by stepReception for the members of households with spreaders and the tails of socialRun.
+ * The end of a social step of persons [i, i + 4): lambda = ex * s * m lane by lane (s the summed
+ * shares), and in the lanes `on` (not yet socially exposed, and in the stretch) with lambda > 0
+ * rem falls by it and sday marks the day rem reaches 0. The other lanes write back the rem they
+ * read (past a stretch these are the next persons', or the bytes after the array, as read).
  */
-@inline function socialPerson(
-  i: u32, day: u32, base: f32, selfV: f32, sday: usize, eday: usize, resp: usize, group: usize,
-  dcell: usize, mult: usize, rem: usize, tG: usize, tD: usize, uG: usize, uD: usize,
-): void {
-  if (load<u16>(sday + (<usize>i << 1)) != 0) return;
-  const e = <u32>load<u16>(eday + (<usize>i << 1));
-  const rs = load<u8>(resp + <usize>i);
-  const g = <usize>load<u32>(group + (<usize>i << 2));
-  const dc = <usize>load<u16>(dcell + (<usize>i << 1));
-  let s = base + load<f32>(tG + (g << 2)) + load<f32>(tD + (dc << 2));
-  if (rs == REPASSA && e < day && day - e <= periodG) {
-    s -= selfV + load<f32>(uG + (g << 2)) + load<f32>(uD + (dc << 2));
+@inline function settleSocial(i: u32, on: v128, s: v128, day: u32, sday: usize, mult: usize, rem: usize): void {
+  const zero = f32x4.splat(0);
+  const lambda = f32x4.mul(f32x4.mul(f32x4.splat(exG), s), v128.load(mult + (<usize>i << 2)));
+  const live = v128.and(on, f32x4.gt(lambda, zero));
+  const r0 = v128.load(rem + (<usize>i << 2));
+  const r = f32x4.sub(r0, lambda);
+  v128.store(rem + (<usize>i << 2), v128.bitselect(r, r0, live));
+  let m = i32x4.bitmask(v128.and(live, f32x4.le(r, zero)));
+  while (m != 0) {
+    store<u16>(sday + (<usize>(i + ctz(m)) << 1), <u16>day);
+    m &= m - 1;
   }
-  const lambda = exG * s * load<f32>(mult + (<usize>i << 2));
-  if (lambda > 0) {
-    const r = load<f32>(rem + (<usize>i << 2)) - lambda;
-    store<f32>(rem + (<usize>i << 2), r);
-    if (r <= 0) store<u16>(sday + (<usize>i << 1), <u16>day);
-  }
+}
+
+/** The lanes of persons [i, i + 4) below b and not yet socially exposed. */
+@inline function socialLanes(i: u32, b: u32, sday: usize): v128 {
+  return v128.and(
+    i32x4.lt_u(i32x4(0, 1, 2, 3), i32x4.splat(b - i)),
+    i32x4.eq(i32x4.extend_low_i16x8_u(v128.load64_zero(sday + (<usize>i << 1))), i32x4.splat(0)),
+  );
 }
 
 /**
  * The social hazard of persons [a, b), all in households without spreaders today and in one
- * tract (share tv): as socialPerson with base = tv and no self exclusion, 4 persons per f32x4
- * (the group and cell shares gathered lane by lane). Called by stepReception once per run of
- * such households, about 100,000 times a day on PA (77 persons per run on average).
+ * tract (share tv): base tv and no self exclusion, 4 persons per f32x4 (the group and cell shares
+ * gathered lane by lane; the scalar operations lane by lane, in the same order). The last persons
+ * (fewer than 4) go in one step with the lanes past b off; lanes off gather the "no group" and
+ * "offline" zeros. Called by stepReception once per run of such households, about 100,000 times
+ * a day on PA (77 persons per run on average).
  */
 @inline function socialRun(
-  a: u32, b: u32, day: u32, tv: f32, sday: usize, eday: usize, resp: usize, group: usize,
-  dcell: usize, mult: usize, rem: usize, tG: usize, tD: usize, uG: usize, uD: usize,
+  a: u32, b: u32, day: u32, tv: f32, sday: usize, group: usize, dcell: usize, mult: usize, rem: usize,
+  tG: usize, tD: usize, noGroup: v128, offline: v128,
 ): void {
   const vBase = f32x4.splat(tv);
-  const vEx = f32x4.splat(exG);
-  const zero = f32x4.splat(0);
   let i = a;
   for (; i + 4 <= b; i += 4) {
     const free = i32x4.eq(i32x4.extend_low_i16x8_u(v128.load64_zero(sday + (<usize>i << 1))), i32x4.splat(0));
     const g4 = v128.load(group + (<usize>i << 2));
     const d4 = i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1)));
-    const tg = gather4(tG, g4);
-    const td = gather4(tD, d4);
-    const s = f32x4.add(f32x4.add(vBase, tg), td);
-    const lambda = f32x4.mul(f32x4.mul(vEx, s), v128.load(mult + (<usize>i << 2)));
-    const on = v128.and(free, f32x4.gt(lambda, zero));
-    const r0 = v128.load(rem + (<usize>i << 2));
-    const r = f32x4.sub(r0, lambda);
-    v128.store(rem + (<usize>i << 2), v128.bitselect(r, r0, on));
-    let m = i32x4.bitmask(v128.and(on, f32x4.le(r, zero)));
-    while (m != 0) {
-      store<u16>(sday + (<usize>(i + ctz(m)) << 1), <u16>day);
-      m &= m - 1;
-    }
+    settleSocial(i, free, f32x4.add(f32x4.add(vBase, gather4(tG, g4)), gather4(tD, d4)), day, sday, mult, rem);
   }
-  // the last persons (fewer than 4); no spreader here, so selfV is never used
-  for (; i < b; i++) socialPerson(i, day, tv, 0, sday, eday, resp, group, dcell, mult, rem, tG, tD, uG, uD);
+  if (i < b) {
+    const on = socialLanes(i, b, sday);
+    const g4 = v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
+    const d4 = v128.bitselect(i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1))), offline, on);
+    settleSocial(i, on, f32x4.add(f32x4.add(vBase, gather4(tG, g4)), gather4(tD, d4)), day, sday, mult, rem);
+  }
+}
+
+/**
+ * The social hazard of the members [a, b) of one household with spreaders today: base is the
+ * household's share plus the tract's, selfV the household's and tract's weight of one member,
+ * subtracted with the group's and cell's (uG, uD) for a member spreading today (no self
+ * exposure): s = base + tG[g] + tD[dc], minus selfV + uG[g] + uD[dc] for a spreader. 4 members
+ * per f32x4 (the scalar operations lane by lane, in the same order), lanes off as in socialRun.
+ */
+@inline function socialHousehold(
+  a: u32, b: u32, day: u32, base: f32, selfV: f32, sday: usize, eday: usize, resp: usize, group: usize,
+  dcell: usize, mult: usize, rem: usize, tG: usize, tD: usize, uG: usize, uD: usize, noGroup: v128, offline: v128,
+): void {
+  const vBase = f32x4.splat(base);
+  const vSelf = f32x4.splat(selfV);
+  const vDay = i32x4.splat(day);
+  for (let i = a; i < b; i += 4) {
+    const on = socialLanes(i, b, sday);
+    const g4 = v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
+    const d4 = v128.bitselect(i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1))), offline, on);
+    const s = f32x4.add(f32x4.add(vBase, gather4(tG, g4)), gather4(tD, d4));
+    // spreading today: repassa, exposed before today and at most period days ago
+    const e4 = i32x4.extend_low_i16x8_u(v128.load64_zero(eday + (<usize>i << 1)));
+    const rs4 = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(resp + <usize>i)));
+    const spreading = v128.and(
+      i32x4.eq(rs4, i32x4.splat(REPASSA)),
+      v128.and(i32x4.lt_u(e4, vDay), i32x4.le_u(i32x4.sub(vDay, e4), i32x4.splat(periodG))),
+    );
+    // the units gathered for the spreaders only: the other lanes read the "no group" and
+    // "offline" zeros (cached), not a second 3 MB table, and keep s
+    const self = f32x4.add(
+      f32x4.add(vSelf, gather4(uG, v128.bitselect(g4, noGroup, spreading))),
+      gather4(uD, v128.bitselect(d4, offline, spreading)),
+    );
+    settleSocial(i, on, v128.bitselect(f32x4.sub(s, self), s, spreading), day, sday, mult, rem);
+  }
 }
 
 // The reset's first-contact search for a run of at most 32 days and 4 channels: each channel's
@@ -285,6 +336,47 @@ function padFirstRows(cum: usize, nC: u32, nDays: u32): void {
   return t;
 }
 
+/**
+ * The reset's first contacts for a number of channels other than 4: nextContact(row of channel c,
+ * nDays, 0, E / a) for each channel c in person i's audience (a > 0), 0 outside it, and minNext
+ * the earliest non-zero of them. A block of persons at a time, their (person, channel) pairs in
+ * the audience listed without a branch (the slot is written, the count moves by 0 or 1: about half
+ * of PA's persons are outside a campaign's audience, a branch mispredicted as often), then the
+ * pairs' draws (drawNeeds) and searches in loops of their own, whose chains overlap. nextC and
+ * minNext are zeroed first by two fills rather than a store per person.
+ */
+function resetListedContacts(
+  n: u32, nC: u32, nCells: u32, nDays: u32, padded: bool, cell: usize, aff: usize, cum: usize, nextC: usize, minNext: usize,
+): void {
+  memory.fill(nextC, 0, <usize>n * nC << 1);
+  memory.fill(minNext, 0, <usize>n << 1);
+  const block = BATCH / max(nC, 1);
+  for (let i0: u32 = 0; i0 < n; i0 += block) {
+    const i1 = min(i0 + block, n);
+    let m: u32 = 0;
+    for (let i = i0; i < i1; i++) {
+      const k = <usize>load<u16>(cell + (<usize>i << 1));
+      for (let c: u32 = 0; c < nC; c++) {
+        store<u32>(batchPerson + (<usize>m << 2), i);
+        store<u32>(batchChannel + (<usize>m << 2), c);
+        m += <u32>(load<f32>(aff + ((<usize>c * nCells + k) << 2)) > 0);
+      }
+    }
+    drawNeeds(m, 0, nCells, cell, aff);
+    for (let j: u32 = 0; j < m; j++) {
+      const i = load<u32>(batchPerson + (<usize>j << 2));
+      const c = load<u32>(batchChannel + (<usize>j << 2));
+      const row = cum + ((<usize>c * (nDays + 1)) << 3);
+      const need = load<f64>(batchNeed + (<usize>j << 3));
+      const nd = padded ? firstContact(c, nDays, load<f64>(row) + need) : nextContact(row, nDays, 0, need);
+      store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nd);
+      // the earliest non-zero day: 0 - 1 wraps to the top
+      const pm = minNext + (<usize>i << 1);
+      store<u16>(pm, <u16>(min(<u32>load<u16>(pm) - 1, nd - 1) + 1));
+    }
+  }
+}
+
 /** Host: once per (replica, variant) task, before the first day, after writing P_CUM. */
 export function resetReception(keyLo: u32, keyHi: u32): void {
   key = (<u64>keyHi << 32) | <u64>keyLo;
@@ -309,71 +401,84 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
   const padded = nC <= 4 && nDays <= FIRST_DAYS;
   if (padded) padFirstRows(cum, nC, nDays);
   const first = <u16>param(F_FIRST_DAY);
+  // the social threshold and the false recall: two draws per person, no branch
   for (let i: u32 = 0; i < n; i++) {
     store<f32>(rem + (<usize>i << 2), expDraw(key, S_SOCIAL, 0, i));
-    const k = <usize>load<u16>(cell + (<usize>i << 1));
-    let mn: u32 = 0;
-    if (nC == 4) {
-      // the four searches in lockstep: nextContact from day 0 for each channel, with the same
-      // bisection steps (they depend only on nDays), interleaved so that the four chains of
-      // dependent loads overlap. A channel outside the audience (a <= 0) draws nothing and gets
-      // need = inf: row[nDays] < inf gives 0 as the skipped search did.
-      const t0 = needOf(key, aff, cum, 0, nCells, nDays, k, i);
-      const t1 = needOf(key, aff, cum, 1, nCells, nDays, k, i);
-      const t2 = needOf(key, aff, cum, 2, nCells, nDays, k, i);
-      const t3 = needOf(key, aff, cum, 3, nCells, nDays, k, i);
-      let nd0: u32, nd1: u32, nd2: u32, nd3: u32;
-      if (padded) {
-        nd0 = firstContact(0, nDays, t0);
-        nd1 = firstContact(1, nDays, t1);
-        nd2 = firstContact(2, nDays, t2);
-        nd3 = firstContact(3, nDays, t3);
-      } else {
-        const r0 = cum;
-        const r1 = cum + ((<usize>(nDays + 1)) << 3);
-        const r2 = cum + ((<usize>2 * (nDays + 1)) << 3);
-        const r3 = cum + ((<usize>3 * (nDays + 1)) << 3);
-        let lo0: u32 = 1;
-        let lo1: u32 = 1;
-        let lo2: u32 = 1;
-        let lo3: u32 = 1;
-        let m = nDays;
-        while (m > 1) {
-          const half = m >> 1;
-          lo0 = select<u32>(lo0 + half, lo0, load<f64>(r0 + (<usize>(lo0 + half - 1) << 3)) < t0);
-          lo1 = select<u32>(lo1 + half, lo1, load<f64>(r1 + (<usize>(lo1 + half - 1) << 3)) < t1);
-          lo2 = select<u32>(lo2 + half, lo2, load<f64>(r2 + (<usize>(lo2 + half - 1) << 3)) < t2);
-          lo3 = select<u32>(lo3 + half, lo3, load<f64>(r3 + (<usize>(lo3 + half - 1) << 3)) < t3);
-          m -= half;
-        }
-        nd0 = select<u32>(0, lo0, load<f64>(r0 + (<usize>nDays << 3)) < t0);
-        nd1 = select<u32>(0, lo1, load<f64>(r1 + (<usize>nDays << 3)) < t1);
-        nd2 = select<u32>(0, lo2, load<f64>(r2 + (<usize>nDays << 3)) < t2);
-        nd3 = select<u32>(0, lo3, load<f64>(r3 + (<usize>nDays << 3)) < t3);
-      }
-      const pn = nextC + (<usize>i << 3);
-      store<u16>(pn, <u16>nd0);
-      store<u16>(pn, <u16>nd1, 2);
-      store<u16>(pn, <u16>nd2, 4);
-      store<u16>(pn, <u16>nd3, 6);
-      // the earliest non-zero day: 0 - 1 wraps to the top
-      mn = min(min(nd0 - 1, nd1 - 1), min(nd2 - 1, nd3 - 1)) + 1;
-    } else for (let c: u32 = 0; c < nC; c++) {
-      const a = load<f32>(aff + ((<usize>c * nCells + k) << 2));
-      let nd: u32 = 0;
-      if (a > 0) {
-        const row = cum + ((<usize>c * (nDays + 1)) << 3);
-        const need = <f64>expDraw(key, S_MEDIA + c, 0, i) / <f64>a;
-        nd = padded ? firstContact(c, nDays, load<f64>(row) + need) : nextContact(row, nDays, 0, need);
-      }
-      store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nd);
-      if (nd != 0 && (mn == 0 || nd < mn)) mn = nd;
-    }
-    store<u16>(minNext + (<usize>i << 1), <u16>mn);
     store<u16>(dday + (<usize>i << 1), uniform(key, S_FALSE_RECALL, 0, i) < falseRecall ? first : 0);
+  }
+  if (nC != 4) {
+    resetListedContacts(n, nC, nCells, nDays, padded, cell, aff, cum, nextC, minNext);
+  } else for (let i: u32 = 0; i < n; i++) {
+    const k = <usize>load<u16>(cell + (<usize>i << 1));
+    // the four searches in lockstep: nextContact from day 0 for each channel, with the same
+    // bisection steps (they depend only on nDays), interleaved so that the four chains of
+    // dependent loads overlap. A channel outside the audience (a <= 0) draws nothing and gets
+    // need = inf: row[nDays] < inf gives 0 as the skipped search did.
+    const t0 = needOf(key, aff, cum, 0, nCells, nDays, k, i);
+    const t1 = needOf(key, aff, cum, 1, nCells, nDays, k, i);
+    const t2 = needOf(key, aff, cum, 2, nCells, nDays, k, i);
+    const t3 = needOf(key, aff, cum, 3, nCells, nDays, k, i);
+    let nd0: u32, nd1: u32, nd2: u32, nd3: u32;
+    if (padded) {
+      nd0 = firstContact(0, nDays, t0);
+      nd1 = firstContact(1, nDays, t1);
+      nd2 = firstContact(2, nDays, t2);
+      nd3 = firstContact(3, nDays, t3);
+    } else {
+      const r0 = cum;
+      const r1 = cum + ((<usize>(nDays + 1)) << 3);
+      const r2 = cum + ((<usize>2 * (nDays + 1)) << 3);
+      const r3 = cum + ((<usize>3 * (nDays + 1)) << 3);
+      let lo0: u32 = 1;
+      let lo1: u32 = 1;
+      let lo2: u32 = 1;
+      let lo3: u32 = 1;
+      let m = nDays;
+      while (m > 1) {
+        const half = m >> 1;
+        lo0 = select<u32>(lo0 + half, lo0, load<f64>(r0 + (<usize>(lo0 + half - 1) << 3)) < t0);
+        lo1 = select<u32>(lo1 + half, lo1, load<f64>(r1 + (<usize>(lo1 + half - 1) << 3)) < t1);
+        lo2 = select<u32>(lo2 + half, lo2, load<f64>(r2 + (<usize>(lo2 + half - 1) << 3)) < t2);
+        lo3 = select<u32>(lo3 + half, lo3, load<f64>(r3 + (<usize>(lo3 + half - 1) << 3)) < t3);
+        m -= half;
+      }
+      nd0 = select<u32>(0, lo0, load<f64>(r0 + (<usize>nDays << 3)) < t0);
+      nd1 = select<u32>(0, lo1, load<f64>(r1 + (<usize>nDays << 3)) < t1);
+      nd2 = select<u32>(0, lo2, load<f64>(r2 + (<usize>nDays << 3)) < t2);
+      nd3 = select<u32>(0, lo3, load<f64>(r3 + (<usize>nDays << 3)) < t3);
+    }
+    const pn = nextC + (<usize>i << 3);
+    store<u16>(pn, <u16>nd0);
+    store<u16>(pn, <u16>nd1, 2);
+    store<u16>(pn, <u16>nd2, 4);
+    store<u16>(pn, <u16>nd3, 6);
+    // the earliest non-zero day: 0 - 1 wraps to the top
+    store<u16>(minNext + (<usize>i << 1), <u16>(min(min(nd0 - 1, nd1 - 1), min(nd2 - 1, nd3 - 1)) + 1));
   }
   clearCounters();
   prepareUnits();
+}
+
+// The event pass's changes to the spreader counters, recorded a batch at a time: the group,
+// tract, digital-cell and household counters of a person with an event are scattered loads
+// (group's table is 3 MB on PA) which, behind the pass's unpredictable branches, did not overlap;
+// in a loop of their own they do. Nothing reads these counters before the next day's
+// prepareShares and social pass, and they are integer sums, so the order does not matter.
+const spreadPerson = memory.data(<i32>BATCH << 2);
+const spreadHousehold = memory.data(<i32>BATCH << 2);
+const spreadDelta = memory.data(<i32>BATCH << 2);
+
+/** The counter changes listed in [0, n): each person's group, tract, digital cell and household by its delta. */
+function countSpreaders(n: u32, group: usize, dcell: usize, hhTract: usize, cG: usize, cT: usize, cD: usize, cH: usize): void {
+  for (let j: u32 = 0; j < n; j++) {
+    const p = load<u32>(spreadPerson + (<usize>j << 2));
+    const h = load<u32>(spreadHousehold + (<usize>j << 2));
+    const d = load<i32>(spreadDelta + (<usize>j << 2));
+    add(cG, load<u32>(group + (<usize>p << 2)), d);
+    add(cT, load<u32>(hhTract + (<usize>h << 2)), d);
+    add(cD, load<u16>(dcell + (<usize>p << 1)), d);
+    add(cH, h, d);
+  }
 }
 
 /** Host: once per simulated day, after prepareShares(). */
@@ -437,9 +542,12 @@ export function stepReception(day: u32): void {
   // Social pass: rem falls by today's hazard for everyone not yet socially exposed. A household
   // without spreaders today (cH == 0, most of them) has base = hUnit * 0 + tV[t] = tV[t] and no
   // member to exclude, so a run of such households in one tract is a stretch of persons with
-  // the same base: it goes 4 persons at a time (socialRun). A household with spreaders goes one
-  // person at a time (socialPerson). Same operations, same order, so the same numbers.
+  // the same base: it goes 4 persons at a time (socialRun). A household with spreaders goes 4
+  // members at a time with the self exclusion in its spreaders' lanes (socialHousehold). Same
+  // operations, same order, so the same numbers.
   if (social) {
+    const noGroup = i32x4.splat(<i32>slot(N_GROUPS));
+    const offline = i32x4.splat(<i32>nDig);
     let a = lo;
     let h: u32 = 0;
     while (h < nH) {
@@ -452,7 +560,7 @@ export function stepReception(day: u32): void {
         const hUnit: f32 = size > 1 ? wH / <f32>(size - 1) : 0;
         const base = hUnit * <f32>spreading + tv;
         const selfV = hUnit + load<f32>(uV + (<usize>t << 2));
-        for (let i = a; i < b; i++) socialPerson(i, day, base, selfV, sday, eday, resp, group, dcell, mult, rem, tG, tD, uG, uD);
+        socialHousehold(a, b, day, base, selfV, sday, eday, resp, group, dcell, mult, rem, tG, tD, uG, uD, noGroup, offline);
         a = b;
         h++;
         continue;
@@ -472,7 +580,7 @@ export function stepReception(day: u32): void {
       }
       if (h2 + 4 > nH) while (h2 < nH && load<i32>(cH + (<usize>h2 << 2)) == 0 && load<u32>(hhTract + (<usize>h2 << 2)) == t) h2++;
       const b = load<u32>(hhStart + (<usize>h2 << 2));
-      socialRun(a, b, day, tv, sday, eday, resp, group, dcell, mult, rem, tG, tD, uG, uD);
+      socialRun(a, b, day, tv, sday, group, dcell, mult, rem, tG, tD, noGroup, offline);
       a = b;
       h = h2;
     }
@@ -488,6 +596,7 @@ export function stepReception(day: u32): void {
   const vZero = i16x8.splat(0);
   const vRepassa = i16x8.splat(REPASSA);
   let h: u32 = 0;
+  let nSpread: u32 = 0;
   let i = lo;
   for (; i < hi; i += 8) {
     let m: u32;
@@ -516,7 +625,9 @@ export function stepReception(day: u32): void {
       const isLast = (rs == REPASSA) & (day - e == periodG);
       if (!(isFirst | isLast)) continue;
       while (load<u32>(hhStart + (<usize>(h + 1) << 2)) <= p) h++;
-      const t = load<u32>(hhTract + (<usize>h << 2));
+      // a spreader from tomorrow on (+1, a first exposure answering repassa) or no longer (-1)
+      let delta: i32 = -1;
+      let counted = true;
       if (isFirst) {
         // first exposure: the response by cell and source (media wins a tie)
         store<u16>(eday + (<usize>p << 1), <u16>day);
@@ -526,30 +637,66 @@ export function stepReception(day: u32): void {
         const u = <f32>uniform(key, S_RESPONSE, 0, p);
         const r = <u8>(1 + <i32>(u >= load<f32>(q)) + <i32>(u >= load<f32>(q, 4)) + <i32>(u >= load<f32>(q, 8)));
         store<u8>(resp + <usize>p, r);
-        if (r == REPASSA) {
-          add(cG, load<u32>(group + (<usize>p << 2)), 1);
-          add(cT, t, 1);
-          add(cD, load<u16>(dcell + (<usize>p << 1)), 1);
-          add(cH, h, 1);
-        }
-      } else {
-        // last spreading day today: not counted from tomorrow on
-        add(cG, load<u32>(group + (<usize>p << 2)), -1);
-        add(cT, t, -1);
-        add(cD, load<u16>(dcell + (<usize>p << 1)), -1);
-        add(cH, h, -1);
+        delta = 1;
+        counted = r == REPASSA;
+      }
+      store<u32>(spreadPerson + (<usize>nSpread << 2), p);
+      store<u32>(spreadHousehold + (<usize>nSpread << 2), h);
+      store<i32>(spreadDelta + (<usize>nSpread << 2), delta);
+      nSpread += <u32>counted;
+      if (nSpread == BATCH) {
+        countSpreaders(nSpread, group, dcell, hhTract, cG, cT, cD, cH);
+        nSpread = 0;
       }
     }
   }
+  countSpreaders(nSpread, group, dcell, hhTract, cG, cT, cD, cH);
 
   // Media pass: about 1 person in 10 (v1.0.0) to 1 in 3 (v1.5.0) has a contact on a given day, so
-  // the persons are scanned 8 at a time with one SIMD compare of minNext against today (no branch
-  // per person); their contacts are listed and done a batch at a time (flushContacts).
+  // the persons are scanned 8 at a time with SIMD compares (with 4 channels of their next contact
+  // days, else of minNext) against today; their contacts are listed and done a batch at a time
+  // (flushContacts).
   const today = vDay;
   let n: u32 = 0;
   i = lo;
-  for (; i + 8 <= hi; i += 8) {
+  if (nC == 4) {
+    // 8 persons' 32 next-contact days compared with today in four i16x8 compares: bit 4q + c of
+    // the mask is person i + q's channel c, so its set bits in ascending order list the contacts
+    // as listContacts does (persons ascending, then channels), without a branch per person
+    for (; i + 8 <= hi; i += 8) {
+      if (n > BATCH - 32) {
+        flushContacts(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
+        n = 0;
+      }
+      const pn = nextC + (<usize>i << 3);
+      let m = i16x8.bitmask(i16x8.eq(v128.load(pn), today))
+        | (i16x8.bitmask(i16x8.eq(v128.load(pn, 16), today)) << 8)
+        | (i16x8.bitmask(i16x8.eq(v128.load(pn, 32), today)) << 16)
+        | (i16x8.bitmask(i16x8.eq(v128.load(pn, 48), today)) << 24);
+      while (m != 0) {
+        const b = ctz(m);
+        store<u32>(batchPerson + (<usize>n << 2), i + (b >> 2));
+        store<u32>(batchChannel + (<usize>n << 2), b & 3);
+        n++;
+        m &= m - 1;
+      }
+    }
+  } else for (; i + 8 <= hi; i += 8) {
     let m = i16x8.bitmask(i16x8.eq(v128.load(minNext + (<usize>i << 1)), today));
+    if (nC == 1) {
+      // minNext is the one channel's next day: each set bit is a contact
+      if (n > BATCH - 8) {
+        flushContacts(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
+        n = 0;
+      }
+      while (m != 0) {
+        store<u32>(batchPerson + (<usize>n << 2), i + ctz(m));
+        store<u32>(batchChannel + (<usize>n << 2), 0);
+        n++;
+        m &= m - 1;
+      }
+      continue;
+    }
     while (m != 0) {
       if (n + nC > BATCH) {
         flushContacts(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);

@@ -218,8 +218,8 @@ describe('the skipping and blocked daily steps give the state of the plain loop'
     expect(withSpreaders).toBeGreaterThan(10);
     expect(withSpreaders).toBeLessThan(plan.kernel.dias);
   });
-  // 4 channels (the reset's four searches in lockstep) and 2 (its loop over channels)
-  it.each([4, 2])('reception, %i channels: the reset\'s first contacts of a 21-day run are the bisection\'s of a 42-day run cut at day 21', async (nC) => {
+  // 4 channels (the reset's four searches in lockstep), 2 and 1 (its listed (person, channel) pairs)
+  it.each([4, 2, 1])('reception, %i channels: the reset\'s first contacts of a 21-day run are the bisection\'s of a 42-day run cut at day 21', async (nC) => {
     // the same channels over the first 21 days give the same summed day factors and draws; the
     // 42-day run (more than 32 days) takes the bisection, the 21-day run the count
     const canais = receptionScenario().canais!.slice(0, nC);
