@@ -35,6 +35,8 @@ async function snapshot() {
     ['adocao', compilePlanFor(adoptionScenario({ horizonte: { data_inicio: '2026-01-05', dias: 28 } }), pop, parameters({ beta0: Math.log(0.003) }))],
     ['recepcao', compilePlanFor(receptionScenario({ horizonte: { data_inicio: '2026-01-05', dias: 21 }, canais: receptionScenario().canais!.filter((c) => c.dia_fim <= 42).map((c) => ({ ...c, dia_fim: Math.min(c.dia_fim, 21), dia_inicio: Math.min(c.dia_inicio, 21) })) }), pop, parameters())],
     ['recepcao_habitos', compilePlanFor(receptionScenario(), withMediaHabits(pop), parameters({ beta0: Math.log(RECEPCAO_CONTATO_DIARIO) }))],
+    // one channel, 14 days: the kernel's 1-channel reset and media listing (the whole-Brazil task's shape), pinned by the kernel before them
+    ['recepcao_um_canal', compilePlanFor(receptionScenario({ canais: [{ canal: 'tv', dia_inicio: 1, dia_fim: 14, intensidade: 0.6 }], horizonte: { data_inicio: '2026-01-05', dias: 14 } }), withMediaHabits(pop), parameters({ beta0: Math.log(RECEPCAO_CONTATO_DIARIO) }))],
   ] as const;
   for (const [name, plan] of runs) {
     const c = await runInThread(plan, 'plano', 0);
