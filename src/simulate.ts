@@ -102,9 +102,12 @@ export function toReplicaResult(plan: Plan, variante: number, replica: number, c
   return r;
 }
 
-/** The shard layout every task of a plan runs on (maxShardBytes only changes the layout, never the results). */
-export function planShards(plan: Plan, maxShardBytes = DEFAULT_SHARD_BYTES): ShardLayout {
-  return shardPopulation(plan.kernelPopulation, planShape(plan.kernel), maxShardBytes);
+/**
+ * The shard layout every task of a plan runs on, cut for a pool of `threads` (maxShardBytes and
+ * threads only change the layout, never the results).
+ */
+export function planShards(plan: Plan, maxShardBytes = DEFAULT_SHARD_BYTES, threads = 1): ShardLayout {
+  return shardPopulation(plan.kernelPopulation, planShape(plan.kernel), maxShardBytes, threads);
 }
 
 /**
@@ -136,7 +139,7 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions = {}): 
     plan = await compilePlan(checked, source, { parametros: opts.parametros, variantes: opts.variantes });
   }
   const pool = opts.pool ?? sharedPool(opts.threads);
-  const shards = planShards(plan, opts.maxShardBytes);
+  const shards = planShards(plan, opts.maxShardBytes, pool.threads);
   // each thread running a task holds that task's kernel memory (every shard)
   const inFlight = Math.max(1, Math.min(pool.threads, Math.floor((opts.memoryBytes ?? totalmem() * 0.6) / plan.bytesPorTarefa)));
   const control = new Int32Array(new SharedArrayBuffer(8));

@@ -91,6 +91,11 @@ export class KernelInstance {
     return this.memory.buffer.byteLength;
   }
 
+  /** Whether the population (a shard's, by id) is the one copied in, so a task over it copies nothing again. */
+  holds(pop: KernelPopulation): boolean {
+    return this.popId === pop.id;
+  }
+
   /** Bytes this instance's memory must hold to run `plan` over `pop`. */
   bytesNeeded(pop: KernelPopulation, plan: KernelPlan): number {
     return layoutKernel(this.base, pop, planShape(plan)).end;

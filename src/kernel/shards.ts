@@ -1,7 +1,8 @@
 // Sharding (DESIGN 4, "Scale"): one wasm32 memory holds at most 4 GiB, so a population too big
 // for one kernel instance runs as several shards, each a contiguous range of households in its
 // own instance, stepped in lockstep by src/kernel/run-shards.ts. Cuts fall on UF borders where a
-// UF fits, inside a UF (at a household) where it does not.
+// UF fits, inside a UF (at a household) where it does not, and for a pool of several threads also
+// near each thread's equal share of the persons.
 // A shard numbers its households, persons and activity groups from 0 and keeps the population's
 // numbering of tracts, municipalities and digital cells (small tables). Every counter a person
 // writes (group, tract, digital cell, municipality) that another shard reads is listed in
@@ -79,11 +80,33 @@ function householdAt(pop: KernelPopulation, p: number, lo: number, hi: number): 
   return lo;
 }
 
+/** A part boundary moves to a UF border when one lies within this share of a part's persons. */
+const PART_BORDER_SLACK = 1 / 50;
+
+/**
+ * Households where the persons are cut into `parts` equal shares (the pool's threads, src/pool/pool.ts,
+ * spread a task over contiguous runs of shards): the household nearest each share's end, or a UF
+ * border within PART_BORDER_SLACK of a part's persons of it.
+ */
+function partCuts(pop: KernelPopulation, parts: number, borders: number[]): number[] {
+  const out: number[] = [];
+  for (let j = 1; j < parts; j++) {
+    const target = Math.round((j * pop.nPersons) / parts);
+    const h = householdAt(pop, target, 0, pop.nHouseholds);
+    const near = borders.reduce((best, b) => (Math.abs(pop.hhStart[b] - target) < Math.abs(pop.hhStart[best] - target) ? b : best), h);
+    out.push(Math.abs(pop.hhStart[near] - target) <= (PART_BORDER_SLACK * pop.nPersons) / parts ? near : h);
+  }
+  return out;
+}
+
 /**
  * Household cuts so that each shard's kernel memory stays under `maxBytes`: whole UFs packed in
- * order while they fit, a UF too big for one shard split into equal parts.
+ * order while they fit, a UF too big for one shard split into equal parts. With `parts` > 1 (a
+ * population needing two or more shards, run by a pool of that many threads) there is also a cut
+ * near each 1/parts of the persons, so that a task spread over the threads gives each the same
+ * number of persons (greedy packing alone left the whole-Brazil task's 2 parts at 87 and 116 M).
  */
-export function shardCuts(pop: KernelPopulation, shape: KernelShape, maxBytes: number): number[] {
+export function shardCuts(pop: KernelPopulation, shape: KernelShape, maxBytes: number, parts = 1): number[] {
   const all = layoutKernel(0, pop, shape).end;
   if (all <= maxBytes) return [0, pop.nHouseholds];
   // bytes that do not grow with persons, households or groups (tracts, municipalities, tables)
@@ -92,13 +115,24 @@ export function shardCuts(pop: KernelPopulation, shape: KernelShape, maxBytes: n
   const maxPersons = Math.floor((maxBytes - fixed) / perPerson);
   if (maxPersons < 1) throw new RangeError(`a shard of ${maxBytes} bytes cannot hold one person (fixed part ${fixed} bytes)`);
   const persons = (a: number, b: number) => pop.hhStart[b] - pop.hhStart[a];
+  // UF ranges, cut again at the part boundaries; a range that starts at one starts a shard
+  const ufs = ufRanges(pop);
+  const forced = new Set(partCuts(pop, parts, ufs.map(([a]) => a)));
+  const ranges = ufs.flatMap(([a, b]) => {
+    const at = [...forced].filter((h) => h > a && h < b).sort((x, y) => x - y);
+    return [a, ...at].map((x, k) => [x, k < at.length ? at[k] : b] as [number, number]);
+  });
   const cuts = [0];
   let open = 0; // first household of the shard being filled
-  for (const [a, b] of ufRanges(pop)) {
+  for (const [a, b] of ranges) {
+    if (forced.has(a) && open < a) {
+      cuts.push(a);
+      open = a;
+    }
     if (persons(a, b) > maxPersons) {
       if (open < a) cuts.push(a);
-      const parts = Math.ceil(persons(a, b) / maxPersons);
-      for (let j = 1; j < parts; j++) cuts.push(householdAt(pop, pop.hhStart[a] + Math.round((j * persons(a, b)) / parts), a, b));
+      const n = Math.ceil(persons(a, b) / maxPersons);
+      for (let j = 1; j < n; j++) cuts.push(householdAt(pop, pop.hhStart[a] + Math.round((j * persons(a, b)) / n), a, b));
       cuts.push(b);
       open = b;
     } else if (persons(open, b) > maxPersons) {
@@ -110,9 +144,9 @@ export function shardCuts(pop: KernelPopulation, shape: KernelShape, maxBytes: n
   return cuts;
 }
 
-/** The shards of a population under a per-shard memory budget (cached per population and cuts). */
-export function shardPopulation(pop: KernelPopulation, shape: KernelShape, maxBytes = DEFAULT_SHARD_BYTES): ShardLayout {
-  const cuts = shardCuts(pop, shape, maxBytes);
+/** The shards of a population under a per-shard memory budget, cut for `parts` threads (shardCuts; cached per population and cuts). */
+export function shardPopulation(pop: KernelPopulation, shape: KernelShape, maxBytes = DEFAULT_SHARD_BYTES, parts = 1): ShardLayout {
+  const cuts = shardCuts(pop, shape, maxBytes, parts);
   if (cuts.length === 2) return singleShard(pop);
   const key = cuts.join(',');
   let byCuts = cached.get(pop);

@@ -10,21 +10,31 @@ import type { ShardLayout } from '../kernel/shards.js';
 export const SLACK_BYTES = 256 * 2 ** 20;
 
 /**
- * Makes `instances` one instance per shard of `layout`: creates the missing ones, and drops those
- * past the layout's shard count and those holding more than twice (and more than `slackBytes`
- * beyond) what their shard needs, for the garbage collector to free their memory; a dropped
- * instance is replaced by a fresh one, which copies its shard in on the task's first use.
+ * Makes `instances` one instance per shard of `layout`: an instance that holds a shard's
+ * population already is moved to that shard's place (a thread handed another part of a task keeps
+ * the shards both parts share), the others are reused in their order; it creates the missing ones,
+ * and drops those past the layout's shard count and those holding more than twice (and more than
+ * `slackBytes` beyond) what their shard needs, for the garbage collector to free their memory; a
+ * dropped instance is replaced by a fresh one, which copies its shard in on the task's first use.
  */
 export async function fitInstances(instances: KernelInstance[], layout: ShardLayout, plan: KernelPlan, slackBytes = SLACK_BYTES): Promise<void> {
   const { shards } = layout;
-  if (instances.length > shards.length) instances.length = shards.length;
+  const held = [...instances];
+  const placed: Array<KernelInstance | undefined> = shards.map((s) => {
+    const k = held.findIndex((inst) => inst.holds(s.pop));
+    return k < 0 ? undefined : held.splice(k, 1)[0];
+  });
+  instances.length = 0;
   const whole = shards.length === 1;
   for (let k = 0; k < shards.length; k++) {
-    const held = instances[k];
-    if (held) {
-      const need = held.bytesNeeded(shards[k].pop, planForShard(plan, shards[k], whole));
-      if (held.bytesHeld <= Math.max(2 * need, need + slackBytes)) continue;
+    const inst = placed[k] ?? held.shift();
+    if (inst) {
+      const need = inst.bytesNeeded(shards[k].pop, planForShard(plan, shards[k], whole));
+      if (inst.bytesHeld <= Math.max(2 * need, need + slackBytes)) {
+        instances.push(inst);
+        continue;
+      }
     }
-    instances[k] = await KernelInstance.create();
+    instances.push(await KernelInstance.create());
   }
 }

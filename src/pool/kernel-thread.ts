@@ -1,19 +1,21 @@
 // The pool's in-thread worker (loaded by Piscina from dist/src/pool/kernel-thread.js): kernel instances
 // kept between tasks (one per shard, fitted to each task by fitInstances), the population copied
-// into them once, one (replica, variant) per task, or the part of one a PartRequest names.
+// into them once, one (replica, variant) per task, or the part of one this thread claims from a PartRequest.
 import { Piscina } from 'piscina';
 import { ServiceError } from '../errors.js';
 import type { KernelInstance } from '../kernel/instance.js';
 import { failPart, runShards } from '../kernel/run-shards.js';
 import type { PartRequest, TaskReply, TaskRequest } from './messages.js';
+import { claimPart } from './claim-part.js';
 import { fitInstances } from './fit-instances.js';
 import { reduceReplica } from './reduce-replica.js';
 
 const instances: KernelInstance[] = [];
 
 export default async function runTask(req: TaskRequest | PartRequest): Promise<unknown> {
-  const part = 'part' in req ? req.part : undefined;
+  const parts = 'parts' in req ? req.parts : undefined;
   try {
+    const part = parts && claimPart(parts, (req as PartRequest).claims, req.shards, instances);
     const mine = part ? { ...req.shards, shards: req.shards.shards.slice(part.first, part.first + part.count) } : req.shards;
     await fitInstances(instances, mine, req.plan);
     const t0 = performance.now();
@@ -26,7 +28,7 @@ export default async function runTask(req: TaskRequest | PartRequest): Promise<u
     for (const r of counts.respostas) buffers.push(r.contagens.buffer as ArrayBuffer, r.base.buffer as ArrayBuffer);
     return Piscina.move({ [Piscina.transferableSymbol]: buffers, [Piscina.valueSymbol]: reply } as never);
   } catch (err) {
-    if (part) failPart(part);
+    if (parts) failPart(parts[0]); // the parts share one barrier
     const e = err instanceof ServiceError ? err : new ServiceError('internal_error', err instanceof Error ? err.stack ?? err.message : String(err));
     const reply: TaskReply = { ok: false, error: e.toPlain() };
     return reply;

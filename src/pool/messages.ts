@@ -21,9 +21,11 @@ export interface TaskRequest {
   control: Int32Array;
 }
 
-/** A task's shards spread over threads (src/pool/pool.ts): this thread runs and reduces `part`'s shards only. */
+/** A task's shards spread over threads (src/pool/pool.ts): this thread claims one of `parts` (src/pool/claim-part.ts) and runs and reduces its shards only. */
 export interface PartRequest extends TaskRequest {
-  part: ShardPart;
+  parts: ShardPart[];
+  /** One word per part, set by the thread that claimed it. */
+  claims: Int32Array;
 }
 
 /** The numeric part of a ReplicaResult; the main thread adds the names (src/pool/replica-result.ts). */

@@ -7,7 +7,8 @@
 // (src/pool/shard-parts.ts; the parts meet once a day to sum the shared counters, so the results
 // are those of one thread), so a job's last tasks do not leave threads idle. Parts are started
 // only when a thread is free for each (counted in `busy`), so no part waits behind a queued task
-// for a partner that waits for it.
+// for a partner that waits for it. Each part's thread claims the part its kernel instances hold
+// (src/pool/claim-part.ts), so a task run again on the same threads copies no population in again.
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { reviveError } from '../errors.js';
@@ -59,10 +60,12 @@ export function createPool(opts: PoolOptions = {}): SimPool {
     async run(req) {
       const parts = Math.min(req.shards.shards.length, threads - busy);
       if (parts < 2) return send(req);
+      const split = splitShards(req.shards, parts);
+      const claims = new Int32Array(new SharedArrayBuffer(split.length * 4));
       const settled = await Promise.allSettled(
-        splitShards(req.shards, parts).map((part) =>
-          send({ ...req, part }).catch((err: unknown) => {
-            failPart(part); // a thread lost before its part reached the barrier: free the others
+        split.map(() =>
+          send({ ...req, parts: split, claims }).catch((err: unknown) => {
+            failPart(split[0]); // a thread lost before its part reached the barrier: free the others (the parts share it)
             throw err;
           }),
         ),

@@ -127,6 +127,98 @@ function recordEvent(o: EventCounts, m: number, d: number, uw: number, ud: numbe
   if (o.serieDiaria) o.serieDiaria[(ud + d - 1) * M + m]++;
 }
 
+/**
+ * Calls `fn` for each run of consecutive households of a segment in one unit and one published
+ * tract index (u < 0: outside the job's units), with its persons [i0, i1) in the whole
+ * population's numbering. Households of a unit lie together, so the runs are long and the
+ * per-person loops below keep their unit, tract and rows in registers (about a quarter less CPU
+ * than a loop per household; docs/model.md, Performance, session 7).
+ */
+function forEachUnitRun(pop: KernelPopulation, spec: ReduceSpec, seg: StateSegment, fn: (i0: number, i1: number, u: number, s: number) => void): void {
+  const { hhStart, hhTract } = pop;
+  const { unidadeDoSetor, setorIndice } = spec;
+  let h = seg.h0;
+  while (h < seg.h1) {
+    const t = hhTract[h];
+    const u = unidadeDoSetor[t];
+    const s = setorIndice ? setorIndice[t] : -1;
+    let h1 = h + 1;
+    for (; h1 < seg.h1; h1++) {
+      const t1 = hhTract[h1];
+      if (t1 !== t && (unidadeDoSetor[t1] !== u || (setorIndice !== undefined && setorIndice[t1] !== s))) break;
+    }
+    if (u >= 0) fn(hhStart[h], hhStart[h1], u, s);
+    h = h1;
+  }
+}
+
+/** What the per-run counting loops read besides the state. */
+interface RunContext {
+  out: EventCounts;
+  W: number;
+  D: number;
+  C: number;
+  cells: Uint16Array;
+  aud: Uint8Array;
+  nC: number;
+  frequencia?: Uint32Array;
+}
+
+/** Adoption events of the persons [i0, i1) of unit u (tract row s). */
+function countAdoptionRun(r: RunContext, seg: StateSegment, i0: number, i1: number, u: number, s: number): void {
+  const { out, cells, aud } = r;
+  const dayA = seg.st.dayA;
+  const o = seg.p0;
+  const uw = u * r.W, ud = u * r.D, sw = s * r.W, uC = u * r.C, M = out.M;
+  for (let i = i0; i < i1; i++) {
+    const e = dayA[i - o];
+    if (e !== 0) recordEvent(out, 0, e, uw, ud, sw, (uC + cells[i]) * M, aud[i], s);
+  }
+}
+
+/** Reception events and media frequencies of the persons [i0, i1) of unit u (tract row s). */
+function countReceptionRun(r: RunContext, seg: StateSegment, i0: number, i1: number, u: number, s: number): void {
+  const { out, cells, aud, nC } = r;
+  const frequencia = r.frequencia!;
+  const { dayA, sday, mday, dday, resp, freq } = seg.st as Required<KernelState>;
+  const o = seg.p0;
+  const uw = u * r.W, ud = u * r.D, sw = s * r.W, uC = u * r.C, M = out.M;
+  const fu = u * (nC + 1) * 2;
+  for (let i = i0; i < i1; i++) {
+    const j = i - o; // index in the segment's state
+    const e = dayA[j];
+    const sd = sday[j];
+    const md = mday[j];
+    const dd = dday[j];
+    // a person with no event adds nothing (no media contact: mday 0, every frequency 0)
+    if ((e | sd | md | dd) === 0) continue;
+    const a = aud[i];
+    const uc = (uC + cells[i]) * M;
+    // order of MEDIDAS_RECEPCAO: alcance, social, medida, declarada, ambas, then the 4 responses
+    if (e !== 0) {
+      recordEvent(out, 0, e, uw, ud, sw, uc, a, s);
+      recordEvent(out, 4 + resp[j], e, uw, ud, sw, uc, a, s);
+    }
+    if (sd !== 0) recordEvent(out, 1, sd, uw, ud, sw, uc, a, s);
+    if (md !== 0) recordEvent(out, 2, md, uw, ud, sw, uc, a, s);
+    if (dd !== 0) recordEvent(out, 3, dd, uw, ud, sw, uc, a, s);
+    if (md !== 0 && sd !== 0) recordEvent(out, 4, Math.max(md, sd), uw, ud, sw, uc, a, s);
+    if (a && md !== 0) {
+      let total = 0;
+      for (let c = 0; c < nC; c++) {
+        const f = freq[j * nC + c];
+        total += f;
+        const base = fu + c * 2;
+        if (f >= 1) frequencia[base]++;
+        if (f >= 3) frequencia[base + 1]++;
+      }
+      const base = fu + nC * 2;
+      if (total >= 1) frequencia[base]++;
+      if (total >= 3) frequencia[base + 1]++;
+    }
+  }
+}
+
 export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: ReduceSpec, segments: readonly StateSegment[], escala: readonly number[]): Omit<TaskCounts, 'segundos'> {
   const W = spec.semanas;
   const M = spec.nMedidas;
@@ -168,59 +260,9 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
   }
 
   const out: EventCounts = { serie, seriePublico, celulas, porSetor, serieDiaria, M };
-  for (const seg of segments) {
-    const { dayA, sday, mday, dday, resp, freq } = seg.st;
-    const o = seg.p0;
-    for (let h = seg.h0; h < seg.h1; h++) {
-      const t = hhTract[h];
-      const u = spec.unidadeDoSetor[t];
-      if (u < 0) continue;
-      const s = spec.setorIndice ? spec.setorIndice[t] : -1;
-      const uw = u * W;
-      const ud = u * D;
-      const sw = s * W;
-      const end = hhStart[h + 1];
-      for (let i = hhStart[h]; i < end; i++) {
-        const j = i - o; // index in the segment's state
-        const e = dayA[j];
-        // a person with no event adds nothing (no media contact: mday 0, every frequency 0)
-        if (!reception) {
-          if (e === 0) continue;
-        } else if ((e | sday![j] | mday![j] | dday![j]) === 0) continue;
-        const a = aud[i];
-        const uc = (u * C + cells[i]) * M;
-        if (!reception) {
-          recordEvent(out, 0, e, uw, ud, sw, uc, a, s);
-          continue;
-        }
-        // order of MEDIDAS_RECEPCAO: alcance, social, medida, declarada, ambas, then the 4 responses
-        const sd = sday![j];
-        const md = mday![j];
-        const dd = dday![j];
-        if (e !== 0) {
-          recordEvent(out, 0, e, uw, ud, sw, uc, a, s);
-          recordEvent(out, 4 + resp![j], e, uw, ud, sw, uc, a, s);
-        }
-        if (sd !== 0) recordEvent(out, 1, sd, uw, ud, sw, uc, a, s);
-        if (md !== 0) recordEvent(out, 2, md, uw, ud, sw, uc, a, s);
-        if (dd !== 0) recordEvent(out, 3, dd, uw, ud, sw, uc, a, s);
-        if (md !== 0 && sd !== 0) recordEvent(out, 4, Math.max(md, sd), uw, ud, sw, uc, a, s);
-        if (a && md !== 0) {
-          let total = 0;
-          for (let c = 0; c < nC; c++) {
-            const f = freq![j * nC + c];
-            total += f;
-            const base = (u * (nC + 1) + c) * 2;
-            if (f >= 1) frequencia![base]++;
-            if (f >= 3) frequencia![base + 1]++;
-          }
-          const base = (u * (nC + 1) + nC) * 2;
-          if (total >= 1) frequencia![base]++;
-          if (total >= 3) frequencia![base + 1]++;
-        }
-      }
-    }
-  }
+  const run: RunContext = { out, W, D, C, cells, aud, nC, frequencia };
+  const count = reception ? countReceptionRun : countAdoptionRun;
+  for (const seg of segments) forEachUnitRun(pop, spec, seg, (i0, i1, u, s) => count(run, seg, i0, i1, u, s));
   cumulate(serie, U, W, M);
   cumulate(seriePublico, U, W, M);
   if (porSetor) cumulate(porSetor, S, W, M);

@@ -1,6 +1,7 @@
 // A sharded task spread over the pool's threads (src/pool/pool.ts: a task arriving while two or
 // more threads idle runs its shards on several threads that meet once a day) gives the results of
-// the same task on one thread: RR cut into 4 shards, run whole on 1 thread and in 2 and 3 parts.
+// the same task on one thread: RR cut into 4 shards, run whole on 1 thread, and in 2 and 3 parts
+// on pools of 2 and 3 threads (whose cuts also fall near each thread's share of the persons).
 import { afterAll, describe, expect, it } from 'vitest';
 import { layoutKernel, planShape } from '../../src/kernel/layout.js';
 import { shardCuts } from '../../src/kernel/shards.js';

@@ -4,10 +4,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { KernelInstance } from '../../src/kernel/instance.js';
 import { layoutKernel, planShape } from '../../src/kernel/layout.js';
 import { replicaKey } from '../../src/kernel/rng-key.js';
-import { runShards } from '../../src/kernel/run-shards.js';
+import { planForShard, runShards } from '../../src/kernel/run-shards.js';
 import { shardPopulation, singleShard } from '../../src/kernel/shards.js';
 import { compilePlanFor } from '../../src/plan/compile-plan.js';
+import { claimPart } from '../../src/pool/claim-part.js';
 import { fitInstances } from '../../src/pool/fit-instances.js';
+import { splitShards } from '../../src/pool/shard-parts.js';
 import { createPool } from '../../src/pool/pool.js';
 import type { ReplicaResult } from '../../src/pool/replica-result.js';
 import { simulate } from '../../src/simulate.js';
@@ -65,6 +67,38 @@ describe('fitInstances', () => {
     await fitInstances(again, small1, small.kernel);
     expect(again[0]).toBe(fresh);
     expect(stateAfter(again, big)).toBe(bigState);
+  });
+});
+
+describe('a task spread over threads run again', () => {
+  it('each thread claims the part its instances hold, and fitInstances keeps them in the part\'s order', async () => {
+    const bytes = layoutKernel(0, big.kernelPopulation, planShape(big.kernel)).end;
+    const three = shardPopulation(big.kernelPopulation, planShape(big.kernel), Math.ceil(bytes / 3) + 4096);
+    const parts = splitShards(three, 2);
+    const slice = (j: number) => ({ ...three, shards: three.shards.slice(parts[j].first, parts[j].first + parts[j].count) });
+    // two threads' instances after a first run: one holds part 0's shards, the other part 1's
+    const threads: KernelInstance[][] = [[], []];
+    for (const j of [0, 1]) {
+      await fitInstances(threads[j], slice(j), big.kernel, 0);
+      slice(j).shards.forEach((s, k) => threads[j][k].load(s.pop, planForShard(big.kernel, s, false)));
+    }
+    // run again: whichever thread starts first, each claims its own part
+    for (const first of [0, 1]) {
+      const claims = new Int32Array(new SharedArrayBuffer(8));
+      const got = [first, 1 - first].map((t) => claimPart(parts, claims, three, threads[t]));
+      expect(got[0]).toBe(parts[first]);
+      expect(got[1]).toBe(parts[1 - first]);
+      expect(() => claimPart(parts, claims, three, [])).toThrow(RangeError);
+    }
+    // a thread that ran the whole task keeps the instances of the part it is handed, in the part's order
+    const whole: KernelInstance[] = [];
+    await fitInstances(whole, three, big.kernel, 0);
+    runShards(whole, three, big.kernel, big.variantes[0].escala, replicaKey(big.grupoComparacao, 0));
+    const before = [...whole];
+    const last = parts[1];
+    await fitInstances(whole, slice(1), big.kernel, 0);
+    expect(whole).toEqual(before.slice(last.first, last.first + last.count));
+    whole.forEach((k, i) => expect(k.holds(three.shards[last.first + i].pop)).toBe(true));
   });
 });
 

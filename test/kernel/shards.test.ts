@@ -38,9 +38,10 @@ async function runLayout(plan: Plan, layout: ShardLayout) {
   return { state, counts };
 }
 
-function layoutOf(plan: Plan, parts: number): ShardLayout {
+/** The layout for a budget of 1/parts of the memory, cut for a pool of `threads`. */
+function layoutOf(plan: Plan, parts: number, threads = 1): ShardLayout {
   const bytes = layoutKernel(0, plan.kernelPopulation, planShape(plan.kernel)).end;
-  return shardPopulation(plan.kernelPopulation, planShape(plan.kernel), Math.ceil(bytes / parts) + 4096);
+  return shardPopulation(plan.kernelPopulation, planShape(plan.kernel), Math.ceil(bytes / parts) + 4096, threads);
 }
 
 describe('shard layout', () => {
@@ -64,15 +65,32 @@ describe('shard layout', () => {
     expect(l.exchange.map((x) => x.slot).sort()).toEqual([ABI.P_CNT_GROUP, ABI.P_CNT_TRACT, ABI.P_CNT_DIG, ABI.P_CNT_MUN].sort());
     expect(() => shardCuts(kp, shape, 1000)).toThrow(/cannot hold one person/);
   });
+
+  it('for a pool of several threads also cuts at each thread\'s share of the persons', () => {
+    const shape = planShape(reception.kernel);
+    const kp = reception.kernelPopulation;
+    const bytes = layoutKernel(0, kp, shape).end;
+    const biggest = Math.max(...Array.from({ length: kp.nHouseholds }, (_, h) => kp.hhStart[h + 1] - kp.hhStart[h]));
+    for (const threads of [2, 3]) {
+      // a budget of 0.6 of the memory: 2 shards for 1 thread, cut at 1/2 or 1/3 and 2/3 otherwise
+      const cuts = shardCuts(kp, shape, Math.ceil(bytes * 0.6), threads);
+      for (let j = 1; j < threads; j++) {
+        const share = (j * kp.nPersons) / threads;
+        expect(Math.min(...cuts.map((c) => Math.abs(kp.hhStart[c] - share)))).toBeLessThanOrEqual(biggest);
+      }
+      const l = layoutOf(reception, 1 / 0.6, threads);
+      l.shards.forEach((x) => expect(layoutKernel(0, x.pop, shape).end).toBeLessThanOrEqual(Math.ceil(bytes * 0.6) + 4096));
+    }
+  });
 });
 
 describe('sharded runs', () => {
   for (const [name, plan] of [['recepcao', reception], ['adocao', adoption]] as const) {
-    it(`${name}: 2, 3 and 5 shards give the state and counts of one instance, bit for bit`, async () => {
+    it(`${name}: 2, 3 and 5 shards, and cuts for 2 and 3 threads, give the state and counts of one instance, bit for bit`, async () => {
       const one = await runLayout(plan, singleShard(plan.kernelPopulation));
       expect(one.state.dayA.filter((d) => d > 0).length).toBeGreaterThan(1000);
-      for (const parts of [2, 3, 5]) {
-        const many = await runLayout(plan, layoutOf(plan, parts));
+      for (const [parts, threads] of [[2, 1], [3, 1], [5, 1], [2, 2], [2, 3]]) {
+        const many = await runLayout(plan, layoutOf(plan, parts, threads));
         expect(many.state).toEqual(one.state);
         expect(many.counts).toEqual(one.counts);
       }
