@@ -27,16 +27,27 @@ import { newestRelease, openRelease } from '../src/release/release.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { runAsMain } from './lib/run-as-main.js';
 
-/** The best point of a release's published judge fit (its window ends at 2022-06: it never saw the holdout). */
+/**
+ * The best point of a release's published judge fit (its window ends at 2022-06: it never saw the
+ * holdout). A case that searched fewer dimensions (before v1.8.0's inclinacao_renda_lancamento, added
+ * last) gives its coordinates, the newer ones start at their hand-set inicio.
+ */
 function judgeBest(release: string): { x: number[]; origem: string } {
   const c = readPixCase(release);
   if (c === null) throw new Error(`campaign-sim: release ${release} has no Pix case to start the judge from`);
-  if (JSON.stringify(c.ajuste.busca.dimensoes) !== JSON.stringify(PIX_FIT_DIMENSIONS.map((d) => d.nome))) {
+  const nomes = PIX_FIT_DIMENSIONS.map((d) => d.nome);
+  const deles = c.ajuste.busca.dimensoes;
+  if (JSON.stringify(deles) !== JSON.stringify(nomes.slice(0, deles.length))) {
     throw new Error(`campaign-sim: the Pix case of ${release} searched other dimensions`);
   }
   const juiz = c.ajuste.historico.filter((h) => h.ajuste === 'juiz');
   const best = juiz.reduce((a, b) => (b.perda < a.perda ? b : a));
-  return { x: best.x, origem: `melhor ponto do ajuste do juiz de ${release} (janela até 2022-06, perda ${best.perda})` };
+  const novas = PIX_FIT_DIMENSIONS.slice(deles.length);
+  return {
+    x: [...best.x, ...novas.map((d) => d.inicio)],
+    origem: `melhor ponto do ajuste do juiz de ${release} (janela até 2022-06, perda ${best.perda})` +
+      (novas.length ? `; ${novas.map((d) => `${d.nome} = ${d.inicio}`).join(', ')} (início fixado à mão)` : ''),
+  };
 }
 
 interface KeptFits {

@@ -51,6 +51,9 @@ export const PIX_FIT_DIMENSIONS: readonly FitDimension[] = [
     nome: `deslocamento_regiao_${nome}`, inicio: 0, passo: 0.2,
     set: (p, x) => { const d = [...(p.deslocamento_regiao ?? MACRO_REGIOES.map(() => 0))]; d[r] = x; p.deslocamento_regiao = d; },
   })),
+  // v1.8.0 on, last so that an older case's points are this list's first coordinates; it starts
+  // at 0 (the same timing for every income quintile: the model before it) and the search moves it
+  { nome: 'inclinacao_renda_lancamento', inicio: 0, passo: 0.3, set: (p, x) => { p.inclinacao_renda_lancamento = x; } },
 ];
 
 /**
