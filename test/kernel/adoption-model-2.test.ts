@@ -1,5 +1,5 @@
 // Adoption model 2 (release v1.2.0 on, docs/model.md): eligibility age, fixed standardisation of
-// the cell score, the fading launch impulse and (v1.8.0 on) its timing by income, on a 30,000-person fixture.
+// the cell score, the fading launch impulse and its timing by income, on a 30,000-person fixture.
 import { describe, expect, it } from 'vitest';
 import { replicaKey } from '../../src/kernel/rng-key.js';
 import { compilePlanFor } from '../../src/plan/compile-plan.js';
