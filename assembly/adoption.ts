@@ -7,8 +7,8 @@
 // monotonically (more hazard never delays an agent).
 import {
   N_HOUSEHOLDS, N_PERSONS, N_GROUPS, N_DIG, P_HH_START, P_HH_TRACT, P_TRACT_MUN, P_GROUP, P_DCELL, P_MULT, P_DAY_A, P_REM,
-  P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_MUN, P_CNT_HH, P_TAB_G, P_TAB_V, P_TAB_D, P_TAB_DAMP, P_LIVE_HH, F_E0, F_EXPO,
-  F_W_HH, F_ELOGIT, S_ADOPT, S_LAUNCH,
+  P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_MUN, P_CNT_HH, P_TAB_G, P_TAB_V, P_TAB_D, P_TAB_DAMP, P_LIVE_HH, P_INCOME,
+  P_TAB_INCOME, F_E0, F_EXPO, F_W_HH, F_ELOGIT, F_BY_INCOME, S_ADOPT, S_LAUNCH,
   AGENT_BASE,
 } from './abi';
 import { gather4 } from './gather';
@@ -56,7 +56,12 @@ export function resetAdoption(keyLo: u32, keyHi: u32): void {
   clearCounters();
 }
 
-/** Host: once, on lancamento.dia: each person adopts at once with sigmoid(logit_lancamento + ln m_i). */
+// With F_BY_INCOME (inclinacao_renda_lancamento, docs/model.md) the launch odds and the day's
+// exp(beta0) with its impulse are read by income quintile from P_TAB_INCOME, which the host fills
+// (src/kernel/instance.ts); without it the code below is the model's without that table, bit for bit.
+const QUINTILES: usize = 5;
+
+/** Host: once, on lancamento.dia: each person adopts at once with sigmoid(logit_lancamento + ln m_i) (+ the quintile's ln factor). */
 export function launchAdoption(day: u32): void {
   const nH = <u32>slot(N_HOUSEHOLDS);
   const hhStart = slot(P_HH_START);
@@ -65,13 +70,17 @@ export function launchAdoption(day: u32): void {
   const mult = slot(P_MULT);
   const aday = slot(P_DAY_A);
   const e = param(F_ELOGIT);
+  const byIncome = param(F_BY_INCOME) != 0;
+  const income = slot(P_INCOME);
+  const odds = slot(P_TAB_INCOME) + (QUINTILES << 2);
   for (let h: u32 = 0; h < nH; h++) {
     const t = load<u32>(hhTract + (<usize>h << 2));
     const m = <usize>load<u16>(tractMun + (<usize>t << 1));
     const b = load<u32>(hhStart + (<usize>(h + 1) << 2));
     for (let i = load<u32>(hhStart + (<usize>h << 2)); i < b; i++) {
       if (load<u16>(aday + (<usize>i << 1)) != 0) continue;
-      const me = <f64>load<f32>(mult + (<usize>i << 2)) * e;
+      let me = <f64>load<f32>(mult + (<usize>i << 2)) * e;
+      if (byIncome) me *= <f64>load<f32>(odds + (<usize>load<u8>(income + <usize>i) << 2));
       if (uniform(key, S_LAUNCH, 0, i) < me / (1 + me)) adopt(i, h, t, m, day);
     }
   }
@@ -136,6 +145,9 @@ export function stepAdoption(day: u32): void {
   const tDamp = slot(P_TAB_DAMP);
   const wH = <f32>param(F_W_HH);
   const vE0 = f32x4.splat(<f32>param(F_E0));
+  const byIncome = param(F_BY_INCOME) != 0;
+  const income = slot(P_INCOME);
+  const tE0 = slot(P_TAB_INCOME);
   const vEx = f32x4.splat(<f32>param(F_EXPO));
   const lanes = i32x4(0, 1, 2, 3);
   const zero = i32x4.splat(0);
@@ -181,7 +193,11 @@ export function stepAdoption(day: u32): void {
       const tg = gather4(tG, g4);
       const td = gather4(tD, d4);
       const sv = f32x4.add(f32x4.add(vBase, tg), td);
-      const lambda = f32x4.mul(f32x4.mul(v128.load(mult + (<usize>i << 2)), f32x4.add(vE0, f32x4.mul(vEx, sv))), vDamp);
+      // the quintile's exp(beta0) (lanes off read quintile 0); the same vE0 without F_BY_INCOME
+      const e0 = byIncome
+        ? gather4(tE0, v128.and(i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(income + <usize>i))), on))
+        : vE0;
+      const lambda = f32x4.mul(f32x4.mul(v128.load(mult + (<usize>i << 2)), f32x4.add(e0, f32x4.mul(vEx, sv))), vDamp);
       const r0 = v128.load(rem + (<usize>i << 2));
       const r = f32x4.sub(r0, lambda);
       // lanes off keep the bytes they had: past the household these are the next persons' rem

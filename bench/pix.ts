@@ -3,7 +3,7 @@
 //   data/releases/<release>/caso-pix.json  (the public case; the release manifest reads it)
 //   bench/results/pix.json                 (the targets, what was measured, the minutes)
 //   bench/out/pix-ajustes.json             (the three fits, each written when it ends, with its seconds)
-//   npm run bench:pix -- [--release V] [--avaliacoes N] [--amostra-pessoas N] [--amostra-final K] [--inicio-juiz V] [--threads N] [--ajustes FILE]
+//   npm run bench:pix -- [--release V] [--avaliacoes N] [--amostra-pessoas N] [--amostra-final K] [--inicio-juiz V] [--inclinacao-renda] [--threads N] [--ajustes FILE]
 // --inicio-juiz starts the judge's search at release V's judge's best point (fitted on months up to 2022-06 only);
 // --inicio-juiz '' at the hand-set starts.
 // --ajustes reuses the fits of such a file (made with the same release, sample and judge's start: checked;
@@ -13,12 +13,14 @@
 // Deterministic: the same release, options and data give the same files (timings aside). The
 // defaults are the committed v1.7.0 case's options (80 rounds per fit on 8,000 persons per UF,
 // the judge started at v1.4.0's judge's best point, judged on 1:32 samples).
+// --inclinacao-renda also searches the timing by income (pix-fit.ts PIX_DIMENSAO_RENDA; tried on
+// 2026-11-26 for a v1.8.0 that was not made: docs/model.md, "The timing by income, tried").
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { buildPixCase, PIX_TARGETS, targetsMet, type PixCaseFits } from '../calibration/pix/pix-case.js';
-import { PIX_FIT_DIMENSIONS, pixBaseParameters, type PixFit } from '../calibration/pix/pix-fit.js';
+import { pixBaseParameters, pixFitDimensions, type PixFit } from '../calibration/pix/pix-fit.js';
 import { loadPixSeries } from '../calibration/pix/pix-series.js';
 import { closePool } from '../src/pool/pool.js';
 import { projectPath } from '../src/project-path.js';
@@ -27,16 +29,27 @@ import { newestRelease, openRelease } from '../src/release/release.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { runAsMain } from './lib/run-as-main.js';
 
-/** The best point of a release's published judge fit (its window ends at 2022-06: it never saw the holdout). */
-function judgeBest(release: string): { x: number[]; origem: string } {
+/**
+ * The best point of a release's published judge fit (its window ends at 2022-06: it never saw the
+ * holdout). A case that searched fewer dimensions than `dims` (the timing by income is last) gives
+ * its coordinates, the others start at their hand-set inicio.
+ */
+function judgeBest(release: string, dims: ReturnType<typeof pixFitDimensions>): { x: number[]; origem: string } {
   const c = readPixCase(release);
   if (c === null) throw new Error(`campaign-sim: release ${release} has no Pix case to start the judge from`);
-  if (JSON.stringify(c.ajuste.busca.dimensoes) !== JSON.stringify(PIX_FIT_DIMENSIONS.map((d) => d.nome))) {
+  const nomes = dims.map((d) => d.nome);
+  const deles = c.ajuste.busca.dimensoes;
+  if (JSON.stringify(deles) !== JSON.stringify(nomes.slice(0, deles.length))) {
     throw new Error(`campaign-sim: the Pix case of ${release} searched other dimensions`);
   }
   const juiz = c.ajuste.historico.filter((h) => h.ajuste === 'juiz');
   const best = juiz.reduce((a, b) => (b.perda < a.perda ? b : a));
-  return { x: best.x, origem: `melhor ponto do ajuste do juiz de ${release} (janela até 2022-06, perda ${best.perda})` };
+  const novas = dims.slice(deles.length);
+  return {
+    x: [...best.x, ...novas.map((d) => d.inicio)],
+    origem: `melhor ponto do ajuste do juiz de ${release} (janela até 2022-06, perda ${best.perda})` +
+      (novas.length ? `; ${novas.map((d) => `${d.nome} = ${d.inicio}`).join(', ')} (início fixado à mão)` : ''),
+  };
 }
 
 interface KeptFits {
@@ -59,6 +72,7 @@ async function main(): Promise<void> {
       'amostra-final': { type: 'string', default: '32' },
       threads: { type: 'string', default: String(cpus().length) },
       'inicio-juiz': { type: 'string', default: 'v1.4.0' },
+      'inclinacao-renda': { type: 'boolean', default: false },
       ajustes: { type: 'string' },
     },
   });
@@ -66,13 +80,15 @@ async function main(): Promise<void> {
   const release = openRelease(values.release);
   const log = (s: string) => process.stderr.write(`[${((performance.now() - t0) / 1000).toFixed(0)} s] ${s}\n`);
   // what every fit depends on (the judging's sample, amostra_final, does not; the budget is each fit's own)
+  const renda = values['inclinacao-renda'];
   const opcoes = {
     amostra_pessoas: Number(values['amostra-pessoas']),
     ...(values['inicio-juiz'] ? { inicio_juiz: values['inicio-juiz'] } : {}),
+    ...(renda ? { inclinacao_renda: 1 } : {}),
   };
   const avaliacoes = Number(values.avaliacoes);
   const amostraFinal = Number(values['amostra-final']);
-  const inicioJuiz = values['inicio-juiz'] ? judgeBest(values['inicio-juiz']) : undefined;
+  const inicioJuiz = values['inicio-juiz'] ? judgeBest(values['inicio-juiz'], pixFitDimensions(renda)) : undefined;
   const kept: KeptFits = values.ajustes && existsSync(values.ajustes)
     ? JSON.parse(readFileSync(values.ajustes, 'utf8'))
     : { release: release.version, opcoes, ajustes: {}, segundos: {}, avaliacoes: {} };
@@ -84,7 +100,7 @@ async function main(): Promise<void> {
   let tFit = performance.now();
   const { caso } = await buildPixCase({
     release, series: loadPixSeries(), base,
-    amostraPessoas: opcoes.amostra_pessoas, avaliacoes, amostraFinal, inicioJuiz, threads: Number(values.threads),
+    amostraPessoas: opcoes.amostra_pessoas, avaliacoes, amostraFinal, inicioJuiz, renda, threads: Number(values.threads),
     onStage: log,
     onEvaluation: (stage, e, n) => log(`${stage} ${n}: perda ${(e.loss * 100).toFixed(2)}%`),
   }, kept.ajustes, async (nome: keyof PixCaseFits, fit: PixFit) => {

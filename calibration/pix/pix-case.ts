@@ -26,7 +26,7 @@ import type { ModelParameters, Population, Release, UfCode } from '../../src/rel
 import { loadMunicipalities } from '../../src/release/data-files.js';
 import { activityAt } from './pix-activity.js';
 import { censusCoverage } from './pix-coverage.js';
-import { fitPix, mape, PIX_FIT_DIMENSIONS, PIX_IDADE_MINIMA, type PixFit } from './pix-fit.js';
+import { fitPix, mape, pixFitDimensions, PIX_IDADE_MINIMA, type PixFit } from './pix-fit.js';
 import { forecastUf, METODOS_PREVISAO } from './pix-forecast.js';
 import { LOCAL_FACTOR_MONTHS } from './pix-local-factor.js';
 import {
@@ -100,6 +100,8 @@ export interface BuildPixCaseOptions {
    * unseen; `origem` says which. The long split always starts by hand (no fit ends at 2021-12).
    */
   inicioJuiz?: { x: number[]; origem: string };
+  /** Also search the timing by income (pix-fit.ts PIX_DIMENSAO_RENDA); inicioJuiz then has its coordinate too. */
+  renda?: boolean;
   pool?: SimPool;
   threads?: number;
   onStage?: (stage: string) => void;
@@ -117,7 +119,7 @@ export async function fitPixCase(
     if (feitos[nome]) return feitos[nome];
     const f = await fitPix({
       release: o.release, series: o.series, base: o.base, cobertura, coortes, janelaFim, ufs, amostraPessoas: o.amostraPessoas,
-      maxAvaliacoes: o.avaliacoes, inicio, pool: o.pool, threads: o.threads, onEvaluation: (e, n) => o.onEvaluation?.(nome, e, n),
+      maxAvaliacoes: o.avaliacoes, inicio, renda: o.renda, pool: o.pool, threads: o.threads, onEvaluation: (e, n) => o.onEvaluation?.(nome, e, n),
     });
     await onFit?.(nome, f);
     return f;
@@ -348,7 +350,7 @@ export async function buildPixCase(
       },
       busca: {
         metodo: 'Nelder-Mead em amostras 1:k de domicílios de cada UF (calibration/pix/pix-fit.ts)',
-        dimensoes: PIX_FIT_DIMENSIONS.map((d) => d.nome),
+        dimensoes: pixFitDimensions(o.renda).map((d) => d.nome),
         avaliacoes_juiz: juiz.avaliacoes.length, avaliacoes_release: rel.avaliacoes.length, avaliacoes_longo: longo.avaliacoes.length,
         perda_juiz: juiz.melhor.loss, perda_release: rel.melhor.loss, perda_longo: longo.melhor.loss, amostra_pessoas_por_uf: o.amostraPessoas,
         inicio_juiz: o.inicioJuiz?.origem ?? 'inícios fixados à mão (pix-fit.ts)',

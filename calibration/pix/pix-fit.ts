@@ -54,6 +54,21 @@ export const PIX_FIT_DIMENSIONS: readonly FitDimension[] = [
 ];
 
 /**
+ * The timing by income (adoption model 2's inclinacao_renda_lancamento), searched only when a fit
+ * asks for it (`renda`; bench:pix --inclinacao-renda): tried on 2026-11-26 and not kept in a
+ * release (docs/model.md, "The timing by income, tried"). Last, so that a point without it is the
+ * first coordinates of a point with it; it starts at 0, the same timing for every quintile.
+ */
+export const PIX_DIMENSAO_RENDA: FitDimension = {
+  nome: 'inclinacao_renda_lancamento', inicio: 0, passo: 0.2, set: (p, x) => { p.inclinacao_renda_lancamento = x; },
+};
+
+/** The searched dimensions, with the timing by income last when `renda`. */
+export function pixFitDimensions(renda = false): readonly FitDimension[] {
+  return renda ? [...PIX_FIT_DIMENSIONS, PIX_DIMENSAO_RENDA] : PIX_FIT_DIMENSIONS;
+}
+
+/**
  * Eligibility of adoption model 2 in the Pix fit: a Pix key needs a bank account, which minors
  * under 15 rarely hold alone; 130.7 M persons held a key in Dec 2022 (DICT), 81% of the 161 M
  * residents aged 15+ of the 2022 Census.
@@ -84,10 +99,10 @@ export async function pixBaseParameters(release: Release): Promise<ModelParamete
   return { ...base, padronizacao_celulas: { media, dp: Math.sqrt(s2 / n - media * media) } };
 }
 
-/** The parameters of a point of the search (base: the model-2 fields and what the fit does not move). */
+/** The parameters of a point of the search (base: the model-2 fields and what the fit does not move); a longer point has the timing by income. */
 export function parametersAt(base: ModelParameters, x: readonly number[]): ModelParameters {
   const p: ModelParameters = { ...base, pesos_canais: { ...base.pesos_canais }, deslocamento_porte: [...base.deslocamento_porte] };
-  PIX_FIT_DIMENSIONS.forEach((d, i) => d.set(p, x[i]));
+  pixFitDimensions(x.length > PIX_FIT_DIMENSIONS.length).forEach((d, i) => d.set(p, x[i]));
   return p;
 }
 
@@ -124,6 +139,8 @@ export interface PixFitOptions {
   inicio?: number[];
   /** Names of the dimensions searched (default: all); the others stay at their start. */
   livres?: readonly string[];
+  /** Also search the timing by income (PIX_DIMENSAO_RENDA, last). */
+  renda?: boolean;
   pool?: SimPool;
   threads?: number;
   onEvaluation?: (e: Evaluation, n: number) => void;
@@ -150,8 +167,9 @@ export async function fitPix(o: PixFitOptions): Promise<PixFit> {
     const n = (await o.release.population([uf])).nPersons;
     amostra[uf] = Math.max(1, Math.round(n / o.amostraPessoas));
   }
-  const start = o.inicio ?? PIX_FIT_DIMENSIONS.map((d) => d.inicio);
-  const free = PIX_FIT_DIMENSIONS.map((d, i) => [d, i] as const).filter(([d]) => !o.livres || o.livres.includes(d.nome));
+  const dims = pixFitDimensions(o.renda);
+  const start = o.inicio ?? dims.map((d) => d.inicio);
+  const free = dims.map((d, i) => [d, i] as const).filter(([d]) => !o.livres || o.livres.includes(d.nome));
   const full = (y: number[]) => { const x = start.slice(); free.forEach(([, i], k) => { x[i] = y[k]; }); return x; };
   const searched = await nelderMead({
     start: free.map(([, i]) => start[i]),

@@ -111,3 +111,10 @@ export function adoptionMultipliers(pop: Population, p: ModelParameters): Float3
   }
   return out;
 }
+
+/** Each person's national income quintile (0-4; Uint8Array on a SharedArrayBuffer): the kernel's P_INCOME. */
+export function incomeQuintiles(pop: Population): Uint8Array {
+  const out = new Uint8Array(new SharedArrayBuffer(Math.max(1, pop.nPersons)), 0, pop.nPersons);
+  for (let i = 0; i < pop.nPersons; i++) out[i] = personAttr(pop.attrs[i], PERSON_ATTRS.renda);
+  return out;
+}

@@ -99,6 +99,13 @@ export interface ModelParameters {
   impulso_lancamento?: number;
   meia_vida_impulso_dias?: number;
   /**
+   * Adoption model 2: timing by income (no release's fit sets it yet). A person of national income quintile q
+   * (0-4) has launch-day odds and launch impulse times exp(inclinacao * (q - 2)): with a positive
+   * slope richer persons adopt earlier and poorer ones catch up later (docs/model.md). Absent or
+   * 0 = the same timing for every quintile (the model before it, bit for bit).
+   */
+  inclinacao_renda_lancamento?: number;
+  /**
    * Adoption model 2: level shift per macro-region (index = MACRO_REGIOES order), added to
    * ln m_i like deslocamento_porte; a missing value counts as 0.
    */

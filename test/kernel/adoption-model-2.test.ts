@@ -1,10 +1,10 @@
 // Adoption model 2 (release v1.2.0 on, docs/model.md): eligibility age, fixed standardisation of
-// the cell score, and the fading launch impulse, on a 30,000-person fixture.
+// the cell score, the fading launch impulse and its timing by income, on a 30,000-person fixture.
 import { describe, expect, it } from 'vitest';
 import { replicaKey } from '../../src/kernel/rng-key.js';
 import { compilePlanFor } from '../../src/plan/compile-plan.js';
 import { propensityMoments } from '../../src/plan/propensity.js';
-import type { ModelParameters } from '../../src/release/types.js';
+import { PERSON_ATTRS, personAttr, type ModelParameters } from '../../src/release/types.js';
 import { buildFixturePopulation } from '../fixtures/population-fixture.js';
 import { hashState, runOnInstance, threadInstance } from '../fixtures/run-in-thread.js';
 import { adoptionScenario, parameters } from '../fixtures/scenarios.js';
@@ -57,5 +57,41 @@ describe('adoption model 2', () => {
     expect(earlier).toBeGreaterThan(100);
     // 1 + 4 * 2^(-k/10) averages about 3.6 over days 2..15: far more adoptions than without
     expect(firstWeeks).toBeGreaterThan(2 * firstWeeksBase);
+  });
+
+  describe('timing by income (inclinacao_renda_lancamento)', () => {
+    const base = parameters({ beta0: Math.log(0.002), beta_expo: Math.log(0.01), logit_lancamento: -2, impulso_lancamento: 3, meia_vida_impulso_dias: 10 });
+    const quintile = (i: number) => personAttr(pop.attrs[i], PERSON_ATTRS.renda);
+
+    /** Share of each income quintile adopted by day `day`. */
+    function adoptedBy(dayA: Uint16Array, day: number): number[] {
+      const n = [0, 0, 0, 0, 0], a = [0, 0, 0, 0, 0];
+      for (let i = 0; i < pop.nPersons; i++) {
+        n[quintile(i)]++;
+        if (dayA[i] !== 0 && dayA[i] <= day) a[quintile(i)]++;
+      }
+      expect(Math.min(...n)).toBeGreaterThan(1000);
+      return a.map((x, q) => x / n[q]);
+    }
+
+    it('at 0 it is the model without it, bit for bit', async () => {
+      expect((await adoptionDays({ ...base, inclinacao_renda_lancamento: 0 })).hash).toBe((await adoptionDays(base)).hash);
+      expect((await adoptionDays({ ...base, inclinacao_renda_lancamento: 0.3 })).hash).not.toBe((await adoptionDays(base)).hash);
+    });
+
+    it('a positive slope brings the richer quintiles forward and holds the poorer back in the launch weeks; they catch up later', async () => {
+      const neutral = (await adoptionDays(base)).dayA;
+      const slope = (await adoptionDays({ ...base, inclinacao_renda_lancamento: 0.5 })).dayA;
+      const early0 = adoptedBy(neutral, 15), early1 = adoptedBy(slope, 15);
+      expect(early1[4]).toBeGreaterThan(early0[4] + 0.02);
+      expect(early1[0]).toBeLessThan(early0[0] - 0.02);
+      // the gap between the richest and the poorest quintile is wider in the launch weeks than by the horizon's end
+      const late0 = adoptedBy(neutral, 60), late1 = adoptedBy(slope, 60);
+      expect((early1[4] - early1[0]) - (early0[4] - early0[0])).toBeGreaterThan((late1[4] - late1[0]) - (late0[4] - late0[0]));
+      // the launch day alone: richer persons take more of the launch mass
+      const launch0 = adoptedBy(neutral, 1), launch1 = adoptedBy(slope, 1);
+      expect(launch1[4]).toBeGreaterThan(launch0[4]);
+      expect(launch1[0]).toBeLessThan(launch0[0]);
+    });
   });
 });

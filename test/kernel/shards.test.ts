@@ -20,6 +20,10 @@ import { adoptionScenario, parameters, receptionScenario } from '../fixtures/sce
 const pop = buildFixturePopulation({ persons: 40_000, municipios: 3, tractsPerMunicipality: 8, seed: 'shards' });
 const reception = compilePlanFor(receptionScenario({ horizonte: { data_inicio: '2026-01-05', dias: 42 } }), pop, parameters());
 const adoption = compilePlanFor(adoptionScenario(), pop, parameters({ beta0: Math.log(0.003) }));
+// timing by income: the kernel reads each person's income quintile (a per-person array cut with the shards)
+const adoptionByIncome = compilePlanFor(adoptionScenario(), pop, parameters({
+  beta0: Math.log(0.003), impulso_lancamento: 3, meia_vida_impulso_dias: 10, inclinacao_renda_lancamento: 0.4,
+}));
 
 const instances: KernelInstance[] = [];
 
@@ -85,7 +89,7 @@ describe('shard layout', () => {
 });
 
 describe('sharded runs', () => {
-  for (const [name, plan] of [['recepcao', reception], ['adocao', adoption]] as const) {
+  for (const [name, plan] of [['recepcao', reception], ['adocao', adoption], ['adocao por renda', adoptionByIncome]] as const) {
     it(`${name}: 2, 3 and 5 shards, and cuts for 2 and 3 threads, give the state and counts of one instance, bit for bit`, async () => {
       const one = await runLayout(plan, singleShard(plan.kernelPopulation));
       expect(one.state.dayA.filter((d) => d > 0).length).toBeGreaterThan(1000);
