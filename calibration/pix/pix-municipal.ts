@@ -21,7 +21,7 @@
 // exp(theta . z_m) and rescaled so that each UF keeps its total (the term moves payers between the
 // UF's municipalities, never the UF's level, so the UF fits do not see it). z_m: the urban share of
 // residents (Atlas 2010) and the mean residents per occupied private household (Census 2022).
-// From v1.8.0 the term also takes a power w_k of the model's share, one per IBGE size class k:
+// In cases made after v1.7.0 the term also takes a power w_k of the model's share, one per IBGE size class k:
 // payers_m are proportional to residents_m x (model_m / residents_m)^w_k x exp(theta . z_m).
 // w < 1 shrinks the model's differences between a UF's municipalities towards the UF's mean
 // share. On v1.7.0's forecast the fitted w rises with size, about 0.24 under 5 thousand residents
@@ -67,7 +67,7 @@ export const TERMO_COVARIAVEIS = ['urbanizacao_2010', 'moradores_por_domicilio_2
 export interface MunicipalTerm {
   covariaveis: string[];
   theta: number[];
-  /** w_k, the power of the model's share in each size class of PORTES (v1.8.0 on; absent in v1.7.0's case, where it is 1). */
+  /** w_k, the power of the model's share in each size class of PORTES (cases made after v1.7.0; absent in v1.7.0's case, where it is 1). */
   expoente_modelo?: number[];
 }
 

@@ -123,7 +123,7 @@ export interface PixCase {
       coortes?: Record<UfCode, Coorte>;
       elegiveis?: Record<UfCode, number>;
       metodo_previsao?: MetodoPrevisao;
-      /** v1.7.0 on: the municipal term of previsao_municipios (calibration/pix/pix-municipal.ts); expoente_modelo (per size class) v1.8.0 on. */
+      /** v1.7.0 on: the municipal term of previsao_municipios (calibration/pix/pix-municipal.ts); expoente_modelo (per size class) in cases made after v1.7.0. */
       termo_municipal?: { covariaveis: string[]; theta: number[]; expoente_modelo?: number[] };
     };
     busca: {
