@@ -124,6 +124,7 @@ async function brasil() {
   for (let u = 0; u < r.unidades.length; u++) reached += alcance[(u * W + W - 1) * M];
   const row = {
     ufs: UF_CODES.length,
+    threads,
     pessoas: population.nPersons,
     dias,
     carga_populacao_segundos: Number(carga.toFixed(1)),
