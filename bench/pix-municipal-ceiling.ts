@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { PIX_JANELA } from '../calibration/pix/pix-case.js';
 import { immediateRegions, municipalCovariates, municipalPayers, scoreCrossSection, termFolds } from '../calibration/pix/pix-municipal.js';
 import { loadPixSeries } from '../calibration/pix/pix-series.js';
-import { leastSquares, spearman } from '../calibration/pix/pix-stats.js';
+import { fitWithinGroups, spearman } from '../calibration/pix/pix-stats.js';
 import { loadAtlas, loadCensusMunicipalRows, loadMunicipalities } from '../src/release/data-files.js';
 import { readPixCase } from '../src/release/pix-case-file.js';
 import { newestRelease } from '../src/release/release.js';
@@ -63,16 +63,7 @@ function judgeCovariates(muns: readonly Municipality[], obs: readonly number[], 
   const folds = termFolds(ufs);
   folds.forEach((scored, f) => {
     const fit = muns.map((_, i) => i).filter((i) => folds[1 - f].includes(muns[i].uf));
-    const means = new Map<UfCode, { n: number; y: number; x: number[] }>();
-    for (const i of fit) {
-      const s = means.get(muns[i].uf) ?? { n: 0, y: 0, x: new Array<number>(X[i].length).fill(0) };
-      s.n++; s.y += y[i]; X[i].forEach((v, j) => { s.x[j] += v; });
-      means.set(muns[i].uf, s);
-    }
-    const b = leastSquares(
-      fit.map((i) => { const s = means.get(muns[i].uf)!; return X[i].map((v, j) => v - s.x[j] / s.n); }),
-      fit.map((i) => y[i] - means.get(muns[i].uf)!.y / means.get(muns[i].uf)!.n),
-    );
+    const b = fitWithinGroups(fit.map((i) => ({ grupo: muns[i].uf, x: X[i], y: y[i] })));
     for (const uf of scored) {
       const idx = muns.map((_, i) => i).filter((i) => muns[i].uf === uf);
       const raw = idx.map((i) => muns[i].populacao * Math.exp(X[i].reduce((s, v, j) => s + v * b[j], 0)));

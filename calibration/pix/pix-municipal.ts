@@ -37,7 +37,7 @@ import { projectPath } from '../../src/project-path.js';
 import { columns, readCsv } from '../../src/release/csv.js';
 import { loadAtlas, loadCensusMunicipalRows, loadMunicipalities } from '../../src/release/data-files.js';
 import { PORTES, type UfCode } from '../../src/release/types.js';
-import { leastSquares, spearman } from './pix-stats.js';
+import { fitWithinGroups, leastSquares, spearman } from './pix-stats.js';
 
 export const PIX_MUNICIPIO_FILE = 'data/br/pix/pix_municipio_mensal_202011_202212.csv';
 const DISTRITOS_FILE = 'data/br/contexto/censo2022_basico_distritos_municipios/censo2022_basico_distritos.csv';
@@ -104,17 +104,7 @@ export function fitMunicipalTerm(rows: readonly TermRow[]): { expoente_modelo: n
   const lm = (r: TermRow) => Math.log(r.modelo / r.moradores);
   const x = (r: TermRow) => [...fitted.map((k) => (r.porte === k ? lm(r) : 0)), ...r.z];
   const y = (r: TermRow) => Math.log(r.observado / r.moradores) - (fitted.includes(r.porte) ? 0 : lm(r));
-  const k = fitted.length + used[0].z.length;
-  const sums = new Map<UfCode, { n: number; y: number; x: number[] }>();
-  for (const r of used) {
-    const s = sums.get(r.uf) ?? { n: 0, y: 0, x: new Array<number>(k).fill(0) };
-    s.n++; s.y += y(r); x(r).forEach((v, j) => { s.x[j] += v; });
-    sums.set(r.uf, s);
-  }
-  const b = leastSquares(
-    used.map((r) => { const s = sums.get(r.uf)!; return x(r).map((v, j) => v - s.x[j] / s.n); }),
-    used.map((r) => y(r) - sums.get(r.uf)!.y / sums.get(r.uf)!.n),
-  );
+  const b = fitWithinGroups(used.map((r) => ({ grupo: r.uf, x: x(r), y: y(r) })));
   return { expoente_modelo: PORTES.map((_, c) => (fitted.includes(c) ? b[fitted.indexOf(c)] : 1)), theta: b.slice(fitted.length) };
 }
 

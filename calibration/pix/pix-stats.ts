@@ -51,3 +51,22 @@ export function leastSquares(X: number[][], y: number[]): number[] {
   }
   return A.map((row, p) => row[k] / row[p]);
 }
+
+/**
+ * Least squares of y on x with one intercept per group (a UF): x and y centred within each group,
+ * then leastSquares; the group intercepts are not returned (the callers set each UF's level from
+ * its totals). Used by the municipal term (pix-municipal.ts) and bench/pix-municipal-ceiling.ts.
+ */
+export function fitWithinGroups<G>(rows: ReadonlyArray<{ grupo: G; x: readonly number[]; y: number }>): number[] {
+  const k = rows[0].x.length;
+  const sums = new Map<G, { n: number; y: number; x: number[] }>();
+  for (const r of rows) {
+    const s = sums.get(r.grupo) ?? { n: 0, y: 0, x: new Array<number>(k).fill(0) };
+    s.n++; s.y += r.y; r.x.forEach((v, j) => { s.x[j] += v; });
+    sums.set(r.grupo, s);
+  }
+  return leastSquares(
+    rows.map((r) => { const s = sums.get(r.grupo)!; return r.x.map((v, j) => v - s.x[j] / s.n); }),
+    rows.map((r) => r.y - sums.get(r.grupo)!.y / sums.get(r.grupo)!.n),
+  );
+}
