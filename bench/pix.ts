@@ -3,7 +3,7 @@
 //   data/releases/<release>/caso-pix.json  (the public case; the release manifest reads it)
 //   bench/results/pix.json                 (the targets, what was measured, the minutes)
 //   bench/out/pix-ajustes.json             (the three fits, each written when it ends, with its seconds)
-//   npm run bench:pix -- [--release V] [--avaliacoes N] [--amostra-pessoas N] [--amostra-final K] [--inicio-juiz V] [--inclinacao-renda] [--threads N] [--ajustes FILE]
+//   npm run bench:pix -- [--release V] [--avaliacoes N] [--amostra-pessoas N] [--amostra-final K] [--inicio-juiz V] [--inclinacao-renda] [--perda mape|forma_e_nivel] [--threads N] [--ajustes FILE]
 // --inicio-juiz starts the judge's search at release V's judge's best point (fitted on months up to 2022-06 only);
 // --inicio-juiz '' at the hand-set starts.
 // --ajustes reuses the fits of such a file (made with the same release, sample and judge's start: checked;
@@ -13,6 +13,8 @@
 // Deterministic: the same release, options and data give the same files (timings aside). The
 // defaults are the committed v1.7.0 case's options (80 rounds per fit on 8,000 persons per UF,
 // the judge started at v1.4.0's judge's best point, judged on 1:32 samples).
+// --perda is the fits' loss (pix-fit.ts ufLoss): forma_e_nivel, the default, from v1.8.0's case on;
+// mape was the form of every case up to v1.7.0's.
 // --inclinacao-renda also searches the timing by income (pix-fit.ts PIX_DIMENSAO_RENDA; tried on
 // 2026-11-26 for a v1.8.0 that was not made: docs/model.md, "The timing by income, tried").
 import { existsSync, readFileSync } from 'node:fs';
@@ -20,11 +22,11 @@ import { writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { buildPixCase, PIX_TARGETS, targetsMet, type PixCaseFits } from '../calibration/pix/pix-case.js';
-import { pixBaseParameters, pixFitDimensions, type PixFit } from '../calibration/pix/pix-fit.js';
+import { PERDAS_PIX, pixBaseParameters, pixFitDimensions, type PixFit } from '../calibration/pix/pix-fit.js';
 import { loadPixSeries } from '../calibration/pix/pix-series.js';
 import { closePool } from '../src/pool/pool.js';
 import { projectPath } from '../src/project-path.js';
-import { readPixCase, writePixCase } from '../src/release/pix-case-file.js';
+import { readPixCase, writePixCase, type PerdaPix } from '../src/release/pix-case-file.js';
 import { newestRelease, openRelease } from '../src/release/release.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { runAsMain } from './lib/run-as-main.js';
@@ -73,6 +75,7 @@ async function main(): Promise<void> {
       threads: { type: 'string', default: String(cpus().length) },
       'inicio-juiz': { type: 'string', default: 'v1.4.0' },
       'inclinacao-renda': { type: 'boolean', default: false },
+      perda: { type: 'string', default: 'forma_e_nivel' },
       ajustes: { type: 'string' },
     },
   });
@@ -81,10 +84,13 @@ async function main(): Promise<void> {
   const log = (s: string) => process.stderr.write(`[${((performance.now() - t0) / 1000).toFixed(0)} s] ${s}\n`);
   // what every fit depends on (the judging's sample, amostra_final, does not; the budget is each fit's own)
   const renda = values['inclinacao-renda'];
+  const perda = values.perda as PerdaPix;
+  if (!PERDAS_PIX.includes(perda)) throw new Error(`campaign-sim: --perda must be one of ${PERDAS_PIX.join(', ')}`);
   const opcoes = {
     amostra_pessoas: Number(values['amostra-pessoas']),
     ...(values['inicio-juiz'] ? { inicio_juiz: values['inicio-juiz'] } : {}),
     ...(renda ? { inclinacao_renda: 1 } : {}),
+    perda,
   };
   const avaliacoes = Number(values.avaliacoes);
   const amostraFinal = Number(values['amostra-final']);
@@ -100,7 +106,7 @@ async function main(): Promise<void> {
   let tFit = performance.now();
   const { caso } = await buildPixCase({
     release, series: loadPixSeries(), base,
-    amostraPessoas: opcoes.amostra_pessoas, avaliacoes, amostraFinal, inicioJuiz, renda, threads: Number(values.threads),
+    amostraPessoas: opcoes.amostra_pessoas, avaliacoes, amostraFinal, inicioJuiz, renda, perda, threads: Number(values.threads),
     onStage: log,
     onEvaluation: (stage, e, n) => log(`${stage} ${n}: perda ${(e.loss * 100).toFixed(2)}%`),
   }, kept.ajustes, async (nome: keyof PixCaseFits, fit: PixFit) => {

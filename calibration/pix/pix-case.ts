@@ -20,7 +20,7 @@ import { periodDays, periodsBetween } from '../periods.js';
 import type { Evaluation } from '../search.js';
 import type { SimPool } from '../../src/pool/pool.js';
 import type {
-  Coorte, MetodoPrevisao, PixCase, PixCaseUf, PontuacaoHoldouts, Reprovacao, VereditoUf,
+  Coorte, MetodoPrevisao, PerdaPix, PixCase, PixCaseUf, PontuacaoHoldouts, Reprovacao, VereditoUf,
 } from '../../src/release/pix-case-file.js';
 import type { ModelParameters, Population, Release, UfCode } from '../../src/release/types.js';
 import { loadMunicipalities } from '../../src/release/data-files.js';
@@ -102,6 +102,8 @@ export interface BuildPixCaseOptions {
   inicioJuiz?: { x: number[]; origem: string };
   /** Also search the timing by income (pix-fit.ts PIX_DIMENSAO_RENDA); inicioJuiz then has its coordinate too. */
   renda?: boolean;
+  /** The fits' loss (pix-fit.ts ufLoss; default `mape`, the form of cases up to v1.7.0). */
+  perda?: PerdaPix;
   pool?: SimPool;
   threads?: number;
   onStage?: (stage: string) => void;
@@ -119,7 +121,7 @@ export async function fitPixCase(
     if (feitos[nome]) return feitos[nome];
     const f = await fitPix({
       release: o.release, series: o.series, base: o.base, cobertura, coortes, janelaFim, ufs, amostraPessoas: o.amostraPessoas,
-      maxAvaliacoes: o.avaliacoes, inicio, renda: o.renda, pool: o.pool, threads: o.threads, onEvaluation: (e, n) => o.onEvaluation?.(nome, e, n),
+      maxAvaliacoes: o.avaliacoes, inicio, renda: o.renda, perda: o.perda, pool: o.pool, threads: o.threads, onEvaluation: (e, n) => o.onEvaluation?.(nome, e, n),
     });
     await onFit?.(nome, f);
     return f;
@@ -354,6 +356,7 @@ export async function buildPixCase(
         avaliacoes_juiz: juiz.avaliacoes.length, avaliacoes_release: rel.avaliacoes.length, avaliacoes_longo: longo.avaliacoes.length,
         perda_juiz: juiz.melhor.loss, perda_release: rel.melhor.loss, perda_longo: longo.melhor.loss, amostra_pessoas_por_uf: o.amostraPessoas,
         inicio_juiz: o.inicioJuiz?.origem ?? 'inícios fixados à mão (pix-fit.ts)',
+        perda: o.perda ?? 'mape',
       },
       historico: [
         ...juiz.avaliacoes.map((e) => ({ ajuste: 'juiz' as const, x: e.x, perda: e.loss })),

@@ -1,15 +1,17 @@
 // The Pix fit: the release's adoption parameters searched against the monthly payers of the UFs
 // (Nelder-Mead on 1:k household samples, calibration/sample-population.ts), through the
 // observation model (pix-activity.ts, pix-coverage.ts, pix-model.ts). The loss is the mean over the fitted UFs of
-// each UF's MAPE over the window's months (UF totals: payers are counted where they pay).
+// a per-UF score over the window's months (UF totals: payers are counted where they pay), in one
+// of two forms (PerdaPix).
 import { meanBlockMape } from '../loss.js';
 import { nelderMead } from '../nelder-mead.js';
 import type { Evaluation } from '../search.js';
 import { MACRO_REGIOES, type ModelParameters, type Release, type UfCode } from '../../src/release/types.js';
 import type { SimPool } from '../../src/pool/pool.js';
 import { PESOS_MODELO_1, propensityMoments } from '../../src/plan/propensity.js';
-import type { ActivityCurve, Coorte } from '../../src/release/pix-case-file.js';
+import type { ActivityCurve, Coorte, PerdaPix } from '../../src/release/pix-case-file.js';
 import { fitActivity } from './pix-activity.js';
+import { localFactor } from './pix-local-factor.js';
 import { predictPayers, simulatePixAdopters, type AdoptersByUf } from './pix-model.js';
 import { eligibleFactors } from './pix-population.js';
 import { seriesUpTo, type PixSeries } from './pix-series.js';
@@ -111,13 +113,32 @@ export function mape(pred: Float64Array, obs: Float64Array, idx: readonly number
   return meanBlockMape(obs, pred, { nBlocks: 1, nPeriods: obs.length }, [0], idx);
 }
 
-/** Per UF MAPE of predicted payers over the months whose indices are `idx` (`populacao`: each UF's eligible factor per month, pix-population.ts). */
-export function mapeByUf(
+/**
+ * How a fit scores a UF (the case's `ajuste.busca.perda`; absent in cases up to v1.7.0, which used `mape`):
+ *   mape:          the UF's MAPE over the window, its level included;
+ *   forma_e_nivel: the UF's MAPE after its local factor k_u (pix-local-factor.ts) plus |ln k_u|.
+ * The in-sample test reads each UF after its local factor (pix-case.ts, mape_janela), so with `mape`
+ * a point could lower the loss by trading a UF's launch months against its level, which the test
+ * then did not forgive (docs/model.md, "The timing by income, tried"). `forma_e_nivel` scores the
+ * path the test reads and, apart, the level the factor takes out, so the levels across UFs still
+ * have to come from the shared parameters (|ln k| is the level's relative error, to first order).
+ */
+export const PERDAS_PIX: readonly PerdaPix[] = ['mape', 'forma_e_nivel'];
+
+/** One UF's score of `pred` against `obs` over the window's month indices `idx` (ascending, at least LOCAL_FACTOR_MONTHS). */
+export function ufLoss(pred: Float64Array, obs: Float64Array, idx: readonly number[], perda: PerdaPix): number {
+  if (perda === 'mape') return mape(pred, obs, idx);
+  const k = localFactor(obs, pred, idx);
+  return mape(pred.map((v) => v * k), obs, idx) + Math.abs(Math.log(k));
+}
+
+/** Per UF score (ufLoss) of predicted payers over the months whose indices are `idx` (`populacao`: each UF's eligible factor per month, pix-population.ts). */
+export function lossByUf(
   ad: AdoptersByUf, s: PixSeries, activity: ActivityCurve, cobertura: Record<UfCode, number>, ufs: readonly UfCode[], idx: readonly number[],
-  populacao?: Partial<Record<UfCode, Float64Array>>,
+  perda: PerdaPix, populacao?: Partial<Record<UfCode, Float64Array>>,
 ): Record<string, number> {
   const out: Record<string, number> = {};
-  for (const uf of ufs) out[uf] = mape(predictPayers(ad[uf]!, s.meses, activity, cobertura[uf], populacao?.[uf]), s.pagadores[uf], idx);
+  for (const uf of ufs) out[uf] = ufLoss(predictPayers(ad[uf]!, s.meses, activity, cobertura[uf], populacao?.[uf]), s.pagadores[uf], idx, perda);
   return out;
 }
 
@@ -141,6 +162,8 @@ export interface PixFitOptions {
   livres?: readonly string[];
   /** Also search the timing by income (PIX_DIMENSAO_RENDA, last). */
   renda?: boolean;
+  /** The loss's form (default `mape`, the form of cases up to v1.7.0). */
+  perda?: PerdaPix;
   pool?: SimPool;
   threads?: number;
   onEvaluation?: (e: Evaluation, n: number) => void;
@@ -180,7 +203,7 @@ export async function fitPix(o: PixFitOptions): Promise<PixFit> {
       const ad = await simulatePixAdopters(parametersAt(o.base, full(y)), {
         release: o.release, ufs: o.ufs, meses, amostra: (uf) => amostra[uf], pool: o.pool, threads: o.threads,
       });
-      const m = Object.values(mapeByUf(ad, series, activity, o.cobertura, o.ufs, idx, populacao));
+      const m = Object.values(lossByUf(ad, series, activity, o.cobertura, o.ufs, idx, o.perda ?? 'mape', populacao));
       return m.reduce((a, b) => a + b, 0) / m.length;
     },
   });

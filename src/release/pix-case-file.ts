@@ -36,6 +36,9 @@ export interface Coorte {
 }
 
 /** How a forecast leaves the window (calibration/pix/pix-forecast.ts). */
+/** How the Pix fit scores a UF (calibration/pix/pix-fit.ts ufLoss). */
+export type PerdaPix = 'mape' | 'forma_e_nivel';
+
 export type MetodoPrevisao = 'fator_local' | 'assimilacao';
 
 /** Holdout scores of one way of forecasting, median and worst UF, on both time holdouts. */
@@ -131,6 +134,8 @@ export interface PixCase {
       avaliacoes_longo?: number; perda_longo?: number;
       /** Where the judge's search started (v1.6.0 on). */
       inicio_juiz?: string;
+      /** The loss's form (calibration/pix/pix-fit.ts ufLoss); absent in cases up to v1.7.0, which used `mape`. */
+      perda?: PerdaPix;
     };
     historico: Array<{ ajuste: 'juiz' | 'longo' | 'release'; x: number[]; perda: number }>;
     /** k of the 1:k household sample of the runs that judged and forecast (1 = the whole population). */
