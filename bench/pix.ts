@@ -3,9 +3,10 @@
 //   data/releases/<release>/caso-pix.json  (the public case; the release manifest reads it)
 //   bench/results/pix.json                 (the targets, what was measured, the minutes)
 //   bench/out/pix-ajustes.json             (the three fits, each written when it ends, with its seconds)
-//   npm run bench:pix -- [--release V] [--avaliacoes N] [--amostra-pessoas N] [--amostra-final K] [--inicio-juiz V] [--inclinacao-renda] [--perda mape|forma_e_nivel] [--threads N] [--ajustes FILE]
+//   npm run bench:pix -- [--release V] [--avaliacoes N] [--amostra-pessoas N] [--amostra-final K] [--inicio-juiz V] [--inicio-longo V] [--inclinacao-renda] [--perda mape|forma_e_nivel] [--threads N] [--ajustes FILE]
 // --inicio-juiz starts the judge's search at release V's judge's best point (fitted on months up to 2022-06 only);
-// --inicio-juiz '' at the hand-set starts.
+// --inicio-juiz '' at the hand-set starts. --inicio-longo V likewise starts the long split at release V's
+// long split's best point (fitted on months up to 2021-12 only); by default it starts by hand.
 // --ajustes reuses the fits of such a file (made with the same release, sample and judge's start: checked;
 // each kept fit keeps its own --avaliacoes, recorded per fit) and fits only what it lacks, so an
 // interrupted run resumes and the judging can be rerun alone; the minutes reported are then the kept
@@ -31,25 +32,29 @@ import { newestRelease, openRelease } from '../src/release/release.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { runAsMain } from './lib/run-as-main.js';
 
+/** The month each kept fit's window ends in (what its best point has seen). */
+const JANELA_FIM = { juiz: '2022-06', longo: '2021-12' } as const;
+
 /**
- * The best point of a release's published judge fit (its window ends at 2022-06: it never saw the
- * holdout). A case that searched fewer dimensions than `dims` (the timing by income is last) gives
- * its coordinates, the others start at their hand-set inicio.
+ * The best point of a release's published judge or long-split fit (their windows end at 2022-06 and
+ * 2021-12: neither saw its holdout). A case that searched fewer dimensions than `dims` (the timing
+ * by income is last) gives its coordinates, the others start at their hand-set inicio.
  */
-function judgeBest(release: string, dims: ReturnType<typeof pixFitDimensions>): { x: number[]; origem: string } {
+function fitBest(release: string, ajuste: 'juiz' | 'longo', dims: ReturnType<typeof pixFitDimensions>): { x: number[]; origem: string } {
   const c = readPixCase(release);
-  if (c === null) throw new Error(`campaign-sim: release ${release} has no Pix case to start the judge from`);
+  if (c === null) throw new Error(`campaign-sim: release ${release} has no Pix case to start the ${ajuste} fit from`);
   const nomes = dims.map((d) => d.nome);
   const deles = c.ajuste.busca.dimensoes;
   if (JSON.stringify(deles) !== JSON.stringify(nomes.slice(0, deles.length))) {
     throw new Error(`campaign-sim: the Pix case of ${release} searched other dimensions`);
   }
-  const juiz = c.ajuste.historico.filter((h) => h.ajuste === 'juiz');
-  const best = juiz.reduce((a, b) => (b.perda < a.perda ? b : a));
+  const pontos = c.ajuste.historico.filter((h) => h.ajuste === ajuste);
+  if (pontos.length === 0) throw new Error(`campaign-sim: the Pix case of ${release} has no ${ajuste} fit`);
+  const best = pontos.reduce((a, b) => (b.perda < a.perda ? b : a));
   const novas = dims.slice(deles.length);
   return {
     x: [...best.x, ...novas.map((d) => d.inicio)],
-    origem: `melhor ponto do ajuste do juiz de ${release} (janela até 2022-06, perda ${best.perda})` +
+    origem: `melhor ponto do ajuste ${ajuste === 'juiz' ? 'do juiz' : 'longo'} de ${release} (janela até ${JANELA_FIM[ajuste]}, perda ${best.perda}, forma ${c.ajuste.busca.perda ?? 'mape'})` +
       (novas.length ? `; ${novas.map((d) => `${d.nome} = ${d.inicio}`).join(', ')} (início fixado à mão)` : ''),
   };
 }
@@ -74,6 +79,7 @@ async function main(): Promise<void> {
       'amostra-final': { type: 'string', default: '32' },
       threads: { type: 'string', default: String(cpus().length) },
       'inicio-juiz': { type: 'string', default: 'v1.4.0' },
+      'inicio-longo': { type: 'string', default: '' },
       'inclinacao-renda': { type: 'boolean', default: false },
       perda: { type: 'string', default: 'forma_e_nivel' },
       ajustes: { type: 'string' },
@@ -89,12 +95,14 @@ async function main(): Promise<void> {
   const opcoes = {
     amostra_pessoas: Number(values['amostra-pessoas']),
     ...(values['inicio-juiz'] ? { inicio_juiz: values['inicio-juiz'] } : {}),
+    ...(values['inicio-longo'] ? { inicio_longo: values['inicio-longo'] } : {}),
     ...(renda ? { inclinacao_renda: 1 } : {}),
     perda,
   };
   const avaliacoes = Number(values.avaliacoes);
   const amostraFinal = Number(values['amostra-final']);
-  const inicioJuiz = values['inicio-juiz'] ? judgeBest(values['inicio-juiz'], pixFitDimensions(renda)) : undefined;
+  const inicioJuiz = values['inicio-juiz'] ? fitBest(values['inicio-juiz'], 'juiz', pixFitDimensions(renda)) : undefined;
+  const inicioLongo = values['inicio-longo'] ? fitBest(values['inicio-longo'], 'longo', pixFitDimensions(renda)) : undefined;
   const kept: KeptFits = values.ajustes && existsSync(values.ajustes)
     ? JSON.parse(readFileSync(values.ajustes, 'utf8'))
     : { release: release.version, opcoes, ajustes: {}, segundos: {}, avaliacoes: {} };
@@ -106,7 +114,7 @@ async function main(): Promise<void> {
   let tFit = performance.now();
   const { caso } = await buildPixCase({
     release, series: loadPixSeries(), base,
-    amostraPessoas: opcoes.amostra_pessoas, avaliacoes, amostraFinal, inicioJuiz, renda, perda, threads: Number(values.threads),
+    amostraPessoas: opcoes.amostra_pessoas, avaliacoes, amostraFinal, inicioJuiz, inicioLongo, renda, perda, threads: Number(values.threads),
     onStage: log,
     onEvaluation: (stage, e, n) => log(`${stage} ${n}: perda ${(e.loss * 100).toFixed(2)}%`),
   }, kept.ajustes, async (nome: keyof PixCaseFits, fit: PixFit) => {

@@ -97,9 +97,11 @@ export interface BuildPixCaseOptions {
   /**
    * Where the judge's search starts, when not at the dimensions' hand-set starts: a point fitted
    * on months up to PIX_JANELA_JUIZ_FIM only (an earlier release's judge), so its holdout stays
-   * unseen; `origem` says which. The long split always starts by hand (no fit ends at 2021-12).
+   * unseen; `origem` says which.
    */
   inicioJuiz?: { x: number[]; origem: string };
+  /** Where the long split's search starts, when not by hand: a point fitted on months up to PIX_HOLDOUT_LONGO.janela_fim only (an earlier release's long split). */
+  inicioLongo?: { x: number[]; origem: string };
   /** Also search the timing by income (pix-fit.ts PIX_DIMENSAO_RENDA); inicioJuiz then has its coordinate too. */
   renda?: boolean;
   /** The fits' loss (pix-fit.ts ufLoss; default `mape`, the form of cases up to v1.7.0). */
@@ -129,7 +131,7 @@ export async function fitPixCase(
   o.onStage?.(`ajuste do juiz (janela até ${PIX_JANELA_JUIZ_FIM}, sem as UFs do holdout espacial)`);
   const juiz = await fitOne('juiz', PIX_JANELA_JUIZ_FIM, fitted, o.inicioJuiz?.x);
   o.onStage?.(`ajuste longo (janela até ${PIX_HOLDOUT_LONGO.janela_fim}, sem as UFs do holdout espacial)`);
-  const longo = await fitOne('longo', PIX_HOLDOUT_LONGO.janela_fim, fitted);
+  const longo = await fitOne('longo', PIX_HOLDOUT_LONGO.janela_fim, fitted, o.inicioLongo?.x);
   o.onStage?.(`ajuste da release (janela até ${PIX_JANELA.fim}, todas as UFs)`);
   const release = await fitOne('release', PIX_JANELA.fim, o.series.ufs, juiz.melhor.x);
   return { juiz, longo, release };
@@ -356,6 +358,7 @@ export async function buildPixCase(
         avaliacoes_juiz: juiz.avaliacoes.length, avaliacoes_release: rel.avaliacoes.length, avaliacoes_longo: longo.avaliacoes.length,
         perda_juiz: juiz.melhor.loss, perda_release: rel.melhor.loss, perda_longo: longo.melhor.loss, amostra_pessoas_por_uf: o.amostraPessoas,
         inicio_juiz: o.inicioJuiz?.origem ?? 'inícios fixados à mão (pix-fit.ts)',
+        ...(o.inicioLongo ? { inicio_longo: o.inicioLongo.origem } : {}),
         perda: o.perda ?? 'mape',
       },
       historico: [

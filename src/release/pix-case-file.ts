@@ -134,6 +134,8 @@ export interface PixCase {
       avaliacoes_longo?: number; perda_longo?: number;
       /** Where the judge's search started (v1.6.0 on). */
       inicio_juiz?: string;
+      /** Where the long split's search started, when not by hand (v1.8.0 on). */
+      inicio_longo?: string;
       /** The loss's form (calibration/pix/pix-fit.ts ufLoss); absent in cases up to v1.7.0, which used `mape`. */
       perda?: PerdaPix;
     };
