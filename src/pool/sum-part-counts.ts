@@ -26,6 +26,7 @@ export function sumPartCounts(parts: readonly TaskCounts[]): TaskCounts {
       addInto(r.base, p.respostas[q].base);
     });
     out.segundos = Math.max(out.segundos, p.segundos);
+    if (out.fases && p.fases) out.fases.push(...p.fases);
   }
   return out;
 }
