@@ -53,9 +53,9 @@ function postCounters(posted: Int32Array, at: number, n: number, first: number, 
 
 /**
  * The shards [first, first + count) of a layout one thread runs when a task's shards are spread over
- * several threads (src/pool/pool.ts). After each day every part publishes its shards' shared
- * counters to `posted` and meets the others at `barrier`; then each part sums all posted copies
- * itself, in shard order, so every part writes the totals a single thread would.
+ * several threads (src/pool/pool.ts). After each day but the last every part publishes its shards'
+ * shared counters to `posted` and meets the others at `barrier`; then each part sums all posted
+ * copies itself, in shard order, so every part writes the totals a single thread would.
  */
 export interface ShardPart {
   first: number;
@@ -170,19 +170,23 @@ export function runShards(
   for (let d = 1; d <= plan.dias; d++) {
     for (let k = 0; k < count; k++) instances[k].stepDay(plan, d);
     lap('dias');
-    if (!part) {
-      for (const x of exchange) exchangeCounters(x.views, x.local, x.prev);
-    } else {
-      // halves alternate by day: a part a day ahead posts to the half no one reads any more
-      const posted = part.posted.subarray((d & 1) * half, (d & 1) * half + half);
-      for (const x of exchange) postCounters(posted, x.at, x.prev.length, first, x.views, x.local);
-      lap('troca');
-      meet(part, control);
-      lap('espera');
-      for (const x of exchange) {
-        const n = x.prev.length;
-        const views = x.all.map((v, s) => v ?? posted.subarray(x.at + s * n, x.at + (s + 1) * n));
-        exchangeCounters(views, x.local, x.prev, first, first + count);
+    // after the last day no one reads the counters (the reduction reads per-person state, the next
+    // task's reset zeroes them): a part goes on to its reduction without waiting for the others
+    if (d < plan.dias) {
+      if (!part) {
+        for (const x of exchange) exchangeCounters(x.views, x.local, x.prev);
+      } else {
+        // halves alternate by day: a part a day ahead posts to the half no one reads any more
+        const posted = part.posted.subarray((d & 1) * half, (d & 1) * half + half);
+        for (const x of exchange) postCounters(posted, x.at, x.prev.length, first, x.views, x.local);
+        lap('troca');
+        meet(part, control);
+        lap('espera');
+        for (const x of exchange) {
+          const n = x.prev.length;
+          const views = x.all.map((v, s) => v ?? posted.subarray(x.at + s * n, x.at + (s + 1) * n));
+          exchangeCounters(views, x.local, x.prev, first, first + count);
+        }
       }
     }
     lap('troca');
