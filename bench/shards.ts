@@ -3,6 +3,8 @@
 //   npm run tsbuild && node dist/bench/shards.js            cost of shards: RR reception on 1 shard and cut smaller
 //   node dist/bench/shards.js --brasil [--dias 7] [--threads 1]  every UF at once (~203 M persons; builds
 //                                                             the 27 UF populations on first use, ~15 GiB)
+//     [--ufs BA,MG,RJ --shard-mib 800]                       or these UFs only, shards cut at this size,
+//                                                             written as `parcial` (docs/model.md session 8)
 // The first part runs in this thread and checks that every layout leaves the same per-person
 // state (exit 1 otherwise); figures are per CPU-second of this process.
 import { createHash } from 'node:crypto';
@@ -16,7 +18,8 @@ import { replicaKey } from '../src/kernel/rng-key.js';
 import { runShards } from '../src/kernel/run-shards.js';
 import { shardPopulation } from '../src/kernel/shards.js';
 import { compilePlan } from '../src/plan/compile-plan.js';
-import { createPool } from '../src/pool/pool.js';
+import type { TaskPhases } from '../src/pool/messages.js';
+import { createPool, type SimPool } from '../src/pool/pool.js';
 import { projectPath } from '../src/project-path.js';
 import { defaultParameters } from '../src/plan/default-parameters.js';
 import { openRelease } from '../src/release/release.js';
@@ -83,22 +86,24 @@ async function shardCost() {
   return { uf: 'RR', familia: 'recepcao', canais: 4, dias: plan.dias, pessoas: plan.population.nPersons, execucoes: runs, layouts: out };
 }
 
-/** Every UF at once: one reception task (1 channel, plano) over the whole population, sharded. */
+/** Every UF (or --ufs) at once: one reception task (1 channel, plano) over the whole population, sharded. */
 async function brasil() {
   const dias = Number(arg('dias') ?? 7);
+  const ufs = UF_CODES.filter((u) => arg('ufs')?.split(',').includes(u) ?? true);
+  const maxShardBytes = arg('shard-mib') ? Number(arg('shard-mib')) * 2 ** 20 : undefined;
   const release = openRelease('v1.0.0');
   const t0 = performance.now();
   let last = '';
-  const population = await release.population([...UF_CODES], {
+  const population = await release.population(ufs, {
     onProgress: (p) => {
       if (p.uf !== last) process.stdout.write(`population: ${(last = p.uf)}\n`);
     },
   });
   const carga = (performance.now() - t0) / 1000;
-  process.stdout.write(`population of ${UF_CODES.length} UFs: ${population.nPersons.toLocaleString('en-US')} persons in ${carga.toFixed(1)} s\n`);
+  process.stdout.write(`population of ${ufs.length} UFs: ${population.nPersons.toLocaleString('en-US')} persons in ${carga.toFixed(1)} s\n`);
   const sc: Scenario = {
     ...(await example('recepcao-rr.json')),
-    geografia: { ufs: [...UF_CODES] },
+    geografia: { ufs },
     canais: [{ canal: 'tv', dia_inicio: 1, dia_fim: dias, intensidade: 0.6 }],
     horizonte: { data_inicio: '2026-02-02', dias },
     replicas: 1,
@@ -107,15 +112,33 @@ async function brasil() {
   const plan = await compilePlan(validateScenario(sc), population, { parametros: defaultParameters(release.manifest, 'recepcao') });
   // run twice: the first copies the population into the shards' instances, the second reuses them
   const threads = Number(arg('threads') ?? 1);
-  const pool = createPool({ threads });
+  const inner = createPool({ threads });
+  // each run's phases per thread (its part's reset, days, barrier, exchange, reduction)
+  let fases: TaskPhases[] = [];
+  const pool: SimPool = {
+    ...inner,
+    run: async (req) => {
+      const c = await inner.run(req);
+      fases.push(...(c.fases ?? []));
+      return c;
+    },
+  };
+  const phasesOf = () => {
+    const out = fases.map((f) => Object.fromEntries(Object.entries(f).map(([k, v]) => [k, Number(v.toFixed(2))])));
+    fases = [];
+    for (const f of out) process.stdout.write(`  thread from shard ${f.primeiroShard} (${f.pessoas.toLocaleString('en-US')} persons), wall s: reset ${f.reset}, days ${f.dias}, barrier ${f.espera}, exchange ${f.troca}, reduction ${f.reducao}\n`);
+    return out;
+  };
   let shown = -1;
   const onProgress = (p: { feitos: number; total: number }) => {
     if (p.feitos !== shown) process.stdout.write(`day ${(shown = p.feitos)}/${p.total}\n`);
   };
   const c0 = process.cpuUsage();
-  const first = await simulate(sc, { plan, pool, onProgress });
+  const first = await simulate(sc, { plan, pool, onProgress, maxShardBytes });
+  const fasesPrimeira = phasesOf();
   shown = -1;
-  const r = await simulate(sc, { plan, pool, onProgress });
+  const r = await simulate(sc, { plan, pool, onProgress, maxShardBytes });
+  const fasesSegunda = phasesOf();
   await pool.close();
   const alcance = r.variantes.plano[0].serie;
   const M = r.medidas.length;
@@ -123,7 +146,7 @@ async function brasil() {
   let reached = 0;
   for (let u = 0; u < r.unidades.length; u++) reached += alcance[(u * W + W - 1) * M];
   const row = {
-    ufs: UF_CODES.length,
+    ufs: ufs.length,
     threads,
     pessoas: population.nPersons,
     dias,
@@ -135,6 +158,8 @@ async function brasil() {
     pessoa_dias: r.pessoa_dias,
     pessoa_dias_por_segundo_parede: Math.round(r.pessoa_dias / r.segundos),
     cpu_segundos_processo_2_execucoes: Number(cpuSeconds(c0).toFixed(1)),
+    fases_por_thread_primeira_execucao: fasesPrimeira,
+    fases_por_thread_segunda_execucao: fasesSegunda,
     alcance_no_horizonte: reached,
     rss_pico_gib: Number((process.resourceUsage().maxRSS / 2 ** 20).toFixed(2)),
   };
@@ -152,7 +177,7 @@ export async function runShardsBench() {
     when: new Date().toISOString(),
     node: process.version,
   };
-  if (process.argv.includes('--brasil')) result.brasil = await brasil();
+  if (process.argv.includes('--brasil')) result[arg('ufs') ? 'parcial' : 'brasil'] = await brasil();
   else result.custo_shards = await shardCost();
   result.maquina = { cpus: cpus().length, modelo: cpus()[0]?.model ?? '', carga_1min_antes: carga_antes, carga_1min_depois: loadavg()[0] };
   await writeBenchResult('shards.json', result);

@@ -53,9 +53,9 @@ function postCounters(posted: Int32Array, at: number, n: number, first: number, 
 
 /**
  * The shards [first, first + count) of a layout one thread runs when a task's shards are spread over
- * several threads (src/pool/pool.ts). After each day every part publishes its shards' shared
- * counters to `posted` and meets the others at `barrier`; then each part sums all posted copies
- * itself, in shard order, so every part writes the totals a single thread would.
+ * several threads (src/pool/pool.ts). After each day but the last every part publishes its shards'
+ * shared counters to `posted` and meets the others at `barrier`; then each part sums all posted
+ * copies itself, in shard order, so every part writes the totals a single thread would.
  */
 export interface ShardPart {
   first: number;
@@ -66,6 +66,18 @@ export interface ShardPart {
   barrier: Int32Array;
   /** Two day-parity halves, each the shared counters of every shard (postedLength). */
   posted: Int32Array;
+}
+
+/** Wall seconds of one thread's share of a task, by phase (added to; a bench's breakdown, docs/model.md session 8). */
+export interface ShardPhases {
+  /** Population and plan in place (a first run copies them in) and the kernel's reset. */
+  reset: number;
+  /** The kernel's days. */
+  dias: number;
+  /** At the daily barrier, waiting for the other parts. */
+  espera: number;
+  /** Shared counters: posting this part's and summing every shard's. */
+  troca: number;
 }
 
 const BARRIER_ARRIVED = 0;
@@ -114,7 +126,8 @@ export function failPart(part: ShardPart): void {
 
 /**
  * Runs one task over `layout`: all its shards in this thread, or with `part` the part's shards
- * (instances[k] holds shard part.first + k) in lockstep with the other parts' threads.
+ * (instances[k] holds shard part.first + k) in lockstep with the other parts' threads. With
+ * `phases`, adds each phase's wall seconds to it.
  */
 export function runShards(
   instances: readonly KernelInstance[],
@@ -124,13 +137,23 @@ export function runShards(
   key: readonly [number, number],
   control?: Int32Array,
   part?: ShardPart,
+  phases?: ShardPhases,
 ): void {
+  let t = performance.now();
+  /** Adds the wall seconds since the last call to phase `k`. */
+  const lap = (k: keyof ShardPhases) => {
+    if (!phases) return;
+    const now = performance.now();
+    phases[k] += (now - t) / 1000;
+    t = now;
+  };
   const { shards } = layout;
   const first = part?.first ?? 0;
   const count = part?.count ?? shards.length;
   if (instances.length < count) throw new RangeError(`${count} shards need as many kernel instances, got ${instances.length}`);
   const whole = shards.length === 1;
   for (let k = 0; k < count; k++) instances[k].begin(shards[first + k].pop, planForShard(plan, shards[first + k], whole), escala, key);
+  lap('reset');
   // counter views after every begin (memory growth would detach them); counters start at 0
   const own = (x: { slot: number }) => Array.from({ length: count }, (_, k) => instances[k].counters(x.slot, counterLength(shards[first + k].pop, x.slot)));
   let at = 0;
@@ -146,19 +169,27 @@ export function runShards(
   const half = at;
   for (let d = 1; d <= plan.dias; d++) {
     for (let k = 0; k < count; k++) instances[k].stepDay(plan, d);
-    if (!part) {
-      for (const x of exchange) exchangeCounters(x.views, x.local, x.prev);
-    } else {
-      // halves alternate by day: a part a day ahead posts to the half no one reads any more
-      const posted = part.posted.subarray((d & 1) * half, (d & 1) * half + half);
-      for (const x of exchange) postCounters(posted, x.at, x.prev.length, first, x.views, x.local);
-      meet(part, control);
-      for (const x of exchange) {
-        const n = x.prev.length;
-        const views = x.all.map((v, s) => v ?? posted.subarray(x.at + s * n, x.at + (s + 1) * n));
-        exchangeCounters(views, x.local, x.prev, first, first + count);
+    lap('dias');
+    // after the last day no one reads the counters (the reduction reads per-person state, the next
+    // task's reset zeroes them): a part goes on to its reduction without waiting for the others
+    if (d < plan.dias) {
+      if (!part) {
+        for (const x of exchange) exchangeCounters(x.views, x.local, x.prev);
+      } else {
+        // halves alternate by day: a part a day ahead posts to the half no one reads any more
+        const posted = part.posted.subarray((d & 1) * half, (d & 1) * half + half);
+        for (const x of exchange) postCounters(posted, x.at, x.prev.length, first, x.views, x.local);
+        lap('troca');
+        meet(part, control);
+        lap('espera');
+        for (const x of exchange) {
+          const n = x.prev.length;
+          const views = x.all.map((v, s) => v ?? posted.subarray(x.at + s * n, x.at + (s + 1) * n));
+          exchangeCounters(views, x.local, x.prev, first, first + count);
+        }
       }
     }
+    lap('troca');
     if (control) {
       if (Atomics.load(control, CONTROL_CANCEL) !== 0) throw cancelled();
       if (first === 0) Atomics.add(control, CONTROL_DAYS, 1);

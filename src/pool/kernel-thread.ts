@@ -5,7 +5,7 @@ import { Piscina } from 'piscina';
 import { ServiceError } from '../errors.js';
 import type { KernelInstance } from '../kernel/instance.js';
 import { failPart, runShards } from '../kernel/run-shards.js';
-import type { PartRequest, TaskReply, TaskRequest } from './messages.js';
+import type { PartRequest, TaskPhases, TaskReply, TaskRequest } from './messages.js';
 import { claimPart } from './claim-part.js';
 import { fitInstances } from './fit-instances.js';
 import { reduceReplica } from './reduce-replica.js';
@@ -19,9 +19,16 @@ export default async function runTask(req: TaskRequest | PartRequest): Promise<u
     const mine = part ? { ...req.shards, shards: req.shards.shards.slice(part.first, part.first + part.count) } : req.shards;
     await fitInstances(instances, mine, req.plan);
     const t0 = performance.now();
-    runShards(instances, req.shards, req.plan, req.escala, req.key, req.control, part);
+    const fases: TaskPhases = {
+      primeiroShard: part?.first ?? 0, pessoas: mine.shards.reduce((n, s) => n + s.p1 - s.p0, 0), reset: 0, dias: 0, espera: 0, troca: 0, reducao: 0,
+    };
+    runShards(instances, req.shards, req.plan, req.escala, req.key, req.control, part, fases);
+    const t1 = performance.now();
     const segments = mine.shards.map((s, k) => ({ h0: s.h0, h1: s.h1, p0: s.p0, st: instances[k].state() }));
-    const counts = { ...reduceReplica(req.population, req.plan, req.reduce, segments, req.escala), segundos: (performance.now() - t0) / 1000 };
+    const reduced = reduceReplica(req.population, req.plan, req.reduce, segments, req.escala);
+    const t2 = performance.now();
+    fases.reducao = (t2 - t1) / 1000;
+    const counts = { ...reduced, segundos: (t2 - t0) / 1000, fases: [fases] };
     const reply: TaskReply = { ok: true, counts };
     const buffers: ArrayBuffer[] = [];
     for (const v of Object.values(counts)) if (v instanceof Uint32Array) buffers.push(v.buffer as ArrayBuffer);

@@ -2,7 +2,7 @@
 // SharedArrayBuffer-backed (never copied); the arrays of a reply are transferred.
 import type { KernelPlan } from '../kernel/kernel-plan.js';
 import type { KernelPopulation } from '../kernel/kernel-population.js';
-import type { ShardPart } from '../kernel/run-shards.js';
+import type { ShardPart, ShardPhases } from '../kernel/run-shards.js';
 import type { ShardLayout } from '../kernel/shards.js';
 import type { PlainError } from '../errors.js';
 import type { ReduceSpec } from '../plan/types.js';
@@ -42,6 +42,16 @@ export interface TaskCounts {
   serieDiaria?: Uint32Array;
   respostas: Array<{ chave: string; contagens: Uint32Array; base: Uint32Array }>;
   segundos: number;
+  /** Per thread that ran the task (one per part): its persons and phases' wall seconds (not stored with a job's counts). */
+  fases?: TaskPhases[];
+}
+
+/** One thread's share of a task: its first shard, persons, and wall seconds by phase (bench/shards.ts prints them). */
+export interface TaskPhases extends ShardPhases {
+  primeiroShard: number;
+  pessoas: number;
+  /** src/pool/reduce-replica.ts over its shards. */
+  reducao: number;
 }
 
 export type TaskReply = { ok: true; counts: TaskCounts } | { ok: false; error: PlainError };

@@ -13,16 +13,28 @@ import type { TaskCounts } from './messages.js';
 
 const A = PERSON_ATTRS;
 
+/** Cache entries kept per segment of the task (one population and grid, or plan, each). */
+const CACHED_PER_SEGMENT = 4;
+
 const cellCache = new Map<string, Uint16Array>();
 
-/** Grid cell of every person, computed once per population and grid in each thread. */
-function gridCells(pop: KernelPopulation, grade: Grade): Uint16Array {
-  const k = `${pop.id}|${grade}`;
+/** The segment's households and persons, as a cache key within a population. */
+const segmentKey = (seg: StateSegment) => `${seg.h0}-${seg.h1}@${seg.p0}`;
+
+/**
+ * Grid cell of each of the segment's persons, computed once per population, segment and grid in
+ * each thread: a thread running one part of a task spread over threads computes its own persons'
+ * cells only (the whole population's took about as long as the part's days in a first run).
+ */
+function gridCells(pop: KernelPopulation, grade: Grade, seg: StateSegment, segments: number): Uint16Array {
+  const k = `${pop.id}|${grade}|${segmentKey(seg)}`;
   let cells = cellCache.get(k);
   if (!cells) {
-    if (cellCache.size >= 4) cellCache.clear();
-    cells = new Uint16Array(pop.nPersons);
-    for (let i = 0; i < pop.nPersons; i++) cells[i] = gridCell(grade, pop.age5[i], pop.attrs[i]);
+    if (cellCache.size >= CACHED_PER_SEGMENT * segments) cellCache.clear();
+    const p0 = seg.p0;
+    const n = pop.hhStart[seg.h1] - p0;
+    cells = new Uint16Array(n);
+    for (let j = 0; j < n; j++) cells[j] = gridCell(grade, pop.age5[p0 + j], pop.attrs[p0 + j]);
     cellCache.set(k, cells);
   }
   return cells;
@@ -74,12 +86,12 @@ interface PlanCounts {
 
 const planCountCache = new Map<string, PlanCounts>();
 
-/** PlanCounts of a plan over its population, once per plan in each thread (every task of a job shares them). */
-function planCounts(pop: KernelPopulation, plan: KernelPlan, spec: ReduceSpec, cells: Uint16Array): PlanCounts {
-  const k = `${pop.id}|${plan.id}|${spec.grade}`;
+/** PlanCounts of a plan over a segment's persons, once per plan and segment in each thread (every task of a job shares them). */
+function planCounts(pop: KernelPopulation, plan: KernelPlan, spec: ReduceSpec, seg: StateSegment, cells: Uint16Array, segments: number): PlanCounts {
+  const k = `${pop.id}|${plan.id}|${spec.grade}|${segmentKey(seg)}`;
   let pc = planCountCache.get(k);
   if (pc) return pc;
-  if (planCountCache.size >= 4) planCountCache.clear();
+  if (planCountCache.size >= CACHED_PER_SEGMENT * segments) planCountCache.clear();
   const U = spec.nUnidades;
   const C = gridCellCount(spec.grade);
   const K = plan.nCells;
@@ -92,18 +104,39 @@ function planCounts(pop: KernelPopulation, plan: KernelPlan, spec: ReduceSpec, c
   };
   const { hhStart, hhTract } = pop;
   const aud = spec.publico;
-  for (let h = 0; h < pop.nHouseholds; h++) {
+  const o = seg.p0;
+  for (let h = seg.h0; h < seg.h1; h++) {
     const u = spec.unidadeDoSetor[hhTract[h]];
     if (u < 0) continue;
     for (let i = hhStart[h]; i < hhStart[h + 1]; i++) {
       pc.populacao[u]++;
       pc.publico[u] += aud[i];
-      pc.celulasPopulacao[u * C + cells[i]]++;
+      pc.celulasPopulacao[u * C + cells[i - o]]++;
       if (reception && aud[i]) pc.publicoCelula![u * K + plan.cell![i]]++;
     }
   }
   planCountCache.set(k, pc);
   return pc;
+}
+
+/** The segments' PlanCounts summed (new arrays: the reply's are transferred, the cache keeps its own). */
+function sumPlanCounts(each: readonly PlanCounts[]): PlanCounts {
+  const sum = (pick: (pc: PlanCounts) => Uint32Array | undefined): Uint32Array | undefined => {
+    const first = pick(each[0]);
+    if (!first) return undefined;
+    const out = first.slice();
+    for (const pc of each.slice(1)) {
+      const a = pick(pc)!;
+      for (let j = 0; j < out.length; j++) out[j] += a[j];
+    }
+    return out;
+  };
+  return {
+    populacao: sum((pc) => pc.populacao)!,
+    publico: sum((pc) => pc.publico)!,
+    celulasPopulacao: sum((pc) => pc.celulasPopulacao)!,
+    publicoCelula: sum((pc) => pc.publicoCelula),
+  };
 }
 
 interface EventCounts {
@@ -158,6 +191,7 @@ interface RunContext {
   W: number;
   D: number;
   C: number;
+  /** The segment's persons' grid cells (indexed as its state). */
   cells: Uint16Array;
   aud: Uint8Array;
   nC: number;
@@ -172,7 +206,7 @@ function countAdoptionRun(r: RunContext, seg: StateSegment, i0: number, i1: numb
   const uw = u * r.W, ud = u * r.D, sw = s * r.W, uC = u * r.C, M = out.M;
   for (let i = i0; i < i1; i++) {
     const e = dayA[i - o];
-    if (e !== 0) recordEvent(out, 0, e, uw, ud, sw, (uC + cells[i]) * M, aud[i], s);
+    if (e !== 0) recordEvent(out, 0, e, uw, ud, sw, (uC + cells[i - o]) * M, aud[i], s);
   }
 }
 
@@ -193,7 +227,7 @@ function countReceptionRun(r: RunContext, seg: StateSegment, i0: number, i1: num
     // a person with no event adds nothing (no media contact: mday 0, every frequency 0)
     if ((e | sd | md | dd) === 0) continue;
     const a = aud[i];
-    const uc = (uC + cells[i]) * M;
+    const uc = (uC + cells[j]) * M;
     // order of MEDIDAS_RECEPCAO: alcance, social, medida, declarada, ambas, then the 4 responses
     if (e !== 0) {
       recordEvent(out, 0, e, uw, ud, sw, uc, a, s);
@@ -237,12 +271,9 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
   const { hhStart, hhTract, age5, attrs } = pop;
   const aud = spec.publico;
 
-  const cells = gridCells(pop, spec.grade);
-  // copies: the reply's arrays are transferred to the main thread, the cache keeps its own
-  const pc = planCounts(pop, plan, spec, cells);
-  const populacao = pc.populacao.slice();
-  const publico = pc.publico.slice();
-  const celulasPopulacao = pc.celulasPopulacao.slice();
+  const cells = segments.map((seg) => gridCells(pop, spec.grade, seg, segments.length));
+  const pc = sumPlanCounts(segments.map((seg, k) => planCounts(pop, plan, spec, seg, cells[k], segments.length)));
+  const { populacao, publico, celulasPopulacao } = pc;
   let alcancavel: Uint32Array | undefined;
   if (reception) {
     // audience members a channel can reach in this variant: on (intensity > 0 on some day, not
@@ -260,9 +291,11 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
   }
 
   const out: EventCounts = { serie, seriePublico, celulas, porSetor, serieDiaria, M };
-  const run: RunContext = { out, W, D, C, cells, aud, nC, frequencia };
   const count = reception ? countReceptionRun : countAdoptionRun;
-  for (const seg of segments) forEachUnitRun(pop, spec, seg, (i0, i1, u, s) => count(run, seg, i0, i1, u, s));
+  segments.forEach((seg, k) => {
+    const run: RunContext = { out, W, D, C, cells: cells[k], aud, nC, frequencia };
+    forEachUnitRun(pop, spec, seg, (i0, i1, u, s) => count(run, seg, i0, i1, u, s));
+  });
   cumulate(serie, U, W, M);
   cumulate(seriePublico, U, W, M);
   if (porSetor) cumulate(porSetor, S, W, M);

@@ -1,6 +1,6 @@
 // The counts of a task spread over threads (src/pool/pool.ts): each part reduced its own shards'
-// persons, so the event counts add up (integers: cumulative or not, in any order); the counts of
-// the plan alone (population, audience, reachable) each part computed whole, so part 0's are kept.
+// persons, events and the plan's counts (population, audience, reachable) alike, so the counts add
+// up (integers: cumulative or not, in any order).
 import type { TaskCounts } from './messages.js';
 
 function addInto(to: Uint32Array | undefined, from: Uint32Array | undefined): void {
@@ -12,6 +12,10 @@ export function sumPartCounts(parts: readonly TaskCounts[]): TaskCounts {
   const [out, ...rest] = parts;
   for (const p of rest) {
     addInto(out.serie, p.serie);
+    addInto(out.populacao, p.populacao);
+    addInto(out.publico, p.publico);
+    addInto(out.celulasPopulacao, p.celulasPopulacao);
+    addInto(out.alcancavel, p.alcancavel);
     addInto(out.seriePublico, p.seriePublico);
     addInto(out.celulas, p.celulas);
     addInto(out.frequencia, p.frequencia);
@@ -22,6 +26,7 @@ export function sumPartCounts(parts: readonly TaskCounts[]): TaskCounts {
       addInto(r.base, p.respostas[q].base);
     });
     out.segundos = Math.max(out.segundos, p.segundos);
+    if (out.fases && p.fases) out.fases.push(...p.fases);
   }
   return out;
 }
