@@ -28,8 +28,25 @@ let nLive: u32 = 0;
   store<i32>(p + (k << 2), load<i32>(p + (k << 2)) + 1);
 }
 
+// The household share wH * adopted / (size - 1) of households of fewer than SMALL members (on PA
+// all of them), by size and adoption count, computed once per task by the step's own operations:
+// the step loads it where it took two conversions, a product and a division per household.
+const SMALL: u32 = 16;
+const householdShares = memory.data(<i32>(SMALL * SMALL) << 2);
+
+/** The household share of `adopted` active members among the others of a household of `size`. */
+@inline function householdShare(wH: f32, adopted: u32, size: u32): f32 {
+  // the scalar loop's size > 1 ? wH * adopted / (size - 1) : 0 without a branch: a household of
+  // one in the list has adopted == 0, and wH * 0 / 1 is the same +0
+  return wH * <f32>adopted / <f32>max(size - 1, 1);
+}
+
 /** Host: once per (replica, variant) task, before the first day. */
 export function resetAdoption(keyLo: u32, keyHi: u32): void {
+  const wH = <f32>param(F_W_HH);
+  for (let size: u32 = 1; size < SMALL; size++) {
+    for (let k: u32 = 0; k < size; k++) store<f32>(householdShares + ((<usize>(size * SMALL + k)) << 2), householdShare(wH, k, size));
+  }
   key = (<u64>keyHi << 32) | <u64>keyLo;
   setAgentBase(<u32>slot(AGENT_BASE));
   const n = <u32>slot(N_PERSONS);
@@ -141,6 +158,18 @@ export function launchAdoption(day: u32): void {
 
 /** Host: once per simulated day after the launch, after prepareShares(); new adopters get `day`. */
 export function stepAdoption(day: u32): void {
+  // the household loop compiled once per case: V8 tested the flag and rebuilt vE0 in every f32x4 step
+  if (param(F_BY_INCOME) != 0) stepLive<ByIncome>(day);
+  else stepLive<Flat>(day);
+}
+
+// stepLive's case, a type so that each case is compiled apart (the test below is a constant in each)
+type ByIncome = u8;
+type Flat = u32;
+
+/** The daily step over the listed households, with the quintiles' exp(beta0) (F_BY_INCOME) or one. */
+function stepLive<Case>(day: u32): void {
+  const byIncome = sizeof<Case>() == sizeof<ByIncome>();
   const hhStart = slot(P_HH_START);
   const hhTract = slot(P_HH_TRACT);
   const tractMun = slot(P_TRACT_MUN);
@@ -157,7 +186,6 @@ export function stepAdoption(day: u32): void {
   const tDamp = slot(P_TAB_DAMP);
   const wH = <f32>param(F_W_HH);
   const vE0 = f32x4.splat(<f32>param(F_E0));
-  const byIncome = param(F_BY_INCOME) != 0;
   const income = slot(P_INCOME);
   const tE0 = slot(P_TAB_INCOME);
   const vEx = f32x4.splat(<f32>param(F_EXPO));
@@ -178,9 +206,7 @@ export function stepAdoption(day: u32): void {
     let got: u32 = 0; // the household's adopters today
     const t = load<u32>(hhTract + (<usize>h << 2));
     const m = <usize>load<u16>(tractMun + (<usize>t << 1));
-    // the scalar loop's size > 1 ? wH * adopted / (size - 1) : 0 without a branch: a household of
-    // one in the list has adopted == 0, and wH * 0 / 1 is the same +0
-    const fh = wH * <f32>adopted / <f32>max(size - 1, 1);
+    const fh = size < SMALL ? load<f32>(householdShares + (<usize>(size * SMALL + adopted) << 2)) : householdShare(wH, adopted, size);
     const base = fh + load<f32>(tV + (<usize>t << 2));
     const vH = i32x4.splat(h);
     const vBase = f32x4.splat(base);
