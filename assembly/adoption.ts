@@ -29,8 +29,9 @@ let nLive: u32 = 0;
 }
 
 // The household share wH * adopted / (size - 1) of households of fewer than SMALL members (on PA
-// all of them), by size and adoption count, computed once per task by the step's own operations:
-// the step loads it where it took two conversions, a product and a division per household.
+// all of them), by size and adoption count, computed by the reset (the host writes F_W_HH before
+// it, once per task) with the step's own operations: the step loads it where it took two
+// conversions, a product and a division per household.
 const SMALL: u32 = 16;
 const householdShares = memory.data(<i32>(SMALL * SMALL) << 2);
 
