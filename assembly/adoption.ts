@@ -28,22 +28,26 @@ let nLive: u32 = 0;
   store<i32>(p + (k << 2), load<i32>(p + (k << 2)) + 1);
 }
 
-/**
- * Person i of household h (tract t, municipality m) adopts on `day`: its adoption day, and one
- * more active member in each of its groups (day d + 1's counters). Once per person and run, so
- * the header slots are read here rather than kept in the day loop's registers.
- */
-@inline function adopt(i: u32, h: u32, t: u32, m: usize, day: u32): void {
-  store<u16>(slot(P_DAY_A) + (<usize>i << 1), <u16>day);
-  bump(slot(P_CNT_GROUP), load<u32>(slot(P_GROUP) + (<usize>i << 2)));
-  bump(slot(P_CNT_TRACT), t);
-  bump(slot(P_CNT_DIG), load<u16>(slot(P_DCELL) + (<usize>i << 1)));
-  bump(slot(P_CNT_MUN), m);
-  bump(slot(P_CNT_HH), h);
+// The household share wH * adopted / (size - 1) of households of fewer than SMALL members (on PA
+// all of them), by size and adoption count, computed by the reset (the host writes F_W_HH before
+// it, once per task) with the step's own operations: the step loads it where it took two
+// conversions, a product and a division per household.
+const SMALL: u32 = 16;
+const householdShares = memory.data(<i32>(SMALL * SMALL) << 2);
+
+/** The household share of `adopted` active members among the others of a household of `size`. */
+@inline function householdShare(wH: f32, adopted: u32, size: u32): f32 {
+  // the scalar loop's size > 1 ? wH * adopted / (size - 1) : 0 without a branch: a household of
+  // one in the list has adopted == 0, and wH * 0 / 1 is the same +0
+  return wH * <f32>adopted / <f32>max(size - 1, 1);
 }
 
 /** Host: once per (replica, variant) task, before the first day. */
 export function resetAdoption(keyLo: u32, keyHi: u32): void {
+  const wH = <f32>param(F_W_HH);
+  for (let size: u32 = 1; size < SMALL; size++) {
+    for (let k: u32 = 0; k < size; k++) store<f32>(householdShares + ((<usize>(size * SMALL + k)) << 2), householdShare(wH, k, size));
+  }
   key = (<u64>keyHi << 32) | <u64>keyLo;
   setAgentBase(<u32>slot(AGENT_BASE));
   const n = <u32>slot(N_PERSONS);
@@ -61,36 +65,12 @@ export function resetAdoption(keyLo: u32, keyHi: u32): void {
 // (src/kernel/instance.ts); without it the code below is the model's without that table, bit for bit.
 const QUINTILES: usize = 5;
 
-/** Host: once, on lancamento.dia: each person adopts at once with sigmoid(logit_lancamento + ln m_i) (+ the quintile's ln factor). */
-export function launchAdoption(day: u32): void {
-  const nH = <u32>slot(N_HOUSEHOLDS);
-  const hhStart = slot(P_HH_START);
-  const hhTract = slot(P_HH_TRACT);
-  const tractMun = slot(P_TRACT_MUN);
-  const mult = slot(P_MULT);
-  const aday = slot(P_DAY_A);
-  const e = param(F_ELOGIT);
-  const byIncome = param(F_BY_INCOME) != 0;
-  const income = slot(P_INCOME);
-  const odds = slot(P_TAB_INCOME) + (QUINTILES << 2);
-  for (let h: u32 = 0; h < nH; h++) {
-    const t = load<u32>(hhTract + (<usize>h << 2));
-    const m = <usize>load<u16>(tractMun + (<usize>t << 1));
-    const b = load<u32>(hhStart + (<usize>(h + 1) << 2));
-    for (let i = load<u32>(hhStart + (<usize>h << 2)); i < b; i++) {
-      if (load<u16>(aday + (<usize>i << 1)) != 0) continue;
-      let me = <f64>load<f32>(mult + (<usize>i << 2)) * e;
-      if (byIncome) me *= <f64>load<f32>(odds + (<usize>load<u8>(income + <usize>i) << 2));
-      if (uniform(key, S_LAUNCH, 0, i) < me / (1 + me)) adopt(i, h, t, m, day);
-    }
-  }
-}
-
-// Today's adopters, listed by the daily step and recorded a batch at a time (recordAdopters):
-// listing is branch-free (every lane's slot is written, the count moves by 0 or 1), where a branch
-// around the five counter bumps was mispredicted for about 1 in 7 of the persons left on PA's
-// busiest days. Deferring the bumps changes nothing: the step reads a household's counter before
-// its members and no other counter (prepareShares reads them, the next day), and they are integer sums.
+// Today's adopters, listed by the daily step (and the launch) and recorded a batch at a time
+// (recordAdopters): the step's listing is branch-free (every lane's slot is written, the count
+// moves by 0 or 1), where a branch around the five counter bumps was mispredicted for about 1 in 7
+// of the persons left on PA's busiest days. Deferring the bumps changes nothing: the step reads a
+// household's counter before its members and no other counter (prepareShares reads them, the next
+// day), and they are integer sums; the launch reads none.
 const BATCH: u32 = 1024;
 // the step writes 4 entries at the count (at most BATCH - 4) and moves it by the adopters among them
 const batchPerson = memory.data(<i32>BATCH << 2);
@@ -115,20 +95,82 @@ const PACK = memory.data<u8>([
   0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15,
 ]);
 
-/** The adopters listed in [0, n): their day and one more active member in each of their groups. */
+/**
+ * The adopters listed in [0, n) adopt on `day`: their adoption day, and one more active member in
+ * each of their groups (day d + 1's counters).
+ */
 function recordAdopters(n: u32, day: u32): void {
+  // slots read once (read in the loop, they were loaded again after each counter store, which could
+  // be to the header as far as the compiler knows)
   const hhTract = slot(P_HH_TRACT);
   const tractMun = slot(P_TRACT_MUN);
+  const group = slot(P_GROUP);
+  const dcell = slot(P_DCELL);
+  const aday = slot(P_DAY_A);
+  const cG = slot(P_CNT_GROUP);
+  const cT = slot(P_CNT_TRACT);
+  const cD = slot(P_CNT_DIG);
+  const cM = slot(P_CNT_MUN);
+  const cH = slot(P_CNT_HH);
   for (let j: u32 = 0; j < n; j++) {
     const i = load<u32>(batchPerson + (<usize>j << 2));
     const h = load<u32>(batchHousehold + (<usize>j << 2));
     const t = load<u32>(hhTract + (<usize>h << 2));
-    adopt(i, h, t, <usize>load<u16>(tractMun + (<usize>t << 1)), day);
+    store<u16>(aday + (<usize>i << 1), <u16>day);
+    bump(cT, t);
+    bump(cD, load<u16>(dcell + (<usize>i << 1)));
+    bump(cM, load<u16>(tractMun + (<usize>t << 1)));
+    bump(cH, h);
   }
+  // the group counters in a loop of their own (PA: a 1.5 MB table whose loads miss the near caches
+  // more often than the others): 3% less CPU time per task than a bump among the others
+  for (let j: u32 = 0; j < n; j++) bump(cG, load<u32>(group + (<usize>load<u32>(batchPerson + (<usize>j << 2)) << 2)));
+}
+
+/** Host: once, on lancamento.dia: each person adopts at once with sigmoid(logit_lancamento + ln m_i) (+ the quintile's ln factor). */
+export function launchAdoption(day: u32): void {
+  const nH = <u32>slot(N_HOUSEHOLDS);
+  const hhStart = slot(P_HH_START);
+  const mult = slot(P_MULT);
+  const aday = slot(P_DAY_A);
+  const e = param(F_ELOGIT);
+  const byIncome = param(F_BY_INCOME) != 0;
+  const income = slot(P_INCOME);
+  const odds = slot(P_TAB_INCOME) + (QUINTILES << 2);
+  let n: u32 = 0;
+  for (let h: u32 = 0; h < nH; h++) {
+    const b = load<u32>(hhStart + (<usize>(h + 1) << 2));
+    for (let i = load<u32>(hhStart + (<usize>h << 2)); i < b; i++) {
+      if (load<u16>(aday + (<usize>i << 1)) != 0) continue;
+      let me = <f64>load<f32>(mult + (<usize>i << 2)) * e;
+      if (byIncome) me *= <f64>load<f32>(odds + (<usize>load<u8>(income + <usize>i) << 2));
+      if (uniform(key, S_LAUNCH, 0, i) < me / (1 + me)) {
+        store<u32>(batchPerson + (<usize>n << 2), i);
+        store<u32>(batchHousehold + (<usize>n << 2), h);
+        if (++n == BATCH) {
+          recordAdopters(n, day);
+          n = 0;
+        }
+      }
+    }
+  }
+  recordAdopters(n, day);
 }
 
 /** Host: once per simulated day after the launch, after prepareShares(); new adopters get `day`. */
 export function stepAdoption(day: u32): void {
+  // the household loop compiled once per case: V8 tested the flag and rebuilt vE0 in every f32x4 step
+  if (param(F_BY_INCOME) != 0) stepLive<ByIncome>(day);
+  else stepLive<Flat>(day);
+}
+
+// stepLive's case, a type so that each case is compiled apart (the test below is a constant in each)
+type ByIncome = u8;
+type Flat = u32;
+
+/** The daily step over the listed households, with the quintiles' exp(beta0) (F_BY_INCOME) or one. */
+function stepLive<Case>(day: u32): void {
+  const byIncome = sizeof<Case>() == sizeof<ByIncome>();
   const hhStart = slot(P_HH_START);
   const hhTract = slot(P_HH_TRACT);
   const tractMun = slot(P_TRACT_MUN);
@@ -145,7 +187,6 @@ export function stepAdoption(day: u32): void {
   const tDamp = slot(P_TAB_DAMP);
   const wH = <f32>param(F_W_HH);
   const vE0 = f32x4.splat(<f32>param(F_E0));
-  const byIncome = param(F_BY_INCOME) != 0;
   const income = slot(P_INCOME);
   const tE0 = slot(P_TAB_INCOME);
   const vEx = f32x4.splat(<f32>param(F_EXPO));
@@ -166,9 +207,7 @@ export function stepAdoption(day: u32): void {
     let got: u32 = 0; // the household's adopters today
     const t = load<u32>(hhTract + (<usize>h << 2));
     const m = <usize>load<u16>(tractMun + (<usize>t << 1));
-    // the scalar loop's size > 1 ? wH * adopted / (size - 1) : 0 without a branch: a household of
-    // one in the list has adopted == 0, and wH * 0 / 1 is the same +0
-    const fh = wH * <f32>adopted / <f32>max(size - 1, 1);
+    const fh = size < SMALL ? load<f32>(householdShares + (<usize>(size * SMALL + adopted) << 2)) : householdShare(wH, adopted, size);
     const base = fh + load<f32>(tV + (<usize>t << 2));
     const vH = i32x4.splat(h);
     const vBase = f32x4.splat(base);

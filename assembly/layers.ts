@@ -18,7 +18,7 @@ export function prepareShares(): void {
   const gTab = slot(P_TAB_G);
   const wT = <f32>param(F_W_TURMA);
   const wE = <f32>param(F_W_ESTAB);
-  // 4 groups per f32x4 (PA has 786,000 groups, a division each): the scalar operations lane by
+  // 4 groups per f32x4 (PA has 372,881 groups, a division each): the scalar operations lane by
   // lane, the quotient of a group of 0 or 1 member (a division by 0 or -1) replaced by the 0 it gets
   const vT = f32x4.splat(wT);
   const vE = f32x4.splat(wE);

@@ -283,7 +283,7 @@ function flushContacts(
       v128.and(i32x4.lt_u(e4, vDay), i32x4.le_u(i32x4.sub(vDay, e4), i32x4.splat(periodG))),
     );
     // the units gathered for the spreaders only: the other lanes read the "no group" and
-    // "offline" zeros (cached), not a second 3 MB table, and keep s
+    // "offline" zeros (cached), not a second 1.5 MB table, and keep s
     const self = f32x4.add(
       f32x4.add(vSelf, gather4(uG, v128.bitselect(g4, noGroup, spreading))),
       gather4(uD, v128.bitselect(d4, offline, spreading)),
@@ -461,7 +461,7 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
 
 // The event pass's changes to the spreader counters, recorded a batch at a time: the group,
 // tract, digital-cell and household counters of a person with an event are scattered loads
-// (group's table is 3 MB on PA) which, behind the pass's unpredictable branches, did not overlap;
+// (group's table is 1.5 MB on PA) which, behind the pass's unpredictable branches, did not overlap;
 // in a loop of their own they do. Nothing reads these counters before the next day's
 // prepareShares and social pass, and they are integer sums, so the order does not matter.
 const spreadPerson = memory.data(<i32>BATCH << 2);
