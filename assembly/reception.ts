@@ -92,6 +92,53 @@ let periodG: u32 = 0;
   return lo + <u32>(i64x2.extract_lane(acc, 0) + i64x2.extract_lane(acc, 1));
 }
 
+// The contact searches of a run of at most 32 days and up to 4 channels: each channel's
+// row[1..32] copied here with +inf past nDays (an inf is never below a target), so that the first day with
+// row >= t is 1 + #{d in [1, 32]: row[d] < t}, and none if that count is nDays. The count is
+// taken in two levels of independent compares (which block of 8 days, then the 8 days of that
+// block) instead of the bisection's five dependent steps: the same day.
+const FIRST_DAYS: u32 = 32;
+const firstRows = memory.data(<i32>(4 * FIRST_DAYS) << 3, 16);
+
+/** Fills firstRows from the cum rows of nC <= 4 channels (nDays <= FIRST_DAYS). */
+function padFirstRows(cum: usize, nC: u32, nDays: u32): void {
+  for (let c: u32 = 0; c < nC; c++) {
+    const row = cum + ((<usize>c * (nDays + 1)) << 3);
+    for (let d: u32 = 1; d <= FIRST_DAYS; d++) {
+      store<f64>(firstRows + ((<usize>(c * FIRST_DAYS + d - 1)) << 3), d <= nDays ? load<f64>(row + (<usize>d << 3)) : Infinity);
+    }
+  }
+}
+
+/** nextContact(row of channel c, nDays, 0, ...) for target t = row[0] + need, with nDays <= FIRST_DAYS (firstRows filled). */
+@inline function firstContact(c: u32, nDays: u32, t: f64): u32 {
+  const p = firstRows + ((<usize>c * FIRST_DAYS) << 3);
+  // the blocks of 8 days wholly below t (their last day below t): 0 to 3
+  const j = <u32>(load<f64>(p, 7 << 3) < t) + <u32>(load<f64>(p, 15 << 3) < t) + <u32>(load<f64>(p, 23 << 3) < t);
+  const b = p + (<usize>j << 6);
+  const vt = f64x2.splat(t);
+  const below = i64x2.add(
+    i64x2.add(f64x2.lt(v128.load(b), vt), f64x2.lt(v128.load(b, 16), vt)),
+    i64x2.add(f64x2.lt(v128.load(b, 32), vt), f64x2.lt(v128.load(b, 48), vt)),
+  );
+  const count = (j << 3) + <u32>-(i64x2.extract_lane(below, 0) + i64x2.extract_lane(below, 1));
+  return select<u32>(0, count + 1, count == nDays);
+}
+
+/**
+ * nextContact(row, nDays, from, need) for channel c's row, with nDays <= FIRST_DAYS (firstRows
+ * filled), without a branch: for t = row[from] + need > row[from] every day up to from is below t,
+ * so the first day with row >= t is firstContact's; when need rounds away (t == row[from]) it is
+ * from + 1, as nextContact gives. The media pass's contacts reach past the 8 days that
+ * nextContactCount checks first often enough that its branch was mispredicted.
+ */
+@inline function nextContactPadded(row: usize, c: u32, nDays: u32, from: u32, need: f64): u32 {
+  const r = load<f64>(row + (<usize>from << 3));
+  const t = r + need;
+  return select<u32>(from + 1, firstContact(c, nDays, t), t == r);
+}
+
+
 // Today's media contacts go in batches of (person, channel), listed by the media pass in its
 // order (persons ascending, channels ascending). A batch is then done in three loops: the draws
 // (hash -> logarithm -> division: each contact's chain is independent of the others', so in a
@@ -136,6 +183,8 @@ function flushContacts(
   cum: usize, aff: usize, nextC: usize, minNext: usize, mday: usize,
 ): void {
   drawNeeds(n, day, nCells, cell, aff);
+  // firstRows holds this task's rows (resetReception filled it under the same condition)
+  const padded = nC <= 4 && nDays <= FIRST_DAYS;
   for (let j: u32 = 0; j < n; j++) {
     const i = load<u32>(batchPerson + (<usize>j << 2));
     const c = load<u32>(batchChannel + (<usize>j << 2));
@@ -146,7 +195,9 @@ function flushContacts(
       store<u16>(dday + (<usize>i << 1), <u16>day);
     }
     const row = cum + ((<usize>c * (nDays + 1)) << 3);
-    store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nextContactCount(row, nDays, day, load<f64>(batchNeed + (<usize>j << 3))));
+    const need = load<f64>(batchNeed + (<usize>j << 3));
+    const nd = padded ? nextContactPadded(row, c, nDays, day, need) : nextContactCount(row, nDays, day, need);
+    store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nd);
   }
   let last: u32 = -1;
   for (let j: u32 = 0; j < n; j++) {
@@ -290,39 +341,6 @@ function flushContacts(
     );
     settleSocial(i, on, v128.bitselect(f32x4.sub(s, self), s, spreading), day, sday, mult, rem);
   }
-}
-
-// The reset's first-contact search for a run of at most 32 days and 4 channels: each channel's
-// row[1..32] copied here with +inf past nDays (an inf is never below a target), so that the first day with
-// row >= t is 1 + #{d in [1, 32]: row[d] < t}, and none if that count is nDays. The count is
-// taken in two levels of independent compares (which block of 8 days, then the 8 days of that
-// block) instead of the bisection's five dependent steps: the same day.
-const FIRST_DAYS: u32 = 32;
-const firstRows = memory.data(<i32>(4 * FIRST_DAYS) << 3, 16);
-
-/** Fills firstRows from the cum rows of nC <= 4 channels (nDays <= FIRST_DAYS). */
-function padFirstRows(cum: usize, nC: u32, nDays: u32): void {
-  for (let c: u32 = 0; c < nC; c++) {
-    const row = cum + ((<usize>c * (nDays + 1)) << 3);
-    for (let d: u32 = 1; d <= FIRST_DAYS; d++) {
-      store<f64>(firstRows + ((<usize>(c * FIRST_DAYS + d - 1)) << 3), d <= nDays ? load<f64>(row + (<usize>d << 3)) : Infinity);
-    }
-  }
-}
-
-/** nextContact(row of channel c, nDays, 0, ...) for target t = row[0] + need, with nDays <= FIRST_DAYS (firstRows filled). */
-@inline function firstContact(c: u32, nDays: u32, t: f64): u32 {
-  const p = firstRows + ((<usize>c * FIRST_DAYS) << 3);
-  // the blocks of 8 days wholly below t (their last day below t): 0 to 3
-  const j = <u32>(load<f64>(p, 7 << 3) < t) + <u32>(load<f64>(p, 15 << 3) < t) + <u32>(load<f64>(p, 23 << 3) < t);
-  const b = p + (<usize>j << 6);
-  const vt = f64x2.splat(t);
-  const below = i64x2.add(
-    i64x2.add(f64x2.lt(v128.load(b), vt), f64x2.lt(v128.load(b, 16), vt)),
-    i64x2.add(f64x2.lt(v128.load(b, 32), vt), f64x2.lt(v128.load(b, 48), vt)),
-  );
-  const count = (j << 3) + <u32>-(i64x2.extract_lane(below, 0) + i64x2.extract_lane(below, 1));
-  return select<u32>(0, count + 1, count == nDays);
 }
 
 /**
