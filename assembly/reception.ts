@@ -177,6 +177,19 @@ function drawNeeds(n: u32, day: u32, nCells: u32, cell: usize, aff: usize): void
   }
 }
 
+// bitPositions[8 m + k]: the position of the k-th set bit of the byte m (0 past its set bits)
+const bitPositions = memory.data(256 << 3, 16);
+
+/** Fills bitPositions (the same every time: done by each reset, 2 KB). */
+function fillBitPositions(): void {
+  for (let m: u32 = 0; m < 256; m++) {
+    let k: usize = 0;
+    for (let b: u32 = 0; b < 8; b++) {
+      if ((m >> b) & 1) store<u8>(bitPositions + (<usize>m << 3) + k++, <u8>b);
+    }
+  }
+}
+
 /** The contacts listed in [0, n): draws, then count, recall and schedule, then each person's minNext and mday. */
 function flushContacts(
   n: u32, day: u32, nC: u32, nCells: u32, nDays: u32, cell: usize, freq: usize, dday: usize,
@@ -287,7 +300,7 @@ function flushContacts(
  * "offline" zeros. Called by stepReception once per run of such households, about 100,000 times
  * a day on PA (77 persons per run on average).
  */
-@inline function socialRun(
+function socialRun(
   a: u32, b: u32, day: u32, tv: f32, sday: usize, group: usize, dcell: usize, mult: usize, rem: usize,
   tG: usize, tD: usize, noGroup: v128, offline: v128,
 ): void {
@@ -418,6 +431,7 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
   const falseRecall = param(F_FALSE_RECALL);
   const padded = nC <= 4 && nDays <= FIRST_DAYS;
   if (padded) padFirstRows(cum, nC, nDays);
+  fillBitPositions();
   const first = <u16>param(F_FIRST_DAY);
   // the social threshold and the false recall: two draws per person, no branch
   for (let i: u32 = 0; i < n; i++) {
@@ -691,6 +705,19 @@ export function stepReception(day: u32): void {
         | (i16x8.bitmask(i16x8.eq(v128.load(pn, 16), today)) << 8)
         | (i16x8.bitmask(i16x8.eq(v128.load(pn, 32), today)) << 16)
         | (i16x8.bitmask(i16x8.eq(v128.load(pn, 48), today)) << 24);
+      // the first two contacts without a branch (a block has 0, 1 or 2 contacts about 9 times in
+      // 10 on PA, and a loop exit after a varying count was mispredicted): both slots written, the
+      // count moved by 0 to 2; an empty mask's ctz, 32, writes a slot past the count (room: the
+      // flush above), which the next contact overwrites or no loop reads
+      const b0 = ctz(m);
+      m &= m - 1;
+      const b1 = ctz(m);
+      store<u32>(batchPerson + (<usize>n << 2), i + (b0 >> 2));
+      store<u32>(batchChannel + (<usize>n << 2), b0 & 3);
+      store<u32>(batchPerson + (<usize>n << 2), i + (b1 >> 2), 4);
+      store<u32>(batchChannel + (<usize>n << 2), b1 & 3, 4);
+      n += <u32>(b0 < 32) + <u32>(b1 < 32);
+      m &= m - 1;
       while (m != 0) {
         const b = ctz(m);
         store<u32>(batchPerson + (<usize>n << 2), i + (b >> 2));
@@ -702,17 +729,20 @@ export function stepReception(day: u32): void {
   } else for (; i + 8 <= hi; i += 8) {
     let m = i16x8.bitmask(i16x8.eq(v128.load(minNext + (<usize>i << 1)), today));
     if (nC == 1) {
-      // minNext is the one channel's next day: each set bit is a contact
+      // minNext is the one channel's next day: each set bit is a contact, listed without a
+      // branch: the set bits' positions from bitPositions, 8 slots written, the count moved by
+      // their number (room: the flush)
       if (n > BATCH - 8) {
         flushContacts(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
         n = 0;
       }
-      while (m != 0) {
-        store<u32>(batchPerson + (<usize>n << 2), i + ctz(m));
-        store<u32>(batchChannel + (<usize>n << 2), 0);
-        n++;
-        m &= m - 1;
-      }
+      const at = i16x8.extend_low_i8x16_u(v128.load64_zero(bitPositions + (<usize>m << 3)));
+      const vi = i32x4.splat(i);
+      v128.store(batchPerson + (<usize>n << 2), i32x4.add(i32x4.extend_low_i16x8_u(at), vi));
+      v128.store(batchPerson + (<usize>n << 2), i32x4.add(i32x4.extend_high_i16x8_u(at), vi), 16);
+      v128.store(batchChannel + (<usize>n << 2), i32x4.splat(0));
+      v128.store(batchChannel + (<usize>n << 2), i32x4.splat(0), 16);
+      n += popcnt(m);
       continue;
     }
     while (m != 0) {
