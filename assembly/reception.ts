@@ -203,10 +203,11 @@ function flushContacts(
     const c = load<u32>(batchChannel + (<usize>j << 2));
     const f = freq + <usize>(i * nC + c);
     const seen = load<u8>(f);
-    if (seen < 255) store<u8>(f, seen + 1);
-    if (load<u16>(dday + (<usize>i << 1)) == 0 && uniform(key, S_RECALL + c, day, i) < param(F_RECALL + c)) {
-      store<u16>(dday + (<usize>i << 1), <u16>day);
-    }
+    store<u8>(f, seen + <u8>(seen < 255));
+    const pd = dday + (<usize>i << 1);
+    const d0 = load<u16>(pd);
+    const recalled = d0 == 0 && uniform(key, S_RECALL + c, day, i) < param(F_RECALL + c);
+    store<u16>(pd, select<u16>(<u16>day, d0, recalled));
     const row = cum + ((<usize>c * (nDays + 1)) << 3);
     const need = load<f64>(batchNeed + (<usize>j << 3));
     const nd = padded ? nextContactPadded(row, c, nDays, day, need) : nextContactCount(row, nDays, day, need);
