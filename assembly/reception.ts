@@ -190,7 +190,7 @@ function fillBitPositions(): void {
   }
 }
 
-/** The contacts listed in [0, n): draws, then count, recall and schedule, then each person's minNext and mday. */
+/** The contacts listed in [0, n): draws, then count, recall and schedule, and their persons' minNext and mday. */
 function flushContacts(
   n: u32, day: u32, nC: u32, nCells: u32, nDays: u32, cell: usize, freq: usize, dday: usize,
   cum: usize, aff: usize, nextC: usize, minNext: usize, mday: usize,
@@ -212,30 +212,32 @@ function flushContacts(
     const need = load<f64>(batchNeed + (<usize>j << 3));
     const nd = padded ? nextContactPadded(row, c, nDays, day, need) : nextContactCount(row, nDays, day, need);
     store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nd);
+    // minNext and mday rewritten by each of the person's contacts: its last one's stand, taken
+    // after all its channels of today are scheduled (a second loop over the batch for the
+    // persons cost a branch per person, mispredicted when persons have one or several contacts)
+    store<u16>(minNext + (<usize>i << 1), <u16>earliestNext(nextC, nC, i));
+    const pm = mday + (<usize>i << 1);
+    const m0 = load<u16>(pm);
+    store<u16>(pm, select<u16>(<u16>day, m0, m0 == 0));
   }
-  let last: u32 = -1;
-  for (let j: u32 = 0; j < n; j++) {
-    const i = load<u32>(batchPerson + (<usize>j << 2));
-    if (i == last) continue;
-    last = i;
-    let mn: u32 = 0;
-    if (nC == 4) {
-      // the earliest non-zero next day without branches: 0 - 1 wraps to the top
-      const pn = nextC + (<usize>i << 3);
-      const m01 = min(<u32>load<u16>(pn) - 1, <u32>load<u16>(pn, 2) - 1);
-      const m23 = min(<u32>load<u16>(pn, 4) - 1, <u32>load<u16>(pn, 6) - 1);
-      mn = min(m01, m23) + 1;
-    } else if (nC == 1) {
-      mn = <u32>load<u16>(nextC + (<usize>i << 1));
-    } else {
-      for (let c: u32 = 0; c < nC; c++) {
-        const nd = <u32>load<u16>(nextC + (<usize>(i * nC + c) << 1));
-        if (nd != 0 && (mn == 0 || nd < mn)) mn = nd;
-      }
-    }
-    store<u16>(minNext + (<usize>i << 1), <u16>mn);
-    if (load<u16>(mday + (<usize>i << 1)) == 0) store<u16>(mday + (<usize>i << 1), <u16>day);
+}
+
+/** Person i's earliest non-zero next contact day over its nC channels, 0 if none. */
+@inline function earliestNext(nextC: usize, nC: u32, i: u32): u32 {
+  if (nC == 4) {
+    // without branches: 0 - 1 wraps to the top
+    const pn = nextC + (<usize>i << 3);
+    const m01 = min(<u32>load<u16>(pn) - 1, <u32>load<u16>(pn, 2) - 1);
+    const m23 = min(<u32>load<u16>(pn, 4) - 1, <u32>load<u16>(pn, 6) - 1);
+    return min(m01, m23) + 1;
   }
+  if (nC == 1) return <u32>load<u16>(nextC + (<usize>i << 1));
+  let mn: u32 = 0;
+  for (let c: u32 = 0; c < nC; c++) {
+    const nd = <u32>load<u16>(nextC + (<usize>(i * nC + c) << 1));
+    if (nd != 0 && (mn == 0 || nd < mn)) mn = nd;
+  }
+  return mn;
 }
 
 /** Lists person i's contacts of today after the first n of the batch; returns the new count. */
