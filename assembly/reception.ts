@@ -502,6 +502,8 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
 const spreadPerson = memory.data(<i32>BATCH << 2);
 const spreadHousehold = memory.data(<i32>BATCH << 2);
 const spreadDelta = memory.data(<i32>BATCH << 2);
+// the event pass's candidates (persons), listed a block of 8 at a time
+const eventPerson = memory.data(<i32>BATCH << 2, 16);
 
 /** The counter changes listed in [0, n): each person's group, tract, digital cell and household by its delta. */
 function countSpreaders(n: u32, group: usize, dcell: usize, hhTract: usize, cG: usize, cT: usize, cD: usize, cH: usize): void {
@@ -632,6 +634,7 @@ export function stepReception(day: u32): void {
   const vRepassa = i16x8.splat(REPASSA);
   let h: u32 = 0;
   let nSpread: u32 = 0;
+  let nEvent: u32 = 0;
   let i = lo;
   for (; i < hi; i += 8) {
     let m: u32;
@@ -649,9 +652,17 @@ export function stepReception(day: u32): void {
     } else {
       m = (1 << (hi - i)) - 1; // the last < 8 persons: each checked below
     }
-    while (m != 0) {
-      const p = i + ctz(m);
-      m &= m - 1;
+    // the block's candidates listed without a branch (as the 1-channel media listing), done a
+    // list at a time: one loop over them instead of a loop per block, whose exit after 0, 1 or
+    // more events was mispredicted
+    const at = i16x8.extend_low_i8x16_u(v128.load64_zero(bitPositions + (<usize>m << 3)));
+    const vi = i32x4.splat(i);
+    v128.store(eventPerson + (<usize>nEvent << 2), i32x4.add(i32x4.extend_low_i16x8_u(at), vi));
+    v128.store(eventPerson + (<usize>nEvent << 2), i32x4.add(i32x4.extend_high_i16x8_u(at), vi), 16);
+    nEvent += popcnt(m);
+    if (nEvent <= BATCH - 8 && i + 8 < hi) continue;
+    for (let j: u32 = 0; j < nEvent; j++) {
+      const p = load<u32>(eventPerson + (<usize>j << 2));
       const e = <u32>load<u16>(eday + (<usize>p << 1));
       const rs = load<u8>(resp + <usize>p);
       const hit = <u32>load<u16>(minNext + (<usize>p << 1)) == day;
@@ -684,6 +695,7 @@ export function stepReception(day: u32): void {
         nSpread = 0;
       }
     }
+    nEvent = 0;
   }
   countSpreaders(nSpread, group, dcell, hhTract, cG, cT, cD, cH);
 
