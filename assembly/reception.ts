@@ -21,7 +21,7 @@ import {
 import { gather4 } from './gather';
 import { slot, param } from './header';
 import { clearCounters, prepareUnits } from './layers';
-import { expDraw, setAgentBase, uniform } from './rng';
+import { expDraw, expDraw2, setAgentBase, uniform } from './rng';
 
 const REPASSA: u8 = 3;
 let key: u64 = 0;
@@ -166,7 +166,7 @@ function drawNeeds(n: u32, day: u32, nCells: u32, cell: usize, aff: usize): void
     const c1 = load<u32>(batchChannel + (<usize>j << 2), 4);
     const a0 = <f64>load<f32>(aff + ((<usize>c0 * nCells + <usize>load<u16>(cell + (<usize>i0 << 1))) << 2));
     const a1 = <f64>load<f32>(aff + ((<usize>c1 * nCells + <usize>load<u16>(cell + (<usize>i1 << 1))) << 2));
-    const e = f64x2.replace_lane(f64x2.splat(<f64>expDraw(key, S_MEDIA + c0, day, i0)), 1, <f64>expDraw(key, S_MEDIA + c1, day, i1));
+    const e = expDraw2(key, S_MEDIA + c0, S_MEDIA + c1, day, i0, i1);
     v128.store(batchNeed + (<usize>j << 3), f64x2.div(e, f64x2.replace_lane(f64x2.splat(a0), 1, a1)));
   }
   if (j < n) {
@@ -425,8 +425,15 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
   if (padded) padFirstRows(cum, nC, nDays);
   fillBitPositions();
   const first = <u16>param(F_FIRST_DAY);
-  // the social threshold and the false recall: two draws per person, no branch
-  for (let i: u32 = 0; i < n; i++) {
+  // the social threshold and the false recall: two draws per person, no branch; the thresholds
+  // of two persons in one expDraw2 (its f64 lanes hold f32 values: the f32 stores are exact)
+  let i: u32 = 0;
+  for (; i + 2 <= n; i += 2) {
+    v128.store64_lane(rem + (<usize>i << 2), f32x4.demote_f64x2_zero(expDraw2(key, S_SOCIAL, S_SOCIAL, 0, i, i + 1)), 0);
+    store<u16>(dday + (<usize>i << 1), uniform(key, S_FALSE_RECALL, 0, i) < falseRecall ? first : 0);
+    store<u16>(dday + (<usize>i << 1), uniform(key, S_FALSE_RECALL, 0, i + 1) < falseRecall ? first : 0, 2);
+  }
+  if (i < n) {
     store<f32>(rem + (<usize>i << 2), expDraw(key, S_SOCIAL, 0, i));
     store<u16>(dday + (<usize>i << 1), uniform(key, S_FALSE_RECALL, 0, i) < falseRecall ? first : 0);
   }
