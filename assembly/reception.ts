@@ -303,7 +303,7 @@ function flushContacts(
  * "offline" zeros. Called by stepReception once per run of such households, about 100,000 times
  * a day on PA (77 persons per run on average).
  */
-function socialRun(
+@inline function socialRun(
   a: u32, b: u32, day: u32, tv: f32, sday: usize, group: usize, dcell: usize, mult: usize, rem: usize,
   tG: usize, tD: usize, noGroup: v128, offline: v128,
 ): void {
