@@ -129,8 +129,8 @@ function padFirstRows(cum: usize, nC: u32, nDays: u32): void {
  * nextContact(row, nDays, from, need) for channel c's row, with nDays <= FIRST_DAYS (firstRows
  * filled), without a branch: for t = row[from] + need > row[from] every day up to from is below t,
  * so the first day with row >= t is firstContact's; when need rounds away (t == row[from]) it is
- * from + 1, as nextContact gives. The media pass's contacts reach past the 8 days that
- * nextContactCount checks first often enough that its branch was mispredicted.
+ * from + 1, as nextContact gives. Used by the media pass instead of nextContactCount, whose branch
+ * on the first 8 days and count loop of varying length cost more (docs/model.md, session 8).
  */
 @inline function nextContactPadded(row: usize, c: u32, nDays: u32, from: u32, need: f64): u32 {
   const r = load<f64>(row + (<usize>from << 3));
@@ -138,14 +138,14 @@ function padFirstRows(cum: usize, nC: u32, nDays: u32): void {
   return select<u32>(from + 1, firstContact(c, nDays, t), t == r);
 }
 
-
 // Today's media contacts go in batches of (person, channel), listed by the media pass in its
-// order (persons ascending, channels ascending). A batch is then done in three loops: the draws
+// order (persons ascending, channels ascending). A batch is then done in two loops: the draws
 // (hash -> logarithm -> division: each contact's chain is independent of the others', so in a
 // loop of their own they overlap instead of waiting one for another), then each contact counted,
-// recalled and scheduled in the listed order, then each person's earliest next contact day. The
+// recalled and scheduled in the listed order, with its person's earliest next contact day. The
 // same operations as one contact after another: a person's contacts stay in one batch and in
-// order (recall reads and writes dday), and minNext is taken after the person's last contact.
+// order (recall reads and writes dday), and the minNext written after the person's last contact
+// stands.
 const BATCH: u32 = 1024;
 const batchPerson = memory.data(<i32>BATCH << 2);
 const batchChannel = memory.data(<i32>BATCH << 2);
@@ -188,6 +188,19 @@ function fillBitPositions(): void {
       if ((m >> b) & 1) store<u8>(bitPositions + (<usize>m << 3) + k++, <u8>b);
     }
   }
+}
+
+/**
+ * Lists i + the position of each set bit of the byte m (persons i to i + 7) in the u32 list after
+ * its first n, without a branch: 8 slots written (room for them is the caller's), the count moved
+ * by the number of set bits. Returns the new count.
+ */
+@inline function listBits(list: usize, n: u32, m: u32, i: u32): u32 {
+  const at = i16x8.extend_low_i8x16_u(v128.load64_zero(bitPositions + (<usize>m << 3)));
+  const vi = i32x4.splat(i);
+  v128.store(list + (<usize>n << 2), i32x4.add(i32x4.extend_low_i16x8_u(at), vi));
+  v128.store(list + (<usize>n << 2), i32x4.add(i32x4.extend_high_i16x8_u(at), vi), 16);
+  return n + popcnt(m);
 }
 
 /** The contacts listed in [0, n): draws, then count, recall and schedule, and their persons' minNext and mday. */
@@ -361,12 +374,12 @@ function flushContacts(
 
 /**
  * The reset's first contacts: nextContact(row of channel c, nDays, 0, E / a) for each channel c
- * in person i's audience (a > 0), 0 outside it, and minNext
- * the earliest non-zero of them. A block of persons at a time, their (person, channel) pairs in
- * the audience listed without a branch (the slot is written, the count moves by 0 or 1: about half
- * of PA's persons are outside a campaign's audience, a branch mispredicted as often), then the
- * pairs' draws (drawNeeds) and searches in loops of their own, whose chains overlap. nextC and
- * minNext are zeroed first by two fills rather than a store per person.
+ * in person i's audience (a > 0), 0 outside it, and minNext the earliest non-zero of them. A
+ * block of persons at a time, their (person, channel) pairs in the audience listed without a
+ * branch (the slot is written, the count moves by 0 or 1: about half of PA's persons are outside a
+ * campaign's audience, a branch mispredicted as often), then the pairs' draws (drawNeeds) and
+ * searches in loops of their own, whose chains overlap. nextC and minNext are zeroed first by two
+ * fills rather than a store per person.
  */
 function resetListedContacts(
   n: u32, nC: u32, nCells: u32, nDays: u32, padded: bool, cell: usize, aff: usize, cum: usize, nextC: usize, minNext: usize,
@@ -437,8 +450,8 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
     store<f32>(rem + (<usize>i << 2), expDraw(key, S_SOCIAL, 0, i));
     store<u16>(dday + (<usize>i << 1), uniform(key, S_FALSE_RECALL, 0, i) < falseRecall ? first : 0);
   }
-  // every channel count through the listed pairs: on this AMD host they beat the four lockstep
-  // searches of 4 channels (docs/model.md, session 8)
+  // every channel count through the listed pairs (for 4 channels they beat four searches in
+  // lockstep per person on the AMD EPYC host: docs/model.md, session 8)
   resetListedContacts(n, nC, nCells, nDays, padded, cell, aff, cum, nextC, minNext);
   clearCounters();
   prepareUnits();
@@ -602,14 +615,9 @@ export function stepReception(day: u32): void {
     } else {
       m = (1 << (hi - i)) - 1; // the last < 8 persons: each checked below
     }
-    // the block's candidates listed without a branch (as the 1-channel media listing), done a
-    // list at a time: one loop over them instead of a loop per block, whose exit after 0, 1 or
-    // more events was mispredicted
-    const at = i16x8.extend_low_i8x16_u(v128.load64_zero(bitPositions + (<usize>m << 3)));
-    const vi = i32x4.splat(i);
-    v128.store(eventPerson + (<usize>nEvent << 2), i32x4.add(i32x4.extend_low_i16x8_u(at), vi));
-    v128.store(eventPerson + (<usize>nEvent << 2), i32x4.add(i32x4.extend_high_i16x8_u(at), vi), 16);
-    nEvent += popcnt(m);
+    // the block's candidates listed without a branch and done a list at a time: one loop over
+    // them instead of a loop per block with an exit after 0, 1 or more events
+    nEvent = listBits(eventPerson, nEvent, m, i);
     if (nEvent <= BATCH - 8 && i + 8 < hi) continue;
     for (let j: u32 = 0; j < nEvent; j++) {
       const p = load<u32>(eventPerson + (<usize>j << 2));
@@ -670,10 +678,10 @@ export function stepReception(day: u32): void {
         | (i16x8.bitmask(i16x8.eq(v128.load(pn, 16), today)) << 8)
         | (i16x8.bitmask(i16x8.eq(v128.load(pn, 32), today)) << 16)
         | (i16x8.bitmask(i16x8.eq(v128.load(pn, 48), today)) << 24);
-      // the first two contacts without a branch (a block has 0, 1 or 2 contacts about 9 times in
-      // 10 on PA, and a loop exit after a varying count was mispredicted): both slots written, the
-      // count moved by 0 to 2; an empty mask's ctz, 32, writes a slot past the count (room: the
-      // flush above), which the next contact overwrites or no loop reads
+      // the first two contacts without a branch (PA: about 1.2 contacts per block of 8 persons, so
+      // the loop below, whose exit after a varying count is hard to predict, rarely runs): both
+      // slots written, the count moved by 0 to 2; an empty mask's ctz, 32, writes a slot past the
+      // count (room: the flush above), which the next contact overwrites or no loop reads
       const b0 = ctz(m);
       m &= m - 1;
       const b1 = ctz(m);
@@ -695,19 +703,14 @@ export function stepReception(day: u32): void {
     let m = i16x8.bitmask(i16x8.eq(v128.load(minNext + (<usize>i << 1)), today));
     if (nC == 1) {
       // minNext is the one channel's next day: each set bit is a contact, listed without a
-      // branch: the set bits' positions from bitPositions, 8 slots written, the count moved by
-      // their number (room: the flush)
+      // branch (room for 8: the flush)
       if (n > BATCH - 8) {
         flushContacts(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
         n = 0;
       }
-      const at = i16x8.extend_low_i8x16_u(v128.load64_zero(bitPositions + (<usize>m << 3)));
-      const vi = i32x4.splat(i);
-      v128.store(batchPerson + (<usize>n << 2), i32x4.add(i32x4.extend_low_i16x8_u(at), vi));
-      v128.store(batchPerson + (<usize>n << 2), i32x4.add(i32x4.extend_high_i16x8_u(at), vi), 16);
       v128.store(batchChannel + (<usize>n << 2), i32x4.splat(0));
       v128.store(batchChannel + (<usize>n << 2), i32x4.splat(0), 16);
-      n += popcnt(m);
+      n = listBits(batchPerson, n, m, i);
       continue;
     }
     while (m != 0) {

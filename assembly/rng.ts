@@ -69,13 +69,12 @@ const LOGF_TAB = memory.data<u64>([
 ], 16);
 
 /**
- * -logf_lut(x) of the f32 in lanes 0 and 1 of x, as f64 in two lanes: logf_lut's operations lane
- * by lane (f64 with no fused operation, as the scalar's). x must be normal, positive and below 1
- * (an expDraw's u: at least 2^-53), so the scalar's branch for zero, subnormal, inf and NaN never
- * applies.
+ * -logf_lut(x) of the f32 x in lanes 0 and 1 of ux (as bits), as f64 in two lanes: logf_lut's
+ * operations lane by lane (f64 with no fused operation, as the scalar's). x must be normal,
+ * positive and below 1 (an expDraw's u: at least 2^-54), so the scalar's branch for zero,
+ * subnormal, inf and NaN never applies.
  */
-@inline function negLogf2(x: v128): v128 {
-  const ux = x;
+@inline function negLogf2(ux: v128): v128 {
   const tmp = i32x4.sub(ux, i32x4.splat(0x3F330000));
   const i = v128.and(i32x4.shr_u(tmp, 19), i32x4.splat(15));
   const k = i32x4.shr_s(tmp, 23);
