@@ -21,7 +21,7 @@ import {
 import { gather4 } from './gather';
 import { slot, param } from './header';
 import { clearCounters, prepareUnits } from './layers';
-import { expDraw, setAgentBase, uniform } from './rng';
+import { expDraw, expDraw2, setAgentBase, uniform } from './rng';
 
 const REPASSA: u8 = 3;
 let key: u64 = 0;
@@ -92,13 +92,60 @@ let periodG: u32 = 0;
   return lo + <u32>(i64x2.extract_lane(acc, 0) + i64x2.extract_lane(acc, 1));
 }
 
+// The contact searches of a run of at most 32 days and up to 4 channels: each channel's
+// row[1..32] copied here with +inf past nDays (an inf is never below a target), so that the first day with
+// row >= t is 1 + #{d in [1, 32]: row[d] < t}, and none if that count is nDays. The count is
+// taken in two levels of independent compares (which block of 8 days, then the 8 days of that
+// block) instead of the bisection's five dependent steps: the same day.
+const FIRST_DAYS: u32 = 32;
+const firstRows = memory.data(<i32>(4 * FIRST_DAYS) << 3, 16);
+
+/** Fills firstRows from the cum rows of nC <= 4 channels (nDays <= FIRST_DAYS). */
+function padFirstRows(cum: usize, nC: u32, nDays: u32): void {
+  for (let c: u32 = 0; c < nC; c++) {
+    const row = cum + ((<usize>c * (nDays + 1)) << 3);
+    for (let d: u32 = 1; d <= FIRST_DAYS; d++) {
+      store<f64>(firstRows + ((<usize>(c * FIRST_DAYS + d - 1)) << 3), d <= nDays ? load<f64>(row + (<usize>d << 3)) : Infinity);
+    }
+  }
+}
+
+/** nextContact(row of channel c, nDays, 0, ...) for target t = row[0] + need, with nDays <= FIRST_DAYS (firstRows filled). */
+@inline function firstContact(c: u32, nDays: u32, t: f64): u32 {
+  const p = firstRows + ((<usize>c * FIRST_DAYS) << 3);
+  // the blocks of 8 days wholly below t (their last day below t): 0 to 3
+  const j = <u32>(load<f64>(p, 7 << 3) < t) + <u32>(load<f64>(p, 15 << 3) < t) + <u32>(load<f64>(p, 23 << 3) < t);
+  const b = p + (<usize>j << 6);
+  const vt = f64x2.splat(t);
+  const below = i64x2.add(
+    i64x2.add(f64x2.lt(v128.load(b), vt), f64x2.lt(v128.load(b, 16), vt)),
+    i64x2.add(f64x2.lt(v128.load(b, 32), vt), f64x2.lt(v128.load(b, 48), vt)),
+  );
+  const count = (j << 3) + <u32>-(i64x2.extract_lane(below, 0) + i64x2.extract_lane(below, 1));
+  return select<u32>(0, count + 1, count == nDays);
+}
+
+/**
+ * nextContact(row, nDays, from, need) for channel c's row, with nDays <= FIRST_DAYS (firstRows
+ * filled), without a branch: for t = row[from] + need > row[from] every day up to from is below t,
+ * so the first day with row >= t is firstContact's; when need rounds away (t == row[from]) it is
+ * from + 1, as nextContact gives. Used by the media pass instead of nextContactCount, whose branch
+ * on the first 8 days and count loop of varying length cost more (docs/model.md, session 8).
+ */
+@inline function nextContactPadded(row: usize, c: u32, nDays: u32, from: u32, need: f64): u32 {
+  const r = load<f64>(row + (<usize>from << 3));
+  const t = r + need;
+  return select<u32>(from + 1, firstContact(c, nDays, t), t == r);
+}
+
 // Today's media contacts go in batches of (person, channel), listed by the media pass in its
-// order (persons ascending, channels ascending). A batch is then done in three loops: the draws
+// order (persons ascending, channels ascending). A batch is then done in two loops: the draws
 // (hash -> logarithm -> division: each contact's chain is independent of the others', so in a
 // loop of their own they overlap instead of waiting one for another), then each contact counted,
-// recalled and scheduled in the listed order, then each person's earliest next contact day. The
+// recalled and scheduled in the listed order, with its person's earliest next contact day. The
 // same operations as one contact after another: a person's contacts stay in one batch and in
-// order (recall reads and writes dday), and minNext is taken after the person's last contact.
+// order (recall reads and writes dday), and the minNext written after the person's last contact
+// stands.
 const BATCH: u32 = 1024;
 const batchPerson = memory.data(<i32>BATCH << 2);
 const batchChannel = memory.data(<i32>BATCH << 2);
@@ -119,7 +166,7 @@ function drawNeeds(n: u32, day: u32, nCells: u32, cell: usize, aff: usize): void
     const c1 = load<u32>(batchChannel + (<usize>j << 2), 4);
     const a0 = <f64>load<f32>(aff + ((<usize>c0 * nCells + <usize>load<u16>(cell + (<usize>i0 << 1))) << 2));
     const a1 = <f64>load<f32>(aff + ((<usize>c1 * nCells + <usize>load<u16>(cell + (<usize>i1 << 1))) << 2));
-    const e = f64x2.replace_lane(f64x2.splat(<f64>expDraw(key, S_MEDIA + c0, day, i0)), 1, <f64>expDraw(key, S_MEDIA + c1, day, i1));
+    const e = expDraw2(key, S_MEDIA + c0, S_MEDIA + c1, day, i0, i1);
     v128.store(batchNeed + (<usize>j << 3), f64x2.div(e, f64x2.replace_lane(f64x2.splat(a0), 1, a1)));
   }
   if (j < n) {
@@ -130,47 +177,80 @@ function drawNeeds(n: u32, day: u32, nCells: u32, cell: usize, aff: usize): void
   }
 }
 
-/** The contacts listed in [0, n): draws, then count, recall and schedule, then each person's minNext and mday. */
+// bitPositions[8 m + k]: the position of the k-th set bit of the byte m (0 past its set bits)
+const bitPositions = memory.data(256 << 3, 16);
+
+/** Fills bitPositions (the same every time: done by each reset, 2 KB). */
+function fillBitPositions(): void {
+  for (let m: u32 = 0; m < 256; m++) {
+    let k: usize = 0;
+    for (let b: u32 = 0; b < 8; b++) {
+      if ((m >> b) & 1) store<u8>(bitPositions + (<usize>m << 3) + k++, <u8>b);
+    }
+  }
+}
+
+/**
+ * Lists i + the position of each set bit of the byte m (persons i to i + 7) in the u32 list after
+ * its first n, without a branch: 8 slots written (room for them is the caller's), the count moved
+ * by the number of set bits. Returns the new count.
+ */
+@inline function listBits(list: usize, n: u32, m: u32, i: u32): u32 {
+  const at = i16x8.extend_low_i8x16_u(v128.load64_zero(bitPositions + (<usize>m << 3)));
+  const vi = i32x4.splat(i);
+  v128.store(list + (<usize>n << 2), i32x4.add(i32x4.extend_low_i16x8_u(at), vi));
+  v128.store(list + (<usize>n << 2), i32x4.add(i32x4.extend_high_i16x8_u(at), vi), 16);
+  return n + popcnt(m);
+}
+
+/** The contacts listed in [0, n): draws, then count, recall and schedule, and their persons' minNext and mday. */
 function flushContacts(
   n: u32, day: u32, nC: u32, nCells: u32, nDays: u32, cell: usize, freq: usize, dday: usize,
   cum: usize, aff: usize, nextC: usize, minNext: usize, mday: usize,
 ): void {
   drawNeeds(n, day, nCells, cell, aff);
+  // firstRows holds this task's rows (resetReception filled it under the same condition)
+  const padded = nC <= 4 && nDays <= FIRST_DAYS;
   for (let j: u32 = 0; j < n; j++) {
     const i = load<u32>(batchPerson + (<usize>j << 2));
     const c = load<u32>(batchChannel + (<usize>j << 2));
     const f = freq + <usize>(i * nC + c);
     const seen = load<u8>(f);
-    if (seen < 255) store<u8>(f, seen + 1);
-    if (load<u16>(dday + (<usize>i << 1)) == 0 && uniform(key, S_RECALL + c, day, i) < param(F_RECALL + c)) {
-      store<u16>(dday + (<usize>i << 1), <u16>day);
-    }
+    store<u8>(f, seen + <u8>(seen < 255));
+    const pd = dday + (<usize>i << 1);
+    const d0 = load<u16>(pd);
+    const recalled = d0 == 0 && uniform(key, S_RECALL + c, day, i) < param(F_RECALL + c);
+    store<u16>(pd, select<u16>(<u16>day, d0, recalled));
     const row = cum + ((<usize>c * (nDays + 1)) << 3);
-    store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nextContactCount(row, nDays, day, load<f64>(batchNeed + (<usize>j << 3))));
+    const need = load<f64>(batchNeed + (<usize>j << 3));
+    const nd = padded ? nextContactPadded(row, c, nDays, day, need) : nextContactCount(row, nDays, day, need);
+    store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nd);
+    // minNext and mday rewritten by each of the person's contacts: its last one's stand, taken
+    // after all its channels of today are scheduled (a second loop over the batch for the
+    // persons cost a branch per person, mispredicted when persons have one or several contacts)
+    store<u16>(minNext + (<usize>i << 1), <u16>earliestNext(nextC, nC, i));
+    const pm = mday + (<usize>i << 1);
+    const m0 = load<u16>(pm);
+    store<u16>(pm, select<u16>(<u16>day, m0, m0 == 0));
   }
-  let last: u32 = -1;
-  for (let j: u32 = 0; j < n; j++) {
-    const i = load<u32>(batchPerson + (<usize>j << 2));
-    if (i == last) continue;
-    last = i;
-    let mn: u32 = 0;
-    if (nC == 4) {
-      // the earliest non-zero next day without branches: 0 - 1 wraps to the top
-      const pn = nextC + (<usize>i << 3);
-      const m01 = min(<u32>load<u16>(pn) - 1, <u32>load<u16>(pn, 2) - 1);
-      const m23 = min(<u32>load<u16>(pn, 4) - 1, <u32>load<u16>(pn, 6) - 1);
-      mn = min(m01, m23) + 1;
-    } else if (nC == 1) {
-      mn = <u32>load<u16>(nextC + (<usize>i << 1));
-    } else {
-      for (let c: u32 = 0; c < nC; c++) {
-        const nd = <u32>load<u16>(nextC + (<usize>(i * nC + c) << 1));
-        if (nd != 0 && (mn == 0 || nd < mn)) mn = nd;
-      }
-    }
-    store<u16>(minNext + (<usize>i << 1), <u16>mn);
-    if (load<u16>(mday + (<usize>i << 1)) == 0) store<u16>(mday + (<usize>i << 1), <u16>day);
+}
+
+/** Person i's earliest non-zero next contact day over its nC channels, 0 if none. */
+@inline function earliestNext(nextC: usize, nC: u32, i: u32): u32 {
+  if (nC == 4) {
+    // without branches: 0 - 1 wraps to the top
+    const pn = nextC + (<usize>i << 3);
+    const m01 = min(<u32>load<u16>(pn) - 1, <u32>load<u16>(pn, 2) - 1);
+    const m23 = min(<u32>load<u16>(pn, 4) - 1, <u32>load<u16>(pn, 6) - 1);
+    return min(m01, m23) + 1;
   }
+  if (nC == 1) return <u32>load<u16>(nextC + (<usize>i << 1));
+  let mn: u32 = 0;
+  for (let c: u32 = 0; c < nC; c++) {
+    const nd = <u32>load<u16>(nextC + (<usize>(i * nC + c) << 1));
+    if (nd != 0 && (mn == 0 || nd < mn)) mn = nd;
+  }
+  return mn;
 }
 
 /** Lists person i's contacts of today after the first n of the batch; returns the new count. */
@@ -292,58 +372,14 @@ function flushContacts(
   }
 }
 
-// The reset's first-contact search for a run of at most 32 days and 4 channels: each channel's
-// row[1..32] copied here with +inf past nDays (an inf is never below a target), so that the first day with
-// row >= t is 1 + #{d in [1, 32]: row[d] < t}, and none if that count is nDays. The count is
-// taken in two levels of independent compares (which block of 8 days, then the 8 days of that
-// block) instead of the bisection's five dependent steps: the same day.
-const FIRST_DAYS: u32 = 32;
-const firstRows = memory.data(<i32>(4 * FIRST_DAYS) << 3, 16);
-
-/** Fills firstRows from the cum rows of nC <= 4 channels (nDays <= FIRST_DAYS). */
-function padFirstRows(cum: usize, nC: u32, nDays: u32): void {
-  for (let c: u32 = 0; c < nC; c++) {
-    const row = cum + ((<usize>c * (nDays + 1)) << 3);
-    for (let d: u32 = 1; d <= FIRST_DAYS; d++) {
-      store<f64>(firstRows + ((<usize>(c * FIRST_DAYS + d - 1)) << 3), d <= nDays ? load<f64>(row + (<usize>d << 3)) : Infinity);
-    }
-  }
-}
-
-/** nextContact(row of channel c, nDays, 0, ...) for target t = row[0] + need, with nDays <= FIRST_DAYS (firstRows filled). */
-@inline function firstContact(c: u32, nDays: u32, t: f64): u32 {
-  const p = firstRows + ((<usize>c * FIRST_DAYS) << 3);
-  // the blocks of 8 days wholly below t (their last day below t): 0 to 3
-  const j = <u32>(load<f64>(p, 7 << 3) < t) + <u32>(load<f64>(p, 15 << 3) < t) + <u32>(load<f64>(p, 23 << 3) < t);
-  const b = p + (<usize>j << 6);
-  const vt = f64x2.splat(t);
-  const below = i64x2.add(
-    i64x2.add(f64x2.lt(v128.load(b), vt), f64x2.lt(v128.load(b, 16), vt)),
-    i64x2.add(f64x2.lt(v128.load(b, 32), vt), f64x2.lt(v128.load(b, 48), vt)),
-  );
-  const count = (j << 3) + <u32>-(i64x2.extract_lane(below, 0) + i64x2.extract_lane(below, 1));
-  return select<u32>(0, count + 1, count == nDays);
-}
-
 /**
- * The search target of channel c's first contact, row[0] + E / a with E = expDraw(key,
- * S_MEDIA + c, 0, i) as in nextContact(row, nDays, 0, E / a); inf (no contact) when a <= 0.
- */
-@inline function needOf(key: u64, aff: usize, cum: usize, c: u32, nCells: u32, nDays: u32, k: usize, i: u32): f64 {
-  const a = load<f32>(aff + ((<usize>c * nCells + k) << 2));
-  let t = Infinity;
-  if (a > 0) t = load<f64>(cum + ((<usize>c * (nDays + 1)) << 3)) + <f64>expDraw(key, S_MEDIA + c, 0, i) / <f64>a;
-  return t;
-}
-
-/**
- * The reset's first contacts for a number of channels other than 4: nextContact(row of channel c,
- * nDays, 0, E / a) for each channel c in person i's audience (a > 0), 0 outside it, and minNext
- * the earliest non-zero of them. A block of persons at a time, their (person, channel) pairs in
- * the audience listed without a branch (the slot is written, the count moves by 0 or 1: about half
- * of PA's persons are outside a campaign's audience, a branch mispredicted as often), then the
- * pairs' draws (drawNeeds) and searches in loops of their own, whose chains overlap. nextC and
- * minNext are zeroed first by two fills rather than a store per person.
+ * The reset's first contacts: nextContact(row of channel c, nDays, 0, E / a) for each channel c
+ * in person i's audience (a > 0), 0 outside it, and minNext the earliest non-zero of them. A
+ * block of persons at a time, their (person, channel) pairs in the audience listed without a
+ * branch (the slot is written, the count moves by 0 or 1: about half of PA's persons are outside a
+ * campaign's audience, a branch mispredicted as often), then the pairs' draws (drawNeeds) and
+ * searches in loops of their own, whose chains overlap. nextC and minNext are zeroed first by two
+ * fills rather than a store per person.
  */
 function resetListedContacts(
   n: u32, nC: u32, nCells: u32, nDays: u32, padded: bool, cell: usize, aff: usize, cum: usize, nextC: usize, minNext: usize,
@@ -400,61 +436,23 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
   const falseRecall = param(F_FALSE_RECALL);
   const padded = nC <= 4 && nDays <= FIRST_DAYS;
   if (padded) padFirstRows(cum, nC, nDays);
+  fillBitPositions();
   const first = <u16>param(F_FIRST_DAY);
-  // the social threshold and the false recall: two draws per person, no branch
-  for (let i: u32 = 0; i < n; i++) {
+  // the social threshold and the false recall: two draws per person, no branch; the thresholds
+  // of two persons in one expDraw2 (its f64 lanes hold f32 values: the f32 stores are exact)
+  let i: u32 = 0;
+  for (; i + 2 <= n; i += 2) {
+    v128.store64_lane(rem + (<usize>i << 2), f32x4.demote_f64x2_zero(expDraw2(key, S_SOCIAL, S_SOCIAL, 0, i, i + 1)), 0);
+    store<u16>(dday + (<usize>i << 1), uniform(key, S_FALSE_RECALL, 0, i) < falseRecall ? first : 0);
+    store<u16>(dday + (<usize>i << 1), uniform(key, S_FALSE_RECALL, 0, i + 1) < falseRecall ? first : 0, 2);
+  }
+  if (i < n) {
     store<f32>(rem + (<usize>i << 2), expDraw(key, S_SOCIAL, 0, i));
     store<u16>(dday + (<usize>i << 1), uniform(key, S_FALSE_RECALL, 0, i) < falseRecall ? first : 0);
   }
-  if (nC != 4) {
-    resetListedContacts(n, nC, nCells, nDays, padded, cell, aff, cum, nextC, minNext);
-  } else for (let i: u32 = 0; i < n; i++) {
-    const k = <usize>load<u16>(cell + (<usize>i << 1));
-    // the four searches in lockstep: nextContact from day 0 for each channel, with the same
-    // bisection steps (they depend only on nDays), interleaved so that the four chains of
-    // dependent loads overlap. A channel outside the audience (a <= 0) draws nothing and gets
-    // need = inf: row[nDays] < inf gives 0 as the skipped search did.
-    const t0 = needOf(key, aff, cum, 0, nCells, nDays, k, i);
-    const t1 = needOf(key, aff, cum, 1, nCells, nDays, k, i);
-    const t2 = needOf(key, aff, cum, 2, nCells, nDays, k, i);
-    const t3 = needOf(key, aff, cum, 3, nCells, nDays, k, i);
-    let nd0: u32, nd1: u32, nd2: u32, nd3: u32;
-    if (padded) {
-      nd0 = firstContact(0, nDays, t0);
-      nd1 = firstContact(1, nDays, t1);
-      nd2 = firstContact(2, nDays, t2);
-      nd3 = firstContact(3, nDays, t3);
-    } else {
-      const r0 = cum;
-      const r1 = cum + ((<usize>(nDays + 1)) << 3);
-      const r2 = cum + ((<usize>2 * (nDays + 1)) << 3);
-      const r3 = cum + ((<usize>3 * (nDays + 1)) << 3);
-      let lo0: u32 = 1;
-      let lo1: u32 = 1;
-      let lo2: u32 = 1;
-      let lo3: u32 = 1;
-      let m = nDays;
-      while (m > 1) {
-        const half = m >> 1;
-        lo0 = select<u32>(lo0 + half, lo0, load<f64>(r0 + (<usize>(lo0 + half - 1) << 3)) < t0);
-        lo1 = select<u32>(lo1 + half, lo1, load<f64>(r1 + (<usize>(lo1 + half - 1) << 3)) < t1);
-        lo2 = select<u32>(lo2 + half, lo2, load<f64>(r2 + (<usize>(lo2 + half - 1) << 3)) < t2);
-        lo3 = select<u32>(lo3 + half, lo3, load<f64>(r3 + (<usize>(lo3 + half - 1) << 3)) < t3);
-        m -= half;
-      }
-      nd0 = select<u32>(0, lo0, load<f64>(r0 + (<usize>nDays << 3)) < t0);
-      nd1 = select<u32>(0, lo1, load<f64>(r1 + (<usize>nDays << 3)) < t1);
-      nd2 = select<u32>(0, lo2, load<f64>(r2 + (<usize>nDays << 3)) < t2);
-      nd3 = select<u32>(0, lo3, load<f64>(r3 + (<usize>nDays << 3)) < t3);
-    }
-    const pn = nextC + (<usize>i << 3);
-    store<u16>(pn, <u16>nd0);
-    store<u16>(pn, <u16>nd1, 2);
-    store<u16>(pn, <u16>nd2, 4);
-    store<u16>(pn, <u16>nd3, 6);
-    // the earliest non-zero day: 0 - 1 wraps to the top
-    store<u16>(minNext + (<usize>i << 1), <u16>(min(min(nd0 - 1, nd1 - 1), min(nd2 - 1, nd3 - 1)) + 1));
-  }
+  // every channel count through the listed pairs (for 4 channels they beat four searches in
+  // lockstep per person on the AMD EPYC host: docs/model.md, session 8)
+  resetListedContacts(n, nC, nCells, nDays, padded, cell, aff, cum, nextC, minNext);
   clearCounters();
   prepareUnits();
 }
@@ -467,6 +465,8 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
 const spreadPerson = memory.data(<i32>BATCH << 2);
 const spreadHousehold = memory.data(<i32>BATCH << 2);
 const spreadDelta = memory.data(<i32>BATCH << 2);
+// the event pass's candidates (persons), listed a block of 8 at a time
+const eventPerson = memory.data(<i32>BATCH << 2, 16);
 
 /** The counter changes listed in [0, n): each person's group, tract, digital cell and household by its delta. */
 function countSpreaders(n: u32, group: usize, dcell: usize, hhTract: usize, cG: usize, cT: usize, cD: usize, cH: usize): void {
@@ -597,6 +597,7 @@ export function stepReception(day: u32): void {
   const vRepassa = i16x8.splat(REPASSA);
   let h: u32 = 0;
   let nSpread: u32 = 0;
+  let nEvent: u32 = 0;
   let i = lo;
   for (; i < hi; i += 8) {
     let m: u32;
@@ -614,9 +615,12 @@ export function stepReception(day: u32): void {
     } else {
       m = (1 << (hi - i)) - 1; // the last < 8 persons: each checked below
     }
-    while (m != 0) {
-      const p = i + ctz(m);
-      m &= m - 1;
+    // the block's candidates listed without a branch and done a list at a time: one loop over
+    // them instead of a loop per block with an exit after 0, 1 or more events
+    nEvent = listBits(eventPerson, nEvent, m, i);
+    if (nEvent <= BATCH - 8 && i + 8 < hi) continue;
+    for (let j: u32 = 0; j < nEvent; j++) {
+      const p = load<u32>(eventPerson + (<usize>j << 2));
       const e = <u32>load<u16>(eday + (<usize>p << 1));
       const rs = load<u8>(resp + <usize>p);
       const hit = <u32>load<u16>(minNext + (<usize>p << 1)) == day;
@@ -649,6 +653,7 @@ export function stepReception(day: u32): void {
         nSpread = 0;
       }
     }
+    nEvent = 0;
   }
   countSpreaders(nSpread, group, dcell, hhTract, cG, cT, cD, cH);
 
@@ -673,6 +678,19 @@ export function stepReception(day: u32): void {
         | (i16x8.bitmask(i16x8.eq(v128.load(pn, 16), today)) << 8)
         | (i16x8.bitmask(i16x8.eq(v128.load(pn, 32), today)) << 16)
         | (i16x8.bitmask(i16x8.eq(v128.load(pn, 48), today)) << 24);
+      // the first two contacts without a branch (PA: about 1.2 contacts per block of 8 persons, so
+      // the loop below, whose exit after a varying count is hard to predict, rarely runs): both
+      // slots written, the count moved by 0 to 2; an empty mask's ctz, 32, writes a slot past the
+      // count (room: the flush above), which the next contact overwrites or no loop reads
+      const b0 = ctz(m);
+      m &= m - 1;
+      const b1 = ctz(m);
+      store<u32>(batchPerson + (<usize>n << 2), i + (b0 >> 2));
+      store<u32>(batchChannel + (<usize>n << 2), b0 & 3);
+      store<u32>(batchPerson + (<usize>n << 2), i + (b1 >> 2), 4);
+      store<u32>(batchChannel + (<usize>n << 2), b1 & 3, 4);
+      n += <u32>(b0 < 32) + <u32>(b1 < 32);
+      m &= m - 1;
       while (m != 0) {
         const b = ctz(m);
         store<u32>(batchPerson + (<usize>n << 2), i + (b >> 2));
@@ -684,17 +702,15 @@ export function stepReception(day: u32): void {
   } else for (; i + 8 <= hi; i += 8) {
     let m = i16x8.bitmask(i16x8.eq(v128.load(minNext + (<usize>i << 1)), today));
     if (nC == 1) {
-      // minNext is the one channel's next day: each set bit is a contact
+      // minNext is the one channel's next day: each set bit is a contact, listed without a
+      // branch (room for 8: the flush)
       if (n > BATCH - 8) {
         flushContacts(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
         n = 0;
       }
-      while (m != 0) {
-        store<u32>(batchPerson + (<usize>n << 2), i + ctz(m));
-        store<u32>(batchChannel + (<usize>n << 2), 0);
-        n++;
-        m &= m - 1;
-      }
+      v128.store(batchChannel + (<usize>n << 2), i32x4.splat(0));
+      v128.store(batchChannel + (<usize>n << 2), i32x4.splat(0), 16);
+      n = listBits(batchPerson, n, m, i);
       continue;
     }
     while (m != 0) {

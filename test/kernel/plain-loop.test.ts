@@ -1,8 +1,8 @@
 // The kernel's daily steps skip and block their work: adoption visits only the households with a
 // member left (P_LIVE_HH) and their members 4 per f32x4, with the adopters recorded a batch
 // later; reception's social pass takes runs of households without spreaders 4 persons per f32x4
-// and skips days without spreaders; its reset finds the first contacts of a run of at most 32 days
-// by counting days below the target instead of bisecting. Here the plain loop they replace (every household, every
+// and skips days without spreaders; its reset and media pass find the contacts of a run of at most
+// 32 days by counting days below the target instead of bisecting. Here the plain loop they replace (every household, every
 // person, one f32 operation at a time, Math.fround after each) runs in TypeScript from the
 // state before each day, and the kernel's state after the day must equal it bit for bit.
 import { describe, expect, it } from 'vitest';
@@ -218,29 +218,35 @@ describe('the skipping and blocked daily steps give the state of the plain loop'
     expect(withSpreaders).toBeGreaterThan(10);
     expect(withSpreaders).toBeLessThan(plan.kernel.dias);
   });
-  // 4 channels (the reset's four searches in lockstep), 2 and 1 (its listed (person, channel) pairs)
-  it.each([4, 2, 1])('reception, %i channels: the reset\'s first contacts of a 21-day run are the bisection\'s of a 42-day run cut at day 21', async (nC) => {
+  it.each([4, 2, 1])('reception, %i channels: the first and next contacts of a 21-day run are the bisection\'s of a 42-day run cut at day 21', async (nC) => {
     // the same channels over the first 21 days give the same summed day factors and draws; the
-    // 42-day run (more than 32 days) takes the bisection, the 21-day run the count
+    // 42-day run (more than 32 days) takes the bisection and nextContactCount, the 21-day run the
+    // padded count (the reset's and, from day 1, the media pass's)
     const canais = receptionScenario().canais!.slice(0, nC);
     const long = compilePlanFor(receptionScenario({ canais }), pop, parameters());
     const cut = canais.map((c) => ({ ...c, dia_inicio: Math.min(c.dia_inicio, 21), dia_fim: Math.min(c.dia_fim, 21) }));
     const short = compilePlanFor(receptionScenario({ canais: cut, horizonte: { data_inicio: '2026-01-05', dias: 21 } }), pop, parameters());
     expect(short.kernel.nChannels).toBe(nC);
     const n = long.kernelPopulation.nPersons;
-    const firstContacts = async (plan: Plan) => {
+    const contactsAfter = async (plan: Plan, days: number) => {
       const k = await KernelInstance.create();
       k.begin(plan.kernelPopulation, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, 0));
+      for (let d = 1; d <= days; d++) k.stepDay(plan.kernel, d);
       const v = views(k);
-      return { nextC: v.u16(ABI.P_NEXT_C, nC * n).slice(), minNext: v.u16(ABI.P_MIN_NEXT, n).slice() };
+      return {
+        nextC: v.u16(ABI.P_NEXT_C, nC * n).slice(), minNext: v.u16(ABI.P_MIN_NEXT, n).slice(),
+        mday: v.u16(ABI.P_MDAY, n).slice(), dday: v.u16(ABI.P_DDAY, n).slice(), freq: v.u8(ABI.P_FREQ, nC * n).slice(),
+      };
     };
-    const a = await firstContacts(long);
-    const b = await firstContacts(short);
     const within = (d: number) => (d <= 21 ? d : 0);
-    expect(b.nextC).toEqual(a.nextC.map(within));
-    expect(b.minNext).toEqual(a.minNext.map(within));
-    // both outcomes occur: a contact within the 21 days, and one only later
-    expect(a.nextC.some((d) => d > 21)).toBe(true);
-    expect(a.nextC.some((d) => d >= 1 && d <= 21)).toBe(true);
+    for (const days of [0, 20]) {
+      const [a, b] = [await contactsAfter(long, days), await contactsAfter(short, days)];
+      expect(b.nextC, `next contacts after day ${days}`).toEqual(a.nextC.map(within));
+      expect(b.minNext, `earliest next contact after day ${days}`).toEqual(a.minNext.map(within));
+      expect([b.mday, b.dday, b.freq], `contacts counted after day ${days}`).toEqual([a.mday, a.dday, a.freq]);
+      // both outcomes occur: a contact within the 21 days, and one only later
+      expect(a.nextC.some((d) => d > 21)).toBe(true);
+      expect(a.nextC.some((d) => d > days && d <= 21)).toBe(true);
+    }
   });
 });
