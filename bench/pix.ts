@@ -3,19 +3,22 @@
 //   data/releases/<release>/caso-pix.json  (the public case; the release manifest reads it)
 //   bench/results/pix.json                 (the targets, what was measured, the minutes)
 //   bench/out/pix-ajustes.json             (the three fits, each written when it ends, with its seconds)
-//   npm run bench:pix -- [--release V] [--avaliacoes N] [--amostra-pessoas N] [--amostra-final K] [--inicio-juiz V] [--inicio-longo V] [--inclinacao-renda] [--perda mape|forma_e_nivel] [--threads N] [--ajustes FILE]
+//   npm run bench:pix -- [--release V] [--avaliacoes N] [--amostra-pessoas N] [--amostra-final K] [--inicio-juiz V] [--inicio-longo V] [--inclinacao-renda] [--perda mape|forma_e_nivel] [--threads N] [--ajustes FILE | --ajustes-do-caso V]
 // --inicio-juiz starts the judge's search at release V's judge's best point (fitted on months up to 2022-06 only);
 // --inicio-juiz '' at the hand-set starts. --inicio-longo V likewise starts the long split at release V's
 // long split's best point (fitted on months up to 2021-12 only); by default it starts by hand.
 // --ajustes reuses the fits of such a file (made with the same release, sample and judge's start: checked;
 // each kept fit keeps its own --avaliacoes, recorded per fit) and fits only what it lacks, so an
 // interrupted run resumes and the judging can be rerun alone; the minutes reported are then the kept
-// fits' seconds plus this run's.
+// fits' seconds plus this run's. --ajustes-do-caso V judges release V's published fits again
+// (pix-case-fits.ts: its evaluations, checked against its activities and parameters) on this
+// release, with V's fit options; the fits' seconds are those of bench/results/pix.json, which must be V's.
 // Deterministic: the same release, options and data give the same files (timings aside). The
-// defaults are the committed v1.7.0 case's options (80 rounds per fit on 8,000 persons per UF,
-// the judge started at v1.4.0's judge's best point, judged on 1:32 samples).
-// --perda is the fits' loss (pix-fit.ts ufLoss): forma_e_nivel, the default, from v1.8.0's case on;
-// mape was the form of every case up to v1.7.0's.
+// defaults are v1.7.0's case's options (80 rounds per fit on 8,000 persons per UF, the judge started
+// at v1.4.0's judge's best point, judged on 1:32 samples); v1.8.0's case is v1.7.0's fits judged again
+// (--release v1.8.0 --ajustes-do-caso v1.7.0).
+// --perda is the fits' loss (pix-fit.ts ufLoss): mape, the default and every published case's form, or
+// forma_e_nivel (tried in session 8 and not released: docs/model.md).
 // --inclinacao-renda also searches the timing by income (pix-fit.ts PIX_DIMENSAO_RENDA; tried on
 // 2026-11-26 for a v1.8.0 that was not made: docs/model.md, "The timing by income, tried").
 import { existsSync, readFileSync } from 'node:fs';
@@ -23,6 +26,7 @@ import { writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { buildPixCase, PIX_TARGETS, targetsMet, type PixCaseFits } from '../calibration/pix/pix-case.js';
+import { fitsFromCase } from '../calibration/pix/pix-case-fits.js';
 import { PERDAS_PIX, pixBaseParameters, pixFitDimensions, type PixFit } from '../calibration/pix/pix-fit.js';
 import { loadPixSeries } from '../calibration/pix/pix-series.js';
 import { closePool } from '../src/pool/pool.js';
@@ -81,8 +85,9 @@ async function main(): Promise<void> {
       'inicio-juiz': { type: 'string', default: 'v1.4.0' },
       'inicio-longo': { type: 'string', default: '' },
       'inclinacao-renda': { type: 'boolean', default: false },
-      perda: { type: 'string', default: 'forma_e_nivel' },
+      perda: { type: 'string', default: 'mape' },
       ajustes: { type: 'string' },
+      'ajustes-do-caso': { type: 'string' },
     },
   });
   const t0 = performance.now();
@@ -92,7 +97,7 @@ async function main(): Promise<void> {
   const renda = values['inclinacao-renda'];
   const perda = values.perda as PerdaPix;
   if (!PERDAS_PIX.includes(perda)) throw new Error(`campaign-sim: --perda must be one of ${PERDAS_PIX.join(', ')}`);
-  const opcoes = {
+  let opcoes: Record<string, number | string> = {
     amostra_pessoas: Number(values['amostra-pessoas']),
     ...(values['inicio-juiz'] ? { inicio_juiz: values['inicio-juiz'] } : {}),
     ...(values['inicio-longo'] ? { inicio_longo: values['inicio-longo'] } : {}),
@@ -101,20 +106,40 @@ async function main(): Promise<void> {
   };
   const avaliacoes = Number(values.avaliacoes);
   const amostraFinal = Number(values['amostra-final']);
-  const inicioJuiz = values['inicio-juiz'] ? fitBest(values['inicio-juiz'], 'juiz', pixFitDimensions(renda)) : undefined;
+  const series = loadPixSeries();
+  let inicioJuiz = values['inicio-juiz'] ? fitBest(values['inicio-juiz'], 'juiz', pixFitDimensions(renda)) : undefined;
   const inicioLongo = values['inicio-longo'] ? fitBest(values['inicio-longo'], 'longo', pixFitDimensions(renda)) : undefined;
-  const kept: KeptFits = values.ajustes && existsSync(values.ajustes)
-    ? JSON.parse(readFileSync(values.ajustes, 'utf8'))
-    : { release: release.version, opcoes, ajustes: {}, segundos: {}, avaliacoes: {} };
-  if (kept.release !== release.version || JSON.stringify(kept.opcoes) !== JSON.stringify(opcoes)) {
-    throw new Error(`campaign-sim: ${values.ajustes} holds fits of ${kept.release} ${JSON.stringify(kept.opcoes)}, not of ${release.version} ${JSON.stringify(opcoes)}`);
-  }
-  log(`população das 27 UFs e padronização nacional${Object.keys(kept.ajustes).length ? `; ajustes guardados: ${Object.keys(kept.ajustes).join(', ')}` : ''}`);
+  log('população das 27 UFs e padronização nacional');
   const base = await pixBaseParameters(release);
+  const doCaso = values['ajustes-do-caso'];
+  let kept: KeptFits;
+  if (doCaso) {
+    // The case's fits, judged again: its options are the fits' (what the other fit options say is not read).
+    const c = readPixCase(doCaso);
+    if (c === null) throw new Error(`campaign-sim: release ${doCaso} has no Pix case`);
+    const antes = JSON.parse(readFileSync(projectPath('bench/results/pix.json'), 'utf8'));
+    if (antes.release !== doCaso) throw new Error(`campaign-sim: bench/results/pix.json is ${antes.release}'s, not ${doCaso}'s: the fits' seconds are not on record`);
+    const b = c.ajuste.busca;
+    opcoes = { amostra_pessoas: b.amostra_pessoas_por_uf, perda: b.perda ?? 'mape', ajustes_do_caso: doCaso };
+    inicioJuiz = b.inicio_juiz ? { x: c.ajuste.historico.find((h) => h.ajuste === 'juiz')!.x, origem: b.inicio_juiz } : undefined;
+    kept = {
+      release: release.version, opcoes, ajustes: await fitsFromCase(c, release, base, series), segundos: antes.segundos.ajustes,
+      avaliacoes: { juiz: b.avaliacoes_juiz, longo: b.avaliacoes_longo ?? 0, release: b.avaliacoes_release },
+    };
+  } else {
+    kept = values.ajustes && existsSync(values.ajustes)
+      ? JSON.parse(readFileSync(values.ajustes, 'utf8'))
+      : { release: release.version, opcoes, ajustes: {}, segundos: {}, avaliacoes: {} };
+    if (kept.release !== release.version || JSON.stringify(kept.opcoes) !== JSON.stringify(opcoes)) {
+      throw new Error(`campaign-sim: ${values.ajustes} holds fits of ${kept.release} ${JSON.stringify(kept.opcoes)}, not of ${release.version} ${JSON.stringify(opcoes)}`);
+    }
+  }
+  if (Object.keys(kept.ajustes).length) log(`ajustes guardados: ${Object.keys(kept.ajustes).join(', ')}`);
   let tFit = performance.now();
   const { caso } = await buildPixCase({
-    release, series: loadPixSeries(), base,
-    amostraPessoas: opcoes.amostra_pessoas, avaliacoes, amostraFinal, inicioJuiz, inicioLongo, renda, perda, threads: Number(values.threads),
+    release, series, base, amostraPessoas: Number(opcoes.amostra_pessoas), avaliacoes, amostraFinal, inicioJuiz, inicioLongo,
+    renda: kept.ajustes.release ? kept.ajustes.release.melhor.x.length > pixFitDimensions(false).length : renda,
+    perda: opcoes.perda as PerdaPix, ajustesDoCaso: doCaso, threads: Number(values.threads),
     onStage: log,
     onEvaluation: (stage, e, n) => log(`${stage} ${n}: perda ${(e.loss * 100).toFixed(2)}%`),
   }, kept.ajustes, async (nome: keyof PixCaseFits, fit: PixFit) => {

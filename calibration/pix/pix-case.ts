@@ -106,6 +106,8 @@ export interface BuildPixCaseOptions {
   renda?: boolean;
   /** The fits' loss (pix-fit.ts ufLoss; default `mape`, the form of cases up to v1.7.0). */
   perda?: PerdaPix;
+  /** The release whose published fits are judged again (pix-case-fits.ts), when not fitted here. */
+  ajustesDoCaso?: string;
   pool?: SimPool;
   threads?: number;
   onStage?: (stage: string) => void;
@@ -360,6 +362,7 @@ export async function buildPixCase(
         inicio_juiz: o.inicioJuiz?.origem ?? 'inícios fixados à mão (pix-fit.ts)',
         ...(o.inicioLongo ? { inicio_longo: o.inicioLongo.origem } : {}),
         perda: o.perda ?? 'mape',
+        ...(o.ajustesDoCaso ? { ajustes_do_caso: o.ajustesDoCaso } : {}),
       },
       historico: [
         ...juiz.avaliacoes.map((e) => ({ ajuste: 'juiz' as const, x: e.x, perda: e.loss })),
@@ -384,6 +387,7 @@ export async function buildPixCase(
       'com o termo municipal: pagadores proporcionais a moradores x (parte do modelo)^w x exp(theta . z), w por porte de município (w < 1 encolhe as diferenças do modelo entre municípios da mesma UF, que são maiores que as observadas), ' +
       'z: parte urbana dos moradores, Atlas 2010, e moradores por domicílio, Censo 2022; w e theta em ajuste.observacao.termo_municipal, ajustados nas 22 UFs pontuadas; o termo move pagadores entre os municípios da UF sem mudar o seu total; ' +
       'o corte municipal (municipal) é pontuado só em UFs cuja série municipal soma o total da UF, e cada metade das UFs com o termo ajustado na outra metade. ' +
+      (o.ajustesDoCaso ? `Os três ajustes são os do caso de ${o.ajustesDoCaso} (ajuste.historico), julgados de novo nas mesmas pessoas, não refeitos; o que muda é o termo municipal. ` : '') +
       (o.amostraFinal > 1 ? `Os juízes e a previsão rodaram numa amostra 1:${o.amostraFinal} de domicílios de cada UF, não na população inteira. ` : '') +
       (aprovada ? '' : 'O ajuste não atingiu as metas de validade: os parametros_pix desta release continuam nao_calibrado.'),
     previsao: rows(prev),
@@ -393,7 +397,7 @@ export async function buildPixCase(
     },
     municipal,
     previsao_sem_estimativas: rows(prevSem),
-    previsao_municipios: municipalForecast(prev, mesesPrev, porMunicipio, ufOf, coortes, termo),
+    previsao_municipios: municipalForecast(prev, mesesPrev, porMunicipio, ufOf, coortes, { cobertura, atividade: rel.activity }, termo),
   };
   return { caso, ajustes: fits };
 }
@@ -403,12 +407,13 @@ export const PIX_DEZEMBROS = [202212, 202312, 202412, 202512, 202612] as const;
 
 /**
  * Payers per municipality at each December: the UF's forecast shared among its municipalities as
- * the model's adopters, each weighted by its own eligible factor (with the post-2022 estimates)
- * and, when the case has one (v1.7.0 on), by the municipal term (pix-municipal.ts, termWeight).
+ * the model's payers (c_u x g_m x a(t) x adopters_m, the scale the municipal term was fitted on:
+ * with a power of the model's share the scale matters), each weighted, when the case has one
+ * (v1.7.0 on), by the municipal term (pix-municipal.ts, termWeight).
  */
 export function municipalForecast(
   prev: SplitForecast, meses: readonly number[], porMunicipio: AdoptersByMunicipality, ufOf: ReadonlyMap<string, UfCode>, coortes: CoortesPix,
-  termo?: MunicipalTerm,
+  observacao: { cobertura: Record<UfCode, number>; atividade: PixFit['activity'] }, termo?: MunicipalTerm,
 ): Array<{ municipio: string; periodo: number; pagadores: number }> {
   const codes = [...porMunicipio.keys()].sort();
   const z = termo && municipalCovariates();
@@ -417,7 +422,9 @@ export function municipalForecast(
   const out: Array<{ municipio: string; periodo: number; pagadores: number }> = [];
   for (const periodo of PIX_DEZEMBROS) {
     const j = meses.indexOf(periodo);
-    const w = new Map(codes.map((c) => [c, weight(c, porMunicipio.get(c)![j] * eligibleFactors(coortes.municipios.get(c)!, [periodo], false)[0])]));
+    const a = activityAt(observacao.atividade, periodo);
+    const payers = (c: string) => porMunicipio.get(c)![j] * observacao.cobertura[ufOf.get(c)!] * eligibleFactors(coortes.municipios.get(c)!, [periodo], false)[0] * a;
+    const w = new Map(codes.map((c) => [c, weight(c, payers(c))]));
     const sum = new Map<UfCode, number>();
     for (const c of codes) sum.set(ufOf.get(c)!, (sum.get(ufOf.get(c)!) ?? 0) + w.get(c)!);
     for (const c of codes) {

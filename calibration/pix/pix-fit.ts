@@ -185,11 +185,7 @@ export async function fitPix(o: PixFitOptions): Promise<PixFit> {
   const idx = meses.map((_, i) => i);
   const coortes = o.coortes;
   const populacao = coortes && Object.fromEntries(o.ufs.map((uf) => [uf, eligibleFactors(coortes[uf]!, meses, false)]));
-  const amostra: Record<string, number> = {};
-  for (const uf of o.ufs) {
-    const n = (await o.release.population([uf])).nPersons;
-    amostra[uf] = Math.max(1, Math.round(n / o.amostraPessoas));
-  }
+  const amostra = await sampleSteps(o.release, o.ufs, o.amostraPessoas);
   const dims = pixFitDimensions(o.renda);
   const start = o.inicio ?? dims.map((d) => d.inicio);
   const free = dims.map((d, i) => [d, i] as const).filter(([d]) => !o.livres || o.livres.includes(d.nome));
@@ -207,8 +203,19 @@ export async function fitPix(o: PixFitOptions): Promise<PixFit> {
       return m.reduce((a, b) => a + b, 0) / m.length;
     },
   });
-  const avaliacoes = searched.map((e) => ({ x: full(e.x), loss: e.loss }));
+  return pixFitOf(searched.map((e) => ({ x: full(e.x), loss: e.loss })), o.base, activity, amostra);
+}
+
+/** k of each UF's 1:k household sample of about `amostraPessoas` persons. */
+export async function sampleSteps(release: Release, ufs: readonly UfCode[], amostraPessoas: number): Promise<Record<string, number>> {
+  const amostra: Record<string, number> = {};
+  for (const uf of ufs) amostra[uf] = Math.max(1, Math.round((await release.population([uf])).nPersons / amostraPessoas));
+  return amostra;
+}
+
+/** A fit from its evaluations, in the order made: the first of the best points and its parameters. */
+export function pixFitOf(avaliacoes: Evaluation[], base: ModelParameters, activity: ActivityCurve, amostra: Record<string, number>): PixFit {
   let melhor = avaliacoes[0];
   for (const e of avaliacoes) if (e.loss < melhor.loss) melhor = e;
-  return { activity, avaliacoes, melhor, parametros: parametersAt(o.base, melhor.x), amostra };
+  return { activity, avaliacoes, melhor, parametros: parametersAt(base, melhor.x), amostra };
 }

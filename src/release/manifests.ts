@@ -9,7 +9,9 @@
 // that changes over the forecast, the long-horizon split, the log-trend reference, the municipal
 // cross-section) and the midia case's edition 2 (calibration/midia/midia-case.ts caseEdition);
 // v1.7.0 is v1.6.0's persons (its midia case rebuilt, the same coefficients) with a Pix refit whose
-// municipal forecast carries a municipal term (issue 33, round 2: calibration/pix/pix-municipal.ts).
+// municipal forecast carries a municipal term (issue 33, round 2: calibration/pix/pix-municipal.ts);
+// v1.8.0 is v1.7.0's persons (its midia case rebuilt) with v1.7.0's Pix fits judged again and a
+// municipal term with a power of the model's share per size class (bench:pix --ajustes-do-caso).
 import { readSourceCredits } from './fontes-file.js';
 import { readPixFit } from './pix-case-file.js';
 import { UF_CODES, type CalibracaoPix, type ModelParameters, type ReleaseManifest } from './types.js';
@@ -172,5 +174,11 @@ export const MANIFESTS: readonly ReleaseManifest[] = [
   manifest('v1.7.0', '2026-11-26', 20251101, {
     efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, estimativas_populacao: true,
     ...fittedPix('v1.7.0'),
+  }),
+  // v1.7.0's generator options and seed and its midia case rebuilt (the same persons); the Pix case
+  // judges v1.7.0's fits again with the municipal term's new form (data/releases/v1.8.0/caso-pix.json).
+  manifest('v1.8.0', '2026-11-26', 20251101, {
+    efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, estimativas_populacao: true,
+    ...fittedPix('v1.8.0'),
   }),
 ];

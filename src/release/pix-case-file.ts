@@ -136,6 +136,8 @@ export interface PixCase {
       inicio_juiz?: string;
       /** Where the long split's search started, when not by hand (v1.8.0 on). */
       inicio_longo?: string;
+      /** The release whose published fits this case judged again instead of fitting (bench:pix --ajustes-do-caso). */
+      ajustes_do_caso?: string;
       /** The loss's form (calibration/pix/pix-fit.ts ufLoss); absent in cases up to v1.7.0, which used `mape`. */
       perda?: PerdaPix;
     };

@@ -96,7 +96,7 @@ describe(`the Pix case of ${release.version}`, () => {
     expect(c.previsao_sem_estimativas!.filter((r) => r.uf === uf).map((r) => r.pagadores)).toEqual(rows(forecast(true)));
     const ufOf = new Map(release.municipalities(uf).map((m) => [m.codigo, uf] as const));
     await rescaleToMunicipalPersons(porMunicipio, release, [uf], () => c.ajuste.amostra_final);
-    const mine = municipalForecast(com, meses, porMunicipio, ufOf, loadCohorts(), o.termo_municipal);
+    const mine = municipalForecast(com, meses, porMunicipio, ufOf, loadCohorts(), { cobertura: o.cobertura!, atividade: o.atividade }, o.termo_municipal);
     expect(c.previsao_municipios!.filter((r) => ufOf.has(r.municipio))).toEqual(mine);
   }, 180_000);
 });
