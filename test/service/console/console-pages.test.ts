@@ -270,6 +270,9 @@ describe('every console page at 390 px and 1280 px', () => {
       const d = document.getElementById(f.getAttribute('aria-describedby'));
       return { invalid: f.getAttribute('aria-invalid'), message: d?.textContent, focused: document.activeElement === f, value: f.value };
     })()`);
+    // autofocus is applied at the browser's next rendering update, after the load event that
+    // waitForURL waits for: wait for it (a field never focused fails here) instead of sampling.
+    const focusOn = (id: string) => page.waitForFunction(`document.activeElement === document.getElementById('${id}')`);
     const checks: Check[] = [];
     for (const largura of WIDTHS) {
       await page.setViewportSize({ width: largura, height: 900 });
@@ -278,6 +281,7 @@ describe('every console page at 390 px and 1280 px', () => {
       await page.getByLabel('Limite mensal de gasto em reais').fill('dez reais');
       await page.getByRole('button', { name: 'Definir limite' }).click();
       await page.waitForURL(`${base}${org}`);
+      await focusOn('limite_valor');
       await expect(field('limite_valor')).resolves.toEqual({ invalid: 'true', message: 'informe um valor em reais, como 100 ou 12,50', focused: true, value: 'dez reais' });
       checks.push(await inspect(page, `recusa-limite`, largura));
       // a reload is a GET: nothing is sent again, and the refusal is not shown again
@@ -288,6 +292,7 @@ describe('every console page at 390 px and 1280 px', () => {
       await page.getByLabel('URL https pública').fill('http://exemplo.org/aviso');
       await page.getByRole('button', { name: 'Ativar webhook' }).click();
       await page.waitForURL(`${base}${project}`);
+      await focusOn('webhook_url');
       await expect(field('webhook_url')).resolves.toMatchObject({ invalid: 'true', focused: true, value: 'http://exemplo.org/aviso' });
       checks.push(await inspect(page, `recusa-webhook`, largura));
       // a deletion with the wrong name typed: back on the project's page, the confirmation open
@@ -295,6 +300,7 @@ describe('every console page at 390 px and 1280 px', () => {
       await page.getByLabel('Para confirmar, digite o nome do projeto').fill('outro nome');
       await page.getByRole('button', { name: 'Excluir projeto', exact: true }).click();
       await page.waitForURL(`${base}${project}`);
+      await focusOn('confirmar_projeto');
       await expect(field('confirmar_projeto')).resolves.toMatchObject({ invalid: 'true', focused: true, value: 'outro nome' });
       await expect(page.locator('#confirmar_projeto').isVisible()).resolves.toBe(true);
       // the account page: a wrong current password (never refilled)
@@ -303,6 +309,7 @@ describe('every console page at 390 px and 1280 px', () => {
       await page.getByLabel('Nova senha').fill('outra-senha-longa');
       await page.getByRole('button', { name: 'Trocar a senha' }).click();
       await page.waitForURL(`${base}/console/conta`);
+      await focusOn('senha_atual');
       await expect(field('senha_atual')).resolves.toEqual({ invalid: 'true', message: 'a senha atual não confere', focused: true, value: '' });
       checks.push(await inspect(page, `recusa-senha`, largura));
     }
