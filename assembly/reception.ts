@@ -170,7 +170,8 @@ const batchNeed = memory.data(<i32>BATCH << 3, 8);
  * batchNeed[j] = E / a for the (person, channel) pairs listed in [0, n) (needPair). Four pairs a
  * step: the two quotients' chains (hashes, logarithms, divisions) are independent and overlap
  * (perf put an eighth of the media pass's samples on the instruction waiting for the division;
- * two pairs a step gave PA 4 channels 2.441 -> 2.362 CPU-s, reset 0.328 -> 0.304).
+ * four pairs a step instead of two: PA 4 channels 2.381 -> 2.339 CPU-s, reset 0.322 -> 0.305,
+ * docs/model.md, session 8's second round).
  */
 function drawNeeds(n: u32, day: u32, nCells: u32, cell: usize, aff: usize): void {
   let j: u32 = 0;
