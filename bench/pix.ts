@@ -94,7 +94,7 @@ async function main(): Promise<void> {
   const release = openRelease(values.release);
   const log = (s: string) => process.stderr.write(`[${((performance.now() - t0) / 1000).toFixed(0)} s] ${s}\n`);
   // what every fit depends on (the judging's sample, amostra_final, does not; the budget is each fit's own)
-  const renda = values['inclinacao-renda'];
+  let renda = values['inclinacao-renda'];
   const perda = values.perda as PerdaPix;
   if (!PERDAS_PIX.includes(perda)) throw new Error(`campaign-sim: --perda must be one of ${PERDAS_PIX.join(', ')}`);
   let opcoes: Record<string, number | string> = {
@@ -121,6 +121,7 @@ async function main(): Promise<void> {
     if (antes.release !== doCaso) throw new Error(`campaign-sim: bench/results/pix.json is ${antes.release}'s, not ${doCaso}'s: the fits' seconds are not on record`);
     const b = c.ajuste.busca;
     opcoes = { amostra_pessoas: b.amostra_pessoas_por_uf, perda: b.perda ?? 'mape', ajustes_do_caso: doCaso };
+    renda = b.dimensoes.length > pixFitDimensions(false).length;
     inicioJuiz = b.inicio_juiz ? { x: c.ajuste.historico.find((h) => h.ajuste === 'juiz')!.x, origem: b.inicio_juiz } : undefined;
     kept = {
       release: release.version, opcoes, ajustes: await fitsFromCase(c, release, base, series), segundos: antes.segundos.ajustes,
@@ -138,7 +139,7 @@ async function main(): Promise<void> {
   let tFit = performance.now();
   const { caso } = await buildPixCase({
     release, series, base, amostraPessoas: Number(opcoes.amostra_pessoas), avaliacoes, amostraFinal, inicioJuiz, inicioLongo,
-    renda: kept.ajustes.release ? kept.ajustes.release.melhor.x.length > pixFitDimensions(false).length : renda,
+    renda,
     perda: opcoes.perda as PerdaPix, ajustesDoCaso: doCaso, threads: Number(values.threads),
     onStage: log,
     onEvaluation: (stage, e, n) => log(`${stage} ${n}: perda ${(e.loss * 100).toFixed(2)}%`),

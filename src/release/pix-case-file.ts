@@ -35,10 +35,10 @@ export interface Coorte {
   crescimento: number;
 }
 
-/** How a forecast leaves the window (calibration/pix/pix-forecast.ts). */
 /** How the Pix fit scores a UF (calibration/pix/pix-fit.ts ufLoss). */
 export type PerdaPix = 'mape' | 'forma_e_nivel';
 
+/** How a forecast leaves the window (calibration/pix/pix-forecast.ts). */
 export type MetodoPrevisao = 'fator_local' | 'assimilacao';
 
 /** Holdout scores of one way of forecasting, median and worst UF, on both time holdouts. */
@@ -134,7 +134,7 @@ export interface PixCase {
       avaliacoes_longo?: number; perda_longo?: number;
       /** Where the judge's search started (v1.6.0 on). */
       inicio_juiz?: string;
-      /** Where the long split's search started, when not by hand (v1.8.0 on). */
+      /** Where the long split's search started, when not by hand (bench:pix --inicio-longo). */
       inicio_longo?: string;
       /** The release whose published fits this case judged again instead of fitting (bench:pix --ajustes-do-caso). */
       ajustes_do_caso?: string;
