@@ -5,7 +5,7 @@ export { bind, heapBase } from './header';
 export { prepareShares } from './layers';
 export { resetAdoption, launchAdoption, stepAdoption } from './adoption';
 export { resetReception, stepReception } from './reception';
-export { fillUniforms } from './rng-export';
+export { fillExpDrawPairs, fillUniforms } from './rng-export';
 import { ABI_VERSION } from './abi';
 
 /** Host: once per instance, to refuse a kernel built from another ABI. */

@@ -21,6 +21,7 @@ interface KernelExports {
   resetReception(keyLo: number, keyHi: number): void;
   stepReception(day: number): void;
   fillUniforms(keyLo: number, keyHi: number, stream: number, day: number, agent0: number, n: number, out: number): void;
+  fillExpDrawPairs(keyLo: number, keyHi: number, stream: number, day: number, agent0: number, n: number, out: number): void;
 }
 
 let compiled: Promise<WebAssembly.Module> | undefined;
@@ -252,6 +253,14 @@ export class KernelInstance {
     this.reserve(at + n * 8);
     this.fn.fillUniforms(key[0], key[1], stream, day, agent0, n, at);
     return new Float64Array(this.memory.buffer, at, n).slice();
+  }
+
+  /** For agents agent0 + j (j < n, n even): expDraw then expDraw2's lane, each agent's pair in turn (test/kernel/rng.test.ts). */
+  expDrawPairs(key: readonly [number, number], stream: number, day: number, agent0: number, n: number): Float64Array {
+    const at = (this.layout?.end ?? this.base + 65536) + 64;
+    this.reserve(at + n * 16);
+    this.fn.fillExpDrawPairs(key[0], key[1], stream, day, agent0, n, at);
+    return new Float64Array(this.memory.buffer, at, 2 * n).slice();
   }
 }
 

@@ -83,3 +83,21 @@ describe('H(key, stream, day, agent)', () => {
     expect(replicaKey('g', 3)).not.toEqual(replicaKey('g', 4));
   });
 });
+
+describe('expDraw2 (two Exp(1) draws in f64x2 lanes, with a copy of std logf\'s table)', () => {
+  it('gives expDraw\'s bits for every agent, in every subinterval of the logarithm\'s table', () => {
+    const n = 1 << 20;
+    const pairs = k.expDrawPairs(replicaKey('rng', 7), 3, 11, 5, n);
+    let differ = 0;
+    for (let j = 0; j < n; j++) if (!Object.is(pairs[2 * j], pairs[2 * j + 1])) differ++;
+    expect(differ).toBe(0);
+    // every entry of the table was read: logf's index of u = exp(-x), from u's f32 bits
+    const f = new Float32Array(1), bits = new Uint32Array(f.buffer);
+    const used = new Set<number>();
+    for (let j = 0; j < n; j++) {
+      f[0] = Math.exp(-pairs[2 * j]);
+      used.add(((bits[0] - 0x3f330000) >>> 19) & 15);
+    }
+    expect(used.size).toBe(16);
+  });
+});
