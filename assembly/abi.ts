@@ -3,11 +3,14 @@
 // parameters. KEEP IN SYNC with src/kernel/abi.ts (test/kernel/abi.test.ts compares them).
 
 // Version of this ABI: abiVersion() returns it and the host refuses a kernel built from another.
-export const ABI_VERSION: u32 = 6;
+export const ABI_VERSION: u32 = 7;
 
 // Age groups of the digital layer (0-9, 10-19, ..., 50-59, 60+): the host's grupo_idade of the
 // principal grid (src/release/publication-grid.ts); digital cells are UF x age group.
 export const AGE_GROUPS: u32 = 7;
+
+// Persons in a block of adoption's daily step (P_LIVE_BLOCK lists blocks; assembly/adoption.ts)
+export const ADOPTION_BLOCK: u32 = 16;
 
 // u32 slots at header + 4 * slot
 export const N_PERSONS: u32 = 0;
@@ -64,7 +67,10 @@ export const AGENT_BASE: u32 = 50; // global index of this instance's first pers
 export const P_LIVE_HH: u32 = 51; // u32[nHouseholds]: adoption: the households with a member yet to adopt, ascending
 export const P_INCOME: u32 = 52; // u8[nPersons]: adoption: national income quintile 0-4 (read when F_BY_INCOME is set)
 export const P_TAB_INCOME: u32 = 53; // f32[2 * 5]: adoption by income quintile: the day's exp(beta0) with the impulse, then the launch odds factor
-export const SLOTS: u32 = 54;
+export const P_PERSON_HH: u32 = 54; // u32[nPersons]: adoption: each person's household (filled by the reset)
+export const P_HH_BASE: u32 = 55; // f32[2 * nHouseholds]: adoption: a listed household's day base (household + tract share) and damping
+export const P_LIVE_BLOCK: u32 = 56; // u32[nPersons / 16 rounded up]: adoption: the blocks of 16 persons with one yet to adopt, ascending
+export const SLOTS: u32 = 57;
 
 // f64 parameters at header + PARAMS_OFFSET + 8 * slot
 export const PARAMS_OFFSET: u32 = 256;

@@ -7,9 +7,9 @@
 // monotonically (more hazard never delays an agent).
 import {
   N_HOUSEHOLDS, N_PERSONS, N_GROUPS, N_DIG, P_HH_START, P_HH_TRACT, P_TRACT_MUN, P_GROUP, P_DCELL, P_MULT, P_DAY_A, P_REM,
-  P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_MUN, P_CNT_HH, P_TAB_G, P_TAB_V, P_TAB_D, P_TAB_DAMP, P_LIVE_HH, P_INCOME,
+  P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_MUN, P_CNT_HH, P_TAB_G, P_TAB_V, P_TAB_D, P_TAB_DAMP, P_LIVE_HH, P_INCOME, P_PERSON_HH, P_HH_BASE, P_LIVE_BLOCK,
   P_TAB_INCOME, F_E0, F_EXPO, F_W_HH, F_ELOGIT, F_BY_INCOME, S_ADOPT, S_LAUNCH,
-  AGENT_BASE,
+  AGENT_BASE, ADOPTION_BLOCK,
 } from './abi';
 import { gather4 } from './gather';
 import { slot, param } from './header';
@@ -23,6 +23,18 @@ let key: u64 = 0;
 // bounds read, a branch) was about 14 ms of every day. Same numbers: a household is dropped only
 // when no member's rem would be read again.
 let nLive: u32 = 0;
+// Blocks of BLOCK persons in P_LIVE_BLOCK (the first nBlocks): those with a person yet to adopt.
+// The step's person pass visits these (one f32x4 per 4 persons, adopted ones masked) and drops a
+// block once its last person adopted.
+const BLOCK = ADOPTION_BLOCK;
+let nBlocks: u32 = 0;
+// Whether the step goes by blocks (stepBlocks) or by households (stepHouseholds): by blocks while
+// more than 7 in 10 households are listed. A block of 16 persons stays listed while any of them
+// is left (PA: all blocks until day 11, when 53% of the persons are left in 73% of the
+// households), and past that point visiting only the listed households costs less.
+let byBlocks = true;
+const BY_BLOCKS_NUMERATOR: u64 = 7;
+const BY_BLOCKS_DENOMINATOR: u64 = 10;
 
 @inline function bump(p: usize, k: usize): void {
   store<i32>(p + (k << 2), load<i32>(p + (k << 2)) + 1);
@@ -57,6 +69,10 @@ export function resetAdoption(keyLo: u32, keyHi: u32): void {
   nLive = <u32>slot(N_HOUSEHOLDS);
   const live = slot(P_LIVE_HH);
   for (let h: u32 = 0; h < nLive; h++) store<u32>(live + (<usize>h << 2), h);
+  byBlocks = true;
+  nBlocks = (n + BLOCK - 1) / BLOCK;
+  const blocks = slot(P_LIVE_BLOCK);
+  for (let k: u32 = 0; k < nBlocks; k++) store<u32>(blocks + (<usize>k << 2), k);
   clearCounters();
 }
 
@@ -168,34 +184,178 @@ export function stepAdoption(day: u32): void {
 type ByIncome = u8;
 type Flat = u32;
 
-/** The daily step over the listed households, with the quintiles' exp(beta0) (F_BY_INCOME) or one. */
+/**
+ * The daily step, with the quintiles' exp(beta0) (F_BY_INCOME) or one. While most households are
+ * listed (PA: days 2 to 11) in two passes: the listed households' base and damping, then the
+ * persons of the listed blocks, one f32x4 per 4 persons with no per-household work; then the
+ * listed households and their members (a block then holds mostly adopted persons).
+ */
 function stepLive<Case>(day: u32): void {
-  const byIncome = sizeof<Case>() == sizeof<ByIncome>();
+  bindStep();
+  if (byBlocks) {
+    listHouseholdBases();
+    stepBlocks<Case>(day);
+    byBlocks = <u64>nLive * BY_BLOCKS_DENOMINATOR > <u64>slot(N_HOUSEHOLDS) * BY_BLOCKS_NUMERATOR;
+  } else stepHouseholds<Case>(day);
+}
+
+/**
+ * Drops the households whose members all adopted by yesterday and writes each other listed
+ * household's base `fh + tV[t]` and damping `tDamp[m]` to P_HH_BASE (the step's own operations),
+ * for stepBlocks.
+ */
+function listHouseholdBases(): void {
   const hhStart = slot(P_HH_START);
   const hhTract = slot(P_HH_TRACT);
   const tractMun = slot(P_TRACT_MUN);
-  const group = slot(P_GROUP);
-  const dcell = slot(P_DCELL);
-  const mult = slot(P_MULT);
-  const aday = slot(P_DAY_A);
-  const rem = slot(P_REM);
   const cH = slot(P_CNT_HH);
   const live = slot(P_LIVE_HH);
-  const tG = slot(P_TAB_G);
   const tV = slot(P_TAB_V);
-  const tD = slot(P_TAB_D);
+  const tDamp = slot(P_TAB_DAMP);
+  const hBase = slot(P_HH_BASE);
+  const wH = <f32>param(F_W_HH);
+  let kept: u32 = 0;
+  for (let j: u32 = 0; j < nLive; j++) {
+    const h = load<u32>(live + (<usize>j << 2));
+    const a = load<u32>(hhStart + (<usize>h << 2));
+    const size = load<u32>(hhStart + (<usize>(h + 1) << 2)) - a;
+    // household adopters by day d - 1 (today's are counted after the person pass)
+    const adopted = <u32>load<i32>(cH + (<usize>h << 2));
+    // kept while a member is left (kept <= j: the list compacts in place)
+    store<u32>(live + (<usize>kept << 2), h);
+    kept += <u32>(adopted < size);
+    const t = load<u32>(hhTract + (<usize>h << 2));
+    const m = <usize>load<u16>(tractMun + (<usize>t << 1));
+    // a dropped household (adopted == size) gets an entry no person reads
+    const fh = size < SMALL ? load<f32>(householdShares + (<usize>(size * SMALL + adopted) << 2)) : householdShare(wH, adopted, size);
+    store<f32>(hBase + (<usize>h << 3), fh + load<f32>(tV + (<usize>t << 2)));
+    store<f32>(hBase + (<usize>h << 3), load<f32>(tDamp + (m << 2)), 4);
+  }
+  nLive = kept;
+}
+
+// The arrays and parameters of stepFour, read from the header once per step: read inside the loop,
+// each slot was loaded again after every store (which could be to the header as far as the
+// compiler knows).
+let group: usize = 0;
+let dcell: usize = 0;
+let mult: usize = 0;
+let rem: usize = 0;
+let aday: usize = 0;
+let income: usize = 0;
+let tG: usize = 0;
+let tD: usize = 0;
+let tE0: usize = 0;
+let noGroup: v128 = i32x4.splat(0);
+let offline: v128 = i32x4.splat(0);
+let vE0: v128 = f32x4.splat(0);
+let vEx: v128 = f32x4.splat(0);
+
+/** Reads stepFour's arrays and parameters from the header. */
+function bindStep(): void {
+  group = slot(P_GROUP);
+  dcell = slot(P_DCELL);
+  mult = slot(P_MULT);
+  rem = slot(P_REM);
+  aday = slot(P_DAY_A);
+  income = slot(P_INCOME);
+  tG = slot(P_TAB_G);
+  tD = slot(P_TAB_D);
+  tE0 = slot(P_TAB_INCOME);
+  noGroup = i32x4.splat(<i32>slot(N_GROUPS));
+  offline = i32x4.splat(<i32>slot(N_DIG));
+  vE0 = f32x4.splat(<f32>param(F_E0));
+  vEx = f32x4.splat(<f32>param(F_EXPO));
+}
+
+/**
+ * Persons i..i+3 (lanes `on`: not yet adopted and in range) with their households' base and
+ * damping: the scalar loop's f32 operations lane by lane (IEEE f32, same order). Writes `rem`
+ * (lanes off keep the bytes they read: past a household or the population, the next persons' or
+ * the bytes after the array) and returns the mask of today's adopters.
+ */
+@inline function stepFour<Case>(i: u32, on: v128, base: v128, damp: v128): i32 {
+  const byIncome = sizeof<Case>() == sizeof<ByIncome>();
+  // lanes off read the "no group" and "offline" zeros (always in the tables)
+  const g4 = v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
+  const d4 = v128.bitselect(i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1))), offline, on);
+  const sv = f32x4.add(f32x4.add(base, gather4(tG, g4)), gather4(tD, d4));
+  // the quintile's exp(beta0) (lanes off read quintile 0); one exp(beta0) without F_BY_INCOME
+  const e0 = byIncome
+    ? gather4(tE0, v128.and(i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(income + <usize>i))), on))
+    : vE0;
+  const lambda = f32x4.mul(f32x4.mul(v128.load(mult + (<usize>i << 2)), f32x4.add(e0, f32x4.mul(vEx, sv))), damp);
+  const at = rem + (<usize>i << 2);
+  const r0 = v128.load(at);
+  const r = f32x4.sub(r0, lambda);
+  v128.store(at, v128.bitselect(r, r0, on));
+  return i32x4.bitmask(v128.and(on, f32x4.le(r, f32x4.splat(0))));
+}
+
+/** Lanes of persons i..i+3 below `end` and not yet adopted. */
+@inline function pending(i: u32, end: u32): v128 {
+  return v128.and(
+    i32x4.lt_u(i32x4(0, 1, 2, 3), i32x4.splat(end - i)),
+    i32x4.eq(i32x4.extend_low_i16x8_u(v128.load64_zero(aday + (<usize>i << 1))), i32x4.splat(0)),
+  );
+}
+
+/** Appends the persons i..i+3 of mask `adopters`, with households `h4`, to the batch at `nb` (every lane's slot is written). */
+@inline function listAdopters(nb: u32, i: u32, adopters: i32, h4: v128): void {
+  const pack = v128.load(PACK + (<usize>adopters << 4));
+  v128.store(batchPerson + (<usize>nb << 2), i8x16.swizzle(i32x4.add(i32x4.splat(i), i32x4(0, 1, 2, 3)), pack));
+  v128.store(batchHousehold + (<usize>nb << 2), i8x16.swizzle(h4, pack));
+}
+
+/** The persons of the listed blocks 4 per f32x4, each lane with its household's entry of P_HH_BASE; drops the blocks left without a person to adopt. */
+function stepBlocks<Case>(day: u32): void {
+  const n = <u32>slot(N_PERSONS);
+  const personHh = slot(P_PERSON_HH);
+  const hBase = slot(P_HH_BASE);
+  const blocks = slot(P_LIVE_BLOCK);
+  let nb: u32 = 0;
+  let kept: u32 = 0;
+  for (let j: u32 = 0; j < nBlocks; j++) {
+    const blk = load<u32>(blocks + (<usize>j << 2));
+    const i0 = blk * BLOCK;
+    const i1 = min(i0 + BLOCK, n);
+    let left: u32 = 0; // the block's persons yet to adopt after today
+    for (let i = i0; i < i1; i += 4) {
+      // room for this step's 4 entries
+      if (nb > BATCH - 4) {
+        recordAdopters(nb, day);
+        nb = 0;
+      }
+      const on = pending(i, i1);
+      // lanes off read household 0's entry
+      const h4 = v128.and(v128.load(personHh + (<usize>i << 2)), on);
+      // each lane's household {base, damping}: two per v128, then split
+      const bd01 = v128.load64_lane(hBase + (<usize>i32x4.extract_lane(h4, 1) << 3), v128.load64_zero(hBase + (<usize>i32x4.extract_lane(h4, 0) << 3)), 1);
+      const bd23 = v128.load64_lane(hBase + (<usize>i32x4.extract_lane(h4, 3) << 3), v128.load64_zero(hBase + (<usize>i32x4.extract_lane(h4, 2) << 3)), 1);
+      const adopters = stepFour<Case>(i, on, v128.shuffle<i32>(bd01, bd23, 0, 2, 4, 6), v128.shuffle<i32>(bd01, bd23, 1, 3, 5, 7));
+      listAdopters(nb, i, adopters, h4);
+      nb += popcnt(adopters);
+      left += popcnt(i32x4.bitmask(on)) - popcnt(adopters);
+    }
+    // kept in the list while a person is left after today (kept <= j: the list compacts in place)
+    store<u32>(blocks + (<usize>kept << 2), blk);
+    kept += <u32>(left > 0);
+  }
+  nBlocks = kept;
+  recordAdopters(nb, day);
+}
+
+/** The listed households and their members 4 per f32x4; drops the households left without a member to adopt. */
+function stepHouseholds<Case>(day: u32): void {
+  const hhStart = slot(P_HH_START);
+  const hhTract = slot(P_HH_TRACT);
+  const tractMun = slot(P_TRACT_MUN);
+  const cH = slot(P_CNT_HH);
+  const live = slot(P_LIVE_HH);
+  const tV = slot(P_TAB_V);
   const tDamp = slot(P_TAB_DAMP);
   const wH = <f32>param(F_W_HH);
-  const vE0 = f32x4.splat(<f32>param(F_E0));
-  const income = slot(P_INCOME);
-  const tE0 = slot(P_TAB_INCOME);
-  const vEx = f32x4.splat(<f32>param(F_EXPO));
-  const lanes = i32x4(0, 1, 2, 3);
-  const zero = i32x4.splat(0);
-  const zeroF = f32x4.splat(0);
-  const noGroup = i32x4.splat(<i32>slot(N_GROUPS));
-  const offline = i32x4.splat(<i32>slot(N_DIG));
-  let n: u32 = 0;
+  let nb: u32 = 0;
   let kept: u32 = 0;
   for (let j: u32 = 0; j < nLive; j++) {
     const h = load<u32>(live + (<usize>j << 2));
@@ -208,44 +368,20 @@ function stepLive<Case>(day: u32): void {
     const t = load<u32>(hhTract + (<usize>h << 2));
     const m = <usize>load<u16>(tractMun + (<usize>t << 1));
     const fh = size < SMALL ? load<f32>(householdShares + (<usize>(size * SMALL + adopted) << 2)) : householdShare(wH, adopted, size);
-    const base = fh + load<f32>(tV + (<usize>t << 2));
-    const vH = i32x4.splat(h);
-    const vBase = f32x4.splat(base);
+    const vBase = f32x4.splat(fh + load<f32>(tV + (<usize>t << 2)));
     const vDamp = f32x4.splat(load<f32>(tDamp + (m << 2)));
-    // the members 4 at a time (one f32x4 step for a household of up to 4, most of them), with
-    // the scalar loop's operations lane by lane (IEEE f32, same order): a branch per member
-    // (adopted or not) and per household size was most of a person's cost. Lanes off are the
-    // adopted members and those past the household.
+    const vH = i32x4.splat(h);
+    // the members 4 at a time (one f32x4 step for a household of up to 4, most of them): a branch
+    // per member (adopted or not) and per household size was most of a person's cost
     for (let i = a; i < b; i += 4) {
       // room for this step's 4 entries (a household may be larger than a batch)
-      if (n > BATCH - 4) {
-        recordAdopters(n, day);
-        n = 0;
+      if (nb > BATCH - 4) {
+        recordAdopters(nb, day);
+        nb = 0;
       }
-      const on = v128.and(
-        i32x4.lt_u(lanes, i32x4.splat(b - i)),
-        i32x4.eq(i32x4.extend_low_i16x8_u(v128.load64_zero(aday + (<usize>i << 1))), zero),
-      );
-      // lanes off read the "no group" and "offline" zeros (always in the tables)
-      const g4 = v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
-      const d4 = v128.bitselect(i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1))), offline, on);
-      const tg = gather4(tG, g4);
-      const td = gather4(tD, d4);
-      const sv = f32x4.add(f32x4.add(vBase, tg), td);
-      // the quintile's exp(beta0) (lanes off read quintile 0); the same vE0 without F_BY_INCOME
-      const e0 = byIncome
-        ? gather4(tE0, v128.and(i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(income + <usize>i))), on))
-        : vE0;
-      const lambda = f32x4.mul(f32x4.mul(v128.load(mult + (<usize>i << 2)), f32x4.add(e0, f32x4.mul(vEx, sv))), vDamp);
-      const r0 = v128.load(rem + (<usize>i << 2));
-      const r = f32x4.sub(r0, lambda);
-      // lanes off keep the bytes they had: past the household these are the next persons' rem
-      // (or, for the last household, the bytes after the array), written back as they were read
-      v128.store(rem + (<usize>i << 2), v128.bitselect(r, r0, on));
-      const adopters = i32x4.bitmask(v128.and(on, f32x4.le(r, zeroF)));
-      v128.store(batchPerson + (<usize>n << 2), i8x16.swizzle(i32x4.add(i32x4.splat(i), lanes), v128.load(PACK + (<usize>adopters << 4))));
-      v128.store(batchHousehold + (<usize>n << 2), vH);
-      n += popcnt(adopters);
+      const adopters = stepFour<Case>(i, pending(i, b), vBase, vDamp);
+      listAdopters(nb, i, adopters, vH);
+      nb += popcnt(adopters);
       got += popcnt(adopters);
     }
     // kept in the list while a member is left after today (kept <= j: the list compacts in place)
@@ -253,5 +389,5 @@ function stepLive<Case>(day: u32): void {
     kept += <u32>(adopted + got < size);
   }
   nLive = kept;
-  recordAdopters(n, day);
+  recordAdopters(nb, day);
 }

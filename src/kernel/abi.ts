@@ -2,8 +2,9 @@
 // KEEP IN SYNC with assembly/abi.ts; test/kernel/abi.test.ts parses that file and compares.
 
 export const ABI = {
-  ABI_VERSION: 6, // the kernel's abiVersion() must return it
+  ABI_VERSION: 7, // the kernel's abiVersion() must return it
   AGE_GROUPS: 7, // digital cells are UF x age group (the principal grid's grupo_idade)
+  ADOPTION_BLOCK: 16, // persons in a block of adoption's daily step (P_LIVE_BLOCK lists blocks)
   N_PERSONS: 0,
   N_HOUSEHOLDS: 1,
   N_TRACTS: 2,
@@ -58,7 +59,10 @@ export const ABI = {
   P_LIVE_HH: 51, // u32[nHouseholds]: adoption: the households with a member yet to adopt, ascending
   P_INCOME: 52, // u8[nPersons]: adoption: national income quintile 0-4 (read when F_BY_INCOME is set)
   P_TAB_INCOME: 53, // f32[2 * 5]: adoption by income quintile: the day's exp(beta0) with the impulse, then the launch odds factor
-  SLOTS: 54,
+  P_PERSON_HH: 54, // u32[nPersons]: adoption: each person's household (filled by the reset)
+  P_HH_BASE: 55, // f32[2 * nHouseholds]: adoption: a listed household's day base (household + tract share) and damping
+  P_LIVE_BLOCK: 56, // u32[nPersons / 16 rounded up]: adoption: the blocks of 16 persons with one yet to adopt, ascending
+  SLOTS: 57,
   PARAMS_OFFSET: 256,
   F_E0: 0, // exp(beta0)
   F_EXPO: 1, // adoption: exp(beta_expo); reception: exp(beta_expo) * conversao_social

@@ -86,7 +86,12 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
   // state (reset per task)
   put(ABI.P_DAY_A, n * 2);
   put(ABI.P_REM, n * 4);
-  if (shape.familia === 'adocao') put(ABI.P_LIVE_HH, pop.nHouseholds * 4);
+  if (shape.familia === 'adocao') {
+    put(ABI.P_LIVE_HH, pop.nHouseholds * 4);
+    put(ABI.P_PERSON_HH, n * 4);
+    put(ABI.P_HH_BASE, pop.nHouseholds * 8);
+    put(ABI.P_LIVE_BLOCK, Math.ceil(n / ABI.ADOPTION_BLOCK) * 4);
+  }
   if (shape.familia === 'recepcao') {
     put(ABI.P_NEXT_C, n * nC * 2);
     put(ABI.P_MIN_NEXT, n * 2);

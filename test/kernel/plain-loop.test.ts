@@ -1,6 +1,7 @@
-// The kernel's daily steps skip and block their work: adoption visits only the households with a
-// member left (P_LIVE_HH) and their members 4 per f32x4, with the adopters recorded a batch
-// later; reception's social pass takes runs of households without spreaders 4 persons per f32x4
+// The kernel's daily steps skip and block their work: adoption goes by blocks of 16 persons with
+// one left (P_LIVE_BLOCK, each person's household base from P_HH_BASE) while more than 7 in 10
+// households have a member left, then visits only those households (P_LIVE_HH) and their members,
+// 4 per f32x4 either way, with the adopters recorded a batch later; reception's social pass takes runs of households without spreaders 4 persons per f32x4
 // and skips days without spreaders; its reset and media pass find the contacts of a run of at most
 // 32 days by counting days below the target instead of bisecting. Here the plain loop they replace (every household, every
 // person, one f32 operation at a time, Math.fround after each) runs in TypeScript from the
@@ -153,6 +154,9 @@ describe('the skipping and blocked daily steps give the state of the plain loop'
     const plan = compilePlanFor(adoptionScenario({ lancamento: { dia: 3, cenario_base: 'pix' }, horizonte: { data_inicio: '2026-01-05', dias: 40 } }), population, parameters({ beta0 }));
     const kp = plan.kernelPopulation;
     let stepped = 0;
+    // the share of households with a member left at each stepped day's start (the step goes by
+    // blocks above 7 in 10, by households below)
+    const listed: number[] = [];
     const k = await eachDay(
       plan,
       (v, k) => {
@@ -162,6 +166,7 @@ describe('the skipping and blocked daily steps give the state of the plain loop'
       },
       (d, { rem, aday, counters }, k) => {
         if (d <= plan.kernel.lancamentoDia) return; // no step before the launch; the launch is one plain loop
+        listed.push(counters.hh.filter((a, h) => a < kp.hhStart[h + 1] - kp.hhStart[h]).length / kp.nHouseholds);
         plainAdoptionDay(k, kp, d, rem, aday, counters);
         const after = views(k);
         expect(bits(after.f32(ABI.P_REM, kp.nPersons)), `rem, day ${d}`).toEqual(bits(rem));
@@ -171,11 +176,14 @@ describe('the skipping and blocked daily steps give the state of the plain loop'
       },
     );
     expect(stepped).toBe(37);
-    return { k, kp };
+    return { k, kp, listed };
   }
 
   it('adoption: every day of a run where most households adopt in full (and drop out of the list)', async () => {
-    const { k, kp } = await checkAdoption(pop, Math.log(0.05));
+    const { k, kp, listed } = await checkAdoption(pop, Math.log(0.05));
+    // both loops ran: by blocks on the first days, by households on the later ones
+    expect(listed.filter((x) => x > 0.7).length).toBeGreaterThan(1);
+    expect(listed.filter((x) => x <= 0.7).length).toBeGreaterThan(1);
     // the run reaches the case the list is for: households whose last member adopted
     const dayA = views(k).u16(ABI.P_DAY_A, kp.nPersons);
     let full = 0;
