@@ -7,12 +7,14 @@
 //   npm run tsbuild && node dist/bench/kernel.js [--large PA] [--large-days 30] [--scaling-runs 5] [--no-full] [--no-large-job]
 // Per core: one kernel instance in this thread, timed by benchmark.js (wall) and by the
 // process CPU time over the same runs (the CPU figure is the per-core one on a shared machine).
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import Benchmark from 'benchmark';
 import { validateScenario } from '../src/contract/validate-scenario.js';
 import type { Scenario } from '../src/contract/types.js';
 import { KernelInstance } from '../src/kernel/instance.js';
+import type { KernelPopulation } from '../src/kernel/kernel-population.js';
 import { replicaKey } from '../src/kernel/rng-key.js';
 import { compilePlan } from '../src/plan/compile-plan.js';
 import { createPool } from '../src/pool/pool.js';
@@ -23,8 +25,9 @@ import { simulate } from '../src/simulate.js';
 import { runOnInstance } from '../test/fixtures/run-in-thread.js';
 import { runAsMain } from './lib/run-as-main.js';
 import { writeBenchResult } from './lib/bench-output.js';
-import { adoptionPasses, bytesPerPersonDay, receptionPasses } from './lib/kernel-traffic.js';
-import { measureMemoryBandwidth } from './lib/memory-bandwidth.js';
+import { adoptionPasses, adoptionRunBytesPerPersonDay, bytesPerPersonDay, receptionPasses } from './lib/kernel-traffic.js';
+import { adoptionGatherLines, receptionGatherLines, type GatherLines } from './lib/gather-lines.js';
+import { measureMemoryBandwidth, measureRandomAccess } from './lib/memory-bandwidth.js';
 
 export const TARGETS = {
   adocao_pessoa_dias_por_segundo_por_nucleo: 100e6,
@@ -63,9 +66,50 @@ interface Throughput {
   rme_pct: number;
   pessoa_dias_por_segundo_parede: number;
   pessoa_dias_por_segundo_cpu: number;
-  /** Memory traffic per person-day of the kernel's passes (bench/lib/kernel-traffic.ts). */
+  /** Memory traffic per person-day of the kernel's passes (bench/lib/kernel-traffic.ts), on a run's first days. */
   bytes_por_pessoa_dia: number;
+  /** Adoption: the mean over the last run, from the days its persons adopted (adoptionRunBytesPerPersonDay). */
+  bytes_por_pessoa_dia_execucao?: number;
   bytes_por_tarefa: number;
+  /** Random reads of the day's step, in lines (bench/lib/gather-lines.ts), with the L2's size as the cache. */
+  linhas_gather: GatherLines;
+  /** The population's group share table (f32 per group and the "no group" slot). */
+  bytes_tabela_grupos: number;
+}
+
+/** The L2 cache of one core (Linux sysfs), or 1 MiB when the system does not say. */
+function l2Bytes(): number {
+  try {
+    const m = /^(\d+)K$/.exec(readFileSync('/sys/devices/system/cpu/cpu0/cache/index2/size', 'utf8').trim());
+    if (m) return Number(m[1]) * 1024;
+  } catch {
+    // not Linux, or no cache information
+  }
+  return 2 ** 20;
+}
+
+/** The roofline against a run's mean streamed bytes (adoption), or nothing. */
+function runBound(bytes: number | undefined, rate: number, triad: number, gatherSeconds: number): { bytes_por_pessoa_dia_execucao?: number; limite_execucao_pessoa_dias_por_segundo?: number; fracao_do_limite_execucao?: number } {
+  if (bytes === undefined) return {};
+  const limite = 1 / (bytes / triad + gatherSeconds);
+  return {
+    bytes_por_pessoa_dia_execucao: bytes,
+    limite_execucao_pessoa_dias_por_segundo: Math.round(limite),
+    fracao_do_limite_execucao: Number((rate / limite).toFixed(3)),
+  };
+}
+
+const gatherCounts = new Map<string, GatherLines>();
+
+/** The gather lines of a family's step over a kernel population (counted once per population and family: seconds on a large UF). */
+function gatherLines(pop: KernelPopulation, familia: string): GatherLines {
+  const k = `${pop.id}|${familia}`;
+  let g = gatherCounts.get(k);
+  if (!g) {
+    g = familia === 'adocao' ? adoptionGatherLines(pop, l2Bytes()) : receptionGatherLines(pop, l2Bytes());
+    gatherCounts.set(k, g);
+  }
+  return g;
 }
 
 /** The scenario over `uf` and `dias` days, its channel periods cut at the last day. */
@@ -105,6 +149,11 @@ async function perCore(uf: UfCode, scenario: Scenario, dias: number, kernel: Ker
       plan.population.nHouseholds / plan.population.nPersons,
     ).toFixed(1)),
     bytes_por_tarefa: plan.bytesPorTarefa,
+    bytes_por_pessoa_dia_execucao: plan.familia === 'adocao'
+      ? Number(adoptionRunBytesPerPersonDay(plan.kernelPopulation, kernel.state().dayA, plan.kernel.lancamentoDia, dias).toFixed(1))
+      : undefined,
+    linhas_gather: gatherLines(plan.kernelPopulation, plan.familia),
+    bytes_tabela_grupos: (plan.kernelPopulation.nGroups + 1) * 4,
   };
   process.stdout.write(`${r.familia} ${uf} (${r.canais} channels): ${(r.pessoa_dias_por_segundo_cpu / 1e6).toFixed(1)} M person-days per CPU-second, ${(r.pessoa_dias_por_segundo_parede / 1e6).toFixed(1)} M per wall second (${runs} runs)\n`);
   return r;
@@ -144,20 +193,48 @@ export async function runKernelBench() {
   // Roofline: the memory bandwidth WebAssembly gets over three arrays as large together as the
   // large UF's reception task (its kernel memory), and the person-days per second it would allow
   // each run if the kernel only moved its bytes per person-day (triad: 2 reads per write, about
-  // the kernels' mix). fracao_do_limite is the measured CPU rate over that bound.
+  // the kernels' mix). fracao_do_limite is the measured CPU rate over that bound. Then the same
+  // with the gathers (docs/model.md, session 9): random reads over a table of the large UF's
+  // group-table size (cached beyond the L2) and over one of its adoption task's size (memory); the
+  // bound's time per person-day is the streamed bytes at triad plus the gathers that miss the L2
+  // at the first rate, those of distinct lines (from memory once a day) at the second. A sum, not
+  // a max: one core's stream and gather misses wait for the same few line-fill buffers (the
+  // triad of one core is bounded by them, not by the bus), so they queue rather than overlap.
   const banda = await measureMemoryBandwidth(porNucleo[3].bytes_por_tarefa / 3);
+  const aleatorio = {
+    tabela_grupos: await measureRandomAccess(porNucleo[2].bytes_tabela_grupos),
+    memoria_tarefa: await measureRandomAccess(porNucleo[2].bytes_por_tarefa),
+  };
   const roofline = porNucleo.map((r) => {
     const limite = banda.triade_bytes_por_segundo / r.bytes_por_pessoa_dia;
+    const g = r.linhas_gather;
+    const distintas = Math.min(g.distintas_por_pessoa_dia, g.falhas_por_pessoa_dia);
+    const segundosFluxo = r.bytes_por_pessoa_dia / banda.triade_bytes_por_segundo;
+    const segundosGather = (g.falhas_por_pessoa_dia - distintas) / aleatorio.tabela_grupos.linhas_independentes_por_segundo
+      + distintas / aleatorio.memoria_tarefa.linhas_independentes_por_segundo;
+    const limiteComGathers = 1 / (segundosFluxo + segundosGather);
     return {
       uf: r.uf,
       familia: r.familia,
       bytes_por_pessoa_dia: r.bytes_por_pessoa_dia,
       limite_pessoa_dias_por_segundo: Math.round(limite),
       fracao_do_limite: Number((r.pessoa_dias_por_segundo_cpu / limite).toFixed(3)),
+      linhas_gather_falhas_l2_por_pessoa_dia: Number(g.falhas_por_pessoa_dia.toFixed(5)),
+      linhas_gather_distintas_por_pessoa_dia: Number(g.distintas_por_pessoa_dia.toFixed(5)),
+      nanossegundos_fluxo_por_pessoa_dia: Number((segundosFluxo * 1e9).toFixed(3)),
+      nanossegundos_gather_por_pessoa_dia: Number((segundosGather * 1e9).toFixed(3)),
+      limite_com_gathers_pessoa_dias_por_segundo: Math.round(limiteComGathers),
+      fracao_do_limite_com_gathers: Number((r.pessoa_dias_por_segundo_cpu / limiteComGathers).toFixed(3)),
+      // adoption: the run's mean streamed bytes, the gathers still at a first day's count (all left)
+      ...runBound(r.bytes_por_pessoa_dia_execucao, r.pessoa_dias_por_segundo_cpu, banda.triade_bytes_por_segundo, segundosGather),
     };
   });
   process.stdout.write(`memory bandwidth (${(banda.bytes_por_array / 2 ** 20).toFixed(0)} MiB arrays): copy ${(banda.copia_bytes_por_segundo / 1e9).toFixed(1)}, triad ${(banda.triade_bytes_por_segundo / 1e9).toFixed(1)}, read ${(banda.leitura_bytes_por_segundo / 1e9).toFixed(1)} GB/s\n`);
-  for (const r of roofline) process.stdout.write(`roofline ${r.familia} ${r.uf}: ${r.bytes_por_pessoa_dia} bytes per person-day, bound ${(r.limite_pessoa_dias_por_segundo / 1e6).toFixed(0)} M, at ${(100 * r.fracao_do_limite).toFixed(0)}% of it\n`);
+  for (const [name, a] of Object.entries(aleatorio)) process.stdout.write(`random 8-byte reads over ${(a.bytes_tabela / 2 ** 20).toFixed(1)} MiB (${name}): independent ${(a.linhas_independentes_por_segundo / 1e6).toFixed(0)} M, dependent ${(a.linhas_dependentes_por_segundo / 1e6).toFixed(1)} M lines per second\n`);
+  for (const r of roofline) {
+    const run = r.limite_execucao_pessoa_dias_por_segundo !== undefined && r.fracao_do_limite_execucao !== undefined ? `; with the run's mean ${r.bytes_por_pessoa_dia_execucao} bytes, bound ${(r.limite_execucao_pessoa_dias_por_segundo / 1e6).toFixed(0)} M, at ${(100 * r.fracao_do_limite_execucao).toFixed(0)}%` : '';
+    process.stdout.write(`roofline ${r.familia} ${r.uf}: ${r.bytes_por_pessoa_dia} bytes per person-day, bound ${(r.limite_pessoa_dias_por_segundo / 1e6).toFixed(0)} M, at ${(100 * r.fracao_do_limite).toFixed(0)}% of it; with ${r.linhas_gather_falhas_l2_por_pessoa_dia} gather lines per person-day past the L2, bound ${(r.limite_com_gathers_pessoa_dias_por_segundo / 1e6).toFixed(0)} M, at ${(100 * r.fracao_do_limite_com_gathers).toFixed(0)}%${run}\n`);
+  }
 
   // scaling: the same RR reception job (9 variants x 2 replicas x 60 days) on 1 and 2 threads,
   // after one warm-up job per pool (wasm compiled, population copied in each thread), in
@@ -231,7 +308,7 @@ export async function runKernelBench() {
     alvos: TARGETS,
     carga,
     por_nucleo: porNucleo,
-    memoria: { banda, roofline },
+    memoria: { banda, aleatorio, cache_l2_bytes: l2Bytes(), roofline },
     escala,
     job_completo: jobCompleto,
     job_uf_grande: jobUfGrande,

@@ -4,10 +4,11 @@
 // the least), a written array twice (read, then written back). The roofline of bench/kernel.ts
 // divides the measured memory bandwidth by it. KEEP IN SYNC with the kernels' passes.
 //
-// Not counted: the random reads of the tables (group shares tG, cell shares tD, tract shares;
-// one per person and day, a 64-byte line when it misses: PA's 786,000-group table is 3 MB) and
-// the per-day share tables (prepareShares, about 12 bytes per group and tract). So the bound is
-// an upper one; the analysis in docs/model.md says where the gathers matter.
+// The random reads of the tables (group shares tG, cell shares tD, tract shares: one per person or
+// household and day, a 64-byte line when it misses) are counted apart, in lines, by
+// bench/lib/gather-lines.ts; the per-day share tables (prepareShares, about 12 bytes per group and
+// tract) are not counted.
+import { ABI } from '../../src/kernel/abi.js';
 
 /** One array a pass streams: bytes per element, elements per person or per household, written or not. */
 export interface Stream {
@@ -21,17 +22,94 @@ const p = (array: string, bytes: number, escrita = false): Stream => ({ array, b
 const h = (array: string, bytes: number, escrita = false): Stream => ({ array, bytes, por: 'domicilio', escrita });
 
 /**
- * stepAdoption: one pass over the households with a member left (the list P_LIVE_HH, read and
- * compacted in place) and their members, 4 at a time. Counted as if every household were still
- * listed: the first days of a run; once households drop out, a day moves less.
+ * stepAdoption by blocks (assembly/adoption.ts, while more than 7 in 10 households are listed):
+ * the household pass reads and compacts the list P_LIVE_HH and writes each listed household's
+ * base and damping (P_HH_BASE, 8 bytes); the person pass streams the persons of the listed blocks
+ * (the list P_LIVE_BLOCK, one u32 per 16 persons, read and compacted) and reads their households'
+ * P_HH_BASE entries in household order. Counted as if every household and block were listed: the
+ * first days of a run; later days move less (and go by households: the persons of the listed
+ * households and the list, about 27 bytes per person-day at most).
  */
 export function adoptionPasses(): Record<string, Stream[]> {
+  return {
+    domicilios: [h('live', 4, true), h('hhStart', 4), h('cH', 4), h('hhTract', 4), h('hhBase', 8, true)],
+    pessoas: [
+      p('blocks', 4 / ABI.ADOPTION_BLOCK, true), p('aday', 2), p('group', 4), p('dcell', 2), p('personHh', 4), p('mult', 4),
+      p('rem', 4, true), h('hhBase', 8),
+    ],
+  };
+}
+
+/**
+ * stepAdoption by households (from the first day at most 7 in 10 households are listed): the list
+ * P_LIVE_HH read and compacted, and every member of a listed household (adopted ones masked).
+ */
+export function adoptionHouseholdPasses(): Record<string, Stream[]> {
   return {
     passo: [
       h('live', 4, true), h('hhStart', 4), h('cH', 4), h('hhTract', 4),
       p('aday', 2), p('group', 4), p('dcell', 2), p('mult', 4), p('rem', 4, true),
     ],
   };
+}
+
+/** Bytes of a set of passes per person or per household (only the streams counted per that unit). */
+function bytesPer(passes: Record<string, Stream[]>, por: Stream['por']): number {
+  let bytes = 0;
+  for (const streams of Object.values(passes)) for (const s of streams) if (s.por === por) bytes += s.bytes * (s.escrita ? 2 : 1);
+  return bytes;
+}
+
+/**
+ * Bytes per person-day of one adoption run as it went, from the day each person adopted (`dayA`,
+ * 0 = never): each day after the launch, the passes of the mode assembly/adoption.ts took (by
+ * blocks while more than 7 in 10 households are listed, then by households) over the blocks and
+ * households listed that day (those with a person left at the day's start), divided by every
+ * person-day of the run (the reset and the launch's pass not counted). The per-day counts above
+ * are a run's first days; this is its mean.
+ */
+export function adoptionRunBytesPerPersonDay(
+  pop: { nPersons: number; nHouseholds: number; hhStart: Uint32Array },
+  dayA: Uint16Array,
+  launchDay: number,
+  days: number,
+): number {
+  const blocks = adoptionPasses();
+  const households = adoptionHouseholdPasses();
+  const block = ABI.ADOPTION_BLOCK;
+  let bytes = 0;
+  let byBlocks = true;
+  for (let d = launchDay + 1; d <= days; d++) {
+    // a person is left at day d's start when not adopted by day d - 1
+    const left = (i: number) => dayA[i] === 0 || dayA[i] >= d;
+    let listed = 0;
+    let members = 0;
+    for (let hh = 0; hh < pop.nHouseholds; hh++) {
+      for (let i = pop.hhStart[hh]; i < pop.hhStart[hh + 1]; i++) {
+        if (left(i)) {
+          listed++;
+          members += pop.hhStart[hh + 1] - pop.hhStart[hh];
+          break;
+        }
+      }
+    }
+    if (byBlocks) {
+      let listedBlocks = 0;
+      for (let b = 0; b < pop.nPersons; b += block) {
+        for (let i = b; i < Math.min(b + block, pop.nPersons); i++) {
+          if (left(i)) {
+            listedBlocks++;
+            break;
+          }
+        }
+      }
+      bytes += listed * bytesPer(blocks, 'domicilio') + listedBlocks * block * bytesPer(blocks, 'pessoa');
+      byBlocks = listed * 10 > pop.nHouseholds * 7;
+    } else {
+      bytes += listed * bytesPer(households, 'domicilio') + members * bytesPer(households, 'pessoa');
+    }
+  }
+  return bytes / (pop.nPersons * days);
 }
 
 /**
