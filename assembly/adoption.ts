@@ -14,7 +14,7 @@ import {
 import { gather4 } from './gather';
 import { slot, param } from './header';
 import { clearCounters } from './layers';
-import { expDraw, setAgentBase, uniform } from './rng';
+import { expDraw, expDraw2, setAgentBase, uniform } from './rng';
 
 let key: u64 = 0;
 // Households in P_LIVE_HH (the first nLive): those with a member yet to adopt. The daily step
@@ -65,7 +65,11 @@ export function resetAdoption(keyLo: u32, keyHi: u32): void {
   const n = <u32>slot(N_PERSONS);
   const rem = slot(P_REM);
   memory.fill(slot(P_DAY_A), 0, <usize>n << 1);
-  for (let i: u32 = 0; i < n; i++) store<f32>(rem + (<usize>i << 2), expDraw(key, S_ADOPT, 0, i));
+  // the thresholds of two persons in one expDraw2 (its f64 lanes hold f32 values: the f32 stores
+  // are exact; test/kernel/rng.test.ts checks it gives expDraw's bits)
+  let i: u32 = 0;
+  for (; i + 2 <= n; i += 2) v128.store64_lane(rem + (<usize>i << 2), f32x4.demote_f64x2_zero(expDraw2(key, S_ADOPT, S_ADOPT, 0, i, i + 1)), 0);
+  if (i < n) store<f32>(rem + (<usize>i << 2), expDraw(key, S_ADOPT, 0, i));
   nLive = <u32>slot(N_HOUSEHOLDS);
   const live = slot(P_LIVE_HH);
   for (let h: u32 = 0; h < nLive; h++) store<u32>(live + (<usize>h << 2), h);
@@ -191,7 +195,6 @@ type Flat = u32;
  * listed households and their members (a block then holds mostly adopted persons).
  */
 function stepLive<Case>(day: u32): void {
-  bindStep();
   if (byBlocks) {
     listHouseholdBases();
     stepBlocks<Case>(day);
@@ -234,47 +237,19 @@ function listHouseholdBases(): void {
   nLive = kept;
 }
 
-// The arrays and parameters of stepFour, read from the header once per step: read inside the loop,
-// each slot was loaded again after every store (which could be to the header as far as the
-// compiler knows).
-let group: usize = 0;
-let dcell: usize = 0;
-let mult: usize = 0;
-let rem: usize = 0;
-let aday: usize = 0;
-let income: usize = 0;
-let tG: usize = 0;
-let tD: usize = 0;
-let tE0: usize = 0;
-let noGroup: v128 = i32x4.splat(0);
-let offline: v128 = i32x4.splat(0);
-let vE0: v128 = f32x4.splat(0);
-let vEx: v128 = f32x4.splat(0);
-
-/** Reads stepFour's arrays and parameters from the header. */
-function bindStep(): void {
-  group = slot(P_GROUP);
-  dcell = slot(P_DCELL);
-  mult = slot(P_MULT);
-  rem = slot(P_REM);
-  aday = slot(P_DAY_A);
-  income = slot(P_INCOME);
-  tG = slot(P_TAB_G);
-  tD = slot(P_TAB_D);
-  tE0 = slot(P_TAB_INCOME);
-  noGroup = i32x4.splat(<i32>slot(N_GROUPS));
-  offline = i32x4.splat(<i32>slot(N_DIG));
-  vE0 = f32x4.splat(<f32>param(F_E0));
-  vEx = f32x4.splat(<f32>param(F_EXPO));
-}
-
 /**
  * Persons i..i+3 (lanes `on`: not yet adopted and in range) with their households' base and
  * damping: the scalar loop's f32 operations lane by lane (IEEE f32, same order). Writes `rem`
  * (lanes off keep the bytes they read: past a household or the population, the next persons' or
- * the bytes after the array) and returns the mask of today's adopters.
+ * the bytes after the array) and returns the mask of today's adopters. The arrays and parameters
+ * come as arguments, read from the header once per step by the caller: as wasm globals they were
+ * loaded again in every f32x4 step (the loop calls recordAdopters).
  */
-@inline function stepFour<Case>(i: u32, on: v128, base: v128, damp: v128): i32 {
+@inline function stepFour<Case>(
+  i: u32, on: v128, base: v128, damp: v128,
+  group: usize, dcell: usize, mult: usize, rem: usize, income: usize, tG: usize, tD: usize, tE0: usize,
+  noGroup: v128, offline: v128, vE0: v128, vEx: v128,
+): i32 {
   const byIncome = sizeof<Case>() == sizeof<ByIncome>();
   // lanes off read the "no group" and "offline" zeros (always in the tables)
   const g4 = v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
@@ -293,7 +268,7 @@ function bindStep(): void {
 }
 
 /** Lanes of persons i..i+3 below `end` and not yet adopted. */
-@inline function pending(i: u32, end: u32): v128 {
+@inline function pending(i: u32, end: u32, aday: usize): v128 {
   return v128.and(
     i32x4.lt_u(i32x4(0, 1, 2, 3), i32x4.splat(end - i)),
     i32x4.eq(i32x4.extend_low_i16x8_u(v128.load64_zero(aday + (<usize>i << 1))), i32x4.splat(0)),
@@ -310,6 +285,19 @@ function bindStep(): void {
 /** The persons of the listed blocks 4 per f32x4, each lane with its household's entry of P_HH_BASE; drops the blocks left without a person to adopt. */
 function stepBlocks<Case>(day: u32): void {
   const n = <u32>slot(N_PERSONS);
+  const group = slot(P_GROUP);
+  const dcell = slot(P_DCELL);
+  const mult = slot(P_MULT);
+  const rem = slot(P_REM);
+  const aday = slot(P_DAY_A);
+  const income = slot(P_INCOME);
+  const tG = slot(P_TAB_G);
+  const tD = slot(P_TAB_D);
+  const tE0 = slot(P_TAB_INCOME);
+  const noGroup = i32x4.splat(<i32>slot(N_GROUPS));
+  const offline = i32x4.splat(<i32>slot(N_DIG));
+  const vE0 = f32x4.splat(<f32>param(F_E0));
+  const vEx = f32x4.splat(<f32>param(F_EXPO));
   const personHh = slot(P_PERSON_HH);
   const hBase = slot(P_HH_BASE);
   const blocks = slot(P_LIVE_BLOCK);
@@ -326,13 +314,16 @@ function stepBlocks<Case>(day: u32): void {
         recordAdopters(nb, day);
         nb = 0;
       }
-      const on = pending(i, i1);
+      const on = pending(i, i1, aday);
       // lanes off read household 0's entry
       const h4 = v128.and(v128.load(personHh + (<usize>i << 2)), on);
       // each lane's household {base, damping}: two per v128, then split
       const bd01 = v128.load64_lane(hBase + (<usize>i32x4.extract_lane(h4, 1) << 3), v128.load64_zero(hBase + (<usize>i32x4.extract_lane(h4, 0) << 3)), 1);
       const bd23 = v128.load64_lane(hBase + (<usize>i32x4.extract_lane(h4, 3) << 3), v128.load64_zero(hBase + (<usize>i32x4.extract_lane(h4, 2) << 3)), 1);
-      const adopters = stepFour<Case>(i, on, v128.shuffle<i32>(bd01, bd23, 0, 2, 4, 6), v128.shuffle<i32>(bd01, bd23, 1, 3, 5, 7));
+      const adopters = stepFour<Case>(
+        i, on, v128.shuffle<i32>(bd01, bd23, 0, 2, 4, 6), v128.shuffle<i32>(bd01, bd23, 1, 3, 5, 7),
+        group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx,
+      );
       listAdopters(nb, i, adopters, h4);
       nb += popcnt(adopters);
       left += popcnt(i32x4.bitmask(on)) - popcnt(adopters);
@@ -347,6 +338,19 @@ function stepBlocks<Case>(day: u32): void {
 
 /** The listed households and their members 4 per f32x4; drops the households left without a member to adopt. */
 function stepHouseholds<Case>(day: u32): void {
+  const group = slot(P_GROUP);
+  const dcell = slot(P_DCELL);
+  const mult = slot(P_MULT);
+  const rem = slot(P_REM);
+  const aday = slot(P_DAY_A);
+  const income = slot(P_INCOME);
+  const tG = slot(P_TAB_G);
+  const tD = slot(P_TAB_D);
+  const tE0 = slot(P_TAB_INCOME);
+  const noGroup = i32x4.splat(<i32>slot(N_GROUPS));
+  const offline = i32x4.splat(<i32>slot(N_DIG));
+  const vE0 = f32x4.splat(<f32>param(F_E0));
+  const vEx = f32x4.splat(<f32>param(F_EXPO));
   const hhStart = slot(P_HH_START);
   const hhTract = slot(P_HH_TRACT);
   const tractMun = slot(P_TRACT_MUN);
@@ -379,7 +383,7 @@ function stepHouseholds<Case>(day: u32): void {
         recordAdopters(nb, day);
         nb = 0;
       }
-      const adopters = stepFour<Case>(i, pending(i, b), vBase, vDamp);
+      const adopters = stepFour<Case>(i, pending(i, b, aday), vBase, vDamp, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
       listAdopters(nb, i, adopters, vH);
       nb += popcnt(adopters);
       got += popcnt(adopters);
