@@ -149,32 +149,47 @@ function recordAdopters(n: u32, day: u32): void {
 
 /** Host: once, on lancamento.dia: each person adopts at once with sigmoid(logit_lancamento + ln m_i) (+ the quintile's ln factor). */
 export function launchAdoption(day: u32): void {
-  const nH = <u32>slot(N_HOUSEHOLDS);
-  const hhStart = slot(P_HH_START);
+  const n = <u32>slot(N_PERSONS);
+  const personHh = slot(P_PERSON_HH);
   const mult = slot(P_MULT);
   const aday = slot(P_DAY_A);
   const e = param(F_ELOGIT);
   const byIncome = param(F_BY_INCOME) != 0;
   const income = slot(P_INCOME);
   const odds = slot(P_TAB_INCOME) + (QUINTILES << 2);
-  let n: u32 = 0;
-  for (let h: u32 = 0; h < nH; h++) {
-    const b = load<u32>(hhStart + (<usize>(h + 1) << 2));
-    for (let i = load<u32>(hhStart + (<usize>h << 2)); i < b; i++) {
-      if (load<u16>(aday + (<usize>i << 1)) != 0) continue;
-      let me = <f64>load<f32>(mult + (<usize>i << 2)) * e;
-      if (byIncome) me *= <f64>load<f32>(odds + (<usize>load<u8>(income + <usize>i) << 2));
-      if (uniform(key, S_LAUNCH, 0, i) < me / (1 + me)) {
-        store<u32>(batchPerson + (<usize>n << 2), i);
-        store<u32>(batchHousehold + (<usize>n << 2), h);
-        if (++n == BATCH) {
-          recordAdopters(n, day);
-          n = 0;
-        }
-      }
+  let nb: u32 = 0;
+  // two persons a turn: their odds' quotients in one f64x2.div (each lane the scalar IEEE division)
+  // and both listed without a branch (each slot written, the count moved by 0 or 1)
+  let i: u32 = 0;
+  for (; i + 2 <= n; i += 2) {
+    if (nb > BATCH - 2) {
+      recordAdopters(nb, day);
+      nb = 0;
     }
+    let me0 = <f64>load<f32>(mult + (<usize>i << 2)) * e;
+    let me1 = <f64>load<f32>(mult + (<usize>i << 2), 4) * e;
+    if (byIncome) {
+      me0 *= <f64>load<f32>(odds + (<usize>load<u8>(income + <usize>i) << 2));
+      me1 *= <f64>load<f32>(odds + (<usize>load<u8>(income + <usize>i, 1) << 2));
+    }
+    const me = f64x2.replace_lane(f64x2.splat(me0), 1, me1);
+    const u = f64x2.replace_lane(f64x2.splat(uniform(key, S_LAUNCH, 0, i)), 1, uniform(key, S_LAUNCH, 0, i + 1));
+    const hit = i64x2.bitmask(f64x2.lt(u, f64x2.div(me, f64x2.add(f64x2.splat(1), me))));
+    store<u32>(batchPerson + (<usize>nb << 2), i);
+    store<u32>(batchHousehold + (<usize>nb << 2), load<u32>(personHh + (<usize>i << 2)));
+    nb += <u32>((hit & 1) != 0 && load<u16>(aday + (<usize>i << 1)) == 0);
+    store<u32>(batchPerson + (<usize>nb << 2), i + 1);
+    store<u32>(batchHousehold + (<usize>nb << 2), load<u32>(personHh + (<usize>i << 2), 4));
+    nb += <u32>((hit & 2) != 0 && load<u16>(aday + (<usize>i << 1), 2) == 0);
   }
-  recordAdopters(n, day);
+  for (; i < n; i++) {
+    let me = <f64>load<f32>(mult + (<usize>i << 2)) * e;
+    if (byIncome) me *= <f64>load<f32>(odds + (<usize>load<u8>(income + <usize>i) << 2));
+    store<u32>(batchPerson + (<usize>nb << 2), i);
+    store<u32>(batchHousehold + (<usize>nb << 2), load<u32>(personHh + (<usize>i << 2)));
+    nb += <u32>(uniform(key, S_LAUNCH, 0, i) < me / (1 + me) && load<u16>(aday + (<usize>i << 1)) == 0);
+  }
+  recordAdopters(nb, day);
 }
 
 /** Host: once per simulated day after the launch, after prepareShares(); new adopters get `day`. */
