@@ -15,7 +15,7 @@ import {
   P_AFF, P_MULT, P_RESP_CUM, P_DAY_A, P_REM, P_NEXT_C, P_MIN_NEXT, P_CUM, P_FREQ, P_MDAY, P_SDAY, P_DDAY, P_RESP,
   P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_HH, P_TAB_G, P_TAB_V, P_TAB_D, P_UNIT_G, P_UNIT_V, P_UNIT_D,
   F_EXPO, F_W_HH, F_PERIOD, F_FALSE_RECALL, F_FIRST_DAY, F_RECALL, S_SOCIAL, S_RESPONSE, S_FALSE_RECALL,
-  S_MEDIA, S_RECALL,
+  S_MEDIA, S_RECALL, NEXT_C_U8_DAYS,
   AGENT_BASE,
 } from './abi';
 import { gather4 } from './gather';
@@ -98,6 +98,7 @@ let periodG: u32 = 0;
 // taken in two levels of independent compares (which block of 8 days, then the 8 days of that
 // block) instead of the bisection's five dependent steps: the same day.
 const FIRST_DAYS: u32 = 32;
+
 const firstRows = memory.data(<i32>(4 * FIRST_DAYS) << 3, 16);
 
 /** Fills firstRows from the cum rows of nC <= 4 channels (nDays <= FIRST_DAYS). */
@@ -219,8 +220,8 @@ function fillBitPositions(): void {
   return n + popcnt(m);
 }
 
-/** The contacts listed in [0, n): draws, then count, recall and schedule, and their persons' minNext and mday. */
-function flushContacts(
+/** The contacts listed in [0, n): draws, then count, recall and schedule, and their persons' minNext and mday (T: nextC's type). */
+function flushContacts<T>(
   n: u32, day: u32, nC: u32, nCells: u32, nDays: u32, cell: usize, freq: usize, dday: usize,
   cum: usize, aff: usize, nextC: usize, minNext: usize, mday: usize,
 ): void {
@@ -240,11 +241,11 @@ function flushContacts(
     const row = cum + ((<usize>c * (nDays + 1)) << 3);
     const need = load<f64>(batchNeed + (<usize>j << 3));
     const nd = padded ? nextContactPadded(row, c, nDays, day, need) : nextContactCount(row, nDays, day, need);
-    store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nd);
+    store<T>(nextC + (<usize>(i * nC + c) << alignof<T>()), <T>nd);
     // minNext and mday rewritten by each of the person's contacts: its last one's stand, taken
     // after all its channels of today are scheduled (a second loop over the batch for the
     // persons cost a branch per person, mispredicted when persons have one or several contacts)
-    store<u16>(minNext + (<usize>i << 1), <u16>earliestNext(nextC, nC, i));
+    store<u16>(minNext + (<usize>i << 1), <u16>earliestNext<T>(nextC, nC, i));
     const pm = mday + (<usize>i << 1);
     const m0 = load<u16>(pm);
     store<u16>(pm, select<u16>(<u16>day, m0, m0 == 0));
@@ -252,32 +253,47 @@ function flushContacts(
 }
 
 /** Person i's earliest non-zero next contact day over its nC channels, 0 if none. */
-@inline function earliestNext(nextC: usize, nC: u32, i: u32): u32 {
+@inline function earliestNext<T>(nextC: usize, nC: u32, i: u32): u32 {
   if (nC == 4) {
     // without branches: 0 - 1 wraps to the top
-    const pn = nextC + (<usize>i << 3);
-    const m01 = min(<u32>load<u16>(pn) - 1, <u32>load<u16>(pn, 2) - 1);
-    const m23 = min(<u32>load<u16>(pn, 4) - 1, <u32>load<u16>(pn, 6) - 1);
+    const pn = nextC + (<usize>i << (2 + alignof<T>()));
+    const m01 = min(<u32>load<T>(pn) - 1, <u32>load<T>(pn, sizeof<T>()) - 1);
+    const m23 = min(<u32>load<T>(pn, 2 * sizeof<T>()) - 1, <u32>load<T>(pn, 3 * sizeof<T>()) - 1);
     return min(m01, m23) + 1;
   }
-  if (nC == 1) return <u32>load<u16>(nextC + (<usize>i << 1));
+  if (nC == 1) return <u32>load<T>(nextC + (<usize>i << alignof<T>()));
   let mn: u32 = 0;
   for (let c: u32 = 0; c < nC; c++) {
-    const nd = <u32>load<u16>(nextC + (<usize>(i * nC + c) << 1));
+    const nd = <u32>load<T>(nextC + (<usize>(i * nC + c) << alignof<T>()));
     if (nd != 0 && (mn == 0 || nd < mn)) mn = nd;
   }
   return mn;
 }
 
+/**
+ * The 4-channel contacts of today of the 8 persons whose next days start at pn: bit 4q + c is
+ * person q's channel c. As u8, two i8x16 compares; as u16, four i16x8 compares.
+ */
+@inline function contactMask4<T>(pn: usize, day: u32, today: v128): u32 {
+  if (sizeof<T>() == 1) {
+    const t8 = i8x16.splat(<i8>day);
+    return i8x16.bitmask(i8x16.eq(v128.load(pn), t8)) | (i8x16.bitmask(i8x16.eq(v128.load(pn, 16), t8)) << 16);
+  }
+  return i16x8.bitmask(i16x8.eq(v128.load(pn), today))
+    | (i16x8.bitmask(i16x8.eq(v128.load(pn, 16), today)) << 8)
+    | (i16x8.bitmask(i16x8.eq(v128.load(pn, 32), today)) << 16)
+    | (i16x8.bitmask(i16x8.eq(v128.load(pn, 48), today)) << 24);
+}
+
 /** Lists person i's contacts of today after the first n of the batch; returns the new count. */
-@inline function listContacts(i: u32, n: u32, day: u32, nC: u32, nextC: usize): u32 {
+@inline function listContacts<T>(i: u32, n: u32, day: u32, nC: u32, nextC: usize): u32 {
   if (nC == 4) {
     // the channels with a contact today as a bit mask, listed in ascending order
-    const pn = nextC + (<usize>i << 3);
-    let todo = <u32>(<u32>load<u16>(pn) == day)
-      | (<u32>(<u32>load<u16>(pn, 2) == day) << 1)
-      | (<u32>(<u32>load<u16>(pn, 4) == day) << 2)
-      | (<u32>(<u32>load<u16>(pn, 6) == day) << 3);
+    const pn = nextC + (<usize>i << (2 + alignof<T>()));
+    let todo = <u32>(<u32>load<T>(pn) == day)
+      | (<u32>(<u32>load<T>(pn, sizeof<T>()) == day) << 1)
+      | (<u32>(<u32>load<T>(pn, 2 * sizeof<T>()) == day) << 2)
+      | (<u32>(<u32>load<T>(pn, 3 * sizeof<T>()) == day) << 3);
     while (todo != 0) {
       store<u32>(batchPerson + (<usize>n << 2), i);
       store<u32>(batchChannel + (<usize>n << 2), ctz(todo));
@@ -287,7 +303,7 @@ function flushContacts(
     return n;
   }
   for (let c: u32 = 0; c < nC; c++) {
-    if (<u32>load<u16>(nextC + (<usize>(i * nC + c) << 1)) == day) {
+    if (<u32>load<T>(nextC + (<usize>(i * nC + c) << alignof<T>())) == day) {
       store<u32>(batchPerson + (<usize>n << 2), i);
       store<u32>(batchChannel + (<usize>n << 2), c);
       n++;
@@ -397,10 +413,10 @@ function flushContacts(
  * searches in loops of their own, whose chains overlap. nextC and minNext are zeroed first by two
  * fills rather than a store per person.
  */
-function resetListedContacts(
+function resetListedContacts<T>(
   n: u32, nC: u32, nCells: u32, nDays: u32, padded: bool, cell: usize, aff: usize, cum: usize, nextC: usize, minNext: usize,
 ): void {
-  memory.fill(nextC, 0, <usize>n * nC << 1);
+  memory.fill(nextC, 0, <usize>n * nC << alignof<T>());
   memory.fill(minNext, 0, <usize>n << 1);
   const block = BATCH / max(nC, 1);
   for (let i0: u32 = 0; i0 < n; i0 += block) {
@@ -421,7 +437,7 @@ function resetListedContacts(
       const row = cum + ((<usize>c * (nDays + 1)) << 3);
       const need = load<f64>(batchNeed + (<usize>j << 3));
       const nd = padded ? firstContact(c, nDays, load<f64>(row) + need) : nextContact(row, nDays, 0, need);
-      store<u16>(nextC + (<usize>(i * nC + c) << 1), <u16>nd);
+      store<T>(nextC + (<usize>(i * nC + c) << alignof<T>()), <T>nd);
       // the earliest non-zero day: 0 - 1 wraps to the top
       const pm = minNext + (<usize>i << 1);
       store<u16>(pm, <u16>(min(<u32>load<u16>(pm) - 1, nd - 1) + 1));
@@ -468,7 +484,8 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
   }
   // every channel count through the listed pairs (for 4 channels they beat four searches in
   // lockstep per person on the AMD EPYC host: docs/model.md, session 8)
-  resetListedContacts(n, nC, nCells, nDays, padded, cell, aff, cum, nextC, minNext);
+  if (nDays <= NEXT_C_U8_DAYS) resetListedContacts<u8>(n, nC, nCells, nDays, padded, cell, aff, cum, nextC, minNext);
+  else resetListedContacts<u16>(n, nC, nCells, nDays, padded, cell, aff, cum, nextC, minNext);
   clearCounters();
   prepareUnits();
 }
@@ -495,6 +512,86 @@ function countSpreaders(n: u32, group: usize, dcell: usize, hhTract: usize, cG: 
     add(cD, load<u16>(dcell + (<usize>p << 1)), d);
     add(cH, h, d);
   }
+}
+
+/**
+ * The media pass of stepReception, nextC's days as T (u8 in runs of at most NEXT_C_U8_DAYS days:
+ * the 4-channel listing streams 4 bytes per person a day instead of 8): about 1 person in 10
+ * (v1.0.0) to 1 in 3 (v1.5.0) has a contact on a given day, so the persons are scanned 8 at a time
+ * with SIMD compares (with 4 channels of their next contact days, else of minNext) against today;
+ * their contacts are listed and done a batch at a time (flushContacts).
+ */
+function listMediaContacts<T>(
+  day: u32, lo: u32, hi: u32, nC: u32, nCells: u32, nDays: u32, cell: usize, freq: usize, dday: usize,
+  cum: usize, aff: usize, nextC: usize, minNext: usize, mday: usize,
+): void {
+  const today = i16x8.splat(<i16>day);
+  let n: u32 = 0;
+  let i = lo;
+  if (nC == 4) {
+    // 8 persons' 32 next-contact days compared with today (contactMask4): bit 4q + c of the mask
+    // is person i + q's channel c, so its set bits in ascending order list the contacts as
+    // listContacts does (persons ascending, then channels), without a branch per person
+    for (; i + 8 <= hi; i += 8) {
+      if (n > BATCH - 32) {
+        flushContacts<T>(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
+        n = 0;
+      }
+      let m = contactMask4<T>(nextC + (<usize>i << (2 + alignof<T>())), day, today);
+      // the first two contacts without a branch (PA: about 1.2 contacts per block of 8 persons, so
+      // the loop below, whose exit after a varying count is hard to predict, rarely runs): both
+      // slots written, the count moved by 0 to 2; an empty mask's ctz, 32, writes a slot past the
+      // count (room: the flush above), which the next contact overwrites or no loop reads
+      const b0 = ctz(m);
+      m &= m - 1;
+      const b1 = ctz(m);
+      store<u32>(batchPerson + (<usize>n << 2), i + (b0 >> 2));
+      store<u32>(batchChannel + (<usize>n << 2), b0 & 3);
+      store<u32>(batchPerson + (<usize>n << 2), i + (b1 >> 2), 4);
+      store<u32>(batchChannel + (<usize>n << 2), b1 & 3, 4);
+      n += <u32>(b0 < 32) + <u32>(b1 < 32);
+      m &= m - 1;
+      while (m != 0) {
+        const b = ctz(m);
+        store<u32>(batchPerson + (<usize>n << 2), i + (b >> 2));
+        store<u32>(batchChannel + (<usize>n << 2), b & 3);
+        n++;
+        m &= m - 1;
+      }
+    }
+  } else for (; i + 8 <= hi; i += 8) {
+    let m = i16x8.bitmask(i16x8.eq(v128.load(minNext + (<usize>i << 1)), today));
+    if (nC == 1) {
+      // minNext is the one channel's next day: each set bit is a contact, listed without a
+      // branch (room for 8: the flush)
+      if (n > BATCH - 8) {
+        flushContacts<T>(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
+        n = 0;
+      }
+      v128.store(batchChannel + (<usize>n << 2), i32x4.splat(0));
+      v128.store(batchChannel + (<usize>n << 2), i32x4.splat(0), 16);
+      n = listBits(batchPerson, n, m, i);
+      continue;
+    }
+    while (m != 0) {
+      if (n + nC > BATCH) {
+        flushContacts<T>(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
+        n = 0;
+      }
+      n = listContacts<T>(i + ctz(m), n, day, nC, nextC);
+      m &= m - 1;
+    }
+  }
+  for (; i < hi; i++) {
+    if (<u32>load<u16>(minNext + (<usize>i << 1)) == day) {
+      if (n + nC > BATCH) {
+        flushContacts<T>(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
+        n = 0;
+      }
+      n = listContacts<T>(i, n, day, nC, nextC);
+    }
+  }
+  flushContacts<T>(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
 }
 
 /** Host: once per simulated day, after prepareShares(). */
@@ -673,79 +770,8 @@ export function stepReception(day: u32): void {
   }
   countSpreaders(nSpread, group, dcell, hhTract, cG, cT, cD, cH);
 
-  // Media pass: about 1 person in 10 (v1.0.0) to 1 in 3 (v1.5.0) has a contact on a given day, so
-  // the persons are scanned 8 at a time with SIMD compares (with 4 channels of their next contact
-  // days, else of minNext) against today; their contacts are listed and done a batch at a time
-  // (flushContacts).
-  const today = vDay;
-  let n: u32 = 0;
-  i = lo;
-  if (nC == 4) {
-    // 8 persons' 32 next-contact days compared with today in four i16x8 compares: bit 4q + c of
-    // the mask is person i + q's channel c, so its set bits in ascending order list the contacts
-    // as listContacts does (persons ascending, then channels), without a branch per person
-    for (; i + 8 <= hi; i += 8) {
-      if (n > BATCH - 32) {
-        flushContacts(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
-        n = 0;
-      }
-      const pn = nextC + (<usize>i << 3);
-      let m = i16x8.bitmask(i16x8.eq(v128.load(pn), today))
-        | (i16x8.bitmask(i16x8.eq(v128.load(pn, 16), today)) << 8)
-        | (i16x8.bitmask(i16x8.eq(v128.load(pn, 32), today)) << 16)
-        | (i16x8.bitmask(i16x8.eq(v128.load(pn, 48), today)) << 24);
-      // the first two contacts without a branch (PA: about 1.2 contacts per block of 8 persons, so
-      // the loop below, whose exit after a varying count is hard to predict, rarely runs): both
-      // slots written, the count moved by 0 to 2; an empty mask's ctz, 32, writes a slot past the
-      // count (room: the flush above), which the next contact overwrites or no loop reads
-      const b0 = ctz(m);
-      m &= m - 1;
-      const b1 = ctz(m);
-      store<u32>(batchPerson + (<usize>n << 2), i + (b0 >> 2));
-      store<u32>(batchChannel + (<usize>n << 2), b0 & 3);
-      store<u32>(batchPerson + (<usize>n << 2), i + (b1 >> 2), 4);
-      store<u32>(batchChannel + (<usize>n << 2), b1 & 3, 4);
-      n += <u32>(b0 < 32) + <u32>(b1 < 32);
-      m &= m - 1;
-      while (m != 0) {
-        const b = ctz(m);
-        store<u32>(batchPerson + (<usize>n << 2), i + (b >> 2));
-        store<u32>(batchChannel + (<usize>n << 2), b & 3);
-        n++;
-        m &= m - 1;
-      }
-    }
-  } else for (; i + 8 <= hi; i += 8) {
-    let m = i16x8.bitmask(i16x8.eq(v128.load(minNext + (<usize>i << 1)), today));
-    if (nC == 1) {
-      // minNext is the one channel's next day: each set bit is a contact, listed without a
-      // branch (room for 8: the flush)
-      if (n > BATCH - 8) {
-        flushContacts(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
-        n = 0;
-      }
-      v128.store(batchChannel + (<usize>n << 2), i32x4.splat(0));
-      v128.store(batchChannel + (<usize>n << 2), i32x4.splat(0), 16);
-      n = listBits(batchPerson, n, m, i);
-      continue;
-    }
-    while (m != 0) {
-      if (n + nC > BATCH) {
-        flushContacts(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
-        n = 0;
-      }
-      n = listContacts(i + ctz(m), n, day, nC, nextC);
-      m &= m - 1;
-    }
-  }
-  for (; i < hi; i++) {
-    if (<u32>load<u16>(minNext + (<usize>i << 1)) == day) {
-      if (n + nC > BATCH) {
-        flushContacts(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
-        n = 0;
-      }
-      n = listContacts(i, n, day, nC, nextC);
-    }
-  }
-  flushContacts(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
+  // Media pass (listMediaContacts)
+  if (nDays <= NEXT_C_U8_DAYS) listMediaContacts<u8>(day, lo, hi, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
+  else listMediaContacts<u16>(day, lo, hi, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
 }
+

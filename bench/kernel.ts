@@ -145,7 +145,7 @@ async function perCore(uf: UfCode, scenario: Scenario, dias: number, kernel: Ker
     pessoa_dias_por_segundo_parede: Math.round(pd / bench.stats.mean),
     pessoa_dias_por_segundo_cpu: Math.round((pd * runs) / cpu),
     bytes_por_pessoa_dia: Number(bytesPerPersonDay(
-      plan.familia === 'adocao' ? adoptionPasses() : receptionPasses(plan.canais.length),
+      plan.familia === 'adocao' ? adoptionPasses() : receptionPasses(plan.canais.length, dias),
       plan.population.nHouseholds / plan.population.nPersons,
     ).toFixed(1)),
     bytes_por_tarefa: plan.bytesPorTarefa,

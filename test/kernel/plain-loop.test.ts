@@ -226,12 +226,16 @@ describe('the skipping and blocked daily steps give the state of the plain loop'
     expect(withSpreaders).toBeGreaterThan(10);
     expect(withSpreaders).toBeLessThan(plan.kernel.dias);
   });
-  it.each([4, 2, 1])('reception, %i channels: the first and next contacts of a 21-day run are the bisection\'s of a 42-day run cut at day 21', async (nC) => {
+  it.each([4, 2, 1])('reception, %i channels: the first and next contacts of a 21-day run are the bisection\'s of a 42-day run cut at day 21, and a 300-day run\'s (u16 days) the 42-day run\'s (u8)', async (nC) => {
     // the same channels over the first 21 days give the same summed day factors and draws; the
     // 42-day run (more than 32 days) takes the bisection and nextContactCount, the 21-day run the
-    // padded count (the reset's and, from day 1, the media pass's)
+    // padded count (the reset's and, from day 1, the media pass's); both keep the next-contact days
+    // as u8, the 300-day run (the channels end by day 42, so the same contacts) as u16
     const canais = receptionScenario().canais!.slice(0, nC);
     const long = compilePlanFor(receptionScenario({ canais }), pop, parameters());
+    const longer = compilePlanFor(receptionScenario({ canais, horizonte: { data_inicio: '2026-01-05', dias: 300 } }), pop, parameters());
+    expect([long.kernel.dias, longer.kernel.dias]).toEqual([42, 300]);
+    expect(long.kernel.dias <= ABI.NEXT_C_U8_DAYS && longer.kernel.dias > ABI.NEXT_C_U8_DAYS).toBe(true);
     const cut = canais.map((c) => ({ ...c, dia_inicio: Math.min(c.dia_inicio, 21), dia_fim: Math.min(c.dia_fim, 21) }));
     const short = compilePlanFor(receptionScenario({ canais: cut, horizonte: { data_inicio: '2026-01-05', dias: 21 } }), pop, parameters());
     expect(short.kernel.nChannels).toBe(nC);
@@ -241,14 +245,16 @@ describe('the skipping and blocked daily steps give the state of the plain loop'
       k.begin(plan.kernelPopulation, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, 0));
       for (let d = 1; d <= days; d++) k.stepDay(plan.kernel, d);
       const v = views(k);
+      const nextC = plan.kernel.dias <= ABI.NEXT_C_U8_DAYS ? v.u8(ABI.P_NEXT_C, nC * n) : v.u16(ABI.P_NEXT_C, nC * n);
       return {
-        nextC: v.u16(ABI.P_NEXT_C, nC * n).slice(), minNext: v.u16(ABI.P_MIN_NEXT, n).slice(),
+        nextC: Array.from(nextC), minNext: v.u16(ABI.P_MIN_NEXT, n).slice(),
         mday: v.u16(ABI.P_MDAY, n).slice(), dday: v.u16(ABI.P_DDAY, n).slice(), freq: v.u8(ABI.P_FREQ, nC * n).slice(),
       };
     };
     const within = (d: number) => (d <= 21 ? d : 0);
     for (const days of [0, 20]) {
-      const [a, b] = [await contactsAfter(long, days), await contactsAfter(short, days)];
+      const [a, b, c] = [await contactsAfter(long, days), await contactsAfter(short, days), await contactsAfter(longer, days)];
+      expect(c, `the 300-day run's contacts after day ${days}`).toEqual(a);
       expect(b.nextC, `next contacts after day ${days}`).toEqual(a.nextC.map(within));
       expect(b.minNext, `earliest next contact after day ${days}`).toEqual(a.minNext.map(within));
       expect([b.mday, b.dday, b.freq], `contacts counted after day ${days}`).toEqual([a.mday, a.dday, a.freq]);
