@@ -1,7 +1,7 @@
 // The quote of a calibration (spec "Quote for a calibration"; DESIGN 4): every round is a full
 // simulation of the scenario's UFs over the calibration's days, one variant per round, at
 // busca.replicas; priced at the release's simulation rate (src/contract/quotes.ts).
-import { checkJobLimits, fleetSpeedup, workerBudget, type WorkerBudget } from '../src/contract/job-limits.js';
+import { checkJobLimits, fleetSpeedup, taskShape, workerBudget, type WorkerBudget } from '../src/contract/job-limits.js';
 import { estimatedMinutes, personDays, populationOf, priceMicros } from '../src/contract/quotes.js';
 import { resolveRelease, type ReleaseSource } from '../src/contract/release-checks.js';
 import type { CalibrationBody, CalibrationQuote } from '../src/contract/types.js';
@@ -35,7 +35,7 @@ export function quoteCalibration(body: CalibrationBody, release?: ReleaseSource,
   const persons = populationOf(r, p.cenario.geografia.ufs);
   const pessoa_dias = personDays(persons, dias, rodadas, replicas);
   const minutos_estimados = estimatedMinutes(pessoa_dias, r, fleetSpeedup(replicas, budget));
-  checkJobLimits({ minutos_estimados, persons, tasks: replicas }, budget);
+  checkJobLimits({ minutos_estimados, persons, tasks: replicas, shape: taskShape(p.cenario, dias) }, budget);
   return {
     release: r.version,
     ufs: [...p.cenario.geografia.ufs],

@@ -4,17 +4,18 @@
 // accepted, quoted at ~277 days of run time, and grew a worker to 15 GB.
 import { availableParallelism, totalmem } from 'node:os';
 import { ServiceError } from '../errors.js';
+import type { Familia } from './schema-types.js';
+import type { Scenario } from './types.js';
+import { scenarioChannels } from './variants.js';
 
 /** The longest run a job may be quoted for, at the release's measured throughput. */
 export const MAX_JOB_MINUTES = 12 * 60;
 
 /**
- * Resident bytes per synthetic person: the population held in memory (the 27-UF merge peaked at
- * 3,213 MiB for 203.1 M persons, bench/results/population-brasil.json) and the kernel copy each
- * running task holds (22.0 bytes per person for RR and PA, bench/results/kernel.json).
+ * Resident bytes per synthetic person of the population held in memory (the 27-UF merge peaked at
+ * 3,213 MiB for 203.1 M persons, bench/results/population-brasil.json).
  */
 export const POPULATION_BYTES_PER_PERSON = 17;
-export const TASK_BYTES_PER_PERSON = 22;
 
 export interface WorkerBudget {
   /** Tasks a worker runs at once (its pool's threads). */
@@ -51,14 +52,39 @@ export function fleetSpeedup(tasks: number, budget: Pick<WorkerBudget, 'threads'
   return Math.max(1, Math.min(n, budget.fleetThreads ?? budget.workers * budget.threads) / Math.min(n, budget.threads));
 }
 
-/** Bytes a run of `persons` needs with `tasks` tasks, at most budget.threads of them at once. */
-export function memoryNeed(persons: number, tasks: number, budget: Pick<WorkerBudget, 'threads'>): number {
-  return persons * (POPULATION_BYTES_PER_PERSON + TASK_BYTES_PER_PERSON * Math.min(tasks, budget.threads));
+/**
+ * Bytes of the kernel copy each running task holds, by family, channel count and days: per person
+ * at least `kernelBytes` (src/kernel/layout.ts) over persons for RR and PA of every release
+ * (adoption 30.8; reception 35.4 with 1 channel, 44.5 with 4, about 3 a channel), plus reception's
+ * day tables, 8 bytes a channel-day. KEEP IN SYNC with the kernel's layout:
+ * test/unit/contract/job-limits.test.ts fails when a layout outgrows these figures (the contract
+ * stage sits below the kernel, so it cannot ask the layout).
+ */
+export function taskBytes(persons: number, shape: TaskShape): number {
+  if (shape.familia === 'adocao') return 31 * persons;
+  return (33 + 3 * shape.canais) * persons + 8 * shape.canais * (shape.dias + 1);
+}
+
+/** The kernel's shape of a job, as far as its memory goes. */
+export interface TaskShape {
+  familia: Familia;
+  canais: number;
+  dias: number;
+}
+
+/** The shape of a scenario's tasks: its family and, for reception, its distinct channels (as the plan compiles them). */
+export function taskShape(scenario: Pick<Scenario, 'familia' | 'canais'>, dias: number): TaskShape {
+  return { familia: scenario.familia, canais: scenario.familia === 'recepcao' ? scenarioChannels(scenario).length : 0, dias };
+}
+
+/** Bytes a run of `persons` needs with `tasks` tasks of `shape`, at most budget.threads of them at once. */
+export function memoryNeed(persons: number, tasks: number, shape: TaskShape, budget: Pick<WorkerBudget, 'threads'>): number {
+  return POPULATION_BYTES_PER_PERSON * persons + taskBytes(persons, shape) * Math.min(tasks, budget.threads);
 }
 
 /** Refuses a job longer than MAX_JOB_MINUTES (job_too_long) or bigger than the worker's memory (job_too_large). */
 export function checkJobLimits(
-  job: { minutos_estimados: number; persons: number; tasks: number },
+  job: { minutos_estimados: number; persons: number; tasks: number; shape: TaskShape },
   budget: WorkerBudget = workerBudget(),
 ): void {
   if (job.minutos_estimados > MAX_JOB_MINUTES) {
@@ -68,7 +94,7 @@ export function checkJobLimits(
       { extra: { minutos_estimados: job.minutos_estimados, limite_minutos: MAX_JOB_MINUTES } },
     );
   }
-  const need = memoryNeed(job.persons, job.tasks, budget);
+  const need = memoryNeed(job.persons, job.tasks, job.shape, budget);
   if (need > budget.memoryBytes) {
     const gib = (b: number) => (b / 2 ** 30).toFixed(1);
     throw new ServiceError(

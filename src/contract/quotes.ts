@@ -7,7 +7,7 @@
 // A calibration (calibration/quote.ts) charges the same rate on every round, one variant per round.
 
 import type { Release, UfCode } from '../release/types.js';
-import { checkJobLimits, fleetSpeedup, workerBudget, type WorkerBudget } from './job-limits.js';
+import { checkJobLimits, fleetSpeedup, taskShape, workerBudget, type WorkerBudget } from './job-limits.js';
 import { resolveRelease, type ReleaseSource } from './release-checks.js';
 import type { Scenario, SimulationQuote } from './types.js';
 import { variantNames } from './variants.js';
@@ -59,7 +59,7 @@ export function quoteSimulation(scenario: Scenario, release?: ReleaseSource, bud
   const pessoa_dias = personDays(persons, scenario.horizonte.dias, variantes, scenario.replicas);
   const tasks = variantes * scenario.replicas;
   const minutos_estimados = estimatedMinutes(pessoa_dias, r, fleetSpeedup(tasks, budget));
-  checkJobLimits({ minutos_estimados, persons, tasks }, budget);
+  checkJobLimits({ minutos_estimados, persons, tasks, shape: taskShape(scenario, scenario.horizonte.dias) }, budget);
   return {
     release: r.version,
     ufs: [...scenario.geografia.ufs],

@@ -5,7 +5,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { quoteCalibration } from '../../../calibration/quote.js';
 import { validateCalibrationRequest } from '../../../calibration/validate-request.js';
-import { checkJobLimits, fleetSpeedup, MAX_JOB_MINUTES, memoryNeed, workerBudget } from '../../../src/contract/job-limits.js';
+import { checkJobLimits, fleetSpeedup, MAX_JOB_MINUTES, memoryNeed, taskBytes, taskShape, workerBudget } from '../../../src/contract/job-limits.js';
+import { prepareKernelPopulation } from '../../../src/kernel/kernel-population.js';
+import { kernelBytes } from '../../../src/kernel/layout.js';
+import { newestRelease } from '../../../src/release/release.js';
 import { openRelease } from '../../../src/release/release.js';
 import { quoteSimulation } from '../../../src/contract/quotes.js';
 import { validateScenario } from '../../../src/contract/validate-scenario.js';
@@ -36,8 +39,8 @@ describe('job limits', () => {
   it('quotes a job just under the limit and refuses one just over it', () => {
     // v1.2.0: 1e8 person-days a second; RR 636,707 persons. 12 h = 4.32e12 person-days.
     expect(quoteSimulation(scenario(['RR'], 65_535, 1)).minutos_estimados).toBeLessThanOrEqual(MAX_JOB_MINUTES);
-    expect(() => checkJobLimits({ minutos_estimados: MAX_JOB_MINUTES, persons: 1, tasks: 1 })).not.toThrow();
-    expect(refusal(() => checkJobLimits({ minutos_estimados: MAX_JOB_MINUTES + 1, persons: 1, tasks: 1 })).code).toBe('job_too_long');
+    expect(() => checkJobLimits({ minutos_estimados: MAX_JOB_MINUTES, persons: 1, tasks: 1, shape: { familia: 'adocao', canais: 0, dias: 1 } })).not.toThrow();
+    expect(refusal(() => checkJobLimits({ minutos_estimados: MAX_JOB_MINUTES + 1, persons: 1, tasks: 1, shape: { familia: 'adocao', canais: 0, dias: 1 } })).code).toBe('job_too_long');
   });
 
   it("refuses a job bigger than the worker's memory: job_too_large", () => {
@@ -45,14 +48,39 @@ describe('job limits', () => {
     vi.stubEnv('CAMPAIGN_SIM_WORKER_THREADS', '2');
     const e = refusal(() => quoteSimulation(scenario(['SP'], 30, 2)));
     expect([e.status, e.code]).toEqual([422, 'job_too_large']);
-    expect(quoteSimulation(scenario(['RR'], 30, 1)).ufs).toEqual(['RR']); // 636,707 x 39 B = 24 MB
+    expect(quoteSimulation(scenario(['RR'], 30, 1)).ufs).toEqual(['RR']); // 636,707 x (17 + 31) B = 29 MB
   });
 
   it('counts the memory of the tasks that run at once, at most the threads', () => {
     const b = { threads: 2, memoryBytes: 2 ** 40 };
-    expect(memoryNeed(1000, 1, b)).toBe(1000 * (17 + 22));
-    expect(memoryNeed(1000, 40, b)).toBe(1000 * (17 + 44));
+    const adocao = { familia: 'adocao', canais: 0, dias: 30 } as const;
+    expect(memoryNeed(1000, 1, adocao, b)).toBe(1000 * (17 + 31));
+    expect(memoryNeed(1000, 40, adocao, b)).toBe(1000 * (17 + 62));
+    expect(memoryNeed(1000, 40, { familia: 'recepcao', canais: 4, dias: 29 }, b)).toBe(1000 * (17 + 90) + 2 * 8 * 4 * 30);
     expect(workerBudget({ CAMPAIGN_SIM_WORKER_THREADS: '3', CAMPAIGN_SIM_WORKER_MEMORY_MB: '512' })).toEqual({ threads: 3, memoryBytes: 512 * 2 ** 20, workers: 1 });
+  });
+
+  it("counts at least the kernel's bytes per person of every family and channel count (RR, the oldest and newest release)", async () => {
+    for (const version of ['v1.0.0', newestRelease()]) {
+      const kpop = prepareKernelPopulation(await openRelease(version).population(['RR']));
+      for (const [familia, canais] of [['adocao', 0], ['recepcao', 1], ['recepcao', 2], ['recepcao', 3], ['recepcao', 4]] as const) {
+        for (const dias of [7, 300, 65_535]) {
+          const measured = kernelBytes(kpop, { familia, nChannels: canais, nCells: 4 * 1120, dias }) / kpop.nPersons;
+          const counted = taskBytes(kpop.nPersons, { familia, canais, dias }) / kpop.nPersons;
+          expect(counted, `${version} ${familia} ${canais} ${dias}`).toBeGreaterThanOrEqual(measured);
+          // and not far above it: a refusal of a job that fits is a bug too
+          expect(counted - measured, `${version} ${familia} ${canais} ${dias}`).toBeLessThan(2);
+        }
+      }
+    }
+    const reception = validateScenario({
+      versao_contrato: 3, release: 'v1.0.0', familia: 'recepcao', geografia: { ufs: ['RR'] }, replicas: 1,
+      canais: [{ canal: 'tv', dia_inicio: 1, dia_fim: 9, intensidade: 0.5 }, { canal: 'tv', dia_inicio: 20, dia_fim: 29, intensidade: 0.5 }, { canal: 'radio', dia_inicio: 1, dia_fim: 30, intensidade: 0.5 }],
+      mensagem: { stim_id: '0123456789abcdef0123456789abcdef', template_ver: '1', politica: 'p' },
+      horizonte: { data_inicio: '2026-01-05', dias: 30 }, grupo_comparacao: 'limites', kpis: ['alcance'],
+    });
+    expect(taskShape(reception, 30)).toEqual({ familia: 'recepcao', canais: 2, dias: 30 });
+    expect(taskShape(scenario(['RR'], 30, 1), 30)).toEqual({ familia: 'adocao', canais: 0, dias: 30 });
   });
 
   it('quotes the time of the fleet a simulation spreads over: a job too long for one worker is accepted by two', () => {
