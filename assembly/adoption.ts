@@ -60,10 +60,11 @@ export function resetAdoption(keyLo: u32, keyHi: u32): void {
   clearCounters();
 }
 
-// With F_BY_INCOME (inclinacao_renda_lancamento, docs/model.md) the launch odds and the day's
-// exp(beta0) with its impulse are read by income quintile from P_TAB_INCOME, which the host fills
-// (src/kernel/instance.ts); without it the code below is the model's without that table, bit for bit.
-const QUINTILES: usize = 5;
+// With F_BY_INCOME (inclinacao_renda_lancamento, inclinacao_renda_uf_lancamento, docs/model.md) the
+// launch odds and the day's exp(beta0) with its impulse are read by the person's timing class (UF
+// index x 5 + income quintile) from P_TAB_INCOME, which the host fills (src/kernel/instance.ts);
+// without it the code below is the model's without that table, bit for bit.
+const TIMING_CLASSES: usize = 27 * 5;
 
 // Today's adopters, listed by the daily step (and the launch) and recorded a batch at a time
 // (recordAdopters): the step's listing is branch-free (every lane's slot is written, the count
@@ -127,7 +128,7 @@ function recordAdopters(n: u32, day: u32): void {
   for (let j: u32 = 0; j < n; j++) bump(cG, load<u32>(group + (<usize>load<u32>(batchPerson + (<usize>j << 2)) << 2)));
 }
 
-/** Host: once, on lancamento.dia: each person adopts at once with sigmoid(logit_lancamento + ln m_i) (+ the quintile's ln factor). */
+/** Host: once, on lancamento.dia: each person adopts at once with sigmoid(logit_lancamento + ln m_i) (+ the timing class's ln factor). */
 export function launchAdoption(day: u32): void {
   const nH = <u32>slot(N_HOUSEHOLDS);
   const hhStart = slot(P_HH_START);
@@ -136,7 +137,7 @@ export function launchAdoption(day: u32): void {
   const e = param(F_ELOGIT);
   const byIncome = param(F_BY_INCOME) != 0;
   const income = slot(P_INCOME);
-  const odds = slot(P_TAB_INCOME) + (QUINTILES << 2);
+  const odds = slot(P_TAB_INCOME) + (TIMING_CLASSES << 2);
   let n: u32 = 0;
   for (let h: u32 = 0; h < nH; h++) {
     const b = load<u32>(hhStart + (<usize>(h + 1) << 2));
@@ -168,7 +169,7 @@ export function stepAdoption(day: u32): void {
 type ByIncome = u8;
 type Flat = u32;
 
-/** The daily step over the listed households, with the quintiles' exp(beta0) (F_BY_INCOME) or one. */
+/** The daily step over the listed households, with the timing classes' exp(beta0) (F_BY_INCOME) or one. */
 function stepLive<Case>(day: u32): void {
   const byIncome = sizeof<Case>() == sizeof<ByIncome>();
   const hhStart = slot(P_HH_START);
@@ -232,7 +233,7 @@ function stepLive<Case>(day: u32): void {
       const tg = gather4(tG, g4);
       const td = gather4(tD, d4);
       const sv = f32x4.add(f32x4.add(vBase, tg), td);
-      // the quintile's exp(beta0) (lanes off read quintile 0); the same vE0 without F_BY_INCOME
+      // the timing class's exp(beta0) (lanes off read class 0); the same vE0 without F_BY_INCOME
       const e0 = byIncome
         ? gather4(tE0, v128.and(i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(income + <usize>i))), on))
         : vE0;

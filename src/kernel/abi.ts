@@ -2,7 +2,7 @@
 // KEEP IN SYNC with assembly/abi.ts; test/kernel/abi.test.ts parses that file and compares.
 
 export const ABI = {
-  ABI_VERSION: 6, // the kernel's abiVersion() must return it
+  ABI_VERSION: 7, // the kernel's abiVersion() must return it
   AGE_GROUPS: 7, // digital cells are UF x age group (the principal grid's grupo_idade)
   N_PERSONS: 0,
   N_HOUSEHOLDS: 1,
@@ -56,8 +56,8 @@ export const ABI = {
   P_CNT_HH: 49, // i32[nHouseholds]: active members of the household
   AGENT_BASE: 50, // global index of this instance's first person (sharding: RNG counters use it)
   P_LIVE_HH: 51, // u32[nHouseholds]: adoption: the households with a member yet to adopt, ascending
-  P_INCOME: 52, // u8[nPersons]: adoption: national income quintile 0-4 (read when F_BY_INCOME is set)
-  P_TAB_INCOME: 53, // f32[2 * 5]: adoption by income quintile: the day's exp(beta0) with the impulse, then the launch odds factor
+  P_INCOME: 52, // u8[nPersons]: adoption: launch timing class, UF index x 5 + national income quintile (read when F_BY_INCOME is set)
+  P_TAB_INCOME: 53, // f32[2 * 135]: adoption by timing class: the day's exp(beta0) with the impulse, then the launch odds factor
   SLOTS: 54,
   PARAMS_OFFSET: 256,
   F_E0: 0, // exp(beta0)
@@ -75,7 +75,7 @@ export const ABI = {
   F_FIRST_DAY: 12, // first campaign day (false recall counts from there)
   F_RECALL: 13, // 4 slots: recall probability of a contact by channel c
   F_SPILL: 17, // vizinhanca: weight of an adjacent tract's members against the own tract's
-  F_BY_INCOME: 18, // adoption: 1 when the launch mass and impulse depend on the income quintile (P_TAB_INCOME)
+  F_BY_INCOME: 18, // adoption: 1 when the launch mass and impulse depend on the timing class (P_TAB_INCOME)
   PARAMS: 19,
   HEADER_BYTES: 512,
   S_ADOPT: 1,
