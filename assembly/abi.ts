@@ -3,7 +3,7 @@
 // parameters. KEEP IN SYNC with src/kernel/abi.ts (test/kernel/abi.test.ts compares them).
 
 // Version of this ABI: abiVersion() returns it and the host refuses a kernel built from another.
-export const ABI_VERSION: u32 = 7;
+export const ABI_VERSION: u32 = 8;
 
 // Age groups of the digital layer (0-9, 10-19, ..., 50-59, 60+): the host's grupo_idade of the
 // principal grid (src/release/publication-grid.ts); digital cells are UF x age group.
@@ -65,8 +65,8 @@ export const P_MIN_NEXT: u32 = 48; // u16[nPersons]: earliest next media contact
 export const P_CNT_HH: u32 = 49; // i32[nHouseholds]: active members of the household
 export const AGENT_BASE: u32 = 50; // global index of this instance's first person (sharding: RNG counters use it)
 export const P_LIVE_HH: u32 = 51; // u32[nHouseholds]: adoption: the households with a member yet to adopt, ascending
-export const P_INCOME: u32 = 52; // u8[nPersons]: adoption: national income quintile 0-4 (read when F_BY_INCOME is set)
-export const P_TAB_INCOME: u32 = 53; // f32[2 * 5]: adoption by income quintile: the day's exp(beta0) with the impulse, then the launch odds factor
+export const P_INCOME: u32 = 52; // u8[nPersons]: adoption: launch timing class, UF index x 5 + national income quintile (read when F_BY_INCOME is set)
+export const P_TAB_INCOME: u32 = 53; // f32[2 * 135]: adoption by timing class: the day's exp(beta0) with the impulse, then the launch odds factor
 export const P_PERSON_HH: u32 = 54; // u32[nPersons]: adoption: each person's household (filled by the reset)
 export const P_HH_BASE: u32 = 55; // f32[2 * nHouseholds]: adoption: a listed household's day base (household + tract share) and damping
 export const P_LIVE_BLOCK: u32 = 56; // u32[nPersons / 16 rounded up]: adoption: the blocks of 16 persons with one yet to adopt, ascending
@@ -89,7 +89,7 @@ export const F_FALSE_RECALL: u32 = 11; // probability of declaring exposure neve
 export const F_FIRST_DAY: u32 = 12; // first campaign day (false recall counts from there)
 export const F_RECALL: u32 = 13; // 4 slots: recall probability of a contact by channel c
 export const F_SPILL: u32 = 17; // vizinhanca: weight of an adjacent tract's members against the own tract's
-export const F_BY_INCOME: u32 = 18; // adoption: 1 when the launch mass and impulse depend on the income quintile (P_TAB_INCOME)
+export const F_BY_INCOME: u32 = 18; // adoption: 1 when the launch mass and impulse depend on the timing class (P_TAB_INCOME)
 export const PARAMS: u32 = 19;
 export const HEADER_BYTES: u32 = 512;
 

@@ -80,10 +80,11 @@ export function resetAdoption(keyLo: u32, keyHi: u32): void {
   clearCounters();
 }
 
-// With F_BY_INCOME (inclinacao_renda_lancamento, docs/model.md) the launch odds and the day's
-// exp(beta0) with its impulse are read by income quintile from P_TAB_INCOME, which the host fills
-// (src/kernel/instance.ts); without it the code below is the model's without that table, bit for bit.
-const QUINTILES: usize = 5;
+// With F_BY_INCOME (inclinacao_renda_lancamento, inclinacao_renda_uf_lancamento, docs/model.md) the
+// launch odds and the day's exp(beta0) with its impulse are read by the person's timing class (UF
+// index x 5 + income quintile) from P_TAB_INCOME, which the host fills (src/kernel/instance.ts);
+// without it the code below is the model's without that table, bit for bit.
+const TIMING_CLASSES: usize = 27 * 5;
 
 // Today's adopters, listed by the daily step (and the launch) and recorded a batch at a time
 // (recordAdopters): the step's listing is branch-free (every lane's slot is written, the count
@@ -147,7 +148,7 @@ function recordAdopters(n: u32, day: u32): void {
   for (let j: u32 = 0; j < n; j++) bump(cG, load<u32>(group + (<usize>load<u32>(batchPerson + (<usize>j << 2)) << 2)));
 }
 
-/** Host: once, on lancamento.dia: each person adopts at once with sigmoid(logit_lancamento + ln m_i) (+ the quintile's ln factor). */
+/** Host: once, on lancamento.dia: each person adopts at once with sigmoid(logit_lancamento + ln m_i) (+ the timing class's ln factor). */
 export function launchAdoption(day: u32): void {
   const n = <u32>slot(N_PERSONS);
   const personHh = slot(P_PERSON_HH);
@@ -156,7 +157,7 @@ export function launchAdoption(day: u32): void {
   const e = param(F_ELOGIT);
   const byIncome = param(F_BY_INCOME) != 0;
   const income = slot(P_INCOME);
-  const odds = slot(P_TAB_INCOME) + (QUINTILES << 2);
+  const odds = slot(P_TAB_INCOME) + (TIMING_CLASSES << 2);
   let nb: u32 = 0;
   // two persons a turn: their odds' quotients in one f64x2.div (each lane the scalar IEEE division)
   // and both listed without a branch (each slot written, the count moved by 0 or 1)
@@ -204,7 +205,7 @@ type ByIncome = u8;
 type Flat = u32;
 
 /**
- * The daily step, with the quintiles' exp(beta0) (F_BY_INCOME) or one. While most households are
+ * The daily step, with the timing classes' exp(beta0) (F_BY_INCOME) or one. While most households are
  * listed (PA: days 2 to 11) in two passes: the listed households' base and damping, then the
  * persons of the listed blocks, one f32x4 per 4 persons with no per-household work; then the
  * listed households and their members (a block then holds mostly adopted persons).
@@ -270,7 +271,7 @@ function listHouseholdBases(): void {
   const g4 = v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
   const d4 = v128.bitselect(i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1))), offline, on);
   const sv = f32x4.add(f32x4.add(base, gather4(tG, g4)), gather4(tD, d4));
-  // the quintile's exp(beta0) (lanes off read quintile 0); one exp(beta0) without F_BY_INCOME
+  // the timing class's exp(beta0) (lanes off read class 0); one exp(beta0) without F_BY_INCOME
   const e0 = byIncome
     ? gather4(tE0, v128.and(i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(income + <usize>i))), on))
     : vE0;

@@ -3,7 +3,7 @@
 //   data/releases/<release>/caso-pix.json  (the public case; the release manifest reads it)
 //   bench/results/pix.json                 (the targets, what was measured, the minutes)
 //   bench/out/pix-ajustes.json             (the three fits, each written when it ends, with its seconds)
-//   npm run bench:pix -- [--release V] [--avaliacoes N] [--amostra-pessoas N] [--amostra-final K] [--inicio-juiz V] [--inicio-longo V] [--inclinacao-renda] [--perda mape|forma_e_nivel] [--threads N] [--ajustes FILE | --ajustes-do-caso V]
+//   npm run bench:pix -- [--release V] [--avaliacoes N] [--amostra-pessoas N] [--amostra-final K] [--inicio-juiz V] [--inicio-longo V] [--inclinacao-renda] [--inclinacao-renda-uf] [--perda mape|forma_e_nivel] [--threads N] [--ajustes FILE | --ajustes-do-caso V]
 // --inicio-juiz starts the judge's search at release V's judge's best point (fitted on months up to 2022-06 only);
 // --inicio-juiz '' at the hand-set starts. --inicio-longo V likewise starts the long split at release V's
 // long split's best point (fitted on months up to 2021-12 only); by default it starts by hand.
@@ -21,13 +21,17 @@
 // forma_e_nivel (tried in session 8 and not released: docs/model.md).
 // --inclinacao-renda also searches the timing by income (pix-fit.ts PIX_DIMENSAO_RENDA; tried on
 // 2026-11-26 for a v1.8.0 that was not made: docs/model.md, "The timing by income, tried").
+// --inclinacao-renda-uf also searches the timing by the UF's income (pix-fit.ts PIX_DIMENSAO_RENDA_UF;
+// docs/model.md, "A timing by region, diagnosed").
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import { buildPixCase, PIX_TARGETS, targetsMet, type PixCaseFits } from '../calibration/pix/pix-case.js';
 import { fitsFromCase } from '../calibration/pix/pix-case-fits.js';
-import { PERDAS_PIX, pixBaseParameters, pixFitDimensions, type PixFit } from '../calibration/pix/pix-fit.js';
+import {
+  PERDAS_PIX, PIX_DIMENSAO_RENDA, PIX_DIMENSAO_RENDA_UF, pixBaseParameters, pixFitDimensions, type PixFit,
+} from '../calibration/pix/pix-fit.js';
 import { loadPixSeries } from '../calibration/pix/pix-series.js';
 import { closePool } from '../src/pool/pool.js';
 import { projectPath } from '../src/project-path.js';
@@ -85,6 +89,7 @@ async function main(): Promise<void> {
       'inicio-juiz': { type: 'string', default: 'v1.4.0' },
       'inicio-longo': { type: 'string', default: '' },
       'inclinacao-renda': { type: 'boolean', default: false },
+      'inclinacao-renda-uf': { type: 'boolean', default: false },
       perda: { type: 'string', default: 'mape' },
       ajustes: { type: 'string' },
       'ajustes-do-caso': { type: 'string' },
@@ -95,6 +100,7 @@ async function main(): Promise<void> {
   const log = (s: string) => process.stderr.write(`[${((performance.now() - t0) / 1000).toFixed(0)} s] ${s}\n`);
   // what every fit depends on (the judging's sample, amostra_final, does not; the budget is each fit's own)
   let renda = values['inclinacao-renda'];
+  let rendaUf = values['inclinacao-renda-uf'];
   const perda = values.perda as PerdaPix;
   if (!PERDAS_PIX.includes(perda)) throw new Error(`campaign-sim: --perda must be one of ${PERDAS_PIX.join(', ')}`);
   let opcoes: Record<string, number | string> = {
@@ -102,13 +108,14 @@ async function main(): Promise<void> {
     ...(values['inicio-juiz'] ? { inicio_juiz: values['inicio-juiz'] } : {}),
     ...(values['inicio-longo'] ? { inicio_longo: values['inicio-longo'] } : {}),
     ...(renda ? { inclinacao_renda: 1 } : {}),
+    ...(rendaUf ? { inclinacao_renda_uf: 1 } : {}),
     perda,
   };
   const avaliacoes = Number(values.avaliacoes);
   const amostraFinal = Number(values['amostra-final']);
   const series = loadPixSeries();
-  let inicioJuiz = values['inicio-juiz'] ? fitBest(values['inicio-juiz'], 'juiz', pixFitDimensions(renda)) : undefined;
-  const inicioLongo = values['inicio-longo'] ? fitBest(values['inicio-longo'], 'longo', pixFitDimensions(renda)) : undefined;
+  let inicioJuiz = values['inicio-juiz'] ? fitBest(values['inicio-juiz'], 'juiz', pixFitDimensions(renda, rendaUf)) : undefined;
+  const inicioLongo = values['inicio-longo'] ? fitBest(values['inicio-longo'], 'longo', pixFitDimensions(renda, rendaUf)) : undefined;
   log('população das 27 UFs e padronização nacional');
   const base = await pixBaseParameters(release);
   const doCaso = values['ajustes-do-caso'];
@@ -121,7 +128,8 @@ async function main(): Promise<void> {
     if (antes.release !== doCaso) throw new Error(`campaign-sim: bench/results/pix.json is ${antes.release}'s, not ${doCaso}'s: the fits' seconds are not on record`);
     const b = c.ajuste.busca;
     opcoes = { amostra_pessoas: b.amostra_pessoas_por_uf, perda: b.perda ?? 'mape', ajustes_do_caso: doCaso };
-    renda = b.dimensoes.length > pixFitDimensions(false).length;
+    renda = b.dimensoes.includes(PIX_DIMENSAO_RENDA.nome);
+    rendaUf = b.dimensoes.includes(PIX_DIMENSAO_RENDA_UF.nome);
     inicioJuiz = b.inicio_juiz ? { x: c.ajuste.historico.find((h) => h.ajuste === 'juiz')!.x, origem: b.inicio_juiz } : undefined;
     kept = {
       release: release.version, opcoes, ajustes: await fitsFromCase(c, release, base, series), segundos: antes.segundos.ajustes,
@@ -139,7 +147,7 @@ async function main(): Promise<void> {
   let tFit = performance.now();
   const { caso } = await buildPixCase({
     release, series, base, amostraPessoas: Number(opcoes.amostra_pessoas), avaliacoes, amostraFinal, inicioJuiz, inicioLongo,
-    renda,
+    renda, rendaUf,
     perda: opcoes.perda as PerdaPix, ajustesDoCaso: doCaso, threads: Number(values.threads),
     onStage: log,
     onEvaluation: (stage, e, n) => log(`${stage} ${n}: perda ${(e.loss * 100).toFixed(2)}%`),

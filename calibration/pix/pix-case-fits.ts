@@ -7,15 +7,12 @@ import type { PixCase } from '../../src/release/pix-case-file.js';
 import type { ModelParameters, Release } from '../../src/release/types.js';
 import { PIX_HOLDOUT_LONGO, PIX_JANELA, PIX_JANELA_JUIZ_FIM, PIX_UFS_ESPACIAIS, type PixCaseFits } from './pix-case.js';
 import { fitActivity } from './pix-activity.js';
-import { pixFitDimensions, pixFitOf, sampleSteps } from './pix-fit.js';
+import { pixFitDimensionsNamed, pixFitOf, sampleSteps } from './pix-fit.js';
 import { seriesUpTo, type PixSeries } from './pix-series.js';
 
 export async function fitsFromCase(caso: PixCase, release: Release, base: ModelParameters, series: PixSeries): Promise<PixCaseFits> {
   const busca = caso.ajuste.busca;
-  const renda = busca.dimensoes.length > pixFitDimensions(false).length;
-  if (JSON.stringify(busca.dimensoes) !== JSON.stringify(pixFitDimensions(renda).map((d) => d.nome))) {
-    throw new Error(`campaign-sim: the Pix case of ${caso.release} searched other dimensions`);
-  }
+  const dims = pixFitDimensionsNamed(busca.dimensoes);
   const obs = caso.ajuste.observacao;
   const fitted = series.ufs.filter((u) => !PIX_UFS_ESPACIAIS.includes(u));
   const one = async (nome: keyof PixCaseFits, janelaFim: number, gravada: unknown, ufs: typeof fitted) => {
@@ -24,7 +21,7 @@ export async function fitsFromCase(caso: PixCase, release: Release, base: ModelP
       throw new Error(`campaign-sim: the ${nome} fit's activity of ${caso.release}'s Pix case is not the series' (other data?)`);
     }
     const avaliacoes = caso.ajuste.historico.filter((h) => h.ajuste === nome).map((h) => ({ x: h.x, loss: h.perda }));
-    return pixFitOf(avaliacoes, base, activity, await sampleSteps(release, ufs, busca.amostra_pessoas_por_uf));
+    return pixFitOf(avaliacoes, base, activity, await sampleSteps(release, ufs, busca.amostra_pessoas_por_uf), dims);
   };
   const fits: PixCaseFits = {
     juiz: await one('juiz', PIX_JANELA_JUIZ_FIM, obs.atividade_juiz, fitted),

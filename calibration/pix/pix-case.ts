@@ -104,6 +104,8 @@ export interface BuildPixCaseOptions {
   inicioLongo?: { x: number[]; origem: string };
   /** Also search the timing by income (pix-fit.ts PIX_DIMENSAO_RENDA); inicioJuiz then has its coordinate too. */
   renda?: boolean;
+  /** Also search the timing by the UF's income (pix-fit.ts PIX_DIMENSAO_RENDA_UF); likewise. */
+  rendaUf?: boolean;
   /** The fits' loss (pix-fit.ts ufLoss; default `mape`, the form of cases up to v1.7.0). */
   perda?: PerdaPix;
   /** The release whose published fits are judged again (pix-case-fits.ts), when not fitted here. */
@@ -125,7 +127,7 @@ export async function fitPixCase(
     if (feitos[nome]) return feitos[nome];
     const f = await fitPix({
       release: o.release, series: o.series, base: o.base, cobertura, coortes, janelaFim, ufs, amostraPessoas: o.amostraPessoas,
-      maxAvaliacoes: o.avaliacoes, inicio, renda: o.renda, perda: o.perda, pool: o.pool, threads: o.threads, onEvaluation: (e, n) => o.onEvaluation?.(nome, e, n),
+      maxAvaliacoes: o.avaliacoes, inicio, renda: o.renda, rendaUf: o.rendaUf, perda: o.perda, pool: o.pool, threads: o.threads, onEvaluation: (e, n) => o.onEvaluation?.(nome, e, n),
     });
     await onFit?.(nome, f);
     return f;
@@ -356,7 +358,7 @@ export async function buildPixCase(
       },
       busca: {
         metodo: 'Nelder-Mead em amostras 1:k de domicílios de cada UF (calibration/pix/pix-fit.ts)',
-        dimensoes: pixFitDimensions(o.renda).map((d) => d.nome),
+        dimensoes: pixFitDimensions(o.renda, o.rendaUf).map((d) => d.nome),
         avaliacoes_juiz: juiz.avaliacoes.length, avaliacoes_release: rel.avaliacoes.length, avaliacoes_longo: longo.avaliacoes.length,
         perda_juiz: juiz.melhor.loss, perda_release: rel.melhor.loss, perda_longo: longo.melhor.loss, amostra_pessoas_por_uf: o.amostraPessoas,
         inicio_juiz: o.inicioJuiz?.origem ?? 'inícios fixados à mão (pix-fit.ts)',

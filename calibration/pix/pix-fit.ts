@@ -65,9 +65,28 @@ export const PIX_DIMENSAO_RENDA: FitDimension = {
   nome: 'inclinacao_renda_lancamento', inicio: 0, passo: 0.2, set: (p, x) => { p.inclinacao_renda_lancamento = x; },
 };
 
-/** The searched dimensions, with the timing by income last when `renda`. */
-export function pixFitDimensions(renda = false): readonly FitDimension[] {
-  return renda ? [...PIX_FIT_DIMENSIONS, PIX_DIMENSAO_RENDA] : PIX_FIT_DIMENSIONS;
+/**
+ * The timing by the UF's income (adoption model 2's inclinacao_renda_uf_lancamento), searched only
+ * when a fit asks for it (`rendaUf`; bench:pix --inclinacao-renda-uf): the term that session 9's
+ * diagnosis found, searched by a refit that was not released (docs/model.md, "A timing by region,
+ * diagnosed" and the refit after it). After the others, so that a
+ * point without it is the first coordinates of a point with it; it starts at 0, the same timing in
+ * every UF.
+ */
+export const PIX_DIMENSAO_RENDA_UF: FitDimension = {
+  nome: 'inclinacao_renda_uf_lancamento', inicio: 0, passo: 0.25, set: (p, x) => { p.inclinacao_renda_uf_lancamento = x; },
+};
+
+/** The searched dimensions: the timing by income next to last when `renda`, the timing by the UF's income last when `rendaUf`. */
+export function pixFitDimensions(renda = false, rendaUf = false): readonly FitDimension[] {
+  return [...PIX_FIT_DIMENSIONS, ...(renda ? [PIX_DIMENSAO_RENDA] : []), ...(rendaUf ? [PIX_DIMENSAO_RENDA_UF] : [])];
+}
+
+/** The dimensions a case searched, from their names (pixFitDimensions of its options); throws on others. */
+export function pixFitDimensionsNamed(nomes: readonly string[]): readonly FitDimension[] {
+  const dims = pixFitDimensions(nomes.includes(PIX_DIMENSAO_RENDA.nome), nomes.includes(PIX_DIMENSAO_RENDA_UF.nome));
+  if (JSON.stringify(dims.map((d) => d.nome)) !== JSON.stringify(nomes)) throw new Error(`campaign-sim: unknown Pix fit dimensions ${nomes.join(', ')}`);
+  return dims;
 }
 
 /**
@@ -101,10 +120,11 @@ export async function pixBaseParameters(release: Release): Promise<ModelParamete
   return { ...base, padronizacao_celulas: { media, dp: Math.sqrt(s2 / n - media * media) } };
 }
 
-/** The parameters of a point of the search (base: the model-2 fields and what the fit does not move); a longer point has the timing by income. */
-export function parametersAt(base: ModelParameters, x: readonly number[]): ModelParameters {
+/** The parameters of a point of the search over `dims` (base: the model-2 fields and what the fit does not move). */
+export function parametersAt(base: ModelParameters, x: readonly number[], dims: readonly FitDimension[]): ModelParameters {
+  if (x.length !== dims.length) throw new Error(`campaign-sim: a Pix point of ${x.length} coordinates for ${dims.length} dimensions`);
   const p: ModelParameters = { ...base, pesos_canais: { ...base.pesos_canais }, deslocamento_porte: [...base.deslocamento_porte] };
-  pixFitDimensions(x.length > PIX_FIT_DIMENSIONS.length).forEach((d, i) => d.set(p, x[i]));
+  dims.forEach((d, i) => d.set(p, x[i]));
   return p;
 }
 
@@ -160,8 +180,10 @@ export interface PixFitOptions {
   inicio?: number[];
   /** Names of the dimensions searched (default: all); the others stay at their start. */
   livres?: readonly string[];
-  /** Also search the timing by income (PIX_DIMENSAO_RENDA, last). */
+  /** Also search the timing by income (PIX_DIMENSAO_RENDA). */
   renda?: boolean;
+  /** Also search the timing by the UF's income (PIX_DIMENSAO_RENDA_UF, last). */
+  rendaUf?: boolean;
   /** The loss's form (default `mape`, the form of cases up to v1.7.0). */
   perda?: PerdaPix;
   pool?: SimPool;
@@ -186,7 +208,7 @@ export async function fitPix(o: PixFitOptions): Promise<PixFit> {
   const coortes = o.coortes;
   const populacao = coortes && Object.fromEntries(o.ufs.map((uf) => [uf, eligibleFactors(coortes[uf]!, meses, false)]));
   const amostra = await sampleSteps(o.release, o.ufs, o.amostraPessoas);
-  const dims = pixFitDimensions(o.renda);
+  const dims = pixFitDimensions(o.renda, o.rendaUf);
   const start = o.inicio ?? dims.map((d) => d.inicio);
   const free = dims.map((d, i) => [d, i] as const).filter(([d]) => !o.livres || o.livres.includes(d.nome));
   const full = (y: number[]) => { const x = start.slice(); free.forEach(([, i], k) => { x[i] = y[k]; }); return x; };
@@ -196,14 +218,14 @@ export async function fitPix(o: PixFitOptions): Promise<PixFit> {
     maxEvaluations: o.maxAvaliacoes,
     onEvaluation: o.onEvaluation && ((e, n) => o.onEvaluation!({ x: full(e.x), loss: e.loss }, n)),
     evaluate: async (y) => {
-      const ad = await simulatePixAdopters(parametersAt(o.base, full(y)), {
+      const ad = await simulatePixAdopters(parametersAt(o.base, full(y), dims), {
         release: o.release, ufs: o.ufs, meses, amostra: (uf) => amostra[uf], pool: o.pool, threads: o.threads,
       });
       const m = Object.values(lossByUf(ad, series, activity, o.cobertura, o.ufs, idx, o.perda ?? 'mape', populacao));
       return m.reduce((a, b) => a + b, 0) / m.length;
     },
   });
-  return pixFitOf(searched.map((e) => ({ x: full(e.x), loss: e.loss })), o.base, activity, amostra);
+  return pixFitOf(searched.map((e) => ({ x: full(e.x), loss: e.loss })), o.base, activity, amostra, dims);
 }
 
 /** k of each UF's 1:k household sample of about `amostraPessoas` persons. */
@@ -214,8 +236,10 @@ export async function sampleSteps(release: Release, ufs: readonly UfCode[], amos
 }
 
 /** A fit from its evaluations, in the order made: the first of the best points and its parameters. */
-export function pixFitOf(avaliacoes: Evaluation[], base: ModelParameters, activity: ActivityCurve, amostra: Record<string, number>): PixFit {
+export function pixFitOf(
+  avaliacoes: Evaluation[], base: ModelParameters, activity: ActivityCurve, amostra: Record<string, number>, dims: readonly FitDimension[],
+): PixFit {
   let melhor = avaliacoes[0];
   for (const e of avaliacoes) if (e.loss < melhor.loss) melhor = e;
-  return { activity, avaliacoes, melhor, parametros: parametersAt(base, melhor.x), amostra };
+  return { activity, avaliacoes, melhor, parametros: parametersAt(base, melhor.x, dims), amostra };
 }

@@ -2,7 +2,7 @@
 // KEEP IN SYNC with assembly/abi.ts; test/kernel/abi.test.ts parses that file and compares.
 
 export const ABI = {
-  ABI_VERSION: 7, // the kernel's abiVersion() must return it
+  ABI_VERSION: 8, // the kernel's abiVersion() must return it
   AGE_GROUPS: 7, // digital cells are UF x age group (the principal grid's grupo_idade)
   ADOPTION_BLOCK: 16, // persons in a block of adoption's daily step (P_LIVE_BLOCK lists blocks)
   N_PERSONS: 0,
@@ -57,8 +57,8 @@ export const ABI = {
   P_CNT_HH: 49, // i32[nHouseholds]: active members of the household
   AGENT_BASE: 50, // global index of this instance's first person (sharding: RNG counters use it)
   P_LIVE_HH: 51, // u32[nHouseholds]: adoption: the households with a member yet to adopt, ascending
-  P_INCOME: 52, // u8[nPersons]: adoption: national income quintile 0-4 (read when F_BY_INCOME is set)
-  P_TAB_INCOME: 53, // f32[2 * 5]: adoption by income quintile: the day's exp(beta0) with the impulse, then the launch odds factor
+  P_INCOME: 52, // u8[nPersons]: adoption: launch timing class, UF index x 5 + national income quintile (read when F_BY_INCOME is set)
+  P_TAB_INCOME: 53, // f32[2 * 135]: adoption by timing class: the day's exp(beta0) with the impulse, then the launch odds factor
   P_PERSON_HH: 54, // u32[nPersons]: adoption: each person's household (filled by the reset)
   P_HH_BASE: 55, // f32[2 * nHouseholds]: adoption: a listed household's day base (household + tract share) and damping
   P_LIVE_BLOCK: 56, // u32[nPersons / 16 rounded up]: adoption: the blocks of 16 persons with one yet to adopt, ascending
@@ -79,7 +79,7 @@ export const ABI = {
   F_FIRST_DAY: 12, // first campaign day (false recall counts from there)
   F_RECALL: 13, // 4 slots: recall probability of a contact by channel c
   F_SPILL: 17, // vizinhanca: weight of an adjacent tract's members against the own tract's
-  F_BY_INCOME: 18, // adoption: 1 when the launch mass and impulse depend on the income quintile (P_TAB_INCOME)
+  F_BY_INCOME: 18, // adoption: 1 when the launch mass and impulse depend on the timing class (P_TAB_INCOME)
   PARAMS: 19,
   HEADER_BYTES: 512,
   NEXT_C_U8_DAYS: 254, // runs of at most this many days keep P_NEXT_C's days as u8, longer runs as u16

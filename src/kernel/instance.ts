@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { ServiceError } from '../errors.js';
 import { projectPath } from '../project-path.js';
 import { ABI } from './abi.js';
-import { INCOME_MIDDLE, INCOME_QUINTILES, type KernelParams, type KernelPlan } from './kernel-plan.js';
+import { TIMING_CLASSES, type KernelParams, type KernelPlan } from './kernel-plan.js';
 import type { KernelPopulation } from './kernel-population.js';
 import { WASM32_MAX_BYTES, layoutKernel, planShape, type KernelLayout } from './layout.js';
 
@@ -61,11 +61,6 @@ const PARAMETER_SLOTS = [
   [ABI.F_W_VIZ, 'wViz'], [ABI.F_W_DIG, 'wDig'], [ABI.F_HOMOPHILY, 'homophily'], [ABI.F_SPILL, 'spill'], [ABI.F_DAMP, 'damp'],
   [ABI.F_ELOGIT, 'elogit'], [ABI.F_FALSE_RECALL, 'falseRecall'], [ABI.F_FIRST_DAY, 'firstDay'],
 ] as const satisfies ReadonlyArray<readonly [number, keyof KernelParams]>;
-
-/** The launch odds and impulse factor of income quintile q: exp(inclinacao_renda_lancamento * (q - 2)). */
-function incomeFactor(p: KernelParams, q: number): number {
-  return Math.exp(p.inclinacaoRenda * (q - INCOME_MIDDLE));
-}
 
 export class KernelInstance {
   readonly memory: WebAssembly.Memory;
@@ -152,7 +147,7 @@ export class KernelInstance {
     if (plan.id !== this.planId) {
       const s = layout.slots;
       this.copyIn(s[ABI.P_MULT], plan.mult);
-      if (plan.renda) this.copyIn(s[ABI.P_INCOME], plan.renda);
+      if (plan.classe) this.copyIn(s[ABI.P_INCOME], plan.classe);
       if (plan.familia === 'recepcao') {
         this.copyIn(s[ABI.P_CELL], plan.cell!);
         this.copyIn(s[ABI.P_AFF], plan.afinidade!);
@@ -185,16 +180,16 @@ export class KernelInstance {
     for (const [slot, name] of PARAMETER_SLOTS) f[slot] = p[name];
     f[ABI.F_PERIOD] = Math.max(1, Math.round(p.period));
     for (let c = 0; c < plan.nChannels; c++) f[ABI.F_RECALL + c] = p.recall[c];
-    if (plan.familia === 'adocao' && p.inclinacaoRenda !== 0) {
+    if (plan.familia === 'adocao' && plan.fatorClasse) {
       f[ABI.F_BY_INCOME] = 1;
-      const odds = this.incomeTable();
-      for (let q = 0; q < INCOME_QUINTILES; q++) odds[INCOME_QUINTILES + q] = incomeFactor(p, q);
+      const odds = this.timingTable();
+      for (let c = 0; c < TIMING_CLASSES; c++) odds[TIMING_CLASSES + c] = plan.fatorClasse[c];
     }
   }
 
-  /** The kernel's P_TAB_INCOME: the day's exp(beta0) with the impulse by quintile, then the launch odds factor by quintile. */
-  private incomeTable(): Float32Array {
-    return new Float32Array(this.memory.buffer, this.layout!.slots[ABI.P_TAB_INCOME], 2 * INCOME_QUINTILES);
+  /** The kernel's P_TAB_INCOME: the day's exp(beta0) with the impulse by timing class, then the launch odds factor by class. */
+  private timingTable(): Float32Array {
+    return new Float32Array(this.memory.buffer, this.layout!.slots[ABI.P_TAB_INCOME], 2 * TIMING_CLASSES);
   }
 
   /** Starts a task: population and plan in place, parameters, the variant's day factors, reset. */
@@ -223,11 +218,11 @@ export class KernelInstance {
       if (d === plan.lancamentoDia) fn.launchAdoption(d);
       else if (d > plan.lancamentoDia) {
         const p = plan.params;
-        if (p.inclinacaoRenda !== 0) {
-          // the impulse of each quintile; the table is f32 as the kernel's vE0 is
-          const e0 = this.incomeTable();
+        if (plan.fatorClasse) {
+          // the impulse of each timing class; the table is f32 as the kernel's vE0 is
+          const e0 = this.timingTable();
           const decay = p.impulso * 2 ** (-(d - plan.lancamentoDia) / p.meiaVida);
-          for (let q = 0; q < INCOME_QUINTILES; q++) e0[q] = p.e0 * (1 + decay * incomeFactor(p, q));
+          for (let c = 0; c < TIMING_CLASSES; c++) e0[c] = p.e0 * (1 + decay * plan.fatorClasse[c]);
         } else if (p.impulso > 0) this.params()[ABI.F_E0] = p.e0 * (1 + p.impulso * 2 ** (-(d - plan.lancamentoDia) / p.meiaVida));
         fn.prepareShares();
         fn.stepAdoption(d);

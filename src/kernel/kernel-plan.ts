@@ -17,11 +17,6 @@ export interface KernelParams {
   /** adocao: launch impulse on exp(beta0), halving every meiaVida days (0 = none; docs/model.md). */
   impulso: number;
   meiaVida: number;
-  /**
-   * adocao: inclinacao_renda_lancamento. A person of income quintile q has launch odds and impulse
-   * times exp(inclinacaoRenda * (q - 2)); 0 = none (the kernel then never reads the quintiles).
-   */
-  inclinacaoRenda: number;
   period: number; // spreading days (>= 1)
   falseRecall: number;
   firstDay: number; // first campaign day
@@ -45,14 +40,21 @@ export interface KernelPlan {
   cell?: Uint16Array;
   afinidade?: Float32Array;
   respostaAcum?: Float32Array;
-  /** adocao with inclinacaoRenda != 0: each person's national income quintile (0-4). */
-  renda?: Uint8Array;
+  /**
+   * adocao with a launch timing that differs by person (inclinacao_renda_lancamento,
+   * inclinacao_renda_uf_lancamento; src/plan/propensity.ts): each person's timing class (UF index
+   * x INCOME_QUINTILES + national income quintile), and the factor of each class on the launch
+   * odds and the impulse. Absent together when every person has the same timing (the kernel then
+   * never reads them).
+   */
+  classe?: Uint8Array;
+  fatorClasse?: Float64Array;
 }
 
-/** Income quintiles of the persons (PERSON_ATTRS.renda); the kernel's P_TAB_INCOME has one entry per quintile. */
+/** Income quintiles of the persons (PERSON_ATTRS.renda). */
 export const INCOME_QUINTILES = 5;
-/** The quintile whose factor is 1 (the middle one), so the slope moves timing around the middle of the income ranking. */
-export const INCOME_MIDDLE = 2;
+/** Launch timing classes: the 27 UFs (UF_CODES) by income quintile; the kernel's P_TAB_INCOME has one entry per class. */
+export const TIMING_CLASSES = 27 * INCOME_QUINTILES;
 
 /** Shared control block of one simulate() call: [0] simulated days done (all tasks), [1] cancel flag. */
 export const CONTROL_DAYS = 0;

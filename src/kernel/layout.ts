@@ -2,7 +2,7 @@
 // plan's shape into the header slots of assembly/abi.ts (mirrored in ./abi.ts).
 import type { Familia } from '../contract/types.js';
 import { ABI } from './abi.js';
-import { INCOME_QUINTILES, type KernelPlan } from './kernel-plan.js';
+import { TIMING_CLASSES, type KernelPlan } from './kernel-plan.js';
 import type { KernelPopulation } from './kernel-population.js';
 
 /** One wasm32 memory holds at most 4 GiB (DESIGN 4, "Scale"). */
@@ -76,7 +76,7 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
   put(ABI.P_MULT, n * 4);
   if (shape.familia === 'adocao') {
     put(ABI.P_INCOME, n);
-    put(ABI.P_TAB_INCOME, 2 * INCOME_QUINTILES * 4);
+    put(ABI.P_TAB_INCOME, 2 * TIMING_CLASSES * 4);
   }
   if (shape.familia === 'recepcao') {
     put(ABI.P_CELL, n * 2);

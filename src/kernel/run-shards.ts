@@ -16,7 +16,7 @@ export function planForShard(plan: KernelPlan, shard: KernelShard, whole: boolea
     id: `${plan.id}@${shard.pop.id}`,
     mult: plan.mult.subarray(shard.p0, shard.p1),
     cell: plan.cell?.subarray(shard.p0, shard.p1),
-    renda: plan.renda?.subarray(shard.p0, shard.p1),
+    classe: plan.classe?.subarray(shard.p0, shard.p1),
   };
 }
 

@@ -12,7 +12,7 @@ import { defaultParameters } from './default-parameters.js';
 import type { ModelParameters, Population, Release } from '../release/types.js';
 import { audienceMask } from './audience.js';
 import { jobGrid } from '../contract/age-bands.js';
-import { adoptionMultipliers, incomeQuintiles } from './propensity.js';
+import { adoptionMultipliers, launchTimingClasses, launchTimingFactors } from './propensity.js';
 import { compileQuestions } from './questions.js';
 import {
   BASE_CELLS, FALSE_RECALL, KERNEL_CELLS, RECALL, affinity, receptionCell, responseCoefficients, responseCumulative,
@@ -130,14 +130,17 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
       elogit: Number.isFinite(p.logit_lancamento) ? Math.exp(p.logit_lancamento) : 0,
       impulso: familia === 'adocao' ? p.impulso_lancamento ?? 0 : 0,
       meiaVida: p.meia_vida_impulso_dias ?? 1,
-      inclinacaoRenda: familia === 'adocao' ? p.inclinacao_renda_lancamento ?? 0 : 0,
       period: SPREADING_DAYS,
       falseRecall: FALSE_RECALL,
       firstDay: Math.min(firstDay, 65535),
       recall: canais.map((c) => RECALL[c]),
     },
   };
-  if (kernel.params.inclinacaoRenda !== 0) kernel.renda = incomeQuintiles(pop);
+  const fatorClasse = familia === 'adocao' ? launchTimingFactors(p) : undefined;
+  if (fatorClasse) {
+    kernel.classe = launchTimingClasses(pop);
+    kernel.fatorClasse = fatorClasse;
+  }
   if (familia === 'recepcao') {
     const cell = new Uint16Array(new SharedArrayBuffer(Math.max(1, pop.nPersons) * 2), 0, pop.nPersons);
     for (let h = 0; h < pop.nHouseholds; h++) {

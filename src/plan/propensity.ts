@@ -6,8 +6,9 @@
 // simulated alone keeps its level against the country). Model 2 also gives m_i = 0 to persons
 // under `idade_minima_adocao` (not eligible: they never adopt).
 import type { ModelParameters, PesosEscore, Population } from '../release/types.js';
-import { loadMunicipalities, macroRegionOf } from '../release/data-files.js';
-import { PERSON_ATTRS, personAttr } from '../release/types.js';
+import { loadMunicipalities, loadUfSocio, macroRegionOf, nationalIncome2023 } from '../release/data-files.js';
+import { INCOME_QUINTILES, TIMING_CLASSES } from '../kernel/kernel-plan.js';
+import { PERSON_ATTRS, personAttr, UF_CODES } from '../release/types.js';
 import { ageGroupOf } from '../release/publication-grid.js';
 
 type Axis = 'regiao' | 'faixa' | 'sexo' | 'raca' | 'nivel' | 'renda';
@@ -112,9 +113,40 @@ export function adoptionMultipliers(pop: Population, p: ModelParameters): Float3
   return out;
 }
 
-/** Each person's national income quintile (0-4; Uint8Array on a SharedArrayBuffer): the kernel's P_INCOME. */
-export function incomeQuintiles(pop: Population): Uint8Array {
+/** The quintile whose factor is 1 (the middle one), so the income slope moves timing around the middle of the income ranking. */
+const INCOME_MIDDLE = 2;
+
+/**
+ * Each person's launch timing class, UF index (UF_CODES) x INCOME_QUINTILES + national income
+ * quintile (Uint8Array on a SharedArrayBuffer): the kernel's P_INCOME.
+ */
+export function launchTimingClasses(pop: Population): Uint8Array {
+  const ufIndex = pop.ufs.map((uf) => UF_CODES.indexOf(uf));
   const out = new Uint8Array(new SharedArrayBuffer(Math.max(1, pop.nPersons)), 0, pop.nPersons);
-  for (let i = 0; i < pop.nPersons; i++) out[i] = personAttr(pop.attrs[i], PERSON_ATTRS.renda);
+  for (let h = 0; h < pop.nHouseholds; h++) {
+    const u = ufIndex[pop.munUf[pop.tractMun[pop.hhTract[h]]]] * INCOME_QUINTILES;
+    for (let i = pop.hhStart[h]; i < pop.hhStart[h + 1]; i++) out[i] = u + personAttr(pop.attrs[i], PERSON_ATTRS.renda);
+  }
+  return out;
+}
+
+/**
+ * Adoption model 2's launch timing by person: the factor on the launch odds and the impulse of
+ * each timing class (launchTimingClasses), exp(inclinacao_renda_lancamento (q - 2) +
+ * inclinacao_renda_uf_lancamento ln(rdpc_UF / rdpc_BR)), rdpc the household income per capita of
+ * 2023 (renda_gini_ufs.csv). Undefined when both slopes are 0 or absent: the same timing for every
+ * person, and the kernel never reads the classes (the model before them, bit for bit).
+ */
+export function launchTimingFactors(p: ModelParameters): Float64Array | undefined {
+  const renda = p.inclinacao_renda_lancamento ?? 0;
+  const rendaUf = p.inclinacao_renda_uf_lancamento ?? 0;
+  if (renda === 0 && rendaUf === 0) return undefined;
+  const socio = loadUfSocio();
+  const br = nationalIncome2023();
+  const out = new Float64Array(TIMING_CLASSES);
+  UF_CODES.forEach((uf, u) => {
+    const lnUf = rendaUf === 0 ? 0 : rendaUf * Math.log(socio.get(uf)!.rdpc2023 / br);
+    for (let q = 0; q < INCOME_QUINTILES; q++) out[u * INCOME_QUINTILES + q] = Math.exp(renda * (q - INCOME_MIDDLE) + lnUf);
+  });
   return out;
 }

@@ -179,6 +179,15 @@ export interface UfSocio {
 }
 
 let ufSocioCache: Map<UfCode, UfSocio> | undefined;
+let brIncome2023: number | undefined;
+
+/** Brazil's household income per capita of 2023 (R$/month, renda_gini_ufs.csv's row 0). */
+export function nationalIncome2023(): number {
+  loadUfSocio();
+  if (brIncome2023 === undefined) throw new Error('campaign-sim: renda_gini_ufs.csv has no row for Brazil (uf_code 0)');
+  return brIncome2023;
+}
+
 export function loadUfSocio(): Map<UfCode, UfSocio> {
   if (ufSocioCache) return ufSocioCache;
   const byCode = new Map<number, UfCode>();
@@ -191,6 +200,7 @@ export function loadUfSocio(): Map<UfCode, UfSocio> {
       const g = r[c.gini_census_2022] ? Number(r[c.gini_census_2022]) : Number(r[c.gini_pnadc_2016]);
       recent.set(Number(r[c.uf_code]), { rdpc: Number(r[c.rdpc_2023_brl]), gini: g });
     }
+    brIncome2023 = recent.get(0)?.rdpc;
   }
   const { header, rows } = readCsv(dataFile('socioeconomico', 'atlas_ufs_2010.csv'));
   const c = columns(header, ['uf', 'rdpc', 'gini', 't_fund25m', 't_med25m', 't_super25m'] as const, 'atlas_ufs_2010.csv');

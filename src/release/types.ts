@@ -106,6 +106,14 @@ export interface ModelParameters {
    */
   inclinacao_renda_lancamento?: number;
   /**
+   * Adoption model 2: timing by the UF's income (no release's fit sets it yet). A person of a UF
+   * whose household income per capita of 2023 is rdpc_UF has launch-day odds and launch impulse
+   * times (rdpc_UF / rdpc_BR)^inclinacao: with a positive slope the richer UFs adopt earlier and
+   * the poorer ones catch up later (docs/model.md, "A timing by region, diagnosed"). Absent or 0 =
+   * the same timing in every UF (the model before it, bit for bit).
+   */
+  inclinacao_renda_uf_lancamento?: number;
+  /**
    * Adoption model 2: level shift per macro-region (index = MACRO_REGIOES order), added to
    * ln m_i like deslocamento_porte; a missing value counts as 0.
    */

@@ -29,7 +29,7 @@ describe('Pix fit', () => {
     const meses = real.meses.filter((m) => m <= janelaFim);
     const n = (await release.population(['RR'])).nPersons;
     const k = 8;
-    const ad = await simulatePixAdopters(parametersAt(base, truth), { release, ufs: ['RR'], meses, amostra: () => k, threads: 2 });
+    const ad = await simulatePixAdopters(parametersAt(base, truth, PIX_FIT_DIMENSIONS), { release, ufs: ['RR'], meses, amostra: () => k, threads: 2 });
     const cobertura = censusCoverage();
     const made = predictPayers(ad.RR!, meses, fitActivity(real, janelaFim), cobertura.RR);
     const series = { ...real, pagadores: { ...real.pagadores, RR: Float64Array.from(real.meses, (_, i) => (i < made.length ? made[i] : 1)) } };

@@ -1,5 +1,6 @@
 // Adoption model 2 (release v1.2.0 on, docs/model.md): eligibility age, fixed standardisation of
-// the cell score, the fading launch impulse and its timing by income, on a 30,000-person fixture.
+// the cell score, the fading launch impulse and its timing by income and by the UF's income, on a
+// 30,000-person fixture (in RR).
 import { describe, expect, it } from 'vitest';
 import { replicaKey } from '../../src/kernel/rng-key.js';
 import { compilePlanFor } from '../../src/plan/compile-plan.js';
@@ -92,6 +93,30 @@ describe('adoption model 2', () => {
       const launch0 = adoptedBy(neutral, 1), launch1 = adoptedBy(slope, 1);
       expect(launch1[4]).toBeGreaterThan(launch0[4]);
       expect(launch1[0]).toBeLessThan(launch0[0]);
+    });
+  });
+
+  describe("timing by the UF's income (inclinacao_renda_uf_lancamento)", () => {
+    const base = parameters({ beta0: Math.log(0.002), beta_expo: Math.log(0.01), logit_lancamento: -2, impulso_lancamento: 3, meia_vida_impulso_dias: 10 });
+    const adoptedBy = (dayA: Uint16Array, day: number) => dayA.reduce((n, d) => n + (d !== 0 && d <= day ? 1 : 0), 0);
+
+    it('at 0 it is the model without it, bit for bit, with or without the timing by income', async () => {
+      expect((await adoptionDays({ ...base, inclinacao_renda_uf_lancamento: 0 })).hash).toBe((await adoptionDays(base)).hash);
+      const renda = { ...base, inclinacao_renda_lancamento: 0.3 };
+      expect((await adoptionDays({ ...renda, inclinacao_renda_uf_lancamento: 0 })).hash).toBe((await adoptionDays(renda)).hash);
+      expect((await adoptionDays({ ...base, inclinacao_renda_uf_lancamento: 0.5 })).hash).not.toBe((await adoptionDays(base)).hash);
+    });
+
+    it('a positive slope holds a UF poorer than Brazil back at the launch (RR: 1,425 against 1,893 R$ a month); it catches up later', async () => {
+      const neutral = (await adoptionDays(base)).dayA;
+      const later = (await adoptionDays({ ...base, inclinacao_renda_uf_lancamento: 2 })).dayA;
+      // the launch odds and the impulse times (1425 / 1893)^2 = 0.57
+      expect(adoptedBy(later, 1)).toBeLessThan(0.7 * adoptedBy(neutral, 1));
+      expect(adoptedBy(later, 15)).toBeLessThan(adoptedBy(neutral, 15));
+      const gap = (day: number) => (adoptedBy(neutral, day) - adoptedBy(later, day)) / adoptedBy(neutral, day);
+      expect(gap(60)).toBeLessThan(gap(15));
+      // a UF richer than Brazil goes the other way
+      expect(adoptedBy((await adoptionDays({ ...base, inclinacao_renda_uf_lancamento: -2 })).dayA, 1)).toBeGreaterThan(adoptedBy(neutral, 1));
     });
   });
 });

@@ -5,7 +5,8 @@ import { ABI } from '../../../src/kernel/abi.js';
 import { prepareKernelPopulation } from '../../../src/kernel/kernel-population.js';
 import { kernelBytes } from '../../../src/kernel/layout.js';
 import { compilePlan, compilePlanFor } from '../../../src/plan/compile-plan.js';
-import { PERSON_ATTRS, type Release } from '../../../src/release/types.js';
+import { PERSON_ATTRS, personAttr, UF_CODES, type Release } from '../../../src/release/types.js';
+import { INCOME_QUINTILES } from '../../../src/kernel/kernel-plan.js';
 import { ServiceError } from '../../../src/errors.js';
 import { buildFixturePopulation } from '../../fixtures/population-fixture.js';
 import { adoptionScenario, parameters, receptionScenario } from '../../fixtures/scenarios.js';
@@ -101,5 +102,24 @@ describe('compilePlan', () => {
     const p = compilePlanFor(receptionScenario(), pop, parameters());
     expect(p.bytesPorTarefa).toBe(kernelBytes(prepareKernelPopulation(pop), { familia: 'recepcao', nChannels: 4, nCells: p.kernel.nCells, dias: 42 }));
     expect(ABI.SLOTS).toBeGreaterThan(ABI.AGENT_BASE);
+  });
+
+  it('gives each person a launch timing class (UF x income quintile) and each class its factor only when a timing slope is set', () => {
+    const adocao = adoptionScenario();
+    expect(compilePlanFor(adocao, pop, parameters()).kernel.classe).toBeUndefined();
+    expect(compilePlanFor(adocao, pop, parameters({ inclinacao_renda_uf_lancamento: 0, inclinacao_renda_lancamento: 0 })).kernel.fatorClasse).toBeUndefined();
+    const k = compilePlanFor(adocao, pop, parameters({ inclinacao_renda_uf_lancamento: 0.5, inclinacao_renda_lancamento: 0.2 })).kernel;
+    const rr = UF_CODES.indexOf('RR'), ma = UF_CODES.indexOf('MA'), df = UF_CODES.indexOf('DF');
+    for (let i = 0; i < pop.nPersons; i += 97) expect(k.classe![i]).toBe(rr * INCOME_QUINTILES + personAttr(pop.attrs[i], PERSON_ATTRS.renda));
+    // (rdpc_UF / rdpc_BR)^0.5 x exp(0.2 (q - 2)), rdpc of 2023: RR 1,425, MA 945, DF 3,357, Brazil 1,893 R$ a month
+    expect(k.fatorClasse![rr * INCOME_QUINTILES + 2]).toBeCloseTo(Math.sqrt(1425 / 1893), 12);
+    expect(k.fatorClasse![ma * INCOME_QUINTILES + 4]).toBeCloseTo(Math.sqrt(945 / 1893) * Math.exp(0.4), 12);
+    expect(k.fatorClasse![df * INCOME_QUINTILES]).toBeCloseTo(Math.sqrt(3357 / 1893) * Math.exp(-0.4), 12);
+    // the timing by income alone: the same factors in every UF
+    const renda = compilePlanFor(adocao, pop, parameters({ inclinacao_renda_lancamento: 0.2 })).kernel.fatorClasse!;
+    expect(renda[ma * INCOME_QUINTILES + 4]).toBe(Math.exp(0.2 * 2));
+    expect(renda[df * INCOME_QUINTILES + 4]).toBe(Math.exp(0.2 * 2));
+    // reception never reads them
+    expect(compilePlanFor(receptionScenario(), pop, parameters({ inclinacao_renda_uf_lancamento: 0.5 })).kernel.classe).toBeUndefined();
   });
 });
