@@ -32,9 +32,9 @@ export interface BenchSpec<O extends Record<string, BenchOption>> {
   /** What it measures, for --help. */
   measures: string;
   /** Result files written to the bench output folder (bench/lib/bench-output.ts: bench/out/, or $BENCH_OUT). */
-  results?: string[];
+  results?: readonly string[];
   /** Other files it writes, from the project root. */
-  writes?: string[];
+  writes?: readonly string[];
   options: O;
   /** Positional arguments, when it takes any. */
   positionals?: { name: string; description: string; check?: ValueCheck };
@@ -134,7 +134,7 @@ function benchUsage(spec: BenchSpec<Record<string, BenchOption>>): string {
   for (const [name, o] of Object.entries({ ...spec.options, help: HELP })) {
     if (o.internal) continue;
     const flag = `${o.short ? `-${o.short}, ` : ''}--${name}${o.type === 'string' ? ` ${o.value ?? 'VALUE'}` : ''}`;
-    const dflt = o.default !== undefined && o.default !== false ? ` (default: ${o.default === '' ? "''" : o.default})` : '';
+    const dflt = o.default !== undefined && o.default !== false ? `; default ${o.default === '' ? "''" : o.default}` : '';
     lines.push(...entry(flag, `${o.description}${dflt}`));
   }
   const env = {
