@@ -32,8 +32,14 @@ beforeEach(() => {
   vi.spyOn(process, 'exit').mockImplementation((code) => {
     throw new Exit(Number(code));
   });
-  vi.spyOn(process.stdout, 'write').mockImplementation((s) => ((stdout += String(s)), true));
-  vi.spyOn(process.stderr, 'write').mockImplementation((s) => ((stderr += String(s)), true));
+  vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
+    stdout += String(s);
+    return true;
+  });
+  vi.spyOn(process.stderr, 'write').mockImplementation((s) => {
+    stderr += String(s);
+    return true;
+  });
 });
 
 afterEach(() => {
