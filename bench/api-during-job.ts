@@ -12,6 +12,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { openStore } from '../service/store/open-store.js';
 import { startServer } from '../service/server.js';
+import { parseBenchArgs, positiveNumber } from './lib/bench-args.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { waitForService } from './lib/wait-for-service.js';
 import { runBenchWithServiceChild, withServiceChild } from './lib/service-child.js';
@@ -33,13 +34,14 @@ async function serve(dataDir: string): Promise<void> {
   process.on('SIGTERM', () => { server.stop().finally(() => process.exit(0)); });
 }
 
-function argument(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
-
 async function main(): Promise<void> {
-  const duration = argument('duration', 20);
+  const { values } = parseBenchArgs({
+    name: 'api-during-job',
+    measures: 'GET /v1/jobs/{id} latency (autocannon, 4 connections) while the in-process worker of a service child process starts an SP adoption job (target p99 < 50 ms), then the time from SIGTERM to its exit and how the running job ended. The first run builds SP\'s population cache file (minutes).',
+    results: ['api-during-job.json'],
+    options: { duration: { type: 'string', value: 'SECONDS', default: '20', check: positiveNumber, description: 'how long autocannon reads the job' } },
+  });
+  const duration = Number(values.duration);
   await withServiceChild('campaign-sim-bench-job-', async (child, dataDir) => {
     const { url, key } = await waitForService(child);
     const auth = { authorization: `Bearer ${key}` };

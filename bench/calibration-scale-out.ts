@@ -25,17 +25,13 @@ import { openStore, type Store } from '../service/store/open-store.js';
 import { openRelease } from '../src/release/release.js';
 import { calibrationPeriods, calibrationRequest } from '../test/fixtures/scenarios.js';
 import { writeBenchResult } from './lib/bench-output.js';
+import { listOf, oneOf, parseBenchArgs } from './lib/bench-args.js';
 import { runAsMain } from './lib/run-as-main.js';
-import { cpuSeconds, DATABASE_URL, startWorker } from './scale-out.js';
+import { cpuSeconds, DATABASE_ENV, DATABASE_URL, startWorker, WORKER_LAYOUT } from './scale-out.js';
 
 const load = () => Number(loadavg()[0].toFixed(2));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const round = (x: number, d = 2) => Number(x.toFixed(d));
-
-function argument(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
 
 /** The bench's calibration: RR from 2021-01-01 over `months` months (the last one the holdout), beta0 on a grid of 3, 4 replicas a round. */
 function benchBody(months: number) {
@@ -89,9 +85,18 @@ async function runLayout(store: Store, projectId: string, months: number, layout
 }
 
 async function main(): Promise<void> {
-  const layouts = argument('layouts', 'local-1,1,2').split(',');
-  const horizons = argument('days', '120,365').split(',').map((d) => MONTHS[d]);
-  if (horizons.some((m) => m === undefined)) throw new Error(`--days takes ${Object.keys(MONTHS).join(' or ')}`);
+  const { values } = parseBenchArgs({
+    name: 'calibration-scale-out',
+    measures: 'A small RR calibration (grid of 3 beta0 values, 6 rounds of 4 replicas) on the PostgreSQL server, run by N `campaign-sim worker` processes with its rounds\' replicas spread as tasks, or by one process running it whole (local-1): wall seconds to concluido, CPU seconds of the workers, and whether every layout stores the same result bytes.',
+    results: ['calibration-scale-out.json'],
+    options: {
+      days: { type: 'string', value: 'LIST', default: '120,365', check: listOf(oneOf(Object.keys(MONTHS))), description: 'the horizons in days (each 120 or 365: a 4- or 12-month series)' },
+      layouts: { type: 'string', value: 'LIST', default: 'local-1,1,2', check: listOf(WORKER_LAYOUT), description: 'N: N worker processes with the tasks spread over them; local-N: N processes with --tasks local (a job runs whole in the one that claims it)' },
+    },
+    env: DATABASE_ENV,
+  });
+  const layouts = values.layouts.split(',');
+  const horizons = values.days.split(',').map((d) => MONTHS[d]);
   const schema = `bench_calibspread_${randomBytes(4).toString('hex')}`;
   const store = await openStore({ databaseUrl: DATABASE_URL, schema, poolSize: 4 });
   const org = await createOrganization(store, { nome: 'bench calibration scale-out' });

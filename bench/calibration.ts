@@ -13,6 +13,7 @@ import { simulationModel } from '../calibration/simulation-model.js';
 import { checkSeries } from '../calibration/series.js';
 import { countRounds, freeDimensions } from '../calibration/parameters.js';
 import { calibrationPeriods, calibrationRequest } from '../test/fixtures/scenarios.js';
+import { parseBenchArgs, wholeNumber } from './lib/bench-args.js';
 import { runAsMain } from './lib/run-as-main.js';
 import { writeBenchResult } from './lib/bench-output.js';
 
@@ -94,11 +95,16 @@ export async function runCalibrationBench(opts: { candidates?: number; threads?:
 }
 
 async function main(): Promise<void> {
-  const arg = (name: string) => {
-    const i = process.argv.indexOf(name);
-    return i >= 0 ? Number(process.argv[i + 1]) : undefined;
-  };
-  const result = await runCalibrationBench({ candidates: arg('--candidates'), threads: arg('--threads') });
+  const { values } = parseBenchArgs({
+    name: 'calibration',
+    measures: 'One timed calibration (issue 7 target: under 10 minutes): 3 free parameters, random search over --candidates points on RR, 2 replicas, 365 days, against a series the model made at known parameters; rounds per minute and the parameters recovered.',
+    results: ['calibration.json'],
+    options: {
+      candidates: { type: 'string', value: 'N', default: '100', check: wholeNumber(), description: 'candidates of the random search' },
+      threads: { type: 'string', value: 'N', default: String(availableParallelism()), check: wholeNumber(), description: 'simulation threads, as many as the CPUs available unless given' },
+    },
+  });
+  const result = await runCalibrationBench({ candidates: Number(values.candidates), threads: Number(values.threads) });
   await closePool();
   await writeBenchResult('calibration.json', result);
   process.stdout.write(JSON.stringify(result, null, 2) + '\n');

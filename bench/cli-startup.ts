@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { projectPath } from '../src/project-path.js';
 import { writeBenchResult } from './lib/bench-output.js';
+import { parseBenchArgs, wholeNumber } from './lib/bench-args.js';
 import { runAsMain } from './lib/run-as-main.js';
 
 export const TARGETS_SECONDS = { version: 0.3, help: 0.3, validate: 1 };
@@ -16,11 +17,6 @@ const COMMANDS: Record<keyof typeof TARGETS_SECONDS, string[]> = {
   help: ['--help'],
   validate: ['validate', projectPath('examples', 'recepcao-rr.json')],
 };
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 /** Seconds of one run of the CLI with `args`; throws when it fails. */
 export function timeRun(bin: string, args: string[]): number {
@@ -37,8 +33,17 @@ export const median = (xs: number[]) => {
 };
 
 export async function runCliStartupBench() {
-  const runs = Number(arg('runs') ?? 15);
-  const bin = arg('bin') ?? projectPath('bin', 'campaign-sim.js');
+  const { values } = parseBenchArgs({
+    name: 'cli-startup',
+    measures: 'Wall time of `campaign-sim --version`, `--help` and `validate` on an example scenario, each a fresh process of the built CLI, --runs times after one warm-up each; the median against the targets (0.3 s, 0.3 s, 1 s).',
+    results: ['cli-startup.json'],
+    options: {
+      runs: { type: 'string', value: 'N', default: '15', check: wholeNumber(), description: 'timed runs of each command' },
+      bin: { type: 'string', value: 'FILE', default: projectPath('bin', 'campaign-sim.js'), description: 'the CLI entry to time' },
+    },
+  });
+  const runs = Number(values.runs);
+  const bin = values.bin;
   const carga_antes = loadavg()[0];
   // One warm-up run each: the first start reads the files from disk into the page cache.
   for (const args of Object.values(COMMANDS)) timeRun(bin, args);

@@ -18,6 +18,7 @@ import { loadMunicipalities } from '../src/release/data-files.js';
 import { createDevAccount } from '../service/accounts/dev-account.js';
 import { startServer } from '../service/server.js';
 import { writeBenchResult } from './lib/bench-output.js';
+import { parseBenchArgs, wholeNumber } from './lib/bench-args.js';
 import { runAsMain } from './lib/run-as-main.js';
 
 export const TARGET_P99_MS = 50;
@@ -32,11 +33,6 @@ const ROUTES: Record<string, string> = {
   chuva: '/chuva',
   saude: '/saude',
 };
-
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-}
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 const ms = (x: number) => Number(x.toFixed(3));
@@ -110,7 +106,13 @@ export async function runContextHttpBench(reps: number) {
 }
 
 async function main(): Promise<void> {
-  const result = await runContextHttpBench(option('reps', 100));
+  const { values } = parseBenchArgs({
+    name: 'context-http',
+    measures: 'Latency of the municipality context routes over HTTP (GET /v1/municipios/{codigo}/perfil, setores, setores?limite=0, setores/nomes, setores/geometria, chuva, saude) to one service on 127.0.0.1 with the embedded store, one call at a time: one first read of each, then --reps rounds of the routes alternating, for the 15 municipalities of Roraima; target p99 < 50 ms after the first read.',
+    results: ['context-http.json'],
+    options: { reps: { type: 'string', value: 'N', default: '100', check: wholeNumber(), description: 'rounds of every route per municipality after the first read' } },
+  });
+  const result = await runContextHttpBench(Number(values.reps));
   await writeBenchResult('context-http.json', result);
   process.stdout.write(JSON.stringify(result, null, 2) + '\n');
 }

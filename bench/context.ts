@@ -14,6 +14,7 @@ import { municipalityTracts } from '../src/context/municipality-tracts.js';
 import { tractGeometry } from '../src/context/tract-geometry.js';
 import { tractNames } from '../src/context/tract-names.js';
 import { loadMunicipalities } from '../src/release/data-files.js';
+import { parseBenchArgs, wholeNumber } from './lib/bench-args.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { runAsMain } from './lib/run-as-main.js';
 
@@ -65,8 +66,13 @@ export async function runContextBench(reps: number) {
 }
 
 async function main(): Promise<void> {
-  const i = process.argv.indexOf('--reps');
-  const result = await runContextBench(i >= 0 ? Number(process.argv[i + 1]) : 200);
+  const { values } = parseBenchArgs({
+    name: 'context',
+    measures: 'Latency of the municipality context functions behind /v1/municipios/{codigo}/... (perfil, setores, nomes, geometria, chuva, saude), without HTTP: one first read, then --reps reads of each, for the 15 municipalities of Roraima; target p99 < 50 ms after the first read.',
+    results: ['context.json'],
+    options: { reps: { type: 'string', value: 'N', default: '200', check: wholeNumber(), description: 'reads of each function per municipality after the first' } },
+  });
+  const result = await runContextBench(Number(values.reps));
   await writeBenchResult('context.json', result);
   process.stdout.write(JSON.stringify(result, null, 2) + '\n');
 }

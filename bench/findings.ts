@@ -12,16 +12,12 @@ import { gridCellCount } from '../src/release/publication-grid.js';
 import type { ReplicaResult } from '../src/pool/replica-result.js';
 import { openRelease } from '../src/release/release.js';
 import { runSimulationJob, type JobEngine } from '../src/run-simulation-job.js';
+import { parseBenchArgs, wholeNumber } from './lib/bench-args.js';
 import { runAsMain } from './lib/run-as-main.js';
 import { writeBenchResult } from './lib/bench-output.js';
 
 const MEDIDAS: Medida[] = ['alcance', 'exposta_social', 'exposta_midia_medida', 'exposta_midia_declarada', 'exposta_midia_ambas', 'ignora', 'absorve', 'repassa', 'rejeita'];
 const CANAIS = ['digital', 'tv', 'radio', 'exterior'] as const;
-
-function arg(name: string, dflt: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-}
 
 /** Small counts with many 1..4 (to exercise the privacy rule), from a seeded generator. */
 function counter(seed: number): () => number {
@@ -123,7 +119,17 @@ export async function runFindingsBench(opts: { replicas?: number; unidades?: num
 }
 
 runAsMain(import.meta.url, async () => {
-  const out = await runFindingsBench({ replicas: arg('replicas', 3), unidades: arg('unidades', 645), setores: arg('setores', 2000) });
+  const { values } = parseBenchArgs({
+    name: 'findings',
+    measures: 'The streaming combiner of the job pipeline without the engine: a synthetic engine hands it SP-sized replica results (645 municipalities, principal grid, 9 measures, 9 variants) with per-tract output; milliseconds per (replica, variant) task, the stored result\'s gzip bytes, and the time to encode and read it.',
+    results: ['findings.json'],
+    options: {
+      replicas: { type: 'string', value: 'N', default: '3', check: wholeNumber(), description: 'replicas of each of the 9 variants' },
+      unidades: { type: 'string', value: 'N', default: '645', check: wholeNumber(), description: 'municipalities (units) of each result' },
+      setores: { type: 'string', value: 'N', default: '2000', check: wholeNumber(), description: 'tracts of the per-tract output' },
+    },
+  });
+  const out = await runFindingsBench({ replicas: Number(values.replicas), unidades: Number(values.unidades), setores: Number(values.setores) });
   await writeBenchResult('findings.json', out);
   console.log(JSON.stringify(out, null, 2));
 });

@@ -15,6 +15,7 @@ import { createApiKey } from '../service/accounts/api-keys.js';
 import { createDevAccount } from '../service/accounts/dev-account.js';
 import { buildApp } from '../service/app.js';
 import { openStore } from '../service/store/open-store.js';
+import { parseBenchArgs, positiveNumber } from './lib/bench-args.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { runBenchWithServiceChild, withServiceChild } from './lib/service-child.js';
 
@@ -65,8 +66,13 @@ async function attackFor({ url, key, seconds }: AttackOrder) {
 }
 
 async function main(): Promise<void> {
-  const i = process.argv.indexOf('--duration');
-  const duration = i >= 0 ? Number(process.argv[i + 1]) : 15;
+  const { values } = parseBenchArgs({
+    name: 'hostile-body',
+    measures: 'GET /v1/whoami latency of one key (autocannon, target p99 < 50 ms) while another key posts a 29 MB body of nested brackets in a loop to /v1/calibracoes/estimate and /mcp, once with a results:read key and once with a simulate key; the service runs in a child process, the attacker in a worker thread.',
+    results: ['hostile-body.json'],
+    options: { duration: { type: 'string', value: 'SECONDS', default: '15', check: positiveNumber, description: 'length of each of the two runs' } },
+  });
+  const duration = Number(values.duration);
   await withServiceChild('campaign-sim-bench-hostile-', async (child) => {
     const ready = await new Promise<{ url: string; reader: string; simulator: string; victim: string }>((resolve, reject) => {
       let text = '';

@@ -27,6 +27,7 @@ import { createDevAccount } from '../service/accounts/dev-account.js';
 import { startServer } from '../service/server.js';
 import { canal, httpScenario } from '../test/fixtures/scenarios.js';
 import { waitForService } from './lib/wait-for-service.js';
+import { parseBenchArgs, positiveNumber, wholeNumber } from './lib/bench-args.js';
 import { writeBenchResult } from './lib/bench-output.js';
 
 export const TARGETS = {
@@ -161,22 +162,29 @@ function brief(m: Measured) {
   return { requests_per_second: m.requests_per_second, p99_ms: m.latency_ms.p99, non_2xx: m.non_2xx };
 }
 
-function argument(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
-
 async function main(): Promise<void> {
-  const duration = argument('duration', 10);
-  const connections = argument('connections', 10);
-  const runs = argument('runs', 3);
-  const option = (name: string) => { const i = process.argv.indexOf(`--${name}`); return i >= 0 ? process.argv[i + 1] : undefined; };
-  const databaseUrl = option('database-url');
-  const redisUrl = option('redis-url');
+  const { values } = parseBenchArgs({
+    name: 'http',
+    measures: 'Throughput and latency of the service over loopback with autocannon: GET /v1/jobs/{id} (target 3,000 requests/s, p99 < 20 ms) and POST /v1/jobs/estimate of a 4-channel scenario (target 1,000 requests/s), routes alternating run by run, the median run reported. The service runs in a child process (embedded store in a temporary folder, no worker, call limits raised).',
+    results: ['http.json'],
+    options: {
+      duration: { type: 'string', value: 'SECONDS', default: '10', check: positiveNumber, description: 'length of each run' },
+      connections: { type: 'string', value: 'N', default: '10', check: wholeNumber(), description: 'autocannon connections, split between the instances' },
+      runs: { type: 'string', value: 'N', default: '3', check: wholeNumber(), description: 'runs of each route' },
+      'database-url': { type: 'string', value: 'URL', description: 'the service on this PostgreSQL server (a fresh schema, dropped after) instead of the embedded store, and a check of the spec\'s burst limits across two instances; writes http-postgres.json' },
+      'redis-url': { type: 'string', value: 'URL', description: 'keep the call counters in this Redis; writes http-redis.json (http-postgres-redis.json with --database-url)' },
+      instances: { type: 'string', value: 'N', default: '2', check: wholeNumber(), description: 'services on the one schema, the load split between them (with --database-url only; 1 otherwise)' },
+    },
+  });
+  const duration = Number(values.duration);
+  const connections = Number(values.connections);
+  const runs = Number(values.runs);
+  const databaseUrl = values['database-url'];
+  const redisUrl = values['redis-url'];
   const schema = `bench_http_${randomBytes(4).toString('hex')}`;
   const dataDir = databaseUrl ? undefined : mkdtempSync(path.join(tmpdir(), 'campaign-sim-bench-http-'));
   const where = databaseUrl ? `${databaseUrl}#${schema}` : dataDir!;
-  const instances = databaseUrl ? argument('instances', 2) : 1;
+  const instances = databaseUrl ? Number(values.instances) : 1;
   const children: Child[] = [];
   try {
     for (let i = 0; i < instances; i++) children.push(await startChild(where, redisUrl, 'raised'));

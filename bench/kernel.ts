@@ -20,9 +20,10 @@ import { compilePlan } from '../src/plan/compile-plan.js';
 import { createPool } from '../src/pool/pool.js';
 import { projectPath } from '../src/project-path.js';
 import { openRelease } from '../src/release/release.js';
-import type { UfCode } from '../src/release/types.js';
+import { UF_CODES, type UfCode } from '../src/release/types.js';
 import { simulate } from '../src/simulate.js';
 import { runOnInstance } from '../test/fixtures/run-in-thread.js';
+import { oneOf, parseBenchArgs, wholeNumber } from './lib/bench-args.js';
 import { runAsMain } from './lib/run-as-main.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { adoptionPasses, adoptionRunBytesPerPersonDay, bytesPerPersonDay, receptionPasses } from './lib/kernel-traffic.js';
@@ -40,11 +41,6 @@ export const TARGETS = {
   fracao_minima_do_limite_de_memoria: 0.5,
   aceleracao_2_threads_job_uf_grande: 1.8,
 };
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 async function example(file: string): Promise<Scenario> {
   return validateScenario(JSON.parse(await readFile(projectPath('examples', file), 'utf8')));
@@ -160,10 +156,22 @@ async function perCore(uf: UfCode, scenario: Scenario, dias: number, kernel: Ker
 }
 
 export async function runKernelBench() {
+  const { values } = parseBenchArgs({
+    name: 'kernel',
+    measures: 'Person-days per second per core (CPU and wall) of both families on RR and a large UF, population load time, the memory roofline (bandwidth and random reads), scaling of an RR job from 1 to 2 threads, the full RR job (180 days, 4 channels, 5 replicas) and the large UF\'s job on 1 and 2 threads. About 6 minutes with every part.',
+    results: ['kernel.json'],
+    options: {
+      large: { type: 'string', value: 'UF', default: 'PA', check: oneOf(UF_CODES), description: 'the large UF measured beside RR' },
+      'large-days': { type: 'string', value: 'N', default: '30', check: wholeNumber(), description: 'days of the large UF\'s runs and job' },
+      'scaling-runs': { type: 'string', value: 'N', default: '5', check: wholeNumber(), description: 'rounds of the 1- then 2-thread RR job (the speed-up is their median)' },
+      'no-full': { type: 'boolean', description: 'skip the full RR job' },
+      'no-large-job': { type: 'boolean', description: 'skip the large UF\'s job on 1 and 2 threads (minutes)' },
+    },
+  });
   const carga_antes = loadavg()[0];
   const release = openRelease('v1.0.0');
-  const large = (arg('large') ?? 'PA') as UfCode;
-  const largeDays = Number(arg('large-days') ?? 30);
+  const large = values.large as UfCode;
+  const largeDays = Number(values['large-days']);
   const adocao = await example('adocao-rr.json');
   const recepcao = await example('recepcao-rr.json');
 
@@ -242,7 +250,7 @@ export async function runKernelBench() {
   // minutes (the same 1-thread job took 8.8 and 11.4 s, with CPU time to match), so the speed-up is
   // the median of the rounds' ratios: the two runs of a round see about the same machine.
   const scaling = { ...overUf(recepcao, 'RR', 60), replicas: 2 };
-  const scalingRuns = Number(arg('scaling-runs') ?? 5);
+  const scalingRuns = Number(values['scaling-runs']);
   const pools = new Map([1, 2].map((threads) => [threads, createPool({ threads })]));
   for (const pool of pools.values()) await simulate(scaling, { release, pool });
   const walls = new Map<number, number[]>([[1, []], [2, []]]);
@@ -270,7 +278,7 @@ export async function runKernelBench() {
   process.stdout.write(`scaling: 1 -> 2 threads ${escala.aceleracao}x (median of ${scalingRuns} rounds: ${ratios.join(', ')})\n`);
 
   let jobCompleto: Record<string, number> | undefined;
-  if (!process.argv.includes('--no-full')) {
+  if (!values['no-full']) {
     const pool = createPool({ threads: 2 });
     const t = performance.now();
     const r = await simulate(recepcao, { release, pool });
@@ -284,7 +292,7 @@ export async function runKernelBench() {
   // replicas) on 1 then 2 threads, once each (minutes per run; the population copy into each
   // thread, about 0.4 s on PA, is inside the first task of each)
   let jobUfGrande: Record<string, number | string> | undefined;
-  if (!process.argv.includes('--no-large-job')) {
+  if (!values['no-large-job']) {
     const sc = overUf(recepcao, large, largeDays);
     const row: Record<string, number | string> = { uf: large, dias: largeDays, replicas: sc.replicas };
     for (const threads of [1, 2]) {

@@ -16,14 +16,10 @@ import { createDevAccount } from '../service/accounts/dev-account.js';
 import { startServer } from '../service/server.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { httpScenario } from '../test/fixtures/scenarios.js';
+import { parseBenchArgs, wholeNumber } from './lib/bench-args.js';
 import { runAsMain } from './lib/run-as-main.js';
 
 export const TARGET_MEDIAN_OVERHEAD_MS = 2;
-
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : fallback;
-}
 
 function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -36,8 +32,17 @@ function summary(ms: number[]) {
 }
 
 async function main(): Promise<void> {
-  const calls = option('calls', 2000);
-  const warmup = option('warmup', 200);
+  const { values } = parseBenchArgs({
+    name: 'mcp',
+    measures: 'What reading a job through the MCP tool get_job adds over GET /v1/jobs/{id} (target: under 2 ms, median), both over HTTP on 127.0.0.1 to one service with the embedded store, calls alternating one at a time.',
+    results: ['mcp.json'],
+    options: {
+      calls: { type: 'string', value: 'N', default: '2000', check: wholeNumber(), description: 'measured calls of each kind' },
+      warmup: { type: 'string', value: 'N', default: '200', check: wholeNumber(0), description: 'calls of each kind made first and not counted' },
+    },
+  });
+  const calls = Number(values.calls);
+  const warmup = Number(values.warmup);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-mcp-'));
   const raised = 1_000_000_000;
   const server = await startServer({

@@ -12,17 +12,17 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { cpus } from 'node:os';
-import { parseArgs } from 'node:util';
 import { countInternetCells } from '../calibration/midia/count-internet-cells.js';
 import { buildMidiaCase, MIDIA_LIMITES_PP, midiaCaseJson, type MidiaCase } from '../calibration/midia/midia-case.js';
 import { readMidiaCase } from '../calibration/midia/midia-case-file.js';
 import { projectPath } from '../src/project-path.js';
 import { midiaCasePath } from '../src/release/internet-fit-file.js';
-import { newestRelease } from '../src/release/release.js';
+import { listReleases, newestRelease } from '../src/release/release.js';
 import { UF_CODES } from '../src/release/types.js';
 import { closePool } from '../src/pool/pool.js';
 import { clearPopulationMemory } from '../src/release/population-store.js';
 import { measureBuildSeconds, measurePopulation, measureTvReach } from './lib/measure-midia.js';
+import { oneOf, parseBenchArgs } from './lib/bench-args.js';
 import { runAsMain } from './lib/run-as-main.js';
 
 /** The release whose population the cells are counted on: the one the fitted release shares its persons with. */
@@ -43,10 +43,13 @@ const MIDIA_TARGETS = {
 };
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = parseBenchArgs({
+    name: 'midia',
+    measures: `The midia case of a release: counts the persons 10+ per internet-model cell (from ${COUNTS_RELEASE}'s population; a rerun reuses the counts of the case on file), rakes the internet model and writes the case, then builds the release's 27 UF populations (cached) and measures them against the targets: internet use and media habits by the surveys' margins, TV reach in RR, the build time.`,
+    writes: ['data/releases/<release>/caso-midia.json', 'bench/results/midia.json'],
     options: {
-      release: { type: 'string', default: newestRelease() },
-      recontar: { type: 'boolean', default: false },
+      release: { type: 'string', value: 'V', default: newestRelease(), check: oneOf(listReleases()), description: 'the release whose case is made' },
+      recontar: { type: 'boolean', default: false, description: `count the cells again on ${COUNTS_RELEASE} (a national build, several minutes) instead of reusing the case's counts` },
     },
   });
   const t0 = performance.now();

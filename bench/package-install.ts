@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { installPackedTarball } from '../test/fixtures/packed-install.js';
 import { median, timeRun } from './cli-startup.js';
 import { writeBenchResult } from './lib/bench-output.js';
+import { parseBenchArgs } from './lib/bench-args.js';
 import { runAsMain } from './lib/run-as-main.js';
 
 /** Bytes of the files under `dir` (no symbolic links followed). */
@@ -47,6 +48,12 @@ function install(omitOptional: boolean) {
 }
 
 export async function runPackageInstallBench() {
+  parseBenchArgs({
+    name: 'package-install',
+    measures: 'The package as a user gets it (about 3 minutes): `npm pack`, then the tarball installed by npm into a fresh project twice (npm ci --offline at this repository\'s lockfile versions, with and without --omit=optional): tarball and installed sizes, packages, install time, and the installed CLI\'s start time.',
+    results: ['package-install.json'],
+    options: {},
+  });
   const library = install(true);
   rmSync(library.p.work, { recursive: true, force: true });
   const { p, figures: full } = install(false);

@@ -19,12 +19,8 @@ import type { ModelParameters } from '../src/release/types.js';
 import { simulate } from '../src/simulate.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { naivePersons, runNaiveAdoption } from './lib/naive-adoption.js';
+import { parseBenchArgs, wholeNumber } from './lib/bench-args.js';
 import { runAsMain } from './lib/run-as-main.js';
-
-function arg(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
-}
 
 /** Adopted share at the end of each day 1..days: F(1) = f1, then dF/dt = (p + qF)(1 - F) by classical RK4, one step a day. */
 function bassOde(p: number, q: number, f1: number, days: number): number[] {
@@ -48,8 +44,17 @@ const maxGapPp = (a: number[], b: number[]) => +Math.max(...a.map((x, i) => Math
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function runPeersBench() {
-  const dias = arg('dias', 56);
-  const runs = arg('runs', 3);
+  const { values } = parseBenchArgs({
+    name: 'peers',
+    measures: 'The engine against what a researcher would use instead, on adoption in RR (v1.0.0, one thread): a plain JavaScript agent loop of the same model (person-days per second, and its weekly curve against the engine\'s), the mean-field Bass ODE, and a Bass curve fitted to the engine\'s weekly curve.',
+    results: ['peers.json'],
+    options: {
+      dias: { type: 'string', value: 'N', default: '56', check: wholeNumber(), description: 'days simulated' },
+      runs: { type: 'string', value: 'N', default: '3', check: wholeNumber(), description: 'timed runs of the engine and of the plain loop (the median is reported)' },
+    },
+  });
+  const dias = Number(values.dias);
+  const runs = Number(values.runs);
   const carga_antes = loadavg()[0];
   const example = JSON.parse(await readFile(projectPath('examples', 'adocao-rr.json'), 'utf8'));
   const scenario = validateScenario({ ...example, replicas: 1, horizonte: { ...example.horizonte, dias }, grupo_comparacao: 'bench-peers' });

@@ -11,16 +11,16 @@
 // and scored with the current term (per size class power of the model's share and theta).
 //   npm run bench:pix-municipal-ceiling -- [--release v1.7.0]
 // Writes pix-municipal-ceiling.json to the bench output folder (bench/lib/bench-output.ts).
-import { parseArgs } from 'node:util';
 import { PIX_JANELA } from '../calibration/pix/pix-case.js';
 import { immediateRegions, municipalCovariates, municipalPayers, scoreCrossSection, termFolds } from '../calibration/pix/pix-municipal.js';
 import { loadPixSeries } from '../calibration/pix/pix-series.js';
 import { fitWithinGroups, spearman } from '../calibration/pix/pix-stats.js';
 import { loadAtlas, loadCensusMunicipalRows, loadMunicipalities } from '../src/release/data-files.js';
 import { readPixCase } from '../src/release/pix-case-file.js';
-import { newestRelease } from '../src/release/release.js';
+import { listReleases, newestRelease } from '../src/release/release.js';
 import type { Municipality, UfCode } from '../src/release/types.js';
 import { writeBenchResult } from './lib/bench-output.js';
+import { oneOf, parseBenchArgs } from './lib/bench-args.js';
 import { runAsMain } from './lib/run-as-main.js';
 
 type Covariates = (m: Municipality) => number[];
@@ -75,7 +75,14 @@ function judgeCovariates(muns: readonly Municipality[], obs: readonly number[], 
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { release: { type: 'string', default: newestRelease() } } });
+  const { values } = parseBenchArgs({
+    name: 'pix-municipal-ceiling',
+    measures: 'How far municipal covariates alone rank the Pix cross-section (Spearman of the Dec 2022 share across municipalities, target >= 0.80): each covariate set judged as the case judges its municipal term (slopes fitted on the other fold of UFs, each UF scaled to its observed payers), beside the release\'s published case.',
+    results: ['pix-municipal-ceiling.json'],
+    options: {
+      release: { type: 'string', value: 'V', default: newestRelease(), check: oneOf(listReleases()), description: 'the release whose published case is scored beside the covariates (one with v1.7.0\'s term also has its forecast scored with the current term)' },
+    },
+  });
   const mes = PIX_JANELA.fim;
   const series = loadPixSeries();
   const observado = municipalPayers(mes);

@@ -7,7 +7,6 @@
 //   npm run bench:pix-residuals -- [--release v1.4.0] [--threads N]
 // Writes pix-residuals.json to the bench output folder (bench/lib/bench-output.ts).
 import { cpus } from 'node:os';
-import { parseArgs } from 'node:util';
 import { activityAt } from '../calibration/pix/pix-activity.js';
 import { simulatePixAdopters, type AdoptersByMunicipality } from '../calibration/pix/pix-model.js';
 import { COBERTURA_MINIMA, municipalPayers } from '../calibration/pix/pix-municipal.js';
@@ -16,9 +15,10 @@ import { PIX_JANELA } from '../calibration/pix/pix-case.js';
 import { closePool } from '../src/pool/pool.js';
 import { distanceKm } from '../src/release/geometry.js';
 import { readPixCase, type ActivityCurve } from '../src/release/pix-case-file.js';
-import { newestRelease, openRelease } from '../src/release/release.js';
+import { listReleases, newestRelease, openRelease } from '../src/release/release.js';
 import type { Municipality, UfCode } from '../src/release/types.js';
 import { writeBenchResult } from './lib/bench-output.js';
+import { oneOf, parseBenchArgs, wholeNumber } from './lib/bench-args.js';
 import { runAsMain } from './lib/run-as-main.js';
 
 const FAIXA_KM = 50;
@@ -28,7 +28,15 @@ const ALCANCE_KM = 400;
 const logRatio = (obs: number, model: number) => Number(Math.log(obs / model).toFixed(3));
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { release: { type: 'string', default: newestRelease() }, threads: { type: 'string', default: String(cpus().length) } } });
+  const { values } = parseBenchArgs({
+    name: 'pix-residuals',
+    measures: 'Where the Pix case\'s cross-section misses: the published parameters run once more on every UF (the case\'s samples), and the model\'s Dec 2022 payers compared with the Banco Central\'s per UF, per capital and interior, and by distance to the nearest capital of another UF.',
+    results: ['pix-residuals.json'],
+    options: {
+      release: { type: 'string', value: 'V', default: newestRelease(), check: oneOf(listReleases()), description: 'the release whose Pix case is run' },
+      threads: { type: 'string', value: 'N', default: String(cpus().length), check: wholeNumber(), description: 'simulation threads, as many as the CPUs unless given' },
+    },
+  });
   const release = openRelease(values.release);
   const caso = readPixCase(release.version);
   if (!caso) throw new Error(`campaign-sim: release ${release.version} has no Pix case (run npm run bench:pix first)`);

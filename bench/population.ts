@@ -1,4 +1,4 @@
-// Population build benchmark, release v1.2.0 unless --release says otherwise. Every build runs from
+// Population build benchmark, the newest release unless --release says otherwise. Every build runs from
 // scratch in a child process (so the memory peak is the build's own) into a temporary cache.
 //
 // node dist/bench/population.js (npm run bench:population): builds RR and SP one at a time, then all
@@ -18,9 +18,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addComposition, emptyComposition, measureCensusFit, type CensusFit } from '../src/release/census-fit.js';
 import { clearPopulationMemory, ensureUfPopulation, populationFilePath } from '../src/release/population-store.js';
-import { newestRelease, openRelease } from '../src/release/release.js';
+import { listReleases, newestRelease, openRelease } from '../src/release/release.js';
 import { NO_GROUP, UF_CODES, type BuildableRelease, type UfCode } from '../src/release/types.js';
 import type { UfPopulation } from '../src/release/population-builder.js';
+import { oneOf, parseBenchArgs } from './lib/bench-args.js';
 import { writeBenchResult } from './lib/bench-output.js';
 
 interface Row {
@@ -206,14 +207,24 @@ async function brasil(release: string): Promise<{ build: Record<string, unknown>
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const at = args.indexOf('--release');
-  const release = at >= 0 ? args.splice(at, 2)[1] : newestRelease();
-  if (args[0] === '--child') { await child(args[1] as UfCode, release); return; }
-  if (args[0] === '--brasil-child') { await brasilChild(args[1], release); return; }
-  if (args[0] === '--brasil') { await brasil(release); return; }
-  const all = args.length === 0;
-  const ufs = all ? ['RR', 'SP'] : args;
+  const { values, positionals } = parseBenchArgs({
+    name: 'population',
+    measures: 'Population builds from scratch, each in a child process (so the memory peak is the build\'s own) into a temporary cache: RR and SP one at a time, then all 27 UFs in one process with the fit of every municipality of Brazil to the 2022 Census (households, mean size, district residents, sex x age), then the merged population of Brazil loaded. Targets: RR < 3 s, SP < 60 s and < 4 GiB, all UFs < 240 s.',
+    results: ['population.json', 'population-brasil.json'],
+    positionals: { name: 'UF', description: 'build only these UFs, one at a time (population.json, with the fit of their municipalities)', check: oneOf(UF_CODES) },
+    options: {
+      release: { type: 'string', value: 'V', default: newestRelease(), check: oneOf(listReleases()), description: 'the release built' },
+      brasil: { type: 'boolean', description: 'only the all-UF build and merge (population-brasil.json; UFs given are ignored)' },
+      child: { type: 'string', internal: true, description: 'build this UF and print its row (a child of the per-UF builds)' },
+      'brasil-child': { type: 'string', internal: true, description: 'run this stage, build or merge, and print it (a child of the all-UF build)' },
+    },
+  });
+  const release = values.release;
+  if (values.child) { await child(values.child as UfCode, release); return; }
+  if (values['brasil-child']) { await brasilChild(values['brasil-child'], release); return; }
+  if (values.brasil) { await brasil(release); return; }
+  const all = positionals.length === 0;
+  const ufs = all ? ['RR', 'SP'] : positionals;
   const cache = mkdtempSync(join(tmpdir(), 'campaign-sim-bench-'));
   const rows: Row[] = [];
   const fits: FitParts[] = [];

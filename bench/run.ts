@@ -10,6 +10,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, 
 import { loadavg } from 'node:os';
 import { basename, join, relative } from 'node:path';
 import { projectPath } from '../src/project-path.js';
+import { oneOf, parseBenchArgs } from './lib/bench-args.js';
 import { benchOutputDir } from './lib/bench-output.js';
 import { measuredChanges, shortNumber } from './lib/compare-results.js';
 
@@ -18,13 +19,16 @@ const ONLY_WHEN_NAMED = ['pix'];
 const ROWS_PER_FILE = 4;
 
 const dir = projectPath('dist', 'bench');
+const known = readdirSync(dir).filter((f) => f.endsWith('.js') && f !== 'run.js').map((f) => basename(f, '.js')).sort();
+const { positionals: wanted } = parseBenchArgs({
+  name: 'run',
+  measures: `Runs benchmark suites one after the other, each in its own process (\`node dist/bench/<suite>.js\` with its defaults), then prints what changed against the committed bench/results/ and the load average at the start and the end. Without suites: every one but ${ONLY_WHEN_NAMED.join(', ')}.`,
+  results: ['<suite>.json', '<suite>.log'],
+  positionals: { name: 'SUITE', description: `run only these suites; found in dist/bench: ${known.join(', ')}`, check: oneOf(known) },
+  options: {},
+});
 const out = benchOutputDir();
-const wanted = process.argv.slice(2);
-const suites = readdirSync(dir)
-  .filter((f) => f.endsWith('.js') && f !== 'run.js')
-  .map((f) => basename(f, '.js'))
-  .filter((name) => (wanted.length === 0 ? !ONLY_WHEN_NAMED.includes(name) : wanted.includes(name)))
-  .sort();
+const suites = known.filter((name) => (wanted.length === 0 ? !ONLY_WHEN_NAMED.includes(name) : wanted.includes(name)));
 
 const load = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 const loadBefore = load();
@@ -65,10 +69,6 @@ process.stdout.write(`load average 1/5/15 min: ${loadBefore} at the start, ${loa
 for (const r of rows) process.stdout.write(`${r.map((c, j) => (j < 2 ? c.padEnd(width[j]) : c.padStart(width[j]))).join('  ').trimEnd()}\n`);
 process.stdout.write(`\nFull results in ${relative(projectPath(), out)}/; to refresh the committed ones: BENCH_OUT=bench/results npm run bench\n`);
 
-if (wanted.length && suites.length !== wanted.length) {
-  process.stdout.write(`unknown suites: ${wanted.filter((w) => !suites.includes(w)).join(', ')}; known: ${suites.join(', ')}\n`);
-  process.exitCode = 2;
-}
 if (failed.length) {
   process.stdout.write(`failed suites: ${failed.join(', ')} (see their logs)\n`);
   process.exitCode = 1;

@@ -43,17 +43,20 @@ import { projectPath } from '../src/project-path.js';
 import { openRelease } from '../src/release/release.js';
 import { planShards, taskRequest } from '../src/simulate.js';
 import { canal, receptionScenario } from '../test/fixtures/scenarios.js';
+import { listOf, parseBenchArgs, wholeNumber, type ValueCheck } from './lib/bench-args.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { runAsMain } from './lib/run-as-main.js';
 
 export const DATABASE_URL = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The environment DATABASE_URL is read from, for --help. */
+export const DATABASE_ENV = {
+  DATABASE_URL: 'the PostgreSQL server (default: TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test); the bench works in a schema of its own, dropped after',
+  TEST_DATABASE_URL: 'the server when DATABASE_URL is not set',
+};
+/** One entry of --layouts: N worker processes with the job's tasks spread over them, or local-N with --tasks local. */
+export const WORKER_LAYOUT: ValueCheck = { accepts: (v) => /^(local-)?[1-9]\d*$/.test(v), expected: 'N or local-N, N >= 1' };
 /** Target of the issue: 1 -> 2 workers at least this much faster on a quiet 2-core machine. */
 export const TARGET_SPEEDUP_1_TO_2 = 1.8;
-
-function argument(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : fallback;
-}
 
 const load = () => Number(loadavg()[0].toFixed(2));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -273,9 +276,20 @@ async function runHorizon(store: Store, projectId: string, replicas: number, dia
 }
 
 async function main(): Promise<void> {
-  const replicas = Number(argument('replicas', '8'));
-  const horizons = argument('days', '14,180').split(',').map(Number);
-  const layouts = argument('layouts', '1,2,4,local-1').split(',');
+  const { values } = parseBenchArgs({
+    name: 'scale-out',
+    measures: 'One RR reception job (4 channels, 9 variants x --replicas) on the PostgreSQL server, run by N `campaign-sim worker` processes of one thread with its tasks spread over them, and by one process running it whole (local-1): wall seconds from submission to concluido and where they went, CPU seconds of the workers and of the server, per-task overheads, and whether every layout stores the same result. The result file is rewritten after each layout.',
+    results: ['scale-out.json'],
+    options: {
+      replicas: { type: 'string', value: 'N', default: '8', check: wholeNumber(), description: 'replicas of each of the 9 variants (tasks = 9 x N)' },
+      days: { type: 'string', value: 'LIST', default: '14,180', check: listOf(wholeNumber()), description: 'the horizons in days, one job per horizon and layout' },
+      layouts: { type: 'string', value: 'LIST', default: '1,2,4,local-1', check: listOf(WORKER_LAYOUT), description: 'N: N worker processes with the tasks spread over them; local-N: N processes with --tasks local (a job runs whole in the one that claims it)' },
+    },
+    env: DATABASE_ENV,
+  });
+  const replicas = Number(values.replicas);
+  const horizons = values.days.split(',').map(Number);
+  const layouts = values.layouts.split(',');
   const schema = `bench_scaleout_${randomBytes(4).toString('hex')}`;
   const store = await openStore({ databaseUrl: DATABASE_URL, schema, poolSize: 4 });
   const release = openRelease('v1.0.0');

@@ -14,9 +14,20 @@ import { createJob, getJob } from '../service/jobs/jobs.js';
 import { claimNextJob, completeJob } from '../service/jobs/queue.js';
 import { createRateLimiter } from '../service/accounts/rate-limit.js';
 import { openStore, type Store } from '../service/store/open-store.js';
+import { parseBenchArgs, wholeNumber } from './lib/bench-args.js';
 import { writeBenchResult } from './lib/bench-output.js';
 
-const ops = Number(process.argv[process.argv.indexOf('--ops') + 1]) || 1000;
+const { values } = parseBenchArgs({
+  name: 'service-data',
+  measures: 'Per-operation latency of the service\'s data layer, without HTTP: key authentication, GET of a job, creating jobs, the queue\'s claim and complete, and call counting, on the embedded store (with and without its read cache) and on the PostgreSQL server, with the call counters in memory, PostgreSQL and Redis.',
+  results: ['service-data.json'],
+  options: { ops: { type: 'string', value: 'N', default: '1000', check: wholeNumber(), description: 'operations timed of each kind (creating jobs at most 300, claims at most 200)' } },
+  env: {
+    BENCH_DATABASE_URL: 'the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test; a schema of its own, dropped after)',
+    BENCH_REDIS_URL: 'the Redis server (default redis://127.0.0.1:6379)',
+  },
+});
+const ops = Number(values.ops);
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 

@@ -25,13 +25,9 @@ import { defaultParameters } from '../src/plan/default-parameters.js';
 import { openRelease } from '../src/release/release.js';
 import { UF_CODES } from '../src/release/types.js';
 import { simulate } from '../src/simulate.js';
+import { listOf, oneOf, parseBenchArgs, positiveNumber, wholeNumber } from './lib/bench-args.js';
 import { runAsMain } from './lib/run-as-main.js';
 import { writeBenchResult } from './lib/bench-output.js';
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 const cpuSeconds = (since: NodeJS.CpuUsage) => {
   const c = process.cpuUsage(since);
@@ -42,14 +38,13 @@ async function example(file: string): Promise<Scenario> {
   return validateScenario(JSON.parse(await readFile(projectPath('examples', file), 'utf8')));
 }
 
-/** RR reception (4 channels, 180 days, plano) on one shard and cut for budgets of 1/2 and 1/4 of its memory, in this thread. */
-async function shardCost() {
+/** RR reception (4 channels, 180 days, plano) on one shard and cut for budgets of 1/2 and 1/4 of its memory, in this thread, `runs` timed runs each. */
+async function shardCost(runs: number) {
   const release = openRelease('v1.0.0');
   const plan = await compilePlan(await example('recepcao-rr.json'), release);
   const shape = planShape(plan.kernel);
   const all = layoutKernel(0, plan.kernelPopulation, shape).end;
   const instances: KernelInstance[] = [];
-  const runs = Number(arg('runs') ?? 3);
   const out: Array<Record<string, number | string>> = [];
   let reference = '';
   for (const parts of [1, 2, 4]) {
@@ -86,11 +81,10 @@ async function shardCost() {
   return { uf: 'RR', familia: 'recepcao', canais: 4, dias: plan.dias, pessoas: plan.population.nPersons, execucoes: runs, layouts: out };
 }
 
-/** Every UF (or --ufs) at once: one reception task (1 channel, plano) over the whole population, sharded. */
-async function brasil() {
-  const dias = Number(arg('dias') ?? 7);
-  const ufs = UF_CODES.filter((u) => arg('ufs')?.split(',').includes(u) ?? true);
-  const maxShardBytes = arg('shard-mib') ? Number(arg('shard-mib')) * 2 ** 20 : undefined;
+/** Every UF (or `only` of them) at once: one reception task (1 channel, plano) of `dias` days over the whole population, sharded. */
+async function brasil(dias: number, only: string | undefined, shardMib: string | undefined, threads: number) {
+  const ufs = UF_CODES.filter((u) => only?.split(',').includes(u) ?? true);
+  const maxShardBytes = shardMib ? Number(shardMib) * 2 ** 20 : undefined;
   const release = openRelease('v1.0.0');
   const t0 = performance.now();
   let last = '';
@@ -111,7 +105,6 @@ async function brasil() {
   };
   const plan = await compilePlan(validateScenario(sc), population, { parametros: defaultParameters(release.manifest, 'recepcao') });
   // run twice: the first copies the population into the shards' instances, the second reuses them
-  const threads = Number(arg('threads') ?? 1);
   const inner = createPool({ threads });
   // each run's phases per thread (its part's reset, days, barrier, exchange, reduction)
   let fases: TaskPhases[] = [];
@@ -168,6 +161,19 @@ async function brasil() {
 }
 
 export async function runShardsBench() {
+  const { values } = parseBenchArgs({
+    name: 'shards',
+    measures: 'The cost of shards: RR reception (4 channels, 180 days) on one shard and cut into 2 and 4, in this thread, checking that every layout leaves the same per-person state (exit 1 otherwise); person-days per CPU-second. With --brasil instead: every UF at once (about 203 M persons, one channel, sharded; builds the 27 UF populations on first use, about 15 GiB of memory). Merged over the committed bench/results/shards.json, so the other mode\'s part carries over.',
+    results: ['shards.json'],
+    options: {
+      runs: { type: 'string', value: 'N', default: '3', check: wholeNumber(), description: 'timed runs of each layout (without --brasil)' },
+      brasil: { type: 'boolean', description: 'the whole-Brazil task instead of the cost of shards' },
+      dias: { type: 'string', value: 'N', default: '7', check: wholeNumber(), description: 'days of the --brasil task' },
+      threads: { type: 'string', value: 'N', default: '1', check: wholeNumber(), description: 'threads of the --brasil task' },
+      ufs: { type: 'string', value: 'LIST', check: listOf(oneOf(UF_CODES)), description: 'with --brasil, only these UFs (written as `parcial` instead of `brasil`); default every UF' },
+      'shard-mib': { type: 'string', value: 'MIB', check: positiveNumber, description: 'with --brasil, cut the shards at this size; default the planner\'s' },
+    },
+  });
   const carga_antes = loadavg()[0];
   const file = projectPath('bench', 'results', 'shards.json');
   const previous = await readFile(file, 'utf8').then((s) => JSON.parse(s) as Record<string, unknown>, () => ({}) as Record<string, unknown>);
@@ -177,8 +183,8 @@ export async function runShardsBench() {
     when: new Date().toISOString(),
     node: process.version,
   };
-  if (process.argv.includes('--brasil')) result[arg('ufs') ? 'parcial' : 'brasil'] = await brasil();
-  else result.custo_shards = await shardCost();
+  if (values.brasil) result[values.ufs ? 'parcial' : 'brasil'] = await brasil(Number(values.dias), values.ufs, values['shard-mib'], Number(values.threads));
+  else result.custo_shards = await shardCost(Number(values.runs));
   result.maquina = { cpus: cpus().length, modelo: cpus()[0]?.model ?? '', carga_1min_antes: carga_antes, carga_1min_depois: loadavg()[0] };
   await writeBenchResult('shards.json', result);
 }

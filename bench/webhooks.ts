@@ -7,7 +7,6 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createOrganization, createProject } from '../service/accounts/accounts.js';
 import { openStore } from '../service/store/open-store.js';
@@ -16,13 +15,20 @@ import { createWebhookAgent } from '../service/webhooks/webhook-agent.js';
 import { sendTestPing, setWebhook } from '../service/webhooks/webhook-config.js';
 import { projectPath } from '../src/project-path.js';
 import { writeBenchResult } from './lib/bench-output.js';
+import { parseBenchArgs, wholeNumber } from './lib/bench-args.js';
 import { runAsMain } from './lib/run-as-main.js';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WORKERS = 2;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { n: { type: 'string', default: '1000' } } });
+  const { values } = parseBenchArgs({
+    name: 'webhooks',
+    measures: 'Webhook delivery throughput: --n queued pings sent by two delivery loops at once (two workers\' worth) to a local https receiver, against the PostgreSQL server; checks that every delivery arrived exactly once.',
+    results: ['webhooks.json'],
+    options: { n: { type: 'string', value: 'N', default: '1000', check: wholeNumber(), description: 'pings queued and delivered' } },
+    env: { BENCH_DATABASE_URL: 'the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test; a schema of its own, dropped after)' },
+  });
   const n = Number(values.n);
   const tls = { cert: readFileSync(projectPath('test/fixtures/tls/localhost.crt')), key: readFileSync(projectPath('test/fixtures/tls/localhost.key')) };
   const seen = new Map<string, number>();
