@@ -26,7 +26,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
-import { parseArgs } from 'node:util';
 import { buildPixCase, PIX_TARGETS, targetsMet, type PixCaseFits } from '../calibration/pix/pix-case.js';
 import { fitsFromCase } from '../calibration/pix/pix-case-fits.js';
 import {
@@ -36,7 +35,8 @@ import { loadPixSeries } from '../calibration/pix/pix-series.js';
 import { closePool } from '../src/pool/pool.js';
 import { projectPath } from '../src/project-path.js';
 import { readPixCase, writePixCase, type PerdaPix } from '../src/release/pix-case-file.js';
-import { newestRelease, openRelease } from '../src/release/release.js';
+import { listReleases, newestRelease, openRelease } from '../src/release/release.js';
+import { oneOf, parseBenchArgs, wholeNumber } from './lib/bench-args.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { runAsMain } from './lib/run-as-main.js';
 
@@ -77,22 +77,26 @@ interface KeptFits {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = parseBenchArgs({
+    name: 'pix',
+    measures: "The Pix case of a release (docs/model.md, \"The Pix case\"): fits the adoption model to the Banco Central's monthly payers per UF three times (the judge to 2022-06, the long split to 2021-12, the release to 2022-12), judges each against persistence, Bass and the log-trend on its holdout, scores the municipalities, and writes the case with its forecast to 2026-12. About half an hour on 2 cores with the defaults.",
+    results: ['pix-ajustes.json'],
+    writes: ['data/releases/<release>/caso-pix.json', 'bench/results/pix.json'],
     options: {
-      // the release whose case is published (a release may carry an older one's fit, as v1.5.0 carries v1.4.0's): a plain rerun refits it
-      release: { type: 'string', default: openRelease(newestRelease()).manifest.calibracao_pix?.release ?? newestRelease() },
+      // a release may carry an older one's fit, as v1.5.0 carries v1.4.0's: a plain rerun refits it
+      release: { type: 'string', value: 'V', default: openRelease(newestRelease()).manifest.calibracao_pix?.release ?? newestRelease(), check: oneOf(listReleases()), description: 'the release whose case is published' },
       // v1.7.0's case: 80 rounds per fit on 8,000 persons per UF, judged on 1:32 samples (v1.6.0's were 40 (release 1), 8,000, 1:64; v1.4.0's 220, 20,000, 1:4)
-      avaliacoes: { type: 'string', default: '80' },
-      'amostra-pessoas': { type: 'string', default: '8000' },
-      'amostra-final': { type: 'string', default: '32' },
-      threads: { type: 'string', default: String(cpus().length) },
-      'inicio-juiz': { type: 'string', default: 'v1.4.0' },
-      'inicio-longo': { type: 'string', default: '' },
-      'inclinacao-renda': { type: 'boolean', default: false },
-      'inclinacao-renda-uf': { type: 'boolean', default: false },
-      perda: { type: 'string', default: 'mape' },
-      ajustes: { type: 'string' },
-      'ajustes-do-caso': { type: 'string' },
+      avaliacoes: { type: 'string', value: 'N', default: '80', check: wholeNumber(), description: 'Nelder-Mead rounds of each fit' },
+      'amostra-pessoas': { type: 'string', value: 'N', default: '8000', check: wholeNumber(), description: 'persons per UF in the fits\' household samples' },
+      'amostra-final': { type: 'string', value: 'K', default: '32', check: wholeNumber(), description: 'the judging and forecast run on 1:K household samples' },
+      threads: { type: 'string', value: 'N', default: String(cpus().length), check: wholeNumber(), description: 'pool threads' },
+      'inicio-juiz': { type: 'string', value: 'V', default: 'v1.4.0', check: oneOf(listReleases()), description: "the judge starts at release V's judge best point" },
+      'inicio-longo': { type: 'string', value: 'V', default: '', check: oneOf(['', ...listReleases()]), description: "the long split starts at release V's long-split best point ('': the hand-set start)" },
+      'inclinacao-renda': { type: 'boolean', default: false, description: 'also search the timing by income (inclinacao_renda_lancamento)' },
+      'inclinacao-renda-uf': { type: 'boolean', default: false, description: "also search the timing by the UF's income (inclinacao_renda_uf_lancamento)" },
+      perda: { type: 'string', value: 'FORMA', default: 'mape', check: oneOf(PERDAS_PIX), description: 'the fits\' loss per UF' },
+      ajustes: { type: 'string', value: 'FILE', description: 'resume from the fits kept in FILE (a pix-ajustes.json of an earlier run)' },
+      'ajustes-do-caso': { type: 'string', value: 'V', check: oneOf(listReleases()), description: "judge release V's case fits again instead of fitting (needs bench/results/pix.json to be V's run)" },
     },
   });
   const t0 = performance.now();
@@ -102,7 +106,6 @@ async function main(): Promise<void> {
   let renda = values['inclinacao-renda'];
   let rendaUf = values['inclinacao-renda-uf'];
   const perda = values.perda as PerdaPix;
-  if (!PERDAS_PIX.includes(perda)) throw new Error(`campaign-sim: --perda must be one of ${PERDAS_PIX.join(', ')}`);
   let opcoes: Record<string, number | string> = {
     amostra_pessoas: Number(values['amostra-pessoas']),
     ...(values['inicio-juiz'] ? { inicio_juiz: values['inicio-juiz'] } : {}),
