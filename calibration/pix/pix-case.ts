@@ -418,7 +418,7 @@ export function municipalForecast(
   observacao: { cobertura: Record<UfCode, number>; atividade: PixFit['activity'] }, termo?: MunicipalTerm,
 ): Array<{ municipio: string; periodo: number; pagadores: number }> {
   const codes = [...porMunicipio.keys()].sort();
-  const z = termo && municipalCovariates();
+  const z = termo && municipalCovariates(termo.covariaveis);
   const byCode = new Map(loadMunicipalities().map((m) => [m.codigo, m] as const));
   const weight = (c: string, modelo: number) => (termo ? termWeight(modelo, byCode.get(c)!.populacao, byCode.get(c)!.porte, termo, z!.get(c)!) : modelo);
   const out: Array<{ municipio: string; periodo: number; pagadores: number }> = [];

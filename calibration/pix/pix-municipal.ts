@@ -20,7 +20,8 @@
 // The municipal term (v1.7.0 on): the model's payers of municipality m are multiplied by
 // exp(theta . z_m) and rescaled so that each UF keeps its total (the term moves payers between the
 // UF's municipalities, never the UF's level, so the UF fits do not see it). z_m: the urban share of
-// residents (Atlas 2010) and the mean residents per occupied private household (Census 2022).
+// residents (Atlas 2010) and the mean residents per occupied private household (Census 2022);
+// the case records the covariates' names (COVARIAVEIS), and is read back with its own list.
 // In cases made after v1.7.0 the term also takes a power w_k of the model's share, one per IBGE size class k:
 // payers_m are proportional to residents_m x (model_m / residents_m)^w_k x exp(theta . z_m).
 // w < 1 shrinks the model's differences between a UF's municipalities towards the UF's mean
@@ -37,10 +38,10 @@ import { projectPath } from '../../src/project-path.js';
 import { columns, readCsv } from '../../src/release/csv.js';
 import { loadAtlas, loadCensusMunicipalRows, loadMunicipalities } from '../../src/release/data-files.js';
 import { PORTES, type UfCode } from '../../src/release/types.js';
+import { municipalRegions, immediateRegions, regionalCentrality, type Centrality, type RegionLevel } from './pix-regions.js';
 import { fitWithinGroups, leastSquares, spearman } from './pix-stats.js';
 
 export const PIX_MUNICIPIO_FILE = 'data/br/pix/pix_municipio_mensal_202011_202212.csv';
-const DISTRITOS_FILE = 'data/br/contexto/censo2022_basico_distritos_municipios/censo2022_basico_distritos.csv';
 /** A UF's municipal rows are scored when they add up to at least this share of its UF total. */
 export const COBERTURA_MINIMA = 0.98;
 
@@ -53,17 +54,41 @@ export function municipalPayers(mes: number): Map<string, number> {
   return out;
 }
 
-/** IBGE immediate geographic region (CD_RGI) of each municipality, from the Census 2022 district table. */
-export function immediateRegions(): Map<string, string> {
-  const { header, rows } = readCsv(projectPath(DISTRITOS_FILE));
-  const c = columns(header, ['CD_MUN', 'CD_RGI'], DISTRITOS_FILE);
-  return new Map(rows.map((r) => [r[c.CD_MUN], r[c.CD_RGI]]));
+/**
+ * Every covariate a municipal term may take, by the name a case records in termo.covariaveis (the
+ * order of theta): a case is read back with its own list, whatever a newer release's term takes.
+ * The urban share of residents (Atlas 2010; a municipality created after 2010 takes its
+ * neighbour's), the mean household size (Census 2022), and the place in the immediate and
+ * intermediate regions (pix-regions.ts): ln of the share of the immediate region's residents, being
+ * the region's hub, ln(1 + km to the hub's seat).
+ */
+const COVARIAVEIS: Record<string, () => Map<string, number>> = {
+  urbanizacao_2010: () => mapValues(loadAtlas(), (a) => a.urbanShare),
+  moradores_por_domicilio_2022: () => mapValues(loadCensusMunicipalRows(), (c) => c.meanSize),
+  ln_parte_moradores_regiao_imediata: () => mapValues(centrality('CD_RGI'), (c) => Math.log(c.parte)),
+  polo_regiao_imediata: () => mapValues(centrality('CD_RGI'), (c) => c.polo),
+  ln1p_km_polo_regiao_imediata: () => mapValues(centrality('CD_RGI'), (c) => Math.log1p(c.km)),
+  polo_regiao_intermediaria: () => mapValues(centrality('CD_RGINT'), (c) => c.polo),
+  ln1p_km_polo_regiao_intermediaria: () => mapValues(centrality('CD_RGINT'), (c) => Math.log1p(c.km)),
+};
+
+function mapValues<T>(m: ReadonlyMap<string, T>, f: (v: T) => number): Map<string, number> {
+  return new Map([...m].map(([k, v]) => [k, f(v)]));
 }
 
-/** The covariates z_m of the municipal term, in the order of theta. */
+function centrality(nivel: RegionLevel): Map<string, Centrality> {
+  return regionalCentrality(loadMunicipalities(), municipalRegions(nivel));
+}
+
+/** The centrality covariates (the hypothesis of docs/model.md, "A municipality's place in its region"). */
+export const CENTRALIDADE = [
+  'ln_parte_moradores_regiao_imediata', 'polo_regiao_imediata', 'ln1p_km_polo_regiao_imediata', 'polo_regiao_intermediaria', 'ln1p_km_polo_regiao_intermediaria',
+] as const;
+
+/** The covariates z_m of the municipal term of the cases made now, in the order of theta. */
 export const TERMO_COVARIAVEIS = ['urbanizacao_2010', 'moradores_por_domicilio_2022'] as const;
 
-/** The municipal term of a case: theta over TERMO_COVARIAVEIS (the case records it; previsao_municipios reads it). */
+/** The municipal term of a case: theta over `covariaveis` (names in COVARIAVEIS; the case records it, previsao_municipios reads it). */
 export interface MunicipalTerm {
   covariaveis: string[];
   theta: number[];
@@ -71,11 +96,14 @@ export interface MunicipalTerm {
   expoente_modelo?: number[];
 }
 
-/** z_m of every municipality: urban share of residents (Atlas 2010; a municipality created after 2010 takes its neighbour's) and mean household size (Census 2022). */
-export function municipalCovariates(): Map<string, number[]> {
-  const atlas = loadAtlas();
-  const census = loadCensusMunicipalRows();
-  return new Map(loadMunicipalities().map((m) => [m.codigo, [atlas.get(m.codigo)!.urbanShare, census.get(m.codigo)!.meanSize]]));
+/** z_m of every municipality: the covariates named by `nomes` (COVARIAVEIS), in that order. */
+export function municipalCovariates(nomes: readonly string[]): Map<string, number[]> {
+  const cols = nomes.map((n) => {
+    const f = COVARIAVEIS[n];
+    if (!f) throw new Error(`campaign-sim: unknown municipal covariate ${n} (known: ${Object.keys(COVARIAVEIS).join(', ')})`);
+    return f();
+  });
+  return new Map(loadMunicipalities().map((m) => [m.codigo, cols.map((c) => c.get(m.codigo)!)]));
 }
 
 export interface TermRow {
@@ -161,20 +189,24 @@ export interface CrossSection {
   spearman_municipios_sem_termo: number;
   spearman_regioes_imediatas_sem_termo: number;
   /** The term fitted on every scored UF (the forecast's), and on each fold (the scores'). */
-  termo: Required<MunicipalTerm> & { dobras: Array<{ ufs: UfCode[]; theta: number[]; expoente_modelo: number[] }> };
+  termo: Required<MunicipalTerm> & { dobras: Array<{ ufs: UfCode[]; theta: number[]; expoente_modelo: number[]; spearman_municipios: number }> };
 }
 
 /**
  * Scores the model's payers of month `mes` per municipality (`modelo`, raw: without local
  * factors nor the municipal term) against the observed ones (`observado`), beside the
- * population-and-income reference; the municipal term is fitted and judged here (see the top).
+ * population-and-income reference; the municipal term, on the covariates `covariaveis`, is fitted
+ * and judged here (see the top).
  */
-export function scoreCrossSection(mes: number, modelo: ReadonlyMap<string, number>, observado: ReadonlyMap<string, number>, ufTotals: Partial<Record<UfCode, number>>): CrossSection {
+export function scoreCrossSection(
+  mes: number, modelo: ReadonlyMap<string, number>, observado: ReadonlyMap<string, number>, ufTotals: Partial<Record<UfCode, number>>,
+  covariaveis: readonly string[] = TERMO_COVARIAVEIS,
+): CrossSection {
   const atlas = loadAtlas();
   const rgi = immediateRegions();
   const all = loadMunicipalities();
   const ufOf = new Map(all.map((m) => [m.codigo, m.uf] as const));
-  const z = municipalCovariates();
+  const z = municipalCovariates(covariaveis);
   const covered = new Set<UfCode>();
   for (const uf of Object.keys(ufTotals) as UfCode[]) {
     const sum = all.filter((m) => m.uf === uf).reduce((s, m) => s + (observado.get(m.codigo) ?? 0), 0);
@@ -192,13 +224,17 @@ export function scoreCrossSection(mes: number, modelo: ReadonlyMap<string, numbe
   const rowsOf = (ufs: ReadonlySet<UfCode>): TermRow[] =>
     muns.map((m, i) => ({ uf: m.uf, z: z.get(m.codigo)!, observado: obs[i], modelo: semTermo[i], moradores: pop[i], porte: m.porte })).filter((r) => ufs.has(r.uf));
   const folds = termFolds([...covered]);
-  const dobras = folds.map((ufs, f) => ({ ufs, ...fitMunicipalTerm(rowsOf(new Set(folds[1 - f]))) }));
+  const fits = folds.map((ufs, f) => ({ ufs, ...fitMunicipalTerm(rowsOf(new Set(folds[1 - f]))) }));
   const byCode = new Map(all.map((m) => [m.codigo, m] as const));
   const mod = new Array<number>(muns.length);
-  for (const d of dobras) {
+  for (const d of fits) {
     const withTerm = applyMunicipalTerm(modelo, ufOf, d, z, byCode);
     muns.forEach((m, i) => { if (d.ufs.includes(m.uf)) mod[i] = withTerm.get(m.codigo) ?? 0; });
   }
+  const foldSpearman = (ufs: readonly UfCode[]) => {
+    const idx = muns.map((_, i) => i).filter((i) => ufs.includes(muns[i].uf));
+    return spearman(idx.map((i) => obs[i] / pop[i]), idx.map((i) => mod[i] / pop[i]));
+  };
 
   const byRegion = (v: number[]) => {
     const m = new Map<string, number>();
@@ -235,6 +271,9 @@ export function scoreCrossSection(mes: number, modelo: ReadonlyMap<string, numbe
     mape_por_porte,
     spearman_municipios_sem_termo: spearman(share(obs), share(semTermo)),
     spearman_regioes_imediatas_sem_termo: regionSpearman(semTermo),
-    termo: { covariaveis: [...TERMO_COVARIAVEIS], ...fitMunicipalTerm(rowsOf(covered)), dobras },
+    termo: {
+      covariaveis: [...covariaveis], ...fitMunicipalTerm(rowsOf(covered)),
+      dobras: fits.map((d) => ({ ...d, spearman_municipios: foldSpearman(d.ufs) })),
+    },
   };
 }

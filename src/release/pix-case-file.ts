@@ -162,7 +162,8 @@ export interface PixCase {
     /** v1.7.0 on: the model without the municipal term, and the term (fitted on all scored UFs, and per fold: each fold is scored with the other's theta). */
     spearman_municipios_sem_termo?: number;
     spearman_regioes_imediatas_sem_termo?: number;
-    termo?: { covariaveis: string[]; theta: number[]; expoente_modelo?: number[]; dobras: Array<{ ufs: UfCode[]; theta: number[]; expoente_modelo?: number[] }> };
+    /** spearman_municipios of a fold: its municipalities alone (cases made after v1.8.0). */
+    termo?: { covariaveis: string[]; theta: number[]; expoente_modelo?: number[]; dobras: Array<{ ufs: UfCode[]; theta: number[]; expoente_modelo?: number[]; spearman_municipios?: number }> };
   };
   /** v1.6.0 on: the forecast without the population estimates published after Dec 2022 (previsao is conditional on them). */
   previsao_sem_estimativas?: Array<{ uf: UfCode; periodo: number; pagadores: number }>;

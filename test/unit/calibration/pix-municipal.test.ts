@@ -22,6 +22,7 @@ describe('scoreCrossSection', () => {
     expect(r.municipios).toBeGreaterThan(2500);
     expect(r.spearman_municipios).toBeCloseTo(1, 12);
     expect(r.spearman_regioes_imediatas).toBeCloseTo(1, 12);
+    for (const d of r.termo.dobras) expect(d.spearman_municipios).toBeCloseTo(1, 12);
     for (const p of r.mape_por_porte) expect(p.modelo).toBeCloseTo(0, 12);
     expect(r.spearman_municipios_referencia).toBeLessThan(1);
     expect(r.spearman_municipios_referencia).toBeGreaterThan(0);
