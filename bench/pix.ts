@@ -3,7 +3,7 @@
 //   data/releases/<release>/caso-pix.json  (the public case; the release manifest reads it)
 //   bench/results/pix.json                 (the targets, what was measured, the minutes)
 //   bench/out/pix-ajustes.json             (the three fits, each written when it ends, with its seconds)
-//   npm run bench:pix -- [--release V] [--avaliacoes N] [--amostra-pessoas N] [--amostra-final K] [--inicio-juiz V] [--inicio-longo V] [--inclinacao-renda] [--inclinacao-renda-uf] [--perda mape|forma_e_nivel] [--threads N] [--ajustes FILE | --ajustes-do-caso V]
+//   npm run bench:pix -- [--release V] [--avaliacoes N] [--amostra-pessoas N] [--amostra-final K] [--inicio-juiz V] [--inicio-longo V] [--inclinacao-renda] [--inclinacao-renda-uf] [--perda mape|forma_e_nivel] [--threads N] [--ajustes FILE | --ajustes-do-caso V] [--perfil-inclinacao-renda-uf V]
 // --inicio-juiz starts the judge's search at release V's judge's best point (fitted on months up to 2022-06 only);
 // --inicio-juiz '' at the hand-set starts. --inicio-longo V likewise starts the long split at release V's
 // long split's best point (fitted on months up to 2021-12 only); by default it starts by hand.
@@ -23,32 +23,37 @@
 // 2026-11-26 for a v1.8.0 that was not made: docs/model.md, "The timing by income, tried").
 // --inclinacao-renda-uf also searches the timing by the UF's income (pix-fit.ts PIX_DIMENSAO_RENDA_UF;
 // docs/model.md, "A timing by region, diagnosed").
+// --perfil-inclinacao-renda-uf V is a profile fit of that term (pix-fit.ts PIX_PERFIL_RENDA_UF): each of
+// the three fits holds its other coordinates at release V's best point of the same fit (each saw only
+// its own window) and searches the term alone by golden section; --avaliacoes, --inicio-juiz and
+// --inicio-longo are not read (docs/model.md, "The timing by the UF's income, profiled").
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
-import { buildPixCase, PIX_TARGETS, targetsMet, type PixCaseFits } from '../calibration/pix/pix-case.js';
+import { buildPixCase, PIX_TARGETS, targetsMet, type BuildPixCaseOptions, type PixCaseFits } from '../calibration/pix/pix-case.js';
 import { fitsFromCase } from '../calibration/pix/pix-case-fits.js';
 import {
-  PERDAS_PIX, PIX_DIMENSAO_RENDA, PIX_DIMENSAO_RENDA_UF, pixBaseParameters, pixFitDimensions, type PixFit,
+  PERDAS_PIX, PIX_DIMENSAO_RENDA, PIX_DIMENSAO_RENDA_UF, PIX_PERFIL_RENDA_UF, pixBaseParameters, pixFitDimensions, type PixFit,
 } from '../calibration/pix/pix-fit.js';
 import { loadPixSeries } from '../calibration/pix/pix-series.js';
 import { closePool } from '../src/pool/pool.js';
 import { projectPath } from '../src/project-path.js';
 import { readPixCase, writePixCase, type PerdaPix } from '../src/release/pix-case-file.js';
 import { listReleases, newestRelease, openRelease } from '../src/release/release.js';
-import { oneOf, parseBenchArgs, wholeNumber } from './lib/bench-args.js';
+import { oneOf, parseBenchArgs, refuseBenchArgs, wholeNumber } from './lib/bench-args.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { runAsMain } from './lib/run-as-main.js';
 
 /** The month each kept fit's window ends in (what its best point has seen). */
-const JANELA_FIM = { juiz: '2022-06', longo: '2021-12' } as const;
+const JANELA_FIM = { juiz: '2022-06', longo: '2021-12', release: '2022-12' } as const;
+const NOME_AJUSTE = { juiz: 'do juiz', longo: 'longo', release: 'da release' } as const;
 
 /**
- * The best point of a release's published judge or long-split fit (their windows end at 2022-06 and
- * 2021-12: neither saw its holdout). A case that searched fewer dimensions than `dims` (the timing
+ * The best point of a release's published judge, long-split or release fit (their windows end at
+ * 2022-06, 2021-12 and 2022-12: the first two did not see their holdouts). A case that searched fewer dimensions than `dims` (the timing
  * by income is last) gives its coordinates, the others start at their hand-set inicio.
  */
-function fitBest(release: string, ajuste: 'juiz' | 'longo', dims: ReturnType<typeof pixFitDimensions>): { x: number[]; origem: string } {
+function fitBest(release: string, ajuste: keyof PixCaseFits, dims: ReturnType<typeof pixFitDimensions>): { x: number[]; origem: string } {
   const c = readPixCase(release);
   if (c === null) throw new Error(`campaign-sim: release ${release} has no Pix case to start the ${ajuste} fit from`);
   const nomes = dims.map((d) => d.nome);
@@ -62,9 +67,15 @@ function fitBest(release: string, ajuste: 'juiz' | 'longo', dims: ReturnType<typ
   const novas = dims.slice(deles.length);
   return {
     x: [...best.x, ...novas.map((d) => d.inicio)],
-    origem: `melhor ponto do ajuste ${ajuste === 'juiz' ? 'do juiz' : 'longo'} de ${release} (janela até ${JANELA_FIM[ajuste]}, perda ${best.perda}, forma ${c.ajuste.busca.perda ?? 'mape'})` +
+    origem: `melhor ponto do ajuste ${NOME_AJUSTE[ajuste]} de ${release} (janela até ${JANELA_FIM[ajuste]}, perda ${best.perda}, forma ${c.ajuste.busca.perda ?? 'mape'})` +
       (novas.length ? `; ${novas.map((d) => `${d.nome} = ${d.inicio}`).join(', ')} (início fixado à mão)` : ''),
   };
+}
+
+/** The starts of a profile fit (BuildPixCaseOptions.perfil): release V's best point of each fit. */
+function perfilStarts(release: string, dims: ReturnType<typeof pixFitDimensions>): NonNullable<BuildPixCaseOptions['perfil']> {
+  const [juiz, longo, rel] = (['juiz', 'longo', 'release'] as const).map((a) => fitBest(release, a, dims).x);
+  return { juiz, longo, release: rel, origem: `melhor ponto do mesmo ajuste de ${release}` };
 }
 
 interface KeptFits {
@@ -97,28 +108,36 @@ async function main(): Promise<void> {
       perda: { type: 'string', value: 'FORMA', default: 'mape', check: oneOf(PERDAS_PIX), description: 'the fits\' loss per UF' },
       ajustes: { type: 'string', value: 'FILE', description: 'resume from the fits kept in FILE (a pix-ajustes.json of an earlier run)' },
       'ajustes-do-caso': { type: 'string', value: 'V', check: oneOf(listReleases()), description: "judge release V's case fits again instead of fitting (needs bench/results/pix.json to be V's run)" },
+      'perfil-inclinacao-renda-uf': {
+        type: 'string', value: 'V', check: oneOf(listReleases().filter((v) => readPixCase(v)?.ajuste.historico.some((h) => h.ajuste === 'longo'))),
+        description: `a profile fit: each fit holds the other coordinates at release V's best point of the same fit and searches only the timing by the UF's income, by golden section on [${PIX_PERFIL_RENDA_UF.de}, ${PIX_PERFIL_RENDA_UF.ate}] in ${PIX_PERFIL_RENDA_UF.avaliacoes} evaluations (V's point first); --avaliacoes, --inicio-juiz and --inicio-longo are not read`,
+      },
     },
   });
+  const perfilDe = values['perfil-inclinacao-renda-uf'];
+  if (perfilDe && values['ajustes-do-caso']) refuseBenchArgs('pix', '--perfil-inclinacao-renda-uf fits, --ajustes-do-caso judges fits already made: give one');
   const t0 = performance.now();
   const release = openRelease(values.release);
   const log = (s: string) => process.stderr.write(`[${((performance.now() - t0) / 1000).toFixed(0)} s] ${s}\n`);
   // what every fit depends on (the judging's sample, amostra_final, does not; the budget is each fit's own)
   let renda = values['inclinacao-renda'];
-  let rendaUf = values['inclinacao-renda-uf'];
+  let rendaUf = values['inclinacao-renda-uf'] || perfilDe !== undefined;
   const perda = values.perda as PerdaPix;
   let opcoes: Record<string, number | string> = {
     amostra_pessoas: Number(values['amostra-pessoas']),
-    ...(values['inicio-juiz'] ? { inicio_juiz: values['inicio-juiz'] } : {}),
-    ...(values['inicio-longo'] ? { inicio_longo: values['inicio-longo'] } : {}),
+    ...(values['inicio-juiz'] && !perfilDe ? { inicio_juiz: values['inicio-juiz'] } : {}),
+    ...(values['inicio-longo'] && !perfilDe ? { inicio_longo: values['inicio-longo'] } : {}),
+    ...(perfilDe ? { perfil_inclinacao_renda_uf: perfilDe } : {}),
     ...(renda ? { inclinacao_renda: 1 } : {}),
     ...(rendaUf ? { inclinacao_renda_uf: 1 } : {}),
     perda,
   };
-  const avaliacoes = Number(values.avaliacoes);
+  const avaliacoes = perfilDe ? PIX_PERFIL_RENDA_UF.avaliacoes : Number(values.avaliacoes);
   const amostraFinal = Number(values['amostra-final']);
   const series = loadPixSeries();
-  let inicioJuiz = values['inicio-juiz'] ? fitBest(values['inicio-juiz'], 'juiz', pixFitDimensions(renda, rendaUf)) : undefined;
-  const inicioLongo = values['inicio-longo'] ? fitBest(values['inicio-longo'], 'longo', pixFitDimensions(renda, rendaUf)) : undefined;
+  let inicioJuiz = values['inicio-juiz'] && !perfilDe ? fitBest(values['inicio-juiz'], 'juiz', pixFitDimensions(renda, rendaUf)) : undefined;
+  const inicioLongo = values['inicio-longo'] && !perfilDe ? fitBest(values['inicio-longo'], 'longo', pixFitDimensions(renda, rendaUf)) : undefined;
+  const perfil = perfilDe ? perfilStarts(perfilDe, pixFitDimensions(renda, rendaUf)) : undefined;
   log('população das 27 UFs e padronização nacional');
   const base = await pixBaseParameters(release);
   const doCaso = values['ajustes-do-caso'];
@@ -150,7 +169,7 @@ async function main(): Promise<void> {
   let tFit = performance.now();
   const { caso } = await buildPixCase({
     release, series, base, amostraPessoas: Number(opcoes.amostra_pessoas), avaliacoes, amostraFinal, inicioJuiz, inicioLongo,
-    renda, rendaUf,
+    renda, rendaUf, perfil,
     perda: opcoes.perda as PerdaPix, ajustesDoCaso: doCaso, threads: Number(values.threads),
     onStage: log,
     onEvaluation: (stage, e, n) => log(`${stage} ${n}: perda ${(e.loss * 100).toFixed(2)}%`),

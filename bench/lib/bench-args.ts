@@ -83,16 +83,16 @@ export function parseBenchArgs<O extends Record<string, BenchOption>>(spec: Benc
     parsed = parseArgs(config);
   } catch (err) {
     if (asksForHelp(args, options)) return exitWithUsage(spec);
-    return refuse(spec, argumentProblem(err, options));
+    return refuseBenchArgs(spec.name, argumentProblem(err, options));
   }
   if (parsed.values.help) return exitWithUsage(spec);
   for (const [name, option] of Object.entries(spec.options)) {
     const value = parsed.values[name];
-    if (option.check && typeof value === 'string' && !option.check.accepts(value)) refuse(spec, `--${name} ${JSON.stringify(value)}: expected ${option.check.expected}`);
+    if (option.check && typeof value === 'string' && !option.check.accepts(value)) refuseBenchArgs(spec.name, `--${name} ${JSON.stringify(value)}: expected ${option.check.expected}`);
   }
   const p = spec.positionals;
   for (const value of parsed.positionals) {
-    if (p?.check && !p.check.accepts(value)) refuse(spec, `${p.name} ${JSON.stringify(value)}: expected ${p.check.expected}`);
+    if (p?.check && !p.check.accepts(value)) refuseBenchArgs(spec.name, `${p.name} ${JSON.stringify(value)}: expected ${p.check.expected}`);
   }
   return { values: parsed.values, positionals: parsed.positionals } as BenchArgs<O>;
 }
@@ -113,8 +113,9 @@ function argumentProblem(err: unknown, options: Record<string, BenchOption>): st
   throw err;
 }
 
-function refuse(spec: BenchSpec<Record<string, BenchOption>>, problem: string): never {
-  process.stderr.write(`${spec.name}: ${problem} (see node dist/bench/${spec.name}.js --help)\n`);
+/** Refuses the arguments of bench `name` with one line on stderr (exit 2): for a check across flags, made after parseBenchArgs and before any work. */
+export function refuseBenchArgs(name: string, problem: string): never {
+  process.stderr.write(`${name}: ${problem} (see node dist/bench/${name}.js --help)\n`);
   process.exit(2);
 }
 

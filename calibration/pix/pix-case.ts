@@ -5,7 +5,8 @@
 //   juiz:    window 2020-11..2022-06 on every UF but the spatial holdout; judged on 2022-07..12 in
 //            every UF (the time holdout), and on every month in the spatial-holdout UFs;
 //   longo:   window 2020-11..2021-12, the same UFs; judged on all of 2022 (one year ahead);
-//   release: window 2020-11..2022-12 on every UF, started from the judge's best point; its
+//   release: window 2020-11..2022-12 on every UF, started from the judge's best point (a profile fit:
+//            from an earlier release fit's, pix-fit.ts PIX_PERFIL_RENDA_UF); its
 //            parameters are the release's parametros_pix, and they make the forecast.
 // Predicted payers carry each UF's coverage (pix-coverage.ts) and eligible factor
 // (pix-population.ts: ageing and IBGE's post-2022 growth) everywhere, the fits' loss too; the
@@ -26,7 +27,7 @@ import type { ModelParameters, Population, Release, UfCode } from '../../src/rel
 import { loadMunicipalities } from '../../src/release/data-files.js';
 import { activityAt } from './pix-activity.js';
 import { censusCoverage } from './pix-coverage.js';
-import { fitPix, mape, pixFitDimensions, PIX_IDADE_MINIMA, type PixFit } from './pix-fit.js';
+import { fitPix, mape, PIX_DIMENSAO_RENDA_UF, pixFitDimensions, PIX_IDADE_MINIMA, PIX_PERFIL_RENDA_UF, type PixFit } from './pix-fit.js';
 import { forecastUf, METODOS_PREVISAO } from './pix-forecast.js';
 import { LOCAL_FACTOR_MONTHS } from './pix-local-factor.js';
 import {
@@ -108,6 +109,13 @@ export interface BuildPixCaseOptions {
   rendaUf?: boolean;
   /** The fits' loss (pix-fit.ts ufLoss; default `mape`, the form of cases up to v1.7.0). */
   perda?: PerdaPix;
+  /**
+   * A profile fit (bench:pix --perfil-inclinacao-renda-uf; pix-fit.ts PIX_PERFIL_RENDA_UF): each fit
+   * starts at its own point here (an earlier release's best point of the same fit, which saw that
+   * fit's window only) and searches the timing by the UF's income alone; `avaliacoes`, inicioJuiz
+   * and inicioLongo are not read. Needs rendaUf. `origem` says whose points.
+   */
+  perfil?: { juiz: number[]; longo: number[]; release: number[]; origem: string };
   /** The release whose published fits are judged again (pix-case-fits.ts), when not fitted here. */
   ajustesDoCaso?: string;
   pool?: SimPool;
@@ -120,14 +128,19 @@ export interface BuildPixCaseOptions {
 export async function fitPixCase(
   o: BuildPixCaseOptions, feitos: Partial<PixCaseFits> = {}, onFit?: (nome: keyof PixCaseFits, fit: PixFit) => void | Promise<void>,
 ): Promise<PixCaseFits> {
+  if (o.perfil && !o.rendaUf) throw new Error('campaign-sim: a profile of the timing by the UF\'s income needs that dimension (rendaUf)');
   const fitted = o.series.ufs.filter((u) => !PIX_UFS_ESPACIAIS.includes(u));
   const cobertura = censusCoverage();
   const coortes = loadCohorts().ufs;
   const fitOne = async (nome: keyof PixCaseFits, janelaFim: number, ufs: readonly UfCode[], inicio?: number[]) => {
     if (feitos[nome]) return feitos[nome];
+    const perfil = o.perfil && {
+      inicio: o.perfil[nome], livres: [PIX_DIMENSAO_RENDA_UF.nome], maxAvaliacoes: PIX_PERFIL_RENDA_UF.avaliacoes, secaoAurea: PIX_PERFIL_RENDA_UF,
+    };
     const f = await fitPix({
       release: o.release, series: o.series, base: o.base, cobertura, coortes, janelaFim, ufs, amostraPessoas: o.amostraPessoas,
       maxAvaliacoes: o.avaliacoes, inicio, renda: o.renda, rendaUf: o.rendaUf, perda: o.perda, pool: o.pool, threads: o.threads, onEvaluation: (e, n) => o.onEvaluation?.(nome, e, n),
+      ...perfil,
     });
     await onFit?.(nome, f);
     return f;
@@ -357,12 +370,14 @@ export async function buildPixCase(
         coortes: coortesUfs, elegiveis: elegiveis as Record<UfCode, number>, metodo_previsao: metodo, termo_municipal: termo,
       },
       busca: {
-        metodo: 'Nelder-Mead em amostras 1:k de domicílios de cada UF (calibration/pix/pix-fit.ts)',
+        metodo: o.perfil
+          ? `perfil: só ${PIX_DIMENSAO_RENDA_UF.nome}, por seção áurea em [${PIX_PERFIL_RENDA_UF.de}, ${PIX_PERFIL_RENDA_UF.ate}] depois do ponto de partida, as outras coordenadas de cada ajuste no ${o.perfil.origem}, em amostras 1:k de domicílios de cada UF (calibration/pix/pix-fit.ts)`
+          : 'Nelder-Mead em amostras 1:k de domicílios de cada UF (calibration/pix/pix-fit.ts)',
         dimensoes: pixFitDimensions(o.renda, o.rendaUf).map((d) => d.nome),
         avaliacoes_juiz: juiz.avaliacoes.length, avaliacoes_release: rel.avaliacoes.length, avaliacoes_longo: longo.avaliacoes.length,
         perda_juiz: juiz.melhor.loss, perda_release: rel.melhor.loss, perda_longo: longo.melhor.loss, amostra_pessoas_por_uf: o.amostraPessoas,
-        inicio_juiz: o.inicioJuiz?.origem ?? 'inícios fixados à mão (pix-fit.ts)',
-        ...(o.inicioLongo ? { inicio_longo: o.inicioLongo.origem } : {}),
+        inicio_juiz: o.perfil?.origem ?? o.inicioJuiz?.origem ?? 'inícios fixados à mão (pix-fit.ts)',
+        ...(o.perfil ? { inicio_longo: o.perfil.origem } : o.inicioLongo ? { inicio_longo: o.inicioLongo.origem } : {}),
         perda: o.perda ?? 'mape',
         ...(o.ajustesDoCaso ? { ajustes_do_caso: o.ajustesDoCaso } : {}),
       },

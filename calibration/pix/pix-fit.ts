@@ -1,8 +1,10 @@
 // The Pix fit: the release's adoption parameters searched against the monthly payers of the UFs
-// (Nelder-Mead on 1:k household samples, calibration/sample-population.ts), through the
+// (Nelder-Mead, or golden section on one coordinate for a profile fit, on 1:k household samples,
+// calibration/sample-population.ts), through the
 // observation model (pix-activity.ts, pix-coverage.ts, pix-model.ts). The loss is the mean over the fitted UFs of
 // a per-UF score over the window's months (UF totals: payers are counted where they pay), in one
 // of two forms (PerdaPix).
+import { goldenSection } from '../golden-section.js';
 import { meanBlockMape } from '../loss.js';
 import { nelderMead } from '../nelder-mead.js';
 import type { Evaluation } from '../search.js';
@@ -76,6 +78,17 @@ export const PIX_DIMENSAO_RENDA: FitDimension = {
 export const PIX_DIMENSAO_RENDA_UF: FitDimension = {
   nome: 'inclinacao_renda_uf_lancamento', inicio: 0, passo: 0.25, set: (p, x) => { p.inclinacao_renda_uf_lancamento = x; },
 };
+
+/**
+ * The profile fit of the timing by the UF's income (bench:pix --perfil-inclinacao-renda-uf;
+ * docs/model.md, "The timing by the UF's income, profiled"): every other coordinate held at a
+ * published fit's best point, inclinacao_renda_uf_lancamento alone searched by golden section on
+ * [de, ate] after scoring that point, in `avaliacoes` evaluations (the point included). Fixed
+ * before any profile was run: a bracket symmetric about the published point's 0 (no direction
+ * assumed; at 1 the poorest UF's launch odds are halved), and a budget that leaves a bracket of
+ * 2 x 0.618^10 = 0.016 in s.
+ */
+export const PIX_PERFIL_RENDA_UF = { de: -1, ate: 1, avaliacoes: 13 } as const;
 
 /** The searched dimensions: the timing by income next to last when `renda`, the timing by the UF's income last when `rendaUf`. */
 export function pixFitDimensions(renda = false, rendaUf = false): readonly FitDimension[] {
@@ -186,6 +199,11 @@ export interface PixFitOptions {
   rendaUf?: boolean;
   /** The loss's form (default `mape`, the form of cases up to v1.7.0). */
   perda?: PerdaPix;
+  /**
+   * Search the single free coordinate (`livres`, one name) by golden section on [de, ate] after
+   * scoring `inicio` (a profile fit: PIX_PERFIL_RENDA_UF), instead of Nelder-Mead; maxAvaliacoes counts `inicio`.
+   */
+  secaoAurea?: { de: number; ate: number };
   pool?: SimPool;
   threads?: number;
   onEvaluation?: (e: Evaluation, n: number) => void;
@@ -212,19 +230,26 @@ export async function fitPix(o: PixFitOptions): Promise<PixFit> {
   const start = o.inicio ?? dims.map((d) => d.inicio);
   const free = dims.map((d, i) => [d, i] as const).filter(([d]) => !o.livres || o.livres.includes(d.nome));
   const full = (y: number[]) => { const x = start.slice(); free.forEach(([, i], k) => { x[i] = y[k]; }); return x; };
-  const searched = await nelderMead({
-    start: free.map(([, i]) => start[i]),
-    steps: free.map(([d]) => d.passo),
-    maxEvaluations: o.maxAvaliacoes,
-    onEvaluation: o.onEvaluation && ((e, n) => o.onEvaluation!({ x: full(e.x), loss: e.loss }, n)),
-    evaluate: async (y) => {
-      const ad = await simulatePixAdopters(parametersAt(o.base, full(y), dims), {
-        release: o.release, ufs: o.ufs, meses, amostra: (uf) => amostra[uf], pool: o.pool, threads: o.threads,
-      });
-      const m = Object.values(lossByUf(ad, series, activity, o.cobertura, o.ufs, idx, o.perda ?? 'mape', populacao));
-      return m.reduce((a, b) => a + b, 0) / m.length;
-    },
-  });
+  const evaluate = async (y: number[]) => {
+    const ad = await simulatePixAdopters(parametersAt(o.base, full(y), dims), {
+      release: o.release, ufs: o.ufs, meses, amostra: (uf) => amostra[uf], pool: o.pool, threads: o.threads,
+    });
+    const m = Object.values(lossByUf(ad, series, activity, o.cobertura, o.ufs, idx, o.perda ?? 'mape', populacao));
+    return m.reduce((a, b) => a + b, 0) / m.length;
+  };
+  const onEvaluation = o.onEvaluation && ((e: Evaluation, n: number) => o.onEvaluation!({ x: full(e.x), loss: e.loss }, n));
+  let searched: Evaluation[];
+  if (o.secaoAurea) {
+    if (free.length !== 1) throw new Error(`campaign-sim: a golden-section Pix fit searches one coordinate, not ${free.length}`);
+    searched = await goldenSection({
+      lower: o.secaoAurea.de, upper: o.secaoAurea.ate, first: start[free[0][1]], maxEvaluations: o.maxAvaliacoes,
+      evaluate: (t) => evaluate([t]), onEvaluation,
+    });
+  } else {
+    searched = await nelderMead({
+      start: free.map(([, i]) => start[i]), steps: free.map(([d]) => d.passo), maxEvaluations: o.maxAvaliacoes, onEvaluation, evaluate,
+    });
+  }
   return pixFitOf(searched.map((e) => ({ x: full(e.x), loss: e.loss })), o.base, activity, amostra, dims);
 }
 

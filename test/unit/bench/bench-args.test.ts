@@ -1,7 +1,7 @@
 // A bench's command line (bench/lib/bench-args.ts): --help prints the usage and exits 0, an
 // argument it refuses is one line on stderr and exit 2, and what it accepts comes back parsed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { listOf, oneOf, parseBenchArgs, positiveNumber, wholeNumber } from '../../../bench/lib/bench-args.js';
+import { listOf, oneOf, parseBenchArgs, positiveNumber, refuseBenchArgs, wholeNumber } from '../../../bench/lib/bench-args.js';
 
 const spec = {
   name: 'demo',
@@ -112,6 +112,12 @@ describe('parseBenchArgs', () => {
     })();
     expect(code).toBe(2);
     expect(stderr).toBe('flat: unexpected argument "RR": this bench takes flags only (see node dist/bench/flat.js --help)\n');
+  });
+
+  it('refuses flags that do not go together in the same one line (refuseBenchArgs, after parsing)', () => {
+    expect(() => refuseBenchArgs('demo', '--a and --b: give one')).toThrow(new Exit(2));
+    expect(stderr).toBe('demo: --a and --b: give one (see node dist/bench/demo.js --help)\n');
+    expect(stdout).toBe('');
   });
 
   it('returns the flags, their defaults and the positional arguments', () => {
