@@ -3,7 +3,7 @@
 //   data/releases/<release>/caso-pix.json  (the public case; the release manifest reads it)
 //   bench/results/pix.json                 (the targets, what was measured, the minutes)
 //   bench/out/pix-ajustes.json             (the three fits, each written when it ends, with its seconds)
-//   npm run bench:pix -- [--release V] [--avaliacoes N] [--amostra-pessoas N] [--amostra-final K] [--inicio-juiz V] [--inicio-longo V] [--inclinacao-renda] [--inclinacao-renda-uf] [--perda mape|forma_e_nivel] [--threads N] [--ajustes FILE | --ajustes-do-caso V] [--perfil-inclinacao-renda-uf V]
+//   npm run bench:pix -- [--release V] [--avaliacoes N] [--amostra-pessoas N] [--amostra-final K] [--inicio-juiz V] [--inicio-longo V] [--inclinacao-renda] [--inclinacao-renda-uf] [--perda mape|forma|forma_e_nivel] [--agregado media|pior] [--threads N] [--ajustes FILE | --ajustes-do-caso V] [--perfil-inclinacao-renda-uf V]
 // --inicio-juiz starts the judge's search at release V's judge's best point (fitted on months up to 2022-06 only);
 // --inicio-juiz '' at the hand-set starts. --inicio-longo V likewise starts the long split at release V's
 // long split's best point (fitted on months up to 2021-12 only); by default it starts by hand.
@@ -17,8 +17,10 @@
 // defaults are v1.7.0's case's options (80 rounds per fit on 8,000 persons per UF, the judge started
 // at v1.4.0's judge's best point, judged on 1:32 samples); v1.8.0's case is v1.7.0's fits judged again
 // (--release v1.8.0 --ajustes-do-caso v1.7.0).
-// --perda is the fits' loss (pix-fit.ts ufLoss): mape, the default and every published case's form, or
-// forma_e_nivel (tried in session 8 and not released: docs/model.md).
+// --perda is the fits' loss per UF (pix-fit.ts ufLoss): mape, the default and every published case's form,
+// forma_e_nivel (tried in session 8 and not released: docs/model.md), or forma (the in-sample test's reading).
+// --agregado combines the UFs' losses (pix-fit.ts aggregateUfLosses): media, the default and every published
+// case's up to v1.8.0, or pior, the worst UF (docs/model.md, "The profile fit aimed at the worst UF").
 // --inclinacao-renda also searches the timing by income (pix-fit.ts PIX_DIMENSAO_RENDA; tried on
 // 2026-11-26 for a v1.8.0 that was not made: docs/model.md, "The timing by income, tried").
 // --inclinacao-renda-uf also searches the timing by the UF's income (pix-fit.ts PIX_DIMENSAO_RENDA_UF;
@@ -33,12 +35,12 @@ import { cpus } from 'node:os';
 import { buildPixCase, PIX_TARGETS, targetsMet, type BuildPixCaseOptions, type PixCaseFits } from '../calibration/pix/pix-case.js';
 import { fitsFromCase } from '../calibration/pix/pix-case-fits.js';
 import {
-  PERDAS_PIX, PIX_DIMENSAO_RENDA, PIX_DIMENSAO_RENDA_UF, PIX_PERFIL_RENDA_UF, pixBaseParameters, pixFitDimensions, type PixFit,
+  AGREGADOS_PIX, PERDAS_PIX, PIX_DIMENSAO_RENDA, PIX_DIMENSAO_RENDA_UF, PIX_PERFIL_RENDA_UF, pixBaseParameters, pixFitDimensions, type PixFit,
 } from '../calibration/pix/pix-fit.js';
 import { loadPixSeries } from '../calibration/pix/pix-series.js';
 import { closePool } from '../src/pool/pool.js';
 import { projectPath } from '../src/project-path.js';
-import { readPixCase, writePixCase, type PerdaPix } from '../src/release/pix-case-file.js';
+import { readPixCase, writePixCase, type AgregadoPix, type PerdaPix } from '../src/release/pix-case-file.js';
 import { listReleases, newestRelease, openRelease } from '../src/release/release.js';
 import { oneOf, parseBenchArgs, refuseBenchArgs, wholeNumber } from './lib/bench-args.js';
 import { writeBenchResult } from './lib/bench-output.js';
@@ -106,6 +108,10 @@ async function main(): Promise<void> {
       'inclinacao-renda': { type: 'boolean', default: false, description: 'also search the timing by income (inclinacao_renda_lancamento)' },
       'inclinacao-renda-uf': { type: 'boolean', default: false, description: "also search the timing by the UF's income (inclinacao_renda_uf_lancamento)" },
       perda: { type: 'string', value: 'FORMA', default: 'mape', check: oneOf(PERDAS_PIX), description: 'the fits\' loss per UF' },
+      agregado: {
+        type: 'string', value: 'A', default: 'media', check: oneOf(AGREGADOS_PIX),
+        description: 'how the fits combine the UFs\' losses: media (their mean, every published case\'s up to v1.8.0) or pior (the worst UF, as the in-sample target reads)',
+      },
       ajustes: { type: 'string', value: 'FILE', description: 'resume from the fits kept in FILE (a pix-ajustes.json of an earlier run)' },
       'ajustes-do-caso': { type: 'string', value: 'V', check: oneOf(listReleases()), description: "judge release V's case fits again instead of fitting (needs bench/results/pix.json to be V's run)" },
       'perfil-inclinacao-renda-uf': {
@@ -123,6 +129,7 @@ async function main(): Promise<void> {
   let renda = values['inclinacao-renda'];
   let rendaUf = values['inclinacao-renda-uf'] || perfilDe !== undefined;
   const perda = values.perda as PerdaPix;
+  const agregado = values.agregado as AgregadoPix;
   let opcoes: Record<string, number | string> = {
     amostra_pessoas: Number(values['amostra-pessoas']),
     ...(values['inicio-juiz'] && !perfilDe ? { inicio_juiz: values['inicio-juiz'] } : {}),
@@ -131,6 +138,7 @@ async function main(): Promise<void> {
     ...(renda ? { inclinacao_renda: 1 } : {}),
     ...(rendaUf ? { inclinacao_renda_uf: 1 } : {}),
     perda,
+    agregado,
   };
   const avaliacoes = perfilDe ? PIX_PERFIL_RENDA_UF.avaliacoes : Number(values.avaliacoes);
   const amostraFinal = Number(values['amostra-final']);
@@ -149,7 +157,7 @@ async function main(): Promise<void> {
     const antes = JSON.parse(readFileSync(projectPath('bench/results/pix.json'), 'utf8'));
     if (antes.release !== doCaso) throw new Error(`campaign-sim: bench/results/pix.json is ${antes.release}'s, not ${doCaso}'s: the fits' seconds are not on record`);
     const b = c.ajuste.busca;
-    opcoes = { amostra_pessoas: b.amostra_pessoas_por_uf, perda: b.perda ?? 'mape', ajustes_do_caso: doCaso };
+    opcoes = { amostra_pessoas: b.amostra_pessoas_por_uf, perda: b.perda ?? 'mape', agregado: b.agregado ?? 'media', ajustes_do_caso: doCaso };
     renda = b.dimensoes.includes(PIX_DIMENSAO_RENDA.nome);
     rendaUf = b.dimensoes.includes(PIX_DIMENSAO_RENDA_UF.nome);
     inicioJuiz = b.inicio_juiz ? { x: c.ajuste.historico.find((h) => h.ajuste === 'juiz')!.x, origem: b.inicio_juiz } : undefined;
@@ -170,7 +178,7 @@ async function main(): Promise<void> {
   const { caso } = await buildPixCase({
     release, series, base, amostraPessoas: Number(opcoes.amostra_pessoas), avaliacoes, amostraFinal, inicioJuiz, inicioLongo,
     renda, rendaUf, perfil,
-    perda: opcoes.perda as PerdaPix, ajustesDoCaso: doCaso, threads: Number(values.threads),
+    perda: opcoes.perda as PerdaPix, agregado: opcoes.agregado as AgregadoPix, ajustesDoCaso: doCaso, threads: Number(values.threads),
     onStage: log,
     onEvaluation: (stage, e, n) => log(`${stage} ${n}: perda ${(e.loss * 100).toFixed(2)}%`),
   }, kept.ajustes, async (nome: keyof PixCaseFits, fit: PixFit) => {

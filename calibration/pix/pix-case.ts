@@ -21,7 +21,7 @@ import { periodDays, periodsBetween } from '../periods.js';
 import type { Evaluation } from '../search.js';
 import type { SimPool } from '../../src/pool/pool.js';
 import type {
-  Coorte, MetodoPrevisao, PerdaPix, PixCase, PixCaseUf, PontuacaoHoldouts, Reprovacao, VereditoUf,
+  AgregadoPix, Coorte, MetodoPrevisao, PerdaPix, PixCase, PixCaseUf, PontuacaoHoldouts, Reprovacao, VereditoUf,
 } from '../../src/release/pix-case-file.js';
 import type { ModelParameters, Population, Release, UfCode } from '../../src/release/types.js';
 import { loadMunicipalities } from '../../src/release/data-files.js';
@@ -109,6 +109,8 @@ export interface BuildPixCaseOptions {
   rendaUf?: boolean;
   /** The fits' loss (pix-fit.ts ufLoss; default `mape`, the form of cases up to v1.7.0). */
   perda?: PerdaPix;
+  /** How the fits combine the UFs' losses (pix-fit.ts aggregateUfLosses; default `media`, as in cases up to v1.8.0). */
+  agregado?: AgregadoPix;
   /**
    * A profile fit (bench:pix --perfil-inclinacao-renda-uf; pix-fit.ts PIX_PERFIL_RENDA_UF): each fit
    * starts at its own point here (an earlier release's best point of the same fit, which saw that
@@ -139,7 +141,7 @@ export async function fitPixCase(
     };
     const f = await fitPix({
       release: o.release, series: o.series, base: o.base, cobertura, coortes, janelaFim, ufs, amostraPessoas: o.amostraPessoas,
-      maxAvaliacoes: o.avaliacoes, inicio, renda: o.renda, rendaUf: o.rendaUf, perda: o.perda, pool: o.pool, threads: o.threads, onEvaluation: (e, n) => o.onEvaluation?.(nome, e, n),
+      maxAvaliacoes: o.avaliacoes, inicio, renda: o.renda, rendaUf: o.rendaUf, perda: o.perda, agregado: o.agregado, pool: o.pool, threads: o.threads, onEvaluation: (e, n) => o.onEvaluation?.(nome, e, n),
       ...perfil,
     });
     await onFit?.(nome, f);
@@ -379,6 +381,7 @@ export async function buildPixCase(
         inicio_juiz: o.perfil?.origem ?? o.inicioJuiz?.origem ?? 'inícios fixados à mão (pix-fit.ts)',
         ...(o.perfil ? { inicio_longo: o.perfil.origem } : o.inicioLongo ? { inicio_longo: o.inicioLongo.origem } : {}),
         perda: o.perda ?? 'mape',
+        agregado: o.agregado ?? 'media',
         ...(o.ajustesDoCaso ? { ajustes_do_caso: o.ajustesDoCaso } : {}),
       },
       historico: [

@@ -1,9 +1,9 @@
 // The Pix fit: the release's adoption parameters searched against the monthly payers of the UFs
 // (Nelder-Mead, or golden section on one coordinate for a profile fit, on 1:k household samples,
 // calibration/sample-population.ts), through the
-// observation model (pix-activity.ts, pix-coverage.ts, pix-model.ts). The loss is the mean over the fitted UFs of
-// a per-UF score over the window's months (UF totals: payers are counted where they pay), in one
-// of two forms (PerdaPix).
+// observation model (pix-activity.ts, pix-coverage.ts, pix-model.ts). The loss combines over the fitted UFs
+// (AgregadoPix: their mean or the worst) a per-UF score over the window's months (UF totals: payers
+// are counted where they pay), in one of three forms (PerdaPix).
 import { goldenSection } from '../golden-section.js';
 import { meanBlockMape } from '../loss.js';
 import { nelderMead } from '../nelder-mead.js';
@@ -11,7 +11,7 @@ import type { Evaluation } from '../search.js';
 import { MACRO_REGIOES, type ModelParameters, type Release, type UfCode } from '../../src/release/types.js';
 import type { SimPool } from '../../src/pool/pool.js';
 import { PESOS_MODELO_1, propensityMoments } from '../../src/plan/propensity.js';
-import type { ActivityCurve, Coorte, PerdaPix } from '../../src/release/pix-case-file.js';
+import type { ActivityCurve, AgregadoPix, Coorte, PerdaPix } from '../../src/release/pix-case-file.js';
 import { fitActivity } from './pix-activity.js';
 import { localFactor } from './pix-local-factor.js';
 import { predictPayers, simulatePixAdopters, type AdoptersByUf } from './pix-model.js';
@@ -149,20 +149,40 @@ export function mape(pred: Float64Array, obs: Float64Array, idx: readonly number
 /**
  * How a fit scores a UF (the case's `ajuste.busca.perda`; absent in cases up to v1.7.0, which used `mape`):
  *   mape:          the UF's MAPE over the window, its level included;
- *   forma_e_nivel: the UF's MAPE after its local factor k_u (pix-local-factor.ts) plus |ln k_u|.
+ *   forma:         the UF's MAPE after its local factor k_u (pix-local-factor.ts), what the in-sample test reads;
+ *   forma_e_nivel: forma plus |ln k_u|.
  * The in-sample test reads each UF after its local factor (pix-case.ts, mape_janela), so with `mape`
  * a point could lower the loss by trading a UF's launch months against its level, which the test
  * then did not forgive (docs/model.md, "The timing by income, tried"). `forma_e_nivel` scores the
  * path the test reads and, apart, the level the factor takes out, so the levels across UFs still
  * have to come from the shared parameters (|ln k| is the level's relative error, to first order).
+ * `forma` drops that check: it is the per-UF reading of the worst-UF aggregate, whose max would
+ * otherwise chase the level gaps the local factor exists for (docs/model.md, "The profile fit
+ * aimed at the worst UF").
  */
-export const PERDAS_PIX: readonly PerdaPix[] = ['mape', 'forma_e_nivel'];
+export const PERDAS_PIX: readonly PerdaPix[] = ['mape', 'forma', 'forma_e_nivel'];
 
 /** One UF's score of `pred` against `obs` over the window's month indices `idx` (ascending, at least LOCAL_FACTOR_MONTHS). */
 export function ufLoss(pred: Float64Array, obs: Float64Array, idx: readonly number[], perda: PerdaPix): number {
   if (perda === 'mape') return mape(pred, obs, idx);
   const k = localFactor(obs, pred, idx);
-  return mape(pred.map((v) => v * k), obs, idx) + Math.abs(Math.log(k));
+  const forma = mape(pred.map((v) => v * k), obs, idx);
+  return perda === 'forma' ? forma : forma + Math.abs(Math.log(k));
+}
+
+/**
+ * How a fit combines its UFs' scores (the case's `ajuste.busca.agregado`; absent in cases up to
+ * v1.8.0, which used `media`):
+ *   media: their mean, every UF counting the same;
+ *   pior:  the largest, the reading of the in-sample target (the worst UF's MAPE;
+ *          docs/model.md, "The profile fit aimed at the worst UF").
+ */
+export const AGREGADOS_PIX: readonly AgregadoPix[] = ['media', 'pior'];
+
+/** The fit's loss from the UFs' scores (ufLoss), combined as `agregado` says. */
+export function aggregateUfLosses(perdas: readonly number[], agregado: AgregadoPix): number {
+  if (perdas.length === 0) throw new Error('campaign-sim: a Pix fit loss needs at least one UF');
+  return agregado === 'pior' ? Math.max(...perdas) : perdas.reduce((a, b) => a + b, 0) / perdas.length;
 }
 
 /** Per UF score (ufLoss) of predicted payers over the months whose indices are `idx` (`populacao`: each UF's eligible factor per month, pix-population.ts). */
@@ -199,6 +219,8 @@ export interface PixFitOptions {
   rendaUf?: boolean;
   /** The loss's form (default `mape`, the form of cases up to v1.7.0). */
   perda?: PerdaPix;
+  /** How the UFs' scores are combined (default `media`, the aggregate of cases up to v1.8.0). */
+  agregado?: AgregadoPix;
   /**
    * Search the single free coordinate (`livres`, one name) by golden section on [de, ate] after
    * scoring `inicio` (a profile fit: PIX_PERFIL_RENDA_UF), instead of Nelder-Mead; maxAvaliacoes counts `inicio`.
@@ -234,8 +256,7 @@ export async function fitPix(o: PixFitOptions): Promise<PixFit> {
     const ad = await simulatePixAdopters(parametersAt(o.base, full(y), dims), {
       release: o.release, ufs: o.ufs, meses, amostra: (uf) => amostra[uf], pool: o.pool, threads: o.threads,
     });
-    const m = Object.values(lossByUf(ad, series, activity, o.cobertura, o.ufs, idx, o.perda ?? 'mape', populacao));
-    return m.reduce((a, b) => a + b, 0) / m.length;
+    return aggregateUfLosses(Object.values(lossByUf(ad, series, activity, o.cobertura, o.ufs, idx, o.perda ?? 'mape', populacao)), o.agregado ?? 'media');
   };
   const onEvaluation = o.onEvaluation && ((e: Evaluation, n: number) => o.onEvaluation!({ x: full(e.x), loss: e.loss }, n));
   let searched: Evaluation[];

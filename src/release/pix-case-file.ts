@@ -36,7 +36,10 @@ export interface Coorte {
 }
 
 /** How the Pix fit scores a UF (calibration/pix/pix-fit.ts ufLoss). */
-export type PerdaPix = 'mape' | 'forma_e_nivel';
+export type PerdaPix = 'mape' | 'forma' | 'forma_e_nivel';
+
+/** How the Pix fit combines the UFs' scores (calibration/pix/pix-fit.ts aggregateUfLosses). */
+export type AgregadoPix = 'media' | 'pior';
 
 /** How a forecast leaves the window (calibration/pix/pix-forecast.ts). */
 export type MetodoPrevisao = 'fator_local' | 'assimilacao';
@@ -140,6 +143,8 @@ export interface PixCase {
       ajustes_do_caso?: string;
       /** The loss's form (calibration/pix/pix-fit.ts ufLoss); absent in cases up to v1.7.0, which used `mape`. */
       perda?: PerdaPix;
+      /** How the UFs' losses were combined (calibration/pix/pix-fit.ts aggregateUfLosses); absent in cases up to v1.8.0, which used `media`. */
+      agregado?: AgregadoPix;
     };
     historico: Array<{ ajuste: 'juiz' | 'longo' | 'release'; x: number[]; perda: number }>;
     /** k of the 1:k household sample of the runs that judged and forecast (1 = the whole population). */
