@@ -11,7 +11,9 @@
 // v1.7.0 is v1.6.0's persons (its midia case rebuilt, the same coefficients) with a Pix refit whose
 // municipal forecast carries a municipal term (issue 33, round 2: calibration/pix/pix-municipal.ts);
 // v1.8.0 is v1.7.0's persons (its midia case rebuilt) with v1.7.0's Pix fits judged again and a
-// municipal term with a power of the model's share per size class (bench:pix --ajustes-do-caso).
+// municipal term with a power of the model's share per size class (bench:pix --ajustes-do-caso);
+// v1.9.0 is v1.8.0's persons (its midia case rebuilt) with a profile fit of the timing by the UF's
+// income on v1.8.0's fits that minimises the worst UF's in-sample shape (bench:pix --agregado pior).
 import { readSourceCredits } from './fontes-file.js';
 import { readPixFit } from './pix-case-file.js';
 import { UF_CODES, type CalibracaoPix, type ModelParameters, type ReleaseManifest } from './types.js';
@@ -180,5 +182,11 @@ export const MANIFESTS: readonly ReleaseManifest[] = [
   manifest('v1.8.0', '2026-11-26', 20251101, {
     efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, estimativas_populacao: true,
     ...fittedPix('v1.8.0'),
+  }),
+  // v1.8.0's generator options and seed and its midia case rebuilt (the same persons); the Pix case
+  // profiles the timing by the UF's income on v1.8.0's fits, aimed at the worst UF (data/releases/v1.9.0/caso-pix.json).
+  manifest('v1.9.0', '2026-11-26', 20251101, {
+    efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, estimativas_populacao: true,
+    ...fittedPix('v1.9.0'),
   }),
 ];

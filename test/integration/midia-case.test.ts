@@ -2,7 +2,7 @@
 // per cell, the built population's margins) and data/br/midia: the fit and every scored margin are
 // recomputed. v1.5.0's is edition 1 as published; v1.6.0's edition 2 scores the PBM's daily
 // internet use by schooling on the same persons and the same fit; v1.7.0's is v1.6.0's rebuilt for
-// its release (the Pix refit's persons), and v1.8.0's v1.7.0's.
+// its release (the Pix refit's persons), v1.8.0's v1.7.0's and v1.9.0's v1.8.0's.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildMidiaCase, caseEdition, midiaCaseJson } from '../../calibration/midia/midia-case.js';
@@ -10,7 +10,7 @@ import { readMidiaCase } from '../../calibration/midia/midia-case-file.js';
 import { midiaCasePath } from '../../src/release/internet-fit-file.js';
 import { openRelease } from '../../src/release/release.js';
 
-describe.each(['v1.5.0', 'v1.6.0', 'v1.7.0', 'v1.8.0'])('midia case (data/releases/%s/caso-midia.json)', (release) => {
+describe.each(['v1.5.0', 'v1.6.0', 'v1.7.0', 'v1.8.0', 'v1.9.0'])('midia case (data/releases/%s/caso-midia.json)', (release) => {
   it('is rebuilt bit for bit from its counts and the survey files', () => {
     const stored = readMidiaCase(release)!;
     const again = buildMidiaCase(release, stored.internet.contagens.release, Float64Array.from(stored.internet.contagens.pessoas), stored.populacao);
@@ -36,7 +36,7 @@ describe('midia case editions', () => {
     expect(b.internet.coeficientes).toEqual(a.internet.coeficientes);
   });
 
-  it.each([['v1.6.0', 'v1.7.0'], ['v1.7.0', 'v1.8.0']])('%s and %s share persons, fit and scores', (older, newer) => {
+  it.each([['v1.6.0', 'v1.7.0'], ['v1.7.0', 'v1.8.0'], ['v1.8.0', 'v1.9.0']])('%s and %s share persons, fit and scores', (older, newer) => {
     const a = readMidiaCase(older)!, b = readMidiaCase(newer)!;
     expect(caseEdition(newer)).toBe(2);
     // the release measured on is named twice: the case's and its population's
