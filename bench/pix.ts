@@ -74,6 +74,13 @@ function fitBest(release: string, ajuste: keyof PixCaseFits, dims: ReturnType<ty
   };
 }
 
+/** The fits' seconds of release V's run, from bench/results/pix.json, which must be V's (a case does not record them). */
+function fitSecondsOnRecord(release: string): Partial<Record<keyof PixCaseFits, number>> {
+  const antes = JSON.parse(readFileSync(projectPath('bench/results/pix.json'), 'utf8'));
+  if (antes.release !== release) throw new Error(`campaign-sim: bench/results/pix.json is ${antes.release}'s, not ${release}'s: the fits' seconds are not on record`);
+  return antes.segundos.ajustes;
+}
+
 /** The starts of a profile fit (BuildPixCaseOptions.perfil): release V's best point of each fit. */
 function perfilStarts(release: string, dims: ReturnType<typeof pixFitDimensions>): NonNullable<BuildPixCaseOptions['perfil']> {
   const [juiz, longo, rel] = (['juiz', 'longo', 'release'] as const).map((a) => fitBest(release, a, dims).x);
@@ -116,12 +123,14 @@ async function main(): Promise<void> {
       'ajustes-do-caso': { type: 'string', value: 'V', check: oneOf(listReleases()), description: "judge release V's case fits again instead of fitting (needs bench/results/pix.json to be V's run)" },
       'perfil-inclinacao-renda-uf': {
         type: 'string', value: 'V', check: oneOf(listReleases().filter((v) => readPixCase(v)?.ajuste.historico.some((h) => h.ajuste === 'longo'))),
-        description: `a profile fit: each fit holds the other coordinates at release V's best point of the same fit and searches only the timing by the UF's income, by golden section on [${PIX_PERFIL_RENDA_UF.de}, ${PIX_PERFIL_RENDA_UF.ate}] in ${PIX_PERFIL_RENDA_UF.avaliacoes} evaluations (V's point first); --avaliacoes, --inicio-juiz and --inicio-longo are not read`,
+        description: `a profile fit: each fit holds the other coordinates at release V's best point of the same fit and searches only the timing by the UF's income, by golden section on [${PIX_PERFIL_RENDA_UF.de}, ${PIX_PERFIL_RENDA_UF.ate}] in ${PIX_PERFIL_RENDA_UF.avaliacoes} evaluations (V's point first; needs bench/results/pix.json to be V's run, whose fits' seconds count); --avaliacoes, --inicio-juiz and --inicio-longo are not read`,
       },
     },
   });
   const perfilDe = values['perfil-inclinacao-renda-uf'];
   if (perfilDe && values['ajustes-do-caso']) refuseBenchArgs('pix', '--perfil-inclinacao-renda-uf fits, --ajustes-do-caso judges fits already made: give one');
+  // A profile fit stands on V's fits: the whole fit's minutes count theirs too (read before any work).
+  const partida = perfilDe ? fitSecondsOnRecord(perfilDe) : undefined;
   const t0 = performance.now();
   const release = openRelease(values.release);
   const log = (s: string) => process.stderr.write(`[${((performance.now() - t0) / 1000).toFixed(0)} s] ${s}\n`);
@@ -154,15 +163,13 @@ async function main(): Promise<void> {
     // The case's fits, judged again: its options are the fits' (what the other fit options say is not read).
     const c = readPixCase(doCaso);
     if (c === null) throw new Error(`campaign-sim: release ${doCaso} has no Pix case`);
-    const antes = JSON.parse(readFileSync(projectPath('bench/results/pix.json'), 'utf8'));
-    if (antes.release !== doCaso) throw new Error(`campaign-sim: bench/results/pix.json is ${antes.release}'s, not ${doCaso}'s: the fits' seconds are not on record`);
     const b = c.ajuste.busca;
     opcoes = { amostra_pessoas: b.amostra_pessoas_por_uf, perda: b.perda ?? 'mape', agregado: b.agregado ?? 'media', ajustes_do_caso: doCaso };
     renda = b.dimensoes.includes(PIX_DIMENSAO_RENDA.nome);
     rendaUf = b.dimensoes.includes(PIX_DIMENSAO_RENDA_UF.nome);
     inicioJuiz = b.inicio_juiz ? { x: c.ajuste.historico.find((h) => h.ajuste === 'juiz')!.x, origem: b.inicio_juiz } : undefined;
     kept = {
-      release: release.version, opcoes, ajustes: await fitsFromCase(c, release, base, series), segundos: antes.segundos.ajustes,
+      release: release.version, opcoes, ajustes: await fitsFromCase(c, release, base, series), segundos: fitSecondsOnRecord(doCaso),
       avaliacoes: { juiz: b.avaliacoes_juiz, longo: b.avaliacoes_longo ?? 0, release: b.avaliacoes_release },
     };
   } else {
@@ -188,8 +195,8 @@ async function main(): Promise<void> {
     tFit = performance.now();
     log(`ajuste ${nome} guardado em ${await writeBenchResult('pix-ajustes.json', kept)}`);
   });
-  const segundosAjustes = Object.values(kept.segundos).reduce((a, b) => a + b, 0);
-  const segundos = segundosAjustes + (performance.now() - tFit) / 1000;
+  const sum = (s: Partial<Record<keyof PixCaseFits, number>>) => Object.values(s).reduce((a, b) => a + b, 0);
+  const segundos = sum(kept.segundos) + (partida ? sum(partida) : 0) + (performance.now() - tFit) / 1000;
   const casePath = await writePixCase(caso);
   const a = caso.agregados;
   const medido = { ...a, minutos: segundos / 60 };
@@ -199,7 +206,7 @@ async function main(): Promise<void> {
     alvos: PIX_TARGETS,
     medido,
     atingido: { ...targetsMet(a as Parameters<typeof targetsMet>[0]), minutos: segundos / 60 < PIX_TARGETS.minutos },
-    segundos: { ajustes: kept.segundos, total: segundos },
+    segundos: { ajustes: kept.segundos, ...(partida ? { ajustes_de_partida: partida } : {}), total: segundos },
     comparacoes: caso.comparacoes,
     municipal: caso.municipal,
     ufs: caso.ufs.map((u) => ({ uf: u.uf, veredito: u.veredito, ...u.metricas })),
