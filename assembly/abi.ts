@@ -42,7 +42,7 @@ export const P_AFF: u32 = 25; // f32[nChannels * nCells]: affinity, 0 outside th
 export const P_RESP_CUM: u32 = 26; // f32[2 * nCells * 3]: cumulative response shares [source][cell][3]
 export const P_DAY_A: u32 = 27; // u16[nPersons]: adoption day / first exposure day (0 = never)
 export const P_REM: u32 = 28; // f32[nPersons]: remaining Exp(1) threshold (adoption / social)
-export const P_NEXT_C: u32 = 29; // u16[nPersons * nChannels] reserved: day of the next media contact (0 = none), as u8 when nDays <= NEXT_C_U8_DAYS
+export const P_NEXT_C: u32 = 29; // u8[nPersons * nChannels] when nDays <= NEXT_C_U8_DAYS, else u16: day of the next media contact (0 = none)
 export const P_FREQ: u32 = 30; // u8[nPersons * nChannels]: media contacts (saturating at 255)
 export const P_MDAY: u32 = 31; // u16[nPersons]: first media contact day
 export const P_SDAY: u32 = 32; // u16[nPersons]: first social exposure day
@@ -94,7 +94,8 @@ export const PARAMS: u32 = 19;
 export const HEADER_BYTES: u32 = 512;
 
 // Runs of at most this many days keep P_NEXT_C's days as u8 (a search can return nDays + 1), longer
-// runs as u16: half the bytes the 4-channel media listing streams each day (docs/model.md, session 9)
+// runs as u16: half the bytes the 4-channel media listing streams each day (docs/model.md, session 9);
+// the layout (src/kernel/layout.ts) reserves the one byte, src/contract/job-limits.ts counts it
 export const NEXT_C_U8_DAYS: u32 = 254;
 
 // Random streams: one per decision (DESIGN 4). Media and recall take 4 consecutive streams.

@@ -34,7 +34,7 @@ export const ABI = {
   P_RESP_CUM: 26, // f32[2 * nCells * 3]: cumulative response shares [source][cell][3]
   P_DAY_A: 27, // u16[nPersons]: adoption day / first exposure day (0 = never)
   P_REM: 28, // f32[nPersons]: remaining Exp(1) threshold (adoption / social)
-  P_NEXT_C: 29, // u16[nPersons * nChannels] reserved: day of the next media contact (0 = none), as u8 when nDays <= NEXT_C_U8_DAYS
+  P_NEXT_C: 29, // u8[nPersons * nChannels] when nDays <= NEXT_C_U8_DAYS, else u16: day of the next media contact (0 = none)
   P_FREQ: 30, // u8[nPersons * nChannels]: media contacts (saturating at 255)
   P_MDAY: 31, // u16[nPersons]: first media contact day
   P_SDAY: 32, // u16[nPersons]: first social exposure day
