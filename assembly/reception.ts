@@ -224,8 +224,9 @@ function fillBitPositions(): void {
 /**
  * The end of a social step of persons [i, i + 4): lambda = ex * s * m lane by lane (s the summed
  * shares), and in the lanes `on` (not yet socially exposed, and in the stretch) with lambda > 0
- * rem falls by it and sday marks the day rem reaches 0 (vEx: ex in every lane, splat once per day). The other lanes write back the rem they
- * read (past a stretch these are the next persons', or the bytes after the array, as read).
+ * rem falls by it and sday marks the day rem reaches 0 (vEx: ex in every lane, splat once per
+ * day). The other lanes write back the rem they read (past a stretch these are the next persons',
+ * or the bytes after the array, as read).
  */
 @inline function settleSocial(i: u32, on: v128, s: v128, day: u32, sday: usize, mult: usize, rem: usize, vEx: v128): void {
   const zero = f32x4.splat(0);
