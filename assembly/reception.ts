@@ -226,16 +226,27 @@ function fillBitPositions(): void {
  * shares), and in the lanes `on` (not yet socially exposed, and in the stretch) with lambda > 0
  * rem falls by it and sday marks the day rem reaches 0 (vEx: ex in every lane, splat once per
  * day). The other lanes write back the rem they read (past a stretch these are the next persons',
- * or the bytes after the array, as read).
+ * or the bytes after the array, as read). With `inside` (the 4 lanes are persons of the stretch)
+ * rem falls by lambda masked to the `on` lanes: an off lane's rem, a finite number, minus +0 is
+ * itself, and an `on` lane with lambda 0 keeps its rem, which is > 0 (sday is set when it is not),
+ * so it is not marked: the same stores without lambda's compare and the bitselect. Lanes past the
+ * array's end keep the bitselect (their bytes, another array's, may read as a NaN).
  */
-@inline function settleSocial(i: u32, on: v128, s: v128, day: u32, sday: usize, mult: usize, rem: usize, vEx: v128): void {
+@inline function settleSocial(i: u32, on: v128, s: v128, day: u32, sday: usize, mult: usize, rem: usize, vEx: v128, inside: bool): void {
   const zero = f32x4.splat(0);
   const lambda = f32x4.mul(f32x4.mul(vEx, s), v128.load(mult + (<usize>i << 2)));
-  const live = v128.and(on, f32x4.gt(lambda, zero));
   const r0 = v128.load(rem + (<usize>i << 2));
-  const r = f32x4.sub(r0, lambda);
-  v128.store(rem + (<usize>i << 2), v128.bitselect(r, r0, live));
-  let m = i32x4.bitmask(v128.and(live, f32x4.le(r, zero)));
+  let m: u32;
+  if (inside) {
+    const r = f32x4.sub(r0, v128.and(lambda, on));
+    v128.store(rem + (<usize>i << 2), r);
+    m = i32x4.bitmask(v128.and(on, f32x4.le(r, zero)));
+  } else {
+    const live = v128.and(on, f32x4.gt(lambda, zero));
+    const r = f32x4.sub(r0, lambda);
+    v128.store(rem + (<usize>i << 2), v128.bitselect(r, r0, live));
+    m = i32x4.bitmask(v128.and(live, f32x4.le(r, zero)));
+  }
   while (m != 0) {
     store<u16>(sday + (<usize>(i + ctz(m)) << 1), <u16>day);
     m &= m - 1;
@@ -269,13 +280,13 @@ function fillBitPositions(): void {
     // the indices loaded as scalars, not extracted from a vector: on the AMD EPYC host the days
     // 3% faster (docs/model.md, session 10; on the Intel host of session 9, 2% slower)
     const sG = gather4From<u32>(tG, group + (<usize>i << 2));
-    settleSocial(i, free, f32x4.add(f32x4.add(vBase, sG), gather4From<u16>(tD, dcell + (<usize>i << 1))), day, sday, mult, rem, vEx);
+    settleSocial(i, free, f32x4.add(f32x4.add(vBase, sG), gather4From<u16>(tD, dcell + (<usize>i << 1))), day, sday, mult, rem, vEx, true);
   }
   if (i < b) {
     const on = socialLanes(i, b, sday);
     const g4 = v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
     const d4 = v128.bitselect(i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1))), offline, on);
-    settleSocial(i, on, f32x4.add(f32x4.add(vBase, gather4(tG, g4)), gather4(tD, d4)), day, sday, mult, rem, vEx);
+    settleSocial(i, on, f32x4.add(f32x4.add(vBase, gather4(tG, g4)), gather4(tD, d4)), day, sday, mult, rem, vEx, false);
   }
 }
 
@@ -311,7 +322,7 @@ function fillBitPositions(): void {
       f32x4.add(vSelf, gather4(uG, v128.bitselect(g4, noGroup, spreading))),
       gather4(uD, v128.bitselect(d4, offline, spreading)),
     );
-    settleSocial(i, on, v128.bitselect(f32x4.sub(s, self), s, spreading), day, sday, mult, rem, vEx);
+    settleSocial(i, on, v128.bitselect(f32x4.sub(s, self), s, spreading), day, sday, mult, rem, vEx, false);
   }
 }
 
