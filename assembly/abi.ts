@@ -3,7 +3,7 @@
 // parameters. KEEP IN SYNC with src/kernel/abi.ts (test/kernel/abi.test.ts compares them).
 
 // Version of this ABI: abiVersion() returns it and the host refuses a kernel built from another.
-export const ABI_VERSION: u32 = 8;
+export const ABI_VERSION: u32 = 9;
 
 // Age groups of the digital layer (0-9, 10-19, ..., 50-59, 60+): the host's grupo_idade of the
 // principal grid (src/release/publication-grid.ts); digital cells are UF x age group.
@@ -42,35 +42,33 @@ export const P_AFF: u32 = 25; // f32[nChannels * nCells]: affinity, 0 outside th
 export const P_RESP_CUM: u32 = 26; // f32[2 * nCells * 3]: cumulative response shares [source][cell][3]
 export const P_DAY_A: u32 = 27; // u16[nPersons]: adoption day / first exposure day (0 = never)
 export const P_REM: u32 = 28; // f32[nPersons]: remaining Exp(1) threshold (adoption / social)
-export const P_NEXT_C: u32 = 29; // u16[nPersons * nChannels] reserved: day of the next media contact (0 = none), as u8 when nDays <= NEXT_C_U8_DAYS
-export const P_FREQ: u32 = 30; // u8[nPersons * nChannels]: media contacts (saturating at 255)
-export const P_MDAY: u32 = 31; // u16[nPersons]: first media contact day
-export const P_SDAY: u32 = 32; // u16[nPersons]: first social exposure day
-export const P_DDAY: u32 = 33; // u16[nPersons]: declared exposure day (recall)
-export const P_RESP: u32 = 34; // u8[nPersons]: 0 none, 1 ignora, 2 absorve, 3 repassa, 4 rejeita
-export const P_CNT_GROUP: u32 = 35; // i32[nGroups + 1]: active members
-export const P_CNT_TRACT: u32 = 36; // i32[nTracts]
-export const P_CNT_DIG: u32 = 37; // i32[nDig + 1]
-export const P_CNT_MUN: u32 = 38; // i32[nMun]
-export const P_TAB_G: u32 = 39; // f32[nGroups + 1]: weighted active share of the group (self not active)
-export const P_TAB_V: u32 = 40; // f32[nTracts]
-export const P_TAB_D: u32 = 41; // f32[nDig + 1]
-export const P_TAB_DAMP: u32 = 42; // f32[nMun]: 1 - amortecimento * S_m
-export const P_UNIT_G: u32 = 43; // f32[nGroups + 1]: one member's weight in the share (self exclusion)
-export const P_UNIT_V: u32 = 44; // f32[nTracts]
-export const P_UNIT_D: u32 = 45; // f32[nDig + 1]
-export const N_DAYS: u32 = 46;
-export const P_CUM: u32 = 47; // f64[nChannels * (nDays + 1)]: cumulative exp(beta0) * intensity of the task's variant
-export const P_MIN_NEXT: u32 = 48; // u16[nPersons]: earliest next media contact over channels (0 = none)
-export const P_CNT_HH: u32 = 49; // i32[nHouseholds]: active members of the household
-export const AGENT_BASE: u32 = 50; // global index of this instance's first person (sharding: RNG counters use it)
-export const P_LIVE_HH: u32 = 51; // u32[nHouseholds]: adoption: the households with a member yet to adopt, ascending
-export const P_INCOME: u32 = 52; // u8[nPersons]: adoption: launch timing class, UF index x 5 + national income quintile (read when F_BY_INCOME is set)
-export const P_TAB_INCOME: u32 = 53; // f32[2 * 135]: adoption by timing class: the day's exp(beta0) with the impulse, then the launch odds factor
-export const P_PERSON_HH: u32 = 54; // u32[nPersons]: adoption: each person's household (filled by the reset)
-export const P_HH_BASE: u32 = 55; // f32[2 * nHouseholds]: adoption: a listed household's day base (household + tract share) and damping
-export const P_LIVE_BLOCK: u32 = 56; // u32[nPersons / 16 rounded up]: adoption: the blocks of 16 persons with one yet to adopt, ascending
-export const SLOTS: u32 = 57;
+export const P_FREQ: u32 = 29; // u8[nPersons * nChannels]: media contacts (saturating at 255)
+export const P_MDAY: u32 = 30; // u16[nPersons]: first media contact day
+export const P_SDAY: u32 = 31; // u16[nPersons]: first social exposure day
+export const P_DDAY: u32 = 32; // u16[nPersons]: declared exposure day (recall)
+export const P_RESP: u32 = 33; // u8[nPersons]: 0 none, 1 ignora, 2 absorve, 3 repassa, 4 rejeita
+export const P_CNT_GROUP: u32 = 34; // i32[nGroups + 1]: active members
+export const P_CNT_TRACT: u32 = 35; // i32[nTracts]
+export const P_CNT_DIG: u32 = 36; // i32[nDig + 1]
+export const P_CNT_MUN: u32 = 37; // i32[nMun]
+export const P_TAB_G: u32 = 38; // f32[nGroups + 1]: weighted active share of the group (self not active)
+export const P_TAB_V: u32 = 39; // f32[nTracts]
+export const P_TAB_D: u32 = 40; // f32[nDig + 1]
+export const P_TAB_DAMP: u32 = 41; // f32[nMun]: 1 - amortecimento * S_m
+export const P_UNIT_G: u32 = 42; // f32[nGroups + 1]: one member's weight in the share (self exclusion)
+export const P_UNIT_V: u32 = 43; // f32[nTracts]
+export const P_UNIT_D: u32 = 44; // f32[nDig + 1]
+export const N_DAYS: u32 = 45;
+export const P_CUM: u32 = 46; // f64[nChannels * (nDays + 1)]: cumulative exp(beta0) * intensity of the task's variant
+export const P_CNT_HH: u32 = 47; // i32[nHouseholds]: active members of the household
+export const AGENT_BASE: u32 = 48; // global index of this instance's first person (sharding: RNG counters use it)
+export const P_LIVE_HH: u32 = 49; // u32[nHouseholds]: adoption: the households with a member yet to adopt, ascending
+export const P_INCOME: u32 = 50; // u8[nPersons]: adoption: launch timing class, UF index x 5 + national income quintile (read when F_BY_INCOME is set)
+export const P_TAB_INCOME: u32 = 51; // f32[2 * 135]: adoption by timing class: the day's exp(beta0) with the impulse, then the launch odds factor
+export const P_PERSON_HH: u32 = 52; // u32[nPersons]: adoption: each person's household (filled by the reset)
+export const P_HH_BASE: u32 = 53; // f32[2 * nHouseholds]: adoption: a listed household's day base (household + tract share) and damping
+export const P_LIVE_BLOCK: u32 = 54; // u32[nPersons / 16 rounded up]: adoption: the blocks of 16 persons with one yet to adopt, ascending
+export const SLOTS: u32 = 55;
 
 // f64 parameters at header + PARAMS_OFFSET + 8 * slot
 export const PARAMS_OFFSET: u32 = 256;
@@ -92,10 +90,6 @@ export const F_SPILL: u32 = 17; // vizinhanca: weight of an adjacent tract's mem
 export const F_BY_INCOME: u32 = 18; // adoption: 1 when the launch mass and impulse depend on the timing class (P_TAB_INCOME)
 export const PARAMS: u32 = 19;
 export const HEADER_BYTES: u32 = 512;
-
-// Runs of at most this many days keep P_NEXT_C's days as u8 (a search can return nDays + 1), longer
-// runs as u16: half the bytes the 4-channel media listing streams each day (docs/model.md, session 9)
-export const NEXT_C_U8_DAYS: u32 = 254;
 
 // Random streams: one per decision (DESIGN 4). Media and recall take 4 consecutive streams.
 export const S_ADOPT: u32 = 1;

@@ -68,7 +68,7 @@ export function resetAdoption(keyLo: u32, keyHi: u32): void {
   // the thresholds of two persons in one expDraw2 (its f64 lanes hold f32 values: the f32 stores
   // are exact; test/kernel/rng.test.ts checks it gives expDraw's bits)
   let i: u32 = 0;
-  for (; i + 2 <= n; i += 2) v128.store64_lane(rem + (<usize>i << 2), f32x4.demote_f64x2_zero(expDraw2(key, S_ADOPT, S_ADOPT, 0, i, i + 1)), 0);
+  for (; i + 2 <= n; i += 2) v128.store64_lane(rem + (<usize>i << 2), f32x4.demote_f64x2_zero(expDraw2(key, S_ADOPT, S_ADOPT, 0, 0, i, i + 1)), 0);
   if (i < n) store<f32>(rem + (<usize>i << 2), expDraw(key, S_ADOPT, 0, i));
   nLive = <u32>slot(N_HOUSEHOLDS);
   const live = slot(P_LIVE_HH);

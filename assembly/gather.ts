@@ -7,3 +7,11 @@
   v = v128.load32_lane(table + (<usize>i32x4.extract_lane(idx, 2) << 2), v, 2);
   return v128.load32_lane(table + (<usize>i32x4.extract_lane(idx, 3) << 2), v, 3);
 }
+
+/** gather4 with the indices read from memory: the u32 (or, with T = u16, u16) at idx + k * sizeof<T>() in lane k. */
+@inline export function gather4From<T>(table: usize, idx: usize): v128 {
+  let v = v128.load32_zero(table + (<usize>load<T>(idx) << 2));
+  v = v128.load32_lane(table + (<usize>load<T>(idx, sizeof<T>()) << 2), v, 1);
+  v = v128.load32_lane(table + (<usize>load<T>(idx, 2 * sizeof<T>()) << 2), v, 2);
+  return v128.load32_lane(table + (<usize>load<T>(idx, 3 * sizeof<T>()) << 2), v, 3);
+}

@@ -4,7 +4,8 @@
 // found at once: with cum_c(d) the summed day factors (host, per variant) and E ~ Exp(1) from
 // H(key, S_MEDIA + c, day of the last contact, i), the next contact is the first day d' with
 // affinity * (cum_c(d') - cum_c(d)) >= E. That is exactly one Bernoulli(1 - exp(-hazard)) per
-// day and channel, at one comparison per person-day instead of one draw per channel.
+// day and channel, at one draw per contact instead of one per day and channel. A person's contacts
+// depend on nothing the days change, so the reset does them all (runContacts).
 // Social: agents who answered repassa spread for F_PERIOD days; anyone not yet socially exposed
 // is reached with hazard m_i * exp(beta_expo) * conversao_social * sum_l w_l f_l(i) (self excluded),
 // drawn with a cumulative-hazard threshold (see adoption.ts). The first exposure draws the
@@ -12,13 +13,13 @@
 // with the channel's recall probability.
 import {
   N_GROUPS, N_HOUSEHOLDS, N_PERSONS, N_DIG, N_CHANNELS, N_CELLS, N_DAYS, P_HH_START, P_HH_TRACT, P_GROUP, P_DCELL, P_CELL,
-  P_AFF, P_MULT, P_RESP_CUM, P_DAY_A, P_REM, P_NEXT_C, P_MIN_NEXT, P_CUM, P_FREQ, P_MDAY, P_SDAY, P_DDAY, P_RESP,
+  P_AFF, P_MULT, P_RESP_CUM, P_DAY_A, P_REM, P_CUM, P_FREQ, P_MDAY, P_SDAY, P_DDAY, P_RESP,
   P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_HH, P_TAB_G, P_TAB_V, P_TAB_D, P_UNIT_G, P_UNIT_V, P_UNIT_D,
   F_EXPO, F_W_HH, F_PERIOD, F_FALSE_RECALL, F_FIRST_DAY, F_RECALL, S_SOCIAL, S_RESPONSE, S_FALSE_RECALL,
-  S_MEDIA, S_RECALL, NEXT_C_U8_DAYS,
+  S_MEDIA, S_RECALL,
   AGENT_BASE,
 } from './abi';
-import { gather4 } from './gather';
+import { gather4, gather4From } from './gather';
 import { slot, param } from './header';
 import { clearCounters, prepareUnits } from './layers';
 import { expDraw, expDraw2, setAgentBase, uniform } from './rng';
@@ -54,11 +55,11 @@ let periodG: u32 = 0;
 }
 
 /**
- * nextContact for the media pass, same result: with row non-decreasing and row[nDays] >= target,
+ * nextContact for a contact's next one (runContacts), same result: with row non-decreasing and row[nDays] >= target,
  * the first day in (from, nDays] with row >= target is from + 1 + #{d in (from, nDays]: row[d] < target}.
  * The count is taken two days at a time with f64x2 compares: the loads are independent, so the
  * answer is not at the end of a chain of dependent loads as in the bisection (a contact's
- * draw -> division -> search -> store chain is on the critical path of the media pass).
+ * draw -> division -> search chain is on the critical path of the contacts).
  */
 @inline function nextContactCount(row: usize, nDays: u32, from: u32, need: f64): u32 {
   const target = load<f64>(row + (<usize>from << 3)) + need;
@@ -130,7 +131,7 @@ function padFirstRows(cum: usize, nC: u32, nDays: u32): void {
  * nextContact(row, nDays, from, need) for channel c's row, with nDays <= FIRST_DAYS (firstRows
  * filled), without a branch: for t = row[from] + need > row[from] every day up to from is below t,
  * so the first day with row >= t is firstContact's; when need rounds away (t == row[from]) it is
- * from + 1, as nextContact gives. Used by the media pass instead of nextContactCount, whose branch
+ * from + 1, as nextContact gives. Used for a contact's next one instead of nextContactCount, whose branch
  * on the first 8 days and count loop of varying length cost more (docs/model.md, session 8).
  */
 @inline function nextContactPadded(row: usize, c: u32, nDays: u32, from: u32, need: f64): u32 {
@@ -139,32 +140,32 @@ function padFirstRows(cum: usize, nC: u32, nDays: u32): void {
   return select<u32>(from + 1, firstContact(c, nDays, t), t == r);
 }
 
-// Today's media contacts go in batches of (person, channel), listed by the media pass in its
-// order (persons ascending, channels ascending). A batch is then done in two loops: the draws
+// Media contacts go in batches of (person, channel, day). A batch is done in two loops: the draws
 // (hash -> logarithm -> division: each contact's chain is independent of the others', so in a
 // loop of their own they overlap instead of waiting one for another), then each contact counted,
-// recalled and scheduled in the listed order, with its person's earliest next contact day. The
-// same operations as one contact after another: a person's contacts stay in one batch and in
-// order (recall reads and writes dday), and the minNext written after the person's last contact
-// stands.
+// recalled and scheduled in the listed order (runContacts).
 const BATCH: u32 = 1024;
 const batchPerson = memory.data(<i32>BATCH << 2);
 const batchChannel = memory.data(<i32>BATCH << 2);
+const batchDay = memory.data(<i32>BATCH << 2);
+const batchAff = memory.data(<i32>BATCH << 2, 8);
 const batchNeed = memory.data(<i32>BATCH << 3, 8);
 
 /**
  * E / a for the listed pairs j and j + 1 in the two f64 lanes: E = expDraw(key, S_MEDIA + c, day,
- * i), a the channel's affinity for the person's cell. Both divisions in one f64x2.div (each lane
+ * i) with the pair's listed day (its last contact's, 0 before the first), a the channel's affinity
+ * for the person's cell (listed with the pair: the cell's and the table's loads once per pair). Both divisions in one f64x2.div (each lane
  * the scalar division: the same quotient).
  */
-@inline function needPair(j: u32, day: u32, nCells: u32, cell: usize, aff: usize): v128 {
+@inline function needPair(j: u32): v128 {
   const i0 = load<u32>(batchPerson + (<usize>j << 2));
   const c0 = load<u32>(batchChannel + (<usize>j << 2));
+  const d0 = load<u32>(batchDay + (<usize>j << 2));
   const i1 = load<u32>(batchPerson + (<usize>j << 2), 4);
   const c1 = load<u32>(batchChannel + (<usize>j << 2), 4);
-  const a0 = <f64>load<f32>(aff + ((<usize>c0 * nCells + <usize>load<u16>(cell + (<usize>i0 << 1))) << 2));
-  const a1 = <f64>load<f32>(aff + ((<usize>c1 * nCells + <usize>load<u16>(cell + (<usize>i1 << 1))) << 2));
-  return f64x2.div(expDraw2(key, S_MEDIA + c0, S_MEDIA + c1, day, i0, i1), f64x2.replace_lane(f64x2.splat(a0), 1, a1));
+  const d1 = load<u32>(batchDay + (<usize>j << 2), 4);
+  const a = f64x2.promote_low_f32x4(v128.load64_zero(batchAff + (<usize>j << 2)));
+  return f64x2.div(expDraw2(key, S_MEDIA + c0, S_MEDIA + c1, d0, d1, i0, i1), a);
 }
 
 /**
@@ -174,23 +175,23 @@ const batchNeed = memory.data(<i32>BATCH << 3, 8);
  * four pairs a step instead of two: PA 4 channels 2.381 -> 2.339 CPU-s, reset 0.322 -> 0.305,
  * docs/model.md, session 8's second round).
  */
-function drawNeeds(n: u32, day: u32, nCells: u32, cell: usize, aff: usize): void {
+function drawNeeds(n: u32): void {
   let j: u32 = 0;
   for (; j + 4 <= n; j += 4) {
-    const q01 = needPair(j, day, nCells, cell, aff);
-    const q23 = needPair(j + 2, day, nCells, cell, aff);
+    const q01 = needPair(j);
+    const q23 = needPair(j + 2);
     v128.store(batchNeed + (<usize>j << 3), q01);
     v128.store(batchNeed + (<usize>j << 3), q23, 16);
   }
   if (j + 2 <= n) {
-    v128.store(batchNeed + (<usize>j << 3), needPair(j, day, nCells, cell, aff));
+    v128.store(batchNeed + (<usize>j << 3), needPair(j));
     j += 2;
   }
   if (j < n) {
     const i = load<u32>(batchPerson + (<usize>j << 2));
     const c = load<u32>(batchChannel + (<usize>j << 2));
-    const af = <f64>load<f32>(aff + ((<usize>c * nCells + <usize>load<u16>(cell + (<usize>i << 1))) << 2));
-    store<f64>(batchNeed + (<usize>j << 3), <f64>expDraw(key, S_MEDIA + c, day, i) / af);
+    const af = <f64>load<f32>(batchAff + (<usize>j << 2));
+    store<f64>(batchNeed + (<usize>j << 3), <f64>expDraw(key, S_MEDIA + c, load<u32>(batchDay + (<usize>j << 2)), i) / af);
   }
 }
 
@@ -220,112 +221,32 @@ function fillBitPositions(): void {
   return n + popcnt(m);
 }
 
-/** The contacts listed in [0, n): draws, then count, recall and schedule, and their persons' minNext and mday (T: nextC's type). */
-function flushContacts<T>(
-  n: u32, day: u32, nC: u32, nCells: u32, nDays: u32, cell: usize, freq: usize, dday: usize,
-  cum: usize, aff: usize, nextC: usize, minNext: usize, mday: usize,
-): void {
-  drawNeeds(n, day, nCells, cell, aff);
-  // firstRows holds this task's rows (resetReception filled it under the same condition)
-  const padded = nC <= 4 && nDays <= FIRST_DAYS;
-  for (let j: u32 = 0; j < n; j++) {
-    const i = load<u32>(batchPerson + (<usize>j << 2));
-    const c = load<u32>(batchChannel + (<usize>j << 2));
-    const f = freq + <usize>(i * nC + c);
-    const seen = load<u8>(f);
-    store<u8>(f, seen + <u8>(seen < 255));
-    const pd = dday + (<usize>i << 1);
-    const d0 = load<u16>(pd);
-    const recalled = d0 == 0 && uniform(key, S_RECALL + c, day, i) < param(F_RECALL + c);
-    store<u16>(pd, select<u16>(<u16>day, d0, recalled));
-    const row = cum + ((<usize>c * (nDays + 1)) << 3);
-    const need = load<f64>(batchNeed + (<usize>j << 3));
-    const nd = padded ? nextContactPadded(row, c, nDays, day, need) : nextContactCount(row, nDays, day, need);
-    store<T>(nextC + (<usize>(i * nC + c) << alignof<T>()), <T>nd);
-    // minNext and mday rewritten by each of the person's contacts: its last one's stand, taken
-    // after all its channels of today are scheduled (a second loop over the batch for the
-    // persons cost a branch per person, mispredicted when persons have one or several contacts)
-    store<u16>(minNext + (<usize>i << 1), <u16>earliestNext<T>(nextC, nC, i));
-    const pm = mday + (<usize>i << 1);
-    const m0 = load<u16>(pm);
-    store<u16>(pm, select<u16>(<u16>day, m0, m0 == 0));
-  }
-}
-
-/** Person i's earliest non-zero next contact day over its nC channels, 0 if none. */
-@inline function earliestNext<T>(nextC: usize, nC: u32, i: u32): u32 {
-  if (nC == 4) {
-    // without branches: 0 - 1 wraps to the top
-    const pn = nextC + (<usize>i << (2 + alignof<T>()));
-    const m01 = min(<u32>load<T>(pn) - 1, <u32>load<T>(pn, sizeof<T>()) - 1);
-    const m23 = min(<u32>load<T>(pn, 2 * sizeof<T>()) - 1, <u32>load<T>(pn, 3 * sizeof<T>()) - 1);
-    return min(m01, m23) + 1;
-  }
-  if (nC == 1) return <u32>load<T>(nextC + (<usize>i << alignof<T>()));
-  let mn: u32 = 0;
-  for (let c: u32 = 0; c < nC; c++) {
-    const nd = <u32>load<T>(nextC + (<usize>(i * nC + c) << alignof<T>()));
-    if (nd != 0 && (mn == 0 || nd < mn)) mn = nd;
-  }
-  return mn;
-}
-
-/**
- * The 4-channel contacts of today of the 8 persons whose next days start at pn: bit 4q + c is
- * person q's channel c. As u8, two i8x16 compares; as u16, four i16x8 compares.
- */
-@inline function contactMask4<T>(pn: usize, day: u32, today: v128): u32 {
-  if (sizeof<T>() == 1) {
-    const t8 = i8x16.splat(<i8>day);
-    return i8x16.bitmask(i8x16.eq(v128.load(pn), t8)) | (i8x16.bitmask(i8x16.eq(v128.load(pn, 16), t8)) << 16);
-  }
-  return i16x8.bitmask(i16x8.eq(v128.load(pn), today))
-    | (i16x8.bitmask(i16x8.eq(v128.load(pn, 16), today)) << 8)
-    | (i16x8.bitmask(i16x8.eq(v128.load(pn, 32), today)) << 16)
-    | (i16x8.bitmask(i16x8.eq(v128.load(pn, 48), today)) << 24);
-}
-
-/** Lists person i's contacts of today after the first n of the batch; returns the new count. */
-@inline function listContacts<T>(i: u32, n: u32, day: u32, nC: u32, nextC: usize): u32 {
-  if (nC == 4) {
-    // the channels with a contact today as a bit mask, listed in ascending order
-    const pn = nextC + (<usize>i << (2 + alignof<T>()));
-    let todo = <u32>(<u32>load<T>(pn) == day)
-      | (<u32>(<u32>load<T>(pn, sizeof<T>()) == day) << 1)
-      | (<u32>(<u32>load<T>(pn, 2 * sizeof<T>()) == day) << 2)
-      | (<u32>(<u32>load<T>(pn, 3 * sizeof<T>()) == day) << 3);
-    while (todo != 0) {
-      store<u32>(batchPerson + (<usize>n << 2), i);
-      store<u32>(batchChannel + (<usize>n << 2), ctz(todo));
-      n++;
-      todo &= todo - 1;
-    }
-    return n;
-  }
-  for (let c: u32 = 0; c < nC; c++) {
-    if (<u32>load<T>(nextC + (<usize>(i * nC + c) << alignof<T>())) == day) {
-      store<u32>(batchPerson + (<usize>n << 2), i);
-      store<u32>(batchChannel + (<usize>n << 2), c);
-      n++;
-    }
-  }
-  return n;
-}
-
 /**
  * The end of a social step of persons [i, i + 4): lambda = ex * s * m lane by lane (s the summed
  * shares), and in the lanes `on` (not yet socially exposed, and in the stretch) with lambda > 0
- * rem falls by it and sday marks the day rem reaches 0. The other lanes write back the rem they
- * read (past a stretch these are the next persons', or the bytes after the array, as read).
+ * rem falls by it and sday marks the day rem reaches 0 (vEx: ex in every lane, splat once per
+ * day). The other lanes write back the rem they read (past a stretch these are the next persons',
+ * or the bytes after the array, as read). With `inside` (the 4 lanes are persons of the stretch)
+ * rem falls by lambda masked to the `on` lanes: an off lane's rem, a finite number, minus +0 is
+ * itself, and an `on` lane with lambda 0 keeps its rem, which is > 0 (sday is set when it is not),
+ * so it is not marked: the same stores without lambda's compare and the bitselect. Lanes past the
+ * array's end keep the bitselect (their bytes, another array's, may read as a NaN).
  */
-@inline function settleSocial(i: u32, on: v128, s: v128, day: u32, sday: usize, mult: usize, rem: usize): void {
+@inline function settleSocial(i: u32, on: v128, s: v128, day: u32, sday: usize, mult: usize, rem: usize, vEx: v128, inside: bool): void {
   const zero = f32x4.splat(0);
-  const lambda = f32x4.mul(f32x4.mul(f32x4.splat(exG), s), v128.load(mult + (<usize>i << 2)));
-  const live = v128.and(on, f32x4.gt(lambda, zero));
+  const lambda = f32x4.mul(f32x4.mul(vEx, s), v128.load(mult + (<usize>i << 2)));
   const r0 = v128.load(rem + (<usize>i << 2));
-  const r = f32x4.sub(r0, lambda);
-  v128.store(rem + (<usize>i << 2), v128.bitselect(r, r0, live));
-  let m = i32x4.bitmask(v128.and(live, f32x4.le(r, zero)));
+  let m: u32;
+  if (inside) {
+    const r = f32x4.sub(r0, v128.and(lambda, on));
+    v128.store(rem + (<usize>i << 2), r);
+    m = i32x4.bitmask(v128.and(on, f32x4.le(r, zero)));
+  } else {
+    const live = v128.and(on, f32x4.gt(lambda, zero));
+    const r = f32x4.sub(r0, lambda);
+    v128.store(rem + (<usize>i << 2), v128.bitselect(r, r0, live));
+    m = i32x4.bitmask(v128.and(live, f32x4.le(r, zero)));
+  }
   while (m != 0) {
     store<u16>(sday + (<usize>(i + ctz(m)) << 1), <u16>day);
     m &= m - 1;
@@ -350,21 +271,22 @@ function flushContacts<T>(
  */
 @inline function socialRun(
   a: u32, b: u32, day: u32, tv: f32, sday: usize, group: usize, dcell: usize, mult: usize, rem: usize,
-  tG: usize, tD: usize, noGroup: v128, offline: v128,
+  tG: usize, tD: usize, noGroup: v128, offline: v128, vEx: v128,
 ): void {
   const vBase = f32x4.splat(tv);
   let i = a;
   for (; i + 4 <= b; i += 4) {
     const free = i32x4.eq(i32x4.extend_low_i16x8_u(v128.load64_zero(sday + (<usize>i << 1))), i32x4.splat(0));
-    const g4 = v128.load(group + (<usize>i << 2));
-    const d4 = i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1)));
-    settleSocial(i, free, f32x4.add(f32x4.add(vBase, gather4(tG, g4)), gather4(tD, d4)), day, sday, mult, rem);
+    // the indices loaded as scalars, not extracted from a vector: on the AMD EPYC host the days
+    // 3% faster (docs/model.md, session 10; on the Intel host of session 9, 2% slower)
+    const sG = gather4From<u32>(tG, group + (<usize>i << 2));
+    settleSocial(i, free, f32x4.add(f32x4.add(vBase, sG), gather4From<u16>(tD, dcell + (<usize>i << 1))), day, sday, mult, rem, vEx, true);
   }
   if (i < b) {
     const on = socialLanes(i, b, sday);
     const g4 = v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
     const d4 = v128.bitselect(i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1))), offline, on);
-    settleSocial(i, on, f32x4.add(f32x4.add(vBase, gather4(tG, g4)), gather4(tD, d4)), day, sday, mult, rem);
+    settleSocial(i, on, f32x4.add(f32x4.add(vBase, gather4(tG, g4)), gather4(tD, d4)), day, sday, mult, rem, vEx, false);
   }
 }
 
@@ -377,7 +299,7 @@ function flushContacts<T>(
  */
 @inline function socialHousehold(
   a: u32, b: u32, day: u32, base: f32, selfV: f32, sday: usize, eday: usize, resp: usize, group: usize,
-  dcell: usize, mult: usize, rem: usize, tG: usize, tD: usize, uG: usize, uD: usize, noGroup: v128, offline: v128,
+  dcell: usize, mult: usize, rem: usize, tG: usize, tD: usize, uG: usize, uD: usize, noGroup: v128, offline: v128, vEx: v128,
 ): void {
   const vBase = f32x4.splat(base);
   const vSelf = f32x4.splat(selfV);
@@ -400,24 +322,30 @@ function flushContacts<T>(
       f32x4.add(vSelf, gather4(uG, v128.bitselect(g4, noGroup, spreading))),
       gather4(uD, v128.bitselect(d4, offline, spreading)),
     );
-    settleSocial(i, on, v128.bitselect(f32x4.sub(s, self), s, spreading), day, sday, mult, rem);
+    settleSocial(i, on, v128.bitselect(f32x4.sub(s, self), s, spreading), day, sday, mult, rem, vEx, false);
   }
 }
 
 /**
- * The reset's first contacts: nextContact(row of channel c, nDays, 0, E / a) for each channel c
- * in person i's audience (a > 0), 0 outside it, and minNext the earliest non-zero of them. A
- * block of persons at a time, their (person, channel) pairs in the audience listed without a
- * branch (the slot is written, the count moves by 0 or 1: about half of PA's persons are outside a
- * campaign's audience, a branch mispredicted as often), then the pairs' draws (drawNeeds) and
- * searches in loops of their own, whose chains overlap. nextC and minNext are zeroed first by two
- * fills rather than a store per person.
+ * Every media contact of the run, done by the reset: a person's contacts depend on its own draws
+ * only (never on the social pass), and what the days read of them is mday (the event pass: "media
+ * contact today" for a person not yet exposed). A block of persons at a time: their (person,
+ * channel) pairs in the audience (a > 0) listed without a branch (the slot is written, the count
+ * moves by 0 or 1: about half of PA's persons are outside a campaign's audience, a branch
+ * mispredicted as often), each pair's first contact nextContact(row of channel c, nDays, 0, E / a),
+ * then rounds: each round does the next contact of every pair with one left by day nDays, the
+ * draws of the round in a loop of their own (drawNeeds: the chains of different pairs overlap),
+ * then each contact counted, recalled and its next one searched (nextContactPadded or
+ * nextContactCount, as the day-by-day media pass did), the pairs with a next contact kept in the
+ * list. The day loop's results, in another order: freq counts a pair's contacts; mday is the first
+ * contact day, the least of the pairs' first ones; dday is the day of the first contact whose recall
+ * draw succeeds (a contact draws while dday is 0 or later than its day: the least such day, the
+ * chronological first), unless the false recall, applied after (resetReception), sets it.
  */
-function resetListedContacts<T>(
-  n: u32, nC: u32, nCells: u32, nDays: u32, padded: bool, cell: usize, aff: usize, cum: usize, nextC: usize, minNext: usize,
+function runContacts(
+  n: u32, nC: u32, nCells: u32, nDays: u32, padded: bool, cell: usize, aff: usize, cum: usize,
+  freq: usize, dday: usize, mday: usize,
 ): void {
-  memory.fill(nextC, 0, <usize>n * nC << alignof<T>());
-  memory.fill(minNext, 0, <usize>n << 1);
   const block = BATCH / max(nC, 1);
   for (let i0: u32 = 0; i0 < n; i0 += block) {
     const i1 = min(i0 + block, n);
@@ -425,22 +353,56 @@ function resetListedContacts<T>(
     for (let i = i0; i < i1; i++) {
       const k = <usize>load<u16>(cell + (<usize>i << 1));
       for (let c: u32 = 0; c < nC; c++) {
+        const a = load<f32>(aff + ((<usize>c * nCells + k) << 2));
         store<u32>(batchPerson + (<usize>m << 2), i);
         store<u32>(batchChannel + (<usize>m << 2), c);
-        m += <u32>(load<f32>(aff + ((<usize>c * nCells + k) << 2)) > 0);
+        store<f32>(batchAff + (<usize>m << 2), a);
+        m += <u32>(a > 0);
       }
     }
-    drawNeeds(m, 0, nCells, cell, aff);
+    memory.fill(batchDay, 0, <usize>m << 2);
+    drawNeeds(m);
+    // the first contacts: a pair whose first is in [1, nDays] stays listed (0 - 1 wraps to the top)
+    let na: u32 = 0;
     for (let j: u32 = 0; j < m; j++) {
       const i = load<u32>(batchPerson + (<usize>j << 2));
       const c = load<u32>(batchChannel + (<usize>j << 2));
       const row = cum + ((<usize>c * (nDays + 1)) << 3);
       const need = load<f64>(batchNeed + (<usize>j << 3));
       const nd = padded ? firstContact(c, nDays, load<f64>(row) + need) : nextContact(row, nDays, 0, need);
-      store<T>(nextC + (<usize>(i * nC + c) << alignof<T>()), <T>nd);
-      // the earliest non-zero day: 0 - 1 wraps to the top
-      const pm = minNext + (<usize>i << 1);
-      store<u16>(pm, <u16>(min(<u32>load<u16>(pm) - 1, nd - 1) + 1));
+      const pm = mday + (<usize>i << 1);
+      const on = nd - 1 < nDays;
+      store<u16>(pm, <u16>(min(<u32>load<u16>(pm) - 1, select<u32>(nd, 0, on) - 1) + 1));
+      store<u32>(batchPerson + (<usize>na << 2), i);
+      store<u32>(batchChannel + (<usize>na << 2), c);
+      store<u32>(batchDay + (<usize>na << 2), nd);
+      store<u32>(batchAff + (<usize>na << 2), load<u32>(batchAff + (<usize>j << 2)));
+      na += <u32>on;
+    }
+    while (na != 0) {
+      drawNeeds(na);
+      let nb: u32 = 0;
+      for (let j: u32 = 0; j < na; j++) {
+        const i = load<u32>(batchPerson + (<usize>j << 2));
+        const c = load<u32>(batchChannel + (<usize>j << 2));
+        const day = load<u32>(batchDay + (<usize>j << 2));
+        const f = freq + <usize>(i * nC + c);
+        const seen = load<u8>(f);
+        store<u8>(f, seen + <u8>(seen < 255));
+        const pd = dday + (<usize>i << 1);
+        const d0 = <u32>load<u16>(pd);
+        const recalled = d0 - 1 > day - 1 && uniform(key, S_RECALL + c, day, i) < param(F_RECALL + c);
+        store<u16>(pd, <u16>select<u32>(day, d0, recalled));
+        const row = cum + ((<usize>c * (nDays + 1)) << 3);
+        const need = load<f64>(batchNeed + (<usize>j << 3));
+        const nd = padded ? nextContactPadded(row, c, nDays, day, need) : nextContactCount(row, nDays, day, need);
+        store<u32>(batchPerson + (<usize>nb << 2), i);
+        store<u32>(batchChannel + (<usize>nb << 2), c);
+        store<u32>(batchDay + (<usize>nb << 2), nd);
+        store<u32>(batchAff + (<usize>nb << 2), load<u32>(batchAff + (<usize>j << 2)));
+        nb += <u32>(nd - 1 < nDays);
+      }
+      na = nb;
     }
   }
 }
@@ -453,39 +415,41 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
   const nC = <u32>slot(N_CHANNELS);
   const nCells = <u32>slot(N_CELLS);
   const nDays = <u32>slot(N_DAYS);
-  memory.fill(slot(P_DAY_A), 0, <usize>n << 1);
-  memory.fill(slot(P_MDAY), 0, <usize>n << 1);
-  memory.fill(slot(P_SDAY), 0, <usize>n << 1);
-  memory.fill(slot(P_RESP), 0, <usize>n);
-  memory.fill(slot(P_FREQ), 0, <usize>n * nC);
   const rem = slot(P_REM);
-  const nextC = slot(P_NEXT_C);
-  const minNext = slot(P_MIN_NEXT);
   const cum = slot(P_CUM);
   const cell = slot(P_CELL);
   const aff = slot(P_AFF);
   const dday = slot(P_DDAY);
-  const falseRecall = param(F_FALSE_RECALL);
+  const freq = slot(P_FREQ);
+  const mday = slot(P_MDAY);
+  memory.fill(slot(P_DAY_A), 0, <usize>n << 1);
+  memory.fill(mday, 0, <usize>n << 1);
+  memory.fill(slot(P_SDAY), 0, <usize>n << 1);
+  memory.fill(dday, 0, <usize>n << 1);
+  memory.fill(slot(P_RESP), 0, <usize>n);
+  memory.fill(freq, 0, <usize>n * nC);
   const padded = nC <= 4 && nDays <= FIRST_DAYS;
   if (padded) padFirstRows(cum, nC, nDays);
   fillBitPositions();
-  const first = <u16>param(F_FIRST_DAY);
+  runContacts(n, nC, nCells, nDays, padded, cell, aff, cum, freq, dday, mday);
   // the social threshold and the false recall: two draws per person, no branch; the thresholds
-  // of two persons in one expDraw2 (its f64 lanes hold f32 values: the f32 stores are exact)
+  // of two persons in one expDraw2 (its f64 lanes hold f32 values: the f32 stores are exact). A
+  // false recall declares exposure from the first campaign day, whatever the contacts' recall
+  // (the day loop drew no recall for such a person; a contact is never before that day)
+  const falseRecall = param(F_FALSE_RECALL);
+  const first = <u16>param(F_FIRST_DAY);
   let i: u32 = 0;
   for (; i + 2 <= n; i += 2) {
-    v128.store64_lane(rem + (<usize>i << 2), f32x4.demote_f64x2_zero(expDraw2(key, S_SOCIAL, S_SOCIAL, 0, i, i + 1)), 0);
-    store<u16>(dday + (<usize>i << 1), uniform(key, S_FALSE_RECALL, 0, i) < falseRecall ? first : 0);
-    store<u16>(dday + (<usize>i << 1), uniform(key, S_FALSE_RECALL, 0, i + 1) < falseRecall ? first : 0, 2);
+    v128.store64_lane(rem + (<usize>i << 2), f32x4.demote_f64x2_zero(expDraw2(key, S_SOCIAL, S_SOCIAL, 0, 0, i, i + 1)), 0);
+    const pd = dday + (<usize>i << 1);
+    store<u16>(pd, uniform(key, S_FALSE_RECALL, 0, i) < falseRecall ? first : load<u16>(pd));
+    store<u16>(pd, uniform(key, S_FALSE_RECALL, 0, i + 1) < falseRecall ? first : load<u16>(pd, 2), 2);
   }
   if (i < n) {
     store<f32>(rem + (<usize>i << 2), expDraw(key, S_SOCIAL, 0, i));
-    store<u16>(dday + (<usize>i << 1), uniform(key, S_FALSE_RECALL, 0, i) < falseRecall ? first : 0);
+    const pd = dday + (<usize>i << 1);
+    store<u16>(pd, uniform(key, S_FALSE_RECALL, 0, i) < falseRecall ? first : load<u16>(pd));
   }
-  // every channel count through the listed pairs (for 4 channels they beat four searches in
-  // lockstep per person on the AMD EPYC host: docs/model.md, session 8)
-  if (nDays <= NEXT_C_U8_DAYS) resetListedContacts<u8>(n, nC, nCells, nDays, padded, cell, aff, cum, nextC, minNext);
-  else resetListedContacts<u16>(n, nC, nCells, nDays, padded, cell, aff, cum, nextC, minNext);
   clearCounters();
   prepareUnits();
 }
@@ -514,109 +478,21 @@ function countSpreaders(n: u32, group: usize, dcell: usize, hhTract: usize, cG: 
   }
 }
 
-/**
- * The media pass of stepReception, nextC's days as T (u8 in runs of at most NEXT_C_U8_DAYS days:
- * the 4-channel listing streams 4 bytes per person a day instead of 8): about 1 person in 10
- * (v1.0.0) to 1 in 3 (v1.5.0) has a contact on a given day, so the persons are scanned 8 at a time
- * with SIMD compares (with 4 channels of their next contact days, else of minNext) against today;
- * their contacts are listed and done a batch at a time (flushContacts).
- */
-function listMediaContacts<T>(
-  day: u32, lo: u32, hi: u32, nC: u32, nCells: u32, nDays: u32, cell: usize, freq: usize, dday: usize,
-  cum: usize, aff: usize, nextC: usize, minNext: usize, mday: usize,
-): void {
-  const today = i16x8.splat(<i16>day);
-  let n: u32 = 0;
-  let i = lo;
-  if (nC == 4) {
-    // 8 persons' 32 next-contact days compared with today (contactMask4): bit 4q + c of the mask
-    // is person i + q's channel c, so its set bits in ascending order list the contacts as
-    // listContacts does (persons ascending, then channels), without a branch per person
-    for (; i + 8 <= hi; i += 8) {
-      if (n > BATCH - 32) {
-        flushContacts<T>(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
-        n = 0;
-      }
-      let m = contactMask4<T>(nextC + (<usize>i << (2 + alignof<T>())), day, today);
-      // the first two contacts without a branch (PA: about 1.2 contacts per block of 8 persons, so
-      // the loop below, whose exit after a varying count is hard to predict, rarely runs): both
-      // slots written, the count moved by 0 to 2; an empty mask's ctz, 32, writes a slot past the
-      // count (room: the flush above), which the next contact overwrites or no loop reads
-      const b0 = ctz(m);
-      m &= m - 1;
-      const b1 = ctz(m);
-      store<u32>(batchPerson + (<usize>n << 2), i + (b0 >> 2));
-      store<u32>(batchChannel + (<usize>n << 2), b0 & 3);
-      store<u32>(batchPerson + (<usize>n << 2), i + (b1 >> 2), 4);
-      store<u32>(batchChannel + (<usize>n << 2), b1 & 3, 4);
-      n += <u32>(b0 < 32) + <u32>(b1 < 32);
-      m &= m - 1;
-      while (m != 0) {
-        const b = ctz(m);
-        store<u32>(batchPerson + (<usize>n << 2), i + (b >> 2));
-        store<u32>(batchChannel + (<usize>n << 2), b & 3);
-        n++;
-        m &= m - 1;
-      }
-    }
-  } else for (; i + 8 <= hi; i += 8) {
-    let m = i16x8.bitmask(i16x8.eq(v128.load(minNext + (<usize>i << 1)), today));
-    if (nC == 1) {
-      // minNext is the one channel's next day: each set bit is a contact, listed without a
-      // branch (room for 8: the flush)
-      if (n > BATCH - 8) {
-        flushContacts<T>(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
-        n = 0;
-      }
-      v128.store(batchChannel + (<usize>n << 2), i32x4.splat(0));
-      v128.store(batchChannel + (<usize>n << 2), i32x4.splat(0), 16);
-      n = listBits(batchPerson, n, m, i);
-      continue;
-    }
-    while (m != 0) {
-      if (n + nC > BATCH) {
-        flushContacts<T>(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
-        n = 0;
-      }
-      n = listContacts<T>(i + ctz(m), n, day, nC, nextC);
-      m &= m - 1;
-    }
-  }
-  for (; i < hi; i++) {
-    if (<u32>load<u16>(minNext + (<usize>i << 1)) == day) {
-      if (n + nC > BATCH) {
-        flushContacts<T>(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
-        n = 0;
-      }
-      n = listContacts<T>(i, n, day, nC, nextC);
-    }
-  }
-  flushContacts<T>(n, day, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
-}
-
 /** Host: once per simulated day, after prepareShares(). */
 export function stepReception(day: u32): void {
   const nH = <u32>slot(N_HOUSEHOLDS);
-  const nC = <u32>slot(N_CHANNELS);
   const nCells = <u32>slot(N_CELLS);
-  const nDays = <u32>slot(N_DAYS);
   const hhStart = slot(P_HH_START);
   const hhTract = slot(P_HH_TRACT);
   const group = slot(P_GROUP);
   const dcell = slot(P_DCELL);
   const cell = slot(P_CELL);
-  const aff = slot(P_AFF);
   const mult = slot(P_MULT);
   const respCum = slot(P_RESP_CUM);
   const eday = slot(P_DAY_A);
   const rem = slot(P_REM);
-  const nextC = slot(P_NEXT_C);
-  const minNext = slot(P_MIN_NEXT);
-  const cum = slot(P_CUM);
-  const freq = slot(P_FREQ);
   const mday = slot(P_MDAY);
   const sday = slot(P_SDAY);
-  const dday = slot(P_DDAY);
   const resp = slot(P_RESP);
   const cG = slot(P_CNT_GROUP);
   const cT = slot(P_CNT_TRACT);
@@ -643,11 +519,11 @@ export function stepReception(day: u32): void {
   for (let k: u32 = 0; k <= nDig; k++) spreaders |= load<i32>(cD + (<usize>k << 2));
   const social = ex > 0 && spreaders != 0;
 
-  // Three passes over the persons, in this order, give the numbers of one pass doing all three
-  // per person: the social pass writes rem and sday and reads cH (the day-start household
-  // counters: no pass before it changes them); the event pass reads sday == day as "socially
-  // hit today" and minNext == day as "media contact today" before the media pass rewrites minNext;
-  // the media pass writes only freq, dday, mday, nextC and minNext, which the others never read.
+  // Two passes over the persons, in this order, give the numbers of one pass doing both per
+  // person: the social pass writes rem and sday and reads cH (the day-start household counters:
+  // no pass before it changes them); the event pass reads sday == day as "socially hit today" and,
+  // for a person not yet exposed, mday == day as "media contact today" (the reset did every media
+  // contact of the run, runContacts: a person not yet exposed has had none before today).
   // Splitting keeps each loop small enough for V8 to hold its values in registers.
   const lo = load<u32>(hhStart);
   const hi = load<u32>(hhStart + (<usize>nH << 2));
@@ -661,6 +537,7 @@ export function stepReception(day: u32): void {
   if (social) {
     const noGroup = i32x4.splat(<i32>slot(N_GROUPS));
     const offline = i32x4.splat(<i32>nDig);
+    const vEx = f32x4.splat(ex);
     let a = lo;
     let h: u32 = 0;
     while (h < nH) {
@@ -673,7 +550,7 @@ export function stepReception(day: u32): void {
         const hUnit: f32 = size > 1 ? wH / <f32>(size - 1) : 0;
         const base = hUnit * <f32>spreading + tv;
         const selfV = hUnit + load<f32>(uV + (<usize>t << 2));
-        socialHousehold(a, b, day, base, selfV, sday, eday, resp, group, dcell, mult, rem, tG, tD, uG, uD, noGroup, offline);
+        socialHousehold(a, b, day, base, selfV, sday, eday, resp, group, dcell, mult, rem, tG, tD, uG, uD, noGroup, offline, vEx);
         a = b;
         h++;
         continue;
@@ -693,7 +570,7 @@ export function stepReception(day: u32): void {
       }
       if (h2 + 4 > nH) while (h2 < nH && load<i32>(cH + (<usize>h2 << 2)) == 0 && load<u32>(hhTract + (<usize>h2 << 2)) == t) h2++;
       const b = load<u32>(hhStart + (<usize>h2 << 2));
-      socialRun(a, b, day, tv, sday, group, dcell, mult, rem, tG, tD, noGroup, offline);
+      socialRun(a, b, day, tv, sday, group, dcell, mult, rem, tG, tD, noGroup, offline, vEx);
       a = b;
       h = h2;
     }
@@ -718,7 +595,7 @@ export function stepReception(day: u32): void {
       const e8 = v128.load(eday + (<usize>i << 1));
       const first = v128.and(
         i16x8.eq(e8, vZero),
-        v128.or(i16x8.eq(v128.load(minNext + (<usize>i << 1)), vDay), i16x8.eq(v128.load(sday + (<usize>i << 1)), vDay)),
+        v128.or(i16x8.eq(v128.load(mday + (<usize>i << 1)), vDay), i16x8.eq(v128.load(sday + (<usize>i << 1)), vDay)),
       );
       const last = v128.and(
         i16x8.eq(i16x8.extend_low_i8x16_u(v128.load64_zero(resp + <usize>i)), vRepassa),
@@ -736,12 +613,22 @@ export function stepReception(day: u32): void {
       const p = load<u32>(eventPerson + (<usize>j << 2));
       const e = <u32>load<u16>(eday + (<usize>p << 1));
       const rs = load<u8>(resp + <usize>p);
-      const hit = <u32>load<u16>(minNext + (<usize>p << 1)) == day;
+      const hit = <u32>load<u16>(mday + (<usize>p << 1)) == day;
       const socialHit = <u32>load<u16>(sday + (<usize>p << 1)) == day;
       const isFirst = (e == 0) & (hit | socialHit);
       const isLast = (rs == REPASSA) & (day - e == periodG);
       if (!(isFirst | isLast)) continue;
-      while (load<u32>(hhStart + (<usize>(h + 1) << 2)) <= p) h++;
+      // the household: hhStart walked 4 bounds per compare (hhStart[nH] > p stops it in the
+      // array); on the AMD EPYC host the days 1.4% to 5.7% faster than one by one (session 10)
+      const vp = i32x4.splat(p);
+      while (true) {
+        const m = i32x4.bitmask(i32x4.le_u(v128.load(hhStart + (<usize>(h + 1) << 2)), vp));
+        if (m != 15) {
+          h += ctz(~m);
+          break;
+        }
+        h += 4;
+      }
       // a spreader from tomorrow on (+1, a first exposure answering repassa) or no longer (-1)
       let delta: i32 = -1;
       let counted = true;
@@ -770,8 +657,5 @@ export function stepReception(day: u32): void {
   }
   countSpreaders(nSpread, group, dcell, hhTract, cG, cT, cD, cH);
 
-  // Media pass (listMediaContacts)
-  if (nDays <= NEXT_C_U8_DAYS) listMediaContacts<u8>(day, lo, hi, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
-  else listMediaContacts<u16>(day, lo, hi, nC, nCells, nDays, cell, freq, dday, cum, aff, nextC, minNext, mday);
 }
 

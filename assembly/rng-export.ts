@@ -16,7 +16,7 @@ export function fillExpDrawPairs(keyLo: u32, keyHi: u32, stream: u32, day: u32, 
   const key = (<u64>keyHi << 32) | <u64>keyLo;
   setAgentBase(0);
   for (let j: u32 = 0; j < n; j += 2) {
-    const v = expDraw2(key, stream, stream, day, agent0 + j, agent0 + j + 1);
+    const v = expDraw2(key, stream, stream, day, day, agent0 + j, agent0 + j + 1);
     const p = out + (<usize>j << 4);
     store<f64>(p, <f64>expDraw(key, stream, day, agent0 + j));
     store<f64>(p + 8, f64x2.extract_lane(v, 0));

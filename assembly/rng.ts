@@ -93,9 +93,9 @@ const LOGF_TAB = memory.data<u64>([
   return f64x2.promote_low_f32x4(f32x4.neg(f32x4.demote_f64x2_zero(y)));
 }
 
-/** <f64>expDraw(key, s0, day, a0) and <f64>expDraw(key, s1, day, a1) in the two f64 lanes, the same bits. */
-@inline export function expDraw2(key: u64, s0: u32, s1: u32, day: u32, a0: u32, a1: u32): v128 {
-  const x = f64x2.replace_lane(f64x2.splat(<f64><i64>(hash(key, s0, day, a0) >> 11)), 1, <f64><i64>(hash(key, s1, day, a1) >> 11));
+/** <f64>expDraw(key, s0, d0, a0) and <f64>expDraw(key, s1, d1, a1) in the two f64 lanes, the same bits. */
+@inline export function expDraw2(key: u64, s0: u32, s1: u32, d0: u32, d1: u32, a0: u32, a1: u32): v128 {
+  const x = f64x2.replace_lane(f64x2.splat(<f64><i64>(hash(key, s0, d0, a0) >> 11)), 1, <f64><i64>(hash(key, s1, d1, a1) >> 11));
   const u = f32x4.demote_f64x2_zero(f64x2.mul(f64x2.add(x, f64x2.splat(0.5)), f64x2.splat(1.1102230246251565e-16)));
   return negLogf2(v128.bitselect(u, f32x4.splat(0.99999994), f32x4.lt(u, f32x4.splat(1))));
 }

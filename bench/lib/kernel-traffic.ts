@@ -113,18 +113,17 @@ export function adoptionRunBytesPerPersonDay(
 }
 
 /**
- * stepReception with nC channels over `dias` days: the social pass (days with a spreader
- * somewhere), the event pass and the media pass. The media pass touches a contacted person's
- * channel arrays; lines of them hold 8 to 32 persons, and about 1 person in 10 (v1.0.0) to 1 in 3
- * (v1.5.0) has a contact on a given day, so nearly every line is touched: counted as streamed.
- * The next-contact days are a byte each in runs of at most NEXT_C_U8_DAYS days, else two.
+ * A reception run with nC channels over `dias` days: each day the social pass (days with a
+ * spreader somewhere) and the event pass; the media contacts are all done by the reset
+ * (runContacts), a block of persons at a time with the block's channel arrays in cache, so their
+ * streams (cell read; freq, dday and mday written) count once per run: per person-day, over the days.
  */
 export function receptionPasses(nC: number, dias: number): Record<string, Stream[]> {
-  const dayBytes = dias <= ABI.NEXT_C_U8_DAYS ? 1 : 2;
+  const run = 1 / dias;
   return {
     social: [h('hhTract', 4), h('cH', 4), h('hhStart', 4), p('sday', 2), p('group', 4), p('dcell', 2), p('mult', 4), p('rem', 4, true)],
-    eventos: [p('eday', 2), p('minNext', 2), p('sday', 2), p('resp', 1)],
-    midia: [p('minNext', 2, true), p('cell', 2), p('nextC', dayBytes * nC, true), p('freq', nC, true), p('dday', 2), p('mday', 2)],
+    eventos: [p('eday', 2), p('mday', 2), p('sday', 2), p('resp', 1)],
+    midia: [p('cell', 2 * run), p('freq', nC * run, true), p('dday', 2 * run, true), p('mday', 2 * run, true)],
   };
 }
 

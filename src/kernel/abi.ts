@@ -2,7 +2,7 @@
 // KEEP IN SYNC with assembly/abi.ts; test/kernel/abi.test.ts parses that file and compares.
 
 export const ABI = {
-  ABI_VERSION: 8, // the kernel's abiVersion() must return it
+  ABI_VERSION: 9, // the kernel's abiVersion() must return it
   AGE_GROUPS: 7, // digital cells are UF x age group (the principal grid's grupo_idade)
   ADOPTION_BLOCK: 16, // persons in a block of adoption's daily step (P_LIVE_BLOCK lists blocks)
   N_PERSONS: 0,
@@ -34,35 +34,33 @@ export const ABI = {
   P_RESP_CUM: 26, // f32[2 * nCells * 3]: cumulative response shares [source][cell][3]
   P_DAY_A: 27, // u16[nPersons]: adoption day / first exposure day (0 = never)
   P_REM: 28, // f32[nPersons]: remaining Exp(1) threshold (adoption / social)
-  P_NEXT_C: 29, // u16[nPersons * nChannels] reserved: day of the next media contact (0 = none), as u8 when nDays <= NEXT_C_U8_DAYS
-  P_FREQ: 30, // u8[nPersons * nChannels]: media contacts (saturating at 255)
-  P_MDAY: 31, // u16[nPersons]: first media contact day
-  P_SDAY: 32, // u16[nPersons]: first social exposure day
-  P_DDAY: 33, // u16[nPersons]: declared exposure day (recall)
-  P_RESP: 34, // u8[nPersons]: 0 none, 1 ignora, 2 absorve, 3 repassa, 4 rejeita
-  P_CNT_GROUP: 35, // i32[nGroups + 1]: active members
-  P_CNT_TRACT: 36, // i32[nTracts]
-  P_CNT_DIG: 37, // i32[nDig + 1]
-  P_CNT_MUN: 38, // i32[nMun]
-  P_TAB_G: 39, // f32[nGroups + 1]: weighted active share of the group (self not active)
-  P_TAB_V: 40, // f32[nTracts]
-  P_TAB_D: 41, // f32[nDig + 1]
-  P_TAB_DAMP: 42, // f32[nMun]: 1 - amortecimento * S_m
-  P_UNIT_G: 43, // f32[nGroups + 1]: one member's weight in the share (self exclusion)
-  P_UNIT_V: 44, // f32[nTracts]
-  P_UNIT_D: 45, // f32[nDig + 1]
-  N_DAYS: 46,
-  P_CUM: 47, // f64[nChannels * (nDays + 1)]: cumulative exp(beta0) * intensity of the task's variant
-  P_MIN_NEXT: 48, // u16[nPersons]: earliest next media contact over channels (0 = none)
-  P_CNT_HH: 49, // i32[nHouseholds]: active members of the household
-  AGENT_BASE: 50, // global index of this instance's first person (sharding: RNG counters use it)
-  P_LIVE_HH: 51, // u32[nHouseholds]: adoption: the households with a member yet to adopt, ascending
-  P_INCOME: 52, // u8[nPersons]: adoption: launch timing class, UF index x 5 + national income quintile (read when F_BY_INCOME is set)
-  P_TAB_INCOME: 53, // f32[2 * 135]: adoption by timing class: the day's exp(beta0) with the impulse, then the launch odds factor
-  P_PERSON_HH: 54, // u32[nPersons]: adoption: each person's household (filled by the reset)
-  P_HH_BASE: 55, // f32[2 * nHouseholds]: adoption: a listed household's day base (household + tract share) and damping
-  P_LIVE_BLOCK: 56, // u32[nPersons / 16 rounded up]: adoption: the blocks of 16 persons with one yet to adopt, ascending
-  SLOTS: 57,
+  P_FREQ: 29, // u8[nPersons * nChannels]: media contacts (saturating at 255)
+  P_MDAY: 30, // u16[nPersons]: first media contact day
+  P_SDAY: 31, // u16[nPersons]: first social exposure day
+  P_DDAY: 32, // u16[nPersons]: declared exposure day (recall)
+  P_RESP: 33, // u8[nPersons]: 0 none, 1 ignora, 2 absorve, 3 repassa, 4 rejeita
+  P_CNT_GROUP: 34, // i32[nGroups + 1]: active members
+  P_CNT_TRACT: 35, // i32[nTracts]
+  P_CNT_DIG: 36, // i32[nDig + 1]
+  P_CNT_MUN: 37, // i32[nMun]
+  P_TAB_G: 38, // f32[nGroups + 1]: weighted active share of the group (self not active)
+  P_TAB_V: 39, // f32[nTracts]
+  P_TAB_D: 40, // f32[nDig + 1]
+  P_TAB_DAMP: 41, // f32[nMun]: 1 - amortecimento * S_m
+  P_UNIT_G: 42, // f32[nGroups + 1]: one member's weight in the share (self exclusion)
+  P_UNIT_V: 43, // f32[nTracts]
+  P_UNIT_D: 44, // f32[nDig + 1]
+  N_DAYS: 45,
+  P_CUM: 46, // f64[nChannels * (nDays + 1)]: cumulative exp(beta0) * intensity of the task's variant
+  P_CNT_HH: 47, // i32[nHouseholds]: active members of the household
+  AGENT_BASE: 48, // global index of this instance's first person (sharding: RNG counters use it)
+  P_LIVE_HH: 49, // u32[nHouseholds]: adoption: the households with a member yet to adopt, ascending
+  P_INCOME: 50, // u8[nPersons]: adoption: launch timing class, UF index x 5 + national income quintile (read when F_BY_INCOME is set)
+  P_TAB_INCOME: 51, // f32[2 * 135]: adoption by timing class: the day's exp(beta0) with the impulse, then the launch odds factor
+  P_PERSON_HH: 52, // u32[nPersons]: adoption: each person's household (filled by the reset)
+  P_HH_BASE: 53, // f32[2 * nHouseholds]: adoption: a listed household's day base (household + tract share) and damping
+  P_LIVE_BLOCK: 54, // u32[nPersons / 16 rounded up]: adoption: the blocks of 16 persons with one yet to adopt, ascending
+  SLOTS: 55,
   PARAMS_OFFSET: 256,
   F_E0: 0, // exp(beta0)
   F_EXPO: 1, // adoption: exp(beta_expo); reception: exp(beta_expo) * conversao_social
@@ -82,7 +80,6 @@ export const ABI = {
   F_BY_INCOME: 18, // adoption: 1 when the launch mass and impulse depend on the timing class (P_TAB_INCOME)
   PARAMS: 19,
   HEADER_BYTES: 512,
-  NEXT_C_U8_DAYS: 254, // runs of at most this many days keep P_NEXT_C's days as u8, longer runs as u16
   S_ADOPT: 1,
   S_LAUNCH: 2,
   S_SOCIAL: 3,

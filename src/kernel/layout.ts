@@ -93,8 +93,6 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
     put(ABI.P_LIVE_BLOCK, Math.ceil(n / ABI.ADOPTION_BLOCK) * 4);
   }
   if (shape.familia === 'recepcao') {
-    put(ABI.P_NEXT_C, n * nC * 2);
-    put(ABI.P_MIN_NEXT, n * 2);
     put(ABI.P_CUM, nC * (shape.dias + 1) * 8);
     put(ABI.P_FREQ, n * nC);
     put(ABI.P_MDAY, n * 2);
