@@ -75,7 +75,8 @@ export const P_PERSON_HH: u32 = 54; // u32[nPersons]: adoption: each person's ho
 export const P_HH_BASE: u32 = 55; // f32[2 * nHouseholds]: adoption: a listed household's day base (household + tract share) and damping
 export const P_LIVE_BLOCK: u32 = 56; // u32[nPersons / 16 rounded up]: adoption: the blocks of 16 persons with one yet to adopt, ascending
 export const P_COMPACT: u32 = 57; // u32[5 * compactStride(nPersons)]: adoption: the persons left once few are, 5 arrays (person, household, group, m_i bits, digital cell | timing class << 16)
-export const SLOTS: u32 = 58;
+export const P_TRACT_BASE: u32 = 58; // f32[2 * nTracts]: adoption: each tract's day share and its municipality's damping (written by the step)
+export const SLOTS: u32 = 59;
 
 // f64 parameters at header + PARAMS_OFFSET + 8 * slot
 export const PARAMS_OFFSET: u32 = 256;

@@ -64,7 +64,8 @@ export const ABI = {
   P_HH_BASE: 55, // f32[2 * nHouseholds]: adoption: a listed household's day base (household + tract share) and damping
   P_LIVE_BLOCK: 56, // u32[nPersons / 16 rounded up]: adoption: the blocks of 16 persons with one yet to adopt, ascending
   P_COMPACT: 57, // u32[5 * compactStride(nPersons)]: adoption: the persons left once few are, 5 arrays (person, household, group, m_i bits, digital cell | timing class << 16)
-  SLOTS: 58,
+  P_TRACT_BASE: 58, // f32[2 * nTracts]: adoption: each tract's day share and its municipality's damping (written by the step)
+  SLOTS: 59,
   PARAMS_OFFSET: 256,
   F_E0: 0, // exp(beta0)
   F_EXPO: 1, // adoption: exp(beta_expo); reception: exp(beta_expo) * conversao_social

@@ -92,6 +92,7 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
     put(ABI.P_HH_BASE, pop.nHouseholds * 8);
     put(ABI.P_LIVE_BLOCK, Math.ceil(n / ABI.ADOPTION_BLOCK) * 4);
     put(ABI.P_COMPACT, 5 * compactStride(n) * 4);
+    put(ABI.P_TRACT_BASE, pop.nTracts * 8);
   }
   if (shape.familia === 'recepcao') {
     put(ABI.P_NEXT_C, n * nC * 2);
