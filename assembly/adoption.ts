@@ -21,7 +21,8 @@ let key: u64 = 0;
 // visits only these and drops a household once its last member adopted: on PA almost everyone
 // adopts within 30 days, and a visit to a household with nothing left to do (its counter and
 // bounds read, a branch) was about 14 ms of every day. Same numbers: a household is dropped only
-// when no member's rem would be read again.
+// when no member's rem would be read again. While the step goes by blocks the list stays whole
+// (everyHouseholdBase visits every household); the first step after drops the households done.
 let nLive: u32 = 0;
 // Blocks of BLOCK persons in P_LIVE_BLOCK (the first nBlocks): those with a person yet to adopt.
 // The step's person pass visits these (one f32x4 per 4 persons, adopted ones masked) and drops a
@@ -233,17 +234,17 @@ type Flat = u32;
 
 /**
  * The daily step, with the timing classes' exp(beta0) (F_BY_INCOME) or one. While most households are
- * listed (PA: days 2 to 11) in two passes: the listed households' base and damping, then the
- * persons of the listed blocks, one f32x4 per 4 persons with no per-household work; then the
- * listed households and their members (a block then holds mostly adopted persons), until the
- * persons left fit the compact copy (PA: day 12); then the listed households' base and damping,
- * and the persons of the compact copy (PA: days 13 to 30).
+ * listed (PA: days 2 to 12) in two passes: every household's base and damping, then the persons
+ * of the listed blocks, one f32x4 per 4 persons with no per-household work; then the listed
+ * households and their members (a block then holds mostly adopted persons), until the persons
+ * left fit the compact copy (PA: no such day, the persons left after day 12 fit it); then the
+ * listed households' base and damping, and the persons of the compact copy (PA: days 13 to 30).
  */
 function stepLive<Case>(day: u32): void {
   if (mode == BY_BLOCKS) {
-    listHouseholdBases();
+    const listed = everyHouseholdBase();
     stepBlocks<Case>(day);
-    if (<u64>nLive * BY_BLOCKS_DENOMINATOR <= <u64>slot(N_HOUSEHOLDS) * BY_BLOCKS_NUMERATOR) mode = BY_HOUSEHOLDS;
+    if (<u64>listed * BY_BLOCKS_DENOMINATOR <= <u64>slot(N_HOUSEHOLDS) * BY_BLOCKS_NUMERATOR) mode = BY_HOUSEHOLDS;
   } else if (mode == BY_HOUSEHOLDS) stepHouseholds<Case>(day);
   else {
     listHouseholdBases();
@@ -257,29 +258,43 @@ function stepLive<Case>(day: u32): void {
 }
 
 /**
- * Drops the households whose members all adopted by yesterday and writes each other listed
- * household's base `fh + tV[t]` and damping `tDamp[m]` to P_HH_BASE (the step's own operations),
- * for stepBlocks and stepCompact. Each tract's {tV[t], tDamp[m]} first, in P_TRACT_BASE: a
- * household then loads one pair by its tract where it loaded tV, the tract's municipality and its
- * damping, a chain of two dependent loads (1.5 to 4.5% less CPU time per PA task; docs/model.md,
- * session 10). The loop's bound is a local: as the global nLive it was loaded again every turn.
+ * Each tract's {tV[t], tDamp[m]} in P_TRACT_BASE, for the households' bases below: a household then
+ * loads one pair by its tract where it loaded tV, the tract's municipality and its damping, a chain
+ * of two dependent loads (1.5 to 4.5% less CPU time per PA task; docs/model.md, session 10).
  */
-function listHouseholdBases(): void {
-  const hhStart = slot(P_HH_START);
-  const hhTract = slot(P_HH_TRACT);
+function pairTractBases(): void {
   const tractMun = slot(P_TRACT_MUN);
-  const cH = slot(P_CNT_HH);
-  const live = slot(P_LIVE_HH);
   const tV = slot(P_TAB_V);
   const tDamp = slot(P_TAB_DAMP);
   const tBase = slot(P_TRACT_BASE);
-  const hBase = slot(P_HH_BASE);
-  const wH = <f32>param(F_W_HH);
   const nT = <u32>slot(N_TRACTS);
   for (let t: u32 = 0; t < nT; t++) {
     store<f32>(tBase + (<usize>t << 3), load<f32>(tV + (<usize>t << 2)));
     store<f32>(tBase + (<usize>t << 3), load<f32>(tDamp + (<usize>load<u16>(tractMun + (<usize>t << 1)) << 2)), 4);
   }
+}
+
+/** Household h's base `fh + tV[t]` and damping `tDamp[m]` to P_HH_BASE (the step's own operations), from its tract's pair. */
+@inline function writeHouseholdBase(h: u32, size: u32, adopted: u32, wH: f32, hhTract: usize, tBase: usize, hBase: usize): void {
+  const fh = size < SMALL ? load<f32>(householdShares + (<usize>(size * SMALL + adopted) << 2)) : householdShare(wH, adopted, size);
+  const pair = v128.load64_zero(tBase + (<usize>load<u32>(hhTract + (<usize>h << 2)) << 3));
+  v128.store64_lane(hBase + (<usize>h << 3), f32x4.replace_lane(pair, 0, fh + f32x4.extract_lane(pair, 0)), 0);
+}
+
+/**
+ * Drops the households whose members all adopted by yesterday and writes each other listed
+ * household's base and damping (writeHouseholdBase), for stepCompact. The loop's bound is a local:
+ * as the global nLive it was loaded again every turn.
+ */
+function listHouseholdBases(): void {
+  pairTractBases();
+  const hhStart = slot(P_HH_START);
+  const hhTract = slot(P_HH_TRACT);
+  const cH = slot(P_CNT_HH);
+  const live = slot(P_LIVE_HH);
+  const tBase = slot(P_TRACT_BASE);
+  const hBase = slot(P_HH_BASE);
+  const wH = <f32>param(F_W_HH);
   let kept: u32 = 0;
   const count = nLive;
   for (let j: u32 = 0; j < count; j++) {
@@ -292,11 +307,59 @@ function listHouseholdBases(): void {
     store<u32>(live + (<usize>kept << 2), h);
     kept += <u32>(adopted < size);
     // a dropped household (adopted == size) gets an entry no person reads
-    const fh = size < SMALL ? load<f32>(householdShares + (<usize>(size * SMALL + adopted) << 2)) : householdShare(wH, adopted, size);
-    const pair = v128.load64_zero(tBase + (<usize>load<u32>(hhTract + (<usize>h << 2)) << 3));
-    v128.store64_lane(hBase + (<usize>h << 3), f32x4.replace_lane(pair, 0, fh + f32x4.extract_lane(pair, 0)), 0);
+    writeHouseholdBase(h, size, adopted, wH, hhTract, tBase, hBase);
   }
   nLive = kept;
+}
+
+/**
+ * Every household's base and damping, 4 households a turn (households of SMALL members or more
+ * one at a time), for stepBlocks: while most households are listed, visiting them all in order
+ * costs less than reading and compacting the list (which stays whole until the blocks end; the
+ * next step drops the households done). Returns the households with a member left by yesterday.
+ */
+function everyHouseholdBase(): u32 {
+  pairTractBases();
+  const nH = <u32>slot(N_HOUSEHOLDS);
+  const hhStart = slot(P_HH_START);
+  const hhTract = slot(P_HH_TRACT);
+  const cH = slot(P_CNT_HH);
+  const tBase = slot(P_TRACT_BASE);
+  const hBase = slot(P_HH_BASE);
+  const wH = <f32>param(F_W_HH);
+  const small = i32x4.splat(SMALL);
+  const zero = f32x4.splat(0);
+  // the lanes of {base, damping} pairs that take fh (bases)
+  const bases = i32x4(-1, 0, -1, 0);
+  let listed: u32 = 0;
+  let h: u32 = 0;
+  for (; h + 4 <= nH; h += 4) {
+    const at = hhStart + (<usize>h << 2);
+    const size4 = i32x4.sub(v128.load(at, 4), v128.load(at));
+    const adopted4 = v128.load(cH + (<usize>h << 2));
+    listed += popcnt(i32x4.bitmask(i32x4.lt_u(adopted4, size4)));
+    if (i32x4.bitmask(i32x4.ge_u(size4, small)) != 0) {
+      for (let k: u32 = h; k < h + 4; k++) {
+        const size = load<u32>(hhStart + (<usize>(k + 1) << 2)) - load<u32>(hhStart + (<usize>k << 2));
+        writeHouseholdBase(k, size, <u32>load<i32>(cH + (<usize>k << 2)), wH, hhTract, tBase, hBase);
+      }
+      continue;
+    }
+    const fh4 = gather4(householdShares, i32x4.add(i32x4.shl(size4, 4), adopted4));
+    const t4 = v128.load(hhTract + (<usize>h << 2));
+    const p01 = pairAt(tBase, i32x4.extract_lane(t4, 0), i32x4.extract_lane(t4, 1));
+    const p23 = pairAt(tBase, i32x4.extract_lane(t4, 2), i32x4.extract_lane(t4, 3));
+    // fh + tV[t] in the base lanes (as writeHouseholdBase), the damping as loaded
+    v128.store(hBase + (<usize>h << 3), v128.bitselect(f32x4.add(v128.shuffle<i32>(fh4, zero, 0, 4, 1, 4), p01), p01, bases));
+    v128.store(hBase + (<usize>h << 3), v128.bitselect(f32x4.add(v128.shuffle<i32>(fh4, zero, 2, 4, 3, 4), p23), p23, bases), 16);
+  }
+  for (; h < nH; h++) {
+    const size = load<u32>(hhStart + (<usize>(h + 1) << 2)) - load<u32>(hhStart + (<usize>h << 2));
+    const adopted = <u32>load<i32>(cH + (<usize>h << 2));
+    listed += <u32>(adopted < size);
+    writeHouseholdBase(h, size, adopted, wH, hhTract, tBase, hBase);
+  }
+  return listed;
 }
 
 /**
@@ -357,9 +420,9 @@ function listHouseholdBases(): void {
   return i32x4.add(i32x4.splat(i), i32x4(0, 1, 2, 3));
 }
 
-/** The P_HH_BASE entries {base, damping} of households `ha` and `hb` in one v128 (split by the caller's shuffles). */
-@inline function entryPair(hBase: usize, ha: u32, hb: u32): v128 {
-  return v128.load64_lane(hBase + (<usize>hb << 3), v128.load64_zero(hBase + (<usize>ha << 3)), 1);
+/** The 8-byte entries `a` and `b` of `table` (P_HH_BASE, P_TRACT_BASE: {base or share, damping}) in one v128. */
+@inline function pairAt(table: usize, a: u32, b: u32): v128 {
+  return v128.load64_lane(table + (<usize>b << 3), v128.load64_zero(table + (<usize>a << 3)), 1);
 }
 
 /** The persons of the listed blocks 4 per f32x4, each lane with its household's entry of P_HH_BASE; drops the blocks left without a person to adopt. */
@@ -399,8 +462,8 @@ function stepBlocks<Case>(day: u32): void {
       // lanes off read household 0's entry
       const h4 = v128.and(v128.load(personHh + (<usize>i << 2)), on);
       // each lane's household {base, damping}: two per v128, then split
-      const bd01 = entryPair(hBase, i32x4.extract_lane(h4, 0), i32x4.extract_lane(h4, 1));
-      const bd23 = entryPair(hBase, i32x4.extract_lane(h4, 2), i32x4.extract_lane(h4, 3));
+      const bd01 = pairAt(hBase, i32x4.extract_lane(h4, 0), i32x4.extract_lane(h4, 1));
+      const bd23 = pairAt(hBase, i32x4.extract_lane(h4, 2), i32x4.extract_lane(h4, 3));
       const adopters = stepFour<Case>(
         i, on, v128.shuffle<i32>(bd01, bd23, 0, 2, 4, 6), v128.shuffle<i32>(bd01, bd23, 1, 3, 5, 7),
         group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx,
@@ -551,8 +614,8 @@ function stepCompact<Case>(day: u32): void {
     const g4 = v128.load(at + 2 * stride);
     const m4 = v128.load(at + 3 * stride);
     const dc4 = v128.load(at + 4 * stride);
-    const bd01 = entryPair(hBase, i32x4.extract_lane(h4, 0), i32x4.extract_lane(h4, 1));
-    const bd23 = entryPair(hBase, i32x4.extract_lane(h4, 2), i32x4.extract_lane(h4, 3));
+    const bd01 = pairAt(hBase, i32x4.extract_lane(h4, 0), i32x4.extract_lane(h4, 1));
+    const bd23 = pairAt(hBase, i32x4.extract_lane(h4, 2), i32x4.extract_lane(h4, 3));
     const e0 = byIncome ? gather4(tE0, v128.and(i32x4.shr_u(dc4, 16), on)) : vE0;
     const lambda = hazardFour(
       v128.shuffle<i32>(bd01, bd23, 0, 2, 4, 6), v128.shuffle<i32>(bd01, bd23, 1, 3, 5, 7),

@@ -206,6 +206,12 @@ describe('the skipping and blocked daily steps give the state of the plain loop'
     expect(full / kp.nHouseholds).toBeGreaterThan(0.5);
   });
 
+  it('adoption: households of 16 members or more (their share computed, not read from the table by size)', async () => {
+    const { kp, left } = await checkAdoption(buildFixturePopulation({ persons: 6_000, householdSize: 20, municipios: 2, seed: 'plain-loop' }), Math.log(0.05));
+    expect(kp.hhStart[1] - kp.hhStart[0]).toBeGreaterThanOrEqual(16);
+    expect(left.some((x) => x <= ABI.ADOPTION_COMPACT_EIGHTHS / 8)).toBe(true);
+  });
+
   it('adoption: more adopters in one household on one day than a batch holds (1,024)', async () => {
     const { k, kp } = await checkAdoption(buildFixturePopulation({ persons: 6_000, householdSize: 3_000, municipios: 1, seed: 'plain-loop' }), Math.log(0.5));
     expect(kp.nHouseholds).toBe(2);
