@@ -3,7 +3,7 @@
 // parameters. KEEP IN SYNC with src/kernel/abi.ts (test/kernel/abi.test.ts compares them).
 
 // Version of this ABI: abiVersion() returns it and the host refuses a kernel built from another.
-export const ABI_VERSION: u32 = 9;
+export const ABI_VERSION: u32 = 10;
 
 // Age groups of the digital layer (0-9, 10-19, ..., 50-59, 60+): the host's grupo_idade of the
 // principal grid (src/release/publication-grid.ts); digital cells are UF x age group.
@@ -11,6 +11,10 @@ export const AGE_GROUPS: u32 = 7;
 
 // Persons in a block of adoption's daily step (P_LIVE_BLOCK lists blocks; assembly/adoption.ts)
 export const ADOPTION_BLOCK: u32 = 16;
+
+// Adoption's compact copy of the persons left (P_COMPACT; assembly/adoption.ts) holds at most
+// nPersons * ADOPTION_COMPACT_EIGHTHS / 8 of them (src/kernel/layout.ts sizes it)
+export const ADOPTION_COMPACT_EIGHTHS: u32 = 3;
 
 // u32 slots at header + 4 * slot
 export const N_PERSONS: u32 = 0;
@@ -68,7 +72,9 @@ export const P_TAB_INCOME: u32 = 51; // f32[2 * 135]: adoption by timing class: 
 export const P_PERSON_HH: u32 = 52; // u32[nPersons]: adoption: each person's household (filled by the reset)
 export const P_HH_BASE: u32 = 53; // f32[2 * nHouseholds]: adoption: a listed household's day base (household + tract share) and damping
 export const P_LIVE_BLOCK: u32 = 54; // u32[nPersons / 16 rounded up]: adoption: the blocks of 16 persons with one yet to adopt, ascending
-export const SLOTS: u32 = 55;
+export const P_COMPACT: u32 = 55; // u32[5 * compactStride(nPersons)]: adoption: the persons left once few are, 5 arrays (person, household, group, m_i bits, digital cell | timing class << 16)
+export const P_TRACT_BASE: u32 = 56; // f32[2 * nTracts]: adoption: each tract's day share and its municipality's damping (written by the step)
+export const SLOTS: u32 = 57;
 
 // f64 parameters at header + PARAMS_OFFSET + 8 * slot
 export const PARAMS_OFFSET: u32 = 256;

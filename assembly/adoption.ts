@@ -8,8 +8,8 @@
 import {
   N_HOUSEHOLDS, N_PERSONS, N_GROUPS, N_DIG, P_HH_START, P_HH_TRACT, P_TRACT_MUN, P_GROUP, P_DCELL, P_MULT, P_DAY_A, P_REM,
   P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_MUN, P_CNT_HH, P_TAB_G, P_TAB_V, P_TAB_D, P_TAB_DAMP, P_LIVE_HH, P_INCOME, P_PERSON_HH, P_HH_BASE, P_LIVE_BLOCK,
-  P_TAB_INCOME, F_E0, F_EXPO, F_W_HH, F_ELOGIT, F_BY_INCOME, S_ADOPT, S_LAUNCH,
-  AGENT_BASE, ADOPTION_BLOCK,
+  P_TAB_INCOME, P_COMPACT, P_TRACT_BASE, N_TRACTS, F_E0, F_EXPO, F_W_HH, F_ELOGIT, F_BY_INCOME, S_ADOPT, S_LAUNCH,
+  AGENT_BASE, ADOPTION_BLOCK, ADOPTION_COMPACT_EIGHTHS,
 } from './abi';
 import { gather4 } from './gather';
 import { slot, param } from './header';
@@ -21,20 +21,36 @@ let key: u64 = 0;
 // visits only these and drops a household once its last member adopted: on PA almost everyone
 // adopts within 30 days, and a visit to a household with nothing left to do (its counter and
 // bounds read, a branch) was about 14 ms of every day. Same numbers: a household is dropped only
-// when no member's rem would be read again.
+// when no member's rem would be read again. While the step goes by blocks the list stays whole
+// (everyHouseholdBase visits every household); the first step after drops the households done.
 let nLive: u32 = 0;
 // Blocks of BLOCK persons in P_LIVE_BLOCK (the first nBlocks): those with a person yet to adopt.
 // The step's person pass visits these (one f32x4 per 4 persons, adopted ones masked) and drops a
 // block once its last person adopted.
 const BLOCK = ADOPTION_BLOCK;
 let nBlocks: u32 = 0;
-// Whether the step goes by blocks (stepBlocks) or by households (stepHouseholds): by blocks while
-// more than 7 in 10 households are listed. A block of 16 persons stays listed while any of them
-// is left (PA: all blocks until day 11, when 53% of the persons are left in 73% of the
-// households), and past that point visiting only the listed households costs less.
-let byBlocks = true;
+// How the step goes: by blocks (stepBlocks) while more than 7 in 10 households are listed; then by
+// households (stepHouseholds) until the persons left fit the compact copy, then over that copy
+// (stepCompact). A block of 16 persons stays listed while any of them is left (PA: all blocks until
+// day 11, when 53% of the persons are left in 73% of the households), and past that point visiting
+// only the listed households costs less. A late day's household visit waited on a chain of
+// dependent loads (list, bounds, the members' lines: about 100 ns a household on PA, a third of a
+// task); the compact copy streams the persons left instead (docs/model.md, session 10).
+const BY_BLOCKS: u32 = 0;
+const BY_HOUSEHOLDS: u32 = 1;
+const COMPACT: u32 = 2;
+let mode = BY_BLOCKS;
 const BY_BLOCKS_NUMERATOR: u64 = 7;
 const BY_BLOCKS_DENOMINATOR: u64 = 10;
+// Persons yet to adopt after the last step (counted by each step), and the compact copy's length.
+let nPending: u32 = 0;
+let nCompact: u32 = 0;
+
+/** Entries of each of P_COMPACT's 5 arrays. KEEP IN SYNC with compactStride in src/kernel/layout.ts. */
+function compactStride(n: u32): u32 {
+  const capacity = <u32>((<u64>n * ADOPTION_COMPACT_EIGHTHS + 7) / 8);
+  return ((capacity + 3) & ~3) + 4;
+}
 
 @inline function bump(p: usize, k: usize): void {
   store<i32>(p + (k << 2), load<i32>(p + (k << 2)) + 1);
@@ -73,7 +89,9 @@ export function resetAdoption(keyLo: u32, keyHi: u32): void {
   nLive = <u32>slot(N_HOUSEHOLDS);
   const live = slot(P_LIVE_HH);
   for (let h: u32 = 0; h < nLive; h++) store<u32>(live + (<usize>h << 2), h);
-  byBlocks = true;
+  mode = BY_BLOCKS;
+  nPending = n;
+  nCompact = 0;
   nBlocks = (n + BLOCK - 1) / BLOCK;
   const blocks = slot(P_LIVE_BLOCK);
   for (let k: u32 = 0; k < nBlocks; k++) store<u32>(blocks + (<usize>k << 2), k);
@@ -96,6 +114,13 @@ const BATCH: u32 = 1024;
 // the step writes 4 entries at the count (at most BATCH - 4) and moves it by the adopters among them
 const batchPerson = memory.data(<i32>BATCH << 2);
 const batchHousehold = memory.data(<i32>BATCH << 2);
+// the compact copy's step lists its adopters' group and digital cell too (recordAdopters<FromBatch>):
+// read from P_GROUP and P_DCELL, each was a miss of its own, where the other steps had just read them
+const batchGroup = memory.data(<i32>BATCH << 2);
+const batchCell = memory.data(<i32>BATCH << 2);
+// recordAdopters' source of the adopters' group and digital cell, a type so that each is compiled apart
+type FromBatch = u8;
+type FromPersons = u32;
 // i8x16.swizzle patterns packing the i32 lanes set in a 4-bit mask to the front, one row per mask
 const PACK = memory.data<u8>([
   0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3,
@@ -120,7 +145,8 @@ const PACK = memory.data<u8>([
  * The adopters listed in [0, n) adopt on `day`: their adoption day, and one more active member in
  * each of their groups (day d + 1's counters).
  */
-function recordAdopters(n: u32, day: u32): void {
+function recordAdopters<From>(n: u32, day: u32): void {
+  const fromBatch = sizeof<From>() == sizeof<FromBatch>();
   // slots read once (read in the loop, they were loaded again after each counter store, which could
   // be to the header as far as the compiler knows)
   const hhTract = slot(P_HH_TRACT);
@@ -139,13 +165,15 @@ function recordAdopters(n: u32, day: u32): void {
     const t = load<u32>(hhTract + (<usize>h << 2));
     store<u16>(aday + (<usize>i << 1), <u16>day);
     bump(cT, t);
-    bump(cD, load<u16>(dcell + (<usize>i << 1)));
+    bump(cD, fromBatch ? load<u32>(batchCell + (<usize>j << 2)) : <u32>load<u16>(dcell + (<usize>i << 1)));
     bump(cM, load<u16>(tractMun + (<usize>t << 1)));
     bump(cH, h);
   }
   // the group counters in a loop of their own (PA: a 1.5 MB table whose loads miss the near caches
   // more often than the others): 3% less CPU time per task than a bump among the others
-  for (let j: u32 = 0; j < n; j++) bump(cG, load<u32>(group + (<usize>load<u32>(batchPerson + (<usize>j << 2)) << 2)));
+  for (let j: u32 = 0; j < n; j++) {
+    bump(cG, fromBatch ? load<u32>(batchGroup + (<usize>j << 2)) : load<u32>(group + (<usize>load<u32>(batchPerson + (<usize>j << 2)) << 2)));
+  }
 }
 
 /** Host: once, on lancamento.dia: each person adopts at once with sigmoid(logit_lancamento + ln m_i) (+ the timing class's ln factor). */
@@ -164,7 +192,7 @@ export function launchAdoption(day: u32): void {
   let i: u32 = 0;
   for (; i + 2 <= n; i += 2) {
     if (nb > BATCH - 2) {
-      recordAdopters(nb, day);
+      recordAdopters<FromPersons>(nb, day);
       nb = 0;
     }
     let me0 = <f64>load<f32>(mult + (<usize>i << 2)) * e;
@@ -190,7 +218,7 @@ export function launchAdoption(day: u32): void {
     store<u32>(batchHousehold + (<usize>nb << 2), load<u32>(personHh + (<usize>i << 2)));
     nb += <u32>(uniform(key, S_LAUNCH, 0, i) < me / (1 + me) && load<u16>(aday + (<usize>i << 1)) == 0);
   }
-  recordAdopters(nb, day);
+  recordAdopters<FromPersons>(nb, day);
 }
 
 /** Host: once per simulated day after the launch, after prepareShares(); new adopters get `day`. */
@@ -206,35 +234,70 @@ type Flat = u32;
 
 /**
  * The daily step, with the timing classes' exp(beta0) (F_BY_INCOME) or one. While most households are
- * listed (PA: days 2 to 11) in two passes: the listed households' base and damping, then the
- * persons of the listed blocks, one f32x4 per 4 persons with no per-household work; then the
- * listed households and their members (a block then holds mostly adopted persons).
+ * listed (PA: days 2 to 12) in two passes: every household's base and damping, then the persons
+ * of the listed blocks, one f32x4 per 4 persons with no per-household work; then the listed
+ * households and their members (a block then holds mostly adopted persons), until the persons
+ * left fit the compact copy (PA: no such day, the persons left after day 12 fit it); then the
+ * listed households' base and damping, and the persons of the compact copy (PA: days 13 to 30).
  */
 function stepLive<Case>(day: u32): void {
-  if (byBlocks) {
-    listHouseholdBases();
+  if (mode == BY_BLOCKS) {
+    const listed = everyHouseholdBase();
     stepBlocks<Case>(day);
-    byBlocks = <u64>nLive * BY_BLOCKS_DENOMINATOR > <u64>slot(N_HOUSEHOLDS) * BY_BLOCKS_NUMERATOR;
-  } else stepHouseholds<Case>(day);
+    if (<u64>listed * BY_BLOCKS_DENOMINATOR <= <u64>slot(N_HOUSEHOLDS) * BY_BLOCKS_NUMERATOR) mode = BY_HOUSEHOLDS;
+  } else if (mode == BY_HOUSEHOLDS) stepHouseholds<Case>(day);
+  else {
+    listHouseholdBases();
+    stepCompact<Case>(day);
+  }
+  const n = <u32>slot(N_PERSONS);
+  if (mode == BY_HOUSEHOLDS && <u64>nPending * 8 <= <u64>n * ADOPTION_COMPACT_EIGHTHS) {
+    copyPending(n);
+    mode = COMPACT;
+  }
+}
+
+/**
+ * Each tract's {tV[t], tDamp[m]} in P_TRACT_BASE, for the households' bases below: a household then
+ * loads one pair by its tract where it loaded tV, the tract's municipality and its damping, a chain
+ * of two dependent loads (1.5 to 4.5% less CPU time per PA task; docs/model.md, session 10).
+ */
+function pairTractBases(): void {
+  const tractMun = slot(P_TRACT_MUN);
+  const tV = slot(P_TAB_V);
+  const tDamp = slot(P_TAB_DAMP);
+  const tBase = slot(P_TRACT_BASE);
+  const nT = <u32>slot(N_TRACTS);
+  for (let t: u32 = 0; t < nT; t++) {
+    store<f32>(tBase + (<usize>t << 3), load<f32>(tV + (<usize>t << 2)));
+    store<f32>(tBase + (<usize>t << 3), load<f32>(tDamp + (<usize>load<u16>(tractMun + (<usize>t << 1)) << 2)), 4);
+  }
+}
+
+/** Household h's base `fh + tV[t]` and damping `tDamp[m]` to P_HH_BASE (the step's own operations), from its tract's pair. */
+@inline function writeHouseholdBase(h: u32, size: u32, adopted: u32, wH: f32, hhTract: usize, tBase: usize, hBase: usize): void {
+  const fh = size < SMALL ? load<f32>(householdShares + (<usize>(size * SMALL + adopted) << 2)) : householdShare(wH, adopted, size);
+  const pair = v128.load64_zero(tBase + (<usize>load<u32>(hhTract + (<usize>h << 2)) << 3));
+  v128.store64_lane(hBase + (<usize>h << 3), f32x4.replace_lane(pair, 0, fh + f32x4.extract_lane(pair, 0)), 0);
 }
 
 /**
  * Drops the households whose members all adopted by yesterday and writes each other listed
- * household's base `fh + tV[t]` and damping `tDamp[m]` to P_HH_BASE (the step's own operations),
- * for stepBlocks.
+ * household's base and damping (writeHouseholdBase), for stepCompact. The loop's bound is a local:
+ * as the global nLive it was loaded again every turn.
  */
 function listHouseholdBases(): void {
+  pairTractBases();
   const hhStart = slot(P_HH_START);
   const hhTract = slot(P_HH_TRACT);
-  const tractMun = slot(P_TRACT_MUN);
   const cH = slot(P_CNT_HH);
   const live = slot(P_LIVE_HH);
-  const tV = slot(P_TAB_V);
-  const tDamp = slot(P_TAB_DAMP);
+  const tBase = slot(P_TRACT_BASE);
   const hBase = slot(P_HH_BASE);
   const wH = <f32>param(F_W_HH);
   let kept: u32 = 0;
-  for (let j: u32 = 0; j < nLive; j++) {
+  const count = nLive;
+  for (let j: u32 = 0; j < count; j++) {
     const h = load<u32>(live + (<usize>j << 2));
     const a = load<u32>(hhStart + (<usize>h << 2));
     const size = load<u32>(hhStart + (<usize>(h + 1) << 2)) - a;
@@ -243,14 +306,60 @@ function listHouseholdBases(): void {
     // kept while a member is left (kept <= j: the list compacts in place)
     store<u32>(live + (<usize>kept << 2), h);
     kept += <u32>(adopted < size);
-    const t = load<u32>(hhTract + (<usize>h << 2));
-    const m = <usize>load<u16>(tractMun + (<usize>t << 1));
     // a dropped household (adopted == size) gets an entry no person reads
-    const fh = size < SMALL ? load<f32>(householdShares + (<usize>(size * SMALL + adopted) << 2)) : householdShare(wH, adopted, size);
-    store<f32>(hBase + (<usize>h << 3), fh + load<f32>(tV + (<usize>t << 2)));
-    store<f32>(hBase + (<usize>h << 3), load<f32>(tDamp + (m << 2)), 4);
+    writeHouseholdBase(h, size, adopted, wH, hhTract, tBase, hBase);
   }
   nLive = kept;
+}
+
+/**
+ * Every household's base and damping, 4 households a turn (households of SMALL members or more
+ * one at a time), for stepBlocks: while most households are listed, visiting them all in order
+ * costs less than reading and compacting the list (which stays whole until the blocks end; the
+ * next step drops the households done). Returns the households with a member left by yesterday.
+ */
+function everyHouseholdBase(): u32 {
+  pairTractBases();
+  const nH = <u32>slot(N_HOUSEHOLDS);
+  const hhStart = slot(P_HH_START);
+  const hhTract = slot(P_HH_TRACT);
+  const cH = slot(P_CNT_HH);
+  const tBase = slot(P_TRACT_BASE);
+  const hBase = slot(P_HH_BASE);
+  const wH = <f32>param(F_W_HH);
+  const small = i32x4.splat(SMALL);
+  const zero = f32x4.splat(0);
+  // the lanes of {base, damping} pairs that take fh (bases)
+  const bases = i32x4(-1, 0, -1, 0);
+  let listed: u32 = 0;
+  let h: u32 = 0;
+  for (; h + 4 <= nH; h += 4) {
+    const at = hhStart + (<usize>h << 2);
+    const size4 = i32x4.sub(v128.load(at, 4), v128.load(at));
+    const adopted4 = v128.load(cH + (<usize>h << 2));
+    listed += popcnt(i32x4.bitmask(i32x4.lt_u(adopted4, size4)));
+    if (i32x4.bitmask(i32x4.ge_u(size4, small)) != 0) {
+      for (let k: u32 = h; k < h + 4; k++) {
+        const size = load<u32>(hhStart + (<usize>(k + 1) << 2)) - load<u32>(hhStart + (<usize>k << 2));
+        writeHouseholdBase(k, size, <u32>load<i32>(cH + (<usize>k << 2)), wH, hhTract, tBase, hBase);
+      }
+      continue;
+    }
+    const fh4 = gather4(householdShares, i32x4.add(i32x4.shl(size4, 4), adopted4));
+    const t4 = v128.load(hhTract + (<usize>h << 2));
+    const p01 = pairAt(tBase, i32x4.extract_lane(t4, 0), i32x4.extract_lane(t4, 1));
+    const p23 = pairAt(tBase, i32x4.extract_lane(t4, 2), i32x4.extract_lane(t4, 3));
+    // fh + tV[t] in the base lanes (as writeHouseholdBase), the damping as loaded
+    v128.store(hBase + (<usize>h << 3), v128.bitselect(f32x4.add(v128.shuffle<i32>(fh4, zero, 0, 4, 1, 4), p01), p01, bases));
+    v128.store(hBase + (<usize>h << 3), v128.bitselect(f32x4.add(v128.shuffle<i32>(fh4, zero, 2, 4, 3, 4), p23), p23, bases), 16);
+  }
+  for (; h < nH; h++) {
+    const size = load<u32>(hhStart + (<usize>(h + 1) << 2)) - load<u32>(hhStart + (<usize>h << 2));
+    const adopted = <u32>load<i32>(cH + (<usize>h << 2));
+    listed += <u32>(adopted < size);
+    writeHouseholdBase(h, size, adopted, wH, hhTract, tBase, hBase);
+  }
+  return listed;
 }
 
 /**
@@ -270,17 +379,25 @@ function listHouseholdBases(): void {
   // lanes off read the "no group" and "offline" zeros (always in the tables)
   const g4 = v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
   const d4 = v128.bitselect(i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1))), offline, on);
-  const sv = f32x4.add(f32x4.add(base, gather4(tG, g4)), gather4(tD, d4));
   // the timing class's exp(beta0) (lanes off read class 0); one exp(beta0) without F_BY_INCOME
   const e0 = byIncome
     ? gather4(tE0, v128.and(i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(income + <usize>i))), on))
     : vE0;
-  const lambda = f32x4.mul(f32x4.mul(v128.load(mult + (<usize>i << 2)), f32x4.add(e0, f32x4.mul(vEx, sv))), damp);
+  const lambda = hazardFour(base, damp, g4, d4, e0, v128.load(mult + (<usize>i << 2)), tG, tD, vEx);
   const at = rem + (<usize>i << 2);
   const r0 = v128.load(at);
   const r = f32x4.sub(r0, lambda);
   v128.store(at, v128.bitselect(r, r0, on));
   return i32x4.bitmask(v128.and(on, f32x4.le(r, f32x4.splat(0))));
+}
+
+/**
+ * The day's hazard of 4 persons: household base and damping, group and digital cell, exp(beta0)
+ * and m_i; the scalar loop's f32 operations lane by lane (IEEE f32, same order).
+ */
+@inline function hazardFour(base: v128, damp: v128, g4: v128, d4: v128, e0: v128, m4: v128, tG: usize, tD: usize, vEx: v128): v128 {
+  const sv = f32x4.add(f32x4.add(base, gather4(tG, g4)), gather4(tD, d4));
+  return f32x4.mul(f32x4.mul(m4, f32x4.add(e0, f32x4.mul(vEx, sv))), damp);
 }
 
 /** Lanes of persons i..i+3 below `end` and not yet adopted. */
@@ -291,11 +408,21 @@ function listHouseholdBases(): void {
   );
 }
 
-/** Appends the persons i..i+3 of mask `adopters`, with households `h4`, to the batch at `nb` (every lane's slot is written). */
-@inline function listAdopters(nb: u32, i: u32, adopters: i32, h4: v128): void {
+/** Appends the persons `i4` of mask `adopters`, with households `h4`, to the batch at `nb` (every lane's slot is written). */
+@inline function listAdopters(nb: u32, i4: v128, adopters: i32, h4: v128): void {
   const pack = v128.load(PACK + (<usize>adopters << 4));
-  v128.store(batchPerson + (<usize>nb << 2), i8x16.swizzle(i32x4.add(i32x4.splat(i), i32x4(0, 1, 2, 3)), pack));
+  v128.store(batchPerson + (<usize>nb << 2), i8x16.swizzle(i4, pack));
   v128.store(batchHousehold + (<usize>nb << 2), i8x16.swizzle(h4, pack));
+}
+
+/** Persons i..i+3. */
+@inline function fourFrom(i: u32): v128 {
+  return i32x4.add(i32x4.splat(i), i32x4(0, 1, 2, 3));
+}
+
+/** The 8-byte entries `a` and `b` of `table` (P_HH_BASE, P_TRACT_BASE: {base or share, damping}) in one v128. */
+@inline function pairAt(table: usize, a: u32, b: u32): v128 {
+  return v128.load64_lane(table + (<usize>b << 3), v128.load64_zero(table + (<usize>a << 3)), 1);
 }
 
 /** The persons of the listed blocks 4 per f32x4, each lane with its household's entry of P_HH_BASE; drops the blocks left without a person to adopt. */
@@ -319,6 +446,7 @@ function stepBlocks<Case>(day: u32): void {
   const blocks = slot(P_LIVE_BLOCK);
   let nb: u32 = 0;
   let kept: u32 = 0;
+  let persons: u32 = 0; // persons yet to adopt after today
   for (let j: u32 = 0; j < nBlocks; j++) {
     const blk = load<u32>(blocks + (<usize>j << 2));
     const i0 = blk * BLOCK;
@@ -327,29 +455,31 @@ function stepBlocks<Case>(day: u32): void {
     for (let i = i0; i < i1; i += 4) {
       // room for this step's 4 entries
       if (nb > BATCH - 4) {
-        recordAdopters(nb, day);
+        recordAdopters<FromPersons>(nb, day);
         nb = 0;
       }
       const on = pending(i, i1, aday);
       // lanes off read household 0's entry
       const h4 = v128.and(v128.load(personHh + (<usize>i << 2)), on);
       // each lane's household {base, damping}: two per v128, then split
-      const bd01 = v128.load64_lane(hBase + (<usize>i32x4.extract_lane(h4, 1) << 3), v128.load64_zero(hBase + (<usize>i32x4.extract_lane(h4, 0) << 3)), 1);
-      const bd23 = v128.load64_lane(hBase + (<usize>i32x4.extract_lane(h4, 3) << 3), v128.load64_zero(hBase + (<usize>i32x4.extract_lane(h4, 2) << 3)), 1);
+      const bd01 = pairAt(hBase, i32x4.extract_lane(h4, 0), i32x4.extract_lane(h4, 1));
+      const bd23 = pairAt(hBase, i32x4.extract_lane(h4, 2), i32x4.extract_lane(h4, 3));
       const adopters = stepFour<Case>(
         i, on, v128.shuffle<i32>(bd01, bd23, 0, 2, 4, 6), v128.shuffle<i32>(bd01, bd23, 1, 3, 5, 7),
         group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx,
       );
-      listAdopters(nb, i, adopters, h4);
+      listAdopters(nb, fourFrom(i), adopters, h4);
       nb += popcnt(adopters);
       left += popcnt(i32x4.bitmask(on)) - popcnt(adopters);
     }
     // kept in the list while a person is left after today (kept <= j: the list compacts in place)
     store<u32>(blocks + (<usize>kept << 2), blk);
     kept += <u32>(left > 0);
+    persons += left;
   }
   nBlocks = kept;
-  recordAdopters(nb, day);
+  nPending = persons;
+  recordAdopters<FromPersons>(nb, day);
 }
 
 /** The listed households and their members 4 per f32x4; drops the households left without a member to adopt. */
@@ -377,6 +507,7 @@ function stepHouseholds<Case>(day: u32): void {
   const wH = <f32>param(F_W_HH);
   let nb: u32 = 0;
   let kept: u32 = 0;
+  let persons: u32 = 0; // persons yet to adopt after today
   for (let j: u32 = 0; j < nLive; j++) {
     const h = load<u32>(live + (<usize>j << 2));
     const a = load<u32>(hhStart + (<usize>h << 2));
@@ -396,18 +527,124 @@ function stepHouseholds<Case>(day: u32): void {
     for (let i = a; i < b; i += 4) {
       // room for this step's 4 entries (a household may be larger than a batch)
       if (nb > BATCH - 4) {
-        recordAdopters(nb, day);
+        recordAdopters<FromPersons>(nb, day);
         nb = 0;
       }
       const adopters = stepFour<Case>(i, pending(i, b, aday), vBase, vDamp, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
-      listAdopters(nb, i, adopters, vH);
+      listAdopters(nb, fourFrom(i), adopters, vH);
       nb += popcnt(adopters);
       got += popcnt(adopters);
     }
     // kept in the list while a member is left after today (kept <= j: the list compacts in place)
     store<u32>(live + (<usize>kept << 2), h);
     kept += <u32>(adopted + got < size);
+    persons += size - adopted - got;
   }
   nLive = kept;
-  recordAdopters(nb, day);
+  nPending = persons;
+  recordAdopters<FromPersons>(nb, day);
+}
+
+/**
+ * The compact copy (P_COMPACT): the persons yet to adopt, ascending, in 5 arrays of u32 (person,
+ * household, group, m_i's bits, digital cell | timing class << 16), 4 persons a turn packed by
+ * the adopters' swizzle patterns. Written once, when the persons left first fit it.
+ */
+function copyPending(n: u32): void {
+  const stride = <usize>compactStride(n) << 2;
+  const out = slot(P_COMPACT);
+  const personHh = slot(P_PERSON_HH);
+  const group = slot(P_GROUP);
+  const mult = slot(P_MULT);
+  const dcell = slot(P_DCELL);
+  const income = slot(P_INCOME);
+  const aday = slot(P_DAY_A);
+  let w: u32 = 0;
+  for (let i: u32 = 0; i < n; i += 4) {
+    const keep = i32x4.bitmask(pending(i, n, aday));
+    const pack = v128.load(PACK + (<usize>keep << 4));
+    const at = out + (<usize>w << 2);
+    v128.store(at, i8x16.swizzle(fourFrom(i), pack));
+    v128.store(at + stride, i8x16.swizzle(v128.load(personHh + (<usize>i << 2)), pack));
+    v128.store(at + 2 * stride, i8x16.swizzle(v128.load(group + (<usize>i << 2)), pack));
+    v128.store(at + 3 * stride, i8x16.swizzle(v128.load(mult + (<usize>i << 2)), pack));
+    const classes = i32x4.shl(i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(income + <usize>i))), 16);
+    v128.store(at + 4 * stride, i8x16.swizzle(v128.or(i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1))), classes), pack));
+    w += popcnt(keep);
+  }
+  nCompact = w;
+}
+
+/**
+ * The persons of the compact copy 4 per f32x4, each lane with its household's entry of P_HH_BASE
+ * and its rem read from and written to P_REM (the state the host reads); the copy compacts in place,
+ * dropping today's adopters. The order differs from the household loop's, not the numbers: each
+ * person's rem is its own, the counters are integer sums bumped a batch later, and the household
+ * bases were taken before any adoption today.
+ */
+function stepCompact<Case>(day: u32): void {
+  const byIncome = sizeof<Case>() == sizeof<ByIncome>();
+  const n = <u32>slot(N_PERSONS);
+  const stride = <usize>compactStride(n) << 2;
+  const cp = slot(P_COMPACT);
+  const rem = slot(P_REM);
+  const tG = slot(P_TAB_G);
+  const tD = slot(P_TAB_D);
+  const tE0 = slot(P_TAB_INCOME);
+  const noGroup = i32x4.splat(<i32>slot(N_GROUPS));
+  const offline = i32x4.splat(<i32>slot(N_DIG));
+  const vE0 = f32x4.splat(<f32>param(F_E0));
+  const vEx = f32x4.splat(<f32>param(F_EXPO));
+  const hBase = slot(P_HH_BASE);
+  // lanes off (past the copy) read and write back the 4 bytes after P_REM as person n
+  const past = i32x4.splat(<i32>n);
+  let nb: u32 = 0;
+  let w: u32 = 0;
+  for (let j: u32 = 0; j < nCompact; j += 4) {
+    // room for this step's 4 entries
+    if (nb > BATCH - 4) {
+      recordAdopters<FromBatch>(nb, day);
+      nb = 0;
+    }
+    const on = i32x4.lt_u(i32x4(0, 1, 2, 3), i32x4.splat(nCompact - j));
+    const at = cp + (<usize>j << 2);
+    const i4 = v128.bitselect(v128.load(at), past, on);
+    // lanes off read household 0's entry
+    const h4 = v128.and(v128.load(at + stride), on);
+    const g4 = v128.load(at + 2 * stride);
+    const m4 = v128.load(at + 3 * stride);
+    const dc4 = v128.load(at + 4 * stride);
+    const bd01 = pairAt(hBase, i32x4.extract_lane(h4, 0), i32x4.extract_lane(h4, 1));
+    const bd23 = pairAt(hBase, i32x4.extract_lane(h4, 2), i32x4.extract_lane(h4, 3));
+    const e0 = byIncome ? gather4(tE0, v128.and(i32x4.shr_u(dc4, 16), on)) : vE0;
+    const lambda = hazardFour(
+      v128.shuffle<i32>(bd01, bd23, 0, 2, 4, 6), v128.shuffle<i32>(bd01, bd23, 1, 3, 5, 7),
+      v128.bitselect(g4, noGroup, on), v128.bitselect(v128.and(dc4, i32x4.splat(0xffff)), offline, on), e0, m4, tG, tD, vEx,
+    );
+    const r0 = gather4(rem, i4);
+    const r = v128.bitselect(f32x4.sub(r0, lambda), r0, on);
+    v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 0) << 2), r, 0);
+    v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 1) << 2), r, 1);
+    v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 2) << 2), r, 2);
+    v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 3) << 2), r, 3);
+    const adopters = i32x4.bitmask(v128.and(on, f32x4.le(r, f32x4.splat(0))));
+    listAdopters(nb, i4, adopters, h4);
+    const pack = v128.load(PACK + (<usize>adopters << 4));
+    v128.store(batchGroup + (<usize>nb << 2), i8x16.swizzle(g4, pack));
+    v128.store(batchCell + (<usize>nb << 2), i8x16.swizzle(v128.and(dc4, i32x4.splat(0xffff)), pack));
+    nb += popcnt(adopters);
+    // the persons left, packed to the front at w <= j (entries j..j+3 are read already)
+    const keep = i32x4.bitmask(on) & ~adopters;
+    const packLeft = v128.load(PACK + (<usize>keep << 4));
+    const to = cp + (<usize>w << 2);
+    v128.store(to, i8x16.swizzle(i4, packLeft));
+    v128.store(to + stride, i8x16.swizzle(h4, packLeft));
+    v128.store(to + 2 * stride, i8x16.swizzle(g4, packLeft));
+    v128.store(to + 3 * stride, i8x16.swizzle(m4, packLeft));
+    v128.store(to + 4 * stride, i8x16.swizzle(dc4, packLeft));
+    w += popcnt(keep);
+  }
+  nCompact = w;
+  nPending = w;
+  recordAdopters<FromBatch>(nb, day);
 }

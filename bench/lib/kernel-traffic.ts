@@ -23,16 +23,15 @@ const h = (array: string, bytes: number, escrita = false): Stream => ({ array, b
 
 /**
  * stepAdoption by blocks (assembly/adoption.ts, while more than 7 in 10 households are listed):
- * the household pass reads and compacts the list P_LIVE_HH and writes each listed household's
- * base and damping (P_HH_BASE, 8 bytes); the person pass streams the persons of the listed blocks
- * (the list P_LIVE_BLOCK, one u32 per 16 persons, read and compacted) and reads their households'
- * P_HH_BASE entries in household order. Counted as if every household and block were listed: the
- * first days of a run; later days move less (and go by households: the persons of the listed
- * households and the list, about 27 bytes per person-day at most).
+ * the household pass writes every household's base and damping (P_HH_BASE, 8 bytes) in order; the
+ * person pass streams the persons of the listed blocks (the list P_LIVE_BLOCK, one u32 per 16
+ * persons, read and compacted) and reads their households' P_HH_BASE entries in household order.
+ * Counted as if every block were listed: the first days of a run; later days move less (by
+ * households or over the compact copy, below).
  */
 export function adoptionPasses(): Record<string, Stream[]> {
   return {
-    domicilios: [h('live', 4, true), h('hhStart', 4), h('cH', 4), h('hhTract', 4), h('hhBase', 8, true)],
+    domicilios: [h('hhStart', 4), h('cH', 4), h('hhTract', 4), h('hhBase', 8, true)],
     pessoas: [
       p('blocks', 4 / ABI.ADOPTION_BLOCK, true), p('aday', 2), p('group', 4), p('dcell', 2), p('personHh', 4), p('mult', 4),
       p('rem', 4, true), h('hhBase', 8),
@@ -53,6 +52,19 @@ export function adoptionHouseholdPasses(): Record<string, Stream[]> {
   };
 }
 
+/**
+ * stepAdoption over the compact copy (once the persons left fit it): the listed households' pass
+ * (the list read and compacted, P_HH_BASE written) and the persons left, their 5 u32 of the copy
+ * read and compacted, their rem read and written in P_REM by index, their households' P_HH_BASE
+ * entries read. The copy's writing (once, all persons streamed) is not counted, as the reset is not.
+ */
+export function adoptionCompactPasses(): Record<string, Stream[]> {
+  return {
+    domicilios: [h('live', 4, true), h('hhStart', 4), h('cH', 4), h('hhTract', 4), h('hhBase', 8, true)],
+    pessoas: [p('copia', 5 * 4, true), p('rem', 4, true), h('hhBase', 8)],
+  };
+}
+
 /** Bytes of a set of passes per person or per household (only the streams counted per that unit). */
 function bytesPer(passes: Record<string, Stream[]>, por: Stream['por']): number {
   let bytes = 0;
@@ -63,10 +75,11 @@ function bytesPer(passes: Record<string, Stream[]>, por: Stream['por']): number 
 /**
  * Bytes per person-day of one adoption run as it went, from the day each person adopted (`dayA`,
  * 0 = never): each day after the launch, the passes of the mode assembly/adoption.ts took (by
- * blocks while more than 7 in 10 households are listed, then by households) over the blocks and
- * households listed that day (those with a person left at the day's start), divided by every
- * person-day of the run (the reset and the launch's pass not counted). The per-day counts above
- * are a run's first days; this is its mean.
+ * blocks while more than 7 in 10 households are listed, then by households until the persons left
+ * fit the compact copy, then over it) over the blocks, households and persons listed that day
+ * (those with a person left at the day's start; the first day after the blocks visits every
+ * household, the list left whole), divided by every person-day of the run (the reset, the launch's
+ * pass and the copy not counted). The per-day counts above are a run's first days; this is its mean.
  */
 export function adoptionRunBytesPerPersonDay(
   pop: { nPersons: number; nHouseholds: number; hhStart: Uint32Array },
@@ -76,14 +89,22 @@ export function adoptionRunBytesPerPersonDay(
 ): number {
   const blocks = adoptionPasses();
   const households = adoptionHouseholdPasses();
+  const compact = adoptionCompactPasses();
   const block = ABI.ADOPTION_BLOCK;
   let bytes = 0;
-  let byBlocks = true;
+  let mode: 'blocos' | 'domicilios' | 'copia' = 'blocos';
+  let wholeList = true;
   for (let d = launchDay + 1; d <= days; d++) {
     // a person is left at day d's start when not adopted by day d - 1
     const left = (i: number) => dayA[i] === 0 || dayA[i] >= d;
     let listed = 0;
     let members = 0;
+    let persons = 0;
+    let leftAfter = 0;
+    for (let i = 0; i < pop.nPersons; i++) {
+      persons += Number(left(i));
+      leftAfter += Number(dayA[i] === 0 || dayA[i] > d);
+    }
     for (let hh = 0; hh < pop.nHouseholds; hh++) {
       for (let i = pop.hhStart[hh]; i < pop.hhStart[hh + 1]; i++) {
         if (left(i)) {
@@ -93,7 +114,13 @@ export function adoptionRunBytesPerPersonDay(
         }
       }
     }
-    if (byBlocks) {
+    if (mode !== 'blocos' && wholeList) {
+      listed = pop.nHouseholds;
+      members = pop.nPersons;
+      wholeList = false;
+    }
+    if (mode === 'copia') bytes += listed * bytesPer(compact, 'domicilio') + persons * bytesPer(compact, 'pessoa');
+    else if (mode === 'blocos') {
       let listedBlocks = 0;
       for (let b = 0; b < pop.nPersons; b += block) {
         for (let i = b; i < Math.min(b + block, pop.nPersons); i++) {
@@ -103,11 +130,12 @@ export function adoptionRunBytesPerPersonDay(
           }
         }
       }
-      bytes += listed * bytesPer(blocks, 'domicilio') + listedBlocks * block * bytesPer(blocks, 'pessoa');
-      byBlocks = listed * 10 > pop.nHouseholds * 7;
+      bytes += pop.nHouseholds * bytesPer(blocks, 'domicilio') + listedBlocks * block * bytesPer(blocks, 'pessoa');
+      if (listed * 10 <= pop.nHouseholds * 7) mode = 'domicilios';
     } else {
       bytes += listed * bytesPer(households, 'domicilio') + members * bytesPer(households, 'pessoa');
     }
+    if (mode === 'domicilios' && leftAfter * 8 <= pop.nPersons * ABI.ADOPTION_COMPACT_EIGHTHS) mode = 'copia';
   }
   return bytes / (pop.nPersons * days);
 }

@@ -2,9 +2,10 @@
 // KEEP IN SYNC with assembly/abi.ts; test/kernel/abi.test.ts parses that file and compares.
 
 export const ABI = {
-  ABI_VERSION: 9, // the kernel's abiVersion() must return it
+  ABI_VERSION: 10, // the kernel's abiVersion() must return it
   AGE_GROUPS: 7, // digital cells are UF x age group (the principal grid's grupo_idade)
   ADOPTION_BLOCK: 16, // persons in a block of adoption's daily step (P_LIVE_BLOCK lists blocks)
+  ADOPTION_COMPACT_EIGHTHS: 3, // adoption's compact copy (P_COMPACT) holds at most nPersons * this / 8 persons
   N_PERSONS: 0,
   N_HOUSEHOLDS: 1,
   N_TRACTS: 2,
@@ -60,7 +61,9 @@ export const ABI = {
   P_PERSON_HH: 52, // u32[nPersons]: adoption: each person's household (filled by the reset)
   P_HH_BASE: 53, // f32[2 * nHouseholds]: adoption: a listed household's day base (household + tract share) and damping
   P_LIVE_BLOCK: 54, // u32[nPersons / 16 rounded up]: adoption: the blocks of 16 persons with one yet to adopt, ascending
-  SLOTS: 55,
+  P_COMPACT: 55, // u32[5 * compactStride(nPersons)]: adoption: the persons left once few are, 5 arrays (person, household, group, m_i bits, digital cell | timing class << 16)
+  P_TRACT_BASE: 56, // f32[2 * nTracts]: adoption: each tract's day share and its municipality's damping (written by the step)
+  SLOTS: 57,
   PARAMS_OFFSET: 256,
   F_E0: 0, // exp(beta0)
   F_EXPO: 1, // adoption: exp(beta_expo); reception: exp(beta_expo) * conversao_social

@@ -91,6 +91,8 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
     put(ABI.P_PERSON_HH, n * 4);
     put(ABI.P_HH_BASE, pop.nHouseholds * 8);
     put(ABI.P_LIVE_BLOCK, Math.ceil(n / ABI.ADOPTION_BLOCK) * 4);
+    put(ABI.P_COMPACT, 5 * compactStride(n) * 4);
+    put(ABI.P_TRACT_BASE, pop.nTracts * 8);
   }
   if (shape.familia === 'recepcao') {
     put(ABI.P_CUM, nC * (shape.dias + 1) * 8);
@@ -110,6 +112,15 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
   put(ABI.P_UNIT_V, pop.nTracts * 4);
   put(ABI.P_UNIT_D, (pop.nDig + 1) * 4);
   return { header, slots, populationEnd, end: at };
+}
+
+/**
+ * Entries of each of the 5 arrays of adoption's compact copy (P_COMPACT): its capacity
+ * ceil(n * ADOPTION_COMPACT_EIGHTHS / 8) rounded up to 4, plus 4 (the copy writes 4 entries at a
+ * time). KEEP IN SYNC with compactStride in assembly/adoption.ts.
+ */
+export function compactStride(n: number): number {
+  return Math.ceil(Math.ceil((n * ABI.ADOPTION_COMPACT_EIGHTHS) / 8) / 4) * 4 + 4;
 }
 
 /** Entries of the counter array at header slot `slot` (the group and digital ones end with their "nobody" slot). */

@@ -1,7 +1,8 @@
 // The kernel's daily steps skip and block their work: adoption goes by blocks of 16 persons with
 // one left (P_LIVE_BLOCK, each person's household base from P_HH_BASE) while more than 7 in 10
-// households have a member left, then visits only those households (P_LIVE_HH) and their members,
-// 4 per f32x4 either way, with the adopters recorded a batch later; reception's social pass takes runs of households without spreaders 4 persons per f32x4
+// households have a member left, then visits only those households (P_LIVE_HH) and their members
+// until the persons left fit a compact copy of them (P_COMPACT, at most 3/8 of the persons), then
+// that copy, 4 per f32x4 each way, with the adopters recorded a batch later; reception's social pass takes runs of households without spreaders 4 persons per f32x4
 // and skips days without spreaders; its reset finds the contacts of a run of at most 32 days by
 // counting days below the target instead of bisecting. Here the plain loop they replace (every household, every
 // person, one f32 operation at a time, Math.fround after each) runs in TypeScript from the
@@ -154,9 +155,11 @@ describe('the skipping and blocked daily steps give the state of the plain loop'
     const plan = compilePlanFor(adoptionScenario({ lancamento: { dia: 3, cenario_base: 'pix' }, horizonte: { data_inicio: '2026-01-05', dias: 40 } }), population, parameters({ beta0 }));
     const kp = plan.kernelPopulation;
     let stepped = 0;
-    // the share of households with a member left at each stepped day's start (the step goes by
-    // blocks above 7 in 10, by households below)
+    // the shares of households with a member left and of persons left at each stepped day's start
+    // (the step goes by blocks above 7 in 10 households, by households below until the persons
+    // left fit the compact copy)
     const listed: number[] = [];
+    const left: number[] = [];
     const k = await eachDay(
       plan,
       (v, k) => {
@@ -167,6 +170,7 @@ describe('the skipping and blocked daily steps give the state of the plain loop'
       (d, { rem, aday, counters }, k) => {
         if (d <= plan.kernel.lancamentoDia) return; // no step before the launch; the launch is one plain loop
         listed.push(counters.hh.filter((a, h) => a < kp.hhStart[h + 1] - kp.hhStart[h]).length / kp.nHouseholds);
+        left.push(aday.filter((x) => x === 0).length / kp.nPersons);
         plainAdoptionDay(k, kp, d, rem, aday, counters);
         const after = views(k);
         expect(bits(after.f32(ABI.P_REM, kp.nPersons)), `rem, day ${d}`).toEqual(bits(rem));
@@ -176,16 +180,23 @@ describe('the skipping and blocked daily steps give the state of the plain loop'
       },
     );
     expect(stepped).toBe(37);
-    return { k, kp, listed };
+    return { k, kp, listed, left };
   }
 
   it('adoption: every day of a run where most households adopt in full (and drop out of the list)', async () => {
-    const { k, kp, listed } = await checkAdoption(pop, Math.log(0.05));
-    // both loops ran: by blocks on the first days, by households on the later ones
+    const { k, kp, listed, left } = await checkAdoption(pop, Math.log(0.05));
+    // the three loops ran: by blocks on the first days, by households on the next ones, over the
+    // compact copy on the last ones
+    const compact = ABI.ADOPTION_COMPACT_EIGHTHS / 8;
     expect(listed.filter((x) => x > 0.7).length).toBeGreaterThan(1);
-    expect(listed.filter((x) => x <= 0.7).length).toBeGreaterThan(1);
-    // the run reaches the case the list is for: households whose last member adopted
+    expect(listed.filter((x, d) => x <= 0.7 && left[d] > compact).length).toBeGreaterThan(0);
+    expect(left.filter((x) => x <= compact).length).toBeGreaterThan(10);
+    // and the compact copy's person array begins with the persons left, ascending
     const dayA = views(k).u16(ABI.P_DAY_A, kp.nPersons);
+    const personsLeft = [...dayA.keys()].filter((i) => dayA[i] === 0);
+    expect(personsLeft.length).toBeGreaterThan(0);
+    expect([...new Uint32Array(k.memory.buffer, k.layout!.slots[ABI.P_COMPACT], personsLeft.length)]).toEqual(personsLeft);
+    // the run reaches the case the list is for: households whose last member adopted
     let full = 0;
     for (let h = 0; h < kp.nHouseholds; h++) {
       let all = true;
@@ -193,6 +204,12 @@ describe('the skipping and blocked daily steps give the state of the plain loop'
       if (all) full++;
     }
     expect(full / kp.nHouseholds).toBeGreaterThan(0.5);
+  });
+
+  it('adoption: households of 16 members or more (their share computed, not read from the table by size)', async () => {
+    const { kp, left } = await checkAdoption(buildFixturePopulation({ persons: 6_000, householdSize: 20, municipios: 2, seed: 'plain-loop' }), Math.log(0.05));
+    expect(kp.hhStart[1] - kp.hhStart[0]).toBeGreaterThanOrEqual(16);
+    expect(left.some((x) => x <= ABI.ADOPTION_COMPACT_EIGHTHS / 8)).toBe(true);
   });
 
   it('adoption: more adopters in one household on one day than a batch holds (1,024)', async () => {

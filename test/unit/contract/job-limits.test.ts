@@ -48,14 +48,14 @@ describe('job limits', () => {
     vi.stubEnv('CAMPAIGN_SIM_WORKER_THREADS', '2');
     const e = refusal(() => quoteSimulation(scenario(['SP'], 30, 2)));
     expect([e.status, e.code]).toEqual([422, 'job_too_large']);
-    expect(quoteSimulation(scenario(['RR'], 30, 1)).ufs).toEqual(['RR']); // 636,707 x (17 + 31) B = 29 MB
+    expect(quoteSimulation(scenario(['RR'], 30, 1)).ufs).toEqual(['RR']); // 636,707 x (17 + 38.5) B = 35 MB
   });
 
   it('counts the memory of the tasks that run at once, at most the threads', () => {
     const b = { threads: 2, memoryBytes: 2 ** 40 };
     const adocao = { familia: 'adocao', canais: 0, dias: 30 } as const;
-    expect(memoryNeed(1000, 1, adocao, b)).toBe(1000 * (17 + 31));
-    expect(memoryNeed(1000, 40, adocao, b)).toBe(1000 * (17 + 62));
+    expect(memoryNeed(1000, 1, adocao, b)).toBe(1000 * (17 + 38.5));
+    expect(memoryNeed(1000, 40, adocao, b)).toBe(1000 * (17 + 77));
     expect(memoryNeed(1000, 40, { familia: 'recepcao', canais: 4, dias: 29 }, b)).toBe(1000 * (17 + 70) + 2 * 8 * 4 * 30);
     expect(workerBudget({ CAMPAIGN_SIM_WORKER_THREADS: '3', CAMPAIGN_SIM_WORKER_MEMORY_MB: '512' })).toEqual({ threads: 3, memoryBytes: 512 * 2 ** 20, workers: 1 });
   });
