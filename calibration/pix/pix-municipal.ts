@@ -76,8 +76,12 @@ function mapValues<T>(m: ReadonlyMap<string, T>, f: (v: T) => number): Map<strin
   return new Map([...m].map(([k, v]) => [k, f(v)]));
 }
 
+// Three covariates read the immediate region's table and two the intermediate one's: each is built once.
+const centralities = new Map<RegionLevel, Map<string, Centrality>>();
 function centrality(nivel: RegionLevel): Map<string, Centrality> {
-  return regionalCentrality(loadMunicipalities(), municipalRegions(nivel));
+  let c = centralities.get(nivel);
+  if (!c) centralities.set(nivel, (c = regionalCentrality(loadMunicipalities(), municipalRegions(nivel))));
+  return c;
 }
 
 /** The centrality covariates (the hypothesis of docs/model.md, "A municipality's place in its region"). */

@@ -20,8 +20,8 @@ const FILE = projectPath('test/baselines/kernel-small.json');
  * pattern, so reception takes its affinities from media habits and, at the release's daily contact
  * scale, a user of a daily medium is reached again within days (the kernel's short-gap search).
  * Pinned by the kernel that did one media contact after another: thousands of contacts a day, so
- * the batched media pass (assembly/reception.ts flushContacts, 1024 a batch) crosses batch edges
- * every day and must still give that kernel's state.
+ * the reset's batched contacts (assembly/reception.ts runContacts, blocks of 1024 / channels pairs)
+ * cross block edges and must still give that kernel's state.
  */
 function withMediaHabits(pop: Population): Population {
   const attrs = pop.attrs.map((a, i) => a | (i % 20 === 0 ? 0 : 1 << PERSON_ATTRS.tv.shift) | (i % 6 === 0 ? 0 : 1 << PERSON_ATTRS.radio.shift));
