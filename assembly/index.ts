@@ -6,6 +6,7 @@ export { prepareShares } from './layers';
 export { resetAdoption, launchAdoption, stepAdoption } from './adoption';
 export { resetReception, stepReception } from './reception';
 export { fillExpDrawPairs, fillUniforms } from './rng-export';
+export { roofExpDrawPairs, roofExpDraws, roofHazardAdoption, roofHazardReception, roofUniforms } from './compute-roof';
 import { ABI_VERSION } from './abi';
 
 /** Host: once per instance, to refuse a kernel built from another ABI. */

@@ -1,7 +1,8 @@
 // Kernel benchmark (issue 4 targets): person-days per second per core of both families on a
 // real release UF (RR and a large UF), population load time, scaling from 1 to 2 threads, and
-// the full job RR 180 days 4 channels (9 variants) 5 replicas, and (issue 37) the memory roofline
-// (bench/lib/memory-bandwidth.ts, bench/lib/kernel-traffic.ts), the whole-Brazil task's shape on the
+// the full job RR 180 days 4 channels (9 variants) 5 replicas, and (issue 37) the roofline: its memory
+// roof (bench/lib/memory-bandwidth.ts, bench/lib/kernel-traffic.ts) and its compute roof
+// (bench/lib/compute-roof.ts, bench/lib/kernel-operations.ts), the whole-Brazil task's shape on the
 // large UF and the large UF's job on 1 and 2 threads. Writes bench/out/kernel.json (bench/lib/bench-output.ts).
 //   npm run bench            (every suite)
 //   npm run tsbuild && node dist/bench/kernel.js [--large PA] [--large-days 30] [--scaling-runs 5] [--no-full] [--no-large-job]
@@ -29,6 +30,8 @@ import { writeBenchResult } from './lib/bench-output.js';
 import { adoptionPasses, adoptionRunBytesPerPersonDay, bytesPerPersonDay, receptionPasses } from './lib/kernel-traffic.js';
 import { adoptionGatherLines, receptionGatherLines, type GatherLines } from './lib/gather-lines.js';
 import { measureMemoryBandwidth, measureRandomAccess } from './lib/memory-bandwidth.js';
+import { measureComputeRoof, type ComputeRoof } from './lib/compute-roof.js';
+import { adoptionOperations, receptionOperations, type KernelOperations } from './lib/kernel-operations.js';
 
 export const TARGETS = {
   adocao_pessoa_dias_por_segundo_por_nucleo: 100e6,
@@ -71,6 +74,26 @@ interface Throughput {
   linhas_gather: GatherLines;
   /** The population's group share table (f32 per group and the "no group" slot). */
   bytes_tabela_grupos: number;
+  /** The unavoidable operations of the last run (bench/lib/kernel-operations.ts): the compute roof's counts. */
+  operacoes: KernelOperations;
+}
+
+/** A run's unavoidable operations, from its plan and the state its last task left on `kernel`. */
+function runOperations(plan: Awaited<ReturnType<typeof compilePlan>>, kernel: KernelInstance): KernelOperations {
+  const k = plan.kernel;
+  const st = kernel.state();
+  if (plan.familia === 'adocao') return adoptionOperations(st.dayA, k.lancamentoDia, k.dias);
+  return receptionOperations(
+    { dias: k.dias, nChannels: k.nChannels, nCells: k.nCells, cell: k.cell!, afinidade: k.afinidade!, expo: k.params.expo, period: k.params.period },
+    { dayA: st.dayA, sday: st.sday!, resp: st.resp!, freq: st.freq! },
+  );
+}
+
+/** Seconds per person-day of a run's unavoidable operations at the compute roof's costs. */
+function computeSeconds(r: Throughput, roof: ComputeRoof): number {
+  const o = r.operacoes;
+  const risco = r.familia === 'adocao' ? roof.segundos_por_risco_adocao : roof.segundos_por_risco_recepcao;
+  return (o.exponenciais * roof.segundos_por_exponencial + o.uniformes * roof.segundos_por_uniforme + o.riscos * risco) / (r.pessoas * r.dias);
 }
 
 /** The L2 cache of one core (Linux sysfs), or 1 MiB when the system does not say. */
@@ -150,6 +173,7 @@ async function perCore(uf: UfCode, scenario: Scenario, dias: number, kernel: Ker
       : undefined,
     linhas_gather: gatherLines(plan.kernelPopulation, plan.familia),
     bytes_tabela_grupos: (plan.kernelPopulation.nGroups + 1) * 4,
+    operacoes: runOperations(plan, kernel),
   };
   process.stdout.write(`${r.familia} ${uf} (${r.canais} channels): ${(r.pessoa_dias_por_segundo_cpu / 1e6).toFixed(1)} M person-days per CPU-second, ${(r.pessoa_dias_por_segundo_parede / 1e6).toFixed(1)} M per wall second (${runs} runs)\n`);
   return r;
@@ -178,6 +202,8 @@ export async function runKernelBench() {
   // population load (binary cache; built on first use) and copy into a kernel instance
   const carga: Array<Record<string, number | string>> = [];
   const kernel = await KernelInstance.create();
+  // the large UF's kernel population and m_i: the compute roof's hazard loops stream a window of them
+  let largePlan: Awaited<ReturnType<typeof compilePlan>> | undefined;
   for (const uf of ['RR', large] as UfCode[]) {
     let t = performance.now();
     const pop = await release.population([uf]);
@@ -185,6 +211,7 @@ export async function runKernelBench() {
     const plan = await compilePlan({ ...adocao, geografia: { ufs: [uf] } }, release);
     t = performance.now();
     kernel.load(plan.kernelPopulation, plan.kernel);
+    if (uf === large) largePlan = plan;
     carga.push({ uf, pessoas: pop.nPersons, carga_populacao_segundos: Number(load.toFixed(3)), copia_kernel_segundos: Number(((performance.now() - t) / 1000).toFixed(3)), bytes_por_tarefa: plan.bytesPorTarefa });
   }
 
@@ -208,6 +235,13 @@ export async function runKernelBench() {
   // at the first rate, those of distinct lines (from memory once a day) at the second. A sum, not
   // a max: one core's stream and gather misses wait for the same few line-fill buffers (the
   // triad of one core is bounded by them, not by the bus), so they queue rather than overlap.
+  // The compute roof (docs/model.md, session 11): each run's unavoidable operations (its draws and
+  // hazard updates, counted from the run's last task) at their best measured cost, in seconds per
+  // person-day. The roofline's bound takes the larger of the memory time (the most complete one:
+  // streams and gathers, and for adoption the run's mean streamed bytes) and the compute time, as
+  // Williams, Waterman and Patterson's roofline does: a kernel could at best overlap the two
+  // entirely, so the slower one bounds it, and not their sum.
+  const roof = await measureComputeRoof(largePlan!.kernelPopulation, largePlan!.kernel.mult);
   const banda = await measureMemoryBandwidth(porNucleo[3].bytes_por_tarefa / 3);
   const aleatorio = {
     tabela_grupos: await measureRandomAccess(porNucleo[2].bytes_tabela_grupos),
@@ -221,6 +255,9 @@ export async function runKernelBench() {
     const segundosGather = (g.falhas_por_pessoa_dia - distintas) / aleatorio.tabela_grupos.linhas_independentes_por_segundo
       + distintas / aleatorio.memoria_tarefa.linhas_independentes_por_segundo;
     const limiteComGathers = 1 / (segundosFluxo + segundosGather);
+    const segundosMemoria = r.bytes_por_pessoa_dia_execucao === undefined ? segundosFluxo + segundosGather : r.bytes_por_pessoa_dia_execucao / banda.triade_bytes_por_segundo + segundosGather;
+    const segundosCalculo = computeSeconds(r, roof);
+    const limiteRoofline = 1 / Math.max(segundosMemoria, segundosCalculo);
     return {
       uf: r.uf,
       familia: r.familia,
@@ -235,13 +272,21 @@ export async function runKernelBench() {
       fracao_do_limite_com_gathers: Number((r.pessoa_dias_por_segundo_cpu / limiteComGathers).toFixed(3)),
       // adoption: the run's mean streamed bytes, the gathers still at a first day's count (all left)
       ...runBound(r.bytes_por_pessoa_dia_execucao, r.pessoa_dias_por_segundo_cpu, banda.triade_bytes_por_segundo, segundosGather),
+      nanossegundos_memoria_por_pessoa_dia: Number((segundosMemoria * 1e9).toFixed(3)),
+      nanossegundos_calculo_por_pessoa_dia: Number((segundosCalculo * 1e9).toFixed(3)),
+      limite_calculo_pessoa_dias_por_segundo: Math.round(1 / segundosCalculo),
+      // the share of the run's CPU time its unavoidable operations would take at their best
+      fracao_do_limite_calculo: Number((r.pessoa_dias_por_segundo_cpu * segundosCalculo).toFixed(3)),
+      limite_roofline_pessoa_dias_por_segundo: Math.round(limiteRoofline),
+      fracao_do_limite_roofline: Number((r.pessoa_dias_por_segundo_cpu / limiteRoofline).toFixed(3)),
     };
   });
   process.stdout.write(`memory bandwidth (${(banda.bytes_por_array / 2 ** 20).toFixed(0)} MiB arrays): copy ${(banda.copia_bytes_por_segundo / 1e9).toFixed(1)}, triad ${(banda.triade_bytes_por_segundo / 1e9).toFixed(1)}, read ${(banda.leitura_bytes_por_segundo / 1e9).toFixed(1)} GB/s\n`);
+  process.stdout.write(`compute roof: uniform ${(roof.segundos_por_uniforme * 1e9).toFixed(2)} ns, Exp(1) ${(roof.segundos_por_exponencial * 1e9).toFixed(2)} ns (one at a time ${(roof.segundos_por_exponencial_uma_a_uma * 1e9).toFixed(2)}, in pairs ${(roof.segundos_por_exponencial_em_pares * 1e9).toFixed(2)}), hazard update: reception ${(roof.segundos_por_risco_recepcao * 1e9).toFixed(2)} ns, adoption ${(roof.segundos_por_risco_adocao * 1e9).toFixed(2)} ns\n`);
   for (const [name, a] of Object.entries(aleatorio)) process.stdout.write(`random 8-byte reads over ${(a.bytes_tabela / 2 ** 20).toFixed(1)} MiB (${name}): independent ${(a.linhas_independentes_por_segundo / 1e6).toFixed(0)} M, dependent ${(a.linhas_dependentes_por_segundo / 1e6).toFixed(1)} M lines per second\n`);
   for (const r of roofline) {
     const run = r.limite_execucao_pessoa_dias_por_segundo !== undefined && r.fracao_do_limite_execucao !== undefined ? `; with the run's mean ${r.bytes_por_pessoa_dia_execucao} bytes, bound ${(r.limite_execucao_pessoa_dias_por_segundo / 1e6).toFixed(0)} M, at ${(100 * r.fracao_do_limite_execucao).toFixed(0)}%` : '';
-    process.stdout.write(`roofline ${r.familia} ${r.uf}: ${r.bytes_por_pessoa_dia} bytes per person-day, bound ${(r.limite_pessoa_dias_por_segundo / 1e6).toFixed(0)} M, at ${(100 * r.fracao_do_limite).toFixed(0)}% of it; with ${r.linhas_gather_falhas_l2_por_pessoa_dia} gather lines per person-day past the L2, bound ${(r.limite_com_gathers_pessoa_dias_por_segundo / 1e6).toFixed(0)} M, at ${(100 * r.fracao_do_limite_com_gathers).toFixed(0)}%${run}\n`);
+    process.stdout.write(`roofline ${r.familia} ${r.uf}: ${r.bytes_por_pessoa_dia} bytes per person-day, bound ${(r.limite_pessoa_dias_por_segundo / 1e6).toFixed(0)} M, at ${(100 * r.fracao_do_limite).toFixed(0)}% of it; with ${r.linhas_gather_falhas_l2_por_pessoa_dia} gather lines per person-day past the L2, bound ${(r.limite_com_gathers_pessoa_dias_por_segundo / 1e6).toFixed(0)} M, at ${(100 * r.fracao_do_limite_com_gathers).toFixed(0)}%${run}; compute ${r.nanossegundos_calculo_por_pessoa_dia} ns per person-day (bound ${(r.limite_calculo_pessoa_dias_por_segundo / 1e6).toFixed(0)} M, ${(100 * r.fracao_do_limite_calculo).toFixed(0)}% of the run's time) against memory ${r.nanossegundos_memoria_por_pessoa_dia} ns: roofline bound ${(r.limite_roofline_pessoa_dias_por_segundo / 1e6).toFixed(0)} M, at ${(100 * r.fracao_do_limite_roofline).toFixed(0)}%\n`);
   }
 
   // scaling: the same RR reception job (9 variants x 2 replicas x 60 days) on 1 and 2 threads,
@@ -316,7 +361,7 @@ export async function runKernelBench() {
     alvos: TARGETS,
     carga,
     por_nucleo: porNucleo,
-    memoria: { banda, aleatorio, cache_l2_bytes: l2Bytes(), roofline },
+    memoria: { banda, aleatorio, cache_l2_bytes: l2Bytes(), calculo: roof, roofline },
     escala,
     job_completo: jobCompleto,
     job_uf_grande: jobUfGrande,

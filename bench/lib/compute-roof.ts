@@ -1,0 +1,129 @@
+// The compute roof of bench/kernel.ts's roofline: the seconds each unavoidable operation of the
+// kernels (bench/lib/kernel-operations.ts) costs at its best throughput, timed on the kernel's own
+// build (build/kernel.wasm, its bench-only exports of assembly/compute-roof.ts) in a memory of its
+// own. A uniform (a hash), an Exp(1) draw (a hash and a logarithm; the best of expDraw one at a
+// time and expDraw2 two at a time) and a hazard update of each family (one f32x4 step per 4
+// persons). The hazard loops stream a window of persons of the large UF (its group, digital cell,
+// m_i and household, in the kernel's order) small enough to stay in the L2 with the lines it
+// gathers, over share tables of that UF's sizes, again and again: what the update costs when
+// memory is not what it waits for (the memory roof counts that part). Best of `repeats` runs.
+import type { KernelPopulation } from '../../src/kernel/kernel-population.js';
+import { kernelModule } from '../../src/kernel/instance.js';
+
+interface RoofExports {
+  heapBase(): number;
+  roofUniforms(keyLo: number, keyHi: number, n: number): number;
+  roofExpDraws(keyLo: number, keyHi: number, n: number): number;
+  roofExpDrawPairs(keyLo: number, keyHi: number, n: number): number;
+  roofHazardReception(n: number, reps: number, day: number, group: number, dcell: number, mult: number, rem: number, tG: number, tD: number, base: number, ex: number): number;
+  roofHazardAdoption(n: number, reps: number, day: number, personHh: number, hBase: number, group: number, dcell: number, mult: number, rem: number, tG: number, tD: number, e0: number, ex: number): number;
+}
+
+export interface ComputeRoof {
+  /** Seconds per operation at the best of `repeticoes` runs. */
+  segundos_por_uniforme: number;
+  /** The better of the two forms below. */
+  segundos_por_exponencial: number;
+  segundos_por_exponencial_uma_a_uma: number;
+  segundos_por_exponencial_em_pares: number;
+  segundos_por_risco_recepcao: number;
+  segundos_por_risco_adocao: number;
+  /** Persons of the hazard loops' window, and its first person in the large UF. */
+  pessoas_janela: number;
+  primeira_pessoa_janela: number;
+  /** Draws, and hazard updates, per timed run. */
+  operacoes_por_execucao: number;
+  repeticoes: number;
+}
+
+const PAGE = 65536;
+const WINDOW = 8192;
+const OPERATIONS = 1 << 22;
+
+/** Least seconds of `repeats` runs after one untimed run (compiled and warm). */
+function best(repeats: number, run: () => void): number {
+  let t = Infinity;
+  run();
+  for (let k = 0; k < repeats; k++) {
+    const t0 = performance.now();
+    run();
+    t = Math.min(t, (performance.now() - t0) / 1000);
+  }
+  return t;
+}
+
+/** The compute roof over the large UF's population `pop` and its persons' m_i (`mult`). */
+export async function measureComputeRoof(pop: KernelPopulation, mult: Float32Array, repeats = 15): Promise<ComputeRoof> {
+  const w = Math.min(WINDOW, pop.nPersons & ~3);
+  // a window from the middle of the population, 4-aligned
+  const p0 = Math.min((pop.nPersons >>> 1) & ~3, pop.nPersons - w) & ~3;
+  const memory = new WebAssembly.Memory({ initial: 1, maximum: 65536 });
+  const fn = (await WebAssembly.instantiate(await kernelModule(), { env: { memory } })).exports as unknown as RoofExports;
+  let at = Math.ceil(fn.heapBase() / 64) * 64;
+  const place = (bytes: number) => {
+    const p = at;
+    at += Math.ceil(bytes / 64) * 64;
+    return p;
+  };
+  const day = place(w * 2);
+  const personHh = place(w * 4);
+  const group = place(w * 4);
+  const dcell = place(w * 2);
+  const multAt = place(w * 4);
+  const rem = place(w * 4);
+  const tG = place((pop.nGroups + 1) * 4);
+  const tD = place((pop.nDig + 1) * 4);
+  const hBase = place(pop.nHouseholds * 8);
+  memory.grow(Math.ceil(at / PAGE) - memory.buffer.byteLength / PAGE);
+  const buf = memory.buffer;
+  // the window's households: hhStart walked from the one holding p0
+  const hh = new Uint32Array(buf, personHh, w);
+  let h = 0;
+  let lo = 0;
+  let hi = pop.nHouseholds;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (pop.hhStart[mid + 1] <= p0) lo = mid + 1;
+    else hi = mid;
+  }
+  h = lo;
+  for (let k = 0; k < w; k++) {
+    while (pop.hhStart[h + 1] <= p0 + k) h++;
+    hh[k] = h;
+  }
+  new Uint32Array(buf, group, w).set(pop.group.subarray(p0, p0 + w));
+  new Uint16Array(buf, dcell, w).set(pop.dcell.subarray(p0, p0 + w));
+  new Float32Array(buf, multAt, w).set(mult.subarray(p0, p0 + w));
+  // every lane on (day 0), thresholds near an Exp(1)'s and shares of a day's size: normal numbers
+  // throughout (rem falls by about 1e-5 a pass)
+  new Float32Array(buf, rem, w).fill(1);
+  new Float32Array(buf, tG, pop.nGroups + 1).fill(1e-4);
+  new Float32Array(buf, tD, pop.nDig + 1).fill(1e-4);
+  const bases = new Float32Array(buf, hBase, 2 * pop.nHouseholds);
+  for (let k = 0; k < bases.length; k += 2) {
+    bases[k] = 1e-4;
+    bases[k + 1] = 0.9;
+  }
+  const n = OPERATIONS;
+  const reps = Math.ceil(n / w);
+  const perDraw = (t: number) => t / n;
+  const uniforme = perDraw(best(repeats, () => fn.roofUniforms(0x9e3779b9, 0x7f4a7c15, n)));
+  const uma = perDraw(best(repeats, () => fn.roofExpDraws(0x9e3779b9, 0x7f4a7c15, n)));
+  const pares = perDraw(best(repeats, () => fn.roofExpDrawPairs(0x9e3779b9, 0x7f4a7c15, n)));
+  const perUpdate = (t: number) => t / (reps * w);
+  const recepcao = perUpdate(best(repeats, () => fn.roofHazardReception(w, reps, day, group, dcell, multAt, rem, tG, tD, 1e-4, 0.1)));
+  new Float32Array(buf, rem, w).fill(1);
+  const adocao = perUpdate(best(repeats, () => fn.roofHazardAdoption(w, reps, day, personHh, hBase, group, dcell, multAt, rem, tG, tD, 1e-3, 0.1)));
+  return {
+    segundos_por_uniforme: uniforme,
+    segundos_por_exponencial: Math.min(uma, pares),
+    segundos_por_exponencial_uma_a_uma: uma,
+    segundos_por_exponencial_em_pares: pares,
+    segundos_por_risco_recepcao: recepcao,
+    segundos_por_risco_adocao: adocao,
+    pessoas_janela: w,
+    primeira_pessoa_janela: p0,
+    operacoes_por_execucao: n,
+    repeticoes: repeats,
+  };
+}
