@@ -38,7 +38,7 @@ export interface ComputeRoof {
 
 const PAGE = 65536;
 const WINDOW = 8192;
-const OPERATIONS = 1 << 22;
+const OPERATIONS = 1 << 20;
 
 /** Least seconds of `repeats` runs after one untimed run (compiled and warm). */
 function best(repeats: number, run: () => void): number {
@@ -53,7 +53,7 @@ function best(repeats: number, run: () => void): number {
 }
 
 /** The compute roof over the large UF's population `pop` and its persons' m_i (`mult`). */
-export async function measureComputeRoof(pop: KernelPopulation, mult: Float32Array, repeats = 15): Promise<ComputeRoof> {
+export async function measureComputeRoof(pop: KernelPopulation, mult: Float32Array, repeats = 41): Promise<ComputeRoof> {
   const w = Math.min(WINDOW, pop.nPersons & ~3);
   // a window from the middle of the population, 4-aligned
   const p0 = Math.min((pop.nPersons >>> 1) & ~3, pop.nPersons - w) & ~3;
