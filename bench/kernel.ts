@@ -182,7 +182,7 @@ async function perCore(uf: UfCode, scenario: Scenario, dias: number, kernel: Ker
 export async function runKernelBench() {
   const { values } = parseBenchArgs({
     name: 'kernel',
-    measures: 'Person-days per second per core (CPU and wall) of both families on RR and a large UF, population load time, the memory roofline (bandwidth and random reads), scaling of an RR job from 1 to 2 threads, the full RR job (180 days, 4 channels, 5 replicas) and the large UF\'s job on 1 and 2 threads. About 6 minutes with every part.',
+    measures: 'Person-days per second per core (CPU and wall) of both families on RR and a large UF, population load time, the roofline (memory: bandwidth and random reads; compute: the runs\' draws and hazard updates at their measured best cost), scaling of an RR job from 1 to 2 threads, the full RR job (180 days, 4 channels, 5 replicas) and the large UF\'s job on 1 and 2 threads. About 6 minutes with every part.',
     results: ['kernel.json'],
     options: {
       large: { type: 'string', value: 'UF', default: 'PA', check: oneOf(UF_CODES), description: 'the large UF measured beside RR' },
