@@ -224,13 +224,23 @@ export function launchAdoption(day: u32): void {
 /** Host: once per simulated day after the launch, after prepareShares(); new adopters get `day`. */
 export function stepAdoption(day: u32): void {
   // the household loop compiled once per case: V8 tested the flag and rebuilt vE0 in every f32x4 step
-  if (param(F_BY_INCOME) != 0) stepLive<ByIncome>(day);
-  else stepLive<Flat>(day);
+  const fewCells = <u32>slot(N_DIG) < FEW_CELLS;
+  if (param(F_BY_INCOME) != 0) {
+    if (fewCells) stepLive<ByIncome, FewCells>(day);
+    else stepLive<ByIncome, ManyCells>(day);
+  } else if (fewCells) stepLive<Flat, FewCells>(day);
+  else stepLive<Flat, ManyCells>(day);
 }
 
 // stepLive's case, a type so that each case is compiled apart (the test below is a constant in each)
 type ByIncome = u8;
 type Flat = u32;
+// The block step's digital-cell shares: with fewer than FEW_CELLS cells (one UF: 7), the table with
+// its "offline" zero fits two v128 and each lane's share is looked up by byte shuffles instead of a
+// lane-by-lane gather; with more (a shard of several UFs) gathered. A type, as Case.
+const FEW_CELLS: u32 = 8;
+type FewCells = u8;
+type ManyCells = u32;
 
 /**
  * The daily step, with the timing classes' exp(beta0) (F_BY_INCOME) or one. While most households are
@@ -240,10 +250,10 @@ type Flat = u32;
  * left fit the compact copy (PA: no such day, the persons left after day 12 fit it); then the
  * listed households' base and damping, and the persons of the compact copy (PA: days 13 to 30).
  */
-function stepLive<Case>(day: u32): void {
+function stepLive<Case, Cells>(day: u32): void {
   if (mode == BY_BLOCKS) {
     const listed = everyHouseholdBase();
-    stepBlocks<Case>(day);
+    stepBlocks<Case, Cells>(day);
     if (<u64>listed * BY_BLOCKS_DENOMINATOR <= <u64>slot(N_HOUSEHOLDS) * BY_BLOCKS_NUMERATOR) mode = BY_HOUSEHOLDS;
   } else if (mode == BY_HOUSEHOLDS) stepHouseholds<Case>(day);
   else {
@@ -370,7 +380,7 @@ function everyHouseholdBase(): u32 {
  * come as arguments, read from the header once per step by the caller: as wasm globals they were
  * loaded again in every f32x4 step (the loop calls recordAdopters).
  */
-@inline function stepFour<Case>(
+@inline function stepFour<Case, Cells>(
   i: u32, on: v128, base: v128, damp: v128,
   group: usize, dcell: usize, mult: usize, rem: usize, income: usize, tG: usize, tD: usize, tE0: usize,
   noGroup: v128, offline: v128, vE0: v128, vEx: v128,
@@ -378,12 +388,12 @@ function everyHouseholdBase(): u32 {
   const byIncome = sizeof<Case>() == sizeof<ByIncome>();
   // lanes off read the "no group" and "offline" zeros (always in the tables)
   const g4 = v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
-  const d4 = v128.bitselect(i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1))), offline, on);
+  const d4 = cellShares<Cells>(tD, v128.load64_zero(dcell + (<usize>i << 1)), on, offline);
   // the timing class's exp(beta0) (lanes off read class 0); one exp(beta0) without F_BY_INCOME
   const e0 = byIncome
     ? gather4(tE0, v128.and(i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(income + <usize>i))), on))
     : vE0;
-  const lambda = hazardFour(base, damp, g4, d4, e0, v128.load(mult + (<usize>i << 2)), tG, tD, vEx);
+  const lambda = hazardFour(base, damp, g4, d4, e0, v128.load(mult + (<usize>i << 2)), tG, vEx);
   const at = rem + (<usize>i << 2);
   const r0 = v128.load(at);
   const r = f32x4.sub(r0, lambda);
@@ -392,11 +402,30 @@ function everyHouseholdBase(): u32 {
 }
 
 /**
- * The day's hazard of 4 persons: household base and damping, group and digital cell, exp(beta0)
+ * The digital-cell shares tD[cell] of 4 persons (their cells the 4 u16 of `cells`), lanes off the
+ * "offline" zero. FewCells: tD's N_DIG + 1 <= 8 entries (reading 32 bytes: entries past N_DIG are
+ * never picked) looked up by byte: lane k's bytes 4 cell_k + 0..3, from the low or the high v128
+ * (a swizzle index past 15 gives 0), and lanes off masked to +0 (the offline entry's bits).
+ */
+@inline function cellShares<Cells>(tD: usize, cells: v128, on: v128, offline: v128): v128 {
+  if (sizeof<Cells>() == sizeof<FewCells>()) {
+    const at = i8x16.add(
+      i16x8.shl(i8x16.swizzle(cells, i8x16(0, 0, 0, 0, 2, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6)), 2),
+      i8x16(0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3),
+    );
+    const lo = i8x16.swizzle(v128.load(tD), at);
+    const hi = i8x16.swizzle(v128.load(tD, 16), i8x16.sub(at, i8x16.splat(16)));
+    return v128.and(v128.or(lo, hi), on);
+  }
+  return gather4(tD, v128.bitselect(i32x4.extend_low_i16x8_u(cells), offline, on));
+}
+
+/**
+ * The day's hazard of 4 persons: household base and damping, group and digital cell's share, exp(beta0)
  * and m_i; the scalar loop's f32 operations lane by lane (IEEE f32, same order).
  */
-@inline function hazardFour(base: v128, damp: v128, g4: v128, d4: v128, e0: v128, m4: v128, tG: usize, tD: usize, vEx: v128): v128 {
-  const sv = f32x4.add(f32x4.add(base, gather4(tG, g4)), gather4(tD, d4));
+@inline function hazardFour(base: v128, damp: v128, g4: v128, dShare: v128, e0: v128, m4: v128, tG: usize, vEx: v128): v128 {
+  const sv = f32x4.add(f32x4.add(base, gather4(tG, g4)), dShare);
   return f32x4.mul(f32x4.mul(m4, f32x4.add(e0, f32x4.mul(vEx, sv))), damp);
 }
 
@@ -425,8 +454,35 @@ function everyHouseholdBase(): u32 {
   return v128.load64_lane(table + (<usize>b << 3), v128.load64_zero(table + (<usize>a << 3)), 1);
 }
 
+/** Lanes of persons i..i+3 not yet adopted (all four below the population's end: a full block). */
+@inline function pendingAll(i: u32, aday: usize): v128 {
+  return i32x4.eq(i32x4.extend_low_i16x8_u(v128.load64_zero(aday + (<usize>i << 1))), i32x4.splat(0));
+}
+
+/**
+ * One f32x4 step of the block pass: persons i..i+3 of lanes `on`, each with its household's entry
+ * of P_HH_BASE, today's adopters listed at `nb`. Returns the mask of `on` << 4 | the adopters' mask.
+ */
+@inline function blockFour<Case, Cells>(
+  i: u32, on: v128, nb: u32, personHh: usize, hBase: usize,
+  group: usize, dcell: usize, mult: usize, rem: usize, income: usize, tG: usize, tD: usize, tE0: usize,
+  noGroup: v128, offline: v128, vE0: v128, vEx: v128,
+): i32 {
+  // lanes off read household 0's entry
+  const h4 = v128.and(v128.load(personHh + (<usize>i << 2)), on);
+  // each lane's household {base, damping}: two per v128, then split
+  const bd01 = pairAt(hBase, i32x4.extract_lane(h4, 0), i32x4.extract_lane(h4, 1));
+  const bd23 = pairAt(hBase, i32x4.extract_lane(h4, 2), i32x4.extract_lane(h4, 3));
+  const adopters = stepFour<Case, Cells>(
+    i, on, v128.shuffle<i32>(bd01, bd23, 0, 2, 4, 6), v128.shuffle<i32>(bd01, bd23, 1, 3, 5, 7),
+    group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx,
+  );
+  listAdopters(nb, fourFrom(i), adopters, h4);
+  return (i32x4.bitmask(on) << 4) | adopters;
+}
+
 /** The persons of the listed blocks 4 per f32x4, each lane with its household's entry of P_HH_BASE; drops the blocks left without a person to adopt. */
-function stepBlocks<Case>(day: u32): void {
+function stepBlocks<Case, Cells>(day: u32): void {
   const n = <u32>slot(N_PERSONS);
   const group = slot(P_GROUP);
   const dcell = slot(P_DCELL);
@@ -451,27 +507,40 @@ function stepBlocks<Case>(day: u32): void {
     const blk = load<u32>(blocks + (<usize>j << 2));
     const i0 = blk * BLOCK;
     const i1 = min(i0 + BLOCK, n);
-    let left: u32 = 0; // the block's persons yet to adopt after today
-    for (let i = i0; i < i1; i += 4) {
-      // room for this step's 4 entries
-      if (nb > BATCH - 4) {
+    // the block's persons on (high bits) and today's adopters (low bits), 8 per f32x4 step
+    let got: u32 = 0;
+    if (i1 - i0 == BLOCK) {
+      // a full block: its BLOCK / 4 = 4 steps written out (one room check, no range test)
+      if (nb > BATCH - BLOCK) {
         recordAdopters<FromPersons>(nb, day);
         nb = 0;
       }
-      const on = pending(i, i1, aday);
-      // lanes off read household 0's entry
-      const h4 = v128.and(v128.load(personHh + (<usize>i << 2)), on);
-      // each lane's household {base, damping}: two per v128, then split
-      const bd01 = pairAt(hBase, i32x4.extract_lane(h4, 0), i32x4.extract_lane(h4, 1));
-      const bd23 = pairAt(hBase, i32x4.extract_lane(h4, 2), i32x4.extract_lane(h4, 3));
-      const adopters = stepFour<Case>(
-        i, on, v128.shuffle<i32>(bd01, bd23, 0, 2, 4, 6), v128.shuffle<i32>(bd01, bd23, 1, 3, 5, 7),
-        group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx,
-      );
-      listAdopters(nb, fourFrom(i), adopters, h4);
-      nb += popcnt(adopters);
-      left += popcnt(i32x4.bitmask(on)) - popcnt(adopters);
+      let r = blockFour<Case, Cells>(i0, pendingAll(i0, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+      nb += popcnt(r & 15);
+      got = r;
+      r = blockFour<Case, Cells>(i0 + 4, pendingAll(i0 + 4, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+      nb += popcnt(r & 15);
+      got |= r << 8;
+      r = blockFour<Case, Cells>(i0 + 8, pendingAll(i0 + 8, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+      nb += popcnt(r & 15);
+      got |= r << 16;
+      r = blockFour<Case, Cells>(i0 + 12, pendingAll(i0 + 12, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+      nb += popcnt(r & 15);
+      got |= r << 24;
+    } else {
+      for (let i = i0; i < i1; i += 4) {
+        // room for this step's 4 entries
+        if (nb > BATCH - 4) {
+          recordAdopters<FromPersons>(nb, day);
+          nb = 0;
+        }
+        const r = blockFour<Case, Cells>(i, pending(i, i1, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+        nb += popcnt(r & 15);
+        got |= r << ((i - i0) << 1);
+      }
     }
+    // the block's persons yet to adopt after today: on and not adopted today
+    const left = popcnt(((got >>> 4) & ~got) & 0x0f0f0f0f);
     // kept in the list while a person is left after today (kept <= j: the list compacts in place)
     store<u32>(blocks + (<usize>kept << 2), blk);
     kept += <u32>(left > 0);
@@ -530,7 +599,7 @@ function stepHouseholds<Case>(day: u32): void {
         recordAdopters<FromPersons>(nb, day);
         nb = 0;
       }
-      const adopters = stepFour<Case>(i, pending(i, b, aday), vBase, vDamp, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+      const adopters = stepFour<Case, ManyCells>(i, pending(i, b, aday), vBase, vDamp, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
       listAdopters(nb, fourFrom(i), adopters, vH);
       nb += popcnt(adopters);
       got += popcnt(adopters);
@@ -619,7 +688,7 @@ function stepCompact<Case>(day: u32): void {
     const e0 = byIncome ? gather4(tE0, v128.and(i32x4.shr_u(dc4, 16), on)) : vE0;
     const lambda = hazardFour(
       v128.shuffle<i32>(bd01, bd23, 0, 2, 4, 6), v128.shuffle<i32>(bd01, bd23, 1, 3, 5, 7),
-      v128.bitselect(g4, noGroup, on), v128.bitselect(v128.and(dc4, i32x4.splat(0xffff)), offline, on), e0, m4, tG, tD, vEx,
+      v128.bitselect(g4, noGroup, on), gather4(tD, v128.bitselect(v128.and(dc4, i32x4.splat(0xffff)), offline, on)), e0, m4, tG, vEx,
     );
     const r0 = gather4(rem, i4);
     const r = v128.bitselect(f32x4.sub(r0, lambda), r0, on);
