@@ -114,11 +114,13 @@ const BATCH: u32 = 1024;
 // the step writes 4 entries at the count (at most BATCH - 4) and moves it by the adopters among them
 const batchPerson = memory.data(<i32>BATCH << 2);
 const batchHousehold = memory.data(<i32>BATCH << 2);
-// the compact copy's step lists its adopters' group and digital cell too (recordAdopters<FromBatch>):
-// read from P_GROUP and P_DCELL, each was a miss of its own, where the other steps had just read them
+// the compact copy's step lists its adopters' household, group and digital cell too
+// (recordAdopters<FromBatch>): read from P_PERSON_HH, P_GROUP and P_DCELL, each was a miss of its own,
+// where the other steps had just read them; the other steps list the person only (a household
+// listed by every f32x4 step cost more than its load per adopter: most steps have no adopter)
 const batchGroup = memory.data(<i32>BATCH << 2);
 const batchCell = memory.data(<i32>BATCH << 2);
-// recordAdopters' source of the adopters' group and digital cell, a type so that each is compiled apart
+// recordAdopters' source of the adopters' household, group and digital cell, a type so that each is compiled apart
 type FromBatch = u8;
 type FromPersons = u32;
 // i8x16.swizzle patterns packing the i32 lanes set in a 4-bit mask to the front, one row per mask
@@ -159,9 +161,10 @@ function recordAdopters<From>(n: u32, day: u32): void {
   const cD = slot(P_CNT_DIG);
   const cM = slot(P_CNT_MUN);
   const cH = slot(P_CNT_HH);
+  const personHh = slot(P_PERSON_HH);
   for (let j: u32 = 0; j < n; j++) {
     const i = load<u32>(batchPerson + (<usize>j << 2));
-    const h = load<u32>(batchHousehold + (<usize>j << 2));
+    const h = fromBatch ? load<u32>(batchHousehold + (<usize>j << 2)) : load<u32>(personHh + (<usize>i << 2));
     const t = load<u32>(hhTract + (<usize>h << 2));
     store<u16>(aday + (<usize>i << 1), <u16>day);
     bump(cT, t);
@@ -179,7 +182,6 @@ function recordAdopters<From>(n: u32, day: u32): void {
 /** Host: once, on lancamento.dia: each person adopts at once with sigmoid(logit_lancamento + ln m_i) (+ the timing class's ln factor). */
 export function launchAdoption(day: u32): void {
   const n = <u32>slot(N_PERSONS);
-  const personHh = slot(P_PERSON_HH);
   const mult = slot(P_MULT);
   const aday = slot(P_DAY_A);
   const e = param(F_ELOGIT);
@@ -205,17 +207,14 @@ export function launchAdoption(day: u32): void {
     const u = f64x2.replace_lane(f64x2.splat(uniform(key, S_LAUNCH, 0, i)), 1, uniform(key, S_LAUNCH, 0, i + 1));
     const hit = i64x2.bitmask(f64x2.lt(u, f64x2.div(me, f64x2.add(f64x2.splat(1), me))));
     store<u32>(batchPerson + (<usize>nb << 2), i);
-    store<u32>(batchHousehold + (<usize>nb << 2), load<u32>(personHh + (<usize>i << 2)));
     nb += <u32>((hit & 1) != 0 && load<u16>(aday + (<usize>i << 1)) == 0);
     store<u32>(batchPerson + (<usize>nb << 2), i + 1);
-    store<u32>(batchHousehold + (<usize>nb << 2), load<u32>(personHh + (<usize>i << 2), 4));
     nb += <u32>((hit & 2) != 0 && load<u16>(aday + (<usize>i << 1), 2) == 0);
   }
   for (; i < n; i++) {
     let me = <f64>load<f32>(mult + (<usize>i << 2)) * e;
     if (byIncome) me *= <f64>load<f32>(odds + (<usize>load<u8>(income + <usize>i) << 2));
     store<u32>(batchPerson + (<usize>nb << 2), i);
-    store<u32>(batchHousehold + (<usize>nb << 2), load<u32>(personHh + (<usize>i << 2)));
     nb += <u32>(uniform(key, S_LAUNCH, 0, i) < me / (1 + me) && load<u16>(aday + (<usize>i << 1)) == 0);
   }
   recordAdopters<FromPersons>(nb, day);
@@ -437,11 +436,9 @@ function everyHouseholdBase(): u32 {
   );
 }
 
-/** Appends the persons `i4` of mask `adopters`, with households `h4`, to the batch at `nb` (every lane's slot is written). */
-@inline function listAdopters(nb: u32, i4: v128, adopters: i32, h4: v128): void {
-  const pack = v128.load(PACK + (<usize>adopters << 4));
-  v128.store(batchPerson + (<usize>nb << 2), i8x16.swizzle(i4, pack));
-  v128.store(batchHousehold + (<usize>nb << 2), i8x16.swizzle(h4, pack));
+/** Appends the persons `i4` of mask `adopters` to the batch at `nb` (every lane's slot is written). */
+@inline function listAdopters(nb: u32, i4: v128, adopters: i32): void {
+  v128.store(batchPerson + (<usize>nb << 2), i8x16.swizzle(i4, v128.load(PACK + (<usize>adopters << 4))));
 }
 
 /** Persons i..i+3. */
@@ -477,7 +474,7 @@ function everyHouseholdBase(): u32 {
     i, on, v128.shuffle<i32>(bd01, bd23, 0, 2, 4, 6), v128.shuffle<i32>(bd01, bd23, 1, 3, 5, 7),
     group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx,
   );
-  listAdopters(nb, fourFrom(i), adopters, h4);
+  listAdopters(nb, fourFrom(i), adopters);
   return (i32x4.bitmask(on) << 4) | adopters;
 }
 
@@ -590,7 +587,6 @@ function stepHouseholds<Case>(day: u32): void {
     const fh = size < SMALL ? load<f32>(householdShares + (<usize>(size * SMALL + adopted) << 2)) : householdShare(wH, adopted, size);
     const vBase = f32x4.splat(fh + load<f32>(tV + (<usize>t << 2)));
     const vDamp = f32x4.splat(load<f32>(tDamp + (m << 2)));
-    const vH = i32x4.splat(h);
     // the members 4 at a time (one f32x4 step for a household of up to 4, most of them): a branch
     // per member (adopted or not) and per household size was most of a person's cost
     for (let i = a; i < b; i += 4) {
@@ -600,7 +596,7 @@ function stepHouseholds<Case>(day: u32): void {
         nb = 0;
       }
       const adopters = stepFour<Case, ManyCells>(i, pending(i, b, aday), vBase, vDamp, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
-      listAdopters(nb, fourFrom(i), adopters, vH);
+      listAdopters(nb, fourFrom(i), adopters);
       nb += popcnt(adopters);
       got += popcnt(adopters);
     }
@@ -697,8 +693,9 @@ function stepCompact<Case>(day: u32): void {
     v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 2) << 2), r, 2);
     v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 3) << 2), r, 3);
     const adopters = i32x4.bitmask(v128.and(on, f32x4.le(r, f32x4.splat(0))));
-    listAdopters(nb, i4, adopters, h4);
+    listAdopters(nb, i4, adopters);
     const pack = v128.load(PACK + (<usize>adopters << 4));
+    v128.store(batchHousehold + (<usize>nb << 2), i8x16.swizzle(h4, pack));
     v128.store(batchGroup + (<usize>nb << 2), i8x16.swizzle(g4, pack));
     v128.store(batchCell + (<usize>nb << 2), i8x16.swizzle(v128.and(dc4, i32x4.splat(0xffff)), pack));
     nb += popcnt(adopters);
