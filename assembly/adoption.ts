@@ -240,6 +240,12 @@ type Flat = u32;
 const FEW_CELLS: u32 = 8;
 type FewCells = u8;
 type ManyCells = u32;
+// The f32x4 steps' lanes off: Inside, persons of the population (adopted ones of a full block), whose
+// group, cell, class and household the lane may read as they are (its results are masked); Bounded,
+// maybe past the population's end, so they read the "no group", "offline", class 0 and household 0
+// entries instead. A type, as Case.
+type Inside = u8;
+type Bounded = u32;
 
 /**
  * The daily step, with the timing classes' exp(beta0) (F_BY_INCOME) or one. While most households are
@@ -379,19 +385,19 @@ function everyHouseholdBase(): u32 {
  * come as arguments, read from the header once per step by the caller: as wasm globals they were
  * loaded again in every f32x4 step (the loop calls recordAdopters).
  */
-@inline function stepFour<Case, Cells>(
+@inline function stepFour<Case, Cells, Lanes>(
   i: u32, on: v128, base: v128, damp: v128,
   group: usize, dcell: usize, mult: usize, rem: usize, income: usize, tG: usize, tD: usize, tE0: usize,
   noGroup: v128, offline: v128, vE0: v128, vEx: v128,
 ): i32 {
   const byIncome = sizeof<Case>() == sizeof<ByIncome>();
-  // lanes off read the "no group" and "offline" zeros (always in the tables)
-  const g4 = v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
-  const d4 = cellShares<Cells>(tD, v128.load64_zero(dcell + (<usize>i << 1)), on, offline);
-  // the timing class's exp(beta0) (lanes off read class 0); one exp(beta0) without F_BY_INCOME
-  const e0 = byIncome
-    ? gather4(tE0, v128.and(i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(income + <usize>i))), on))
-    : vE0;
+  const inside = sizeof<Lanes>() == sizeof<Inside>();
+  // lanes off read the "no group" and "offline" zeros (always in the tables), or Inside their own
+  const g4 = inside ? v128.load(group + (<usize>i << 2)) : v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
+  const d4 = cellShares<Cells, Lanes>(tD, v128.load64_zero(dcell + (<usize>i << 1)), on, offline);
+  // the timing class's exp(beta0) (lanes off read class 0, or Inside their own); one exp(beta0) without F_BY_INCOME
+  const classes = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(income + <usize>i)));
+  const e0 = byIncome ? gather4(tE0, inside ? classes : v128.and(classes, on)) : vE0;
   const lambda = hazardFour(base, damp, g4, d4, e0, v128.load(mult + (<usize>i << 2)), tG, vEx);
   const at = rem + (<usize>i << 2);
   const r0 = v128.load(at);
@@ -402,11 +408,12 @@ function everyHouseholdBase(): u32 {
 
 /**
  * The digital-cell shares tD[cell] of 4 persons (their cells the 4 u16 of `cells`), lanes off the
- * "offline" zero. FewCells: tD's N_DIG + 1 <= 8 entries (reading 32 bytes: entries past N_DIG are
+ * "offline" zero (Inside: their own, see Lanes). FewCells: tD's N_DIG + 1 <= 8 entries (reading 32 bytes: entries past N_DIG are
  * never picked) looked up by byte: lane k's bytes 4 cell_k + 0..3, from the low or the high v128
  * (a swizzle index past 15 gives 0), and lanes off masked to +0 (the offline entry's bits).
  */
-@inline function cellShares<Cells>(tD: usize, cells: v128, on: v128, offline: v128): v128 {
+@inline function cellShares<Cells, Lanes>(tD: usize, cells: v128, on: v128, offline: v128): v128 {
+  const inside = sizeof<Lanes>() == sizeof<Inside>();
   if (sizeof<Cells>() == sizeof<FewCells>()) {
     const at = i8x16.add(
       i16x8.shl(i8x16.swizzle(cells, i8x16(0, 0, 0, 0, 2, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6)), 2),
@@ -414,9 +421,9 @@ function everyHouseholdBase(): u32 {
     );
     const lo = i8x16.swizzle(v128.load(tD), at);
     const hi = i8x16.swizzle(v128.load(tD, 16), i8x16.sub(at, i8x16.splat(16)));
-    return v128.and(v128.or(lo, hi), on);
+    return inside ? v128.or(lo, hi) : v128.and(v128.or(lo, hi), on);
   }
-  return gather4(tD, v128.bitselect(i32x4.extend_low_i16x8_u(cells), offline, on));
+  return gather4(tD, inside ? i32x4.extend_low_i16x8_u(cells) : v128.bitselect(i32x4.extend_low_i16x8_u(cells), offline, on));
 }
 
 /**
@@ -460,17 +467,17 @@ function everyHouseholdBase(): u32 {
  * One f32x4 step of the block pass: persons i..i+3 of lanes `on`, each with its household's entry
  * of P_HH_BASE, today's adopters listed at `nb`. Returns the mask of `on` << 4 | the adopters' mask.
  */
-@inline function blockFour<Case, Cells>(
+@inline function blockFour<Case, Cells, Lanes>(
   i: u32, on: v128, nb: u32, personHh: usize, hBase: usize,
   group: usize, dcell: usize, mult: usize, rem: usize, income: usize, tG: usize, tD: usize, tE0: usize,
   noGroup: v128, offline: v128, vE0: v128, vEx: v128,
 ): i32 {
-  // lanes off read household 0's entry
-  const h4 = v128.and(v128.load(personHh + (<usize>i << 2)), on);
+  // lanes off read household 0's entry (Inside: their own)
+  const h4 = sizeof<Lanes>() == sizeof<Inside>() ? v128.load(personHh + (<usize>i << 2)) : v128.and(v128.load(personHh + (<usize>i << 2)), on);
   // each lane's household {base, damping}: two per v128, then split
   const bd01 = pairAt(hBase, i32x4.extract_lane(h4, 0), i32x4.extract_lane(h4, 1));
   const bd23 = pairAt(hBase, i32x4.extract_lane(h4, 2), i32x4.extract_lane(h4, 3));
-  const adopters = stepFour<Case, Cells>(
+  const adopters = stepFour<Case, Cells, Lanes>(
     i, on, v128.shuffle<i32>(bd01, bd23, 0, 2, 4, 6), v128.shuffle<i32>(bd01, bd23, 1, 3, 5, 7),
     group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx,
   );
@@ -512,16 +519,16 @@ function stepBlocks<Case, Cells>(day: u32): void {
         recordAdopters<FromPersons>(nb, day);
         nb = 0;
       }
-      let r = blockFour<Case, Cells>(i0, pendingAll(i0, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+      let r = blockFour<Case, Cells, Inside>(i0, pendingAll(i0, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
       nb += popcnt(r & 15);
       got = r;
-      r = blockFour<Case, Cells>(i0 + 4, pendingAll(i0 + 4, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+      r = blockFour<Case, Cells, Inside>(i0 + 4, pendingAll(i0 + 4, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
       nb += popcnt(r & 15);
       got |= r << 8;
-      r = blockFour<Case, Cells>(i0 + 8, pendingAll(i0 + 8, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+      r = blockFour<Case, Cells, Inside>(i0 + 8, pendingAll(i0 + 8, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
       nb += popcnt(r & 15);
       got |= r << 16;
-      r = blockFour<Case, Cells>(i0 + 12, pendingAll(i0 + 12, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+      r = blockFour<Case, Cells, Inside>(i0 + 12, pendingAll(i0 + 12, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
       nb += popcnt(r & 15);
       got |= r << 24;
     } else {
@@ -531,7 +538,7 @@ function stepBlocks<Case, Cells>(day: u32): void {
           recordAdopters<FromPersons>(nb, day);
           nb = 0;
         }
-        const r = blockFour<Case, Cells>(i, pending(i, i1, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+        const r = blockFour<Case, Cells, Bounded>(i, pending(i, i1, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
         nb += popcnt(r & 15);
         got |= r << ((i - i0) << 1);
       }
@@ -595,7 +602,7 @@ function stepHouseholds<Case>(day: u32): void {
         recordAdopters<FromPersons>(nb, day);
         nb = 0;
       }
-      const adopters = stepFour<Case, ManyCells>(i, pending(i, b, aday), vBase, vDamp, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+      const adopters = stepFour<Case, ManyCells, Bounded>(i, pending(i, b, aday), vBase, vDamp, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
       listAdopters(nb, fourFrom(i), adopters);
       nb += popcnt(adopters);
       got += popcnt(adopters);
