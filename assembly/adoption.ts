@@ -14,7 +14,7 @@ import {
 import { gather4 } from './gather';
 import { slot, param } from './header';
 import { clearCounters } from './layers';
-import { expDraw, expDraw2, setAgentBase, uniform } from './rng';
+import { expDraw, expDraw2f32, setAgentBase, uniform } from './rng';
 
 let key: u64 = 0;
 // Households in P_LIVE_HH (the first nLive): those with a member yet to adopt. The daily step
@@ -81,10 +81,11 @@ export function resetAdoption(keyLo: u32, keyHi: u32): void {
   const n = <u32>slot(N_PERSONS);
   const rem = slot(P_REM);
   memory.fill(slot(P_DAY_A), 0, <usize>n << 1);
-  // the thresholds of two persons in one expDraw2 (its f64 lanes hold f32 values: the f32 stores
-  // are exact; test/kernel/rng.test.ts checks it gives expDraw's bits)
+  // the thresholds of two persons in one expDraw2f32 (expDraw2's f32 lanes; test/kernel/rng.test.ts
+  // checks expDraw2 gives expDraw's bits); the key in a local (the global was loaded every turn)
+  const k = key;
   let i: u32 = 0;
-  for (; i + 2 <= n; i += 2) v128.store64_lane(rem + (<usize>i << 2), f32x4.demote_f64x2_zero(expDraw2(key, S_ADOPT, S_ADOPT, 0, 0, i, i + 1)), 0);
+  for (; i + 2 <= n; i += 2) v128.store64_lane(rem + (<usize>i << 2), expDraw2f32(k, S_ADOPT, S_ADOPT, 0, 0, i, i + 1), 0);
   if (i < n) store<f32>(rem + (<usize>i << 2), expDraw(key, S_ADOPT, 0, i));
   nLive = <u32>slot(N_HOUSEHOLDS);
   const live = slot(P_LIVE_HH);
