@@ -264,7 +264,7 @@ function stepLive<Case, Cells>(day: u32): void {
   } else if (mode == BY_HOUSEHOLDS) stepHouseholds<Case>(day);
   else {
     listHouseholdBases();
-    stepCompact<Case>(day);
+    stepCompact<Case, Cells>(day);
   }
   const n = <u32>slot(N_PERSONS);
   if (mode == BY_HOUSEHOLDS && <u64>nPending * 8 <= <u64>n * ADOPTION_COMPACT_EIGHTHS) {
@@ -416,15 +416,27 @@ function everyHouseholdBase(): u32 {
 @inline function cellShares<Cells, Lanes>(tD: usize, cells: v128, on: v128, offline: v128): v128 {
   const inside = sizeof<Lanes>() == sizeof<Inside>();
   if (sizeof<Cells>() == sizeof<FewCells>()) {
-    const at = i8x16.add(
-      i16x8.shl(i8x16.swizzle(cells, i8x16(0, 0, 0, 0, 2, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6)), 2),
-      i8x16(0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3),
-    );
-    const lo = i8x16.swizzle(v128.load(tD), at);
-    const hi = i8x16.swizzle(v128.load(tD, 16), i8x16.sub(at, i8x16.splat(16)));
-    return inside ? v128.or(lo, hi) : v128.and(v128.or(lo, hi), on);
+    const v = lookupCells(tD, i8x16.swizzle(cells, i8x16(0, 0, 0, 0, 2, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6)));
+    return inside ? v : v128.and(v, on);
   }
   return gather4(tD, inside ? i32x4.extend_low_i16x8_u(cells) : v128.bitselect(i32x4.extend_low_i16x8_u(cells), offline, on));
+}
+
+/** cellShares with the cells in the low 16 bits of 4 i32 lanes (the compact copy's). */
+@inline function cellSharesOf32<Cells, Lanes>(tD: usize, cells: v128, on: v128, offline: v128): v128 {
+  const inside = sizeof<Lanes>() == sizeof<Inside>();
+  if (sizeof<Cells>() == sizeof<FewCells>()) {
+    const v = lookupCells(tD, i8x16.swizzle(cells, i8x16(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12)));
+    return inside ? v : v128.and(v, on);
+  }
+  const c4 = v128.and(cells, i32x4.splat(0xffff));
+  return gather4(tD, inside ? c4 : v128.bitselect(c4, offline, on));
+}
+
+/** The FewCells lookup: tD's entries of the cells in `cells4` (each lane's cell < 8 in its 4 bytes). */
+@inline function lookupCells(tD: usize, cells4: v128): v128 {
+  const at = i8x16.add(i16x8.shl(cells4, 2), i8x16(0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3));
+  return v128.or(i8x16.swizzle(v128.load(tD), at), i8x16.swizzle(v128.load(tD, 16), i8x16.sub(at, i8x16.splat(16))));
 }
 
 /**
@@ -649,14 +661,65 @@ function copyPending(n: u32): void {
 }
 
 /**
+ * Entries j..j+3 of the compact copy (lanes `on`; Inside: all four), their adopters listed at `nb`
+ * and the persons left packed to the front at w <= j. Returns the mask of the persons left << 4 |
+ * the adopters' mask.
+ */
+@inline function compactFour<Case, Cells, Lanes>(
+  j: u32, w: u32, nb: u32, on: v128, n: u32, stride: usize, cp: usize, rem: usize, tG: usize, tD: usize, tE0: usize,
+  noGroup: v128, offline: v128, vE0: v128, vEx: v128, hBase: usize,
+): i32 {
+  const byIncome = sizeof<Case>() == sizeof<ByIncome>();
+  const inside = sizeof<Lanes>() == sizeof<Inside>();
+  const at = cp + (<usize>j << 2);
+  // lanes off (past the copy) read and write back the 4 bytes after P_REM as person n
+  const i4 = inside ? v128.load(at) : v128.bitselect(v128.load(at), i32x4.splat(<i32>n), on);
+  // lanes off read household 0's entry
+  const h4 = inside ? v128.load(at + stride) : v128.and(v128.load(at + stride), on);
+  const g4 = v128.load(at + 2 * stride);
+  const m4 = v128.load(at + 3 * stride);
+  const dc4 = v128.load(at + 4 * stride);
+  const bd01 = pairAt(hBase, i32x4.extract_lane(h4, 0), i32x4.extract_lane(h4, 1));
+  const bd23 = pairAt(hBase, i32x4.extract_lane(h4, 2), i32x4.extract_lane(h4, 3));
+  const classes = i32x4.shr_u(dc4, 16);
+  const e0 = byIncome ? gather4(tE0, inside ? classes : v128.and(classes, on)) : vE0;
+  const lambda = hazardFour(
+    v128.shuffle<i32>(bd01, bd23, 0, 2, 4, 6), v128.shuffle<i32>(bd01, bd23, 1, 3, 5, 7),
+    inside ? g4 : v128.bitselect(g4, noGroup, on), cellSharesOf32<Cells, Lanes>(tD, dc4, on, offline), e0, m4, tG, vEx,
+  );
+  const r0 = gather4(rem, i4);
+  const r = inside ? f32x4.sub(r0, lambda) : v128.bitselect(f32x4.sub(r0, lambda), r0, on);
+  v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 0) << 2), r, 0);
+  v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 1) << 2), r, 1);
+  v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 2) << 2), r, 2);
+  v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 3) << 2), r, 3);
+  const le = f32x4.le(r, f32x4.splat(0));
+  const adopters = i32x4.bitmask(inside ? le : v128.and(on, le));
+  listAdopters(nb, i4, adopters);
+  const pack = v128.load(PACK + (<usize>adopters << 4));
+  v128.store(batchHousehold + (<usize>nb << 2), i8x16.swizzle(h4, pack));
+  v128.store(batchGroup + (<usize>nb << 2), i8x16.swizzle(g4, pack));
+  v128.store(batchCell + (<usize>nb << 2), i8x16.swizzle(v128.and(dc4, i32x4.splat(0xffff)), pack));
+  // the persons left, packed to the front at w <= j (entries j..j+3 are read already)
+  const keep = i32x4.bitmask(on) & ~adopters;
+  const packLeft = v128.load(PACK + (<usize>keep << 4));
+  const to = cp + (<usize>w << 2);
+  v128.store(to, i8x16.swizzle(i4, packLeft));
+  v128.store(to + stride, i8x16.swizzle(h4, packLeft));
+  v128.store(to + 2 * stride, i8x16.swizzle(g4, packLeft));
+  v128.store(to + 3 * stride, i8x16.swizzle(m4, packLeft));
+  v128.store(to + 4 * stride, i8x16.swizzle(dc4, packLeft));
+  return (keep << 4) | adopters;
+}
+
+/**
  * The persons of the compact copy 4 per f32x4, each lane with its household's entry of P_HH_BASE
  * and its rem read from and written to P_REM (the state the host reads); the copy compacts in place,
  * dropping today's adopters. The order differs from the household loop's, not the numbers: each
  * person's rem is its own, the counters are integer sums bumped a batch later, and the household
  * bases were taken before any adoption today.
  */
-function stepCompact<Case>(day: u32): void {
-  const byIncome = sizeof<Case>() == sizeof<ByIncome>();
+function stepCompact<Case, Cells>(day: u32): void {
   const n = <u32>slot(N_PERSONS);
   const stride = <usize>compactStride(n) << 2;
   const cp = slot(P_COMPACT);
@@ -669,54 +732,30 @@ function stepCompact<Case>(day: u32): void {
   const vE0 = f32x4.splat(<f32>param(F_E0));
   const vEx = f32x4.splat(<f32>param(F_EXPO));
   const hBase = slot(P_HH_BASE);
-  // lanes off (past the copy) read and write back the 4 bytes after P_REM as person n
-  const past = i32x4.splat(<i32>n);
   let nb: u32 = 0;
   let w: u32 = 0;
-  for (let j: u32 = 0; j < nCompact; j += 4) {
+  const count = nCompact;
+  let j: u32 = 0;
+  // every lane on (no selects), then the last 1 to 3 entries
+  for (; j + 4 <= count; j += 4) {
     // room for this step's 4 entries
     if (nb > BATCH - 4) {
       recordAdopters<FromBatch>(nb, day);
       nb = 0;
     }
-    const on = i32x4.lt_u(i32x4(0, 1, 2, 3), i32x4.splat(nCompact - j));
-    const at = cp + (<usize>j << 2);
-    const i4 = v128.bitselect(v128.load(at), past, on);
-    // lanes off read household 0's entry
-    const h4 = v128.and(v128.load(at + stride), on);
-    const g4 = v128.load(at + 2 * stride);
-    const m4 = v128.load(at + 3 * stride);
-    const dc4 = v128.load(at + 4 * stride);
-    const bd01 = pairAt(hBase, i32x4.extract_lane(h4, 0), i32x4.extract_lane(h4, 1));
-    const bd23 = pairAt(hBase, i32x4.extract_lane(h4, 2), i32x4.extract_lane(h4, 3));
-    const e0 = byIncome ? gather4(tE0, v128.and(i32x4.shr_u(dc4, 16), on)) : vE0;
-    const lambda = hazardFour(
-      v128.shuffle<i32>(bd01, bd23, 0, 2, 4, 6), v128.shuffle<i32>(bd01, bd23, 1, 3, 5, 7),
-      v128.bitselect(g4, noGroup, on), gather4(tD, v128.bitselect(v128.and(dc4, i32x4.splat(0xffff)), offline, on)), e0, m4, tG, vEx,
-    );
-    const r0 = gather4(rem, i4);
-    const r = v128.bitselect(f32x4.sub(r0, lambda), r0, on);
-    v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 0) << 2), r, 0);
-    v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 1) << 2), r, 1);
-    v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 2) << 2), r, 2);
-    v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 3) << 2), r, 3);
-    const adopters = i32x4.bitmask(v128.and(on, f32x4.le(r, f32x4.splat(0))));
-    listAdopters(nb, i4, adopters);
-    const pack = v128.load(PACK + (<usize>adopters << 4));
-    v128.store(batchHousehold + (<usize>nb << 2), i8x16.swizzle(h4, pack));
-    v128.store(batchGroup + (<usize>nb << 2), i8x16.swizzle(g4, pack));
-    v128.store(batchCell + (<usize>nb << 2), i8x16.swizzle(v128.and(dc4, i32x4.splat(0xffff)), pack));
-    nb += popcnt(adopters);
-    // the persons left, packed to the front at w <= j (entries j..j+3 are read already)
-    const keep = i32x4.bitmask(on) & ~adopters;
-    const packLeft = v128.load(PACK + (<usize>keep << 4));
-    const to = cp + (<usize>w << 2);
-    v128.store(to, i8x16.swizzle(i4, packLeft));
-    v128.store(to + stride, i8x16.swizzle(h4, packLeft));
-    v128.store(to + 2 * stride, i8x16.swizzle(g4, packLeft));
-    v128.store(to + 3 * stride, i8x16.swizzle(m4, packLeft));
-    v128.store(to + 4 * stride, i8x16.swizzle(dc4, packLeft));
-    w += popcnt(keep);
+    const r = compactFour<Case, Cells, Inside>(j, w, nb, i32x4.splat(-1), n, stride, cp, rem, tG, tD, tE0, noGroup, offline, vE0, vEx, hBase);
+    nb += popcnt(r & 15);
+    w += popcnt(r >> 4);
+  }
+  if (j < count) {
+    if (nb > BATCH - 4) {
+      recordAdopters<FromBatch>(nb, day);
+      nb = 0;
+    }
+    const on = i32x4.lt_u(i32x4(0, 1, 2, 3), i32x4.splat(count - j));
+    const r = compactFour<Case, Cells, Bounded>(j, w, nb, on, n, stride, cp, rem, tG, tD, tE0, noGroup, offline, vE0, vEx, hBase);
+    nb += popcnt(r & 15);
+    w += popcnt(r >> 4);
   }
   nCompact = w;
   nPending = w;
