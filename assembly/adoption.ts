@@ -104,6 +104,8 @@ export function resetAdoption(keyLo: u32, keyHi: u32): void {
 // index x 5 + income quintile) from P_TAB_INCOME, which the host fills (src/kernel/instance.ts);
 // without it the code below is the model's without that table, bit for bit.
 const TIMING_CLASSES: usize = 27 * 5;
+// Persons of the launch between two checks of the batch's room (even: two a turn)
+const LAUNCH_RUN: u32 = 256;
 
 // Today's adopters, listed by the daily step (and the launch) and recorded a batch at a time
 // (recordAdopters): the step's listing is branch-free (every lane's slot is written, the count
@@ -189,34 +191,46 @@ export function launchAdoption(day: u32): void {
   const byIncome = param(F_BY_INCOME) != 0;
   const income = slot(P_INCOME);
   const odds = slot(P_TAB_INCOME) + (TIMING_CLASSES << 2);
+  const k = key;
   let nb: u32 = 0;
   // two persons a turn: their odds' quotients in one f64x2.div (each lane the scalar IEEE division)
-  // and both listed without a branch (each slot written, the count moved by 0 or 1)
+  // and both listed without a branch (each slot written, the count moved by 0 or 1; the two tests
+  // joined by a bitwise and: with &&, the branch on the draw was mispredicted), the batch's room
+  // checked once per run of LAUNCH_RUN persons (per turn, the count was kept on the stack)
+  const pairs = n & ~1;
   let i: u32 = 0;
-  for (; i + 2 <= n; i += 2) {
-    if (nb > BATCH - 2) {
+  while (i < pairs) {
+    if (nb > BATCH - LAUNCH_RUN) {
       recordAdopters<FromPersons>(nb, day);
       nb = 0;
     }
-    let me0 = <f64>load<f32>(mult + (<usize>i << 2)) * e;
-    let me1 = <f64>load<f32>(mult + (<usize>i << 2), 4) * e;
-    if (byIncome) {
-      me0 *= <f64>load<f32>(odds + (<usize>load<u8>(income + <usize>i) << 2));
-      me1 *= <f64>load<f32>(odds + (<usize>load<u8>(income + <usize>i, 1) << 2));
+    const end = min(i + LAUNCH_RUN, pairs);
+    for (; i < end; i += 2) {
+      let me0 = <f64>load<f32>(mult + (<usize>i << 2)) * e;
+      let me1 = <f64>load<f32>(mult + (<usize>i << 2), 4) * e;
+      if (byIncome) {
+        me0 *= <f64>load<f32>(odds + (<usize>load<u8>(income + <usize>i) << 2));
+        me1 *= <f64>load<f32>(odds + (<usize>load<u8>(income + <usize>i, 1) << 2));
+      }
+      const me = f64x2.replace_lane(f64x2.splat(me0), 1, me1);
+      const u = f64x2.replace_lane(f64x2.splat(uniform(k, S_LAUNCH, 0, i)), 1, uniform(k, S_LAUNCH, 0, i + 1));
+      const hit = <u32>i64x2.bitmask(f64x2.lt(u, f64x2.div(me, f64x2.add(f64x2.splat(1), me))));
+      store<u32>(batchPerson + (<usize>nb << 2), i);
+      nb += (hit & 1) & <u32>(load<u16>(aday + (<usize>i << 1)) == 0);
+      store<u32>(batchPerson + (<usize>nb << 2), i + 1);
+      nb += (hit >> 1) & <u32>(load<u16>(aday + (<usize>i << 1), 2) == 0);
     }
-    const me = f64x2.replace_lane(f64x2.splat(me0), 1, me1);
-    const u = f64x2.replace_lane(f64x2.splat(uniform(key, S_LAUNCH, 0, i)), 1, uniform(key, S_LAUNCH, 0, i + 1));
-    const hit = i64x2.bitmask(f64x2.lt(u, f64x2.div(me, f64x2.add(f64x2.splat(1), me))));
-    store<u32>(batchPerson + (<usize>nb << 2), i);
-    nb += <u32>((hit & 1) != 0 && load<u16>(aday + (<usize>i << 1)) == 0);
-    store<u32>(batchPerson + (<usize>nb << 2), i + 1);
-    nb += <u32>((hit & 2) != 0 && load<u16>(aday + (<usize>i << 1), 2) == 0);
   }
-  for (; i < n; i++) {
+  if (i < n) {
+    // the last person of an odd count (its room checked: the runs may have filled the batch)
+    if (nb > BATCH - 1) {
+      recordAdopters<FromPersons>(nb, day);
+      nb = 0;
+    }
     let me = <f64>load<f32>(mult + (<usize>i << 2)) * e;
     if (byIncome) me *= <f64>load<f32>(odds + (<usize>load<u8>(income + <usize>i) << 2));
     store<u32>(batchPerson + (<usize>nb << 2), i);
-    nb += <u32>(uniform(key, S_LAUNCH, 0, i) < me / (1 + me) && load<u16>(aday + (<usize>i << 1)) == 0);
+    nb += <u32>(uniform(k, S_LAUNCH, 0, i) < me / (1 + me)) & <u32>(load<u16>(aday + (<usize>i << 1)) == 0);
   }
   recordAdopters<FromPersons>(nb, day);
 }
