@@ -272,12 +272,13 @@ type Bounded = u32;
  */
 function stepLive<Case, Cells>(day: u32): void {
   if (mode == BY_BLOCKS) {
-    const listed = everyHouseholdBase();
+    const listed = everyHouseholdBase<Keep>();
     stepBlocks<Case, Cells>(day);
     if (<u64>listed * BY_BLOCKS_DENOMINATOR <= <u64>slot(N_HOUSEHOLDS) * BY_BLOCKS_NUMERATOR) mode = BY_HOUSEHOLDS;
   } else if (mode == BY_HOUSEHOLDS) stepHouseholds<Case>(day);
   else {
-    listHouseholdBases();
+    if (nLive == <u32>slot(N_HOUSEHOLDS)) everyHouseholdBase<Relist>();
+    else listHouseholdBases();
     stepCompact<Case, Cells>(day);
   }
   const n = <u32>slot(N_PERSONS);
@@ -346,10 +347,13 @@ function listHouseholdBases(): void {
  * Every household's base and damping, 4 households a turn (households of SMALL members or more
  * one at a time), for stepBlocks: while most households are listed, visiting them all in order
  * costs less than reading and compacting the list (which stays whole until the blocks end; the
- * next step drops the households done). Returns the households with a member left by yesterday.
+ * next step drops the households done; with Relist, see below, this pass does). Returns the
+ * households with a member left by yesterday.
  */
-function everyHouseholdBase(): u32 {
+function everyHouseholdBase<List>(): u32 {
+  const listing = sizeof<List>() == sizeof<Relist>();
   pairTractBases();
+  const live = slot(P_LIVE_HH);
   const nH = <u32>slot(N_HOUSEHOLDS);
   const hhStart = slot(P_HH_START);
   const hhTract = slot(P_HH_TRACT);
@@ -367,7 +371,9 @@ function everyHouseholdBase(): u32 {
     const at = hhStart + (<usize>h << 2);
     const size4 = i32x4.sub(v128.load(at, 4), v128.load(at));
     const adopted4 = v128.load(cH + (<usize>h << 2));
-    listed += popcnt(i32x4.bitmask(i32x4.lt_u(adopted4, size4)));
+    const left = i32x4.bitmask(i32x4.lt_u(adopted4, size4));
+    if (listing) v128.store(live + (<usize>listed << 2), i8x16.swizzle(fourFrom(h), v128.load(PACK + (<usize>left << 4))));
+    listed += popcnt(left);
     if (i32x4.bitmask(i32x4.ge_u(size4, small)) != 0) {
       for (let k: u32 = h; k < h + 4; k++) {
         const size = load<u32>(hhStart + (<usize>(k + 1) << 2)) - load<u32>(hhStart + (<usize>k << 2));
@@ -386,11 +392,20 @@ function everyHouseholdBase(): u32 {
   for (; h < nH; h++) {
     const size = load<u32>(hhStart + (<usize>(h + 1) << 2)) - load<u32>(hhStart + (<usize>h << 2));
     const adopted = <u32>load<i32>(cH + (<usize>h << 2));
+    if (listing) store<u32>(live + (<usize>listed << 2), h);
     listed += <u32>(adopted < size);
     writeHouseholdBase(h, size, adopted, wH, hhTract, tBase, hBase);
   }
+  if (listing) nLive = listed;
   return listed;
 }
+
+// everyHouseholdBase's list: Relist writes the households with a member left to P_LIVE_HH (4 a turn,
+// packed by the adopters' swizzle patterns; listed <= h: the list is rewritten in place), for the
+// compact copy's first step, whose list the blocks left whole (a list pass visited every household
+// through it); Keep leaves the list as it is. A type, as Case.
+type Relist = u8;
+type Keep = u32;
 
 /**
  * Persons i..i+3 (lanes `on`: not yet adopted and in range) with their households' base and
