@@ -68,41 +68,6 @@ const LOGF_TAB = memory.data<u64>([
   0x3FE767DCF5534862, 0x3FD4043057B6EE09  // 0x1.767dcf5534862p-1,  0x1.4043057b6ee09p-2
 ], 16);
 
-// The splat constants of negLogf2 and expDraw2, 16 bytes each, loaded from memory: as splats, V8
-// built each again in every turn of the reset loops (a 64-bit immediate, a move and a shuffle)
-const K_3F33 = 0;
-const K_15 = 1;
-const K_1FF = 2;
-const K_ONE = 3;
-const K_LN2HI = 4;
-const K_A0 = 5;
-const K_A1 = 6;
-const K_A2 = 7;
-const K_SIGN = 8;
-const K_HALF = 9;
-const K_2P53 = 10;
-const K_F1 = 11;
-const K_BELOW1 = 12;
-const SPLATS = memory.data<u64>([
-  0x3F3300003F330000, 0x3F3300003F330000,
-  0x0000000F0000000F, 0x0000000F0000000F,
-  0xFF800000FF800000, 0xFF800000FF800000, // 0x1FF << 23
-  0x3FF0000000000000, 0x3FF0000000000000, // 1.0
-  0x3FE62E42FEFA39EF, 0x3FE62E42FEFA39EF,
-  0x3FD5575B0BE00B6A, 0x3FD5575B0BE00B6A,
-  0xBFDFFFFEF20A4123, 0xBFDFFFFEF20A4123,
-  0xBFD00EA348B88334, 0xBFD00EA348B88334,
-  0x8000000080000000, 0x8000000080000000, // the f32 sign bits
-  0x3FE0000000000000, 0x3FE0000000000000, // 0.5
-  0x3CA0000000000000, 0x3CA0000000000000, // 1.1102230246251565e-16 (2^-53)
-  0x3F8000003F800000, 0x3F8000003F800000, // 1.0f
-  0x3F7FFFFF3F7FFFFF, 0x3F7FFFFF3F7FFFFF, // 0.99999994f
-], 16);
-
-@inline function splatK(k: i32): v128 {
-  return v128.load(SPLATS + (<usize>k << 4));
-}
-
 /**
  * -logf_lut(x) of the f32 x in lanes 0 and 1 of ux (as bits), as f32 in lanes 0 and 1: logf_lut's
  * operations lane by lane (f64 with no fused operation, as the scalar's). x must be normal,
@@ -110,30 +75,29 @@ const SPLATS = memory.data<u64>([
  * subnormal, inf and NaN never applies.
  */
 @inline function negLogf2(ux: v128): v128 {
-  const tmp = i32x4.sub(ux, splatK(K_3F33));
-  const i = v128.and(i32x4.shr_u(tmp, 19), splatK(K_15));
+  const tmp = i32x4.sub(ux, i32x4.splat(0x3F330000));
+  const i = v128.and(i32x4.shr_u(tmp, 19), i32x4.splat(15));
   const k = i32x4.shr_s(tmp, 23);
-  const iz = i32x4.sub(ux, v128.and(tmp, splatK(K_1FF)));
+  const iz = i32x4.sub(ux, v128.and(tmp, i32x4.splat(0x1FF << 23)));
   const t0 = v128.load(LOGF_TAB + (<usize>i32x4.extract_lane(i, 0) << 4));
   const t1 = v128.load(LOGF_TAB + (<usize>i32x4.extract_lane(i, 1) << 4));
   const invc = v128.shuffle<u64>(t0, t1, 0, 2);
   const logc = v128.shuffle<u64>(t0, t1, 1, 3);
   const z = f64x2.promote_low_f32x4(iz);
-  const r = f64x2.sub(f64x2.mul(z, invc), splatK(K_ONE));
-  const y0 = f64x2.add(logc, f64x2.mul(f64x2.convert_low_i32x4_s(k), splatK(K_LN2HI)));
+  const r = f64x2.sub(f64x2.mul(z, invc), f64x2.splat(1));
+  const y0 = f64x2.add(logc, f64x2.mul(f64x2.convert_low_i32x4_s(k), f64x2.splat(reinterpret<f64>(0x3FE62E42FEFA39EF))));
   const r2 = f64x2.mul(r, r);
-  let y = f64x2.add(f64x2.mul(splatK(K_A0), r), splatK(K_A1));
-  y = f64x2.add(y, f64x2.mul(splatK(K_A2), r2));
+  let y = f64x2.add(f64x2.mul(f64x2.splat(reinterpret<f64>(0x3FD5575B0BE00B6A)), r), f64x2.splat(reinterpret<f64>(0xBFDFFFFEF20A4123)));
+  y = f64x2.add(y, f64x2.mul(f64x2.splat(reinterpret<f64>(0xBFD00EA348B88334)), r2));
   y = f64x2.add(f64x2.mul(y, r2), f64x2.add(y0, r));
-  // f32x4.neg: the sign bits flipped
-  return v128.xor(f32x4.demote_f64x2_zero(y), splatK(K_SIGN));
+  return f32x4.neg(f32x4.demote_f64x2_zero(y));
 }
 
 /** expDraw(key, s0, d0, a0) and expDraw(key, s1, d1, a1) in f32 lanes 0 and 1 (lanes 2 and 3 are -0), the same bits. */
 @inline export function expDraw2f32(key: u64, s0: u32, s1: u32, d0: u32, d1: u32, a0: u32, a1: u32): v128 {
   const x = f64x2.replace_lane(f64x2.splat(<f64><i64>(hash(key, s0, d0, a0) >> 11)), 1, <f64><i64>(hash(key, s1, d1, a1) >> 11));
-  const u = f32x4.demote_f64x2_zero(f64x2.mul(f64x2.add(x, splatK(K_HALF)), splatK(K_2P53)));
-  return negLogf2(v128.bitselect(u, splatK(K_BELOW1), f32x4.lt(u, splatK(K_F1))));
+  const u = f32x4.demote_f64x2_zero(f64x2.mul(f64x2.add(x, f64x2.splat(0.5)), f64x2.splat(1.1102230246251565e-16)));
+  return negLogf2(v128.bitselect(u, f32x4.splat(0.99999994), f32x4.lt(u, f32x4.splat(1))));
 }
 
 /** <f64>expDraw(key, s0, d0, a0) and <f64>expDraw(key, s1, d1, a1) in the two f64 lanes, the same bits. */
