@@ -14,7 +14,7 @@ import {
 import { gather4 } from './gather';
 import { slot, param } from './header';
 import { clearCounters } from './layers';
-import { expDraw, expDraw2, setAgentBase, uniform } from './rng';
+import { expDraw, expDraw2f32, setAgentBase, uniform } from './rng';
 
 let key: u64 = 0;
 // Households in P_LIVE_HH (the first nLive): those with a member yet to adopt. The daily step
@@ -81,10 +81,11 @@ export function resetAdoption(keyLo: u32, keyHi: u32): void {
   const n = <u32>slot(N_PERSONS);
   const rem = slot(P_REM);
   memory.fill(slot(P_DAY_A), 0, <usize>n << 1);
-  // the thresholds of two persons in one expDraw2 (its f64 lanes hold f32 values: the f32 stores
-  // are exact; test/kernel/rng.test.ts checks it gives expDraw's bits)
+  // the thresholds of two persons in one expDraw2f32 (expDraw2's f32 lanes; test/kernel/rng.test.ts
+  // checks expDraw2 gives expDraw's bits); the key in a local (the global was loaded every turn)
+  const k = key;
   let i: u32 = 0;
-  for (; i + 2 <= n; i += 2) v128.store64_lane(rem + (<usize>i << 2), f32x4.demote_f64x2_zero(expDraw2(key, S_ADOPT, S_ADOPT, 0, 0, i, i + 1)), 0);
+  for (; i + 2 <= n; i += 2) v128.store64_lane(rem + (<usize>i << 2), expDraw2f32(k, S_ADOPT, S_ADOPT, 0, 0, i, i + 1), 0);
   if (i < n) store<f32>(rem + (<usize>i << 2), expDraw(key, S_ADOPT, 0, i));
   nLive = <u32>slot(N_HOUSEHOLDS);
   const live = slot(P_LIVE_HH);
@@ -103,6 +104,8 @@ export function resetAdoption(keyLo: u32, keyHi: u32): void {
 // index x 5 + income quintile) from P_TAB_INCOME, which the host fills (src/kernel/instance.ts);
 // without it the code below is the model's without that table, bit for bit.
 const TIMING_CLASSES: usize = 27 * 5;
+// Persons of the launch between two checks of the batch's room (even: two a turn)
+const LAUNCH_RUN: u32 = 256;
 
 // Today's adopters, listed by the daily step (and the launch) and recorded a batch at a time
 // (recordAdopters): the step's listing is branch-free (every lane's slot is written, the count
@@ -114,11 +117,13 @@ const BATCH: u32 = 1024;
 // the step writes 4 entries at the count (at most BATCH - 4) and moves it by the adopters among them
 const batchPerson = memory.data(<i32>BATCH << 2);
 const batchHousehold = memory.data(<i32>BATCH << 2);
-// the compact copy's step lists its adopters' group and digital cell too (recordAdopters<FromBatch>):
-// read from P_GROUP and P_DCELL, each was a miss of its own, where the other steps had just read them
+// the compact copy's step lists its adopters' household, group and digital cell too
+// (recordAdopters<FromBatch>): read from P_PERSON_HH, P_GROUP and P_DCELL, each was a miss of its own,
+// where the other steps had just read them; the other steps list the person only (a household
+// listed by every f32x4 step cost more than its load per adopter: most steps have no adopter)
 const batchGroup = memory.data(<i32>BATCH << 2);
 const batchCell = memory.data(<i32>BATCH << 2);
-// recordAdopters' source of the adopters' group and digital cell, a type so that each is compiled apart
+// recordAdopters' source of the adopters' household, group and digital cell, a type so that each is compiled apart
 type FromBatch = u8;
 type FromPersons = u32;
 // i8x16.swizzle patterns packing the i32 lanes set in a 4-bit mask to the front, one row per mask
@@ -159,9 +164,10 @@ function recordAdopters<From>(n: u32, day: u32): void {
   const cD = slot(P_CNT_DIG);
   const cM = slot(P_CNT_MUN);
   const cH = slot(P_CNT_HH);
+  const personHh = slot(P_PERSON_HH);
   for (let j: u32 = 0; j < n; j++) {
     const i = load<u32>(batchPerson + (<usize>j << 2));
-    const h = load<u32>(batchHousehold + (<usize>j << 2));
+    const h = fromBatch ? load<u32>(batchHousehold + (<usize>j << 2)) : load<u32>(personHh + (<usize>i << 2));
     const t = load<u32>(hhTract + (<usize>h << 2));
     store<u16>(aday + (<usize>i << 1), <u16>day);
     bump(cT, t);
@@ -179,44 +185,52 @@ function recordAdopters<From>(n: u32, day: u32): void {
 /** Host: once, on lancamento.dia: each person adopts at once with sigmoid(logit_lancamento + ln m_i) (+ the timing class's ln factor). */
 export function launchAdoption(day: u32): void {
   const n = <u32>slot(N_PERSONS);
-  const personHh = slot(P_PERSON_HH);
   const mult = slot(P_MULT);
   const aday = slot(P_DAY_A);
   const e = param(F_ELOGIT);
   const byIncome = param(F_BY_INCOME) != 0;
   const income = slot(P_INCOME);
   const odds = slot(P_TAB_INCOME) + (TIMING_CLASSES << 2);
+  const k = key;
   let nb: u32 = 0;
   // two persons a turn: their odds' quotients in one f64x2.div (each lane the scalar IEEE division)
-  // and both listed without a branch (each slot written, the count moved by 0 or 1)
+  // and both listed without a branch (each slot written, the count moved by 0 or 1; the two tests
+  // joined by a bitwise and: with &&, the branch on the draw was mispredicted), the batch's room
+  // checked once per run of LAUNCH_RUN persons (per turn, the count was kept on the stack)
+  const pairs = n & ~1;
   let i: u32 = 0;
-  for (; i + 2 <= n; i += 2) {
-    if (nb > BATCH - 2) {
+  while (i < pairs) {
+    if (nb > BATCH - LAUNCH_RUN) {
       recordAdopters<FromPersons>(nb, day);
       nb = 0;
     }
-    let me0 = <f64>load<f32>(mult + (<usize>i << 2)) * e;
-    let me1 = <f64>load<f32>(mult + (<usize>i << 2), 4) * e;
-    if (byIncome) {
-      me0 *= <f64>load<f32>(odds + (<usize>load<u8>(income + <usize>i) << 2));
-      me1 *= <f64>load<f32>(odds + (<usize>load<u8>(income + <usize>i, 1) << 2));
+    const end = min(i + LAUNCH_RUN, pairs);
+    for (; i < end; i += 2) {
+      let me0 = <f64>load<f32>(mult + (<usize>i << 2)) * e;
+      let me1 = <f64>load<f32>(mult + (<usize>i << 2), 4) * e;
+      if (byIncome) {
+        me0 *= <f64>load<f32>(odds + (<usize>load<u8>(income + <usize>i) << 2));
+        me1 *= <f64>load<f32>(odds + (<usize>load<u8>(income + <usize>i, 1) << 2));
+      }
+      const me = f64x2.replace_lane(f64x2.splat(me0), 1, me1);
+      const u = f64x2.replace_lane(f64x2.splat(uniform(k, S_LAUNCH, 0, i)), 1, uniform(k, S_LAUNCH, 0, i + 1));
+      const hit = <u32>i64x2.bitmask(f64x2.lt(u, f64x2.div(me, f64x2.add(f64x2.splat(1), me))));
+      store<u32>(batchPerson + (<usize>nb << 2), i);
+      nb += (hit & 1) & <u32>(load<u16>(aday + (<usize>i << 1)) == 0);
+      store<u32>(batchPerson + (<usize>nb << 2), i + 1);
+      nb += (hit >> 1) & <u32>(load<u16>(aday + (<usize>i << 1), 2) == 0);
     }
-    const me = f64x2.replace_lane(f64x2.splat(me0), 1, me1);
-    const u = f64x2.replace_lane(f64x2.splat(uniform(key, S_LAUNCH, 0, i)), 1, uniform(key, S_LAUNCH, 0, i + 1));
-    const hit = i64x2.bitmask(f64x2.lt(u, f64x2.div(me, f64x2.add(f64x2.splat(1), me))));
-    store<u32>(batchPerson + (<usize>nb << 2), i);
-    store<u32>(batchHousehold + (<usize>nb << 2), load<u32>(personHh + (<usize>i << 2)));
-    nb += <u32>((hit & 1) != 0 && load<u16>(aday + (<usize>i << 1)) == 0);
-    store<u32>(batchPerson + (<usize>nb << 2), i + 1);
-    store<u32>(batchHousehold + (<usize>nb << 2), load<u32>(personHh + (<usize>i << 2), 4));
-    nb += <u32>((hit & 2) != 0 && load<u16>(aday + (<usize>i << 1), 2) == 0);
   }
-  for (; i < n; i++) {
+  if (i < n) {
+    // the last person of an odd count (its room checked: the runs may have filled the batch)
+    if (nb > BATCH - 1) {
+      recordAdopters<FromPersons>(nb, day);
+      nb = 0;
+    }
     let me = <f64>load<f32>(mult + (<usize>i << 2)) * e;
     if (byIncome) me *= <f64>load<f32>(odds + (<usize>load<u8>(income + <usize>i) << 2));
     store<u32>(batchPerson + (<usize>nb << 2), i);
-    store<u32>(batchHousehold + (<usize>nb << 2), load<u32>(personHh + (<usize>i << 2)));
-    nb += <u32>(uniform(key, S_LAUNCH, 0, i) < me / (1 + me) && load<u16>(aday + (<usize>i << 1)) == 0);
+    nb += <u32>(uniform(k, S_LAUNCH, 0, i) < me / (1 + me)) & <u32>(load<u16>(aday + (<usize>i << 1)) == 0);
   }
   recordAdopters<FromPersons>(nb, day);
 }
@@ -224,13 +238,29 @@ export function launchAdoption(day: u32): void {
 /** Host: once per simulated day after the launch, after prepareShares(); new adopters get `day`. */
 export function stepAdoption(day: u32): void {
   // the household loop compiled once per case: V8 tested the flag and rebuilt vE0 in every f32x4 step
-  if (param(F_BY_INCOME) != 0) stepLive<ByIncome>(day);
-  else stepLive<Flat>(day);
+  const fewCells = <u32>slot(N_DIG) < FEW_CELLS;
+  if (param(F_BY_INCOME) != 0) {
+    if (fewCells) stepLive<ByIncome, FewCells>(day);
+    else stepLive<ByIncome, ManyCells>(day);
+  } else if (fewCells) stepLive<Flat, FewCells>(day);
+  else stepLive<Flat, ManyCells>(day);
 }
 
 // stepLive's case, a type so that each case is compiled apart (the test below is a constant in each)
 type ByIncome = u8;
 type Flat = u32;
+// The block step's digital-cell shares: with fewer than FEW_CELLS cells (one UF: 7), the table with
+// its "offline" zero fits two v128 and each lane's share is looked up by byte shuffles instead of a
+// lane-by-lane gather; with more (a shard of several UFs) gathered. A type, as Case.
+const FEW_CELLS: u32 = 8;
+type FewCells = u8;
+type ManyCells = u32;
+// The f32x4 steps' lanes off: Inside, persons of the population (adopted ones of a full block), whose
+// group, cell, class and household the lane may read as they are (its results are masked); Bounded,
+// maybe past the population's end, so they read the "no group", "offline", class 0 and household 0
+// entries instead. A type, as Case.
+type Inside = u8;
+type Bounded = u32;
 
 /**
  * The daily step, with the timing classes' exp(beta0) (F_BY_INCOME) or one. While most households are
@@ -240,15 +270,16 @@ type Flat = u32;
  * left fit the compact copy (PA: no such day, the persons left after day 12 fit it); then the
  * listed households' base and damping, and the persons of the compact copy (PA: days 13 to 30).
  */
-function stepLive<Case>(day: u32): void {
+function stepLive<Case, Cells>(day: u32): void {
   if (mode == BY_BLOCKS) {
-    const listed = everyHouseholdBase();
-    stepBlocks<Case>(day);
+    const listed = everyHouseholdBase<Keep>();
+    stepBlocks<Case, Cells>(day);
     if (<u64>listed * BY_BLOCKS_DENOMINATOR <= <u64>slot(N_HOUSEHOLDS) * BY_BLOCKS_NUMERATOR) mode = BY_HOUSEHOLDS;
   } else if (mode == BY_HOUSEHOLDS) stepHouseholds<Case>(day);
   else {
-    listHouseholdBases();
-    stepCompact<Case>(day);
+    if (nLive == <u32>slot(N_HOUSEHOLDS)) everyHouseholdBase<Relist>();
+    else listHouseholdBases();
+    stepCompact<Case, Cells>(day);
   }
   const n = <u32>slot(N_PERSONS);
   if (mode == BY_HOUSEHOLDS && <u64>nPending * 8 <= <u64>n * ADOPTION_COMPACT_EIGHTHS) {
@@ -316,10 +347,13 @@ function listHouseholdBases(): void {
  * Every household's base and damping, 4 households a turn (households of SMALL members or more
  * one at a time), for stepBlocks: while most households are listed, visiting them all in order
  * costs less than reading and compacting the list (which stays whole until the blocks end; the
- * next step drops the households done). Returns the households with a member left by yesterday.
+ * next step drops the households done; with Relist, see below, this pass does). Returns the
+ * households with a member left by yesterday.
  */
-function everyHouseholdBase(): u32 {
+function everyHouseholdBase<List>(): u32 {
+  const listing = sizeof<List>() == sizeof<Relist>();
   pairTractBases();
+  const live = slot(P_LIVE_HH);
   const nH = <u32>slot(N_HOUSEHOLDS);
   const hhStart = slot(P_HH_START);
   const hhTract = slot(P_HH_TRACT);
@@ -337,7 +371,9 @@ function everyHouseholdBase(): u32 {
     const at = hhStart + (<usize>h << 2);
     const size4 = i32x4.sub(v128.load(at, 4), v128.load(at));
     const adopted4 = v128.load(cH + (<usize>h << 2));
-    listed += popcnt(i32x4.bitmask(i32x4.lt_u(adopted4, size4)));
+    const left = i32x4.bitmask(i32x4.lt_u(adopted4, size4));
+    if (listing) v128.store(live + (<usize>listed << 2), i8x16.swizzle(fourFrom(h), v128.load(PACK + (<usize>left << 4))));
+    listed += popcnt(left);
     if (i32x4.bitmask(i32x4.ge_u(size4, small)) != 0) {
       for (let k: u32 = h; k < h + 4; k++) {
         const size = load<u32>(hhStart + (<usize>(k + 1) << 2)) - load<u32>(hhStart + (<usize>k << 2));
@@ -356,11 +392,20 @@ function everyHouseholdBase(): u32 {
   for (; h < nH; h++) {
     const size = load<u32>(hhStart + (<usize>(h + 1) << 2)) - load<u32>(hhStart + (<usize>h << 2));
     const adopted = <u32>load<i32>(cH + (<usize>h << 2));
+    if (listing) store<u32>(live + (<usize>listed << 2), h);
     listed += <u32>(adopted < size);
     writeHouseholdBase(h, size, adopted, wH, hhTract, tBase, hBase);
   }
+  if (listing) nLive = listed;
   return listed;
 }
+
+// everyHouseholdBase's list: Relist writes the households with a member left to P_LIVE_HH (4 a turn,
+// packed by the adopters' swizzle patterns; listed <= h: the list is rewritten in place), for the
+// compact copy's first step, whose list the blocks left whole (a list pass visited every household
+// through it); Keep leaves the list as it is. A type, as Case.
+type Relist = u8;
+type Keep = u32;
 
 /**
  * Persons i..i+3 (lanes `on`: not yet adopted and in range) with their households' base and
@@ -370,20 +415,20 @@ function everyHouseholdBase(): u32 {
  * come as arguments, read from the header once per step by the caller: as wasm globals they were
  * loaded again in every f32x4 step (the loop calls recordAdopters).
  */
-@inline function stepFour<Case>(
+@inline function stepFour<Case, Cells, Lanes>(
   i: u32, on: v128, base: v128, damp: v128,
   group: usize, dcell: usize, mult: usize, rem: usize, income: usize, tG: usize, tD: usize, tE0: usize,
   noGroup: v128, offline: v128, vE0: v128, vEx: v128,
 ): i32 {
   const byIncome = sizeof<Case>() == sizeof<ByIncome>();
-  // lanes off read the "no group" and "offline" zeros (always in the tables)
-  const g4 = v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
-  const d4 = v128.bitselect(i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1))), offline, on);
-  // the timing class's exp(beta0) (lanes off read class 0); one exp(beta0) without F_BY_INCOME
-  const e0 = byIncome
-    ? gather4(tE0, v128.and(i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(income + <usize>i))), on))
-    : vE0;
-  const lambda = hazardFour(base, damp, g4, d4, e0, v128.load(mult + (<usize>i << 2)), tG, tD, vEx);
+  const inside = sizeof<Lanes>() == sizeof<Inside>();
+  // lanes off read the "no group" and "offline" zeros (always in the tables), or Inside their own
+  const g4 = inside ? v128.load(group + (<usize>i << 2)) : v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
+  const d4 = cellShares<Cells, Lanes>(tD, v128.load64_zero(dcell + (<usize>i << 1)), on, offline);
+  // the timing class's exp(beta0) (lanes off read class 0, or Inside their own); one exp(beta0) without F_BY_INCOME
+  const classes = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(income + <usize>i)));
+  const e0 = byIncome ? gather4(tE0, inside ? classes : v128.and(classes, on)) : vE0;
+  const lambda = hazardFour(base, damp, g4, d4, e0, v128.load(mult + (<usize>i << 2)), tG, vEx);
   const at = rem + (<usize>i << 2);
   const r0 = v128.load(at);
   const r = f32x4.sub(r0, lambda);
@@ -392,11 +437,43 @@ function everyHouseholdBase(): u32 {
 }
 
 /**
- * The day's hazard of 4 persons: household base and damping, group and digital cell, exp(beta0)
+ * The digital-cell shares tD[cell] of 4 persons (their cells the 4 u16 of `cells`), lanes off the
+ * "offline" zero (Inside: their own, see Lanes). FewCells: tD's N_DIG + 1 <= 8 entries (reading 32 bytes: entries past N_DIG are
+ * never picked) looked up by byte: lane k's bytes 4 cell_k + 0..3, from the low or the high v128
+ * (a swizzle index past 15 gives 0), and lanes off masked to +0 (the offline entry's bits).
+ */
+@inline function cellShares<Cells, Lanes>(tD: usize, cells: v128, on: v128, offline: v128): v128 {
+  const inside = sizeof<Lanes>() == sizeof<Inside>();
+  if (sizeof<Cells>() == sizeof<FewCells>()) {
+    const v = lookupCells(tD, i8x16.swizzle(cells, i8x16(0, 0, 0, 0, 2, 2, 2, 2, 4, 4, 4, 4, 6, 6, 6, 6)));
+    return inside ? v : v128.and(v, on);
+  }
+  return gather4(tD, inside ? i32x4.extend_low_i16x8_u(cells) : v128.bitselect(i32x4.extend_low_i16x8_u(cells), offline, on));
+}
+
+/** cellShares with the cells in the low 16 bits of 4 i32 lanes (the compact copy's). */
+@inline function cellSharesOf32<Cells, Lanes>(tD: usize, cells: v128, on: v128, offline: v128): v128 {
+  const inside = sizeof<Lanes>() == sizeof<Inside>();
+  if (sizeof<Cells>() == sizeof<FewCells>()) {
+    const v = lookupCells(tD, i8x16.swizzle(cells, i8x16(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12)));
+    return inside ? v : v128.and(v, on);
+  }
+  const c4 = v128.and(cells, i32x4.splat(0xffff));
+  return gather4(tD, inside ? c4 : v128.bitselect(c4, offline, on));
+}
+
+/** The FewCells lookup: tD's entries of the cells in `cells4` (each lane's cell < 8 in its 4 bytes). */
+@inline function lookupCells(tD: usize, cells4: v128): v128 {
+  const at = i8x16.add(i16x8.shl(cells4, 2), i8x16(0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3));
+  return v128.or(i8x16.swizzle(v128.load(tD), at), i8x16.swizzle(v128.load(tD, 16), i8x16.sub(at, i8x16.splat(16))));
+}
+
+/**
+ * The day's hazard of 4 persons: household base and damping, group and digital cell's share, exp(beta0)
  * and m_i; the scalar loop's f32 operations lane by lane (IEEE f32, same order).
  */
-@inline function hazardFour(base: v128, damp: v128, g4: v128, d4: v128, e0: v128, m4: v128, tG: usize, tD: usize, vEx: v128): v128 {
-  const sv = f32x4.add(f32x4.add(base, gather4(tG, g4)), gather4(tD, d4));
+@inline function hazardFour(base: v128, damp: v128, g4: v128, dShare: v128, e0: v128, m4: v128, tG: usize, vEx: v128): v128 {
+  const sv = f32x4.add(f32x4.add(base, gather4(tG, g4)), dShare);
   return f32x4.mul(f32x4.mul(m4, f32x4.add(e0, f32x4.mul(vEx, sv))), damp);
 }
 
@@ -408,11 +485,9 @@ function everyHouseholdBase(): u32 {
   );
 }
 
-/** Appends the persons `i4` of mask `adopters`, with households `h4`, to the batch at `nb` (every lane's slot is written). */
-@inline function listAdopters(nb: u32, i4: v128, adopters: i32, h4: v128): void {
-  const pack = v128.load(PACK + (<usize>adopters << 4));
-  v128.store(batchPerson + (<usize>nb << 2), i8x16.swizzle(i4, pack));
-  v128.store(batchHousehold + (<usize>nb << 2), i8x16.swizzle(h4, pack));
+/** Appends the persons `i4` of mask `adopters` to the batch at `nb` (every lane's slot is written). */
+@inline function listAdopters(nb: u32, i4: v128, adopters: i32): void {
+  v128.store(batchPerson + (<usize>nb << 2), i8x16.swizzle(i4, v128.load(PACK + (<usize>adopters << 4))));
 }
 
 /** Persons i..i+3. */
@@ -425,8 +500,35 @@ function everyHouseholdBase(): u32 {
   return v128.load64_lane(table + (<usize>b << 3), v128.load64_zero(table + (<usize>a << 3)), 1);
 }
 
+/** Lanes of persons i..i+3 not yet adopted (all four below the population's end: a full block). */
+@inline function pendingAll(i: u32, aday: usize): v128 {
+  return i32x4.eq(i32x4.extend_low_i16x8_u(v128.load64_zero(aday + (<usize>i << 1))), i32x4.splat(0));
+}
+
+/**
+ * One f32x4 step of the block pass: persons i..i+3 of lanes `on`, each with its household's entry
+ * of P_HH_BASE, today's adopters listed at `nb`. Returns the mask of `on` << 4 | the adopters' mask.
+ */
+@inline function blockFour<Case, Cells, Lanes>(
+  i: u32, on: v128, nb: u32, personHh: usize, hBase: usize,
+  group: usize, dcell: usize, mult: usize, rem: usize, income: usize, tG: usize, tD: usize, tE0: usize,
+  noGroup: v128, offline: v128, vE0: v128, vEx: v128,
+): i32 {
+  // lanes off read household 0's entry (Inside: their own)
+  const h4 = sizeof<Lanes>() == sizeof<Inside>() ? v128.load(personHh + (<usize>i << 2)) : v128.and(v128.load(personHh + (<usize>i << 2)), on);
+  // each lane's household {base, damping}: two per v128, then split
+  const bd01 = pairAt(hBase, i32x4.extract_lane(h4, 0), i32x4.extract_lane(h4, 1));
+  const bd23 = pairAt(hBase, i32x4.extract_lane(h4, 2), i32x4.extract_lane(h4, 3));
+  const adopters = stepFour<Case, Cells, Lanes>(
+    i, on, v128.shuffle<i32>(bd01, bd23, 0, 2, 4, 6), v128.shuffle<i32>(bd01, bd23, 1, 3, 5, 7),
+    group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx,
+  );
+  listAdopters(nb, fourFrom(i), adopters);
+  return (i32x4.bitmask(on) << 4) | adopters;
+}
+
 /** The persons of the listed blocks 4 per f32x4, each lane with its household's entry of P_HH_BASE; drops the blocks left without a person to adopt. */
-function stepBlocks<Case>(day: u32): void {
+function stepBlocks<Case, Cells>(day: u32): void {
   const n = <u32>slot(N_PERSONS);
   const group = slot(P_GROUP);
   const dcell = slot(P_DCELL);
@@ -451,27 +553,40 @@ function stepBlocks<Case>(day: u32): void {
     const blk = load<u32>(blocks + (<usize>j << 2));
     const i0 = blk * BLOCK;
     const i1 = min(i0 + BLOCK, n);
-    let left: u32 = 0; // the block's persons yet to adopt after today
-    for (let i = i0; i < i1; i += 4) {
-      // room for this step's 4 entries
-      if (nb > BATCH - 4) {
+    // the block's persons on (high bits) and today's adopters (low bits), 8 per f32x4 step
+    let got: u32 = 0;
+    if (i1 - i0 == BLOCK) {
+      // a full block: its BLOCK / 4 = 4 steps written out (one room check, no range test)
+      if (nb > BATCH - BLOCK) {
         recordAdopters<FromPersons>(nb, day);
         nb = 0;
       }
-      const on = pending(i, i1, aday);
-      // lanes off read household 0's entry
-      const h4 = v128.and(v128.load(personHh + (<usize>i << 2)), on);
-      // each lane's household {base, damping}: two per v128, then split
-      const bd01 = pairAt(hBase, i32x4.extract_lane(h4, 0), i32x4.extract_lane(h4, 1));
-      const bd23 = pairAt(hBase, i32x4.extract_lane(h4, 2), i32x4.extract_lane(h4, 3));
-      const adopters = stepFour<Case>(
-        i, on, v128.shuffle<i32>(bd01, bd23, 0, 2, 4, 6), v128.shuffle<i32>(bd01, bd23, 1, 3, 5, 7),
-        group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx,
-      );
-      listAdopters(nb, fourFrom(i), adopters, h4);
-      nb += popcnt(adopters);
-      left += popcnt(i32x4.bitmask(on)) - popcnt(adopters);
+      let r = blockFour<Case, Cells, Inside>(i0, pendingAll(i0, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+      nb += popcnt(r & 15);
+      got = r;
+      r = blockFour<Case, Cells, Inside>(i0 + 4, pendingAll(i0 + 4, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+      nb += popcnt(r & 15);
+      got |= r << 8;
+      r = blockFour<Case, Cells, Inside>(i0 + 8, pendingAll(i0 + 8, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+      nb += popcnt(r & 15);
+      got |= r << 16;
+      r = blockFour<Case, Cells, Inside>(i0 + 12, pendingAll(i0 + 12, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+      nb += popcnt(r & 15);
+      got |= r << 24;
+    } else {
+      for (let i = i0; i < i1; i += 4) {
+        // room for this step's 4 entries
+        if (nb > BATCH - 4) {
+          recordAdopters<FromPersons>(nb, day);
+          nb = 0;
+        }
+        const r = blockFour<Case, Cells, Bounded>(i, pending(i, i1, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+        nb += popcnt(r & 15);
+        got |= r << ((i - i0) << 1);
+      }
     }
+    // the block's persons yet to adopt after today: on and not adopted today
+    const left = popcnt(((got >>> 4) & ~got) & 0x0f0f0f0f);
     // kept in the list while a person is left after today (kept <= j: the list compacts in place)
     store<u32>(blocks + (<usize>kept << 2), blk);
     kept += <u32>(left > 0);
@@ -521,7 +636,6 @@ function stepHouseholds<Case>(day: u32): void {
     const fh = size < SMALL ? load<f32>(householdShares + (<usize>(size * SMALL + adopted) << 2)) : householdShare(wH, adopted, size);
     const vBase = f32x4.splat(fh + load<f32>(tV + (<usize>t << 2)));
     const vDamp = f32x4.splat(load<f32>(tDamp + (m << 2)));
-    const vH = i32x4.splat(h);
     // the members 4 at a time (one f32x4 step for a household of up to 4, most of them): a branch
     // per member (adopted or not) and per household size was most of a person's cost
     for (let i = a; i < b; i += 4) {
@@ -530,8 +644,8 @@ function stepHouseholds<Case>(day: u32): void {
         recordAdopters<FromPersons>(nb, day);
         nb = 0;
       }
-      const adopters = stepFour<Case>(i, pending(i, b, aday), vBase, vDamp, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
-      listAdopters(nb, fourFrom(i), adopters, vH);
+      const adopters = stepFour<Case, ManyCells, Bounded>(i, pending(i, b, aday), vBase, vDamp, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+      listAdopters(nb, fourFrom(i), adopters);
       nb += popcnt(adopters);
       got += popcnt(adopters);
     }
@@ -576,14 +690,65 @@ function copyPending(n: u32): void {
 }
 
 /**
+ * Entries j..j+3 of the compact copy (lanes `on`; Inside: all four), their adopters listed at `nb`
+ * and the persons left packed to the front at w <= j. Returns the mask of the persons left << 4 |
+ * the adopters' mask.
+ */
+@inline function compactFour<Case, Cells, Lanes>(
+  j: u32, w: u32, nb: u32, on: v128, n: u32, stride: usize, cp: usize, rem: usize, tG: usize, tD: usize, tE0: usize,
+  noGroup: v128, offline: v128, vE0: v128, vEx: v128, hBase: usize,
+): i32 {
+  const byIncome = sizeof<Case>() == sizeof<ByIncome>();
+  const inside = sizeof<Lanes>() == sizeof<Inside>();
+  const at = cp + (<usize>j << 2);
+  // lanes off (past the copy) read and write back the 4 bytes after P_REM as person n
+  const i4 = inside ? v128.load(at) : v128.bitselect(v128.load(at), i32x4.splat(<i32>n), on);
+  // lanes off read household 0's entry
+  const h4 = inside ? v128.load(at + stride) : v128.and(v128.load(at + stride), on);
+  const g4 = v128.load(at + 2 * stride);
+  const m4 = v128.load(at + 3 * stride);
+  const dc4 = v128.load(at + 4 * stride);
+  const bd01 = pairAt(hBase, i32x4.extract_lane(h4, 0), i32x4.extract_lane(h4, 1));
+  const bd23 = pairAt(hBase, i32x4.extract_lane(h4, 2), i32x4.extract_lane(h4, 3));
+  const classes = i32x4.shr_u(dc4, 16);
+  const e0 = byIncome ? gather4(tE0, inside ? classes : v128.and(classes, on)) : vE0;
+  const lambda = hazardFour(
+    v128.shuffle<i32>(bd01, bd23, 0, 2, 4, 6), v128.shuffle<i32>(bd01, bd23, 1, 3, 5, 7),
+    inside ? g4 : v128.bitselect(g4, noGroup, on), cellSharesOf32<Cells, Lanes>(tD, dc4, on, offline), e0, m4, tG, vEx,
+  );
+  const r0 = gather4(rem, i4);
+  const r = inside ? f32x4.sub(r0, lambda) : v128.bitselect(f32x4.sub(r0, lambda), r0, on);
+  v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 0) << 2), r, 0);
+  v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 1) << 2), r, 1);
+  v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 2) << 2), r, 2);
+  v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 3) << 2), r, 3);
+  const le = f32x4.le(r, f32x4.splat(0));
+  const adopters = i32x4.bitmask(inside ? le : v128.and(on, le));
+  listAdopters(nb, i4, adopters);
+  const pack = v128.load(PACK + (<usize>adopters << 4));
+  v128.store(batchHousehold + (<usize>nb << 2), i8x16.swizzle(h4, pack));
+  v128.store(batchGroup + (<usize>nb << 2), i8x16.swizzle(g4, pack));
+  v128.store(batchCell + (<usize>nb << 2), i8x16.swizzle(v128.and(dc4, i32x4.splat(0xffff)), pack));
+  // the persons left, packed to the front at w <= j (entries j..j+3 are read already)
+  const keep = i32x4.bitmask(on) & ~adopters;
+  const packLeft = v128.load(PACK + (<usize>keep << 4));
+  const to = cp + (<usize>w << 2);
+  v128.store(to, i8x16.swizzle(i4, packLeft));
+  v128.store(to + stride, i8x16.swizzle(h4, packLeft));
+  v128.store(to + 2 * stride, i8x16.swizzle(g4, packLeft));
+  v128.store(to + 3 * stride, i8x16.swizzle(m4, packLeft));
+  v128.store(to + 4 * stride, i8x16.swizzle(dc4, packLeft));
+  return (keep << 4) | adopters;
+}
+
+/**
  * The persons of the compact copy 4 per f32x4, each lane with its household's entry of P_HH_BASE
  * and its rem read from and written to P_REM (the state the host reads); the copy compacts in place,
  * dropping today's adopters. The order differs from the household loop's, not the numbers: each
  * person's rem is its own, the counters are integer sums bumped a batch later, and the household
  * bases were taken before any adoption today.
  */
-function stepCompact<Case>(day: u32): void {
-  const byIncome = sizeof<Case>() == sizeof<ByIncome>();
+function stepCompact<Case, Cells>(day: u32): void {
   const n = <u32>slot(N_PERSONS);
   const stride = <usize>compactStride(n) << 2;
   const cp = slot(P_COMPACT);
@@ -596,53 +761,30 @@ function stepCompact<Case>(day: u32): void {
   const vE0 = f32x4.splat(<f32>param(F_E0));
   const vEx = f32x4.splat(<f32>param(F_EXPO));
   const hBase = slot(P_HH_BASE);
-  // lanes off (past the copy) read and write back the 4 bytes after P_REM as person n
-  const past = i32x4.splat(<i32>n);
   let nb: u32 = 0;
   let w: u32 = 0;
-  for (let j: u32 = 0; j < nCompact; j += 4) {
+  const count = nCompact;
+  let j: u32 = 0;
+  // every lane on (no selects), then the last 1 to 3 entries
+  for (; j + 4 <= count; j += 4) {
     // room for this step's 4 entries
     if (nb > BATCH - 4) {
       recordAdopters<FromBatch>(nb, day);
       nb = 0;
     }
-    const on = i32x4.lt_u(i32x4(0, 1, 2, 3), i32x4.splat(nCompact - j));
-    const at = cp + (<usize>j << 2);
-    const i4 = v128.bitselect(v128.load(at), past, on);
-    // lanes off read household 0's entry
-    const h4 = v128.and(v128.load(at + stride), on);
-    const g4 = v128.load(at + 2 * stride);
-    const m4 = v128.load(at + 3 * stride);
-    const dc4 = v128.load(at + 4 * stride);
-    const bd01 = pairAt(hBase, i32x4.extract_lane(h4, 0), i32x4.extract_lane(h4, 1));
-    const bd23 = pairAt(hBase, i32x4.extract_lane(h4, 2), i32x4.extract_lane(h4, 3));
-    const e0 = byIncome ? gather4(tE0, v128.and(i32x4.shr_u(dc4, 16), on)) : vE0;
-    const lambda = hazardFour(
-      v128.shuffle<i32>(bd01, bd23, 0, 2, 4, 6), v128.shuffle<i32>(bd01, bd23, 1, 3, 5, 7),
-      v128.bitselect(g4, noGroup, on), v128.bitselect(v128.and(dc4, i32x4.splat(0xffff)), offline, on), e0, m4, tG, tD, vEx,
-    );
-    const r0 = gather4(rem, i4);
-    const r = v128.bitselect(f32x4.sub(r0, lambda), r0, on);
-    v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 0) << 2), r, 0);
-    v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 1) << 2), r, 1);
-    v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 2) << 2), r, 2);
-    v128.store32_lane(rem + (<usize>i32x4.extract_lane(i4, 3) << 2), r, 3);
-    const adopters = i32x4.bitmask(v128.and(on, f32x4.le(r, f32x4.splat(0))));
-    listAdopters(nb, i4, adopters, h4);
-    const pack = v128.load(PACK + (<usize>adopters << 4));
-    v128.store(batchGroup + (<usize>nb << 2), i8x16.swizzle(g4, pack));
-    v128.store(batchCell + (<usize>nb << 2), i8x16.swizzle(v128.and(dc4, i32x4.splat(0xffff)), pack));
-    nb += popcnt(adopters);
-    // the persons left, packed to the front at w <= j (entries j..j+3 are read already)
-    const keep = i32x4.bitmask(on) & ~adopters;
-    const packLeft = v128.load(PACK + (<usize>keep << 4));
-    const to = cp + (<usize>w << 2);
-    v128.store(to, i8x16.swizzle(i4, packLeft));
-    v128.store(to + stride, i8x16.swizzle(h4, packLeft));
-    v128.store(to + 2 * stride, i8x16.swizzle(g4, packLeft));
-    v128.store(to + 3 * stride, i8x16.swizzle(m4, packLeft));
-    v128.store(to + 4 * stride, i8x16.swizzle(dc4, packLeft));
-    w += popcnt(keep);
+    const r = compactFour<Case, Cells, Inside>(j, w, nb, i32x4.splat(-1), n, stride, cp, rem, tG, tD, tE0, noGroup, offline, vE0, vEx, hBase);
+    nb += popcnt(r & 15);
+    w += popcnt(r >> 4);
+  }
+  if (j < count) {
+    if (nb > BATCH - 4) {
+      recordAdopters<FromBatch>(nb, day);
+      nb = 0;
+    }
+    const on = i32x4.lt_u(i32x4(0, 1, 2, 3), i32x4.splat(count - j));
+    const r = compactFour<Case, Cells, Bounded>(j, w, nb, on, n, stride, cp, rem, tG, tD, tE0, noGroup, offline, vE0, vEx, hBase);
+    nb += popcnt(r & 15);
+    w += popcnt(r >> 4);
   }
   nCompact = w;
   nPending = w;

@@ -69,7 +69,7 @@ const LOGF_TAB = memory.data<u64>([
 ], 16);
 
 /**
- * -logf_lut(x) of the f32 x in lanes 0 and 1 of ux (as bits), as f64 in two lanes: logf_lut's
+ * -logf_lut(x) of the f32 x in lanes 0 and 1 of ux (as bits), as f32 in lanes 0 and 1: logf_lut's
  * operations lane by lane (f64 with no fused operation, as the scalar's). x must be normal,
  * positive and below 1 (an expDraw's u: at least 2^-54), so the scalar's branch for zero,
  * subnormal, inf and NaN never applies.
@@ -90,12 +90,17 @@ const LOGF_TAB = memory.data<u64>([
   let y = f64x2.add(f64x2.mul(f64x2.splat(reinterpret<f64>(0x3FD5575B0BE00B6A)), r), f64x2.splat(reinterpret<f64>(0xBFDFFFFEF20A4123)));
   y = f64x2.add(y, f64x2.mul(f64x2.splat(reinterpret<f64>(0xBFD00EA348B88334)), r2));
   y = f64x2.add(f64x2.mul(y, r2), f64x2.add(y0, r));
-  return f64x2.promote_low_f32x4(f32x4.neg(f32x4.demote_f64x2_zero(y)));
+  return f32x4.neg(f32x4.demote_f64x2_zero(y));
+}
+
+/** expDraw(key, s0, d0, a0) and expDraw(key, s1, d1, a1) in f32 lanes 0 and 1 (lanes 2 and 3 are -0), the same bits. */
+@inline export function expDraw2f32(key: u64, s0: u32, s1: u32, d0: u32, d1: u32, a0: u32, a1: u32): v128 {
+  const x = f64x2.replace_lane(f64x2.splat(<f64><i64>(hash(key, s0, d0, a0) >> 11)), 1, <f64><i64>(hash(key, s1, d1, a1) >> 11));
+  const u = f32x4.demote_f64x2_zero(f64x2.mul(f64x2.add(x, f64x2.splat(0.5)), f64x2.splat(1.1102230246251565e-16)));
+  return negLogf2(v128.bitselect(u, f32x4.splat(0.99999994), f32x4.lt(u, f32x4.splat(1))));
 }
 
 /** <f64>expDraw(key, s0, d0, a0) and <f64>expDraw(key, s1, d1, a1) in the two f64 lanes, the same bits. */
 @inline export function expDraw2(key: u64, s0: u32, s1: u32, d0: u32, d1: u32, a0: u32, a1: u32): v128 {
-  const x = f64x2.replace_lane(f64x2.splat(<f64><i64>(hash(key, s0, d0, a0) >> 11)), 1, <f64><i64>(hash(key, s1, d1, a1) >> 11));
-  const u = f32x4.demote_f64x2_zero(f64x2.mul(f64x2.add(x, f64x2.splat(0.5)), f64x2.splat(1.1102230246251565e-16)));
-  return negLogf2(v128.bitselect(u, f32x4.splat(0.99999994), f32x4.lt(u, f32x4.splat(1))));
+  return f64x2.promote_low_f32x4(expDraw2f32(key, s0, s1, d0, d1, a0, a1));
 }

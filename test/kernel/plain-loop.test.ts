@@ -212,6 +212,17 @@ describe('the skipping and blocked daily steps give the state of the plain loop'
     expect(left.some((x) => x <= ABI.ADOPTION_COMPACT_EIGHTHS / 8)).toBe(true);
   });
 
+  it('adoption: two UFs (14 digital cells: their shares gathered, not looked up by byte as with one UF)', async () => {
+    const one = buildFixturePopulation({ persons: 6_000, municipios: 2, seed: 'plain-loop' });
+    // the second municipality in a second UF
+    const munUf = new Uint8Array(new SharedArrayBuffer(one.munUf.length));
+    munUf[1] = 1;
+    const { kp, listed, left } = await checkAdoption({ ...one, ufs: ['RR', 'AP'], munUf }, Math.log(0.05));
+    expect(kp.nDig).toBe(2 * ABI.AGE_GROUPS);
+    expect(listed.some((x) => x > 0.7)).toBe(true);
+    expect(left.some((x) => x <= ABI.ADOPTION_COMPACT_EIGHTHS / 8)).toBe(true);
+  });
+
   it('adoption: more adopters in one household on one day than a batch holds (1,024)', async () => {
     const { k, kp } = await checkAdoption(buildFixturePopulation({ persons: 6_000, householdSize: 3_000, municipios: 1, seed: 'plain-loop' }), Math.log(0.5));
     expect(kp.nHouseholds).toBe(2);
