@@ -36,6 +36,8 @@ const MASK_MEMBERS: u32 = 31 - COUNT_BITS;
 let key: u64 = 0;
 let exG: f32 = 0;
 let periodG: u32 = 0;
+// a sink for the social pass's loads of hhStart (kept so that they are not removed)
+let touched: i32 = 0;
 
 @inline function add(p: usize, k: usize, d: i32): void {
   store<i32>(p + (k << 2), load<i32>(p + (k << 2)) + d);
@@ -562,6 +564,10 @@ export function stepReception(day: u32): void {
     // read before the response is drawn) while it spreads on no day: the members bits would
     // disagree with eday and resp, so such runs read these
     const byMask = periodG > 0;
+    // hhStart loaded with the run's end search, 4 households at a time, though only the end's is
+    // used: read in order, the hardware fetches it ahead, where the end's alone (every 27
+    // households or so) waited on memory at every run's start
+    let touch = i32x4.splat(0);
     let a = lo;
     let h: u32 = 0;
     while (h < nH) {
@@ -589,6 +595,7 @@ export function stepReception(day: u32): void {
       const vt = i32x4.splat(t);
       while (h2 + 4 <= nH) {
         const same = v128.and(i32x4.eq(v128.load(cH + (<usize>h2 << 2)), i32x4.splat(0)), i32x4.eq(v128.load(hhTract + (<usize>h2 << 2)), vt));
+        touch = v128.or(touch, v128.load(hhStart + (<usize>h2 << 2)));
         const m = i32x4.bitmask(same);
         if (m != 15) {
           h2 += ctz(~m);
@@ -602,6 +609,7 @@ export function stepReception(day: u32): void {
       a = b;
       h = h2;
     }
+    touched = i32x4.extract_lane(touch, 0);
   }
 
   // Event pass: first exposures (media or social contact today, never exposed) and the end of
