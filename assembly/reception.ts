@@ -625,13 +625,9 @@ export function stepReception(day: u32): void {
   let nSpread: u32 = 0;
   let nEvent: u32 = 0;
   let i = lo;
-  let touchCell = i32x4.splat(0);
   for (; i < hi; i += 8) {
     let m: u32;
     if (i + 8 <= hi) {
-      // cell, which only a first exposure reads, loaded for every block: read in order, the
-      // hardware fetches it ahead (a first exposure's alone waited on memory)
-      touchCell = v128.or(touchCell, v128.load(cell + (<usize>i << 1)));
       const e8 = v128.load(eday + (<usize>i << 1));
       const first = v128.and(
         i16x8.eq(e8, vZero),
@@ -699,7 +695,6 @@ export function stepReception(day: u32): void {
     nEvent = 0;
   }
   countSpreaders(nSpread, group, dcell, hhTract, cG, cT, cD, cH);
-  touched |= i32x4.extract_lane(touchCell, 0);
 
 }
 
