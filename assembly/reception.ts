@@ -320,7 +320,7 @@ function fillBitPositions(): void {
     const d4 = v128.bitselect(i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1))), offline, on);
     const s = f32x4.add(f32x4.add(vBase, gather4(tG, g4)), gather4(tD, d4));
     // spreading today: repassa, exposed before today and at most period days ago; in a household
-    // of at most MASK_MEMBERS, the members bits of its counter (countSpreaders) say the same
+    // of at most MASK_MEMBERS, the members' bits of its counter (countSpreaders) say the same
     // without loading eday and resp, which no pass streams before this one (a cache miss each)
     let spreading: v128;
     if (byMask) {
@@ -561,8 +561,8 @@ export function stepReception(day: u32): void {
     const offline = i32x4.splat(<i32>nDig);
     const vEx = f32x4.splat(ex);
     // with a period of 0 a first exposure's +1 is never undone (its -1 would be the same day's,
-    // read before the response is drawn) while it spreads on no day: the members bits would
-    // disagree with eday and resp, so such runs read these
+    // whose resp is read before the response is drawn) while it spreads on no day: the members'
+    // bits would disagree with eday and resp, so with such a period the pass reads these
     const byMask = periodG > 0;
     // hhStart loaded with the run's end search, 4 households at a time, though only the end's is
     // used: read in order, the hardware fetches it ahead, where the end's alone (every 27
