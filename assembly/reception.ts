@@ -25,9 +25,19 @@ import { clearCounters, prepareUnits } from './layers';
 import { expDraw, expDraw2, setAgentBase, uniform } from './rng';
 
 const REPASSA: u8 = 3;
+// A household's spreader counter (P_CNT_HH) in a household of at most MASK_MEMBERS persons: the
+// count in its low COUNT_BITS bits, and bit COUNT_BITS + k set while its k-th member spreads (each
+// +1 and -1 of countSpreaders adds and removes the bit with the count). Larger households keep
+// the plain count. The bits are today's spreaders exactly: set by the event pass of the exposure
+// day (after that day's social pass), cleared by that of the period's last day.
+const COUNT_BITS: u32 = 8;
+const COUNT_MASK: i32 = (1 << COUNT_BITS) - 1;
+const MASK_MEMBERS: u32 = 31 - COUNT_BITS;
 let key: u64 = 0;
 let exG: f32 = 0;
 let periodG: u32 = 0;
+// a sink for the social pass's loads of hhStart (kept so that they are not removed)
+let touched: i32 = 0;
 
 @inline function add(p: usize, k: usize, d: i32): void {
   store<i32>(p + (k << 2), load<i32>(p + (k << 2)) + d);
@@ -298,7 +308,7 @@ function fillBitPositions(): void {
  * per f32x4 (the scalar operations lane by lane, in the same order), lanes off as in socialRun.
  */
 @inline function socialHousehold(
-  a: u32, b: u32, day: u32, base: f32, selfV: f32, sday: usize, eday: usize, resp: usize, group: usize,
+  a: u32, b: u32, day: u32, base: f32, selfV: f32, members: u32, byMask: bool, sday: usize, eday: usize, resp: usize, group: usize,
   dcell: usize, mult: usize, rem: usize, tG: usize, tD: usize, uG: usize, uD: usize, noGroup: v128, offline: v128, vEx: v128,
 ): void {
   const vBase = f32x4.splat(base);
@@ -309,13 +319,20 @@ function fillBitPositions(): void {
     const g4 = v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
     const d4 = v128.bitselect(i32x4.extend_low_i16x8_u(v128.load64_zero(dcell + (<usize>i << 1))), offline, on);
     const s = f32x4.add(f32x4.add(vBase, gather4(tG, g4)), gather4(tD, d4));
-    // spreading today: repassa, exposed before today and at most period days ago
-    const e4 = i32x4.extend_low_i16x8_u(v128.load64_zero(eday + (<usize>i << 1)));
-    const rs4 = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(resp + <usize>i)));
-    const spreading = v128.and(
-      i32x4.eq(rs4, i32x4.splat(REPASSA)),
-      v128.and(i32x4.lt_u(e4, vDay), i32x4.le_u(i32x4.sub(vDay, e4), i32x4.splat(periodG))),
-    );
+    // spreading today: repassa, exposed before today and at most period days ago; in a household
+    // of at most MASK_MEMBERS, the members' bits of its counter (countSpreaders) say the same
+    // without loading eday and resp, which no pass streams before this one (a cache miss each)
+    let spreading: v128;
+    if (byMask) {
+      spreading = i32x4.ne(v128.and(i32x4.splat(members >> (i - a)), i32x4(1, 2, 4, 8)), i32x4.splat(0));
+    } else {
+      const e4 = i32x4.extend_low_i16x8_u(v128.load64_zero(eday + (<usize>i << 1)));
+      const rs4 = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(resp + <usize>i)));
+      spreading = v128.and(
+        i32x4.eq(rs4, i32x4.splat(REPASSA)),
+        v128.and(i32x4.lt_u(e4, vDay), i32x4.le_u(i32x4.sub(vDay, e4), i32x4.splat(periodG))),
+      );
+    }
     // the units gathered for the spreaders only: the other lanes read the "no group" and
     // "offline" zeros (cached), not a second 1.5 MB table, and keep s
     const self = f32x4.add(
@@ -465,16 +482,21 @@ const spreadDelta = memory.data(<i32>BATCH << 2);
 // the event pass's candidates (persons), listed a block of 8 at a time
 const eventPerson = memory.data(<i32>BATCH << 2, 16);
 
-/** The counter changes listed in [0, n): each person's group, tract, digital cell and household by its delta. */
+/**
+ * The counter changes listed in [0, n): each person's group, tract, digital cell and household by
+ * its delta, +1 or -1 (the sign of the listed household delta, which in a household of at most
+ * MASK_MEMBERS also carries the member's bit).
+ */
 function countSpreaders(n: u32, group: usize, dcell: usize, hhTract: usize, cG: usize, cT: usize, cD: usize, cH: usize): void {
   for (let j: u32 = 0; j < n; j++) {
     const p = load<u32>(spreadPerson + (<usize>j << 2));
     const h = load<u32>(spreadHousehold + (<usize>j << 2));
-    const d = load<i32>(spreadDelta + (<usize>j << 2));
+    const hd = load<i32>(spreadDelta + (<usize>j << 2));
+    const d = (hd >> 31) | 1;
     add(cG, load<u32>(group + (<usize>p << 2)), d);
     add(cT, load<u32>(hhTract + (<usize>h << 2)), d);
     add(cD, load<u16>(dcell + (<usize>p << 1)), d);
-    add(cH, h, d);
+    add(cH, h, hd);
   }
 }
 
@@ -538,6 +560,14 @@ export function stepReception(day: u32): void {
     const noGroup = i32x4.splat(<i32>slot(N_GROUPS));
     const offline = i32x4.splat(<i32>nDig);
     const vEx = f32x4.splat(ex);
+    // with a period of 0 a first exposure's +1 is never undone (its -1 would be the same day's,
+    // whose resp is read before the response is drawn) while it spreads on no day: the members'
+    // bits would disagree with eday and resp, so with such a period the pass reads these
+    const byMask = periodG > 0;
+    // hhStart loaded with the run's end search, 4 households at a time, though only the end's is
+    // used: read in order, the hardware fetches it ahead, where the end's alone (every 27
+    // households or so) waited on memory at every run's start
+    let touch = i32x4.splat(0);
     let a = lo;
     let h: u32 = 0;
     while (h < nH) {
@@ -547,10 +577,14 @@ export function stepReception(day: u32): void {
       if (spreading != 0) {
         const b = load<u32>(hhStart + (<usize>(h + 1) << 2));
         const size = b - a;
+        const small = size <= MASK_MEMBERS;
         const hUnit: f32 = size > 1 ? wH / <f32>(size - 1) : 0;
-        const base = hUnit * <f32>spreading + tv;
+        const base = hUnit * <f32>(small ? spreading & COUNT_MASK : spreading) + tv;
         const selfV = hUnit + load<f32>(uV + (<usize>t << 2));
-        socialHousehold(a, b, day, base, selfV, sday, eday, resp, group, dcell, mult, rem, tG, tD, uG, uD, noGroup, offline, vEx);
+        socialHousehold(
+          a, b, day, base, selfV, <u32>spreading >> COUNT_BITS, small && byMask, sday, eday, resp, group, dcell, mult, rem, tG, tD, uG, uD,
+          noGroup, offline, vEx,
+        );
         a = b;
         h++;
         continue;
@@ -561,6 +595,7 @@ export function stepReception(day: u32): void {
       const vt = i32x4.splat(t);
       while (h2 + 4 <= nH) {
         const same = v128.and(i32x4.eq(v128.load(cH + (<usize>h2 << 2)), i32x4.splat(0)), i32x4.eq(v128.load(hhTract + (<usize>h2 << 2)), vt));
+        touch = v128.or(touch, v128.load(hhStart + (<usize>h2 << 2)));
         const m = i32x4.bitmask(same);
         if (m != 15) {
           h2 += ctz(~m);
@@ -574,6 +609,7 @@ export function stepReception(day: u32): void {
       a = b;
       h = h2;
     }
+    touched = i32x4.extract_lane(touch, 0);
   }
 
   // Event pass: first exposures (media or social contact today, never exposed) and the end of
@@ -629,8 +665,11 @@ export function stepReception(day: u32): void {
         }
         h += 4;
       }
-      // a spreader from tomorrow on (+1, a first exposure answering repassa) or no longer (-1)
-      let delta: i32 = -1;
+      // a spreader from tomorrow on (+1, a first exposure answering repassa) or no longer (-1);
+      // in a household of at most MASK_MEMBERS, with the member's bit (countSpreaders)
+      const start = load<u32>(hhStart + (<usize>h << 2));
+      const one: i32 = load<u32>(hhStart + (<usize>(h + 1) << 2)) - start <= MASK_MEMBERS ? 1 + (1 << (COUNT_BITS + p - start)) : 1;
+      let delta: i32 = -one;
       let counted = true;
       if (isFirst) {
         // first exposure: the response by cell and source (media wins a tie)
@@ -641,7 +680,7 @@ export function stepReception(day: u32): void {
         const u = <f32>uniform(key, S_RESPONSE, 0, p);
         const r = <u8>(1 + <i32>(u >= load<f32>(q)) + <i32>(u >= load<f32>(q, 4)) + <i32>(u >= load<f32>(q, 8)));
         store<u8>(resp + <usize>p, r);
-        delta = 1;
+        delta = one;
         counted = r == REPASSA;
       }
       store<u32>(spreadPerson + (<usize>nSpread << 2), p);

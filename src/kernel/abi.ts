@@ -53,7 +53,7 @@ export const ABI = {
   P_UNIT_D: 44, // f32[nDig + 1]
   N_DAYS: 45,
   P_CUM: 46, // f64[nChannels * (nDays + 1)]: cumulative exp(beta0) * intensity of the task's variant
-  P_CNT_HH: 47, // i32[nHouseholds]: active members of the household
+  P_CNT_HH: 47, // i32[nHouseholds]: active members of the household (reception: with their bits, assembly/reception.ts)
   AGENT_BASE: 48, // global index of this instance's first person (sharding: RNG counters use it)
   P_LIVE_HH: 49, // u32[nHouseholds]: adoption: the households with a member yet to adopt, ascending
   P_INCOME: 50, // u8[nPersons]: adoption: launch timing class, UF index x 5 + national income quintile (read when F_BY_INCOME is set)

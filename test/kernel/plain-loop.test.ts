@@ -113,7 +113,10 @@ function plainSocialPass(k: KernelInstance, pop: KernelPopulation, day: number, 
     const t = pop.hhTract[h];
     const size = b - a;
     const hUnit = size > 1 ? f(wH / (size - 1)) : 0;
-    const base = f(f(hUnit * cH[h]) + tV[t]);
+    // the household's spreaders: the counter's low 8 bits in a household of at most 23 (the
+    // others are its members' bits, assembly/reception.ts), the counter in a larger one
+    const spreaders = size <= 23 ? cH[h] & 255 : cH[h];
+    const base = f(f(hUnit * spreaders) + tV[t]);
     const selfV = f(hUnit + uV[t]);
     for (let i = a; i < b; i++) {
       if (sday[i] !== 0) continue;
