@@ -38,10 +38,11 @@ export const TARGETS = {
   recepcao_4_canais_pessoa_dias_por_segundo_por_nucleo: 50e6,
   aceleracao_2_threads: 1.8,
   job_completo_rr_segundos: 60,
-  // issue 37, on the large UF (PA, 30 days, 1 thread): per CPU-second, and within 2x of the roofline
+  // issue 37, on the large UF (PA, 30 days, 1 thread): per CPU-second, and within 2x of the
+  // roofline's bound, read as fracao_do_limite_roofline (both roofs; docs/model.md, "Performance")
   adocao_uf_grande_pessoa_dias_por_segundo_cpu: 250e6,
   recepcao_4_canais_uf_grande_pessoa_dias_por_segundo_cpu: 120e6,
-  fracao_minima_do_limite_de_memoria: 0.5,
+  fracao_minima_do_limite_roofline: 0.5,
   aceleracao_2_threads_job_uf_grande: 1.8,
 };
 
