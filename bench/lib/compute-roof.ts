@@ -12,6 +12,7 @@
 // against 5.3 ns), the way it slows the kernel runs.
 import type { KernelPopulation } from '../../src/kernel/kernel-population.js';
 import { kernelModule } from '../../src/kernel/instance.js';
+import { bestSeconds } from './best-seconds.js';
 
 interface RoofExports {
   heapBase(): number;
@@ -42,18 +43,6 @@ export interface ComputeRoof {
 const PAGE = 65536;
 const WINDOW = 8192;
 const OPERATIONS = 1 << 20;
-
-/** Least seconds of `repeats` runs after one untimed run (compiled and warm). */
-function best(repeats: number, run: () => void): number {
-  let t = Infinity;
-  run();
-  for (let k = 0; k < repeats; k++) {
-    const t0 = performance.now();
-    run();
-    t = Math.min(t, (performance.now() - t0) / 1000);
-  }
-  return t;
-}
 
 /** The compute roof over the large UF's population `pop` and its persons' m_i (`mult`). */
 export async function measureComputeRoof(pop: KernelPopulation, mult: Float32Array, repeats = 41): Promise<ComputeRoof> {
@@ -110,13 +99,13 @@ export async function measureComputeRoof(pop: KernelPopulation, mult: Float32Arr
   const n = OPERATIONS;
   const reps = Math.ceil(n / w);
   const perDraw = (t: number) => t / n;
-  const uniforme = perDraw(best(repeats, () => fn.roofUniforms(0x9e3779b9, 0x7f4a7c15, n)));
-  const uma = perDraw(best(repeats, () => fn.roofExpDraws(0x9e3779b9, 0x7f4a7c15, n)));
-  const pares = perDraw(best(repeats, () => fn.roofExpDrawPairs(0x9e3779b9, 0x7f4a7c15, n)));
+  const uniforme = perDraw(bestSeconds(repeats, () => fn.roofUniforms(0x9e3779b9, 0x7f4a7c15, n)));
+  const uma = perDraw(bestSeconds(repeats, () => fn.roofExpDraws(0x9e3779b9, 0x7f4a7c15, n)));
+  const pares = perDraw(bestSeconds(repeats, () => fn.roofExpDrawPairs(0x9e3779b9, 0x7f4a7c15, n)));
   const perUpdate = (t: number) => t / (reps * w);
-  const recepcao = perUpdate(best(repeats, () => fn.roofHazardReception(w, reps, day, group, dcell, multAt, rem, tG, tD, 1e-4, 0.1)));
+  const recepcao = perUpdate(bestSeconds(repeats, () => fn.roofHazardReception(w, reps, day, group, dcell, multAt, rem, tG, tD, 1e-4, 0.1)));
   new Float32Array(buf, rem, w).fill(1);
-  const adocao = perUpdate(best(repeats, () => fn.roofHazardAdoption(w, reps, day, personHh, hBase, group, dcell, multAt, rem, tG, tD, 1e-3, 0.1)));
+  const adocao = perUpdate(bestSeconds(repeats, () => fn.roofHazardAdoption(w, reps, day, personHh, hBase, group, dcell, multAt, rem, tG, tD, 1e-3, 0.1)));
   return {
     segundos_por_uniforme: uniforme,
     segundos_por_exponencial: Math.min(uma, pares),

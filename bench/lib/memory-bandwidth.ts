@@ -9,6 +9,7 @@
 // as the kernels' gathers take theirs from a person's group) and dependent (each address the
 // value of the load before, a chase through a random cycle): the roofs of the gathers.
 import asc from 'assemblyscript/asc';
+import { bestSeconds } from './best-seconds.js';
 
 const SOURCE = `
 export function copy(a: usize, b: usize, bytes: usize): void {
@@ -107,18 +108,6 @@ async function instantiate(bytes: number): Promise<{ memory: WebAssembly.Memory;
   return { memory, fn: instance.exports as unknown as StreamExports };
 }
 
-/** Least seconds of `repeats` runs after one untimed run (compiled and warm). */
-function best(repeats: number, run: () => void): number {
-  let t = Infinity;
-  run();
-  for (let k = 0; k < repeats; k++) {
-    const t0 = performance.now();
-    run();
-    t = Math.min(t, (performance.now() - t0) / 1000);
-  }
-  return t;
-}
-
 /**
  * Independent and dependent random 8-byte reads over a table of `tableBytes` (rounded up to 8),
  * `reads` of each per run, best of `repeats`. The index array (4 bytes per read) and the cycle come
@@ -148,8 +137,8 @@ export async function measureRandomAccess(tableBytes: number, reads = 1 << 22, r
   }
   const t = new Uint32Array(memory.buffer, table, slots * 2);
   for (let s = 0; s < slots; s++) t[2 * s] = cycle[s];
-  const independent = best(repeats, () => fn.gather(table, index, reads));
-  const dependent = best(repeats, () => fn.chase(table, reads));
+  const independent = bestSeconds(repeats, () => fn.gather(table, index, reads));
+  const dependent = bestSeconds(repeats, () => fn.chase(table, reads));
   return {
     bytes_tabela: slots * 8,
     leituras: reads,
@@ -168,11 +157,11 @@ export async function measureMemoryBandwidth(arrayBytes: number, repeats = 20): 
   new Float64Array(memory.buffer, b, bytes / 8).fill(1);
   new Float64Array(memory.buffer, c, bytes / 8).fill(2);
   new Float64Array(memory.buffer, a, bytes / 8).fill(0);
-  const copy = best(repeats, () => fn.copy(a, b, bytes));
-  const triad = best(repeats, () => fn.triad(a, b, c, 3, bytes));
+  const copy = bestSeconds(repeats, () => fn.copy(a, b, bytes));
+  const triad = bestSeconds(repeats, () => fn.triad(a, b, c, 3, bytes));
   // the sum is returned and compared, so no load of it can be dropped
   const expected = fn.sum(b, bytes);
-  const read = best(repeats, () => {
+  const read = bestSeconds(repeats, () => {
     if (fn.sum(b, bytes) !== expected) throw new Error('stream kernel: the read sum changed');
   });
   return {
