@@ -9,6 +9,7 @@
 // bench/lib/gather-lines.ts; the per-day share tables (prepareShares, about 12 bytes per group and
 // tract) are not counted.
 import { ABI } from '../../src/kernel/abi.js';
+import { personsLeftByDay } from './kernel-operations.js';
 
 /** One array a pass streams: bytes per element, elements per person or per household, written or not. */
 export interface Stream {
@@ -94,17 +95,15 @@ export function adoptionRunBytesPerPersonDay(
   let bytes = 0;
   let mode: 'blocos' | 'domicilios' | 'copia' = 'blocos';
   let wholeList = true;
+  // persons left at each day's start (entry days + 1: after the last day)
+  const leftAt = personsLeftByDay(dayA, days + 1);
   for (let d = launchDay + 1; d <= days; d++) {
     // a person is left at day d's start when not adopted by day d - 1
     const left = (i: number) => dayA[i] === 0 || dayA[i] >= d;
     let listed = 0;
     let members = 0;
-    let persons = 0;
-    let leftAfter = 0;
-    for (let i = 0; i < pop.nPersons; i++) {
-      persons += Number(left(i));
-      leftAfter += Number(dayA[i] === 0 || dayA[i] > d);
-    }
+    const persons = leftAt[d];
+    const leftAfter = leftAt[d + 1];
     for (let hh = 0; hh < pop.nHouseholds; hh++) {
       for (let i = pop.hhStart[hh]; i < pop.hhStart[hh + 1]; i++) {
         if (left(i)) {
