@@ -3,7 +3,7 @@
 // parameters. KEEP IN SYNC with src/kernel/abi.ts (test/kernel/abi.test.ts compares them).
 
 // Version of this ABI: abiVersion() returns it and the host refuses a kernel built from another.
-export const ABI_VERSION: u32 = 10;
+export const ABI_VERSION: u32 = 11;
 
 // Age groups of the digital layer (0-9, 10-19, ..., 50-59, 60+): the host's grupo_idade of the
 // principal grid (src/release/publication-grid.ts); digital cells are UF x age group.
@@ -74,7 +74,11 @@ export const P_HH_BASE: u32 = 53; // f32[2 * nHouseholds]: adoption: a listed ho
 export const P_LIVE_BLOCK: u32 = 54; // u32[nPersons / 16 rounded up]: adoption: the blocks of 16 persons with one yet to adopt, ascending
 export const P_COMPACT: u32 = 55; // u32[5 * compactStride(nPersons)]: adoption: the persons left once few are, 5 arrays (person, household, group, m_i bits, digital cell | timing class << 16)
 export const P_TRACT_BASE: u32 = 56; // f32[2 * nTracts]: adoption: each tract's day share and its municipality's damping (written by the step)
-export const SLOTS: u32 = 57;
+export const P_MEDIA_LIST: u32 = 57; // u32[nPersons + 1]: reception: the persons by first media contact day, ascending within a day (filled by the reset)
+export const P_END_LIST: u32 = 58; // u32[nPersons]: reception: the persons who answered repassa, by exposure day, ascending within a day
+export const P_LIST_START: u32 = 59; // u32[2 * (nDays + 2)]: reception: where each day's entries of P_MEDIA_LIST, then of P_END_LIST, end
+export const P_CANDIDATES: u32 = 60; // u8[16 * ceil(nPersons / 128) + 16]: reception: the day's event candidates, a bit a person (zero between days)
+export const SLOTS: u32 = 61;
 
 // f64 parameters at header + PARAMS_OFFSET + 8 * slot
 export const PARAMS_OFFSET: u32 = 256;

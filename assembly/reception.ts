@@ -16,7 +16,7 @@ import {
   P_AFF, P_MULT, P_RESP_CUM, P_DAY_A, P_REM, P_CUM, P_FREQ, P_MDAY, P_SDAY, P_DDAY, P_RESP,
   P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_HH, P_TAB_G, P_TAB_V, P_TAB_D, P_UNIT_G, P_UNIT_V, P_UNIT_D,
   F_EXPO, F_W_HH, F_PERIOD, F_FALSE_RECALL, F_FIRST_DAY, F_RECALL, S_SOCIAL, S_RESPONSE, S_FALSE_RECALL,
-  S_MEDIA, S_RECALL,
+  S_MEDIA, S_RECALL, P_MEDIA_LIST, P_END_LIST, P_LIST_START, P_CANDIDATES,
   AGENT_BASE,
 } from './abi';
 import { gather4, gather4From } from './gather';
@@ -38,9 +38,18 @@ let exG: f32 = 0;
 let periodG: u32 = 0;
 // a sink for the social pass's loads of hhStart (kept so that they are not removed)
 let touched: i32 = 0;
+// the day's candidate bits (P_CANDIDATES, set by settleSocial) and the entries of P_END_LIST so far
+let candG: usize = 0;
+let endCount: u32 = 0;
 
 @inline function add(p: usize, k: usize, d: i32): void {
   store<i32>(p + (k << 2), load<i32>(p + (k << 2)) + d);
+}
+
+/** Sets person p's bit in the candidate bitmap at `bits`. */
+@inline function mark(bits: usize, p: u32): void {
+  const q = bits + (<usize>(p >> 5) << 2);
+  store<u32>(q, load<u32>(q) | (1 << (p & 31)));
 }
 
 /** First day after `from` on which the summed hazard `row` (f64 per day) grows by `need`; 0 if none by nDays. */
@@ -205,37 +214,11 @@ function drawNeeds(n: u32): void {
   }
 }
 
-// bitPositions[8 m + k]: the position of the k-th set bit of the byte m (0 past its set bits)
-const bitPositions = memory.data(256 << 3, 16);
-
-/** Fills bitPositions (the same every time: done by each reset, 2 KB). */
-function fillBitPositions(): void {
-  for (let m: u32 = 0; m < 256; m++) {
-    let k: usize = 0;
-    for (let b: u32 = 0; b < 8; b++) {
-      if ((m >> b) & 1) store<u8>(bitPositions + (<usize>m << 3) + k++, <u8>b);
-    }
-  }
-}
-
-/**
- * Lists i + the position of each set bit of the byte m (persons i to i + 7) in the u32 list after
- * its first n, without a branch: 8 slots written (room for them is the caller's), the count moved
- * by the number of set bits. Returns the new count.
- */
-@inline function listBits(list: usize, n: u32, m: u32, i: u32): u32 {
-  const at = i16x8.extend_low_i8x16_u(v128.load64_zero(bitPositions + (<usize>m << 3)));
-  const vi = i32x4.splat(i);
-  v128.store(list + (<usize>n << 2), i32x4.add(i32x4.extend_low_i16x8_u(at), vi));
-  v128.store(list + (<usize>n << 2), i32x4.add(i32x4.extend_high_i16x8_u(at), vi), 16);
-  return n + popcnt(m);
-}
-
 /**
  * The end of a social step of persons [i, i + 4): lambda = ex * s * m lane by lane (s the summed
  * shares), and in the lanes `on` (not yet socially exposed, and in the stretch) with lambda > 0
- * rem falls by it and sday marks the day rem reaches 0 (vEx: ex in every lane, splat once per
- * day). The other lanes write back the rem they read (past a stretch these are the next persons',
+ * rem falls by it and sday marks the day rem reaches 0, with the person's candidate bit for the
+ * event pass (vEx: ex in every lane, splat once per day). The other lanes write back the rem they read (past a stretch these are the next persons',
  * or the bytes after the array, as read). With `inside` (the 4 lanes are persons of the stretch)
  * rem falls by lambda masked to the `on` lanes: an off lane's rem, a finite number, minus +0 is
  * itself, and an `on` lane with lambda 0 keeps its rem, which is > 0 (sday is set when it is not),
@@ -257,9 +240,14 @@ function fillBitPositions(): void {
     v128.store(rem + (<usize>i << 2), v128.bitselect(r, r0, live));
     m = i32x4.bitmask(v128.and(live, f32x4.le(r, zero)));
   }
-  while (m != 0) {
-    store<u16>(sday + (<usize>(i + ctz(m)) << 1), <u16>day);
-    m &= m - 1;
+  if (m != 0) {
+    // the lanes' candidate bits in one u64 from person i's u32 word (P_CANDIDATES has room past its last)
+    const q = candG + (<usize>(i >> 5) << 2);
+    store<u64>(q, load<u64>(q) | (<u64>m << (i & 31)));
+    do {
+      store<u16>(sday + (<usize>(i + ctz(m)) << 1), <u16>day);
+      m &= m - 1;
+    } while (m != 0);
   }
 }
 
@@ -447,7 +435,6 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
   memory.fill(freq, 0, <usize>n * nC);
   const padded = nC <= 4 && nDays <= FIRST_DAYS;
   if (padded) padFirstRows(cum, nC, nDays);
-  fillBitPositions();
   runContacts(n, nC, nCells, nDays, padded, cell, aff, cum, freq, dday, mday);
   // the social threshold and the false recall: two draws per person, no branch; the thresholds
   // of two persons in one expDraw2 (its f64 lanes hold f32 values: the f32 stores are exact). A
@@ -467,8 +454,38 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
     const pd = dday + (<usize>i << 1);
     store<u16>(pd, uniform(key, S_FALSE_RECALL, 0, i) < falseRecall ? first : load<u16>(pd));
   }
+  listMediaDays(n, nDays, mday, slot(P_MEDIA_LIST), slot(P_LIST_START));
+  store<u32>(slot(P_LIST_START) + ((<usize>nDays + 2) << 2), 0);
+  endCount = 0;
+  memory.fill(slot(P_CANDIDATES), 0, <usize>((n + 127) >> 7) << 4);
   clearCounters();
   prepareUnits();
+}
+
+/**
+ * The persons by first media contact day (mday, final after runContacts), a counting sort: the
+ * persons of day d, ascending, at list[ends[d - 1]] to list[ends[d] - 1] (ends[0] = 0). The
+ * persons without a contact (mday 0) are all written to the spare entry list[n], without a branch
+ * (about half of PA's persons are outside the audience).
+ */
+function listMediaDays(n: u32, nDays: u32, mday: usize, list: usize, ends: usize): void {
+  memory.fill(ends, 0, (<usize>nDays + 1) << 2);
+  for (let i: u32 = 0; i < n; i++) add(ends, load<u16>(mday + (<usize>i << 1)), 1);
+  let t: u32 = 0;
+  for (let d: u32 = 1; d <= nDays; d++) {
+    const c = load<u32>(ends + (<usize>d << 2));
+    store<u32>(ends + (<usize>d << 2), t);
+    t += c;
+  }
+  store<u32>(ends, n);
+  for (let i: u32 = 0; i < n; i++) {
+    const d = <usize>load<u16>(mday + (<usize>i << 1));
+    const q = ends + (d << 2);
+    const k = load<u32>(q);
+    store<u32>(list + (<usize>k << 2), i);
+    store<u32>(q, k + <u32>(d != 0));
+  }
+  store<u32>(ends, 0);
 }
 
 // The event pass's changes to the spreader counters, recorded a batch at a time: the group,
@@ -531,6 +548,7 @@ export function stepReception(day: u32): void {
   // demotion and a checked f64 -> u32 truncation per person); a global read is one load.
   exG = <f32>param(F_EXPO);
   periodG = <u32>param(F_PERIOD);
+  candG = slot(P_CANDIDATES);
   const ex = exG;
   const wH = <f32>param(F_W_HH);
   // Every spreader is counted in exactly one digital cell (offline ones in slot nDig). With none
@@ -613,38 +631,51 @@ export function stepReception(day: u32): void {
   }
 
   // Event pass: first exposures (media or social contact today, never exposed) and the end of
-  // spreading (repassa, exposed period days ago). Both are rare on a given day, so the persons
-  // are scanned 8 at a time with SIMD compares of the u16 day arrays (resp widened to u16); an
-  // event finds its household by walking hhStart forward from the previous event.
-  // day - period wraps for day < period: no exposure day (<= day) equals it.
-  const vDay = i16x8.splat(<i16>day);
-  const vEnd = i16x8.splat(<i16>(day - periodG));
-  const vZero = i16x8.splat(0);
-  const vRepassa = i16x8.splat(REPASSA);
+  // spreading (repassa, exposed period days ago), in person order: an event finds its household
+  // by walking hhStart forward from the previous event. Its candidates are bits of P_CANDIDATES
+  // (a bit a person, so each one once and in order): the persons whose first media contact is
+  // today (the reset's day lists), those whose social threshold fell today (set by the social
+  // pass with their sday), and those who answered repassa period days ago (listed by that day's
+  // event pass). Every person with an event is among them; each candidate is checked as the scan
+  // of every person checked it, so the same events in the same order.
+  const nDays = <u32>slot(N_DAYS);
+  const cand = candG;
+  const mediaEnds = slot(P_LIST_START);
+  const endEnds = mediaEnds + ((<usize>nDays + 2) << 2);
+  const mediaList = slot(P_MEDIA_LIST);
+  const endList = slot(P_END_LIST);
+  for (let k = load<u32>(mediaEnds + (<usize>(day - 1) << 2)), k1 = load<u32>(mediaEnds + (<usize>day << 2)); k < k1; k++) {
+    mark(cand, load<u32>(mediaList + (<usize>k << 2)));
+  }
+  // with a period of 0 the end would be the exposure day's own, which no scan found either
+  if (periodG > 0 && day > periodG) {
+    const e = day - periodG;
+    for (let k = load<u32>(endEnds + (<usize>(e - 1) << 2)), k1 = load<u32>(endEnds + (<usize>e << 2)); k < k1; k++) {
+      mark(cand, load<u32>(endList + (<usize>k << 2)));
+    }
+  }
+  const words = (<u32>slot(N_PERSONS) + 127) >> 7;
   let h: u32 = 0;
   let nSpread: u32 = 0;
   let nEvent: u32 = 0;
-  let i = lo;
-  for (; i < hi; i += 8) {
-    let m: u32;
-    if (i + 8 <= hi) {
-      const e8 = v128.load(eday + (<usize>i << 1));
-      const first = v128.and(
-        i16x8.eq(e8, vZero),
-        v128.or(i16x8.eq(v128.load(mday + (<usize>i << 1)), vDay), i16x8.eq(v128.load(sday + (<usize>i << 1)), vDay)),
-      );
-      const last = v128.and(
-        i16x8.eq(i16x8.extend_low_i8x16_u(v128.load64_zero(resp + <usize>i)), vRepassa),
-        i16x8.eq(e8, vEnd),
-      );
-      m = i16x8.bitmask(v128.or(first, last));
-    } else {
-      m = (1 << (hi - i)) - 1; // the last < 8 persons: each checked below
+  for (let w: u32 = 0; w < words; w++) {
+    const q = cand + (<usize>w << 4);
+    const v = v128.load(q);
+    if (v128.any_true(v)) {
+      v128.store(q, i64x2.splat(0));
+      const i = w << 7;
+      let x = i64x2.extract_lane(v, 0);
+      while (x != 0) {
+        store<u32>(eventPerson + (<usize>(nEvent++) << 2), i + <u32>ctz(x));
+        x &= x - 1;
+      }
+      x = i64x2.extract_lane(v, 1);
+      while (x != 0) {
+        store<u32>(eventPerson + (<usize>(nEvent++) << 2), i + 64 + <u32>ctz(x));
+        x &= x - 1;
+      }
     }
-    // the block's candidates listed without a branch and done a list at a time: one loop over
-    // them instead of a loop per block with an exit after 0, 1 or more events
-    nEvent = listBits(eventPerson, nEvent, m, i);
-    if (nEvent <= BATCH - 8 && i + 8 < hi) continue;
+    if (nEvent <= BATCH - 128 && w + 1 < words) continue;
     for (let j: u32 = 0; j < nEvent; j++) {
       const p = load<u32>(eventPerson + (<usize>j << 2));
       const e = <u32>load<u16>(eday + (<usize>p << 1));
@@ -682,6 +713,8 @@ export function stepReception(day: u32): void {
         store<u8>(resp + <usize>p, r);
         delta = one;
         counted = r == REPASSA;
+        store<u32>(endList + (<usize>endCount << 2), p);
+        endCount += <u32>counted;
       }
       store<u32>(spreadPerson + (<usize>nSpread << 2), p);
       store<u32>(spreadHousehold + (<usize>nSpread << 2), h);
@@ -695,6 +728,6 @@ export function stepReception(day: u32): void {
     nEvent = 0;
   }
   countSpreaders(nSpread, group, dcell, hhTract, cG, cT, cD, cH);
-
+  store<u32>(endEnds + (<usize>day << 2), endCount);
 }
 

@@ -101,6 +101,11 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
     put(ABI.P_SDAY, n * 2);
     put(ABI.P_DDAY, n * 2);
     put(ABI.P_RESP, n);
+    // the event pass's candidates (assembly/reception.ts): the media list has a spare last entry
+    put(ABI.P_MEDIA_LIST, (n + 1) * 4);
+    put(ABI.P_END_LIST, n * 4);
+    put(ABI.P_LIST_START, 2 * (shape.dias + 2) * 4);
+    put(ABI.P_CANDIDATES, Math.ceil(n / 128) * 16 + 16);
   }
   for (const c of [ABI.P_CNT_GROUP, ABI.P_CNT_TRACT, ABI.P_CNT_DIG, ABI.P_CNT_MUN]) put(c, counterLength(pop, c) * 4);
   put(ABI.P_CNT_HH, pop.nHouseholds * 4);

@@ -56,7 +56,7 @@ describe('job limits', () => {
     const adocao = { familia: 'adocao', canais: 0, dias: 30 } as const;
     expect(memoryNeed(1000, 1, adocao, b)).toBe(1000 * (17 + 38.5));
     expect(memoryNeed(1000, 40, adocao, b)).toBe(1000 * (17 + 77));
-    expect(memoryNeed(1000, 40, { familia: 'recepcao', canais: 4, dias: 29 }, b)).toBe(1000 * (17 + 70) + 2 * 8 * 4 * 30);
+    expect(memoryNeed(1000, 40, { familia: 'recepcao', canais: 4, dias: 29 }, b)).toBe(1000 * (17 + 87) + 2 * (8 * 4 * 30 + 8 * 31));
     expect(workerBudget({ CAMPAIGN_SIM_WORKER_THREADS: '3', CAMPAIGN_SIM_WORKER_MEMORY_MB: '512' })).toEqual({ threads: 3, memoryBytes: 512 * 2 ** 20, workers: 1 });
   });
 
