@@ -507,13 +507,17 @@ const eventPerson = memory.data(<i32>BATCH << 2, 16);
 function countSpreaders(n: u32, group: usize, dcell: usize, hhTract: usize, cG: usize, cT: usize, cD: usize, cH: usize): void {
   for (let j: u32 = 0; j < n; j++) {
     const p = load<u32>(spreadPerson + (<usize>j << 2));
-    const h = load<u32>(spreadHousehold + (<usize>j << 2));
+    store<u32>(batchPerson + (<usize>j << 2), load<u32>(group + (<usize>p << 2)));
+    store<u32>(batchChannel + (<usize>j << 2), load<u32>(hhTract + (<usize>load<u32>(spreadHousehold + (<usize>j << 2)) << 2)));
+    store<u32>(batchDay + (<usize>j << 2), load<u16>(dcell + (<usize>p << 1)));
+  }
+  for (let j: u32 = 0; j < n; j++) {
     const hd = load<i32>(spreadDelta + (<usize>j << 2));
     const d = (hd >> 31) | 1;
-    add(cG, load<u32>(group + (<usize>p << 2)), d);
-    add(cT, load<u32>(hhTract + (<usize>h << 2)), d);
-    add(cD, load<u16>(dcell + (<usize>p << 1)), d);
-    add(cH, h, hd);
+    add(cG, load<u32>(batchPerson + (<usize>j << 2)), d);
+    add(cT, load<u32>(batchChannel + (<usize>j << 2)), d);
+    add(cD, load<u32>(batchDay + (<usize>j << 2)), d);
+    add(cH, load<u32>(spreadHousehold + (<usize>j << 2)), hd);
   }
 }
 

@@ -141,16 +141,22 @@ export function adoptionRunBytesPerPersonDay(
 
 /**
  * A reception run with nC channels over `dias` days: each day the social pass (days with a
- * spreader somewhere) and the event pass; the media contacts are all done by the reset
- * (runContacts), a block of persons at a time with the block's channel arrays in cache, so their
- * streams (cell read; freq, dday and mday written) count once per run: per person-day, over the days.
+ * spreader somewhere) and the event pass, which streams only its candidate bitmap (read and
+ * cleared; its candidates' own reads go with the events, not with the persons); the media
+ * contacts are all done by the reset (runContacts), a block of persons at a time with the block's
+ * channel arrays in cache, so their streams (cell read; freq, dday and mday written) count once
+ * per run: per person-day, over the days, with the reset's day lists of the first contacts (mday
+ * read twice, the list written).
  */
 export function receptionPasses(nC: number, dias: number): Record<string, Stream[]> {
   const run = 1 / dias;
   return {
     social: [h('hhTract', 4), h('cH', 4), h('hhStart', 4), p('sday', 2), p('group', 4), p('dcell', 2), p('mult', 4), p('rem', 4, true)],
-    eventos: [p('eday', 2), p('mday', 2), p('sday', 2), p('resp', 1)],
-    midia: [p('cell', 2 * run), p('freq', nC * run, true), p('dday', 2 * run, true), p('mday', 2 * run, true)],
+    eventos: [p('candidatos', 1 / 8, true)],
+    midia: [
+      p('cell', 2 * run), p('freq', nC * run, true), p('dday', 2 * run, true), p('mday', 2 * run, true), p('mday', 4 * run),
+      p('listaMidia', 4 * run, true),
+    ],
   };
 }
 
