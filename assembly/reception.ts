@@ -464,27 +464,56 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
 
 /**
  * The persons by first media contact day (mday, final after runContacts), a counting sort: the
- * persons of day d, ascending, at list[ends[d - 1]] to list[ends[d] - 1] (ends[0] = 0). The
- * persons without a contact (mday 0) are all written to the spare entry list[n], without a branch
- * (about half of PA's persons are outside the audience).
+ * persons of day d at list[ends[d - 1]] to list[ends[d] - 1] (ends[0] = 0). Persons two at a time,
+ * the even one counted and placed with the cursors ends[d], the odd one with ends[nDays + 2 + d]
+ * (the end list's day ends, unused until the first day): two chains of loads and stores instead
+ * of one (a person's cursor waits for the last person's of the same day). Within a day the
+ * order is not ascending; the event pass marks the persons in its bitmap, where order does not
+ * matter. The persons without a contact (mday 0) are all written to the spare entry list[n],
+ * without a branch (about half of PA's persons are outside the audience).
  */
 function listMediaDays(n: u32, nDays: u32, mday: usize, list: usize, ends: usize): void {
+  const odd = ends + ((<usize>nDays + 2) << 2);
   memory.fill(ends, 0, (<usize>nDays + 1) << 2);
-  for (let i: u32 = 0; i < n; i++) add(ends, load<u16>(mday + (<usize>i << 1)), 1);
+  memory.fill(odd, 0, (<usize>nDays + 1) << 2);
+  let i: u32 = 0;
+  for (; i + 2 <= n; i += 2) {
+    add(ends, load<u16>(mday + (<usize>i << 1)), 1);
+    add(odd, load<u16>(mday + (<usize>i << 1), 2), 1);
+  }
+  if (i < n) add(ends, load<u16>(mday + (<usize>i << 1)), 1);
+  // the even persons of day d from the day's start, the odd ones after them
   let t: u32 = 0;
   for (let d: u32 = 1; d <= nDays; d++) {
-    const c = load<u32>(ends + (<usize>d << 2));
+    const even = load<u32>(ends + (<usize>d << 2));
+    const rest = load<u32>(odd + (<usize>d << 2));
     store<u32>(ends + (<usize>d << 2), t);
-    t += c;
+    store<u32>(odd + (<usize>d << 2), t + even);
+    t += even + rest;
   }
   store<u32>(ends, n);
-  for (let i: u32 = 0; i < n; i++) {
+  store<u32>(odd, n);
+  for (i = 0; i + 2 <= n; i += 2) {
+    const d0 = <usize>load<u16>(mday + (<usize>i << 1));
+    const d1 = <usize>load<u16>(mday + (<usize>i << 1), 2);
+    const q0 = ends + (d0 << 2);
+    const q1 = odd + (d1 << 2);
+    const k0 = load<u32>(q0);
+    const k1 = load<u32>(q1);
+    store<u32>(list + (<usize>k0 << 2), i);
+    store<u32>(list + (<usize>k1 << 2), i + 1);
+    store<u32>(q0, k0 + <u32>(d0 != 0));
+    store<u32>(q1, k1 + <u32>(d1 != 0));
+  }
+  if (i < n) {
     const d = <usize>load<u16>(mday + (<usize>i << 1));
     const q = ends + (d << 2);
     const k = load<u32>(q);
     store<u32>(list + (<usize>k << 2), i);
     store<u32>(q, k + <u32>(d != 0));
   }
+  // day d's odd persons end where the day ends
+  for (let d: u32 = 1; d <= nDays; d++) store<u32>(ends + (<usize>d << 2), load<u32>(odd + (<usize>d << 2)));
   store<u32>(ends, 0);
 }
 

@@ -63,7 +63,7 @@ export const ABI = {
   P_LIVE_BLOCK: 54, // u32[nPersons / 16 rounded up]: adoption: the blocks of 16 persons with one yet to adopt, ascending
   P_COMPACT: 55, // u32[5 * compactStride(nPersons)]: adoption: the persons left once few are, 5 arrays (person, household, group, m_i bits, digital cell | timing class << 16)
   P_TRACT_BASE: 56, // f32[2 * nTracts]: adoption: each tract's day share and its municipality's damping (written by the step)
-  P_MEDIA_LIST: 57, // u32[nPersons + 1]: reception: the persons by first media contact day, ascending within a day (filled by the reset)
+  P_MEDIA_LIST: 57, // u32[nPersons + 1]: reception: the persons by first media contact day (filled by the reset)
   P_END_LIST: 58, // u32[nPersons]: reception: the persons who answered repassa, by exposure day, ascending within a day
   P_LIST_START: 59, // u32[2 * (nDays + 2)]: reception: where each day's entries of P_MEDIA_LIST, then of P_END_LIST, end
   P_CANDIDATES: 60, // u8[16 * ceil(nPersons / 128) + 16]: reception: the day's event candidates, a bit a person (zero between days)
