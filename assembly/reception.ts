@@ -218,8 +218,8 @@ function drawNeeds(n: u32): void {
  * The end of a social step of persons [i, i + 4): lambda = ex * s * m lane by lane (s the summed
  * shares), and in the lanes `on` (not yet socially exposed, and in the stretch) with lambda > 0
  * rem falls by it and sday marks the day rem reaches 0, with the person's candidate bit for the
- * event pass (vEx: ex in every lane, splat once per day). The other lanes write back the rem they read (past a stretch these are the next persons',
- * or the bytes after the array, as read). With `inside` (the 4 lanes are persons of the stretch)
+ * event pass (vEx: ex in every lane, splat once per day). The other lanes write back the rem
+ * they read (past a stretch these are the next persons', or the bytes after the array, as read). With `inside` (the 4 lanes are persons of the stretch)
  * rem falls by lambda masked to the `on` lanes: an off lane's rem, a finite number, minus +0 is
  * itself, and an `on` lane with lambda 0 keeps its rem, which is > 0 (sday is set when it is not),
  * so it is not marked: the same stores without lambda's compare and the bitselect. Lanes past the
