@@ -3,7 +3,7 @@
 // parameters. KEEP IN SYNC with src/kernel/abi.ts (test/kernel/abi.test.ts compares them).
 
 // Version of this ABI: abiVersion() returns it and the host refuses a kernel built from another.
-export const ABI_VERSION: u32 = 10;
+export const ABI_VERSION: u32 = 11;
 
 // Age groups of the digital layer (0-9, 10-19, ..., 50-59, 60+): the host's grupo_idade of the
 // principal grid (src/release/publication-grid.ts); digital cells are UF x age group.
@@ -74,7 +74,13 @@ export const P_HH_BASE: u32 = 53; // f32[2 * nHouseholds]: adoption: a listed ho
 export const P_LIVE_BLOCK: u32 = 54; // u32[nPersons / 16 rounded up]: adoption: the blocks of 16 persons with one yet to adopt, ascending
 export const P_COMPACT: u32 = 55; // u32[5 * compactStride(nPersons)]: adoption: the persons left once few are, 5 arrays (person, household, group, m_i bits, digital cell | timing class << 16)
 export const P_TRACT_BASE: u32 = 56; // f32[2 * nTracts]: adoption: each tract's day share and its municipality's damping (written by the step)
-export const SLOTS: u32 = 57;
+export const N_LOCAL_GROUPS: u32 = 57; // adoption: local groups, 0 if none (src/kernel/local-groups.ts)
+export const P_LOCAL_GROUP: u32 = 58; // u16[nPersons]: adoption: each person's local group in its window (filled by the host once per layout)
+export const P_LOCAL_TO_GROUP: u32 = 59; // u32[nLocalGroups]: adoption: each local group's group (NO_GROUP remapped to nGroups)
+export const P_TAB_LOCAL: u32 = 60; // f32[nLocalGroups]: adoption: each local group's entry of P_TAB_G (written by the step)
+export const P_LOCAL_START: u32 = 61; // u32[windows + 1]: adoption: each window's first local group
+export const LOCAL_WINDOW: u32 = 62; // adoption: persons of a window of local groups (a power of 2, at least ADOPTION_BLOCK)
+export const SLOTS: u32 = 63;
 
 // f64 parameters at header + PARAMS_OFFSET + 8 * slot
 export const PARAMS_OFFSET: u32 = 256;

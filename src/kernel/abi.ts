@@ -2,7 +2,7 @@
 // KEEP IN SYNC with assembly/abi.ts; test/kernel/abi.test.ts parses that file and compares.
 
 export const ABI = {
-  ABI_VERSION: 10, // the kernel's abiVersion() must return it
+  ABI_VERSION: 11, // the kernel's abiVersion() must return it
   AGE_GROUPS: 7, // digital cells are UF x age group (the principal grid's grupo_idade)
   ADOPTION_BLOCK: 16, // persons in a block of adoption's daily step (P_LIVE_BLOCK lists blocks)
   ADOPTION_COMPACT_EIGHTHS: 3, // adoption's compact copy (P_COMPACT) holds at most nPersons * this / 8 persons
@@ -63,7 +63,13 @@ export const ABI = {
   P_LIVE_BLOCK: 54, // u32[nPersons / 16 rounded up]: adoption: the blocks of 16 persons with one yet to adopt, ascending
   P_COMPACT: 55, // u32[5 * compactStride(nPersons)]: adoption: the persons left once few are, 5 arrays (person, household, group, m_i bits, digital cell | timing class << 16)
   P_TRACT_BASE: 56, // f32[2 * nTracts]: adoption: each tract's day share and its municipality's damping (written by the step)
-  SLOTS: 57,
+  N_LOCAL_GROUPS: 57, // adoption: local groups, 0 if none (src/kernel/local-groups.ts)
+  P_LOCAL_GROUP: 58, // u16[nPersons]: adoption: each person's local group in its window (filled by the host once per layout)
+  P_LOCAL_TO_GROUP: 59, // u32[nLocalGroups]: adoption: each local group's group (NO_GROUP remapped to nGroups)
+  P_TAB_LOCAL: 60, // f32[nLocalGroups]: adoption: each local group's entry of P_TAB_G (written by the step)
+  P_LOCAL_START: 61, // u32[windows + 1]: adoption: each window's first local group
+  LOCAL_WINDOW: 62, // adoption: persons of a window of local groups (a power of 2, at least ADOPTION_BLOCK)
+  SLOTS: 63,
   PARAMS_OFFSET: 256,
   F_E0: 0, // exp(beta0)
   F_EXPO: 1, // adoption: exp(beta_expo); reception: exp(beta_expo) * conversao_social
