@@ -16,6 +16,12 @@ describe('kernel ABI', () => {
     expect(ABI).toEqual(kernel);
   });
 
+  it('the header holds its slots (u32) before the parameters (f64), and both in HEADER_BYTES', () => {
+    expect(ABI.SLOTS * 4).toBeLessThanOrEqual(ABI.PARAMS_OFFSET);
+    expect(ABI.PARAMS_OFFSET % 8).toBe(0);
+    expect(ABI.PARAMS_OFFSET + ABI.PARAMS * 8).toBeLessThanOrEqual(ABI.HEADER_BYTES);
+  });
+
   it('the built kernel answers ABI_VERSION', async () => {
     const k = await KernelInstance.create();
     expect(k.fn.abiVersion()).toBe(ABI.ABI_VERSION);
