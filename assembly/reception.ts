@@ -22,7 +22,7 @@ import {
 import { gather4, gather4From } from './gather';
 import { slot, param } from './header';
 import { clearCounters, prepareUnits } from './layers';
-import { expDraw, expDraw2, setAgentBase, uniform } from './rng';
+import { expDraw, expDraw2, expDraw2High, setAgentBase, uniform, uniformHigh } from './rng';
 
 const REPASSA: u8 = 3;
 // A household's spreader counter (P_CNT_HH) in a household of at most MASK_MEMBERS persons: the
@@ -168,7 +168,7 @@ const batchNeed = memory.data(<i32>BATCH << 3, 8);
   const i1 = load<u32>(batchPerson + (<usize>j << 2), 4);
   const cd1 = load<u32>(batchCD + (<usize>j << 2), 4);
   const a = f64x2.promote_low_f32x4(v128.load64_zero(batchAff + (<usize>j << 2)));
-  return f64x2.div(expDraw2(key, S_MEDIA + (cd0 >> 16), S_MEDIA + (cd1 >> 16), cd0, cd1, i0, i1), a);
+  return f64x2.div(expDraw2High(key, (S_MEDIA << 16) + cd0, (S_MEDIA << 16) + cd1, i0, i1), a);
 }
 
 /**
@@ -214,9 +214,8 @@ function recallDraws(n: u32, dday: usize): void {
   for (let r: u32 = 0; r < n; r++) {
     const i = load<u32>(recallPerson + (<usize>r << 2));
     const cd = load<u32>(recallCD + (<usize>r << 2));
-    const c = cd >> 16;
     const day = cd & 0xFFFF;
-    const ok = uniform(key, S_RECALL + c, day, i) < param(F_RECALL + c);
+    const ok = uniformHigh(key, (S_RECALL << 16) + cd, i) < param(F_RECALL + (cd >> 16));
     const pd = dday + (<usize>i << 1);
     store<u16>(pd, <u16>(min(<u32>load<u16>(pd) - 1, select<u32>(day, 0, ok) - 1) + 1));
   }
