@@ -198,7 +198,6 @@ function drawNeeds(n: u32): void {
   }
 }
 
-
 /**
  * The recall draws of the contacts listed by a round (paddedRound, countRound) in [0, n): dday
  * becomes the least of its day and the days of the contacts whose draw succeeds. A contact is
@@ -207,8 +206,9 @@ function drawNeeds(n: u32): void {
  * would have skipped after a success of the same round on an earlier day: that draw can only
  * lower dday to a day no earlier than that success's, so dday, the least day of a successful
  * draw, is the same. Out of the round's loop its branch (taken for about 30% of the contacts,
- * unpredictable) and the hash are gone, and dday is not stored there. Each
- * f64 uniform is compared with the channel's f64 recall probability, as before.
+ * unpredictable) and the hash are gone, and dday is not stored there (PA 4 channels, reset 0.962
+ * -> 0.912 CPU-s, docs/model.md, session 12). Each f64 uniform is compared with the channel's f64
+ * recall probability, as before.
  */
 function recallDraws(n: u32, dday: usize): void {
   for (let r: u32 = 0; r < n; r++) {
@@ -225,8 +225,9 @@ function recallDraws(n: u32, dday: usize): void {
  * The first contacts of the m pairs listed (their draws done), with the padded search: the first
  * day with row >= row[0] + E / a is paddedCount's k + 1, none if k == nDays; mday becomes the
  * least first day of a person's pairs (0 - 1 wraps to the top), and the pairs with a first contact
- * stay listed with its day. Returns their count. A loop of its own for each search (countFirsts):
- * with both searches in one loop V8 spilled a dozen values to the stack every contact.
+ * stay listed with its day. Returns their count. A loop of its own for each search (countFirsts;
+ * paddedRound and countRound likewise): with both searches in one loop V8 spilled a dozen values to
+ * the stack every contact (with the rounds split too, reset 0.919 -> 0.901 CPU-s).
  */
 function paddedFirsts(m: u32, nDays: u32, mday: usize): u32 {
   let na: u32 = 0;
@@ -270,9 +271,9 @@ let recallCount: u32 = 0;
 /**
  * A round of the n contacts listed (their draws done) with the padded search: each contact counted
  * (freq = seen, the round's number, saturated: a pair listed in round r has had r contacts, and its
- * last round's store is its count, without the load and add of a count per contact), listed for
- * its recall draw (recallDraws) while dday is 0 or later than its day, and its next contact
- * searched; returns the count of pairs kept. The next contact after day `from` with t = row[from]
+ * last round's store is its count, without a load and add per contact), listed for its recall
+ * draw (recallDraws) while dday is 0 or later than its day, and its next contact searched;
+ * returns the count of pairs kept. The next contact after day `from` with t = row[from]
  * + E / a: when t > row[from] every day up to from is below t, so paddedCount's k is at least from
  * and the day is k + 1; when E / a rounds away (t == row[from]) k may be below from, and the day is
  * from + 1, as nextContact gives: max(k, from) + 1 in both cases, none when that is nDays + 1.
