@@ -22,7 +22,7 @@ import {
 import { gather4, gather4From } from './gather';
 import { slot, param } from './header';
 import { clearCounters, prepareUnits } from './layers';
-import { expDraw, expDraw2, setAgentBase, uniform } from './rng';
+import { expDraw, expDraw2, expDraw2High, setAgentBase, uniform, uniformHigh } from './rng';
 
 const REPASSA: u8 = 3;
 // A household's spreader counter (P_CNT_HH) in a household of at most MASK_MEMBERS persons: the
@@ -121,18 +121,25 @@ const FIRST_DAYS: u32 = 32;
 
 const firstRows = memory.data(<i32>(4 * FIRST_DAYS) << 3, 16);
 
-/** Fills firstRows from the cum rows of nC <= 4 channels (nDays <= FIRST_DAYS). */
+// row[0] of each channel (padFirstRows), the first contact's search's start
+const rowStart = memory.data(4 << 3, 8);
+
+/** Fills firstRows and rowStart from the cum rows of nC <= 4 channels (nDays <= FIRST_DAYS). */
 function padFirstRows(cum: usize, nC: u32, nDays: u32): void {
   for (let c: u32 = 0; c < nC; c++) {
     const row = cum + ((<usize>c * (nDays + 1)) << 3);
+    store<f64>(rowStart + (<usize>c << 3), load<f64>(row));
     for (let d: u32 = 1; d <= FIRST_DAYS; d++) {
       store<f64>(firstRows + ((<usize>(c * FIRST_DAYS + d - 1)) << 3), d <= nDays ? load<f64>(row + (<usize>d << 3)) : Infinity);
     }
   }
 }
 
-/** nextContact(row of channel c, nDays, 0, ...) for target t = row[0] + need, with nDays <= FIRST_DAYS (firstRows filled). */
-@inline function firstContact(c: u32, nDays: u32, t: f64): u32 {
+/**
+ * #{d in [1, FIRST_DAYS]: row[d] < t} for channel c's row (firstRows filled): the first day with
+ * row >= t is this + 1, none if it is nDays (it is never more: the days past nDays are +inf).
+ */
+@inline function paddedCount(c: u32, t: f64): u32 {
   const p = firstRows + ((<usize>c * FIRST_DAYS) << 3);
   // the blocks of 8 days wholly below t (their last day below t): 0 to 3
   const j = <u32>(load<f64>(p, 7 << 3) < t) + <u32>(load<f64>(p, 15 << 3) < t) + <u32>(load<f64>(p, 23 << 3) < t);
@@ -142,49 +149,35 @@ function padFirstRows(cum: usize, nC: u32, nDays: u32): void {
     i64x2.add(f64x2.lt(v128.load(b), vt), f64x2.lt(v128.load(b, 16), vt)),
     i64x2.add(f64x2.lt(v128.load(b, 32), vt), f64x2.lt(v128.load(b, 48), vt)),
   );
-  const count = (j << 3) + <u32>-(i64x2.extract_lane(below, 0) + i64x2.extract_lane(below, 1));
-  return select<u32>(0, count + 1, count == nDays);
-}
-
-/**
- * nextContact(row, nDays, from, need) for channel c's row, with nDays <= FIRST_DAYS (firstRows
- * filled), without a branch: for t = row[from] + need > row[from] every day up to from is below t,
- * so the first day with row >= t is firstContact's; when need rounds away (t == row[from]) it is
- * from + 1, as nextContact gives. Used for a contact's next one instead of nextContactCount, whose branch
- * on the first 8 days and count loop of varying length cost more (docs/model.md, session 8).
- */
-@inline function nextContactPadded(row: usize, c: u32, nDays: u32, from: u32, need: f64): u32 {
-  const r = load<f64>(row + (<usize>from << 3));
-  const t = r + need;
-  return select<u32>(from + 1, firstContact(c, nDays, t), t == r);
+  return (j << 3) + <u32>-(i64x2.extract_lane(below, 0) + i64x2.extract_lane(below, 1));
 }
 
 // Media contacts go in batches of (person, channel, day). A batch is done in two loops: the draws
 // (hash -> logarithm -> division: each contact's chain is independent of the others', so in a
 // loop of their own they overlap instead of waiting one for another), then each contact counted,
-// recalled and scheduled in the listed order (runContacts).
+// listed for its recall draw and scheduled in the listed order (runContacts). A contact's channel
+// and day share one u32, channel << 16 | day (days are u16): a round keeps a pair with three
+// stores, not four.
 const BATCH: u32 = 1024;
 const batchPerson = memory.data(<i32>BATCH << 2);
-const batchChannel = memory.data(<i32>BATCH << 2);
-const batchDay = memory.data(<i32>BATCH << 2);
+const batchCD = memory.data(<i32>BATCH << 2);
 const batchAff = memory.data(<i32>BATCH << 2, 8);
 const batchNeed = memory.data(<i32>BATCH << 3, 8);
 
 /**
  * E / a for the listed pairs j and j + 1 in the two f64 lanes: E = expDraw(key, S_MEDIA + c, day,
- * i) with the pair's listed day (its last contact's, 0 before the first), a the channel's affinity
- * for the person's cell (listed with the pair: the cell's and the table's loads once per pair). Both divisions in one f64x2.div (each lane
- * the scalar division: the same quotient).
+ * i) with the pair's listed day (its last contact's, 0 before the first; the hash takes the day's
+ * low 16 bits, so channel << 16 | day passes as the day), a the channel's affinity for the person's
+ * cell (listed with the pair: the cell's and the table's loads once per pair). Both divisions in
+ * one f64x2.div (each lane the scalar division: the same quotient).
  */
 @inline function needPair(j: u32): v128 {
   const i0 = load<u32>(batchPerson + (<usize>j << 2));
-  const c0 = load<u32>(batchChannel + (<usize>j << 2));
-  const d0 = load<u32>(batchDay + (<usize>j << 2));
+  const cd0 = load<u32>(batchCD + (<usize>j << 2));
   const i1 = load<u32>(batchPerson + (<usize>j << 2), 4);
-  const c1 = load<u32>(batchChannel + (<usize>j << 2), 4);
-  const d1 = load<u32>(batchDay + (<usize>j << 2), 4);
+  const cd1 = load<u32>(batchCD + (<usize>j << 2), 4);
   const a = f64x2.promote_low_f32x4(v128.load64_zero(batchAff + (<usize>j << 2)));
-  return f64x2.div(expDraw2(key, S_MEDIA + c0, S_MEDIA + c1, d0, d1, i0, i1), a);
+  return f64x2.div(expDraw2High(key, (S_MEDIA << 16) + cd0, (S_MEDIA << 16) + cd1, i0, i1), a);
 }
 
 /**
@@ -208,12 +201,138 @@ function drawNeeds(n: u32): void {
   }
   if (j < n) {
     const i = load<u32>(batchPerson + (<usize>j << 2));
-    const c = load<u32>(batchChannel + (<usize>j << 2));
+    const cd = load<u32>(batchCD + (<usize>j << 2));
     const af = <f64>load<f32>(batchAff + (<usize>j << 2));
-    store<f64>(batchNeed + (<usize>j << 3), <f64>expDraw(key, S_MEDIA + c, load<u32>(batchDay + (<usize>j << 2)), i) / af);
+    store<f64>(batchNeed + (<usize>j << 3), <f64>expDraw(key, S_MEDIA + (cd >> 16), cd, i) / af);
   }
 }
 
+/**
+ * The recall draws of the contacts listed by a round (paddedRound, countRound) in [0, n): dday
+ * becomes the least of its day and the days of the contacts whose draw succeeds. A contact is
+ * listed when dday was 0 or later than its day at the round's start (the day loop's test); the
+ * round's own successes are applied here after it, so a contact may draw that the in-order test
+ * would have skipped after a success of the same round on an earlier day: that draw can only
+ * lower dday to a day no earlier than that success's, so dday, the least day of a successful
+ * draw, is the same. Out of the round's loop its branch (taken for about 30% of the contacts,
+ * unpredictable) and the hash are gone, and dday is not stored there (PA 4 channels, reset 0.962
+ * -> 0.912 CPU-s, docs/model.md, session 12). Each f64 uniform is compared with the channel's f64
+ * recall probability, as before.
+ */
+function recallDraws(n: u32, dday: usize): void {
+  for (let r: u32 = 0; r < n; r++) {
+    const i = load<u32>(recallPerson + (<usize>r << 2));
+    const cd = load<u32>(recallCD + (<usize>r << 2));
+    const day = cd & 0xFFFF;
+    const ok = uniformHigh(key, (S_RECALL << 16) + cd, i) < param(F_RECALL + (cd >> 16));
+    const pd = dday + (<usize>i << 1);
+    store<u16>(pd, <u16>(min(<u32>load<u16>(pd) - 1, select<u32>(day, 0, ok) - 1) + 1));
+  }
+}
+
+/**
+ * The first contacts of the m pairs listed (their draws done), with the padded search: the first
+ * day with row >= row[0] + E / a is paddedCount's k + 1, none if k == nDays; mday becomes the
+ * least first day of a person's pairs (0 - 1 wraps to the top), and the pairs with a first contact
+ * stay listed with its day. Returns their count. A loop of its own for each search (countFirsts;
+ * paddedRound and countRound likewise): with both searches in one loop V8 spilled a dozen values to
+ * the stack every contact (with the rounds split too, reset 0.919 -> 0.901 CPU-s).
+ */
+function paddedFirsts(m: u32, nDays: u32, mday: usize): u32 {
+  let na: u32 = 0;
+  for (let j: u32 = 0; j < m; j++) {
+    const i = load<u32>(batchPerson + (<usize>j << 2));
+    const cd = load<u32>(batchCD + (<usize>j << 2));
+    const c = cd >> 16;
+    const k = paddedCount(c, load<f64>(rowStart + (<usize>c << 3)) + load<f64>(batchNeed + (<usize>j << 3)));
+    const on = k < nDays;
+    const pm = mday + (<usize>i << 1);
+    store<u16>(pm, <u16>(min(<u32>load<u16>(pm) - 1, select<u32>(k, -1, on)) + 1));
+    store<u32>(batchPerson + (<usize>na << 2), i);
+    store<u32>(batchCD + (<usize>na << 2), cd | (k + 1));
+    store<u32>(batchAff + (<usize>na << 2), load<u32>(batchAff + (<usize>j << 2)));
+    na += <u32>on;
+  }
+  return na;
+}
+
+/** paddedFirsts with nextContact(row of channel c, nDays, 0, E / a) (any nDays). */
+function countFirsts(m: u32, nDays: u32, cum: usize, mday: usize): u32 {
+  let na: u32 = 0;
+  for (let j: u32 = 0; j < m; j++) {
+    const i = load<u32>(batchPerson + (<usize>j << 2));
+    const cd = load<u32>(batchCD + (<usize>j << 2));
+    const nd = nextContact(cum + ((<usize>(cd >> 16) * (nDays + 1)) << 3), nDays, 0, load<f64>(batchNeed + (<usize>j << 3)));
+    const on = nd - 1 < nDays;
+    const pm = mday + (<usize>i << 1);
+    store<u16>(pm, <u16>(min(<u32>load<u16>(pm) - 1, select<u32>(nd, 0, on) - 1) + 1));
+    store<u32>(batchPerson + (<usize>na << 2), i);
+    store<u32>(batchCD + (<usize>na << 2), cd | nd);
+    store<u32>(batchAff + (<usize>na << 2), load<u32>(batchAff + (<usize>j << 2)));
+    na += <u32>on;
+  }
+  return na;
+}
+
+// the count of contacts the last round listed for recall draws (paddedRound, countRound)
+let recallCount: u32 = 0;
+
+/**
+ * A round of the n contacts listed (their draws done) with the padded search: each contact counted
+ * (freq = seen, the round's number, saturated: a pair listed in round r has had r contacts, and its
+ * last round's store is its count, without a load and add per contact), listed for its recall
+ * draw (recallDraws) while dday is 0 or later than its day, and its next contact searched;
+ * returns the count of pairs kept. The next contact after day `from` with t = row[from]
+ * + E / a: when t > row[from] every day up to from is below t, so paddedCount's k is at least from
+ * and the day is k + 1; when E / a rounds away (t == row[from]) k may be below from, and the day is
+ * from + 1, as nextContact gives: max(k, from) + 1 in both cases, none when that is nDays + 1.
+ * row[from] (from >= 1) comes from firstRows.
+ */
+function paddedRound(n: u32, nC: u32, nDays: u32, freq: usize, dday: usize, seen: u8): u32 {
+  let nb: u32 = 0;
+  let nr: u32 = 0;
+  for (let j: u32 = 0; j < n; j++) {
+    const i = load<u32>(batchPerson + (<usize>j << 2));
+    const cd = load<u32>(batchCD + (<usize>j << 2));
+    const c = cd >> 16;
+    const day = cd & 0xFFFF;
+    store<u8>(freq + <usize>(i * nC + c), seen);
+    store<u32>(recallPerson + (<usize>nr << 2), i);
+    store<u32>(recallCD + (<usize>nr << 2), cd);
+    nr += <u32>(<u32>load<u16>(dday + (<usize>i << 1)) - 1 > day - 1);
+    const t = load<f64>(firstRows + ((<usize>(c * FIRST_DAYS + day - 1)) << 3)) + load<f64>(batchNeed + (<usize>j << 3));
+    const k = max(paddedCount(c, t), day);
+    store<u32>(batchPerson + (<usize>nb << 2), i);
+    store<u32>(batchCD + (<usize>nb << 2), (cd & 0xFFFF0000) | (k + 1));
+    store<u32>(batchAff + (<usize>nb << 2), load<u32>(batchAff + (<usize>j << 2)));
+    nb += <u32>(k < nDays);
+  }
+  recallCount = nr;
+  return nb;
+}
+
+/** paddedRound with nextContactCount's search (any nDays). */
+function countRound(n: u32, nC: u32, nDays: u32, cum: usize, freq: usize, dday: usize, seen: u8): u32 {
+  let nb: u32 = 0;
+  let nr: u32 = 0;
+  for (let j: u32 = 0; j < n; j++) {
+    const i = load<u32>(batchPerson + (<usize>j << 2));
+    const cd = load<u32>(batchCD + (<usize>j << 2));
+    const c = cd >> 16;
+    const day = cd & 0xFFFF;
+    store<u8>(freq + <usize>(i * nC + c), seen);
+    store<u32>(recallPerson + (<usize>nr << 2), i);
+    store<u32>(recallCD + (<usize>nr << 2), cd);
+    nr += <u32>(<u32>load<u16>(dday + (<usize>i << 1)) - 1 > day - 1);
+    const nd = nextContactCount(cum + ((<usize>c * (nDays + 1)) << 3), nDays, day, load<f64>(batchNeed + (<usize>j << 3)));
+    store<u32>(batchPerson + (<usize>nb << 2), i);
+    store<u32>(batchCD + (<usize>nb << 2), (cd & 0xFFFF0000) | nd);
+    store<u32>(batchAff + (<usize>nb << 2), load<u32>(batchAff + (<usize>j << 2)));
+    nb += <u32>(nd - 1 < nDays);
+  }
+  recallCount = nr;
+  return nb;
+}
 /**
  * The end of a social step of persons [i, i + 4): lambda = ex * s * m lane by lane (s the summed
  * shares), and in the lanes `on` (not yet socially exposed, and in the stretch) with lambda > 0
@@ -337,14 +456,14 @@ function drawNeeds(n: u32): void {
  * contact today" for a person not yet exposed). A block of persons at a time: their (person,
  * channel) pairs in the audience (a > 0) listed without a branch (the slot is written, the count
  * moves by 0 or 1: about half of PA's persons are outside a campaign's audience, a branch
- * mispredicted as often), each pair's first contact nextContact(row of channel c, nDays, 0, E / a),
- * then rounds: each round does the next contact of every pair with one left by day nDays, the
- * draws of the round in a loop of their own (drawNeeds: the chains of different pairs overlap),
- * then each contact counted, recalled and its next one searched (nextContactPadded or
- * nextContactCount, as the day-by-day media pass did), the pairs with a next contact kept in the
- * list. The day loop's results, in another order: freq counts a pair's contacts; mday is the first
- * contact day, the least of the pairs' first ones; dday is the day of the first contact whose recall
- * draw succeeds (a contact draws while dday is 0 or later than its day: the least such day, the
+ * mispredicted as often), each pair's first contact (paddedFirsts or countFirsts), then rounds:
+ * each round does the next contact of every pair with one left by day nDays, the draws of the
+ * round in a loop of their own (drawNeeds: the chains of different pairs overlap), then each
+ * contact counted, listed for its recall draw and its next one searched (paddedRound or
+ * countRound, as the day-by-day media pass did), the pairs with a next contact kept in the list,
+ * then the round's recall draws (recallDraws). The day loop's results, in another order: freq
+ * counts a pair's contacts; mday is the first contact day, the least of the pairs' first ones;
+ * dday is the day of the first contact whose recall draw succeeds (the least such day, the
  * chronological first), unless the false recall, applied after (resetReception), sets it.
  */
 function runContacts(
@@ -360,54 +479,20 @@ function runContacts(
       for (let c: u32 = 0; c < nC; c++) {
         const a = load<f32>(aff + ((<usize>c * nCells + k) << 2));
         store<u32>(batchPerson + (<usize>m << 2), i);
-        store<u32>(batchChannel + (<usize>m << 2), c);
+        store<u32>(batchCD + (<usize>m << 2), c << 16);
         store<f32>(batchAff + (<usize>m << 2), a);
         m += <u32>(a > 0);
       }
     }
-    memory.fill(batchDay, 0, <usize>m << 2);
     drawNeeds(m);
-    // the first contacts: a pair whose first is in [1, nDays] stays listed (0 - 1 wraps to the top)
-    let na: u32 = 0;
-    for (let j: u32 = 0; j < m; j++) {
-      const i = load<u32>(batchPerson + (<usize>j << 2));
-      const c = load<u32>(batchChannel + (<usize>j << 2));
-      const row = cum + ((<usize>c * (nDays + 1)) << 3);
-      const need = load<f64>(batchNeed + (<usize>j << 3));
-      const nd = padded ? firstContact(c, nDays, load<f64>(row) + need) : nextContact(row, nDays, 0, need);
-      const pm = mday + (<usize>i << 1);
-      const on = nd - 1 < nDays;
-      store<u16>(pm, <u16>(min(<u32>load<u16>(pm) - 1, select<u32>(nd, 0, on) - 1) + 1));
-      store<u32>(batchPerson + (<usize>na << 2), i);
-      store<u32>(batchChannel + (<usize>na << 2), c);
-      store<u32>(batchDay + (<usize>na << 2), nd);
-      store<u32>(batchAff + (<usize>na << 2), load<u32>(batchAff + (<usize>j << 2)));
-      na += <u32>on;
-    }
+    let na = padded ? paddedFirsts(m, nDays, mday) : countFirsts(m, nDays, cum, mday);
+    // the round's number, each listed pair's count of contacts (freq saturates at 255)
+    let seen: u8 = 0;
     while (na != 0) {
       drawNeeds(na);
-      let nb: u32 = 0;
-      for (let j: u32 = 0; j < na; j++) {
-        const i = load<u32>(batchPerson + (<usize>j << 2));
-        const c = load<u32>(batchChannel + (<usize>j << 2));
-        const day = load<u32>(batchDay + (<usize>j << 2));
-        const f = freq + <usize>(i * nC + c);
-        const seen = load<u8>(f);
-        store<u8>(f, seen + <u8>(seen < 255));
-        const pd = dday + (<usize>i << 1);
-        const d0 = <u32>load<u16>(pd);
-        const recalled = d0 - 1 > day - 1 && uniform(key, S_RECALL + c, day, i) < param(F_RECALL + c);
-        store<u16>(pd, <u16>select<u32>(day, d0, recalled));
-        const row = cum + ((<usize>c * (nDays + 1)) << 3);
-        const need = load<f64>(batchNeed + (<usize>j << 3));
-        const nd = padded ? nextContactPadded(row, c, nDays, day, need) : nextContactCount(row, nDays, day, need);
-        store<u32>(batchPerson + (<usize>nb << 2), i);
-        store<u32>(batchChannel + (<usize>nb << 2), c);
-        store<u32>(batchDay + (<usize>nb << 2), nd);
-        store<u32>(batchAff + (<usize>nb << 2), load<u32>(batchAff + (<usize>j << 2)));
-        nb += <u32>(nd - 1 < nDays);
-      }
-      na = nb;
+      seen += <u8>(seen < 255);
+      na = padded ? paddedRound(na, nC, nDays, freq, dday, seen) : countRound(na, nC, nDays, cum, freq, dday, seen);
+      recallDraws(recallCount, dday);
     }
   }
 }
@@ -525,27 +610,33 @@ function listMediaDays(n: u32, nDays: u32, mday: usize, list: usize, ends: usize
 const spreadPerson = memory.data(<i32>BATCH << 2);
 const spreadHousehold = memory.data(<i32>BATCH << 2);
 const spreadDelta = memory.data(<i32>BATCH << 2);
-// the event pass's candidates (persons), listed a block of 8 at a time
+// the event pass's candidates (persons), listed from the day's candidate bitmap
 const eventPerson = memory.data(<i32>BATCH << 2, 16);
+// The reset's recall candidates of a round (recallDraws): person, and channel << 16 | day. The
+// event pass's lists, which hold nothing between days (the module's one page of static data has
+// no room for two more lists of BATCH).
+const recallPerson = eventPerson;
+const recallCD = spreadHousehold;
 
 /**
  * The counter changes listed in [0, n): each person's group, tract, digital cell and household by
  * its delta, +1 or -1 (the sign of the listed household delta, which in a household of at most
- * MASK_MEMBERS also carries the member's bit).
+ * MASK_MEMBERS also carries the member's bit). The loads first, into the reset's contact
+ * batches (batchPerson, batchCD, batchAff: unused between resets), then the adds.
  */
 function countSpreaders(n: u32, group: usize, dcell: usize, hhTract: usize, cG: usize, cT: usize, cD: usize, cH: usize): void {
   for (let j: u32 = 0; j < n; j++) {
     const p = load<u32>(spreadPerson + (<usize>j << 2));
     store<u32>(batchPerson + (<usize>j << 2), load<u32>(group + (<usize>p << 2)));
-    store<u32>(batchChannel + (<usize>j << 2), load<u32>(hhTract + (<usize>load<u32>(spreadHousehold + (<usize>j << 2)) << 2)));
-    store<u32>(batchDay + (<usize>j << 2), load<u16>(dcell + (<usize>p << 1)));
+    store<u32>(batchCD + (<usize>j << 2), load<u32>(hhTract + (<usize>load<u32>(spreadHousehold + (<usize>j << 2)) << 2)));
+    store<u32>(batchAff + (<usize>j << 2), load<u16>(dcell + (<usize>p << 1)));
   }
   for (let j: u32 = 0; j < n; j++) {
     const hd = load<i32>(spreadDelta + (<usize>j << 2));
     const d = (hd >> 31) | 1;
     add(cG, load<u32>(batchPerson + (<usize>j << 2)), d);
-    add(cT, load<u32>(batchChannel + (<usize>j << 2)), d);
-    add(cD, load<u32>(batchDay + (<usize>j << 2)), d);
+    add(cT, load<u32>(batchCD + (<usize>j << 2)), d);
+    add(cD, load<u32>(batchAff + (<usize>j << 2)), d);
     add(cH, load<u32>(spreadHousehold + (<usize>j << 2)), hd);
   }
 }

@@ -28,11 +28,31 @@ let agentBase: u32 = 0;
   return mix64(mix64(c ^ key) ^ rotl<u64>(key, 32));
 }
 
-/** Uniform in (0, 1) with 53 bits. */
-@inline export function uniform(key: u64, stream: u32, day: u32, agent: u32): f64 {
+/**
+ * hash(key, stream, day, agent) for high = stream << 16 | day (day < 2^16): the counter's high
+ * word given whole (reception's contacts keep channel << 16 | day, so the media stream's word is
+ * one add away), the same bits with fewer operations.
+ */
+@inline export function hashHigh(key: u64, high: u32, agent: u32): u64 {
+  const c: u64 = (<u64>high << 32) | <u64>(agent + agentBase);
+  return mix64(mix64(c ^ key) ^ rotl<u64>(key, 32));
+}
+
+/** The uniform in (0, 1) with 53 bits of the hash h. */
+@inline function uniformOf(h: u64): f64 {
   // the 53-bit value converts as signed (same value, < 2^63): an unsigned u64 -> f64
   // conversion costs a sign test and a fix-up path on x64
-  return (<f64><i64>(hash(key, stream, day, agent) >> 11) + 0.5) * 1.1102230246251565e-16;
+  return (<f64><i64>(h >> 11) + 0.5) * 1.1102230246251565e-16;
+}
+
+/** Uniform in (0, 1) with 53 bits. */
+@inline export function uniform(key: u64, stream: u32, day: u32, agent: u32): f64 {
+  return uniformOf(hash(key, stream, day, agent));
+}
+
+/** uniform with the counter's high word (hashHigh). */
+@inline export function uniformHigh(key: u64, high: u32, agent: u32): f64 {
+  return uniformOf(hashHigh(key, high, agent));
 }
 
 /**
@@ -93,14 +113,24 @@ const LOGF_TAB = memory.data<u64>([
   return f32x4.neg(f32x4.demote_f64x2_zero(y));
 }
 
-/** expDraw(key, s0, d0, a0) and expDraw(key, s1, d1, a1) in f32 lanes 0 and 1 (lanes 2 and 3 are -0), the same bits. */
-@inline export function expDraw2f32(key: u64, s0: u32, s1: u32, d0: u32, d1: u32, a0: u32, a1: u32): v128 {
-  const x = f64x2.replace_lane(f64x2.splat(<f64><i64>(hash(key, s0, d0, a0) >> 11)), 1, <f64><i64>(hash(key, s1, d1, a1) >> 11));
+/** The Exp(1) draws (expDraw's operations) of the hashes h0 and h1 in f32 lanes 0 and 1 (lanes 2 and 3 are -0). */
+@inline function expDrawOf2(h0: u64, h1: u64): v128 {
+  const x = f64x2.replace_lane(f64x2.splat(<f64><i64>(h0 >> 11)), 1, <f64><i64>(h1 >> 11));
   const u = f32x4.demote_f64x2_zero(f64x2.mul(f64x2.add(x, f64x2.splat(0.5)), f64x2.splat(1.1102230246251565e-16)));
   return negLogf2(v128.bitselect(u, f32x4.splat(0.99999994), f32x4.lt(u, f32x4.splat(1))));
+}
+
+/** expDraw(key, s0, d0, a0) and expDraw(key, s1, d1, a1) in f32 lanes 0 and 1 (lanes 2 and 3 are -0), the same bits. */
+@inline export function expDraw2f32(key: u64, s0: u32, s1: u32, d0: u32, d1: u32, a0: u32, a1: u32): v128 {
+  return expDrawOf2(hash(key, s0, d0, a0), hash(key, s1, d1, a1));
 }
 
 /** <f64>expDraw(key, s0, d0, a0) and <f64>expDraw(key, s1, d1, a1) in the two f64 lanes, the same bits. */
 @inline export function expDraw2(key: u64, s0: u32, s1: u32, d0: u32, d1: u32, a0: u32, a1: u32): v128 {
   return f64x2.promote_low_f32x4(expDraw2f32(key, s0, s1, d0, d1, a0, a1));
+}
+
+/** expDraw2 with the counters' high words (hashHigh). */
+@inline export function expDraw2High(key: u64, high0: u32, high1: u32, a0: u32, a1: u32): v128 {
+  return f64x2.promote_low_f32x4(expDrawOf2(hashHigh(key, high0, a0), hashHigh(key, high1, a1)));
 }
