@@ -345,27 +345,20 @@ function countRound(n: u32, nC: u32, nDays: u32, cum: usize, freq: usize, dday: 
  * array's end keep the bitselect (their bytes, another array's, may read as a NaN).
  */
 @inline function settleSocial(i: u32, on: v128, s: v128, day: u32, sday: usize, mult: usize, rem: usize, vEx: v128, inside: bool): void {
-  markHits(i, stepRem(i, on, s, mult, rem, vEx, inside), day, sday);
-}
-
-/** settleSocial's rem update; returns the lanes whose threshold fell (the mask of the hits). */
-@inline function stepRem(i: u32, on: v128, s: v128, mult: usize, rem: usize, vEx: v128, inside: bool): u32 {
   const zero = f32x4.splat(0);
   const lambda = f32x4.mul(f32x4.mul(vEx, s), v128.load(mult + (<usize>i << 2)));
   const r0 = v128.load(rem + (<usize>i << 2));
+  let m: u32;
   if (inside) {
     const r = f32x4.sub(r0, v128.and(lambda, on));
     v128.store(rem + (<usize>i << 2), r);
-    return i32x4.bitmask(v128.and(on, f32x4.le(r, zero)));
+    m = i32x4.bitmask(v128.and(on, f32x4.le(r, zero)));
+  } else {
+    const live = v128.and(on, f32x4.gt(lambda, zero));
+    const r = f32x4.sub(r0, lambda);
+    v128.store(rem + (<usize>i << 2), v128.bitselect(r, r0, live));
+    m = i32x4.bitmask(v128.and(live, f32x4.le(r, zero)));
   }
-  const live = v128.and(on, f32x4.gt(lambda, zero));
-  const r = f32x4.sub(r0, lambda);
-  v128.store(rem + (<usize>i << 2), v128.bitselect(r, r0, live));
-  return i32x4.bitmask(v128.and(live, f32x4.le(r, zero)));
-}
-
-/** settleSocial's marks of the hits m (lanes of persons [i, i + 4)): their sday and candidate bits. */
-@inline function markHits(i: u32, m: u32, day: u32, sday: usize): void {
   if (m != 0) {
     // the lanes' candidate bits in one u64 from person i's u32 word (P_CANDIDATES has room past its last)
     const q = candG + (<usize>(i >> 5) << 2);
@@ -399,21 +392,12 @@ function countRound(n: u32, nC: u32, nDays: u32, cum: usize, freq: usize, dday: 
 ): void {
   const vBase = f32x4.splat(tv);
   let i = a;
-  let hits: u32 = 0;
   for (; i + 4 <= b; i += 4) {
     const free = i32x4.eq(i32x4.extend_low_i16x8_u(v128.load64_zero(sday + (<usize>i << 1))), i32x4.splat(0));
     // the indices loaded as scalars, not extracted from a vector: on the AMD EPYC host the days
     // 3% faster (docs/model.md, session 10; on the Intel host of session 9, 2% slower)
     const sG = gather4From<u32>(tG, group + (<usize>i << 2));
-    hits |= stepRem(i, free, f32x4.add(f32x4.add(vBase, sG), gather4From<u16>(tD, dcell + (<usize>i << 1))), mult, rem, vEx, true);
-  }
-  // the hits marked after the loop, found again as sday == 0 and rem <= 0 (a person's sday is 0
-  // while its rem is > 0 before its step, and the loop's lanes are `free` and rem <= 0 exactly):
-  if (hits != 0) {
-    for (let j = a; j < i; j += 4) {
-      const free = i32x4.eq(i32x4.extend_low_i16x8_u(v128.load64_zero(sday + (<usize>j << 1))), i32x4.splat(0));
-      markHits(j, i32x4.bitmask(v128.and(free, f32x4.le(v128.load(rem + (<usize>j << 2)), f32x4.splat(0)))), day, sday);
-    }
+    settleSocial(i, free, f32x4.add(f32x4.add(vBase, sG), gather4From<u16>(tD, dcell + (<usize>i << 1))), day, sday, mult, rem, vEx, true);
   }
   if (i < b) {
     const on = socialLanes(i, b, sday);
