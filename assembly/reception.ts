@@ -239,15 +239,12 @@ function recallDraws(n: u32, dday: usize): void {
  * the stack every contact (with the rounds split too, reset 0.919 -> 0.901 CPU-s).
  */
 function paddedFirsts(m: u32, nDays: u32, mday: usize): u32 {
-  for (let j: u32 = 0; j < m; j++) {
-    const c = load<u32>(batchCD + (<usize>j << 2)) >> 16;
-    store<u32>(batchNeed + (<usize>j << 2), paddedCount(c, load<f64>(rowStart + (<usize>c << 3)) + load<f64>(batchNeed + (<usize>j << 3))));
-  }
   let na: u32 = 0;
   for (let j: u32 = 0; j < m; j++) {
     const i = load<u32>(batchPerson + (<usize>j << 2));
     const cd = load<u32>(batchCD + (<usize>j << 2));
-    const k = load<u32>(batchNeed + (<usize>j << 2));
+    const c = cd >> 16;
+    const k = paddedCount(c, load<f64>(rowStart + (<usize>c << 3)) + load<f64>(batchNeed + (<usize>j << 3)));
     const on = k < nDays;
     const pm = mday + (<usize>i << 1);
     store<u16>(pm, <u16>(min(<u32>load<u16>(pm) - 1, select<u32>(k, -1, on)) + 1));
@@ -292,24 +289,19 @@ let recallCount: u32 = 0;
  * row[from] (from >= 1) comes from firstRows.
  */
 function paddedRound(n: u32, nC: u32, nDays: u32, freq: usize, dday: usize, seen: u8): u32 {
-  for (let j: u32 = 0; j < n; j++) {
-    const cd = load<u32>(batchCD + (<usize>j << 2));
-    const c = cd >> 16;
-    const day = cd & 0xFFFF;
-    const t = load<f64>(firstRows + ((<usize>(c * FIRST_DAYS + day - 1)) << 3)) + load<f64>(batchNeed + (<usize>j << 3));
-    store<u32>(batchNeed + (<usize>j << 2), max(paddedCount(c, t), day));
-  }
   let nb: u32 = 0;
   let nr: u32 = 0;
   for (let j: u32 = 0; j < n; j++) {
     const i = load<u32>(batchPerson + (<usize>j << 2));
     const cd = load<u32>(batchCD + (<usize>j << 2));
+    const c = cd >> 16;
     const day = cd & 0xFFFF;
-    store<u8>(freq + <usize>(i * nC + (cd >> 16)), seen);
+    store<u8>(freq + <usize>(i * nC + c), seen);
     store<u32>(recallPerson + (<usize>nr << 2), i);
     store<u32>(recallCD + (<usize>nr << 2), cd);
     nr += <u32>(<u32>load<u16>(dday + (<usize>i << 1)) - 1 > day - 1);
-    const k = load<u32>(batchNeed + (<usize>j << 2));
+    const t = load<f64>(firstRows + ((<usize>(c * FIRST_DAYS + day - 1)) << 3)) + load<f64>(batchNeed + (<usize>j << 3));
+    const k = max(paddedCount(c, t), day);
     store<u32>(batchPerson + (<usize>nb << 2), i);
     store<u32>(batchCD + (<usize>nb << 2), (cd & 0xFFFF0000) | (k + 1));
     store<u32>(batchAff + (<usize>nb << 2), load<u32>(batchAff + (<usize>j << 2)));
