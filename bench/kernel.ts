@@ -16,7 +16,6 @@ import { validateScenario } from '../src/contract/validate-scenario.js';
 import type { Scenario } from '../src/contract/types.js';
 import { KernelInstance } from '../src/kernel/instance.js';
 import type { KernelPopulation } from '../src/kernel/kernel-population.js';
-import { localGroups } from '../src/kernel/local-groups.js';
 import { replicaKey } from '../src/kernel/rng-key.js';
 import { compilePlan } from '../src/plan/compile-plan.js';
 import { createPool } from '../src/pool/pool.js';
@@ -166,12 +165,12 @@ async function perCore(uf: UfCode, scenario: Scenario, dias: number, kernel: Ker
     pessoa_dias_por_segundo_parede: Math.round(pd / bench.stats.mean),
     pessoa_dias_por_segundo_cpu: Math.round((pd * runs) / cpu),
     bytes_por_pessoa_dia: Number(bytesPerPersonDay(
-      plan.familia === 'adocao' ? adoptionPasses(localGroups(plan.kernelPopulation).group.length / plan.population.nPersons) : receptionPasses(plan.canais.length, dias),
+      plan.familia === 'adocao' ? adoptionPasses() : receptionPasses(plan.canais.length, dias),
       plan.population.nHouseholds / plan.population.nPersons,
     ).toFixed(1)),
     bytes_por_tarefa: plan.bytesPorTarefa,
     bytes_por_pessoa_dia_execucao: plan.familia === 'adocao'
-      ? Number(adoptionRunBytesPerPersonDay(plan.kernelPopulation, kernel.state().dayA, plan.kernel.lancamentoDia, dias, localGroups(plan.kernelPopulation).group.length).toFixed(1))
+      ? Number(adoptionRunBytesPerPersonDay(plan.kernelPopulation, kernel.state().dayA, plan.kernel.lancamentoDia, dias).toFixed(1))
       : undefined,
     linhas_gather: gatherLines(plan.kernelPopulation, plan.familia),
     bytes_tabela_grupos: (plan.kernelPopulation.nGroups + 1) * 4,

@@ -12,7 +12,6 @@
 // Tiny tables (digital cells, household shares by size, municipalities) are gathered too and
 // counted; they stay cached and add almost no misses. KEEP IN SYNC with the kernels' passes.
 import type { KernelPopulation } from '../../src/kernel/kernel-population.js';
-import { localGroups } from '../../src/kernel/local-groups.js';
 
 const LINE = 64;
 const WAYS = 16;
@@ -108,19 +107,14 @@ function summary(t: Tables, nPersons: number, cacheBytes: number): GatherLines {
  * hhStart, the household counter and tract, writes P_HH_BASE; gathers the tract share, the
  * municipality's damping and the share by size), then the person pass (streams aday, group, dcell,
  * the person's household, mult and rem, and reads the household's P_HH_BASE entry in household
- * order; gathers the group and digital-cell shares). With local groups (src/kernel/local-groups.ts:
- * PA), a pass between the two fills P_TAB_LOCAL (streams P_LOCAL_TO_GROUP, writes P_TAB_LOCAL,
- * gathers P_TAB_G in each window's ascending order), and the person pass streams the u16 local
- * group and gathers P_TAB_LOCAL (`tL`) in its window's part instead of P_TAB_G.
+ * order; gathers the group and digital-cell shares).
  */
 export function adoptionGatherLines(pop: KernelPopulation, cacheBytes: number): GatherLines {
   const cache = new LineCache(cacheBytes);
-  const lg = localGroups(pop);
-  const local = lg.group.length > 0;
-  const t = tables(local ? ['tG', 'tD', 'tV', 'tDamp', 'partilha_domicilio', 'tL'] : ['tG', 'tD', 'tV', 'tDamp', 'partilha_domicilio']);
+  const t = tables(['tG', 'tD', 'tV', 'tDamp', 'partilha_domicilio']);
   // streamed arrays: [region, bytes per element] (the list, hhStart, cH, hhTract, P_HH_BASE written; aday, group, dcell, P_PERSON_HH, mult, rem)
   const households = [[1, 4], [2, 4], [3, 4], [4, 4], [5, 8]];
-  const persons = [[6, 2], [7, local ? 2 : 4], [8, 2], [9, 4], [10, 4], [11, 4]];
+  const persons = [[6, 2], [7, 4], [8, 2], [9, 4], [10, 4], [11, 4]];
   for (let h = 0; h < pop.nHouseholds; h++) {
     for (const [region, bytes] of households) stream(cache, region, h, bytes);
     const tr = pop.hhTract[h];
@@ -129,16 +123,10 @@ export function adoptionGatherLines(pop: KernelPopulation, cacheBytes: number): 
     gather(cache, t.tV, tr);
     gather(cache, t.tDamp, pop.tractMun[tr]);
   }
-  for (let k = 0; k < lg.group.length; k++) {
-    stream(cache, 12, k, 4);
-    gather(cache, t.tG, lg.group[k]);
-    stream(cache, 13, k, 4);
-  }
   for (let h = 0; h < pop.nHouseholds; h++) {
     for (let i = pop.hhStart[h]; i < pop.hhStart[h + 1]; i++) {
       for (const [region, bytes] of persons) stream(cache, region, i, bytes);
-      if (local) gather(cache, t.tL, lg.start[Math.floor(i / lg.window)] + lg.person[i]);
-      else gather(cache, t.tG, pop.group[i]);
+      gather(cache, t.tG, pop.group[i]);
       gather(cache, t.tD, pop.dcell[i]);
       // the household's P_HH_BASE entry: read in household order, a stream (kernel-traffic counts it)
       cache.touch(lineOf(5, h, 8));

@@ -28,25 +28,17 @@ const h = (array: string, bytes: number, escrita = false): Stream => ({ array, b
  * person pass streams the persons of the listed blocks (the list P_LIVE_BLOCK, one u32 per 16
  * persons, read and compacted) and reads their households' P_HH_BASE entries in household order.
  * Counted as if every block were listed: the first days of a run; later days move less (by
- * households or over the compact copy, below). With local groups (src/kernel/local-groups.ts,
- * `localGroupsPerPerson` > 0: PA) the person pass streams each person's u16 local group instead of
- * its u32 group, and a pass before it fills P_TAB_LOCAL (P_LOCAL_TO_GROUP read, P_TAB_LOCAL
- * written: localGroupBytes a local group; its P_TAB_G gathers are gather-lines').
+ * households or over the compact copy, below).
  */
-export function adoptionPasses(localGroupsPerPerson = 0): Record<string, Stream[]> {
-  const local = localGroupsPerPerson > 0;
+export function adoptionPasses(): Record<string, Stream[]> {
   return {
     domicilios: [h('hhStart', 4), h('cH', 4), h('hhTract', 4), h('hhBase', 8, true)],
-    ...(local ? { grupos_locais: [p('localToGroup', 4 * localGroupsPerPerson), p('tabLocal', 4 * localGroupsPerPerson, true)] } : {}),
     pessoas: [
-      p('blocks', 4 / ABI.ADOPTION_BLOCK, true), p('aday', 2), local ? p('localGroup', 2) : p('group', 4), p('dcell', 2), p('personHh', 4),
-      p('mult', 4), p('rem', 4, true), h('hhBase', 8),
+      p('blocks', 4 / ABI.ADOPTION_BLOCK, true), p('aday', 2), p('group', 4), p('dcell', 2), p('personHh', 4), p('mult', 4),
+      p('rem', 4, true), h('hhBase', 8),
     ],
   };
 }
-
-/** Bytes a block day moves per local group (adoptionPasses' grupos_locais: read 4, written 4 read and written back). */
-const localGroupBytes = 12;
 
 /**
  * stepAdoption by households (from the first day at most 7 in 10 households are listed): the list
@@ -89,16 +81,14 @@ function bytesPer(passes: Record<string, Stream[]>, por: Stream['por']): number 
  * (those with a person left at the day's start; the first day after the blocks visits every
  * household, the list left whole), divided by every person-day of the run (the reset, the launch's
  * pass and the copy not counted). The per-day counts above are a run's first days; this is its mean.
- * `localGroups`: the population's local groups (0 without), filled on every block day.
  */
 export function adoptionRunBytesPerPersonDay(
   pop: { nPersons: number; nHouseholds: number; hhStart: Uint32Array },
   dayA: Uint16Array,
   launchDay: number,
   days: number,
-  localGroups = 0,
 ): number {
-  const blocks = adoptionPasses(localGroups / pop.nPersons);
+  const blocks = adoptionPasses();
   const households = adoptionHouseholdPasses();
   const compact = adoptionCompactPasses();
   const block = ABI.ADOPTION_BLOCK;
@@ -139,8 +129,7 @@ export function adoptionRunBytesPerPersonDay(
           }
         }
       }
-      // the local groups' fill: every local group, whatever the blocks listed
-      bytes += pop.nHouseholds * bytesPer(blocks, 'domicilio') + listedBlocks * block * bytesPer({ pessoas: blocks.pessoas }, 'pessoa') + localGroups * localGroupBytes;
+      bytes += pop.nHouseholds * bytesPer(blocks, 'domicilio') + listedBlocks * block * bytesPer(blocks, 'pessoa');
       if (listed * 10 <= pop.nHouseholds * 7) mode = 'domicilios';
     } else {
       bytes += listed * bytesPer(households, 'domicilio') + members * bytesPer(households, 'pessoa');

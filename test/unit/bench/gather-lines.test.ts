@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import { LineCache, adoptionGatherLines, receptionGatherLines } from '../../../bench/lib/gather-lines.js';
 import { prepareKernelPopulation } from '../../../src/kernel/kernel-population.js';
-import { prepareLocalGroups } from '../../../src/kernel/local-groups.js';
 import { buildFixturePopulation } from '../../fixtures/population-fixture.js';
 
 const distinctLines = (indices: ArrayLike<number>) => new Set(Array.from(indices, (g) => Math.floor((g * 4) / 64))).size;
@@ -33,15 +32,5 @@ describe('gather lines', () => {
     expect(small.falhas_por_pessoa_dia).toBeGreaterThan(large.falhas_por_pessoa_dia);
     const reception = receptionGatherLines(pop, 64 * 2 ** 20);
     expect(reception.distintas_por_tabela).toEqual({ tG: large.distintas_por_tabela.tG, tD: large.distintas_por_tabela.tD, tV: large.distintas_por_tabela.tV });
-  });
-
-  it('with local groups, the step gathers the local table of its window and a fill pass gathers the group shares', () => {
-    const pop = prepareKernelPopulation(buildFixturePopulation({ persons: 20_000, municipios: 3, tractsPerMunicipality: 40, seed: 'gather-lines' }));
-    const lg = prepareLocalGroups(pop, 1024, 0);
-    const g = adoptionGatherLines(pop, 64 * 2 ** 20);
-    expect(g.leituras_por_tabela.tL).toBe(pop.nPersons);
-    expect(g.leituras_por_tabela.tG).toBe(lg.group.length);
-    expect(g.distintas_por_tabela.tG).toBe(distinctLines(lg.group));
-    expect(g.distintas_por_tabela.tL).toBe(Math.ceil((lg.group.length * 4) / 64));
   });
 });

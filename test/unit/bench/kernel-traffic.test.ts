@@ -29,15 +29,6 @@ describe('kernel traffic', () => {
     expect(day2 / 32).toBeCloseTo(bytesPerPersonDay(adoptionPasses(), 2 / 32), 12);
   });
 
-  it('an adoption run with local groups: the u16 local group streamed, and every local group filled each block day', () => {
-    const dayA = new Uint16Array(32).fill(2);
-    dayA[0] = 0;
-    // per person of a listed block 2 bytes less (the local group); per local group 12 (read 4, written 8)
-    const localDay = (blocks: number) => blocksDay(blocks) - 16 * blocks * 2 + 12 * 10;
-    expect(adoptionRunBytesPerPersonDay(pop, dayA, 1, 3, 10)).toBeCloseTo((localDay(2) + localDay(1)) / (32 * 3), 12);
-    expect(localDay(2) / 32).toBeCloseTo(bytesPerPersonDay(adoptionPasses(10 / 32), 2 / 32), 12);
-  });
-
   it('an adoption run: by blocks, by households until the persons left fit the copy, then over it', () => {
     // household 1 adopts on day 2, persons 0-3 on day 4, persons 4-15 never
     const dayA = new Uint16Array(32).fill(2);
