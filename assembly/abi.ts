@@ -78,16 +78,10 @@ export const P_MEDIA_LIST: u32 = 57; // u32[nPersons + 1]: reception: the person
 export const P_END_LIST: u32 = 58; // u32[nPersons]: reception: the persons who answered repassa, by exposure day, ascending within a day
 export const P_LIST_START: u32 = 59; // u32[2 * (nDays + 2)]: reception: where each day's entries of P_MEDIA_LIST, then of P_END_LIST, end
 export const P_CANDIDATES: u32 = 60; // u8[16 * ceil(nPersons / 128) + 16]: reception: the day's event candidates, a bit a person (zero between days)
-export const N_LOCAL_GROUPS: u32 = 61; // adoption: local groups, 0 if none (src/kernel/local-groups.ts)
-export const P_LOCAL_GROUP: u32 = 62; // u16[nPersons]: adoption: each person's local group in its window (filled by the host once per layout)
-export const P_LOCAL_TO_GROUP: u32 = 63; // u32[nLocalGroups]: adoption: each local group's group (NO_GROUP remapped to nGroups)
-export const P_TAB_LOCAL: u32 = 64; // f32[nLocalGroups]: adoption: each local group's entry of P_TAB_G (written by the step)
-export const P_LOCAL_START: u32 = 65; // u32[windows + 1]: adoption: each window's first local group
-export const LOCAL_WINDOW: u32 = 66; // adoption: persons of a window of local groups (a power of 2, at least ADOPTION_BLOCK)
-export const SLOTS: u32 = 67;
+export const SLOTS: u32 = 61;
 
 // f64 parameters at header + PARAMS_OFFSET + 8 * slot
-export const PARAMS_OFFSET: u32 = 320;
+export const PARAMS_OFFSET: u32 = 256;
 export const F_E0: u32 = 0; // exp(beta0)
 export const F_EXPO: u32 = 1; // adoption: exp(beta_expo); reception: exp(beta_expo) * conversao_social
 export const F_W_HH: u32 = 2; // layer weights: domicilio, turma, estabelecimento, vizinhanca, digital

@@ -8,10 +8,10 @@
 import {
   N_HOUSEHOLDS, N_PERSONS, N_GROUPS, N_DIG, P_HH_START, P_HH_TRACT, P_TRACT_MUN, P_GROUP, P_DCELL, P_MULT, P_DAY_A, P_REM,
   P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_MUN, P_CNT_HH, P_TAB_G, P_TAB_V, P_TAB_D, P_TAB_DAMP, P_LIVE_HH, P_INCOME, P_PERSON_HH, P_HH_BASE, P_LIVE_BLOCK,
-  P_TAB_INCOME, P_COMPACT, P_TRACT_BASE, N_TRACTS, N_LOCAL_GROUPS, P_LOCAL_GROUP, P_LOCAL_TO_GROUP, P_TAB_LOCAL, P_LOCAL_START, LOCAL_WINDOW, F_E0, F_EXPO, F_W_HH, F_ELOGIT, F_BY_INCOME, S_ADOPT, S_LAUNCH,
+  P_TAB_INCOME, P_COMPACT, P_TRACT_BASE, N_TRACTS, F_E0, F_EXPO, F_W_HH, F_ELOGIT, F_BY_INCOME, S_ADOPT, S_LAUNCH,
   AGENT_BASE, ADOPTION_BLOCK, ADOPTION_COMPACT_EIGHTHS,
 } from './abi';
-import { gather4, gather4From } from './gather';
+import { gather4 } from './gather';
 import { slot, param } from './header';
 import { clearCounters } from './layers';
 import { expDraw, expDraw2f32, setAgentBase, uniform } from './rng';
@@ -261,11 +261,6 @@ type ManyCells = u32;
 // entries instead. A type, as Case.
 type Inside = u8;
 type Bounded = u32;
-// The block step's group shares: ByLocalGroup, each person's u16 index into its window's part of
-// P_TAB_LOCAL (populations with local groups, src/kernel/local-groups.ts); ByGroup, each person's
-// group in P_TAB_G. A type, as Case.
-type ByLocalGroup = u16;
-type ByGroup = u32;
 
 /**
  * The daily step, with the timing classes' exp(beta0) (F_BY_INCOME) or one. While most households are
@@ -278,10 +273,7 @@ type ByGroup = u32;
 function stepLive<Case, Cells>(day: u32): void {
   if (mode == BY_BLOCKS) {
     const listed = everyHouseholdBase<Keep>();
-    if (slot(N_LOCAL_GROUPS) > 0) {
-      localShares();
-      stepBlocks<Case, Cells, ByLocalGroup>(day);
-    } else stepBlocks<Case, Cells, ByGroup>(day);
+    stepBlocks<Case, Cells>(day);
     if (<u64>listed * BY_BLOCKS_DENOMINATOR <= <u64>slot(N_HOUSEHOLDS) * BY_BLOCKS_NUMERATOR) mode = BY_HOUSEHOLDS;
   } else if (mode == BY_HOUSEHOLDS) stepHouseholds<Case>(day);
   else {
@@ -294,21 +286,6 @@ function stepLive<Case, Cells>(day: u32): void {
     copyPending(n);
     mode = COMPACT;
   }
-}
-
-/**
- * Each local group's share (P_TAB_LOCAL) from today's P_TAB_G, for stepBlocks, 4 a turn (the
- * gathers of a turn and of the next do not wait on one another, where the step's waited on its
- * misses; src/kernel/local-groups.ts).
- */
-function localShares(): void {
-  const nL = <u32>slot(N_LOCAL_GROUPS);
-  const toGroup = slot(P_LOCAL_TO_GROUP);
-  const tG = slot(P_TAB_G);
-  const tL = slot(P_TAB_LOCAL);
-  let k: u32 = 0;
-  for (; k + 4 <= nL; k += 4) v128.store(tL + (<usize>k << 2), gather4From<u32>(tG, toGroup + (<usize>k << 2)));
-  for (; k < nL; k++) store<f32>(tL + (<usize>k << 2), load<f32>(tG + (<usize>load<u32>(toGroup + (<usize>k << 2)) << 2)));
 }
 
 /**
@@ -438,7 +415,7 @@ type Keep = u32;
  * come as arguments, read from the header once per step by the caller: as wasm globals they were
  * loaded again in every f32x4 step (the loop calls recordAdopters).
  */
-@inline function stepFour<Case, Cells, Lanes, Groups>(
+@inline function stepFour<Case, Cells, Lanes>(
   i: u32, on: v128, base: v128, damp: v128,
   group: usize, dcell: usize, mult: usize, rem: usize, income: usize, tG: usize, tD: usize, tE0: usize,
   noGroup: v128, offline: v128, vE0: v128, vEx: v128,
@@ -446,11 +423,7 @@ type Keep = u32;
   const byIncome = sizeof<Case>() == sizeof<ByIncome>();
   const inside = sizeof<Lanes>() == sizeof<Inside>();
   // lanes off read the "no group" and "offline" zeros (always in the tables), or Inside their own
-  // (ByLocalGroup: local group 0 of the window, see stepBlocks)
-  const groups = sizeof<Groups>() == sizeof<ByLocalGroup>()
-    ? i32x4.extend_low_i16x8_u(v128.load64_zero(group + (<usize>i << 1)))
-    : v128.load(group + (<usize>i << 2));
-  const g4 = inside ? groups : v128.bitselect(groups, noGroup, on);
+  const g4 = inside ? v128.load(group + (<usize>i << 2)) : v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
   const d4 = cellShares<Cells, Lanes>(tD, v128.load64_zero(dcell + (<usize>i << 1)), on, offline);
   // the timing class's exp(beta0) (lanes off read class 0, or Inside their own); one exp(beta0) without F_BY_INCOME
   const classes = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(income + <usize>i)));
@@ -536,7 +509,7 @@ type Keep = u32;
  * One f32x4 step of the block pass: persons i..i+3 of lanes `on`, each with its household's entry
  * of P_HH_BASE, today's adopters listed at `nb`. Returns the mask of `on` << 4 | the adopters' mask.
  */
-@inline function blockFour<Case, Cells, Lanes, Groups>(
+@inline function blockFour<Case, Cells, Lanes>(
   i: u32, on: v128, nb: u32, personHh: usize, hBase: usize,
   group: usize, dcell: usize, mult: usize, rem: usize, income: usize, tG: usize, tD: usize, tE0: usize,
   noGroup: v128, offline: v128, vE0: v128, vEx: v128,
@@ -546,7 +519,7 @@ type Keep = u32;
   // each lane's household {base, damping}: two per v128, then split
   const bd01 = pairAt(hBase, i32x4.extract_lane(h4, 0), i32x4.extract_lane(h4, 1));
   const bd23 = pairAt(hBase, i32x4.extract_lane(h4, 2), i32x4.extract_lane(h4, 3));
-  const adopters = stepFour<Case, Cells, Lanes, Groups>(
+  const adopters = stepFour<Case, Cells, Lanes>(
     i, on, v128.shuffle<i32>(bd01, bd23, 0, 2, 4, 6), v128.shuffle<i32>(bd01, bd23, 1, 3, 5, 7),
     group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx,
   );
@@ -554,28 +527,19 @@ type Keep = u32;
   return (i32x4.bitmask(on) << 4) | adopters;
 }
 
-/**
- * The persons of the listed blocks 4 per f32x4, each lane with its household's entry of P_HH_BASE and
- * its group's share (ByLocalGroup: from its window's part of P_TAB_LOCAL, filled by localShares);
- * drops the blocks left without a person to adopt.
- */
-function stepBlocks<Case, Cells, Groups>(day: u32): void {
+/** The persons of the listed blocks 4 per f32x4, each lane with its household's entry of P_HH_BASE; drops the blocks left without a person to adopt. */
+function stepBlocks<Case, Cells>(day: u32): void {
   const n = <u32>slot(N_PERSONS);
-  const byLocal = sizeof<Groups>() == sizeof<ByLocalGroup>();
-  const group = byLocal ? slot(P_LOCAL_GROUP) : slot(P_GROUP);
+  const group = slot(P_GROUP);
   const dcell = slot(P_DCELL);
   const mult = slot(P_MULT);
   const rem = slot(P_REM);
   const aday = slot(P_DAY_A);
   const income = slot(P_INCOME);
-  const tGroups = byLocal ? slot(P_TAB_LOCAL) : slot(P_TAB_G);
-  // a window's first local group, by block (a window is a power of 2 of at least BLOCK persons)
-  const localStart = slot(P_LOCAL_START);
-  const blocksPerWindowLog: u32 = byLocal ? ctz(<u32>slot(LOCAL_WINDOW)) - ctz(BLOCK) : 0;
+  const tG = slot(P_TAB_G);
   const tD = slot(P_TAB_D);
   const tE0 = slot(P_TAB_INCOME);
-  // ByLocalGroup: the lanes off of the last, partial block read its window's local group 0 (masked)
-  const noGroup = i32x4.splat(byLocal ? 0 : <i32>slot(N_GROUPS));
+  const noGroup = i32x4.splat(<i32>slot(N_GROUPS));
   const offline = i32x4.splat(<i32>slot(N_DIG));
   const vE0 = f32x4.splat(<f32>param(F_E0));
   const vEx = f32x4.splat(<f32>param(F_EXPO));
@@ -589,7 +553,6 @@ function stepBlocks<Case, Cells, Groups>(day: u32): void {
     const blk = load<u32>(blocks + (<usize>j << 2));
     const i0 = blk * BLOCK;
     const i1 = min(i0 + BLOCK, n);
-    const tG = byLocal ? tGroups + (<usize>load<u32>(localStart + (<usize>(blk >> blocksPerWindowLog) << 2)) << 2) : tGroups;
     // the block's persons on (high bits) and today's adopters (low bits), 8 per f32x4 step
     let got: u32 = 0;
     if (i1 - i0 == BLOCK) {
@@ -598,16 +561,16 @@ function stepBlocks<Case, Cells, Groups>(day: u32): void {
         recordAdopters<FromPersons>(nb, day);
         nb = 0;
       }
-      let r = blockFour<Case, Cells, Inside, Groups>(i0, pendingAll(i0, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+      let r = blockFour<Case, Cells, Inside>(i0, pendingAll(i0, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
       nb += popcnt(r & 15);
       got = r;
-      r = blockFour<Case, Cells, Inside, Groups>(i0 + 4, pendingAll(i0 + 4, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+      r = blockFour<Case, Cells, Inside>(i0 + 4, pendingAll(i0 + 4, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
       nb += popcnt(r & 15);
       got |= r << 8;
-      r = blockFour<Case, Cells, Inside, Groups>(i0 + 8, pendingAll(i0 + 8, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+      r = blockFour<Case, Cells, Inside>(i0 + 8, pendingAll(i0 + 8, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
       nb += popcnt(r & 15);
       got |= r << 16;
-      r = blockFour<Case, Cells, Inside, Groups>(i0 + 12, pendingAll(i0 + 12, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+      r = blockFour<Case, Cells, Inside>(i0 + 12, pendingAll(i0 + 12, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
       nb += popcnt(r & 15);
       got |= r << 24;
     } else {
@@ -617,7 +580,7 @@ function stepBlocks<Case, Cells, Groups>(day: u32): void {
           recordAdopters<FromPersons>(nb, day);
           nb = 0;
         }
-        const r = blockFour<Case, Cells, Bounded, Groups>(i, pending(i, i1, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+        const r = blockFour<Case, Cells, Bounded>(i, pending(i, i1, aday), nb, personHh, hBase, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
         nb += popcnt(r & 15);
         got |= r << ((i - i0) << 1);
       }
@@ -681,7 +644,7 @@ function stepHouseholds<Case>(day: u32): void {
         recordAdopters<FromPersons>(nb, day);
         nb = 0;
       }
-      const adopters = stepFour<Case, ManyCells, Bounded, ByGroup>(i, pending(i, b, aday), vBase, vDamp, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
+      const adopters = stepFour<Case, ManyCells, Bounded>(i, pending(i, b, aday), vBase, vDamp, group, dcell, mult, rem, income, tG, tD, tE0, noGroup, offline, vE0, vEx);
       listAdopters(nb, fourFrom(i), adopters);
       nb += popcnt(adopters);
       got += popcnt(adopters);

@@ -55,14 +55,14 @@ export function fleetSpeedup(tasks: number, budget: Pick<WorkerBudget, 'threads'
 /**
  * Bytes of the kernel copy each running task holds, by family, channel count and days: per person
  * at least `kernelBytes` (src/kernel/layout.ts) over persons for RR and PA of every release
- * (adoption 41.2 on PA, 38.3 on RR, which has no local groups: src/kernel/local-groups.ts;
- * reception 39.5 with 1 channel, 42.6 with 4: a byte a channel, and 8.1 for the event pass's
- * candidate lists since ABI 11), plus reception's day tables, 8 bytes a channel-day and 8 a day. KEEP IN SYNC with the kernel's layout:
+ * (adoption 38.3; reception 39.5 with 1 channel, 42.6 with 4: a byte a channel, and 8.1 for the
+ * event pass's candidate lists since ABI 11), plus reception's day tables, 8 bytes a channel-day
+ * and 8 a day. KEEP IN SYNC with the kernel's layout:
  * test/unit/contract/job-limits.test.ts fails when a layout outgrows these figures (the contract
  * stage sits below the kernel, so it cannot ask the layout).
  */
 export function taskBytes(persons: number, shape: TaskShape): number {
-  if (shape.familia === 'adocao') return 41.5 * persons;
+  if (shape.familia === 'adocao') return 38.5 * persons;
   return (39.5 + shape.canais) * persons + 8 * shape.canais * (shape.dias + 1) + 8 * (shape.dias + 2);
 }
 

@@ -67,14 +67,8 @@ export const ABI = {
   P_END_LIST: 58, // u32[nPersons]: reception: the persons who answered repassa, by exposure day, ascending within a day
   P_LIST_START: 59, // u32[2 * (nDays + 2)]: reception: where each day's entries of P_MEDIA_LIST, then of P_END_LIST, end
   P_CANDIDATES: 60, // u8[16 * ceil(nPersons / 128) + 16]: reception: the day's event candidates, a bit a person (zero between days)
-  N_LOCAL_GROUPS: 61, // adoption: local groups, 0 if none (src/kernel/local-groups.ts)
-  P_LOCAL_GROUP: 62, // u16[nPersons]: adoption: each person's local group in its window (filled by the host once per layout)
-  P_LOCAL_TO_GROUP: 63, // u32[nLocalGroups]: adoption: each local group's group (NO_GROUP remapped to nGroups)
-  P_TAB_LOCAL: 64, // f32[nLocalGroups]: adoption: each local group's entry of P_TAB_G (written by the step)
-  P_LOCAL_START: 65, // u32[windows + 1]: adoption: each window's first local group
-  LOCAL_WINDOW: 66, // adoption: persons of a window of local groups (a power of 2, at least ADOPTION_BLOCK)
-  SLOTS: 67,
-  PARAMS_OFFSET: 320,
+  SLOTS: 61,
+  PARAMS_OFFSET: 256,
   F_E0: 0, // exp(beta0)
   F_EXPO: 1, // adoption: exp(beta_expo); reception: exp(beta_expo) * conversao_social
   F_W_HH: 2, // layer weights: domicilio, turma, estabelecimento, vizinhanca, digital

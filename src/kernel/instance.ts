@@ -9,7 +9,6 @@ import { ABI } from './abi.js';
 import { TIMING_CLASSES, type KernelParams, type KernelPlan } from './kernel-plan.js';
 import type { KernelPopulation } from './kernel-population.js';
 import { WASM32_MAX_BYTES, layoutKernel, planShape, type KernelLayout } from './layout.js';
-import { localGroups } from './local-groups.js';
 
 interface KernelExports {
   abiVersion(): number;
@@ -161,18 +160,13 @@ export class KernelInstance {
 
   /**
    * Adoption's P_PERSON_HH, each person's household, once per layout (it follows from the
-   * population; written by the reset, it was about 30 ms of every PA task), and its local groups
-   * (src/kernel/local-groups.ts).
+   * population; written by the reset, it was about 30 ms of every PA task).
    */
   private indexPersons(pop: KernelPopulation, layout: KernelLayout): void {
     const personHh = this.u32(layout.slots[ABI.P_PERSON_HH], pop.nPersons);
     const hhStart = pop.hhStart;
     // a plain loop: fill() per household took 3 to 4 times as long on PA (0.34 against 0.09 s)
     for (let h = 0; h < pop.nHouseholds; h++) for (let i = hhStart[h]; i < hhStart[h + 1]; i++) personHh[i] = h;
-    const lg = localGroups(pop);
-    this.copyIn(layout.slots[ABI.P_LOCAL_GROUP], lg.person);
-    this.copyIn(layout.slots[ABI.P_LOCAL_TO_GROUP], lg.group);
-    this.copyIn(layout.slots[ABI.P_LOCAL_START], lg.start);
   }
 
   private params(): Float64Array {

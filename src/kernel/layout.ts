@@ -4,7 +4,6 @@ import type { Familia } from '../contract/types.js';
 import { ABI } from './abi.js';
 import { TIMING_CLASSES, type KernelPlan } from './kernel-plan.js';
 import type { KernelPopulation } from './kernel-population.js';
-import { localGroups } from './local-groups.js';
 
 /** One wasm32 memory holds at most 4 GiB (DESIGN 4, "Scale"). */
 export const WASM32_MAX_BYTES = 65536 * 65536;
@@ -94,13 +93,6 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
     put(ABI.P_LIVE_BLOCK, Math.ceil(n / ABI.ADOPTION_BLOCK) * 4);
     put(ABI.P_COMPACT, 5 * compactStride(n) * 4);
     put(ABI.P_TRACT_BASE, pop.nTracts * 8);
-    const lg = localGroups(pop);
-    slots[ABI.N_LOCAL_GROUPS] = lg.group.length;
-    slots[ABI.LOCAL_WINDOW] = lg.window;
-    put(ABI.P_LOCAL_GROUP, lg.person.length * 2);
-    put(ABI.P_LOCAL_TO_GROUP, lg.group.length * 4);
-    put(ABI.P_TAB_LOCAL, lg.group.length * 4);
-    put(ABI.P_LOCAL_START, lg.start.length * 4);
   }
   if (shape.familia === 'recepcao') {
     put(ABI.P_CUM, nC * (shape.dias + 1) * 8);

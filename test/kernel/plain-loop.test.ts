@@ -11,7 +11,6 @@ import { describe, expect, it } from 'vitest';
 import { ABI } from '../../src/kernel/abi.js';
 import { KernelInstance } from '../../src/kernel/instance.js';
 import type { KernelPopulation } from '../../src/kernel/kernel-population.js';
-import { prepareLocalGroups } from '../../src/kernel/local-groups.js';
 import { replicaKey } from '../../src/kernel/rng-key.js';
 import { compilePlanFor } from '../../src/plan/compile-plan.js';
 import type { Plan } from '../../src/plan/types.js';
@@ -155,11 +154,9 @@ async function eachDay<S>(plan: Plan, before: (v: Views, k: KernelInstance) => S
 
 describe('the skipping and blocked daily steps give the state of the plain loop', () => {
   /** Every adoption day after the launch against the plain loop; the kernel at the end. */
-  async function checkAdoption(population: Population, beta0: number, localWindow = 0) {
+  async function checkAdoption(population: Population, beta0: number) {
     const plan = compilePlanFor(adoptionScenario({ lancamento: { dia: 3, cenario_base: 'pix' }, horizonte: { data_inicio: '2026-01-05', dias: 40 } }), population, parameters({ beta0 }));
     const kp = plan.kernelPopulation;
-    // local groups (src/kernel/local-groups.ts) for a population this small only when asked
-    if (localWindow > 0) prepareLocalGroups(kp, localWindow, 0);
     let stepped = 0;
     // the shares of households with a member left and of persons left at each stepped day's start
     // (the step goes by blocks above 7 in 10 households, by households below until the persons
@@ -210,13 +207,6 @@ describe('the skipping and blocked daily steps give the state of the plain loop'
       if (all) full++;
     }
     expect(full / kp.nHouseholds).toBeGreaterThan(0.5);
-  });
-
-  it('adoption: the block step reading the group shares by local group (windows of 256 persons)', async () => {
-    const { k, kp, listed } = await checkAdoption(buildFixturePopulation({ persons: 6_003, municipios: 2, seed: 'plain-loop' }), Math.log(0.05), 256);
-    expect(k.layout!.slots[ABI.N_LOCAL_GROUPS]).toBeGreaterThan(kp.nGroups);
-    expect(kp.nPersons % ABI.ADOPTION_BLOCK).not.toBe(0); // a partial last block too
-    expect(listed.filter((x) => x > 0.7).length).toBeGreaterThan(1);
   });
 
   it('adoption: households of 16 members or more (their share computed, not read from the table by size)', async () => {

@@ -48,14 +48,14 @@ describe('job limits', () => {
     vi.stubEnv('CAMPAIGN_SIM_WORKER_THREADS', '2');
     const e = refusal(() => quoteSimulation(scenario(['SP'], 30, 2)));
     expect([e.status, e.code]).toEqual([422, 'job_too_large']);
-    expect(quoteSimulation(scenario(['RR'], 30, 1)).ufs).toEqual(['RR']); // 636,707 x (17 + 41.5) B = 37 MB
+    expect(quoteSimulation(scenario(['RR'], 30, 1)).ufs).toEqual(['RR']); // 636,707 x (17 + 38.5) B = 35 MB
   });
 
   it('counts the memory of the tasks that run at once, at most the threads', () => {
     const b = { threads: 2, memoryBytes: 2 ** 40 };
     const adocao = { familia: 'adocao', canais: 0, dias: 30 } as const;
-    expect(memoryNeed(1000, 1, adocao, b)).toBe(1000 * (17 + 41.5));
-    expect(memoryNeed(1000, 40, adocao, b)).toBe(1000 * (17 + 83));
+    expect(memoryNeed(1000, 1, adocao, b)).toBe(1000 * (17 + 38.5));
+    expect(memoryNeed(1000, 40, adocao, b)).toBe(1000 * (17 + 77));
     expect(memoryNeed(1000, 40, { familia: 'recepcao', canais: 4, dias: 29 }, b)).toBe(1000 * (17 + 87) + 2 * (8 * 4 * 30 + 8 * 31));
     expect(workerBudget({ CAMPAIGN_SIM_WORKER_THREADS: '3', CAMPAIGN_SIM_WORKER_MEMORY_MB: '512' })).toEqual({ threads: 3, memoryBytes: 512 * 2 ** 20, workers: 1 });
   });
@@ -68,9 +68,8 @@ describe('job limits', () => {
           const measured = kernelBytes(kpop, { familia, nChannels: canais, nCells: 4 * 1120, dias }) / kpop.nPersons;
           const counted = taskBytes(kpop.nPersons, { familia, canais, dias }) / kpop.nPersons;
           expect(counted, `${version} ${familia} ${canais} ${dias}`).toBeGreaterThanOrEqual(measured);
-          // and not far above it: a refusal of a job that fits is a bug too (adoption counts the
-          // local groups of large populations, about 3 bytes a person, which RR does not have)
-          expect(counted - measured, `${version} ${familia} ${canais} ${dias}`).toBeLessThan(familia === 'adocao' ? 5 : 2);
+          // and not far above it: a refusal of a job that fits is a bug too
+          expect(counted - measured, `${version} ${familia} ${canais} ${dias}`).toBeLessThan(2);
         }
       }
     }
