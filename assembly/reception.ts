@@ -208,7 +208,7 @@ function drawNeeds(n: u32): void {
 }
 
 /**
- * The recall draws of the contacts listed by a round (paddedRound, countRound) in [0, n): dday
+ * The recall draws of the contacts listed by a round (contactRound) in [0, n): dday
  * becomes the least of its day and the days of the contacts whose draw succeeds. A contact is
  * listed when dday was 0 or later than its day at the round's start (the day loop's test); the
  * round's own successes are applied here after it, so a contact may draw that the in-order test
@@ -235,7 +235,7 @@ function recallDraws(n: u32, dday: usize): void {
  * day with row >= row[0] + E / a is paddedCount's k + 1, none if k == nDays; mday becomes the
  * least first day of a person's pairs (0 - 1 wraps to the top), and the pairs with a first contact
  * stay listed with its day. Returns their count. A loop of its own for each search (countFirsts;
- * paddedRound and countRound likewise): with both searches in one loop V8 spilled a dozen values to
+ * contactRound<Padded> and <Counted> likewise): with both searches in one loop V8 spilled a dozen values to
  * the stack every contact (with the rounds split too, reset 0.919 -> 0.901 CPU-s).
  */
 function paddedFirsts(m: u32, nDays: u32, mday: usize): u32 {
@@ -274,21 +274,27 @@ function countFirsts(m: u32, nDays: u32, cum: usize, mday: usize): u32 {
   return na;
 }
 
-// the count of contacts the last round listed for recall draws (paddedRound, countRound)
+// the count of contacts the last round listed for recall draws (contactRound)
 let recallCount: u32 = 0;
 
+// The search of a round (contactRound), as a type: Padded, the padded search (nDays <= FIRST_DAYS,
+// at most 4 channels); Counted, nextContactCount's (any nDays). Each is a function of its own.
+type Padded = u8;
+type Counted = u32;
+
 /**
- * A round of the n contacts listed (their draws done) with the padded search: each contact counted
- * (freq = seen, the round's number, saturated: a pair listed in round r has had r contacts, and its
- * last round's store is its count, without a load and add per contact), listed for its recall
- * draw (recallDraws) while dday is 0 or later than its day, and its next contact searched;
- * returns the count of pairs kept. The next contact after day `from` with t = row[from]
+ * A round of the n contacts listed (their draws done): each contact counted (freq = seen, the
+ * round's number, saturated: a pair listed in round r has had r contacts, and its last round's
+ * store is its count, without a load and add per contact), listed for its recall draw
+ * (recallDraws) while dday is 0 or later than its day, and its next contact searched; returns the
+ * count of pairs kept. The padded search of the next contact after day `from` with t = row[from]
  * + E / a: when t > row[from] every day up to from is below t, so paddedCount's k is at least from
  * and the day is k + 1; when E / a rounds away (t == row[from]) k may be below from, and the day is
  * from + 1, as nextContact gives: max(k, from) + 1 in both cases, none when that is nDays + 1.
  * row[from] (from >= 1) comes from firstRows.
  */
-function paddedRound(n: u32, nC: u32, nDays: u32, freq: usize, dday: usize, seen: u8): u32 {
+function contactRound<Search>(n: u32, nC: u32, nDays: u32, cum: usize, freq: usize, dday: usize, seen: u8): u32 {
+  const padded = sizeof<Search>() == sizeof<Padded>();
   let nb: u32 = 0;
   let nr: u32 = 0;
   for (let j: u32 = 0; j < n; j++) {
@@ -300,31 +306,11 @@ function paddedRound(n: u32, nC: u32, nDays: u32, freq: usize, dday: usize, seen
     store<u32>(recallPerson + (<usize>nr << 2), i);
     store<u32>(recallCD + (<usize>nr << 2), cd);
     nr += <u32>(<u32>load<u16>(dday + (<usize>i << 1)) - 1 > day - 1);
-    const t = load<f64>(firstRows + ((<usize>(c * FIRST_DAYS + day - 1)) << 3)) + load<f64>(batchNeed + (<usize>j << 3));
-    const k = max(paddedCount(c, t), day);
-    store<u32>(batchPerson + (<usize>nb << 2), i);
-    store<u32>(batchCD + (<usize>nb << 2), (cd & 0xFFFF0000) | (k + 1));
-    store<u32>(batchAff + (<usize>nb << 2), load<u32>(batchAff + (<usize>j << 2)));
-    nb += <u32>(k < nDays);
-  }
-  recallCount = nr;
-  return nb;
-}
-
-/** paddedRound with nextContactCount's search (any nDays). */
-function countRound(n: u32, nC: u32, nDays: u32, cum: usize, freq: usize, dday: usize, seen: u8): u32 {
-  let nb: u32 = 0;
-  let nr: u32 = 0;
-  for (let j: u32 = 0; j < n; j++) {
-    const i = load<u32>(batchPerson + (<usize>j << 2));
-    const cd = load<u32>(batchCD + (<usize>j << 2));
-    const c = cd >> 16;
-    const day = cd & 0xFFFF;
-    store<u8>(freq + <usize>(i * nC + c), seen);
-    store<u32>(recallPerson + (<usize>nr << 2), i);
-    store<u32>(recallCD + (<usize>nr << 2), cd);
-    nr += <u32>(<u32>load<u16>(dday + (<usize>i << 1)) - 1 > day - 1);
-    const nd = nextContactCount(cum + ((<usize>c * (nDays + 1)) << 3), nDays, day, load<f64>(batchNeed + (<usize>j << 3)));
+    const need = load<f64>(batchNeed + (<usize>j << 3));
+    // the next contact's day, nDays + 1 or 0 (wrapping to the top below) for none
+    const nd = padded
+      ? max(paddedCount(c, load<f64>(firstRows + ((<usize>(c * FIRST_DAYS + day - 1)) << 3)) + need), day) + 1
+      : nextContactCount(cum + ((<usize>c * (nDays + 1)) << 3), nDays, day, need);
     store<u32>(batchPerson + (<usize>nb << 2), i);
     store<u32>(batchCD + (<usize>nb << 2), (cd & 0xFFFF0000) | nd);
     store<u32>(batchAff + (<usize>nb << 2), load<u32>(batchAff + (<usize>j << 2)));
@@ -459,8 +445,8 @@ function countRound(n: u32, nC: u32, nDays: u32, cum: usize, freq: usize, dday: 
  * mispredicted as often), each pair's first contact (paddedFirsts or countFirsts), then rounds:
  * each round does the next contact of every pair with one left by day nDays, the draws of the
  * round in a loop of their own (drawNeeds: the chains of different pairs overlap), then each
- * contact counted, listed for its recall draw and its next one searched (paddedRound or
- * countRound, as the day-by-day media pass did), the pairs with a next contact kept in the list,
+ * contact counted, listed for its recall draw and its next one searched (contactRound<Padded>
+ * or <Counted>, as the day-by-day media pass did), the pairs with a next contact kept in the list,
  * then the round's recall draws (recallDraws). The day loop's results, in another order: freq
  * counts a pair's contacts; mday is the first contact day, the least of the pairs' first ones;
  * dday is the day of the first contact whose recall draw succeeds (the least such day, the
@@ -491,7 +477,7 @@ function runContacts(
     while (na != 0) {
       drawNeeds(na);
       seen += <u8>(seen < 255);
-      na = padded ? paddedRound(na, nC, nDays, freq, dday, seen) : countRound(na, nC, nDays, cum, freq, dday, seen);
+      na = padded ? contactRound<Padded>(na, nC, nDays, cum, freq, dday, seen) : contactRound<Counted>(na, nC, nDays, cum, freq, dday, seen);
       recallDraws(recallCount, dday);
     }
   }
