@@ -39,6 +39,16 @@ export function roofExpDrawPairs(keyLo: u32, keyHi: u32, n: u32): u32 {
 }
 
 /**
+ * The end of a hazard step of 4 persons at `at` (roofHazardReception, roofHazardAdoption): rem
+ * falls by lambda in the lanes on; returns how many of those reached 0 (the kernels mark them).
+ */
+@inline function settleRoof(at: usize, lambda: v128, on: v128): u32 {
+  const r = f32x4.sub(v128.load(at), v128.and(lambda, on));
+  v128.store(at, r);
+  return popcnt(i32x4.bitmask(v128.and(on, f32x4.le(r, f32x4.splat(0)))));
+}
+
+/**
  * `reps` passes of reception's social hazard over persons [0, n) (n a multiple of 4), 4 persons
  * per f32x4: a lane is on while its day (sday) is 0; s = base + tG[group] + tD[dcell] (base: the
  * tract's share of a run of households without spreaders), lambda = ex * s * m, rem -= lambda in
@@ -50,16 +60,13 @@ export function roofHazardReception(
 ): u32 {
   const vBase = f32x4.splat(base);
   const vEx = f32x4.splat(ex);
-  const zero = f32x4.splat(0);
   let crossed: u32 = 0;
   for (let k: u32 = 0; k < reps; k++) {
     for (let i: u32 = 0; i < n; i += 4) {
       const on = i32x4.eq(i32x4.extend_low_i16x8_u(v128.load64_zero(day + (<usize>i << 1))), i32x4.splat(0));
       const s = f32x4.add(f32x4.add(vBase, gather4From<u32>(tG, group + (<usize>i << 2))), gather4From<u16>(tD, dcell + (<usize>i << 1)));
       const lambda = f32x4.mul(f32x4.mul(vEx, s), v128.load(mult + (<usize>i << 2)));
-      const r = f32x4.sub(v128.load(rem + (<usize>i << 2)), v128.and(lambda, on));
-      v128.store(rem + (<usize>i << 2), r);
-      crossed += popcnt(i32x4.bitmask(v128.and(on, f32x4.le(r, zero))));
+      crossed += settleRoof(rem + (<usize>i << 2), lambda, on);
     }
   }
   return crossed;
@@ -78,7 +85,6 @@ export function roofHazardAdoption(
 ): u32 {
   const vE0 = f32x4.splat(e0);
   const vEx = f32x4.splat(ex);
-  const zero = f32x4.splat(0);
   let crossed: u32 = 0;
   for (let k: u32 = 0; k < reps; k++) {
     for (let i: u32 = 0; i < n; i += 4) {
@@ -91,9 +97,7 @@ export function roofHazardAdoption(
         gather4From<u16>(tD, dcell + (<usize>i << 1)),
       );
       const lambda = f32x4.mul(f32x4.mul(v128.load(mult + (<usize>i << 2)), f32x4.add(vE0, f32x4.mul(vEx, s))), v128.shuffle<i32>(bd01, bd23, 1, 3, 5, 7));
-      const r = f32x4.sub(v128.load(rem + (<usize>i << 2)), v128.and(lambda, on));
-      v128.store(rem + (<usize>i << 2), r);
-      crossed += popcnt(i32x4.bitmask(v128.and(on, f32x4.le(r, zero))));
+      crossed += settleRoof(rem + (<usize>i << 2), lambda, on);
     }
   }
   return crossed;
