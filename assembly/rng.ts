@@ -23,19 +23,17 @@ let agentBase: u32 = 0;
   agentBase = base;
 }
 
-@inline export function hash(key: u64, stream: u32, day: u32, agent: u32): u64 {
-  const c: u64 = (<u64>stream << 48) | (<u64>(day & 0xFFFF) << 32) | <u64>(agent + agentBase);
-  return mix64(mix64(c ^ key) ^ rotl<u64>(key, 32));
-}
-
 /**
- * hash(key, stream, day, agent) for high = stream << 16 | day (day < 2^16): the counter's high
- * word given whole (reception's contacts keep channel << 16 | day, so the media stream's word is
- * one add away), the same bits with fewer operations.
+ * The draw counter's hash with its high word given whole, high = stream << 16 | day (day < 2^16):
+ * reception's contacts keep channel << 16 | day, so the media stream's word is one add away.
  */
 @inline export function hashHigh(key: u64, high: u32, agent: u32): u64 {
   const c: u64 = (<u64>high << 32) | <u64>(agent + agentBase);
   return mix64(mix64(c ^ key) ^ rotl<u64>(key, 32));
+}
+
+@inline export function hash(key: u64, stream: u32, day: u32, agent: u32): u64 {
+  return hashHigh(key, (stream << 16) | (day & 0xFFFF), agent);
 }
 
 /** The uniform in (0, 1) with 53 bits of the hash h. */
