@@ -135,6 +135,76 @@ function padFirstRows(cum: usize, nC: u32, nDays: u32): void {
   }
 }
 
+// The padded search's count by an inverse grid (GRID_CELLS cells a channel): t's cell is
+// cellOf(t, s_c), a monotone non-decreasing map (f64 multiply and add, the rounded value's bits,
+// a clamp), so a day whose row value's cell is below t's is below t and one whose cell is above
+// is not: only the days of t's own cell need a compare. Each cell holds up to two distinct row
+// values of its days (gridVals: v1 < v2, +inf when absent; flat stretches of a row are one value)
+// and the counts of days below t for 0, 1 (v1 < t) and 2 (v2 < t) of them below (gridCounts, a
+// byte each, indexed by the compares' bitmask): about 15 instructions a search against the two
+// levels of compares' 30 (PA 4 channels 30 days, reset CPU-s: see docs/model.md, session 13).
+// A row with three distinct values in one cell keeps the padded search (fillGrid says so).
+const GRID_CELLS: u32 = 64;
+const GRID_BITS: u32 = 6;
+const gridVals = memory.data(<i32>(4 * GRID_CELLS) << 4, 16);
+const gridCounts = memory.data(<i32>(4 * GRID_CELLS) << 2, 4);
+// s_c of each channel: GRID_CELLS - 1 over the row's last value (0 for a row of zeros)
+const gridScale = memory.data(4 << 3, 8);
+
+/**
+ * t's cell for the scale s (t >= 0, s >= 0): round(t * s) through the bits of t * s + 2^52 (the
+ * bits of a non-negative f64 order as its value, also past 2^53), at most GRID_CELLS - 1.
+ */
+@inline function cellOf(t: f64, s: f64): u32 {
+  return <u32>min<u64>(reinterpret<u64>(t * s + 4503599627370496.0) - 0x4330000000000000, GRID_CELLS - 1);
+}
+
+/** Fills the grid from firstRows (nC <= 4 channels, nDays <= FIRST_DAYS); false if a cell has three distinct values. */
+function fillGrid(nC: u32, nDays: u32): bool {
+  for (let c: u32 = 0; c < nC; c++) {
+    const p = firstRows + ((<usize>c * FIRST_DAYS) << 3);
+    const top = load<f64>(p + ((<usize>nDays - 1) << 3));
+    const s = top > 0 ? <f64>(GRID_CELLS - 1) / top : 0;
+    store<f64>(gridScale + (<usize>c << 3), s);
+    for (let g: u32 = 0; g < GRID_CELLS; g++) {
+      let lo: u32 = 0;
+      let n1: u32 = 0;
+      let n2: u32 = 0;
+      let v1 = Infinity;
+      let v2 = Infinity;
+      // the row is non-decreasing: a cell's days are consecutive, its first value the least
+      for (let d: u32 = 0; d < nDays; d++) {
+        const v = load<f64>(p + (<usize>d << 3));
+        const gd = cellOf(v, s);
+        if (gd < g) {
+          lo++;
+        } else if (gd == g) {
+          if (n1 == 0 || v == v1) {
+            v1 = v;
+            n1++;
+          } else if (n2 == 0 || v == v2) {
+            v2 = v;
+            n2++;
+          } else return false;
+        }
+      }
+      const e = <usize>((c << GRID_BITS) | g);
+      store<f64>(gridVals + (e << 4), v1);
+      store<f64>(gridVals + (e << 4), v2, 8);
+      // bitmask 0, 1 or 3 (v1 < v2: v2 below t means v1 is); byte 2 is never read
+      store<u32>(gridCounts + (e << 2), lo | ((lo + n1) << 8) | ((lo + n1 + n2) << 24));
+    }
+  }
+  return true;
+}
+
+/** paddedCount(c, t) for t >= 0 from the grid (fillGrid true). */
+@inline function gridCount(c: u32, t: f64): u32 {
+  const e = <usize>((c << GRID_BITS) | cellOf(t, load<f64>(gridScale + (<usize>c << 3))));
+  const below = i64x2.bitmask(f64x2.lt(v128.load(gridVals + (e << 4)), f64x2.splat(t)));
+  return load<u8>(gridCounts + (e << 2) + below);
+}
+
 /**
  * #{d in [1, FIRST_DAYS]: row[d] < t} for channel c's row (firstRows filled): the first day with
  * row >= t is this + 1, none if it is nDays (it is never more: the days past nDays are +inf).
@@ -230,21 +300,34 @@ function recallDraws(n: u32, dday: usize): void {
   }
 }
 
+// The contact search of a task (runContacts, paddedFirsts, contactRound), as a type: Gridded,
+// the grid's count (gridCount: nDays <= FIRST_DAYS, at most 4 channels, fillGrid true); Padded,
+// paddedCount (the same days otherwise); Counted, nextContact's and nextContactCount's (any
+// nDays). Each is a function of its own.
+type Gridded = u16;
+type Padded = u8;
+type Counted = u32;
+
+/** #{d in [1, nDays]: row[d] < t} for channel c (t >= 0): gridCount or paddedCount, as Search says. */
+@inline function daysBelow<Search>(c: u32, t: f64): u32 {
+  return sizeof<Search>() == sizeof<Gridded>() ? gridCount(c, t) : paddedCount(c, t);
+}
+
 /**
  * The first contacts of the m pairs listed (their draws done), with the padded search: the first
- * day with row >= row[0] + E / a is paddedCount's k + 1, none if k == nDays; mday becomes the
+ * day with row >= row[0] + E / a is daysBelow's k + 1, none if k == nDays; mday becomes the
  * least first day of a person's pairs (0 - 1 wraps to the top), and the pairs with a first contact
  * stay listed with its day. Returns their count. A loop of its own for each search (countFirsts;
- * contactRound<Padded> and <Counted> likewise): with both searches in one loop V8 spilled a dozen values to
+ * contactRound likewise): with both searches in one loop V8 spilled a dozen values to
  * the stack every contact (with the rounds split too, reset 0.919 -> 0.901 CPU-s).
  */
-function paddedFirsts(m: u32, nDays: u32, mday: usize): u32 {
+function paddedFirsts<Search>(m: u32, nDays: u32, mday: usize): u32 {
   let na: u32 = 0;
   for (let j: u32 = 0; j < m; j++) {
     const i = load<u32>(batchPerson + (<usize>j << 2));
     const cd = load<u32>(batchCD + (<usize>j << 2));
     const c = cd >> 16;
-    const k = paddedCount(c, load<f64>(rowStart + (<usize>c << 3)) + load<f64>(batchNeed + (<usize>j << 3)));
+    const k = daysBelow<Search>(c, load<f64>(rowStart + (<usize>c << 3)) + load<f64>(batchNeed + (<usize>j << 3)));
     const on = k < nDays;
     const pm = mday + (<usize>i << 1);
     store<u16>(pm, <u16>(min(<u32>load<u16>(pm) - 1, select<u32>(k, -1, on)) + 1));
@@ -277,24 +360,19 @@ function countFirsts(m: u32, nDays: u32, cum: usize, mday: usize): u32 {
 // the count of contacts the last round listed for recall draws (contactRound)
 let recallCount: u32 = 0;
 
-// The search of a round (contactRound), as a type: Padded, the padded search (nDays <= FIRST_DAYS,
-// at most 4 channels); Counted, nextContactCount's (any nDays). Each is a function of its own.
-type Padded = u8;
-type Counted = u32;
-
 /**
  * A round of the n contacts listed (their draws done): each contact counted (freq = seen, the
  * round's number, saturated: a pair listed in round r has had r contacts, and its last round's
  * store is its count, without a load and add per contact), listed for its recall draw
  * (recallDraws) while dday is 0 or later than its day, and its next contact searched; returns the
  * count of pairs kept. The padded search of the next contact after day `from` with t = row[from]
- * + E / a: when t > row[from] every day up to from is below t, so paddedCount's k is at least from
+ * + E / a: when t > row[from] every day up to from is below t, so daysBelow's k is at least from
  * and the day is k + 1; when E / a rounds away (t == row[from]) k may be below from, and the day is
  * from + 1, as nextContact gives: max(k, from) + 1 in both cases, none when that is nDays + 1.
  * row[from] (from >= 1) comes from firstRows.
  */
 function contactRound<Search>(n: u32, nC: u32, nDays: u32, cum: usize, freq: usize, dday: usize, seen: u8): u32 {
-  const padded = sizeof<Search>() == sizeof<Padded>();
+  const counted = sizeof<Search>() == sizeof<Counted>();
   let nb: u32 = 0;
   let nr: u32 = 0;
   for (let j: u32 = 0; j < n; j++) {
@@ -308,9 +386,9 @@ function contactRound<Search>(n: u32, nC: u32, nDays: u32, cum: usize, freq: usi
     nr += <u32>(<u32>load<u16>(dday + (<usize>i << 1)) - 1 > day - 1);
     const need = load<f64>(batchNeed + (<usize>j << 3));
     // the next contact's day, nDays + 1 or 0 (wrapping to the top below) for none
-    const nd = padded
-      ? max(paddedCount(c, load<f64>(firstRows + ((<usize>(c * FIRST_DAYS + day - 1)) << 3)) + need), day) + 1
-      : nextContactCount(cum + ((<usize>c * (nDays + 1)) << 3), nDays, day, need);
+    const nd = counted
+      ? nextContactCount(cum + ((<usize>c * (nDays + 1)) << 3), nDays, day, need)
+      : max(daysBelow<Search>(c, load<f64>(firstRows + ((<usize>(c * FIRST_DAYS + day - 1)) << 3)) + need), day) + 1;
     store<u32>(batchPerson + (<usize>nb << 2), i);
     store<u32>(batchCD + (<usize>nb << 2), (cd & 0xFFFF0000) | nd);
     store<u32>(batchAff + (<usize>nb << 2), load<u32>(batchAff + (<usize>j << 2)));
@@ -445,15 +523,15 @@ function contactRound<Search>(n: u32, nC: u32, nDays: u32, cum: usize, freq: usi
  * mispredicted as often), each pair's first contact (paddedFirsts or countFirsts), then rounds:
  * each round does the next contact of every pair with one left by day nDays, the draws of the
  * round in a loop of their own (drawNeeds: the chains of different pairs overlap), then each
- * contact counted, listed for its recall draw and its next one searched (contactRound<Padded>
- * or <Counted>, as the day-by-day media pass did), the pairs with a next contact kept in the list,
+ * contact counted, listed for its recall draw and its next one searched (contactRound with the
+ * task's Search, as the day-by-day media pass did), the pairs with a next contact kept in the list,
  * then the round's recall draws (recallDraws). The day loop's results, in another order: freq
  * counts a pair's contacts; mday is the first contact day, the least of the pairs' first ones;
  * dday is the day of the first contact whose recall draw succeeds (the least such day, the
  * chronological first), unless the false recall, applied after (resetReception), sets it.
  */
-function runContacts(
-  n: u32, nC: u32, nCells: u32, nDays: u32, padded: bool, cell: usize, aff: usize, cum: usize,
+function runContacts<Search>(
+  n: u32, nC: u32, nCells: u32, nDays: u32, cell: usize, aff: usize, cum: usize,
   freq: usize, dday: usize, mday: usize,
 ): void {
   const block = BATCH / max(nC, 1);
@@ -471,13 +549,13 @@ function runContacts(
       }
     }
     drawNeeds(m);
-    let na = padded ? paddedFirsts(m, nDays, mday) : countFirsts(m, nDays, cum, mday);
+    let na = sizeof<Search>() == sizeof<Counted>() ? countFirsts(m, nDays, cum, mday) : paddedFirsts<Search>(m, nDays, mday);
     // the round's number, each listed pair's count of contacts (freq saturates at 255)
     let seen: u8 = 0;
     while (na != 0) {
       drawNeeds(na);
       seen += <u8>(seen < 255);
-      na = padded ? contactRound<Padded>(na, nC, nDays, cum, freq, dday, seen) : contactRound<Counted>(na, nC, nDays, cum, freq, dday, seen);
+      na = contactRound<Search>(na, nC, nDays, cum, freq, dday, seen);
       recallDraws(recallCount, dday);
     }
   }
@@ -504,9 +582,13 @@ export function resetReception(keyLo: u32, keyHi: u32): void {
   memory.fill(dday, 0, <usize>n << 1);
   memory.fill(slot(P_RESP), 0, <usize>n);
   memory.fill(freq, 0, <usize>n * nC);
-  const padded = nC <= 4 && nDays <= FIRST_DAYS;
-  if (padded) padFirstRows(cum, nC, nDays);
-  runContacts(n, nC, nCells, nDays, padded, cell, aff, cum, freq, dday, mday);
+  if (nC > 4 || nDays > FIRST_DAYS) {
+    runContacts<Counted>(n, nC, nCells, nDays, cell, aff, cum, freq, dday, mday);
+  } else {
+    padFirstRows(cum, nC, nDays);
+    if (fillGrid(nC, nDays)) runContacts<Gridded>(n, nC, nCells, nDays, cell, aff, cum, freq, dday, mday);
+    else runContacts<Padded>(n, nC, nCells, nDays, cell, aff, cum, freq, dday, mday);
+  }
   // the social threshold and the false recall: two draws per person, no branch; the thresholds
   // of two persons in one expDraw2 (its f64 lanes hold f32 values: the f32 stores are exact). A
   // false recall declares exposure from the first campaign day, whatever the contacts' recall
