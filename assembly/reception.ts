@@ -159,9 +159,14 @@ const gridScale = memory.data(4 << 3, 8);
   return <u32>min<u64>(reinterpret<u64>(t * s + 4503599627370496.0) - 0x4330000000000000, GRID_CELLS - 1);
 }
 
-/** Fills the grid from firstRows (nC <= 4 channels, nDays <= FIRST_DAYS); false if a cell has three distinct values. */
+/**
+ * Fills the grid from firstRows and rowStart (nC <= 4 channels, nDays <= FIRST_DAYS); false if a
+ * cell has three distinct values, or a row starts below 0 (cellOf's order holds for t >= 0: a
+ * target is a row value plus E / a > 0).
+ */
 function fillGrid(nC: u32, nDays: u32): bool {
   for (let c: u32 = 0; c < nC; c++) {
+    if (!(load<f64>(rowStart + (<usize>c << 3)) >= 0)) return false;
     const p = firstRows + ((<usize>c * FIRST_DAYS) << 3);
     const top = load<f64>(p + ((<usize>nDays - 1) << 3));
     const s = top > 0 ? <f64>(GRID_CELLS - 1) / top : 0;
