@@ -142,8 +142,8 @@ function padFirstRows(cum: usize, nC: u32, nDays: u32): void {
 // values of its days (gridVals: v1 < v2, +inf when absent; flat stretches of a row are one value)
 // and the counts of days below t for 0, 1 (v1 < t) and 2 (v2 < t) of them below (gridCounts, a
 // byte each, indexed by the compares' bitmask): about 15 instructions a search against the two
-// levels of compares' 30 (PA 4 channels 30 days: reset 1.06x-1.08x, task 1.09x-1.12x in both
-// harness orders; 1 channel 7 days neutral; docs/model.md, session 13). A row with three distinct
+// levels of compares' 30 (PA 4 channels 30 days: reset 1.06x-1.12x, task about 1.05x-1.12x in
+// both harness orders; 1 channel 7 days neutral; docs/model.md, session 13). A row with three distinct
 // values in one cell keeps the padded search (fillGrid says so).
 const GRID_CELLS: u32 = 64;
 const GRID_BITS: u32 = 6;
