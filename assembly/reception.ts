@@ -829,13 +829,14 @@ export function stepReception(day: u32): void {
   }
 
   // Event pass: first exposures (media or social contact today, never exposed) and the end of
-  // spreading (repassa, exposed period days ago), in person order: an event finds its household
-  // by walking hhStart forward from the previous event. Its candidates are bits of P_CANDIDATES
+  // spreading (repassa, exposed period days ago), in person order: an event that changes the
+  // spreader counters finds its household by walking hhStart forward from the previous one's.
+  // Its candidates are bits of P_CANDIDATES
   // (a bit a person, so each one once and in order): the persons whose first media contact is
   // today (the reset's day lists), those whose social threshold fell today (set by the social
   // pass with their sday), and those who answered repassa period days ago (listed by that day's
-  // event pass). Every person with an event is among them; each candidate is checked as the scan
-  // of every person checked it, so the same events in the same order.
+  // event pass). Every person with an event is among them, and a candidate has one exactly
+  // when the scan of every person found one, so the same events in the same order.
   const nDays = <u32>slot(N_DAYS);
   const cand = candG;
   const mediaEnds = slot(P_LIST_START);
@@ -876,13 +877,28 @@ export function stepReception(day: u32): void {
     if (nEvent <= BATCH - 128 && w + 1 < words) continue;
     for (let j: u32 = 0; j < nEvent; j++) {
       const p = load<u32>(eventPerson + (<usize>j << 2));
+      // A candidate not yet exposed (eday 0) was hit today: a first exposure, by media if mday
+      // is today, else socially (sday is not read); an exposed one's event is the end of its
+      // spreading, if any. The same tests as the four loads (eday, resp, mday, sday) and
+      // compares of every candidate before, with one load for most (docs/model.md, session 13).
       const e = <u32>load<u16>(eday + (<usize>p << 1));
-      const rs = load<u8>(resp + <usize>p);
-      const hit = <u32>load<u16>(mday + (<usize>p << 1)) == day;
-      const socialHit = <u32>load<u16>(sday + (<usize>p << 1)) == day;
-      const isFirst = (e == 0) & (hit | socialHit);
-      const isLast = (rs == REPASSA) & (day - e == periodG);
-      if (!(isFirst | isLast)) continue;
+      const isFirst = e == 0;
+      if (!isFirst && ((load<u8>(resp + <usize>p) != REPASSA) | (day - e != periodG))) continue;
+      if (isFirst) {
+        // first exposure: the response by cell and source (media wins a tie)
+        store<u16>(eday + (<usize>p << 1), <u16>day);
+        const k = <usize>load<u16>(cell + (<usize>p << 1));
+        const src: usize = <u32>load<u16>(mday + (<usize>p << 1)) == day ? 0 : 1;
+        const q = respCum + (((src * <usize>nCells + k) * 3) << 2);
+        const u = <f32>uniform(key, S_RESPONSE, 0, p);
+        const r = <u8>(1 + <i32>(u >= load<f32>(q)) + <i32>(u >= load<f32>(q, 4)) + <i32>(u >= load<f32>(q, 8)));
+        store<u8>(resp + <usize>p, r);
+        store<u32>(endList + (<usize>endCount << 2), p);
+        endCount += <u32>(r == REPASSA);
+        // only a spreader's start and end change the counters and need the household: the
+        // walk below (its exit branch mispredicted about once an event) is for them alone
+        if (r != REPASSA) continue;
+      }
       // the household: hhStart walked 4 bounds per compare (hhStart[nH] > p stops it in the
       // array); on the AMD EPYC host the days 1.4% to 5.7% faster than one by one (session 10)
       const vp = i32x4.splat(p);
@@ -898,26 +914,10 @@ export function stepReception(day: u32): void {
       // in a household of at most MASK_MEMBERS, with the member's bit (countSpreaders)
       const start = load<u32>(hhStart + (<usize>h << 2));
       const one: i32 = load<u32>(hhStart + (<usize>(h + 1) << 2)) - start <= MASK_MEMBERS ? 1 + (1 << (COUNT_BITS + p - start)) : 1;
-      let delta: i32 = -one;
-      let counted = true;
-      if (isFirst) {
-        // first exposure: the response by cell and source (media wins a tie)
-        store<u16>(eday + (<usize>p << 1), <u16>day);
-        const k = <usize>load<u16>(cell + (<usize>p << 1));
-        const src: usize = hit ? 0 : 1;
-        const q = respCum + (((src * <usize>nCells + k) * 3) << 2);
-        const u = <f32>uniform(key, S_RESPONSE, 0, p);
-        const r = <u8>(1 + <i32>(u >= load<f32>(q)) + <i32>(u >= load<f32>(q, 4)) + <i32>(u >= load<f32>(q, 8)));
-        store<u8>(resp + <usize>p, r);
-        delta = one;
-        counted = r == REPASSA;
-        store<u32>(endList + (<usize>endCount << 2), p);
-        endCount += <u32>counted;
-      }
       store<u32>(spreadPerson + (<usize>nSpread << 2), p);
       store<u32>(spreadHousehold + (<usize>nSpread << 2), h);
-      store<i32>(spreadDelta + (<usize>nSpread << 2), delta);
-      nSpread += <u32>counted;
+      store<i32>(spreadDelta + (<usize>nSpread << 2), isFirst ? one : -one);
+      nSpread++;
       if (nSpread == BATCH) {
         countSpreaders(nSpread, group, dcell, hhTract, cG, cT, cD, cH);
         nSpread = 0;
