@@ -831,11 +831,10 @@ export function stepReception(day: u32): void {
   // Event pass: first exposures (media or social contact today, never exposed) and the end of
   // spreading (repassa, exposed period days ago), in person order: an event that changes the
   // spreader counters finds its household by walking hhStart forward from the previous one's.
-  // Its candidates are bits of P_CANDIDATES
-  // (a bit a person, so each one once and in order): the persons whose first media contact is
-  // today (the reset's day lists), those whose social threshold fell today (set by the social
-  // pass with their sday), and those who answered repassa period days ago (listed by that day's
-  // event pass). Every person with an event is among them, and a candidate has one exactly
+  // Its candidates are bits of P_CANDIDATES (a bit a person, so each one once and in order): the
+  // persons whose first media contact is today (the reset's day lists), those whose social
+  // threshold fell today (set by the social pass with their sday), and those who answered repassa
+  // period days ago (listed by that day's event pass). Every person with an event is among them, and a candidate has one exactly
   // when the scan of every person found one, so the same events in the same order.
   const nDays = <u32>slot(N_DAYS);
   const cand = candG;
