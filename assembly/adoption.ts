@@ -425,9 +425,14 @@ type Keep = u32;
   // lanes off read the "no group" and "offline" zeros (always in the tables), or Inside their own
   const g4 = inside ? v128.load(group + (<usize>i << 2)) : v128.bitselect(v128.load(group + (<usize>i << 2)), noGroup, on);
   const d4 = cellShares<Cells, Lanes>(tD, v128.load64_zero(dcell + (<usize>i << 1)), on, offline);
-  // the timing class's exp(beta0) (lanes off read class 0, or Inside their own); one exp(beta0) without F_BY_INCOME
-  const classes = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(income + <usize>i)));
-  const e0 = byIncome ? gather4(tE0, inside ? classes : v128.and(classes, on)) : vE0;
+  // the timing class's exp(beta0) (lanes off read class 0, or Inside their own); one exp(beta0)
+  // without F_BY_INCOME, and no load of the classes: a load whose value is dropped stays in the
+  // wasm (it could trap) and in V8's code, a stream of P_INCOME each block day for nothing
+  let e0 = vE0;
+  if (byIncome) {
+    const classes = i32x4.extend_low_i16x8_u(i16x8.extend_low_i8x16_u(v128.load32_zero(income + <usize>i)));
+    e0 = gather4(tE0, inside ? classes : v128.and(classes, on));
+  }
   const lambda = hazardFour(base, damp, g4, d4, e0, v128.load(mult + (<usize>i << 2)), tG, vEx);
   const at = rem + (<usize>i << 2);
   const r0 = v128.load(at);

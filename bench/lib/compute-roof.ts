@@ -44,11 +44,29 @@ const PAGE = 65536;
 const WINDOW = 8192;
 const OPERATIONS = 1 << 20;
 
-/** The compute roof over the large UF's population `pop` and its persons' m_i (`mult`). */
-export async function measureComputeRoof(pop: KernelPopulation, mult: Float32Array, repeats = 41): Promise<ComputeRoof> {
-  const w = Math.min(WINDOW, pop.nPersons & ~3);
-  // a window from the middle of the population, 4-aligned
-  const p0 = Math.min((pop.nPersons >>> 1) & ~3, pop.nPersons - w) & ~3;
+/** The hazard loops' inputs for persons [p0, p0 + w) of `pop`, laid out in a kernel instance of their own. */
+interface HazardInputs {
+  fn: RoofExports;
+  w: number;
+  day: number;
+  personHh: number;
+  group: number;
+  dcell: number;
+  mult: number;
+  rem: number;
+  tG: number;
+  tD: number;
+  hBase: number;
+  /** Sets every threshold to 1 (a pass lowers them by about 1e-5: normal numbers throughout). */
+  resetRem(): void;
+}
+
+/**
+ * A kernel instance with persons [p0, p0 + w) of `pop` (4-aligned) in its memory as the kernel
+ * lays them out (their household, group, digital cell and m_i, in the kernel's order), every lane
+ * on (day 0), thresholds near an Exp(1)'s and shares of a day's size over tables of the UF's sizes.
+ */
+async function layHazardInputs(pop: KernelPopulation, mult: Float32Array, p0: number, w: number): Promise<HazardInputs> {
   const memory = new WebAssembly.Memory({ initial: 1, maximum: 65536 });
   const fn = (await WebAssembly.instantiate(await kernelModule(), { env: { memory } })).exports as unknown as RoofExports;
   let at = Math.ceil(fn.heapBase() / 64) * 64;
@@ -68,9 +86,8 @@ export async function measureComputeRoof(pop: KernelPopulation, mult: Float32Arr
   const hBase = place(pop.nHouseholds * 8);
   memory.grow(Math.ceil(at / PAGE) - memory.buffer.byteLength / PAGE);
   const buf = memory.buffer;
-  // the window's households: hhStart walked from the one holding p0
+  // the persons' households: hhStart walked from the one holding p0
   const hh = new Uint32Array(buf, personHh, w);
-  let h = 0;
   let lo = 0;
   let hi = pop.nHouseholds;
   while (lo < hi) {
@@ -78,7 +95,7 @@ export async function measureComputeRoof(pop: KernelPopulation, mult: Float32Arr
     if (pop.hhStart[mid + 1] <= p0) lo = mid + 1;
     else hi = mid;
   }
-  h = lo;
+  let h = lo;
   for (let k = 0; k < w; k++) {
     while (pop.hhStart[h + 1] <= p0 + k) h++;
     hh[k] = h;
@@ -86,9 +103,6 @@ export async function measureComputeRoof(pop: KernelPopulation, mult: Float32Arr
   new Uint32Array(buf, group, w).set(pop.group.subarray(p0, p0 + w));
   new Uint16Array(buf, dcell, w).set(pop.dcell.subarray(p0, p0 + w));
   new Float32Array(buf, multAt, w).set(mult.subarray(p0, p0 + w));
-  // every lane on (day 0), thresholds near an Exp(1)'s and shares of a day's size: normal numbers
-  // throughout (rem falls by about 1e-5 a pass)
-  new Float32Array(buf, rem, w).fill(1);
   new Float32Array(buf, tG, pop.nGroups + 1).fill(1e-4);
   new Float32Array(buf, tD, pop.nDig + 1).fill(1e-4);
   const bases = new Float32Array(buf, hBase, 2 * pop.nHouseholds);
@@ -96,6 +110,30 @@ export async function measureComputeRoof(pop: KernelPopulation, mult: Float32Arr
     bases[k] = 1e-4;
     bases[k + 1] = 0.9;
   }
+  const resetRem = () => new Float32Array(buf, rem, w).fill(1);
+  resetRem();
+  return { fn, w, day, personHh, group, dcell, mult: multAt, rem, tG, tD, hBase, resetRem };
+}
+
+/** Seconds of `reps` passes of reception's hazard loop over the inputs (the best of `repeats`). */
+function receptionPasses(x: HazardInputs, reps: number, repeats: number): number {
+  x.resetRem();
+  return bestSeconds(repeats, () => x.fn.roofHazardReception(x.w, reps, x.day, x.group, x.dcell, x.mult, x.rem, x.tG, x.tD, 1e-4, 0.1));
+}
+
+/** Seconds of `reps` passes of adoption's hazard loop over the inputs (the best of `repeats`). */
+function adoptionPasses(x: HazardInputs, reps: number, repeats: number): number {
+  x.resetRem();
+  return bestSeconds(repeats, () => x.fn.roofHazardAdoption(x.w, reps, x.day, x.personHh, x.hBase, x.group, x.dcell, x.mult, x.rem, x.tG, x.tD, 1e-3, 0.1));
+}
+
+/** The compute roof over the large UF's population `pop` and its persons' m_i (`mult`). */
+export async function measureComputeRoof(pop: KernelPopulation, mult: Float32Array, repeats = 41): Promise<ComputeRoof> {
+  const w = Math.min(WINDOW, pop.nPersons & ~3);
+  // a window from the middle of the population, 4-aligned
+  const p0 = Math.min((pop.nPersons >>> 1) & ~3, pop.nPersons - w) & ~3;
+  const x = await layHazardInputs(pop, mult, p0, w);
+  const fn = x.fn;
   const n = OPERATIONS;
   const reps = Math.ceil(n / w);
   const perDraw = (t: number) => t / n;
@@ -103,9 +141,8 @@ export async function measureComputeRoof(pop: KernelPopulation, mult: Float32Arr
   const uma = perDraw(bestSeconds(repeats, () => fn.roofExpDraws(0x9e3779b9, 0x7f4a7c15, n)));
   const pares = perDraw(bestSeconds(repeats, () => fn.roofExpDrawPairs(0x9e3779b9, 0x7f4a7c15, n)));
   const perUpdate = (t: number) => t / (reps * w);
-  const recepcao = perUpdate(bestSeconds(repeats, () => fn.roofHazardReception(w, reps, day, group, dcell, multAt, rem, tG, tD, 1e-4, 0.1)));
-  new Float32Array(buf, rem, w).fill(1);
-  const adocao = perUpdate(bestSeconds(repeats, () => fn.roofHazardAdoption(w, reps, day, personHh, hBase, group, dcell, multAt, rem, tG, tD, 1e-3, 0.1)));
+  const recepcao = perUpdate(receptionPasses(x, reps, repeats));
+  const adocao = perUpdate(adoptionPasses(x, reps, repeats));
   return {
     segundos_por_uniforme: uniforme,
     segundos_por_exponencial: Math.min(uma, pares),
@@ -116,6 +153,37 @@ export async function measureComputeRoof(pop: KernelPopulation, mult: Float32Arr
     pessoas_janela: w,
     primeira_pessoa_janela: p0,
     operacoes_por_execucao: n,
+    repeticoes: repeats,
+  };
+}
+
+/** The hazard loops of the compute roof over every person of the large UF at once (not the roof: a diagnostic). */
+export interface WholePasses {
+  pessoas: number;
+  /** Seconds per person of one pass over them all, the best of `repeticoes`. */
+  segundos_por_risco_recepcao: number;
+  segundos_por_risco_adocao: number;
+  /** The bytes one adoption pass streams per person (its arrays; the household table once per household). */
+  bytes_por_pessoa_adocao: number;
+  repeticoes: number;
+}
+
+/**
+ * The compute roof's hazard loops, one pass over all of the large UF's persons (`pop`, `mult`) in
+ * the kernel's layout: what a day's person pass costs with nothing but the hazard update, its data
+ * from memory (the roof's window stays in the L2). The kernel's days against this pass say how
+ * much of a day is the update's own loads and arithmetic over the real arrays, and how much the
+ * kernel's other work (docs/model.md, session 14).
+ */
+export async function measureWholePasses(pop: KernelPopulation, mult: Float32Array, repeats = 7): Promise<WholePasses> {
+  const w = pop.nPersons & ~3;
+  const x = await layHazardInputs(pop, mult, 0, w);
+  return {
+    pessoas: w,
+    segundos_por_risco_recepcao: receptionPasses(x, 1, repeats) / w,
+    segundos_por_risco_adocao: adoptionPasses(x, 1, repeats) / w,
+    // day 2 + household 4 + group 4 + cell 2 + m_i 4 + rem read and written 8, and 8 bytes a household
+    bytes_por_pessoa_adocao: Number((24 + (8 * pop.nHouseholds) / pop.nPersons).toFixed(1)),
     repeticoes: repeats,
   };
 }
