@@ -3,8 +3,9 @@
 // bench/out/ (git-ignored; bench/lib/bench-output.ts) and its log to bench/out/<name>.log, then
 // prints a short table of what changed against the committed bench/results/, with the machine's
 // load average (the machine is shared: a change under load may be the load).
-// `node dist/bench/run.js kernel peers` runs only the named suites. pix is left out unless named:
-// it refits the release's Pix case (`npm run bench:pix`, a release artefact it writes in place).
+// `node dist/bench/run.js kernel peers` runs only the named suites. pix and kernel-ab are left out
+// unless named: pix refits the release's Pix case (`npm run bench:pix`, a release artefact it
+// writes in place); kernel-ab compares two kernel builds (its --base), A/A by default.
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -14,7 +15,7 @@ import { oneOf, parseBenchArgs } from './lib/bench-args.js';
 import { benchOutputDir } from './lib/bench-output.js';
 import { measuredChanges, shortNumber } from './lib/compare-results.js';
 
-const ONLY_WHEN_NAMED = ['pix'];
+const ONLY_WHEN_NAMED = ['pix', 'kernel-ab'];
 /** Rows per result file in the table of changes. */
 const ROWS_PER_FILE = 4;
 
