@@ -57,7 +57,7 @@ const SH_PLAN: Record<string, 'run' | 'service' | { skip: string }> = {
   'README.md: export KEY=svc_...   # the key from the line "API key: svc_..."': 'service',
   'README.md: node bin/campaign-sim.js admin org create --nome "Instituto X"           # -> organization id':
     { skip: 'placeholders (<orgId>, postgres://...): test/service/store/admin-cli.test.ts runs admin on a store of its own' },
-  'README.md: npm run bench                        # every suite but pix, one process each; logs and JSON in bench/out/': { skip: 'benchmarks take minutes: npm run bench' },
+  'README.md: npm run bench                        # every suite but pix and kernel-ab, one process each; logs and JSON in bench/out/': { skip: 'benchmarks take minutes: npm run bench' },
 };
 
 /** The npm commands of the blocks that run, recorded instead of run. */
