@@ -148,18 +148,6 @@ interface EventCounts {
   M: number;
 }
 
-/** One event of measure m on day d of a person of unit row uw / ud, tract row sw (s < 0: none), cell row uc, in the audience when a. */
-function recordEvent(o: EventCounts, m: number, d: number, uw: number, ud: number, sw: number, uc: number, a: number, s: number): void {
-  const M = o.M;
-  const wk = ((d - 1) / 7) | 0;
-  const k = (uw + wk) * M + m;
-  o.serie[k]++;
-  if (a) o.seriePublico[k]++;
-  o.celulas[uc + m]++;
-  if (s >= 0) o.porSetor![(sw + wk) * M + m]++;
-  if (o.serieDiaria) o.serieDiaria[(ud + d - 1) * M + m]++;
-}
-
 /**
  * Calls `fn` for each run of consecutive households of a segment in one unit and one published
  * tract index (u < 0: outside the job's units), with its persons [i0, i1) in the whole
@@ -185,7 +173,13 @@ function forEachUnitRun(pop: KernelPopulation, spec: ReduceSpec, seg: StateSegme
   }
 }
 
-/** What the per-run counting loops read besides the state. */
+/**
+ * What the per-run counting loops read besides the state, and where they count. A run's events
+ * (one unit and tract row) are counted by day and measure in `porDia` (`porDiaPublico` those of
+ * the audience), small tables that settleRun then adds to the unit's weekly and daily series and
+ * the tract's: an event is one or two increments there and one of its grid cell's, where it was
+ * four or five increments over the job's arrays and a division (docs/model.md, session 14).
+ */
 interface RunContext {
   out: EventCounts;
   W: number;
@@ -196,28 +190,81 @@ interface RunContext {
   aud: Uint8Array;
   nC: number;
   frequencia?: Uint32Array;
+  /** [day][measure], days 0..D (0 unused): the run's events, zero between runs. */
+  porDia: Uint32Array;
+  porDiaPublico: Uint32Array;
+  /** Each day's week (0-based), days 0..D. */
+  semanaDoDia: Uint16Array;
 }
 
-/** Adoption events of the persons [i0, i1) of unit u (tract row s). */
-function countAdoptionRun(r: RunContext, seg: StateSegment, i0: number, i1: number, u: number, s: number): void {
-  const { out, cells, aud } = r;
-  const dayA = seg.st.dayA;
-  const o = seg.p0;
-  const uw = u * r.W, ud = u * r.D, sw = s * r.W, uC = u * r.C, M = out.M;
-  for (let i = i0; i < i1; i++) {
-    const e = dayA[i - o];
-    if (e !== 0) recordEvent(out, 0, e, uw, ud, sw, (uC + cells[i - o]) * M, aud[i], s);
+/** Adds a run's counts by day (days 1..last) of unit u and tract row s (< 0: none) to the job's series and clears them. */
+function settleRun(r: RunContext, u: number, s: number, last: number): void {
+  const { porDia, porDiaPublico, semanaDoDia, W, D } = r;
+  const { serie, seriePublico, porSetor, serieDiaria, M } = r.out;
+  const uw = u * W;
+  const sw = s * W;
+  // day 0's row holds the measures a person did not have (countReceptionRun): dropped
+  porDia.fill(0, 0, M);
+  porDiaPublico.fill(0, 0, M);
+  for (let d = 1; d <= last; d++) {
+    const wk = semanaDoDia[d];
+    for (let m = 0; m < M; m++) {
+      const k = d * M + m;
+      const n = porDia[k];
+      if (n === 0) continue;
+      const at = (uw + wk) * M + m;
+      serie[at] += n;
+      seriePublico[at] += porDiaPublico[k];
+      if (s >= 0) porSetor![(sw + wk) * M + m] += n;
+      if (serieDiaria) serieDiaria[(u * D + d - 1) * M + m] += n;
+      porDia[k] = 0;
+      porDiaPublico[k] = 0;
+    }
   }
 }
 
-/** Reception events and media frequencies of the persons [i0, i1) of unit u (tract row s). */
+/** 1 when 0 < x < 2^31, else 0 (x >= 0): a count without a branch. */
+const isPositive = (x: number) => -x >>> 31;
+
+/** 1 when 2 < x < 2^31, else 0 (x >= 0). */
+const isAtLeast3 = (x: number) => (2 - x) >>> 31;
+
+/** Adoption events of the persons [i0, i1) of unit u (tract row s). */
+function countAdoptionRun(r: RunContext, seg: StateSegment, i0: number, i1: number, u: number, s: number): void {
+  const { cells, aud, porDia, porDiaPublico } = r;
+  const { celulas, M } = r.out;
+  const dayA = seg.st.dayA;
+  const o = seg.p0;
+  const uC = u * r.C;
+  let last = 0;
+  for (let i = i0; i < i1; i++) {
+    const e = dayA[i - o];
+    if (e === 0) continue;
+    porDia[e * M]++;
+    porDiaPublico[e * M] += aud[i];
+    celulas[(uC + cells[i - o]) * M]++;
+    if (e > last) last = e;
+  }
+  settleRun(r, u, s, last);
+}
+
+/**
+ * Reception events and media frequencies of the persons [i0, i1) of unit u (tract row s). A person
+ * with some event counts every measure without a branch: a measure without its event (day 0)
+ * counts in porDia's unused row of day 0 and adds 0 to its cell; the frequencies add 0 for a
+ * person outside the audience or without a media contact (every freq 0). The branches on each
+ * day and frequency, taken about half the time, had cost more than the counting (docs/model.md,
+ * session 14).
+ */
 function countReceptionRun(r: RunContext, seg: StateSegment, i0: number, i1: number, u: number, s: number): void {
-  const { out, cells, aud, nC } = r;
+  const { cells, aud, nC, porDia, porDiaPublico } = r;
+  const { celulas, M } = r.out;
   const frequencia = r.frequencia!;
   const { dayA, sday, mday, dday, resp, freq } = seg.st as Required<KernelState>;
   const o = seg.p0;
-  const uw = u * r.W, ud = u * r.D, sw = s * r.W, uC = u * r.C, M = out.M;
+  const uC = u * r.C;
   const fu = u * (nC + 1) * 2;
+  let last = 0;
   for (let i = i0; i < i1; i++) {
     const j = i - o; // index in the segment's state
     const e = dayA[j];
@@ -229,28 +276,45 @@ function countReceptionRun(r: RunContext, seg: StateSegment, i0: number, i1: num
     const a = aud[i];
     const uc = (uC + cells[j]) * M;
     // order of MEDIDAS_RECEPCAO: alcance, social, medida, declarada, ambas, then the 4 responses
-    if (e !== 0) {
-      recordEvent(out, 0, e, uw, ud, sw, uc, a, s);
-      recordEvent(out, 4 + resp[j], e, uw, ud, sw, uc, a, s);
+    // (resp is 0 while not exposed: its row is then day 0's)
+    const both = isPositive(md) & isPositive(sd);
+    const bothDay = (md > sd ? md : sd) * both;
+    const kr = e * M + 4 + resp[j];
+    porDia[e * M]++;
+    porDia[kr]++;
+    porDia[sd * M + 1]++;
+    porDia[md * M + 2]++;
+    porDia[dd * M + 3]++;
+    porDia[bothDay * M + 4]++;
+    porDiaPublico[e * M] += a;
+    porDiaPublico[kr] += a;
+    porDiaPublico[sd * M + 1] += a;
+    porDiaPublico[md * M + 2] += a;
+    porDiaPublico[dd * M + 3] += a;
+    porDiaPublico[bothDay * M + 4] += a;
+    const exposed = isPositive(e);
+    celulas[uc] += exposed;
+    celulas[uc + 4 + resp[j]] += exposed;
+    celulas[uc + 1] += isPositive(sd);
+    celulas[uc + 2] += isPositive(md);
+    celulas[uc + 3] += isPositive(dd);
+    celulas[uc + 4] += both;
+    last = Math.max(last, e, sd, md, dd);
+    // the frequencies of an audience member with a media contact (others add 0: see above)
+    const on = isPositive(a) & isPositive(md);
+    let total = 0;
+    for (let c = 0; c < nC; c++) {
+      const f = freq[j * nC + c] * on;
+      total += f;
+      const base = fu + c * 2;
+      frequencia[base] += isPositive(f);
+      frequencia[base + 1] += isAtLeast3(f);
     }
-    if (sd !== 0) recordEvent(out, 1, sd, uw, ud, sw, uc, a, s);
-    if (md !== 0) recordEvent(out, 2, md, uw, ud, sw, uc, a, s);
-    if (dd !== 0) recordEvent(out, 3, dd, uw, ud, sw, uc, a, s);
-    if (md !== 0 && sd !== 0) recordEvent(out, 4, Math.max(md, sd), uw, ud, sw, uc, a, s);
-    if (a && md !== 0) {
-      let total = 0;
-      for (let c = 0; c < nC; c++) {
-        const f = freq[j * nC + c];
-        total += f;
-        const base = fu + c * 2;
-        if (f >= 1) frequencia[base]++;
-        if (f >= 3) frequencia[base + 1]++;
-      }
-      const base = fu + nC * 2;
-      if (total >= 1) frequencia[base]++;
-      if (total >= 3) frequencia[base + 1]++;
-    }
+    const base = fu + nC * 2;
+    frequencia[base] += isPositive(total);
+    frequencia[base + 1] += isAtLeast3(total);
   }
+  settleRun(r, u, s, last);
 }
 
 export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: ReduceSpec, segments: readonly StateSegment[], escala: readonly number[]): Omit<TaskCounts, 'segundos'> {
@@ -292,8 +356,12 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
 
   const out: EventCounts = { serie, seriePublico, celulas, porSetor, serieDiaria, M };
   const count = reception ? countReceptionRun : countAdoptionRun;
+  const porDia = new Uint32Array((D + 1) * M);
+  const porDiaPublico = new Uint32Array((D + 1) * M);
+  const semanaDoDia = new Uint16Array(D + 1);
+  for (let d = 1; d <= D; d++) semanaDoDia[d] = ((d - 1) / 7) | 0;
   segments.forEach((seg, k) => {
-    const run: RunContext = { out, W, D, C, cells: cells[k], aud, nC, frequencia };
+    const run: RunContext = { out, W, D, C, cells: cells[k], aud, nC, frequencia, porDia, porDiaPublico, semanaDoDia };
     forEachUnitRun(pop, spec, seg, (i0, i1, u, s) => count(run, seg, i0, i1, u, s));
   });
   cumulate(serie, U, W, M);
