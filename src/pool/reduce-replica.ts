@@ -278,7 +278,7 @@ function countReceptionRun(r: RunContext, seg: StateSegment, i0: number, i1: num
     // order of MEDIDAS_RECEPCAO: alcance, social, medida, declarada, ambas, then the 4 responses
     // (resp is 0 while not exposed: its row is then day 0's)
     const both = isPositive(md) & isPositive(sd);
-    const bothDay = (md > sd ? md : sd) * both;
+    const bothDay = Math.max(md, sd) * both;
     const kr = e * M + 4 + resp[j];
     porDia[e * M]++;
     porDia[kr]++;
