@@ -834,8 +834,9 @@ export function stepReception(day: u32): void {
   // Its candidates are bits of P_CANDIDATES (a bit a person, so each one once and in order): the
   // persons whose first media contact is today (the reset's day lists), those whose social
   // threshold fell today (set by the social pass with their sday), and those who answered repassa
-  // period days ago (listed by that day's event pass). Every person with an event is among them, and a candidate has one exactly
-  // when the scan of every person found one, so the same events in the same order.
+  // period days ago (listed by that day's event pass). Every person with an event is among them,
+  // and a candidate has one exactly when the scan of every person found one, so the same events
+  // in the same order.
   const nDays = <u32>slot(N_DAYS);
   const cand = candG;
   const mediaEnds = slot(P_LIST_START);

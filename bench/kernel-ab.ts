@@ -13,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import seedrandom from 'seedrandom';
+import type { Scenario } from '../src/contract/types.js';
 import type * as ValidateScenario from '../src/contract/validate-scenario.js';
 import type * as Instance from '../src/kernel/instance.js';
 import type * as RngKey from '../src/kernel/rng-key.js';
@@ -21,10 +22,11 @@ import type * as Shards from '../src/kernel/shards.js';
 import type * as CompilePlan from '../src/plan/compile-plan.js';
 import { projectPath } from '../src/project-path.js';
 import type * as Release from '../src/release/release.js';
-import { UF_CODES } from '../src/release/types.js';
+import { UF_CODES, type UfCode } from '../src/release/types.js';
 import { hashState } from '../test/fixtures/run-in-thread.js';
 import { oneOf, parseBenchArgs, refuseBenchArgs, wholeNumber } from './lib/bench-args.js';
 import { writeBenchResult } from './lib/bench-output.js';
+import { overUf } from './lib/over-uf.js';
 import { runAsMain } from './lib/run-as-main.js';
 
 const RESAMPLES = 2000;
@@ -38,7 +40,7 @@ interface Side {
 }
 
 /** The side of the checkout at `root` (its dist/ built), over `familia`'s example cut to `uf`, `dias` days and `canais` channels. */
-async function loadSide(root: string, familia: string, uf: string, dias: number, canais: number): Promise<Side> {
+async function loadSide(root: string, familia: string, uf: UfCode, dias: number, canais: number): Promise<Side> {
   const from = <T>(path: string) => import(pathToFileURL(resolve(root, 'dist', path)).href) as Promise<T>;
   const { validateScenario } = await from<typeof ValidateScenario>('src/contract/validate-scenario.js');
   const { compilePlan } = await from<typeof CompilePlan>('src/plan/compile-plan.js');
@@ -47,15 +49,10 @@ async function loadSide(root: string, familia: string, uf: string, dias: number,
   const { replicaKey } = await from<typeof RngKey>('src/kernel/rng-key.js');
   const { runShards } = await from<typeof RunShards>('src/kernel/run-shards.js');
   const { singleShard } = await from<typeof Shards>('src/kernel/shards.js');
-  const doc = JSON.parse(await readFile(resolve(root, 'examples', familia === 'adocao' ? 'adocao-rr.json' : 'recepcao-rr.json'), 'utf8'));
-  doc.geografia = { ufs: [uf] };
-  doc.horizonte = { ...doc.horizonte, dias };
-  if (doc.canais) {
-    doc.canais = doc.canais
-      .slice(0, canais)
-      .map((c: { dia_inicio: number; dia_fim: number }) => ({ ...c, dia_inicio: Math.min(c.dia_inicio, dias), dia_fim: Math.min(c.dia_fim, dias) }));
-  }
-  const scenario = validateScenario(doc);
+  // the example as written, its first `canais` channels, cut by this checkout's overUf, validated by the side's own code
+  const doc = JSON.parse(await readFile(resolve(root, 'examples', familia === 'adocao' ? 'adocao-rr.json' : 'recepcao-rr.json'), 'utf8')) as Scenario;
+  if (doc.canais) doc.canais = doc.canais.slice(0, canais);
+  const scenario = validateScenario(overUf(doc, uf, dias));
   const plan = await compilePlan(scenario, openRelease(scenario.release));
   const kernel = await KernelInstance.create();
   const layout = singleShard(plan.kernelPopulation);
@@ -105,7 +102,7 @@ export async function runKernelAb() {
     },
   });
   const familia = values.familia as string;
-  const uf = values.uf as string;
+  const uf = values.uf as UfCode;
   const dias = Number(values.dias);
   const canais = Number(values.canais);
   const rodadas = Number(values.rodadas);

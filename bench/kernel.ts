@@ -30,6 +30,7 @@ import { writeBenchResult } from './lib/bench-output.js';
 import { adoptionPasses, adoptionRunBytesPerPersonDay, bytesPerPersonDay, receptionPasses } from './lib/kernel-traffic.js';
 import { adoptionGatherLines, receptionGatherLines, type GatherLines } from './lib/gather-lines.js';
 import { measureMemoryBandwidth, measureRandomAccess } from './lib/memory-bandwidth.js';
+import { overUf } from './lib/over-uf.js';
 import { bestComputeRoof, measureComputeRoof, measureWholePasses, type ComputeRoof } from './lib/compute-roof.js';
 import { adoptionOperations, receptionOperations, type KernelOperations } from './lib/kernel-operations.js';
 
@@ -130,13 +131,6 @@ function gatherLines(pop: KernelPopulation, familia: string): GatherLines {
     gatherCounts.set(k, g);
   }
   return g;
-}
-
-/** The scenario over `uf` and `dias` days, its channel periods cut at the last day. */
-function overUf(scenario: Scenario, uf: UfCode, dias: number): Scenario {
-  const sc = { ...scenario, geografia: { ufs: [uf] }, horizonte: { ...scenario.horizonte, dias } } as Scenario;
-  if (sc.canais) sc.canais = sc.canais.map((c) => ({ ...c, dia_inicio: Math.min(c.dia_inicio, dias), dia_fim: Math.min(c.dia_fim, dias) }));
-  return sc;
 }
 
 async function perCore(uf: UfCode, scenario: Scenario, dias: number, kernel: KernelInstance): Promise<Throughput> {
