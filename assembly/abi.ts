@@ -3,7 +3,7 @@
 // parameters. KEEP IN SYNC with src/kernel/abi.ts (test/kernel/abi.test.ts compares them).
 
 // Version of this ABI: abiVersion() returns it and the host refuses a kernel built from another.
-export const ABI_VERSION: u32 = 11;
+export const ABI_VERSION: u32 = 12;
 
 // Age groups of the digital layer (0-9, 10-19, ..., 50-59, 60+): the host's grupo_idade of the
 // principal grid (src/release/publication-grid.ts); digital cells are UF x age group.
@@ -78,10 +78,17 @@ export const P_MEDIA_LIST: u32 = 57; // u32[nPersons + 1]: reception: the person
 export const P_END_LIST: u32 = 58; // u32[nPersons]: reception: the persons who answered repassa, by exposure day, ascending within a day
 export const P_LIST_START: u32 = 59; // u32[2 * (nDays + 2)]: reception: where each day's entries of P_MEDIA_LIST, then of P_END_LIST, end
 export const P_CANDIDATES: u32 = 60; // u8[16 * ceil(nPersons / 128) + 16]: reception: the day's event candidates, a bit a person (zero between days)
-export const SLOTS: u32 = 61;
+export const N_MEASURES: u32 = 61; // measures of the job's findings (the reduction's; MEDIDAS_* of src/plan/types.ts)
+export const N_GRID_CELLS: u32 = 62; // cells of the job's publication grid
+export const P_GRID_CELL: u32 = 63; // u16[nPersons]: each person's publication grid cell (the reduction's; assembly/reduce.ts)
+export const P_AUDIENCE: u32 = 64; // u8[nPersons]: 1 for a member of the job's audience
+export const P_RUN_DAY: u32 = 65; // u32[2 * (nDays + 1) * nMeasures]: a run's events by day and measure, then the audience's (day 0: the sink of events not had)
+export const P_RUN_CELLS: u32 = 66; // u32[nGridCells * nMeasures]: a unit's events by grid cell and measure
+export const P_RUN_FREQ: u32 = 67; // u32[(nChannels + 1) * 2]: reception: a unit's audience members with 1+ and 3+ contacts by channel, then over all
+export const SLOTS: u32 = 68;
 
 // f64 parameters at header + PARAMS_OFFSET + 8 * slot
-export const PARAMS_OFFSET: u32 = 256;
+export const PARAMS_OFFSET: u32 = 320;
 export const F_E0: u32 = 0; // exp(beta0)
 export const F_EXPO: u32 = 1; // adoption: exp(beta_expo); reception: exp(beta_expo) * conversao_social
 export const F_W_HH: u32 = 2; // layer weights: domicilio, turma, estabelecimento, vizinhanca, digital

@@ -5,6 +5,7 @@ export { bind, heapBase } from './header';
 export { prepareShares } from './layers';
 export { resetAdoption, launchAdoption, stepAdoption } from './adoption';
 export { resetReception, stepReception } from './reception';
+export { countAdoptionRun, countReceptionRun } from './reduce';
 export { fillExpDrawPairs, fillUniforms } from './rng-export';
 export { roofExpDrawPairs, roofExpDraws, roofHazardAdoption, roofHazardReception, roofUniforms } from './compute-roof';
 import { ABI_VERSION } from './abi';

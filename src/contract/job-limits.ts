@@ -55,15 +55,19 @@ export function fleetSpeedup(tasks: number, budget: Pick<WorkerBudget, 'threads'
 /**
  * Bytes of the kernel copy each running task holds, by family, channel count and days: per person
  * at least `kernelBytes` (src/kernel/layout.ts) over persons for RR and PA of every release
- * (adoption 38.3; reception 39.5 with 1 channel, 42.6 with 4: a byte a channel, and 8.1 for the
- * event pass's candidate lists since ABI 11), plus reception's day tables, 8 bytes a channel-day
- * and 8 a day. KEEP IN SYNC with the kernel's layout:
+ * (adoption 41.3; reception 42.5 with 1 channel, 45.6 with 4: a byte a channel, 8.1 for the
+ * event pass's candidate lists since ABI 11, 3 for the reduction's grid cell and audience since
+ * ABI 12), plus reception's day tables, 8 bytes a channel-day and 8 a day, and the reduction's
+ * run tables: 8 bytes a day and measure, and 4 a cell of the principal grid (1400, the larger) and
+ * measure, of the family's measures (1 and 9). KEEP IN SYNC with the kernel's layout:
  * test/unit/contract/job-limits.test.ts fails when a layout outgrows these figures (the contract
  * stage sits below the kernel, so it cannot ask the layout).
  */
 export function taskBytes(persons: number, shape: TaskShape): number {
-  if (shape.familia === 'adocao') return 38.5 * persons;
-  return (39.5 + shape.canais) * persons + 8 * shape.canais * (shape.dias + 1) + 8 * (shape.dias + 2);
+  const measures = shape.familia === 'adocao' ? 1 : 9;
+  const runTables = measures * (8 * (shape.dias + 1) + 4 * 1400) + 8 * (shape.canais + 1);
+  if (shape.familia === 'adocao') return 41.5 * persons + runTables;
+  return (42.5 + shape.canais) * persons + 8 * shape.canais * (shape.dias + 1) + 8 * (shape.dias + 2) + runTables;
 }
 
 /** The kernel's shape of a job, as far as its memory goes. */

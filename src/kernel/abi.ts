@@ -2,7 +2,7 @@
 // KEEP IN SYNC with assembly/abi.ts; test/kernel/abi.test.ts parses that file and compares.
 
 export const ABI = {
-  ABI_VERSION: 11, // the kernel's abiVersion() must return it
+  ABI_VERSION: 12, // the kernel's abiVersion() must return it
   AGE_GROUPS: 7, // digital cells are UF x age group (the principal grid's grupo_idade)
   ADOPTION_BLOCK: 16, // persons in a block of adoption's daily step (P_LIVE_BLOCK lists blocks)
   ADOPTION_COMPACT_EIGHTHS: 3, // adoption's compact copy (P_COMPACT) holds at most nPersons * this / 8 persons
@@ -67,8 +67,15 @@ export const ABI = {
   P_END_LIST: 58, // u32[nPersons]: reception: the persons who answered repassa, by exposure day, ascending within a day
   P_LIST_START: 59, // u32[2 * (nDays + 2)]: reception: where each day's entries of P_MEDIA_LIST, then of P_END_LIST, end
   P_CANDIDATES: 60, // u8[16 * ceil(nPersons / 128) + 16]: reception: the day's event candidates, a bit a person (zero between days)
-  SLOTS: 61,
-  PARAMS_OFFSET: 256,
+  N_MEASURES: 61, // measures of the job's findings (the reduction's; MEDIDAS_* of src/plan/types.ts)
+  N_GRID_CELLS: 62, // cells of the job's publication grid
+  P_GRID_CELL: 63, // u16[nPersons]: each person's publication grid cell (the reduction's; assembly/reduce.ts)
+  P_AUDIENCE: 64, // u8[nPersons]: 1 for a member of the job's audience
+  P_RUN_DAY: 65, // u32[2 * (nDays + 1) * nMeasures]: a run's events by day and measure, then the audience's (day 0: the sink of events not had)
+  P_RUN_CELLS: 66, // u32[nGridCells * nMeasures]: a unit's events by grid cell and measure
+  P_RUN_FREQ: 67, // u32[(nChannels + 1) * 2]: reception: a unit's audience members with 1+ and 3+ contacts by channel, then over all
+  SLOTS: 68,
+  PARAMS_OFFSET: 320,
   F_E0: 0, // exp(beta0)
   F_EXPO: 1, // adoption: exp(beta_expo); reception: exp(beta_expo) * conversao_social
   F_W_HH: 2, // layer weights: domicilio, turma, estabelecimento, vizinhanca, digital

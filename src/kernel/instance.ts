@@ -3,6 +3,7 @@
 // (replica, variant) task at a time; the state it leaves is read by src/pool/reduce-replica.ts.
 import { readFile } from 'node:fs/promises';
 import { setFlagsFromString } from 'node:v8';
+import type { Familia } from '../contract/types.js';
 import { ServiceError } from '../errors.js';
 import { projectPath } from '../project-path.js';
 import { ABI } from './abi.js';
@@ -20,6 +21,8 @@ interface KernelExports {
   stepAdoption(day: number): void;
   resetReception(keyLo: number, keyHi: number): void;
   stepReception(day: number): void;
+  countAdoptionRun(i0: number, i1: number): number;
+  countReceptionRun(i0: number, i1: number): number;
   fillUniforms(keyLo: number, keyHi: number, stream: number, day: number, agent0: number, n: number, out: number): void;
   fillExpDrawPairs(keyLo: number, keyHi: number, stream: number, day: number, agent0: number, n: number, out: number): void;
 }
@@ -61,6 +64,17 @@ const PARAMETER_SLOTS = [
   [ABI.F_W_VIZ, 'wViz'], [ABI.F_W_DIG, 'wDig'], [ABI.F_HOMOPHILY, 'homophily'], [ABI.F_SPILL, 'spill'], [ABI.F_DAMP, 'damp'],
   [ABI.F_ELOGIT, 'elogit'], [ABI.F_FALSE_RECALL, 'falseRecall'], [ABI.F_FIRST_DAY, 'firstDay'],
 ] as const satisfies ReadonlyArray<readonly [number, keyof KernelParams]>;
+
+/** The run tables of assembly/reduce.ts, as the host reads and zeroes them (src/pool/reduce-replica.ts). */
+export interface RunTables {
+  /** [day 0..nDays][measure] (day 0: the sink of events not had), then the audience's. */
+  porDia: Uint32Array;
+  porDiaPublico: Uint32Array;
+  /** [grid cell][measure] of the run's unit. */
+  celulas: Uint32Array;
+  /** reception: [channel][1+, 3+], then [over all][1+, 3+], of the run's unit. */
+  frequencia: Uint32Array;
+}
 
 export class KernelInstance {
   readonly memory: WebAssembly.Memory;
@@ -153,6 +167,8 @@ export class KernelInstance {
         this.copyIn(s[ABI.P_AFF], plan.afinidade!);
         this.copyIn(s[ABI.P_RESP_CUM], plan.respostaAcum!);
       }
+      this.copyIn(s[ABI.P_GRID_CELL], plan.gridCell);
+      this.copyIn(s[ABI.P_AUDIENCE], plan.audience);
       this.planId = plan.id;
     }
     return layout;
@@ -231,6 +247,32 @@ export class KernelInstance {
       fn.prepareShares();
       fn.stepReception(d);
     }
+  }
+
+  /**
+   * Counts the events of persons [i0, i1) (this instance's numbering) of the task that ran into
+   * the run tables (runTables); returns their last event day, 0 if none (assembly/reduce.ts).
+   */
+  countRun(familia: Familia, i0: number, i1: number): number {
+    return familia === 'adocao' ? this.fn.countAdoptionRun(i0, i1) : this.fn.countReceptionRun(i0, i1);
+  }
+
+  /**
+   * The reduction's run tables (ABI.P_RUN_*), zeroed: views, valid until the memory grows. Zeroed
+   * here, not once per layout, because a new layout finds other arrays' bytes there and a
+   * reduction that threw leaves its counts.
+   */
+  runTables(): RunTables {
+    const s = this.layout!.slots;
+    const perDay = (s[ABI.N_DAYS] + 1) * s[ABI.N_MEASURES];
+    const t: RunTables = {
+      porDia: this.u32(s[ABI.P_RUN_DAY], perDay),
+      porDiaPublico: this.u32(s[ABI.P_RUN_DAY] + perDay * 4, perDay),
+      celulas: this.u32(s[ABI.P_RUN_CELLS], s[ABI.N_GRID_CELLS] * s[ABI.N_MEASURES]),
+      frequencia: this.u32(s[ABI.P_RUN_FREQ], (s[ABI.N_CHANNELS] + 1) * 2),
+    };
+    for (const a of Object.values(t)) a.fill(0);
+    return t;
   }
 
   /** The i32 counter array at header slot `slot` (ABI.P_CNT_*), `n` entries. */

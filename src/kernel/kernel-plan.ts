@@ -49,6 +49,15 @@ export interface KernelPlan {
    */
   classe?: Uint8Array;
   fatorClasse?: Float64Array;
+  /**
+   * What the reduction of a task's state to counts reads in the kernel (assembly/reduce.ts):
+   * the measures of the findings (MEDIDAS_* of src/plan/types.ts), each person's cell of the
+   * job's publication grid (of nGridCells) and audience membership (the ReduceSpec's publico).
+   */
+  nMeasures: number;
+  nGridCells: number;
+  gridCell: Uint16Array;
+  audience: Uint8Array;
 }
 
 /** Income quintiles of the persons (PERSON_ATTRS.renda). */

@@ -13,11 +13,14 @@ export interface KernelShape {
   nChannels: number;
   nCells: number;
   dias: number;
+  /** The reduction's (assembly/reduce.ts): measures of the findings and cells of the publication grid. */
+  nMeasures: number;
+  nGridCells: number;
 }
 
 /** The shape of a compiled plan. */
 export function planShape(plan: KernelPlan): KernelShape {
-  return { familia: plan.familia, nChannels: plan.nChannels, nCells: plan.nCells, dias: plan.dias };
+  return { familia: plan.familia, nChannels: plan.nChannels, nCells: plan.nCells, dias: plan.dias, nMeasures: plan.nMeasures, nGridCells: plan.nGridCells };
 }
 
 export interface KernelLayout {
@@ -57,6 +60,8 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
   slots[ABI.N_CELLS] = shape.nCells;
   slots[ABI.N_DAYS] = shape.dias;
   slots[ABI.AGENT_BASE] = pop.agentBase ?? 0;
+  slots[ABI.N_MEASURES] = shape.nMeasures;
+  slots[ABI.N_GRID_CELLS] = shape.nGridCells;
   // population (copied once per worker and population)
   put(ABI.P_HH_START, (pop.nHouseholds + 1) * 4);
   put(ABI.P_HH_TRACT, pop.nHouseholds * 4);
@@ -74,6 +79,8 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
   const populationEnd = at;
   // plan (copied once per worker and plan)
   put(ABI.P_MULT, n * 4);
+  put(ABI.P_GRID_CELL, n * 2);
+  put(ABI.P_AUDIENCE, n);
   if (shape.familia === 'adocao') {
     put(ABI.P_INCOME, n);
     put(ABI.P_TAB_INCOME, 2 * TIMING_CLASSES * 4);
@@ -116,6 +123,10 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
   put(ABI.P_UNIT_G, (pop.nGroups + 1) * 4);
   put(ABI.P_UNIT_V, pop.nTracts * 4);
   put(ABI.P_UNIT_D, (pop.nDig + 1) * 4);
+  // the reduction's tables (assembly/reduce.ts), zero between runs and units
+  put(ABI.P_RUN_DAY, 2 * (shape.dias + 1) * shape.nMeasures * 4);
+  put(ABI.P_RUN_CELLS, shape.nGridCells * shape.nMeasures * 4);
+  put(ABI.P_RUN_FREQ, (nC + 1) * 2 * 4);
   return { header, slots, populationEnd, end: at };
 }
 

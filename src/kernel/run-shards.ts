@@ -17,6 +17,8 @@ export function planForShard(plan: KernelPlan, shard: KernelShard, whole: boolea
     mult: plan.mult.subarray(shard.p0, shard.p1),
     cell: plan.cell?.subarray(shard.p0, shard.p1),
     classe: plan.classe?.subarray(shard.p0, shard.p1),
+    gridCell: plan.gridCell.subarray(shard.p0, shard.p1),
+    audience: plan.audience.subarray(shard.p0, shard.p1),
   };
 }
 

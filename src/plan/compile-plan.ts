@@ -7,10 +7,11 @@ import { ServiceError, contractError } from '../errors.js';
 import { SPILL_ADJACENT, DIGITAL_HOMOPHILY, SPREADING_DAYS } from '../kernel/model-constants.js';
 import type { KernelPlan } from '../kernel/kernel-plan.js';
 import { prepareKernelPopulation } from '../kernel/kernel-population.js';
-import { kernelBytes } from '../kernel/layout.js';
+import { kernelBytes, planShape } from '../kernel/layout.js';
 import { defaultParameters } from './default-parameters.js';
 import type { ModelParameters, Population, Release } from '../release/types.js';
 import { audienceMask } from './audience.js';
+import { gridCellCount, personGridCells } from '../release/publication-grid.js';
 import { jobGrid } from '../contract/age-bands.js';
 import { adoptionMultipliers, launchTimingClasses, launchTimingFactors } from './propensity.js';
 import { compileQuestions } from './questions.js';
@@ -113,6 +114,10 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
     nChannels: nC,
     nCells,
     intensidade,
+    nMeasures: medidas.length,
+    nGridCells: gridCellCount(grade),
+    gridCell: personGridCells(grade, pop.age5, pop.attrs),
+    audience: publico,
     // m_i: adoption propensity; in reception the same cell propensity scales the social hazard
     // (deslocamento_porte is an adoption parameter and is not applied there).
     mult: adoptionMultipliers(pop, familia === 'adocao' ? p : { ...p, deslocamento_porte: [] }),
@@ -165,7 +170,7 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
     kernel.afinidade = aff;
     kernel.respostaAcum = cum;
   }
-  const bytesPorTarefa = kernelBytes(kpop, { familia, nChannels: nC, nCells: kernel.nCells, dias });
+  const bytesPorTarefa = kernelBytes(kpop, planShape(kernel));
   return {
     id: kernel.id,
     scenario,

@@ -65,6 +65,17 @@ export function gridCell(grade: Grade, age5: number, attrs: number): number {
     personAttr(attrs, PERSON_ATTRS.escolaridade)) * 5 + personAttr(attrs, PERSON_ATTRS.raca);
 }
 
+/**
+ * Each person's cell of a grid, from the persons' age bands and PERSON_ATTRS (SharedArrayBuffer-
+ * backed: the kernel's reduction reads it in every pool thread, src/kernel/kernel-plan.ts).
+ */
+export function personGridCells(grade: Grade, age5: Uint8Array, attrs: ArrayLike<number>): Uint16Array {
+  const n = age5.length;
+  const out = new Uint16Array(new SharedArrayBuffer(Math.max(1, n) * 2), 0, n);
+  for (let i = 0; i < n; i++) out[i] = gridCell(grade, age5[i], attrs[i]);
+  return out;
+}
+
 /** Value of every axis for each cell: axisValues[a][cell]. */
 export function gridAxisValues(grade: Grade): Uint8Array[] {
   const axes = GRID_AXES[grade];

@@ -32,11 +32,12 @@ async function runLayout(plan: Plan, layout: ShardLayout) {
   while (instances.length < layout.shards.length) instances.push(await KernelInstance.create());
   const v = plan.variantes[0];
   runShards(instances, layout, plan.kernel, v.escala, replicaKey(plan.grupoComparacao, 0));
-  const segments = layout.shards.map((s, k) => ({ h0: s.h0, h1: s.h1, p0: s.p0, st: instances[k].state() }));
+  const segments = layout.shards.map((s, k) => ({ h0: s.h0, h1: s.h1, p0: s.p0, inst: instances[k] }));
+  const states = segments.map((s) => s.inst.state());
   const state: Record<string, number[]> = {};
   for (const name of ['dayA', 'rem', 'mday', 'sday', 'dday', 'resp', 'freq'] as Array<keyof KernelState>) {
-    if (!segments[0].st[name]) continue;
-    state[name] = segments.flatMap((s) => Array.from(s.st[name]!));
+    if (!states[0][name]) continue;
+    state[name] = states.flatMap((st) => Array.from(st[name]!));
   }
   const counts = reduceReplica(plan.kernelPopulation, plan.kernel, plan.reduce, segments, v.escala);
   return { state, counts };

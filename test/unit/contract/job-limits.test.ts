@@ -8,6 +8,8 @@ import { validateCalibrationRequest } from '../../../calibration/validate-reques
 import { checkJobLimits, fleetSpeedup, MAX_JOB_MINUTES, memoryNeed, taskBytes, taskShape, workerBudget } from '../../../src/contract/job-limits.js';
 import { prepareKernelPopulation } from '../../../src/kernel/kernel-population.js';
 import { kernelBytes } from '../../../src/kernel/layout.js';
+import { MEDIDAS_ADOCAO, MEDIDAS_RECEPCAO } from '../../../src/plan/types.js';
+import { gridCellCount } from '../../../src/release/publication-grid.js';
 import { newestRelease } from '../../../src/release/release.js';
 import { openRelease } from '../../../src/release/release.js';
 import { quoteSimulation } from '../../../src/contract/quotes.js';
@@ -48,15 +50,18 @@ describe('job limits', () => {
     vi.stubEnv('CAMPAIGN_SIM_WORKER_THREADS', '2');
     const e = refusal(() => quoteSimulation(scenario(['SP'], 30, 2)));
     expect([e.status, e.code]).toEqual([422, 'job_too_large']);
-    expect(quoteSimulation(scenario(['RR'], 30, 1)).ufs).toEqual(['RR']); // 636,707 x (17 + 38.5) B = 35 MB
+    expect(quoteSimulation(scenario(['RR'], 30, 1)).ufs).toEqual(['RR']); // 636,707 x (17 + 41.5) B = 37 MB
   });
 
   it('counts the memory of the tasks that run at once, at most the threads', () => {
     const b = { threads: 2, memoryBytes: 2 ** 40 };
     const adocao = { familia: 'adocao', canais: 0, dias: 30 } as const;
-    expect(memoryNeed(1000, 1, adocao, b)).toBe(1000 * (17 + 38.5));
-    expect(memoryNeed(1000, 40, adocao, b)).toBe(1000 * (17 + 77));
-    expect(memoryNeed(1000, 40, { familia: 'recepcao', canais: 4, dias: 29 }, b)).toBe(1000 * (17 + 87) + 2 * (8 * 4 * 30 + 8 * 31));
+    // the run tables: 8 bytes a day and measure, 4 a grid cell and measure, 8 a channel and the total
+    const adoptionTables = 8 * 31 + 4 * 1400 + 8;
+    expect(memoryNeed(1000, 1, adocao, b)).toBe(1000 * (17 + 41.5) + adoptionTables);
+    expect(memoryNeed(1000, 40, adocao, b)).toBe(1000 * (17 + 83) + 2 * adoptionTables);
+    const receptionTables = 9 * (8 * 30 + 4 * 1400) + 8 * 5;
+    expect(memoryNeed(1000, 40, { familia: 'recepcao', canais: 4, dias: 29 }, b)).toBe(1000 * (17 + 93) + 2 * (8 * 4 * 30 + 8 * 31 + receptionTables));
     expect(workerBudget({ CAMPAIGN_SIM_WORKER_THREADS: '3', CAMPAIGN_SIM_WORKER_MEMORY_MB: '512' })).toEqual({ threads: 3, memoryBytes: 512 * 2 ** 20, workers: 1 });
   });
 
@@ -65,7 +70,9 @@ describe('job limits', () => {
       const kpop = prepareKernelPopulation(await openRelease(version).population(['RR']));
       for (const [familia, canais] of [['adocao', 0], ['recepcao', 1], ['recepcao', 2], ['recepcao', 3], ['recepcao', 4]] as const) {
         for (const dias of [7, 300, 65_535]) {
-          const measured = kernelBytes(kpop, { familia, nChannels: canais, nCells: 4 * 1120, dias }) / kpop.nPersons;
+          const nMeasures = familia === 'adocao' ? MEDIDAS_ADOCAO.length : MEDIDAS_RECEPCAO.length;
+          const shape = { familia, nChannels: canais, nCells: 4 * 1120, dias, nMeasures, nGridCells: gridCellCount('principal') };
+          const measured = kernelBytes(kpop, shape) / kpop.nPersons;
           const counted = taskBytes(kpop.nPersons, { familia, canais, dias }) / kpop.nPersons;
           expect(counted, `${version} ${familia} ${canais} ${dias}`).toBeGreaterThanOrEqual(measured);
           // and not far above it: a refusal of a job that fits is a bug too

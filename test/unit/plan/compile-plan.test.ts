@@ -5,6 +5,8 @@ import { ABI } from '../../../src/kernel/abi.js';
 import { prepareKernelPopulation } from '../../../src/kernel/kernel-population.js';
 import { kernelBytes } from '../../../src/kernel/layout.js';
 import { compilePlan, compilePlanFor } from '../../../src/plan/compile-plan.js';
+import { MEDIDAS_RECEPCAO } from '../../../src/plan/types.js';
+import { gridCellCount } from '../../../src/release/publication-grid.js';
 import { PERSON_ATTRS, personAttr, UF_CODES, type Release } from '../../../src/release/types.js';
 import { INCOME_QUINTILES } from '../../../src/kernel/kernel-plan.js';
 import { ServiceError } from '../../../src/errors.js';
@@ -100,7 +102,8 @@ describe('compilePlan', () => {
 
   it('states the kernel memory of one task', () => {
     const p = compilePlanFor(receptionScenario(), pop, parameters());
-    expect(p.bytesPorTarefa).toBe(kernelBytes(prepareKernelPopulation(pop), { familia: 'recepcao', nChannels: 4, nCells: p.kernel.nCells, dias: 42 }));
+    const shape = { familia: 'recepcao', nChannels: 4, nCells: p.kernel.nCells, dias: 42, nMeasures: MEDIDAS_RECEPCAO.length, nGridCells: gridCellCount(p.grade) } as const;
+    expect(p.bytesPorTarefa).toBe(kernelBytes(prepareKernelPopulation(pop), shape));
     expect(ABI.SLOTS).toBeGreaterThan(ABI.AGENT_BASE);
   });
 

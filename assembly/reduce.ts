@@ -1,0 +1,135 @@
+// Counting a finished task's events (DESIGN 5). The host's reduction (src/pool/reduce-replica.ts,
+// through src/kernel/instance.ts countRun) calls these once per run of consecutive households of
+// one unit and tract row, with the run's persons in this instance's numbering. They add the run's
+// events to three tables the host folds into the job's counts and zeroes:
+//   P_RUN_DAY: [day 0..nDays][measure], then the same for the audience's; a measure a person did
+//     not have counts on day 0, the sink row the host drops (so no branch per measure);
+//   P_RUN_CELLS: [grid cell][measure] of the run's unit (the host folds it when the unit changes);
+//   P_RUN_FREQ: reception, [channel][1+, 3+] then [over all][1+, 3+], audience members with a media
+//     contact, of the run's unit.
+// Written in JavaScript, the counting took 20-35 ns a person, a third of the whole-Brazil task
+// (docs/model.md, Performance, session 15).
+import {
+  N_CHANNELS, N_DAYS, N_MEASURES, P_DAY_A, P_SDAY, P_MDAY, P_DDAY, P_RESP, P_FREQ, P_GRID_CELL, P_AUDIENCE,
+  P_RUN_DAY, P_RUN_CELLS, P_RUN_FREQ,
+} from './abi';
+import { slot } from './header';
+
+/** Adds `by` to the u32 at table + 4 * k. */
+@inline function bump(table: usize, k: u32, by: u32): void {
+  const q = table + (<usize>k << 2);
+  store<u32>(q, load<u32>(q) + by);
+}
+
+/** Bit k set when lane k of `any` (person i + k's event days ORed) is not 0, for the persons i + k < i1. */
+@inline function eventBits(any: v128, i: u32, i1: u32): u32 {
+  const bits = <u32>i16x8.bitmask(i16x8.ne(any, i16x8.splat(0)));
+  // the last group's loads reach past the run (into the next persons or array): those lanes are masked
+  return i1 - i >= 8 ? bits : bits & ((1 << (i1 - i)) - 1);
+}
+
+@inline function days8(days: usize, i: u32): v128 {
+  return v128.load(days + (<usize>i << 1));
+}
+
+/** The u16 days of persons i..i + 7. */
+/** Host: the adoption events of persons [i0, i1) into the run tables; returns the run's last event day (0: none). */
+export function countAdoptionRun(i0: u32, i1: u32): u32 {
+  const dayA = slot(P_DAY_A);
+  const audience = slot(P_AUDIENCE);
+  const gridCell = slot(P_GRID_CELL);
+  const M = <u32>slot(N_MEASURES);
+  const perDay = slot(P_RUN_DAY);
+  const perDayAudience = perDay + ((<usize>(<u32>slot(N_DAYS) + 1) * M) << 2);
+  const cells = slot(P_RUN_CELLS);
+  let last: u32 = 0;
+  // eight persons at a time: most have no event, and a group without one costs a compare
+  for (let i = i0; i < i1; i += 8) {
+    let bits = eventBits(days8(dayA, i), i, i1);
+    while (bits != 0) {
+      const j = i + <u32>ctz(bits);
+      bits &= bits - 1;
+      const e = <u32>load<u16>(dayA + (<usize>j << 1));
+      bump(perDay, e * M, 1);
+      bump(perDayAudience, e * M, <u32>load<u8>(audience + <usize>j));
+      bump(cells, <u32>load<u16>(gridCell + (<usize>j << 1)) * M, 1);
+      last = max(last, e);
+    }
+  }
+  return last;
+}
+
+/** Host: the reception events and media frequencies of persons [i0, i1) into the run tables; returns the run's last event day (0: none). */
+export function countReceptionRun(i0: u32, i1: u32): u32 {
+  const dayA = slot(P_DAY_A);
+  const sDay = slot(P_SDAY);
+  const mDay = slot(P_MDAY);
+  const dDay = slot(P_DDAY);
+  const resp = slot(P_RESP);
+  const freq = slot(P_FREQ);
+  const nC = <u32>slot(N_CHANNELS);
+  const audience = slot(P_AUDIENCE);
+  const gridCell = slot(P_GRID_CELL);
+  const M = <u32>slot(N_MEASURES);
+  const perDay = slot(P_RUN_DAY);
+  const perDayAudience = perDay + ((<usize>(<u32>slot(N_DAYS) + 1) * M) << 2);
+  const cells = slot(P_RUN_CELLS);
+  const perFreq = slot(P_RUN_FREQ);
+  let last: u32 = 0;
+  for (let i = i0; i < i1; i += 8) {
+    // a person with no event adds nothing (no media contact: mDay 0, every frequency 0)
+    let bits = eventBits(
+      v128.or(v128.or(days8(dayA, i), days8(sDay, i)), v128.or(days8(mDay, i), days8(dDay, i))), i, i1,
+    );
+    while (bits != 0) {
+      const j = i + <u32>ctz(bits);
+      bits &= bits - 1;
+      const at = <usize>j << 1;
+      const e = <u32>load<u16>(dayA + at);
+      const sd = <u32>load<u16>(sDay + at);
+      const md = <u32>load<u16>(mDay + at);
+      const dd = <u32>load<u16>(dDay + at);
+      const a = <u32>load<u8>(audience + <usize>j);
+      const r = <u32>load<u8>(resp + <usize>j);
+      const uc = <u32>load<u16>(gridCell + at) * M;
+      // order of MEDIDAS_RECEPCAO: alcance, social, medida, declarada, ambas, then the 4 responses
+      // (r is 0 while not exposed: its count then lands on day 0's row and adds 0 to the cell)
+      const both = <u32>(md != 0) & <u32>(sd != 0);
+      const bothDay = select<u32>(max(md, sd), 0, both != 0);
+      const exposed = <u32>(e != 0);
+      const kr = e * M + 4 + r;
+      bump(perDay, e * M, 1);
+      bump(perDay, kr, 1);
+      bump(perDay, sd * M + 1, 1);
+      bump(perDay, md * M + 2, 1);
+      bump(perDay, dd * M + 3, 1);
+      bump(perDay, bothDay * M + 4, 1);
+      bump(perDayAudience, e * M, a);
+      bump(perDayAudience, kr, a);
+      bump(perDayAudience, sd * M + 1, a);
+      bump(perDayAudience, md * M + 2, a);
+      bump(perDayAudience, dd * M + 3, a);
+      bump(perDayAudience, bothDay * M + 4, a);
+      bump(cells, uc, exposed);
+      bump(cells, uc + 4 + r, exposed);
+      bump(cells, uc + 1, <u32>(sd != 0));
+      bump(cells, uc + 2, <u32>(md != 0));
+      bump(cells, uc + 3, <u32>(dd != 0));
+      bump(cells, uc + 4, both);
+      last = max(last, max(max(e, sd), max(md, dd)));
+      // the frequencies of an audience member with a media contact; others add 0 (taken about half
+      // the time, a branch here would be mispredicted as often)
+      const on = a & <u32>(md != 0);
+      let total: u32 = 0;
+      for (let c: u32 = 0; c < nC; c++) {
+        const f = <u32>load<u8>(freq + <usize>j * nC + c) * on;
+        total += f;
+        bump(perFreq, c << 1, <u32>(f != 0));
+        bump(perFreq, (c << 1) + 1, <u32>(f >= 3));
+      }
+      bump(perFreq, nC << 1, <u32>(total != 0));
+      bump(perFreq, (nC << 1) + 1, <u32>(total >= 3));
+    }
+  }
+  return last;
+}

@@ -1,0 +1,109 @@
+// A task's reduction to counts runs in the kernel (assembly/reduce.ts: runs of households, eight
+// persons at a time, day 0 as the sink of the events a person did not have, tables folded by the
+// host per run and per unit). Here the counts are taken again the plain way, person by person
+// from the state the task left and the definitions (the measures of MEDIDAS_*, gridCell, the
+// audience, the units and tract rows), and every array must be equal.
+import { describe, expect, it } from 'vitest';
+import type { KernelState } from '../../src/kernel/instance.js';
+import { compilePlan } from '../../src/plan/compile-plan.js';
+import type { Plan } from '../../src/plan/types.js';
+import { gridCell, gridCellCount } from '../../src/release/publication-grid.js';
+import { openRelease } from '../../src/release/release.js';
+import { validateScenario } from '../../src/contract/validate-scenario.js';
+import { runInThread, threadInstance } from '../fixtures/run-in-thread.js';
+import { BASELINE_SCENARIO, adoptionScenario } from '../fixtures/scenarios.js';
+
+/** The responses in the order of assembly/abi.ts P_RESP (1 ignora ... 4 rejeita). */
+const RESPOSTAS: readonly string[] = ['ignora', 'absorve', 'repassa', 'rejeita'];
+
+/** Day of measure m of person i (0 = never), from the measure's definition. */
+function eventDay(plan: Plan, st: KernelState, m: number, i: number): number {
+  const medida = plan.medidas[m];
+  switch (medida) {
+    case 'adotantes':
+    case 'alcance': return st.dayA[i];
+    case 'exposta_social': return st.sday![i];
+    case 'exposta_midia_medida': return st.mday![i];
+    case 'exposta_midia_declarada': return st.dday![i];
+    case 'exposta_midia_ambas': return st.mday![i] > 0 && st.sday![i] > 0 ? Math.max(st.mday![i], st.sday![i]) : 0;
+    default: return st.resp![i] === RESPOSTAS.indexOf(medida) + 1 ? st.dayA[i] : 0;
+  }
+}
+
+/** The counts of one task, person by person. */
+function plainCounts(plan: Plan, st: KernelState) {
+  const pop = plan.population;
+  const spec = plan.reduce;
+  const W = plan.semanas;
+  const D = plan.dias;
+  const M = plan.medidas.length;
+  const U = spec.nUnidades;
+  const C = gridCellCount(plan.grade);
+  const nC = plan.kernel.nChannels;
+  const serie = new Uint32Array(U * W * M);
+  const seriePublico = new Uint32Array(U * W * M);
+  const celulas = new Uint32Array(U * C * M);
+  const porSetor = new Uint32Array(spec.nSetores * W * M);
+  const serieDiaria = new Uint32Array(U * D * M);
+  const frequencia = new Uint32Array(U * (nC + 1) * 2);
+  for (let h = 0; h < pop.nHouseholds; h++) {
+    const t = pop.hhTract[h];
+    const u = spec.unidadeDoSetor[t];
+    if (u < 0) continue;
+    const s = spec.setorIndice ? spec.setorIndice[t] : -1;
+    for (let i = pop.hhStart[h]; i < pop.hhStart[h + 1]; i++) {
+      const aud = spec.publico[i] === 1;
+      for (let m = 0; m < M; m++) {
+        const d = eventDay(plan, st, m, i);
+        if (d === 0) continue;
+        for (let w = Math.floor((d - 1) / 7); w < W; w++) {
+          serie[(u * W + w) * M + m]++;
+          if (aud) seriePublico[(u * W + w) * M + m]++;
+          if (s >= 0) porSetor[(s * W + w) * M + m]++;
+        }
+        for (let e = d; e <= D; e++) serieDiaria[(u * D + e - 1) * M + m]++;
+        celulas[(u * C + gridCell(plan.grade, pop.age5[i], pop.attrs[i])) * M + m]++;
+      }
+      if (nC && aud && st.mday![i] > 0) {
+        let total = 0;
+        for (let c = 0; c < nC; c++) {
+          const f = st.freq![i * nC + c];
+          total += f;
+          if (f >= 1) frequencia[(u * (nC + 1) + c) * 2]++;
+          if (f >= 3) frequencia[(u * (nC + 1) + c) * 2 + 1]++;
+        }
+        if (total >= 1) frequencia[(u * (nC + 1) + nC) * 2]++;
+        if (total >= 3) frequencia[(u * (nC + 1) + nC) * 2 + 1]++;
+      }
+    }
+  }
+  return { serie, seriePublico, celulas, porSetor, serieDiaria, frequencia: nC ? frequencia : undefined };
+}
+
+describe('the reduction in the kernel', () => {
+  const release = openRelease('v1.0.0');
+  const cases = {
+    // two municipalities of RR, an audience cut by age, tract rows, two channels
+    recepcao: BASELINE_SCENARIO,
+    adocao: adoptionScenario({
+      geografia: BASELINE_SCENARIO.geografia, publico: { idades: [[20, 39]] }, saida_por_setor: true, horizonte: { data_inicio: '2026-01-05', dias: 40 },
+    }),
+  };
+  for (const [familia, scenario] of Object.entries(cases)) {
+    it(`${familia}: gives the counts taken person by person, by week, day, cell, tract row and media frequency`, async () => {
+      const plan = await compilePlan(validateScenario(scenario), release, { diario: true });
+      expect(plan.reduce.setorIndice).toBeDefined();
+      expect(plan.medidas.filter((m) => !['adotantes', 'alcance'].includes(m) && !m.startsWith('exposta_')).every((m) => RESPOSTAS.includes(m))).toBe(true);
+      const got = await runInThread(plan, 'plano', 0);
+      const want = plainCounts(plan, (await threadInstance()).state());
+      // a task that counts nothing would pass as well: the scenario has events in most weeks
+      expect(want.serie.reduce((a, b) => a + b, 0)).toBeGreaterThan(1000);
+      expect(got.serie).toEqual(want.serie);
+      expect(got.seriePublico).toEqual(want.seriePublico);
+      expect(got.celulas).toEqual(want.celulas);
+      expect(got.porSetor).toEqual(want.porSetor);
+      expect(got.serieDiaria).toEqual(want.serieDiaria);
+      expect(got.frequencia).toEqual(want.frequencia);
+    });
+  }
+});
