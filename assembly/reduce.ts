@@ -28,11 +28,16 @@ import { slot } from './header';
   return i1 - i >= 8 ? bits : bits & ((1 << (i1 - i)) - 1);
 }
 
+/** The u16 days of persons i..i + 7. */
 @inline function days8(days: usize, i: u32): v128 {
   return v128.load(days + (<usize>i << 1));
 }
 
-/** The u16 days of persons i..i + 7. */
+/** The audience's [day][measure] table of P_RUN_DAY, after the whole population's (KEEP IN SYNC with src/kernel/instance.ts runTables). */
+@inline function audienceDays(perDay: usize, M: u32): usize {
+  return perDay + ((<usize>(<u32>slot(N_DAYS) + 1) * M) << 2);
+}
+
 /** Host: the adoption events of persons [i0, i1) into the run tables; returns the run's last event day (0: none). */
 export function countAdoptionRun(i0: u32, i1: u32): u32 {
   const dayA = slot(P_DAY_A);
@@ -40,7 +45,7 @@ export function countAdoptionRun(i0: u32, i1: u32): u32 {
   const gridCell = slot(P_GRID_CELL);
   const M = <u32>slot(N_MEASURES);
   const perDay = slot(P_RUN_DAY);
-  const perDayAudience = perDay + ((<usize>(<u32>slot(N_DAYS) + 1) * M) << 2);
+  const perDayAudience = audienceDays(perDay, M);
   const cells = slot(P_RUN_CELLS);
   let last: u32 = 0;
   // eight persons at a time: most have no event, and a group without one costs a compare
@@ -68,13 +73,13 @@ export function countReceptionRun(i0: u32, i1: u32): u32 {
   const resp = slot(P_RESP);
   const freq = slot(P_FREQ);
   const nC = <u32>slot(N_CHANNELS);
-  const audience = slot(P_AUDIENCE);
-  const gridCell = slot(P_GRID_CELL);
   const M = <u32>slot(N_MEASURES);
   const perDay = slot(P_RUN_DAY);
-  const perDayAudience = perDay + ((<usize>(<u32>slot(N_DAYS) + 1) * M) << 2);
-  const cells = slot(P_RUN_CELLS);
+  const perDayAudience = audienceDays(perDay, M);
   const perFreq = slot(P_RUN_FREQ);
+  const cells = slot(P_RUN_CELLS);
+  const audience = slot(P_AUDIENCE);
+  const gridCell = slot(P_GRID_CELL);
   let last: u32 = 0;
   for (let i = i0; i < i1; i += 8) {
     // a person with no event adds nothing (no media contact: mDay 0, every frequency 0)

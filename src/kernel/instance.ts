@@ -267,6 +267,7 @@ export class KernelInstance {
     const perDay = (s[ABI.N_DAYS] + 1) * s[ABI.N_MEASURES];
     const t: RunTables = {
       porDia: this.u32(s[ABI.P_RUN_DAY], perDay),
+      // KEEP IN SYNC with assembly/reduce.ts audienceDays
       porDiaPublico: this.u32(s[ABI.P_RUN_DAY] + perDay * 4, perDay),
       celulas: this.u32(s[ABI.P_RUN_CELLS], s[ABI.N_GRID_CELLS] * s[ABI.N_MEASURES]),
       frequencia: this.u32(s[ABI.P_RUN_FREQ], (s[ABI.N_CHANNELS] + 1) * 2),
