@@ -142,7 +142,8 @@ export class KernelInstance {
   /** Lays out memory and copies the population (once per population) and the plan (once per plan). */
   load(pop: KernelPopulation, plan: KernelPlan): KernelLayout {
     const shape = planShape(plan);
-    const shapeKey = `${pop.id}|${shape.familia}|${shape.nChannels}|${shape.nCells}|${shape.dias}`;
+    // every field of the shape: a layout kept for another grid's cell count once counted into the wrong rows
+    const shapeKey = [pop.id, ...Object.values(shape)].join('|');
     if (shapeKey !== this.shapeKey) {
       const layout = layoutKernel(this.base, pop, shape);
       this.reserve(layout.end);

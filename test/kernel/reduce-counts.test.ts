@@ -82,16 +82,22 @@ function plainCounts(plan: Plan, st: KernelState) {
 
 describe('the reduction in the kernel', () => {
   const release = openRelease('v1.0.0');
+  // two municipalities of RR, an audience cut by age, tract rows; reception (two channels) on both
+  // grids (the etaria one when the audience's ages end off the principal's groups), adoption on the principal
   const cases = {
-    // two municipalities of RR, an audience cut by age, tract rows, two channels
-    recepcao: BASELINE_SCENARIO,
-    adocao: adoptionScenario({
-      geografia: BASELINE_SCENARIO.geografia, publico: { idades: [[20, 39]] }, saida_por_setor: true, horizonte: { data_inicio: '2026-01-05', dias: 40 },
-    }),
+    recepcao: { scenario: BASELINE_SCENARIO, grade: 'principal' },
+    'recepcao, etaria': { scenario: { ...BASELINE_SCENARIO, publico: { idades: [[25, 34]] } }, grade: 'etaria' },
+    adocao: {
+      scenario: adoptionScenario({
+        geografia: BASELINE_SCENARIO.geografia, publico: { idades: [[20, 39]] }, saida_por_setor: true, horizonte: { data_inicio: '2026-01-05', dias: 40 },
+      }),
+      grade: 'principal',
+    },
   };
-  for (const [familia, scenario] of Object.entries(cases)) {
+  for (const [familia, { scenario, grade }] of Object.entries(cases)) {
     it(`${familia}: gives the counts taken person by person, by week, day, cell, tract row and media frequency`, async () => {
       const plan = await compilePlan(validateScenario(scenario), release, { diario: true });
+      expect(plan.grade).toBe(grade);
       expect(plan.reduce.setorIndice).toBeDefined();
       expect(plan.medidas.filter((m) => !['adotantes', 'alcance'].includes(m) && !m.startsWith('exposta_')).every((m) => RESPOSTAS.includes(m))).toBe(true);
       const got = await runInThread(plan, 'plano', 0);
