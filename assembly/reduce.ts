@@ -2,8 +2,10 @@
 // through src/kernel/instance.ts countRun) calls these once per run of consecutive households of
 // one unit and tract row, with the run's persons in this instance's numbering. They add the run's
 // events to three tables the host folds into the job's counts and zeroes:
-//   P_RUN_DAY: [day 0..nDays][measure], then the same for the audience's; a measure a person did
-//     not have counts on day 0, the sink row the host drops (so no branch per measure);
+//   P_RUN_DAY: [day 0..nDays][measure] of the persons outside the audience, then of the audience's
+//     (each person counts once, in its own table: the host adds the two for the whole population);
+//     a measure a person did not have counts on day 0, the sink row the host drops (so no branch
+//     per measure);
 //   P_RUN_CELLS: [grid cell][measure] of the run's unit (the host folds it when the unit changes);
 //   P_RUN_FREQ: reception, [channel][1+, 3+] then [over all][1+, 3+], audience members with a media
 //     contact, of the run's unit.
@@ -33,9 +35,9 @@ import { slot } from './header';
   return v128.load(days + (<usize>i << 1));
 }
 
-/** The audience's [day][measure] table of P_RUN_DAY, after the whole population's (KEEP IN SYNC with src/kernel/instance.ts runTables). */
-@inline function audienceDays(perDay: usize, M: u32): usize {
-  return perDay + ((<usize>(<u32>slot(N_DAYS) + 1) * M) << 2);
+/** Bytes of one [day][measure] table of P_RUN_DAY: the audience's follows the others' (KEEP IN SYNC with src/kernel/instance.ts runTables). */
+@inline function dayTableBytes(M: u32): usize {
+  return (<usize>(<u32>slot(N_DAYS) + 1) * M) << 2;
 }
 
 /** Host: the adoption events of persons [i0, i1) into the run tables; returns the run's last event day (0: none). */
@@ -45,7 +47,7 @@ export function countAdoptionRun(i0: u32, i1: u32): u32 {
   const gridCell = slot(P_GRID_CELL);
   const M = <u32>slot(N_MEASURES);
   const perDay = slot(P_RUN_DAY);
-  const perDayAudience = audienceDays(perDay, M);
+  const tableBytes = dayTableBytes(M);
   const cells = slot(P_RUN_CELLS);
   let last: u32 = 0;
   // eight persons at a time: most have no event, and a group without one costs a compare
@@ -55,8 +57,7 @@ export function countAdoptionRun(i0: u32, i1: u32): u32 {
       const j = i + <u32>ctz(bits);
       bits &= bits - 1;
       const e = <u32>load<u16>(dayA + (<usize>j << 1));
-      bump(perDay, e * M, 1);
-      bump(perDayAudience, e * M, <u32>load<u8>(audience + <usize>j));
+      bump(perDay + <usize>load<u8>(audience + <usize>j) * tableBytes, e * M, 1);
       bump(cells, <u32>load<u16>(gridCell + (<usize>j << 1)) * M, 1);
       last = max(last, e);
     }
@@ -75,7 +76,7 @@ export function countReceptionRun(i0: u32, i1: u32): u32 {
   const nC = <u32>slot(N_CHANNELS);
   const M = <u32>slot(N_MEASURES);
   const perDay = slot(P_RUN_DAY);
-  const perDayAudience = audienceDays(perDay, M);
+  const tableBytes = dayTableBytes(M);
   const perFreq = slot(P_RUN_FREQ);
   const cells = slot(P_RUN_CELLS);
   const audience = slot(P_AUDIENCE);
@@ -103,18 +104,13 @@ export function countReceptionRun(i0: u32, i1: u32): u32 {
       const bothDay = select<u32>(max(md, sd), 0, both != 0);
       const exposed = <u32>(e != 0);
       const kr = e * M + 4 + r;
-      bump(perDay, e * M, 1);
-      bump(perDay, kr, 1);
-      bump(perDay, sd * M + 1, 1);
-      bump(perDay, md * M + 2, 1);
-      bump(perDay, dd * M + 3, 1);
-      bump(perDay, bothDay * M + 4, 1);
-      bump(perDayAudience, e * M, a);
-      bump(perDayAudience, kr, a);
-      bump(perDayAudience, sd * M + 1, a);
-      bump(perDayAudience, md * M + 2, a);
-      bump(perDayAudience, dd * M + 3, a);
-      bump(perDayAudience, bothDay * M + 4, a);
+      const own = perDay + <usize>a * tableBytes;
+      bump(own, e * M, 1);
+      bump(own, kr, 1);
+      bump(own, sd * M + 1, 1);
+      bump(own, md * M + 2, 1);
+      bump(own, dd * M + 3, 1);
+      bump(own, bothDay * M + 4, 1);
       bump(cells, uc, exposed);
       bump(cells, uc + 4 + r, exposed);
       bump(cells, uc + 1, <u32>(sd != 0));

@@ -71,7 +71,7 @@ export const ABI = {
   N_GRID_CELLS: 62, // cells of the job's publication grid
   P_GRID_CELL: 63, // u16[nPersons]: each person's publication grid cell (the reduction's; assembly/reduce.ts)
   P_AUDIENCE: 64, // u8[nPersons]: 1 for a member of the job's audience
-  P_RUN_DAY: 65, // u32[2 * (nDays + 1) * nMeasures]: a run's events by day and measure, then the audience's (day 0: the sink of events not had)
+  P_RUN_DAY: 65, // u32[2 * (nDays + 1) * nMeasures]: a run's events by day and measure of the persons outside the audience, then of the audience's (day 0: the sink of events not had)
   P_RUN_CELLS: 66, // u32[nGridCells * nMeasures]: a unit's events by grid cell and measure
   P_RUN_FREQ: 67, // u32[(nChannels + 1) * 2]: reception: a unit's audience members with 1+ and 3+ contacts by channel, then over all
   SLOTS: 68,

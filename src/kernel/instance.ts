@@ -67,8 +67,8 @@ const PARAMETER_SLOTS = [
 
 /** The run tables of assembly/reduce.ts, as the host reads and zeroes them (src/pool/reduce-replica.ts). */
 export interface RunTables {
-  /** [day 0..nDays][measure] (day 0: the sink of events not had), then the audience's. */
-  porDia: Uint32Array;
+  /** [day 0..nDays][measure] of the persons outside the audience (day 0: the sink of events not had), then of the audience's. */
+  porDiaFora: Uint32Array;
   porDiaPublico: Uint32Array;
   /** [grid cell][measure] of the run's unit. */
   celulas: Uint32Array;
@@ -267,8 +267,8 @@ export class KernelInstance {
     const s = this.layout!.slots;
     const perDay = (s[ABI.N_DAYS] + 1) * s[ABI.N_MEASURES];
     const t: RunTables = {
-      porDia: this.u32(s[ABI.P_RUN_DAY], perDay),
-      // KEEP IN SYNC with assembly/reduce.ts audienceDays
+      porDiaFora: this.u32(s[ABI.P_RUN_DAY], perDay),
+      // KEEP IN SYNC with assembly/reduce.ts dayTableBytes
       porDiaPublico: this.u32(s[ABI.P_RUN_DAY] + perDay * 4, perDay),
       celulas: this.u32(s[ABI.P_RUN_CELLS], s[ABI.N_GRID_CELLS] * s[ABI.N_MEASURES]),
       frequencia: this.u32(s[ABI.P_RUN_FREQ], (s[ABI.N_CHANNELS] + 1) * 2),

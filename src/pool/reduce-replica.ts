@@ -164,28 +164,33 @@ interface RunContext {
   semanaDoDia: Uint16Array;
 }
 
-/** Adds a run's counts by day (days 1..last) of unit u and tract row s (< 0: none) to the job's series and clears them. */
+/**
+ * Adds a run's counts by day (days 1..last) of unit u and tract row s (< 0: none) to the job's
+ * series and clears them: the kernel counted each person in the table of the audience or in that
+ * of the others, so the whole population's count is the two added.
+ */
 function settleRun(r: RunContext, u: number, s: number, last: number): void {
   const { semanaDoDia, W, D } = r;
-  const { porDia, porDiaPublico } = r.tables;
+  const { porDiaFora, porDiaPublico } = r.tables;
   const { serie, seriePublico, porSetor, serieDiaria, M } = r.out;
   const uw = u * W;
   const sw = s * W;
   // day 0's row holds the measures a person did not have (assembly/reduce.ts): dropped
-  porDia.fill(0, 0, M);
+  porDiaFora.fill(0, 0, M);
   porDiaPublico.fill(0, 0, M);
   for (let d = 1; d <= last; d++) {
     const wk = semanaDoDia[d];
     for (let m = 0; m < M; m++) {
       const k = d * M + m;
-      const n = porDia[k];
+      const p = porDiaPublico[k];
+      const n = porDiaFora[k] + p;
       if (n === 0) continue;
       const at = (uw + wk) * M + m;
       serie[at] += n;
-      seriePublico[at] += porDiaPublico[k];
+      seriePublico[at] += p;
       if (s >= 0) porSetor![(sw + wk) * M + m] += n;
       if (serieDiaria) serieDiaria[(u * D + d - 1) * M + m] += n;
-      porDia[k] = 0;
+      porDiaFora[k] = 0;
       porDiaPublico[k] = 0;
     }
   }
