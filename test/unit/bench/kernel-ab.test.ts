@@ -1,6 +1,6 @@
 // The kernel A/B bench (bench/kernel-ab.ts) end to end on a small task: an A/A run of this
-// checkout against itself gives the same state on both sides in every round, alternates the order
-// and writes its paired ratios with their median and interval.
+// checkout against itself gives the same state (or, timing the reduction, the same counts) on both
+// sides in every round, alternates the order and writes its paired ratios with their median and interval.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +30,20 @@ describe('kernel-ab', () => {
       expect(doc.intervalo_95_mediana[1]).toBeGreaterThanOrEqual(doc.mediana_razao);
       expect(r.stdout).toMatch(/round 1\/4 \(base first\)/);
       expect(r.stdout).toMatch(/round 2\/4 \(novo first\)/);
+    } finally {
+      rmSync(r.out, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('with --fase reducao, times the reduction of one task and compares the counts', async () => {
+    const r = await kernelAb(['--fase', 'reducao', '--familia', 'recepcao', '--uf', 'RR', '--dias', '14', '--canais', '2', '--rodadas', '2']);
+    try {
+      expect(r.code, r.stderr).toBe(0);
+      const doc = JSON.parse(readFileSync(join(r.out, 'kernel-ab.json'), 'utf8'));
+      expect(doc.fase).toBe('reducao');
+      expect(doc.estados_iguais).toBe(true);
+      expect(doc.pessoas_por_segundo_cpu_novo).toBeGreaterThan(0);
+      expect(r.stdout).toMatch(/round 1\/2 \(base first\): .*counts the same/);
     } finally {
       rmSync(r.out, { recursive: true, force: true });
     }
