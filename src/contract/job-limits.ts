@@ -70,6 +70,19 @@ export function taskBytes(persons: number, shape: TaskShape): number {
   return (42.5 + shape.canais) * persons + 8 * shape.canais * (shape.dias + 1) + 8 * (shape.dias + 2) + runTables;
 }
 
+/**
+ * Bytes per person the host holds for a run besides the population (POPULATION_BYTES_PER_PERSON),
+ * shared by its tasks: the kernel population's group and digital cell (4 + 2), the compiled plan's
+ * m_i (4), reception cell (2, reception) or launch timing class (1, adoption; counted even when the
+ * timing does not depend on income and the plan has none), grid cell and audience bit (2 + 1, the
+ * reduction's), and each shard's copy of the group when the population is sharded (4; counted
+ * always). KEEP IN SYNC with prepareKernelPopulation, compilePlanFor and shardPopulation:
+ * test/unit/contract/job-limits.test.ts sums their per-person arrays.
+ */
+export function hostBytes(persons: number, shape: TaskShape): number {
+  return (shape.familia === 'adocao' ? 18 : 19) * persons;
+}
+
 /** The kernel's shape of a job, as far as its memory goes. */
 export interface TaskShape {
   familia: Familia;
@@ -84,7 +97,7 @@ export function taskShape(scenario: Pick<Scenario, 'familia' | 'canais'>, dias: 
 
 /** Bytes a run of `persons` needs with `tasks` tasks of `shape`, at most budget.threads of them at once. */
 export function memoryNeed(persons: number, tasks: number, shape: TaskShape, budget: Pick<WorkerBudget, 'threads'>): number {
-  return POPULATION_BYTES_PER_PERSON * persons + taskBytes(persons, shape) * Math.min(tasks, budget.threads);
+  return POPULATION_BYTES_PER_PERSON * persons + hostBytes(persons, shape) + taskBytes(persons, shape) * Math.min(tasks, budget.threads);
 }
 
 /** Refuses a job longer than MAX_JOB_MINUTES (job_too_long) or bigger than the worker's memory (job_too_large). */

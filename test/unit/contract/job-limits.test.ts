@@ -5,9 +5,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { quoteCalibration } from '../../../calibration/quote.js';
 import { validateCalibrationRequest } from '../../../calibration/validate-request.js';
-import { checkJobLimits, fleetSpeedup, MAX_JOB_MINUTES, memoryNeed, taskBytes, taskShape, workerBudget } from '../../../src/contract/job-limits.js';
+import { checkJobLimits, fleetSpeedup, hostBytes, MAX_JOB_MINUTES, memoryNeed, taskBytes, taskShape, workerBudget } from '../../../src/contract/job-limits.js';
 import { prepareKernelPopulation } from '../../../src/kernel/kernel-population.js';
 import { kernelBytes } from '../../../src/kernel/layout.js';
+import { compilePlan } from '../../../src/plan/compile-plan.js';
 import { MEDIDAS_ADOCAO, MEDIDAS_RECEPCAO } from '../../../src/plan/types.js';
 import { gridCellCount } from '../../../src/release/publication-grid.js';
 import { newestRelease } from '../../../src/release/release.js';
@@ -17,6 +18,7 @@ import { validateScenario } from '../../../src/contract/validate-scenario.js';
 import { ServiceError } from '../../../src/errors.js';
 import { UF_CODES } from '../../../src/release/types.js';
 import { fixture } from './helpers.js';
+import { adoptionScenario, receptionScenario } from '../../fixtures/scenarios.js';
 
 function refusal(f: () => unknown): ServiceError {
   try { f(); } catch (e) { if (e instanceof ServiceError) return e; throw e; }
@@ -50,7 +52,7 @@ describe('job limits', () => {
     vi.stubEnv('CAMPAIGN_SIM_WORKER_THREADS', '2');
     const e = refusal(() => quoteSimulation(scenario(['SP'], 30, 2)));
     expect([e.status, e.code]).toEqual([422, 'job_too_large']);
-    expect(quoteSimulation(scenario(['RR'], 30, 1)).ufs).toEqual(['RR']); // 636,707 x (17 + 41.5) B = 37 MB
+    expect(quoteSimulation(scenario(['RR'], 30, 1)).ufs).toEqual(['RR']); // 636,707 x (17 + 18 + 41.5) B = 49 MB
   });
 
   it('counts the memory of the tasks that run at once, at most the threads', () => {
@@ -58,11 +60,34 @@ describe('job limits', () => {
     const adocao = { familia: 'adocao', canais: 0, dias: 30 } as const;
     // the run tables: 8 bytes a day and measure, 4 a grid cell and measure, 8 a channel and the total
     const adoptionTables = 8 * 31 + 4 * 1400 + 8;
-    expect(memoryNeed(1000, 1, adocao, b)).toBe(1000 * (17 + 41.5) + adoptionTables);
-    expect(memoryNeed(1000, 40, adocao, b)).toBe(1000 * (17 + 83) + 2 * adoptionTables);
+    // the population, the host's plan and kernel population (once), then each task at once
+    expect(memoryNeed(1000, 1, adocao, b)).toBe(1000 * (17 + 18 + 41.5) + adoptionTables);
+    expect(memoryNeed(1000, 40, adocao, b)).toBe(1000 * (17 + 18 + 83) + 2 * adoptionTables);
     const receptionTables = 9 * (8 * 30 + 4 * 1400) + 8 * 5;
-    expect(memoryNeed(1000, 40, { familia: 'recepcao', canais: 4, dias: 29 }, b)).toBe(1000 * (17 + 93) + 2 * (8 * 4 * 30 + 8 * 31 + receptionTables));
+    expect(memoryNeed(1000, 40, { familia: 'recepcao', canais: 4, dias: 29 }, b)).toBe(1000 * (17 + 19 + 93) + 2 * (8 * 4 * 30 + 8 * 31 + receptionTables));
     expect(workerBudget({ CAMPAIGN_SIM_WORKER_THREADS: '3', CAMPAIGN_SIM_WORKER_MEMORY_MB: '512' })).toEqual({ threads: 3, memoryBytes: 512 * 2 ** 20, workers: 1 });
+  });
+
+  it("counts the host's bytes per person of a run: the kernel population's, the plan's and the shards' per-person arrays (RR)", async () => {
+    const release = openRelease('v1.0.0');
+    const plans = {
+      recepcao: await compilePlan(validateScenario(receptionScenario()), release),
+      // a launch timing by income: the plan holds each person's timing class
+      adocao: await compilePlan(validateScenario(adoptionScenario()), release, { parametros: { inclinacao_renda_lancamento: 0.5 } }),
+    };
+    for (const [familia, plan] of Object.entries(plans)) {
+      const k = plan.kernel;
+      const kpop = plan.kernelPopulation;
+      const n = kpop.nPersons;
+      expect(k.classe !== undefined, familia).toBe(familia === 'adocao');
+      const arrays = [kpop.group, kpop.dcell, k.mult, k.cell, k.classe, k.gridCell, k.audience];
+      // and a sharded population's copy of the group (src/kernel/shards.ts), one entry a person
+      const measured = (arrays.reduce((sum, a) => sum + (a?.byteLength ?? 0), 0) + 4 * n) / n;
+      const counted = hostBytes(n, taskShape(plan.scenario, plan.dias)) / n;
+      expect(counted, familia).toBeGreaterThanOrEqual(measured);
+      expect(counted - measured, familia).toBeLessThan(1);
+      expect(plan.reduce.publico).toBe(k.audience); // one array, counted once
+    }
   });
 
   it("counts at least the kernel's bytes per person of every family and channel count (RR, the oldest and newest release)", async () => {
