@@ -46,6 +46,13 @@ function plainCounts(plan: Plan, st: KernelState) {
   const porSetor = new Uint32Array(spec.nSetores * W * M);
   const serieDiaria = new Uint32Array(U * D * M);
   const frequencia = new Uint32Array(U * (nC + 1) * 2);
+  const populacao = new Uint32Array(U);
+  const publico = new Uint32Array(U);
+  const celulasPopulacao = new Uint32Array(U * C);
+  const alcancavel = new Uint32Array(U * nC);
+  // a channel reaches an audience member in a cell of affinity > 0 when it is on some day of the variant (plano: every channel as planned)
+  const k = plan.kernel;
+  const on = Array.from({ length: nC }, (_, c) => k.intensidade.subarray(c * (D + 1), (c + 1) * (D + 1)).some((v) => v > 0));
   for (let h = 0; h < pop.nHouseholds; h++) {
     const t = pop.hhTract[h];
     const u = spec.unidadeDoSetor[t];
@@ -53,6 +60,10 @@ function plainCounts(plan: Plan, st: KernelState) {
     const s = spec.setorIndice ? spec.setorIndice[t] : -1;
     for (let i = pop.hhStart[h]; i < pop.hhStart[h + 1]; i++) {
       const aud = spec.publico[i] === 1;
+      populacao[u]++;
+      if (aud) publico[u]++;
+      celulasPopulacao[u * C + gridCell(plan.grade, pop.age5[i], pop.attrs[i])]++;
+      for (let c = 0; c < nC; c++) if (aud && on[c] && k.afinidade![c * k.nCells + k.cell![i]] > 0) alcancavel[u * nC + c]++;
       for (let m = 0; m < M; m++) {
         const d = eventDay(plan, st, m, i);
         if (d === 0) continue;
@@ -77,7 +88,10 @@ function plainCounts(plan: Plan, st: KernelState) {
       }
     }
   }
-  return { serie, seriePublico, celulas, porSetor, serieDiaria, frequencia: nC ? frequencia : undefined };
+  return {
+    serie, seriePublico, celulas, porSetor, serieDiaria, frequencia: nC ? frequencia : undefined,
+    populacao, publico, celulasPopulacao, alcancavel: nC ? alcancavel : undefined,
+  };
 }
 
 describe('the reduction in the kernel', () => {
@@ -95,7 +109,7 @@ describe('the reduction in the kernel', () => {
     },
   };
   for (const [familia, { scenario, grade }] of Object.entries(cases)) {
-    it(`${familia}: gives the counts taken person by person, by week, day, cell, tract row and media frequency`, async () => {
+    it(`${familia}: gives the counts taken person by person, by week, day, cell, tract row and media frequency, and the population's`, async () => {
       const plan = await compilePlan(validateScenario(scenario), release, { diario: true });
       expect(plan.grade).toBe(grade);
       expect(plan.reduce.setorIndice).toBeDefined();
@@ -110,6 +124,10 @@ describe('the reduction in the kernel', () => {
       expect(got.porSetor).toEqual(want.porSetor);
       expect(got.serieDiaria).toEqual(want.serieDiaria);
       expect(got.frequencia).toEqual(want.frequencia);
+      expect(got.populacao).toEqual(want.populacao);
+      expect(got.publico).toEqual(want.publico);
+      expect(got.celulasPopulacao).toEqual(want.celulasPopulacao);
+      expect(got.alcancavel).toEqual(want.alcancavel);
     });
   }
 });
