@@ -89,7 +89,7 @@ function planCounts(pop: KernelPopulation, plan: KernelPlan, spec: ReduceSpec, s
   // (5.6 KB for the principal grid), folded into the job's when the unit changes: counted straight
   // into the job's (31 MB for Brazil's municipalities), each person was a cache miss (SP: 0.72 s)
   const ofUnit = new Uint32Array(C);
-  const audienceOfUnit = new Uint32Array(reception ? K : 0);
+  const audienceOfUnit = new Uint32Array(publicoCelula ? K : 0);
   const fold = (u: number) => {
     foldInto(celulasPopulacao, u * C, ofUnit);
     if (publicoCelula) foldInto(publicoCelula, u * K, audienceOfUnit);
@@ -105,8 +105,8 @@ function planCounts(pop: KernelPopulation, plan: KernelPlan, spec: ReduceSpec, s
       members += aud[i];
     }
     publico[u] += members;
-    // a person outside the audience adds 0 (to a cell without the audience bit)
-    if (affinityCell && reception) for (let i = i0; i < i1; i++) audienceOfUnit[affinityCell[i]] += aud[i];
+    // reception (the plan's affinity cells): a person outside the audience adds 0, to a cell without the audience bit
+    if (affinityCell) for (let i = i0; i < i1; i++) audienceOfUnit[affinityCell[i]] += aud[i];
   });
   if (unit >= 0) fold(unit);
   planCountCache.set(k, pc);
@@ -182,7 +182,6 @@ interface RunContext {
   out: EventCounts;
   W: number;
   D: number;
-  nC: number;
   frequencia?: Uint32Array;
   tables: RunTables;
   /** Each day's week (0-based), days 0..D. */
@@ -225,11 +224,7 @@ function settleRun(r: RunContext, u: number, s: number, last: number): void {
 function settleUnit(r: RunContext, u: number): void {
   const { celulas, frequencia } = r.tables;
   foldInto(r.out.celulas, u * celulas.length, celulas);
-  if (r.frequencia) {
-    const fu = u * (r.nC + 1) * 2;
-    for (let k = 0; k < frequencia.length; k++) r.frequencia[fu + k] += frequencia[k];
-    frequencia.fill(0);
-  }
+  if (r.frequencia) foldInto(r.frequencia, u * frequencia.length, frequencia);
 }
 
 export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: ReduceSpec, segments: readonly StateSegment[], escala: readonly number[]): Omit<TaskCounts, 'segundos'> {
@@ -271,7 +266,7 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
   const semanaDoDia = new Uint16Array(D + 1);
   for (let d = 1; d <= D; d++) semanaDoDia[d] = ((d - 1) / 7) | 0;
   for (const seg of segments) {
-    const run: RunContext = { out, W, D, nC, frequencia, tables: seg.inst.runTables(), semanaDoDia };
+    const run: RunContext = { out, W, D, frequencia, tables: seg.inst.runTables(), semanaDoDia };
     // a unit's households lie together, so its cells and frequencies are folded once per run of units
     let unit = -1;
     forEachUnitRun(pop, spec, seg, (i0, i1, u, s) => {
