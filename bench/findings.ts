@@ -53,7 +53,7 @@ function makeTask(variante: string, replica: number, U: number, S: number, W: nu
   for (let i = 0; i < porSetor.length; i++) porSetor[i] = next();
   return {
     variante, replica, semanas: W, medidas: MEDIDAS, unidades: Array.from({ length: U }, (_, u) => String(3500000 + u * 10).padStart(7, '0')),
-    serie, seriePublico: serie.slice(), populacao, publico: populacao.slice(), grade: 'principal', celulas, celulasPopulacao,
+    serie, seriePublico: serie.slice(), populacao, publico: populacao.slice(), grade: 'principal', celulas, celulasPopulacao, medidasCelulas: MEDIDAS,
     canais: [...CANAIS], frequencia: new Uint32Array(U * (CANAIS.length + 1) * 2).map(() => next()), alcancavel: new Uint32Array(U * CANAIS.length).map(() => next()),
     setores: Array.from({ length: S }, (_, i) => `3550308${String(i).padStart(8, '0')}`), tipos: MEDIDAS, porSetor,
   };

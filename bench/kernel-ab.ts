@@ -93,7 +93,7 @@ async function loadSide(root: string, familia: string, uf: UfCode, dias: number,
       // the segment in both forms: its kernel instance (ABI 12 on), its state's views (before)
       const segment = { h0: 0, h1: plan.kernelPopulation.nHouseholds, p0: 0, inst: kernel, st: kernel.state() };
       const c0 = process.cpuUsage();
-      const counts = reduceReplica(plan.kernelPopulation, plan.kernel, plan.reduce, [segment], plan.variantes[0].escala);
+      const counts = reduceReplica(plan.kernelPopulation, plan.kernel, plan.reduce, [segment], 0, plan.variantes[0].escala);
       return { segundos: cpuSince(c0), estado: digestCounts(counts) };
     },
   };

@@ -73,7 +73,7 @@ export function alignReplicaResults(replicas: ReplicaResult[], series: CheckedSe
     if (u === undefined) throw new Error(`the simulation has no unit ${b.unidade} (units: ${r0.unidades.length})`);
     if (!cache.has(u)) cache.set(u, curveOf(u));
     const curve = cache.get(u)!;
-    const share = blockShare(replicas, u, m, nM, b.eixos);
+    const share = blockShare(replicas, u, o.medida, b.eixos);
     days.forEach(([d0, d1], p) => {
       const end = atDay(curve, d1);
       const v = series.medida === 'acumulado' ? end : end - atDay(curve, d0 - 1);
@@ -84,7 +84,7 @@ export function alignReplicaResults(replicas: ReplicaResult[], series: CheckedSe
 }
 
 /** Share of the unit's count that falls in the block's axis values, at the horizon (1 without axes). */
-function blockShare(replicas: ReplicaResult[], u: number, m: number, nM: number, eixos: CheckedSeries['blocks'][number]['eixos']): number {
+function blockShare(replicas: ReplicaResult[], u: number, medida: Medida, eixos: CheckedSeries['blocks'][number]['eixos']): number {
   const names = Object.keys(eixos);
   if (names.length === 0) return 1;
   let part = 0;
@@ -101,6 +101,10 @@ function blockShare(replicas: ReplicaResult[], u: number, m: number, nM: number,
       return [a, eixos[n as keyof typeof eixos] as number] as const;
     });
     for (const r of replicas) {
+      // calibration rounds count every measure's cells (ROUND_SCOPE); a plain simulation its KPIs'
+      const m = r.medidasCelulas.indexOf(medida);
+      if (m < 0) throw new Error(`the simulation's grid cells have no ${medida} (they have ${r.medidasCelulas.join(', ') || 'none'})`);
+      const nM = r.medidasCelulas.length;
       for (let c = 0; c < nC; c++) {
         const v = r.celulas[(u * nC + c) * nM + m];
         whole += v;

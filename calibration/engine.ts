@@ -14,7 +14,7 @@ import { simulate } from '../src/simulate.js';
 import type { SimulateFn } from './simulation-model.js';
 
 /** What a calibration round runs of a scenario (compilePlan options). */
-export const ROUND_SCOPE = { variantes: ['plano'], diario: true } as const;
+export const ROUND_SCOPE = { variantes: ['plano'], diario: true, celulas: 'todas' } as const;
 
 /** The pool a round's tasks run in, given the round's scenario and parameters (called once a round, in the order run). */
 export type RoundPool = (scenario: Scenario, parametros: ModelParameters | undefined) => SimPool;

@@ -32,6 +32,8 @@ export interface SimulateOptions {
   parametros?: Partial<ModelParameters>;
   /** Only these variants (compilePlan's scope; default every variant): ['plano'] explores without the counterfactuals. */
   variantes?: readonly string[];
+  /** The measures of plano's grid cells (compilePlan's scope): 'kpis' (default) or 'todas'. */
+  celulas?: 'kpis' | 'todas';
   /** Threads of the shared pool (default: the machine's cores); ignored when `pool` is given. */
   threads?: number;
   pool?: SimPool;
@@ -83,6 +85,7 @@ export function toReplicaResult(plan: Plan, variante: number, replica: number, c
     grade: plan.grade,
     celulas: c.celulas,
     celulasPopulacao: c.celulasPopulacao,
+    medidasCelulas: c.medidasCelulas.map((k) => plan.medidas[k]),
     canais: plan.canais,
   };
   if (c.frequencia) r.frequencia = c.frequencia;
@@ -136,7 +139,7 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions = {}): 
     const source = opts.population ?? opts.release;
     if (!source) throw new TypeError('simulate needs opts.release, opts.population or opts.plan');
     const checked = isValidatedScenario(scenario) ? scenario : validateScenario(scenario, opts.release);
-    plan = await compilePlan(checked, source, { parametros: opts.parametros, variantes: opts.variantes });
+    plan = await compilePlan(checked, source, { parametros: opts.parametros, variantes: opts.variantes, celulas: opts.celulas });
   }
   const pool = opts.pool ?? sharedPool(opts.threads);
   const shards = planShards(plan, opts.maxShardBytes, pool.threads);

@@ -57,7 +57,7 @@ export async function measureTvReach(release: string, days: number, replicas: nu
   const rel = openRelease(release);
   const pop = await rel.population(['RR']);
   const sc = receptionScenario({ release, replicas, canais: [canal('tv', 1, days, 1)], horizonte: { data_inicio: '2026-01-05', dias: days } });
-  const res = await simulate(sc, { population: pop, parametros: defaultParameters(rel.manifest, 'recepcao') });
+  const res = await simulate(sc, { population: pop, parametros: defaultParameters(rel.manifest, 'recepcao'), celulas: 'todas' });
   const n = new Float64Array(7), q = new Float64Array(7), users = new Float64Array(7), got = new Float64Array(7);
   const ofCell = new Int8Array(gridCellCount('principal'));
   for (let h = 0; h < pop.nHouseholds; h++) {
@@ -71,8 +71,8 @@ export async function measureTvReach(release: string, days: number, replicas: nu
     }
   }
   for (const r of res.variantes.plano) {
-    const m = r.medidas.indexOf('exposta_midia_medida');
-    const nM = r.medidas.length;
+    const m = r.medidasCelulas.indexOf('exposta_midia_medida');
+    const nM = r.medidasCelulas.length;
     for (let k = 0; k < r.celulas.length / nM; k++) got[ofCell[k % ofCell.length]] += r.celulas[k * nM + m] / replicas;
   }
   return Array.from({ length: 7 }, (_, g) => ({

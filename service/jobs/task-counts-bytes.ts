@@ -18,13 +18,18 @@ interface Header {
   arrays: Array<[ArrayName, number]>;
   /** chave, length of contagens, length of base. */
   respostas: Array<[string, number, number]>;
+  /**
+   * TaskCounts.medidasCelulas. Absent in what workers stored before cells kept some measures only
+   * (every task then counted every measure): taskCountsFromBytes rebuilds it from the lengths.
+   */
+  medidasCelulas?: number[];
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 export function taskCountsToBytes(c: TaskCounts): Uint8Array {
   const parts: Uint32Array[] = [];
-  const header: Header = { le: LITTLE_ENDIAN, segundos: c.segundos, arrays: [], respostas: [] };
+  const header: Header = { le: LITTLE_ENDIAN, segundos: c.segundos, arrays: [], respostas: [], medidasCelulas: c.medidasCelulas };
   for (const name of ARRAYS) {
     const a = c[name];
     if (!a) continue;
@@ -57,5 +62,12 @@ export function taskCountsFromBytes(bytes: Uint8Array): TaskCounts {
   const out: Partial<Record<ArrayName, Uint32Array>> = {};
   for (const [name, n] of header.arrays) out[name] = next(n);
   const respostas = header.respostas.map(([chave, nc, nb]) => ({ chave, contagens: next(nc), base: next(nb) }));
-  return { ...(out as Pick<TaskCounts, ArrayName>), respostas, segundos: header.segundos };
+  const counts = { ...(out as Pick<TaskCounts, ArrayName>), respostas, segundos: header.segundos };
+  return { ...counts, medidasCelulas: header.medidasCelulas ?? everyMeasure(counts) };
+}
+
+/** The cells' measures of counts stored with every measure: as many as celulas has per cell. */
+function everyMeasure(c: Pick<TaskCounts, 'celulas' | 'celulasPopulacao'>): number[] {
+  const n = c.celulasPopulacao.length ? c.celulas.length / c.celulasPopulacao.length : 0;
+  return Array.from({ length: n }, (_, k) => k);
 }

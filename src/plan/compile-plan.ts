@@ -2,7 +2,7 @@
 // intensities, audience mask, parameters, units, grid and answer-contract questions.
 import { randomUUID } from 'node:crypto';
 import { personDays } from '../contract/quotes.js';
-import type { Scenario } from '../contract/types.js';
+import type { Kpi, Medida, Scenario } from '../contract/types.js';
 import { ServiceError, contractError } from '../errors.js';
 import { SPILL_ADJACENT, DIGITAL_HOMOPHILY, SPREADING_DAYS } from '../kernel/model-constants.js';
 import type { KernelPlan } from '../kernel/kernel-plan.js';
@@ -18,7 +18,7 @@ import { compileQuestions } from './questions.js';
 import {
   BASE_CELLS, FALSE_RECALL, KERNEL_CELLS, RECALL, affinity, receptionCell, responseCoefficients, responseCumulative,
 } from './reception-profiles.js';
-import { MEDIDAS_ADOCAO, MEDIDAS_RECEPCAO, type Plan } from './types.js';
+import { MEDIDAS_ADOCAO, MEDIDAS_RECEPCAO, type Plan, type ReduceSpec } from './types.js';
 import { loadPopulation } from './load-population.js';
 import { HABITOS, habitAffinity, habitOf, usesMediaHabits } from './media-habits.js';
 import { jobTracts, jobUnits } from './units.js';
@@ -31,6 +31,12 @@ export interface PlanScope {
   variantes?: readonly string[];
   /** Also count persons per unit x day (ReplicaResult.serieDiaria), as calibration rounds read them. */
   diario?: boolean;
+  /**
+   * The measures whose grid cells plano's tasks count (ReplicaResult.medidasCelulas): 'kpis' (the
+   * default), the scenario's KPIs, which are what the findings read; 'todas', every measure
+   * (calibration rounds, whose series may cut any measure by the grid's axes).
+   */
+  celulas?: 'kpis' | 'todas';
 }
 
 export interface CompilePlanOptions extends PlanScope {
@@ -46,6 +52,14 @@ function scopedVariants(scenario: Scenario, scope: PlanScope): PlanVariant[] {
     throw new ServiceError('internal_error', `compilePlan: variantes ${JSON.stringify(scope.variantes)} are not variants of the scenario (${all.map((v) => v.nome).join(', ')})`);
   }
   return all.filter((v) => scope.variantes!.includes(v.nome));
+}
+
+/** ReduceSpec.celulas: plano's variant index and the measures its cells keep. */
+function cellsSpec(scenario: Scenario, variantes: readonly PlanVariant[], medidas: readonly Medida[], scope: PlanScope): ReduceSpec['celulas'] {
+  const variante = variantes.findIndex((v) => v.nome === 'plano');
+  if (variante < 0) return null;
+  const all = scope.celulas === 'todas';
+  return { variante, medidas: medidas.flatMap((m, k) => (all || scenario.kpis.includes(m as Kpi) ? [k] : [])) };
 }
 
 function isRelease(x: Release | Population): x is Release {
@@ -207,6 +221,7 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
         chave: q.chave, medida: q.medida, mascaras: q.mascaras, nUnidades: q.territorio.unidades.length, daSetor: q.territorio.daSetor,
       })),
       diario: scope.diario === true,
+      celulas: cellsSpec(scenario, variantes, medidas, scope),
     },
   };
 }

@@ -32,6 +32,12 @@ export interface ReduceSpec {
   perguntas: Array<{ chave: string; medida: number; mascaras: number[]; nUnidades: number; daSetor: Int32Array }>;
   /** Also count per unit x day (TaskCounts.serieDiaria): compilePlan's `diario`, asked by calibration rounds. */
   diario: boolean;
+  /**
+   * Grid cells at the horizon (TaskCounts.celulas) are counted by one variant's tasks only, plano's
+   * (the only variant whose saturacao block the findings publish), for these measures (indices of
+   * the measure axis, in its order); null: by no task (a scope without plano).
+   */
+  celulas: { variante: number; medidas: number[] } | null;
 }
 
 export interface Plan {

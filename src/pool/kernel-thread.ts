@@ -25,7 +25,7 @@ export default async function runTask(req: TaskRequest | PartRequest): Promise<u
     runShards(instances, req.shards, req.plan, req.escala, req.key, req.control, part, fases);
     const t1 = performance.now();
     const segments = mine.shards.map((s, k) => ({ h0: s.h0, h1: s.h1, p0: s.p0, inst: instances[k] }));
-    const reduced = reduceReplica(req.population, req.plan, req.reduce, segments, req.escala);
+    const reduced = reduceReplica(req.population, req.plan, req.reduce, segments, req.variante, req.escala);
     const t2 = performance.now();
     fases.reducao = (t2 - t1) / 1000;
     const counts = { ...reduced, segundos: (t2 - t0) / 1000, fases: [fases] };

@@ -34,8 +34,11 @@ export interface TaskCounts {
   seriePublico: Uint32Array;
   populacao: Uint32Array;
   publico: Uint32Array;
+  /** [unit][cell][medidasCelulas]: empty, with celulasPopulacao, for a task that counts no cells (ReduceSpec.celulas). */
   celulas: Uint32Array;
   celulasPopulacao: Uint32Array;
+  /** The measure axis's indices of celulas's last axis. */
+  medidasCelulas: number[];
   frequencia?: Uint32Array;
   alcancavel?: Uint32Array;
   porSetor?: Uint32Array;

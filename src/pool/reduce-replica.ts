@@ -123,8 +123,11 @@ function foldInto(to: Uint32Array, at: number, from: Uint32Array): void {
   }
 }
 
-/** The segments' PlanCounts summed (new arrays: the reply's are transferred, the cache keeps its own). */
-function sumPlanCounts(each: readonly PlanCounts[]): PlanCounts {
+/**
+ * The segments' PlanCounts summed (new arrays: the reply's are transferred, the cache keeps its
+ * own); celulasPopulacao empty unless `cells` (a task that counts no grid cells).
+ */
+function sumPlanCounts(each: readonly PlanCounts[], cells: boolean): PlanCounts {
   const sum = (pick: (pc: PlanCounts) => Uint32Array | undefined): Uint32Array | undefined => {
     const first = pick(each[0]);
     if (!first) return undefined;
@@ -138,7 +141,7 @@ function sumPlanCounts(each: readonly PlanCounts[]): PlanCounts {
   return {
     populacao: sum((pc) => pc.populacao)!,
     publico: sum((pc) => pc.publico)!,
-    celulasPopulacao: sum((pc) => pc.celulasPopulacao)!,
+    celulasPopulacao: cells ? sum((pc) => pc.celulasPopulacao)! : new Uint32Array(0),
     publicoCelula: sum((pc) => pc.publicoCelula),
   };
 }
@@ -184,6 +187,8 @@ interface RunContext {
   D: number;
   frequencia?: Uint32Array;
   tables: RunTables;
+  /** The measures whose cells the task keeps (the kernel counts every measure); null: no cells. */
+  cellMeasures: Int32Array | null;
   /** Each day's week (0-based), days 0..D. */
   semanaDoDia: Uint16Array;
 }
@@ -220,21 +225,50 @@ function settleRun(r: RunContext, u: number, s: number, last: number): void {
   }
 }
 
-/** Adds unit u's counts by grid cell and its media frequencies to the job's and clears them. */
+/**
+ * Adds unit u's counts by grid cell (the kept measures) and its media frequencies to the job's and
+ * clears them. A task without cells leaves the kernel's cell table to fill: nothing reads it, and
+ * runTables zeroes it before the next reduction.
+ */
 function settleUnit(r: RunContext, u: number): void {
   const { celulas, frequencia } = r.tables;
-  foldInto(r.out.celulas, u * celulas.length, celulas);
+  if (r.cellMeasures) foldCells(r.out.celulas, u, celulas, r.out.M, r.cellMeasures);
   if (r.frequencia) foldInto(r.frequencia, u * frequencia.length, frequencia);
 }
 
-export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: ReduceSpec, segments: readonly StateSegment[], escala: readonly number[]): Omit<TaskCounts, 'segundos'> {
+/**
+ * Adds the kept measures of a unit's cell table ([cell][measure], every measure) to unit u's rows of
+ * the job's ([unit][cell][kept measure]) and zeroes the table. Only the kept measures are stored: a
+ * task's cells are the largest of its arrays (Brazil's 5,570 municipalities x 1400 cells x 9
+ * measures: 280 MB, touched fresh by every task).
+ */
+function foldCells(to: Uint32Array, u: number, table: Uint32Array, M: number, kept: Int32Array): void {
+  const K = kept.length;
+  const C = table.length / M;
+  let at = u * C * K;
+  for (let c = 0; c < C; c++, at += K) {
+    const row = c * M;
+    for (let k = 0; k < K; k++) {
+      const n = table[row + kept[k]];
+      if (n !== 0) to[at + k] += n;
+    }
+  }
+  table.fill(0);
+}
+
+/** Reduces task `variante` (its channel multipliers `escala`) of a plan: the counts of its state's segments. */
+export function reduceReplica(
+  pop: KernelPopulation, plan: KernelPlan, spec: ReduceSpec, segments: readonly StateSegment[], variante: number, escala: readonly number[],
+): Omit<TaskCounts, 'segundos'> {
   const W = spec.semanas;
   const M = spec.nMedidas;
   const U = spec.nUnidades;
   const C = gridCellCount(spec.grade);
   const serie = new Uint32Array(U * W * M);
   const seriePublico = new Uint32Array(U * W * M);
-  const celulas = new Uint32Array(U * C * M);
+  const medidasCelulas = spec.celulas?.variante === variante ? spec.celulas.medidas : null;
+  const cellMeasures = medidasCelulas && Int32Array.from(medidasCelulas);
+  const celulas = new Uint32Array(cellMeasures ? U * C * cellMeasures.length : 0);
   const S = spec.nSetores;
   const porSetor = spec.setorIndice ? new Uint32Array(S * W * M) : undefined;
   const D = spec.dias;
@@ -244,7 +278,7 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
   const frequencia = reception ? new Uint32Array(U * (nC + 1) * 2) : undefined;
   const { hhStart, hhTract, age5, attrs } = pop;
 
-  const pc = sumPlanCounts(segments.map((seg) => planCounts(pop, plan, spec, seg, segments.length)));
+  const pc = sumPlanCounts(segments.map((seg) => planCounts(pop, plan, spec, seg, segments.length)), cellMeasures !== null);
   const { populacao, publico, celulasPopulacao } = pc;
   let alcancavel: Uint32Array | undefined;
   if (reception) {
@@ -266,7 +300,7 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
   const semanaDoDia = new Uint16Array(D + 1);
   for (let d = 1; d <= D; d++) semanaDoDia[d] = ((d - 1) / 7) | 0;
   for (const seg of segments) {
-    const run: RunContext = { out, W, D, frequencia, tables: seg.inst.runTables(), semanaDoDia };
+    const run: RunContext = { out, W, D, frequencia, tables: seg.inst.runTables(), cellMeasures, semanaDoDia };
     // a unit's households lie together, so its cells and frequencies are folded once per run of units
     let unit = -1;
     forEachUnitRun(pop, spec, seg, (i0, i1, u, s) => {
@@ -307,5 +341,7 @@ export function reduceReplica(pop: KernelPopulation, plan: KernelPlan, spec: Red
     return { chave: q.chave, contagens, base };
   });
 
-  return { serie, seriePublico, populacao, publico, celulas, celulasPopulacao, frequencia, alcancavel, porSetor, serieDiaria, respostas };
+  return {
+    serie, seriePublico, populacao, publico, celulas, celulasPopulacao, medidasCelulas: medidasCelulas ?? [], frequencia, alcancavel, porSetor, serieDiaria, respostas,
+  };
 }

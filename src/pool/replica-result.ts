@@ -26,10 +26,17 @@ export interface ReplicaResult {
   populacao: Uint32Array;
   publico: Uint32Array;
 
-  /** Grid cells at the horizon: [unidade][celula][medida] over the job's publication grid (src/release/publication-grid.ts). */
+  /**
+   * Grid cells at the horizon: [unidade][celula][medidasCelulas] over the job's publication grid
+   * (src/release/publication-grid.ts). Counted for the plano variant only (the findings publish
+   * its saturacao block alone), for the scenario's KPI measures (simulate's `celulas`: 'todas' for
+   * every measure); other variants carry empty celulas and celulasPopulacao.
+   */
   grade: Grade;
   celulas: Uint32Array;
-  /** [unidade][celula]: persons in the cell (denominators). */
+  /** The measures of celulas's last axis, in the order of `medidas`. */
+  medidasCelulas: Medida[];
+  /** [unidade][celula]: persons in the cell (denominators); empty with celulas. */
   celulasPopulacao: Uint32Array;
 
   /**

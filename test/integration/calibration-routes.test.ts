@@ -36,7 +36,7 @@ const fakeSimulate: SimulateFn = async (scenario, opts) => {
   const r: ReplicaResult = {
     variante: 'plano', replica: 0, semanas, medidas: ['adotantes'], unidades: rr.map((m) => m.codigo), serie,
     seriePublico: serie, populacao: new Uint32Array(rr.length), publico: new Uint32Array(rr.length),
-    grade: 'principal', celulas: new Uint32Array(0), celulasPopulacao: new Uint32Array(0), canais: [],
+    grade: 'principal', celulas: new Uint32Array(0), celulasPopulacao: new Uint32Array(0), medidasCelulas: [], canais: [],
   };
   return { variantes: { plano: [r] } };
 };

@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compilePlanFor } from '../../src/plan/compile-plan.js';
-import type { Plan } from '../../src/plan/types.js';
 import { projectPath } from '../../src/project-path.js';
 import { RECEPCAO_CONTATO_DIARIO } from '../../src/release/manifests.js';
 import { PERSON_ATTRS, type Population } from '../../src/release/types.js';
@@ -29,15 +28,6 @@ function withMediaHabits(pop: Population): Population {
   return { ...pop, release: 'v1.5.0', attrs };
 }
 
-/** The grid cells [unit][cell][measure] of the scenario's KPI measures only, in the measure axis's order (what the findings read). */
-function keptCells(plan: Plan, celulas: Uint32Array): Uint32Array {
-  const M = plan.medidas.length;
-  const kept = plan.medidas.flatMap((m, k) => ((plan.scenario.kpis as readonly string[]).includes(m) ? [k] : []));
-  const out = new Uint32Array((celulas.length / M) * kept.length);
-  for (let r = 0; r < celulas.length / M; r++) kept.forEach((k, j) => { out[r * kept.length + j] = celulas[r * M + k]; });
-  return out;
-}
-
 async function snapshot() {
   const pop = buildFixturePopulation({ persons: 20_000, municipios: 2, tractsPerMunicipality: 8, seed: 'baseline' });
   const out: Record<string, unknown> = {};
@@ -52,8 +42,11 @@ async function snapshot() {
     const c = await runInThread(plan, 'plano', 0);
     const weekly: Record<string, number[]> = {};
     for (const m of plan.medidas) weekly[m] = Array.from({ length: plan.semanas }, (_, w) => total(plan, c.serie, m, w));
+    // the cells are of the scenario's KPI measures (ReduceSpec.celulas), as pinned by the kernel
+    // that counted every measure's and had them projected here
+    expect(c.medidasCelulas).toEqual(plan.medidas.flatMap((m, k) => ((plan.scenario.kpis as readonly string[]).includes(m) ? [k] : [])));
     const sha = createHash('sha256');
-    for (const a of [c.serie, c.seriePublico, keptCells(plan, c.celulas), c.frequencia ?? new Uint32Array(0)]) sha.update(Buffer.from(a.buffer, a.byteOffset, a.byteLength));
+    for (const a of [c.serie, c.seriePublico, c.celulas, c.frequencia ?? new Uint32Array(0)]) sha.update(Buffer.from(a.buffer, a.byteOffset, a.byteLength));
     out[name] = { semanal: weekly, sha256: sha.digest('hex'), estado_sha256: c.estadoSha256 };
   }
   return out;

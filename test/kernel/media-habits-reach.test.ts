@@ -33,7 +33,7 @@ const pop = { ...fixture, attrs, release: RELEASE };
 /** Reach after `days` days of channel c at intensidade 1, by age group, against the persons' probabilities; returns the expected shares. */
 async function reach(c: Canal, days: number): Promise<Float64Array> {
   const sc = receptionScenario({ release: RELEASE, replicas: REPLICAS, canais: [canal(c, 1, days, 1)], horizonte: { data_inicio: '2026-01-05', dias: days } });
-  const res = await simulate(sc, { population: pop, parametros: defaultParameters(releaseManifest(RELEASE), 'recepcao'), pool });
+  const res = await simulate(sc, { population: pop, parametros: defaultParameters(releaseManifest(RELEASE), 'recepcao'), pool, celulas: 'todas' });
   // Expected per age group: sum of the persons' daily-use probabilities and of their variances.
   const n = new Float64Array(7), mean = new Float64Array(7), variance = new Float64Array(7), ofCell = new Int8Array(gridCellCount('principal'));
   for (let h = 0; h < pop.nHouseholds; h++) {
@@ -50,8 +50,8 @@ async function reach(c: Canal, days: number): Promise<Float64Array> {
   }
   const observed = new Float64Array(7);
   for (const r of res.variantes.plano) {
-    const m = r.medidas.indexOf('exposta_midia_medida');
-    const nM = r.medidas.length, nCells = ofCell.length;
+    const m = r.medidasCelulas.indexOf('exposta_midia_medida');
+    const nM = r.medidasCelulas.length, nCells = ofCell.length;
     for (let k = 0; k < r.celulas.length / nM; k++) observed[ofCell[k % nCells]] += r.celulas[k * nM + m] / REPLICAS;
   }
   for (let g = 0; g < 7; g++) {

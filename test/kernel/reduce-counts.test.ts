@@ -2,7 +2,8 @@
 // persons at a time, day 0 as the sink of the events a person did not have, tables folded by the
 // host per run and per unit). Here the counts are taken again the plain way, person by person
 // from the state the task left and the definitions (the measures of MEDIDAS_*, gridCell, the
-// audience, the units and tract rows), and every array must be equal.
+// audience, the units and tract rows), and every array must be equal. The cells are plano's only,
+// of the scenario's KPIs unless the plan asks for every measure's.
 import { describe, expect, it } from 'vitest';
 import type { KernelState } from '../../src/kernel/instance.js';
 import { compilePlan } from '../../src/plan/compile-plan.js';
@@ -94,23 +95,31 @@ function plainCounts(plan: Plan, st: KernelState) {
   };
 }
 
+/** The cells [unit][cell][measure] of measures `kept` only (the stored format: ReduceSpec.celulas). */
+function keptCells(celulas: Uint32Array, M: number, kept: readonly number[]): Uint32Array {
+  const out = new Uint32Array((celulas.length / M) * kept.length);
+  for (let r = 0; r < celulas.length / M; r++) kept.forEach((k, j) => { out[r * kept.length + j] = celulas[r * M + k]; });
+  return out;
+}
+
 describe('the reduction in the kernel', () => {
   const release = openRelease('v1.0.0');
   // two municipalities of RR, an audience cut by age, tract rows; reception (two channels) on both
   // grids (the etaria one when the audience's ages end off the principal's groups), adoption on the principal
   const cases = {
-    recepcao: { scenario: BASELINE_SCENARIO, grade: 'principal' },
-    'recepcao, etaria': { scenario: { ...BASELINE_SCENARIO, publico: { idades: [[25, 34]] } }, grade: 'etaria' },
+    recepcao: { scenario: BASELINE_SCENARIO, grade: 'principal', celulas: 'todas' },
+    'recepcao, etaria': { scenario: { ...BASELINE_SCENARIO, publico: { idades: [[25, 34]] } }, grade: 'etaria', celulas: 'kpis' },
     adocao: {
       scenario: adoptionScenario({
         geografia: BASELINE_SCENARIO.geografia, publico: { idades: [[20, 39]] }, saida_por_setor: true, horizonte: { data_inicio: '2026-01-05', dias: 40 },
       }),
       grade: 'principal',
+      celulas: 'kpis',
     },
-  };
-  for (const [familia, { scenario, grade }] of Object.entries(cases)) {
+  } as const;
+  for (const [familia, { scenario, grade, celulas }] of Object.entries(cases)) {
     it(`${familia}: gives the counts taken person by person, by week, day, cell, tract row and media frequency, and the population's`, async () => {
-      const plan = await compilePlan(validateScenario(scenario), release, { diario: true });
+      const plan = await compilePlan(validateScenario(scenario), release, { diario: true, celulas });
       expect(plan.grade).toBe(grade);
       expect(plan.reduce.setorIndice).toBeDefined();
       expect(plan.medidas.filter((m) => !['adotantes', 'alcance'].includes(m) && !m.startsWith('exposta_')).every((m) => RESPOSTAS.includes(m))).toBe(true);
@@ -120,7 +129,9 @@ describe('the reduction in the kernel', () => {
       expect(want.serie.reduce((a, b) => a + b, 0)).toBeGreaterThan(1000);
       expect(got.serie).toEqual(want.serie);
       expect(got.seriePublico).toEqual(want.seriePublico);
-      expect(got.celulas).toEqual(want.celulas);
+      const kept = plan.medidas.flatMap((m, k) => (celulas === 'todas' || (scenario.kpis as readonly string[]).includes(m) ? [k] : []));
+      expect(got.medidasCelulas).toEqual(kept);
+      expect(got.celulas).toEqual(keptCells(want.celulas, plan.medidas.length, kept));
       expect(got.porSetor).toEqual(want.porSetor);
       expect(got.serieDiaria).toEqual(want.serieDiaria);
       expect(got.frequencia).toEqual(want.frequencia);
@@ -128,6 +139,13 @@ describe('the reduction in the kernel', () => {
       expect(got.publico).toEqual(want.publico);
       expect(got.celulasPopulacao).toEqual(want.celulasPopulacao);
       expect(got.alcancavel).toEqual(want.alcancavel);
+      // another variant's task counts no cells (the findings read plano's only)
+      const other = plan.variantes.find((v) => v.nome !== 'plano');
+      if (other) {
+        const task = await runInThread(plan, other.nome, 0);
+        expect([task.celulas.length, task.celulasPopulacao.length, task.medidasCelulas]).toEqual([0, 0, []]);
+        expect(task.serie.length).toBe(got.serie.length);
+      }
     });
   }
 });

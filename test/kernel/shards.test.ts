@@ -39,7 +39,7 @@ async function runLayout(plan: Plan, layout: ShardLayout) {
     if (!states[0][name]) continue;
     state[name] = states.flatMap((st) => Array.from(st[name]!));
   }
-  const counts = reduceReplica(plan.kernelPopulation, plan.kernel, plan.reduce, segments, v.escala);
+  const counts = reduceReplica(plan.kernelPopulation, plan.kernel, plan.reduce, segments, 0, v.escala);
   return { state, counts };
 }
 

@@ -28,8 +28,13 @@ export function checkLayout(r: ReplicaResult, l: ReplicaLayout): void {
   };
   want('serie', r.serie, U * l.semanas * l.medidas.length);
   want('seriePublico', r.seriePublico, U * l.semanas * l.medidas.length);
-  want('celulas', r.celulas, U * C * l.medidas.length);
-  want('celulasPopulacao', r.celulasPopulacao, U * C);
+  // cells: plano's, of some of the measures (src/pool/replica-result.ts); none for other variants
+  if (!Array.isArray(r.medidasCelulas) || !r.medidasCelulas.every((m) => l.medidas.includes(m))) {
+    fail(`medidasCelulas of ${r.variante}/${r.replica} must list measures of the replicas (${l.medidas.join(', ')})`);
+  }
+  const withCells = r.celulasPopulacao?.length > 0;
+  want('celulas', r.celulas, withCells ? U * C * r.medidasCelulas.length : 0);
+  want('celulasPopulacao', r.celulasPopulacao, withCells ? U * C : 0);
 }
 
 /** The measures a result keeps (the scenario's KPIs, in kpis order) and their index in the replicas' measure axis. */

@@ -84,6 +84,13 @@ export class SaturacaoAccumulator {
     const U = l.unidades.length;
     const M = medidas.length;
     const nMed = l.medidas.length;
+    if (r.celulasPopulacao.length === 0) fail(`${r.variante}/${r.replica} carries no grid cells (simulate() counts them for plano)`);
+    // each kept measure's place on the cells' own measure axis
+    const nCel = r.medidasCelulas.length;
+    const celIdx = medidas.map((m) => {
+      const k = r.medidasCelulas.indexOf(m);
+      return k >= 0 ? k : fail(`the grid cells of ${r.variante}/${r.replica} have no ${m} (they have ${r.medidasCelulas.join(', ') || 'none'})`);
+    });
     const C = gridCellCount(l.grade);
     const L = p.linhas;
     const sums = (this.sums ??= { counts: new ReplicaSums(U * L * M), pop: new ReplicaSums(U * L) });
@@ -98,9 +105,9 @@ export class SaturacaoAccumulator {
         pops[0] += pc;
         if (inAud) pops[1] += pc;
         for (const rows of p.cellRow) pops[rows[c]] += pc;
-        const base = (u * C + c) * nMed;
+        const base = (u * C + c) * nCel;
         for (let m = 0; m < M; m++) {
-          const x = r.celulas[base + medIdx[m]];
+          const x = r.celulas[base + celIdx[m]];
           if (x === 0) continue;
           vals[m] += x;
           if (inAud) vals[M + m] += x;

@@ -74,7 +74,7 @@ export function syntheticReplicas(cenario: Scenario, seed = 1, units: Record<str
       const r: ReplicaResult = {
         variante, replica, semanas, medidas, unidades,
         serie, seriePublico: serie.slice(), populacao, publico: populacao.slice(),
-        grade: 'principal', celulas, celulasPopulacao, canais,
+        grade: 'principal', celulas, celulasPopulacao, medidasCelulas: medidas, canais,
       };
       if (K > 0) {
         r.frequencia = new Uint32Array(U * (K + 1) * 2);

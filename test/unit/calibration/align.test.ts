@@ -11,7 +11,7 @@ function replica(weekly: number[][], cells?: (u: number, c: number) => number): 
     variante: 'plano', replica: 0, semanas: 4, medidas: ['adotantes'], unidades: ['1400027', '1400100'],
     serie: Uint32Array.from(weekly.flat()), seriePublico: new Uint32Array(8), populacao: new Uint32Array(2), publico: new Uint32Array(2),
     grade: 'principal', celulas: Uint32Array.from({ length: 2 * nC }, (_, i) => (cells ? cells(Math.floor(i / nC), i % nC) : 0)),
-    celulasPopulacao: new Uint32Array(2 * nC), canais: [],
+    celulasPopulacao: new Uint32Array(2 * nC), medidasCelulas: ['adotantes'], canais: [],
   };
 }
 

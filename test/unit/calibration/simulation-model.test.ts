@@ -25,7 +25,7 @@ const fakeSimulate: SimulateFn & { calls: Array<{ dias: number; replicas: number
         out.push({
           variante, replica: rep, semanas, medidas: ['adotantes'], unidades: muns.map((m) => m.codigo), serie,
           seriePublico: serie, populacao: new Uint32Array(muns.length), publico: new Uint32Array(muns.length),
-          grade: 'principal', celulas: new Uint32Array(0), celulasPopulacao: new Uint32Array(0), canais: [],
+          grade: 'principal', celulas: new Uint32Array(0), celulasPopulacao: new Uint32Array(0), medidasCelulas: [], canais: [],
         });
       }
     }

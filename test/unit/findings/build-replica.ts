@@ -66,7 +66,7 @@ export function buildReplica(s: ReplicaSpec): ReplicaResult {
     medidas: s.medidas,
     unidades: s.unidades,
     serie, seriePublico, populacao, publico,
-    grade, celulas, celulasPopulacao,
+    grade, celulas, celulasPopulacao, medidasCelulas: s.medidas,
     canais: s.canais ?? [],
     frequencia: s.frequencia ? Uint32Array.from(s.frequencia) : undefined,
     alcancavel: s.alcancavel ? Uint32Array.from(s.alcancavel) : undefined,
