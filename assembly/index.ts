@@ -4,7 +4,7 @@
 export { bind, heapBase } from './header';
 export { prepareShares } from './layers';
 export { resetAdoption, launchAdoption, stepAdoption } from './adoption';
-export { resetReception, stepReception } from './reception';
+export { beginReception, channelContacts, channelFreq, finishReception, mergeChannel, resetReception, stepReception } from './reception';
 export { countAdoptionRun, countReceptionRun } from './reduce';
 export { fillExpDrawPairs, fillUniforms } from './rng-export';
 export { roofExpDrawPairs, roofExpDraws, roofHazardAdoption, roofHazardReception, roofUniforms } from './compute-roof';

@@ -534,19 +534,21 @@ function contactRound<Search>(n: u32, nC: u32, nDays: u32, cum: usize, freq: usi
  * then the round's recall draws (recallDraws). The day loop's results, in another order: freq
  * counts a pair's contacts; mday is the first contact day, the least of the pairs' first ones;
  * dday is the day of the first contact whose recall draw succeeds (the least such day, the
- * chronological first), unless the false recall, applied after (resetReception), sets it.
+ * chronological first), unless the false recall, applied after (finishReception), sets it.
+ * Channels [c0, c1) of the nC: each (person, channel) pair's contacts depend on its own draws
+ * only, so the channels done apart and their days' least taken after (mergeChannel) give the same.
  */
 function runContacts<Search>(
-  n: u32, nC: u32, nCells: u32, nDays: u32, cell: usize, aff: usize, cum: usize,
+  n: u32, nC: u32, c0: u32, c1: u32, nCells: u32, nDays: u32, cell: usize, aff: usize, cum: usize,
   freq: usize, dday: usize, mday: usize,
 ): void {
-  const block = BATCH / max(nC, 1);
+  const block = BATCH / max(c1 - c0, 1);
   for (let i0: u32 = 0; i0 < n; i0 += block) {
     const i1 = min(i0 + block, n);
     let m: u32 = 0;
     for (let i = i0; i < i1; i++) {
       const k = <usize>load<u16>(cell + (<usize>i << 1));
-      for (let c: u32 = 0; c < nC; c++) {
+      for (let c = c0; c < c1; c++) {
         const a = load<f32>(aff + ((<usize>c * nCells + k) << 2));
         store<u32>(batchPerson + (<usize>m << 2), i);
         store<u32>(batchCD + (<usize>m << 2), c << 16);
@@ -567,34 +569,133 @@ function runContacts<Search>(
   }
 }
 
-/** Host: once per (replica, variant) task, before the first day, after writing P_CUM. */
-export function resetReception(keyLo: u32, keyHi: u32): void {
-  key = (<u64>keyHi << 32) | <u64>keyLo;
-  setAgentBase(<u32>slot(AGENT_BASE));
+// The contact search of the task begun (beginReception): Counted, Padded or Gridded
+const SEARCH_COUNTED: u32 = 0;
+const SEARCH_PADDED: u32 = 1;
+const SEARCH_GRIDDED: u32 = 2;
+let searchG: u32 = SEARCH_COUNTED;
+
+/** runContacts over channels [c0, c1) with the task's search, days into dday and mday. */
+function contactsOf(c0: u32, c1: u32, dday: usize, mday: usize): void {
   const n = <u32>slot(N_PERSONS);
   const nC = <u32>slot(N_CHANNELS);
   const nCells = <u32>slot(N_CELLS);
   const nDays = <u32>slot(N_DAYS);
-  const rem = slot(P_REM);
-  const cum = slot(P_CUM);
   const cell = slot(P_CELL);
   const aff = slot(P_AFF);
-  const dday = slot(P_DDAY);
+  const cum = slot(P_CUM);
   const freq = slot(P_FREQ);
-  const mday = slot(P_MDAY);
+  if (searchG == SEARCH_GRIDDED) runContacts<Gridded>(n, nC, c0, c1, nCells, nDays, cell, aff, cum, freq, dday, mday);
+  else if (searchG == SEARCH_PADDED) runContacts<Padded>(n, nC, c0, c1, nCells, nDays, cell, aff, cum, freq, dday, mday);
+  else runContacts<Counted>(n, nC, c0, c1, nCells, nDays, cell, aff, cum, freq, dday, mday);
+}
+
+/**
+ * Host: once per (replica, variant) task, before the first day, after writing P_CUM: the state
+ * zeroed and the contact search chosen; then the media contacts (every channel at once, or
+ * channel by channel: channelContacts and mergeChannel), then finishReception. resetReception
+ * does all three.
+ */
+export function beginReception(keyLo: u32, keyHi: u32): void {
+  key = (<u64>keyHi << 32) | <u64>keyLo;
+  setAgentBase(<u32>slot(AGENT_BASE));
+  const n = <u32>slot(N_PERSONS);
+  const nC = <u32>slot(N_CHANNELS);
+  const nDays = <u32>slot(N_DAYS);
   memory.fill(slot(P_DAY_A), 0, <usize>n << 1);
-  memory.fill(mday, 0, <usize>n << 1);
+  memory.fill(slot(P_MDAY), 0, <usize>n << 1);
   memory.fill(slot(P_SDAY), 0, <usize>n << 1);
-  memory.fill(dday, 0, <usize>n << 1);
+  memory.fill(slot(P_DDAY), 0, <usize>n << 1);
   memory.fill(slot(P_RESP), 0, <usize>n);
-  memory.fill(freq, 0, <usize>n * nC);
+  memory.fill(slot(P_FREQ), 0, <usize>n * nC);
   if (nC > 4 || nDays > FIRST_DAYS) {
-    runContacts<Counted>(n, nC, nCells, nDays, cell, aff, cum, freq, dday, mday);
+    searchG = SEARCH_COUNTED;
   } else {
-    padFirstRows(cum, nC, nDays);
-    if (fillGrid(nC, nDays)) runContacts<Gridded>(n, nC, nCells, nDays, cell, aff, cum, freq, dday, mday);
-    else runContacts<Padded>(n, nC, nCells, nDays, cell, aff, cum, freq, dday, mday);
+    padFirstRows(slot(P_CUM), nC, nDays);
+    searchG = fillGrid(nC, nDays) ? SEARCH_GRIDDED : SEARCH_PADDED;
   }
+}
+
+// A channel's days apart (channelContacts), in arrays the reset does not use until
+// finishReception: its first contact days (u16[n]) then its first recalled days (u16[n]) in
+// P_MEDIA_LIST (filled by finishReception), its contacts (u8[n], channelFreq) in P_END_LIST
+// (filled by the days).
+@inline function channelFirst(): usize {
+  return slot(P_MEDIA_LIST);
+}
+@inline function channelRecall(): usize {
+  return slot(P_MEDIA_LIST) + (<usize>slot(N_PERSONS) << 1);
+}
+@inline function channelFreqBytes(): usize {
+  return slot(P_END_LIST);
+}
+
+/**
+ * Host: channel c's media contacts of the task begun: its first contact and first recalled days
+ * into the channel's own arrays (channelFirst, channelRecall: the host may keep them for another
+ * variant of the replica that runs channel c alike), its contact counts into freq's column c.
+ * mergeChannel then makes them the person's.
+ */
+export function channelContacts(c: u32): void {
+  memory.fill(channelFirst(), 0, <usize>slot(N_PERSONS) << 2);
+  contactsOf(c, c + 1, channelRecall(), channelFirst());
+}
+
+/** Host: freq's column c into the channel's contact counts (u8[n] at P_END_LIST), for the host to keep. */
+export function channelFreq(c: u32): void {
+  const n = <u32>slot(N_PERSONS);
+  const nC = <usize>slot(N_CHANNELS);
+  const freq = slot(P_FREQ) + <usize>c;
+  const out = channelFreqBytes();
+  for (let i: u32 = 0; i < n; i++) store<u8>(out + <usize>i, load<u8>(freq + <usize>i * nC));
+}
+
+/**
+ * Host: channel c's days (channelContacts', or the host's copy of them) into mday and dday, each
+ * the least day of its own and the channel's (0: none); with `counts`, freq's column c from the
+ * channel's contact counts first (a copy: channelContacts wrote the column itself).
+ */
+export function mergeChannel(c: u32, counts: bool): void {
+  const n = <u32>slot(N_PERSONS);
+  const mday = slot(P_MDAY);
+  const dday = slot(P_DDAY);
+  const first = channelFirst();
+  const recall = channelRecall();
+  // the least nonzero day: x - 1 wraps 0 to the top, then the unsigned least, then + 1
+  const one = i16x8.splat(1);
+  let i: u32 = 0;
+  for (; i + 8 <= n; i += 8) {
+    const at = <usize>i << 1;
+    v128.store(mday + at, i16x8.add(i16x8.min_u(i16x8.sub(v128.load(mday + at), one), i16x8.sub(v128.load(first + at), one)), one));
+    v128.store(dday + at, i16x8.add(i16x8.min_u(i16x8.sub(v128.load(dday + at), one), i16x8.sub(v128.load(recall + at), one)), one));
+  }
+  for (; i < n; i++) {
+    const at = <usize>i << 1;
+    store<u16>(mday + at, <u16>(min(<u32>load<u16>(mday + at) - 1, <u32>load<u16>(first + at) - 1) + 1));
+    store<u16>(dday + at, <u16>(min(<u32>load<u16>(dday + at) - 1, <u32>load<u16>(recall + at) - 1) + 1));
+  }
+  if (counts) {
+    const nC = <usize>slot(N_CHANNELS);
+    const freq = slot(P_FREQ) + <usize>c;
+    const from = channelFreqBytes();
+    for (i = 0; i < n; i++) store<u8>(freq + <usize>i * nC, load<u8>(from + <usize>i));
+  }
+}
+
+/** Host: once per task, beginReception then every channel's contacts at once, then finishReception. */
+export function resetReception(keyLo: u32, keyHi: u32): void {
+  beginReception(keyLo, keyHi);
+  contactsOf(0, <u32>slot(N_CHANNELS), slot(P_DDAY), slot(P_MDAY));
+  finishReception();
+}
+
+/** Host: the end of the reset, after every channel's contacts: the social thresholds and false recall, the day lists, the counters. */
+export function finishReception(): void {
+  const n = <u32>slot(N_PERSONS);
+  const nDays = <u32>slot(N_DAYS);
+  const rem = slot(P_REM);
+  const dday = slot(P_DDAY);
+  const mday = slot(P_MDAY);
   // the social threshold and the false recall: two draws per person, no branch; the thresholds
   // of two persons in one expDraw2 (its f64 lanes hold f32 values: the f32 stores are exact). A
   // false recall declares exposure from the first campaign day, whatever the contacts' recall

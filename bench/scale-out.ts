@@ -193,9 +193,9 @@ async function overheadParts(store: Store, scenario: Scenario, jobId: string) {
   const pool = createPool({ threads: 1 });
   const shards = planShards(plan);
   // the first task of a fresh pool also starts its thread and copies the population in: the second is a task's own time
-  await pool.run(taskRequest(plan, shards, 0, 0, new Int32Array(new SharedArrayBuffer(8))));
+  await pool.run(taskRequest(plan, shards, 0, 0, new Int32Array(new SharedArrayBuffer(8)), false));
   const t0 = performance.now();
-  const counts = await pool.run(taskRequest(plan, shards, 1, 0, new Int32Array(new SharedArrayBuffer(8))));
+  const counts = await pool.run(taskRequest(plan, shards, 1, 0, new Int32Array(new SharedArrayBuffer(8)), false));
   const runSeconds = (performance.now() - t0) / 1000;
   await pool.close();
   const rawBytes = Object.values(counts).reduce((s: number, v) => s + (v instanceof Uint32Array ? v.byteLength : 0), 0)

@@ -6,12 +6,14 @@ import { isValidatedScenario, validateScenario } from './contract/validate-scena
 import { CONTROL_CANCEL, CONTROL_DAYS } from './kernel/kernel-plan.js';
 import { planShape } from './kernel/layout.js';
 import { replicaKey } from './kernel/rng-key.js';
+import { SHARED_CONTACT_BYTES } from './kernel/shared-contacts.js';
 import { DEFAULT_SHARD_BYTES, shardPopulation } from './kernel/shards.js';
 import { compilePlan } from './plan/compile-plan.js';
 import type { Plan } from './plan/types.js';
 import type { TaskCounts, TaskRequest } from './pool/messages.js';
 import type { ShardLayout } from './kernel/shards.js';
 import { sharedPool, type SimPool } from './pool/pool.js';
+import { ReplicaQueue } from './pool/replica-queue.js';
 import type { ReplicaResult } from './pool/replica-result.js';
 import type { Grade } from './release/publication-grid.js';
 import type { ModelParameters, Population, Release } from './release/types.js';
@@ -118,11 +120,24 @@ export function planShards(plan: Plan, maxShardBytes = DEFAULT_SHARD_BYTES, thre
  * key depends on grupo_comparacao and the replica only): what simulate() runs, and what a worker
  * runs alone for a job spread over machines (service/jobs/task-thread.ts).
  */
-export function taskRequest(plan: Plan, shards: ShardLayout, kv: number, r: number, control: Int32Array): TaskRequest {
+export function taskRequest(plan: Plan, shards: ShardLayout, kv: number, r: number, control: Int32Array, contatosPartilhados: boolean): TaskRequest {
   return {
     population: plan.kernelPopulation, shards, plan: plan.kernel, reduce: plan.reduce,
-    variante: kv, escala: plan.variantes[kv].escala, replica: r, key: replicaKey(plan.grupoComparacao, r), control,
+    variante: kv, escala: plan.variantes[kv].escala, replica: r, key: replicaKey(plan.grupoComparacao, r), control, contatosPartilhados,
   };
+}
+
+/**
+ * Whether a plan's tasks keep their channels' media contacts for the replica's other variants
+ * (src/kernel/shared-contacts.ts; the same results either way): reception with two channels or
+ * more and other variants than plano to share them with, and room in `memoryBytes` for what
+ * `inFlight` tasks keep (5 bytes a person and channel each) beside their kernel memory. A
+ * replica's tasks run one after another in the queue, so a thread meets its next variants.
+ */
+export function shareContacts(plan: Plan, inFlight: number, memoryBytes: number): boolean {
+  if (plan.familia !== 'recepcao' || plan.canais.length < 2 || plan.variantes.length < 2) return false;
+  const kept = SHARED_CONTACT_BYTES * plan.canais.length * plan.population.nPersons;
+  return inFlight * (plan.bytesPorTarefa + kept) <= memoryBytes;
 }
 
 /**
@@ -144,7 +159,9 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions = {}): 
   const pool = opts.pool ?? sharedPool(opts.threads);
   const shards = planShards(plan, opts.maxShardBytes, pool.threads);
   // each thread running a task holds that task's kernel memory (every shard)
-  const inFlight = Math.max(1, Math.min(pool.threads, Math.floor((opts.memoryBytes ?? totalmem() * 0.6) / plan.bytesPorTarefa)));
+  const memoryBytes = opts.memoryBytes ?? totalmem() * 0.6;
+  const inFlight = Math.max(1, Math.min(pool.threads, Math.floor(memoryBytes / plan.bytesPorTarefa)));
+  const contatos = shareContacts(plan, inFlight, memoryBytes);
   const control = new Int32Array(new SharedArrayBuffer(8));
   const total = plan.replicas * plan.variantes.length * plan.dias;
   const t1 = performance.now();
@@ -156,30 +173,25 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions = {}): 
   try {
     const variantes: Record<string, ReplicaResult[]> = Object.fromEntries(plan.variantes.map((v) => [v.nome, []]));
     let firstError: unknown;
-    const queue: Array<() => Promise<void>> = [];
-    for (let r = 0; r < plan.replicas; r++) {
-      plan.variantes.forEach((v, kv) => {
-        queue.push(() =>
-          pool
-            .run(taskRequest(plan!, shards, kv, r, control))
-            .then(
-              (c) => {
-                variantes[v.nome][r] = toReplicaResult(plan!, kv, r, c);
-              },
-              (err: unknown) => {
-                // stop the other tasks at their next day; report the first failure
-                firstError ??= err;
-                Atomics.store(control, CONTROL_CANCEL, 1);
-              },
-            ),
-        );
-      });
-    }
-    let next = 0;
+    const queue = new ReplicaQueue(plan.replicas, plan.variantes.length);
     const lane = async (): Promise<void> => {
-      while (next < queue.length && firstError === undefined) await queue[next++]();
+      let last = -1;
+      for (let t = queue.next(last); t && firstError === undefined; t = queue.next(last)) {
+        const { replica: r, variante: kv } = t;
+        last = r;
+        await pool.run(taskRequest(plan!, shards, kv, r, control, contatos)).then(
+          (c) => {
+            variantes[plan!.variantes[kv].nome][r] = toReplicaResult(plan!, kv, r, c);
+          },
+          (err: unknown) => {
+            // stop the other tasks at their next day; report the first failure
+            firstError ??= err;
+            Atomics.store(control, CONTROL_CANCEL, 1);
+          },
+        );
+      }
     };
-    const tasks = Array.from({ length: Math.min(inFlight, queue.length) }, lane);
+    const tasks = Array.from({ length: Math.min(inFlight, plan.replicas * plan.variantes.length) }, lane);
     await Promise.all(tasks);
     if (signal?.aborted) throw abortError(signal);
     if (firstError !== undefined) throw firstError;

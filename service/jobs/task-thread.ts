@@ -16,7 +16,8 @@ import type { Plan } from '../../src/plan/types.js';
 import { sharedPool } from '../../src/pool/pool.js';
 import type { ModelParameters } from '../../src/release/types.js';
 import { openRelease } from '../../src/release/release.js';
-import { planShards, taskRequest } from '../../src/simulate.js';
+import { planShards, shareContacts, taskRequest } from '../../src/simulate.js';
+import { workerBudget } from '../../src/contract/job-limits.js';
 import { taskCountsToBytes } from './task-counts-bytes.js';
 
 /** A task for the thread: its job's request and calibrated parameters, and its place in the plan. */
@@ -85,7 +86,7 @@ function main(port: NonNullable<typeof parentPort>, data: TaskThreadData): void 
     try {
       const { plan, shards } = await planOf(req);
       if (Atomics.load(control, CONTROL_CANCEL) === 1) throw new Error('the task was stopped');
-      const counts = await pool.run(taskRequest(plan, shards, req.variante, req.replica, control));
+      const counts = await pool.run(taskRequest(plan, shards, req.variante, req.replica, control, shareContacts(plan, pool.threads, workerBudget().memoryBytes)));
       if (Atomics.load(control, CONTROL_CANCEL) === 1) throw new Error('the task was stopped');
       const dados = taskCountsToBytes(counts);
       port.postMessage({ kind: 'done', n: req.n, dados, segundos: counts.segundos, dias: plan.dias } satisfies TaskThreadMessage);

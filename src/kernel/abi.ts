@@ -2,7 +2,7 @@
 // KEEP IN SYNC with assembly/abi.ts; test/kernel/abi.test.ts parses that file and compares.
 
 export const ABI = {
-  ABI_VERSION: 12, // the kernel's abiVersion() must return it
+  ABI_VERSION: 13, // the kernel's abiVersion() must return it
   AGE_GROUPS: 7, // digital cells are UF x age group (the principal grid's grupo_idade)
   ADOPTION_BLOCK: 16, // persons in a block of adoption's daily step (P_LIVE_BLOCK lists blocks)
   ADOPTION_COMPACT_EIGHTHS: 3, // adoption's compact copy (P_COMPACT) holds at most nPersons * this / 8 persons

@@ -10,6 +10,7 @@ import { ABI } from './abi.js';
 import { TIMING_CLASSES, type KernelParams, type KernelPlan } from './kernel-plan.js';
 import type { KernelPopulation } from './kernel-population.js';
 import { WASM32_MAX_BYTES, layoutKernel, planShape, type KernelLayout } from './layout.js';
+import { SharedContacts } from './shared-contacts.js';
 
 interface KernelExports {
   abiVersion(): number;
@@ -20,6 +21,11 @@ interface KernelExports {
   launchAdoption(day: number): void;
   stepAdoption(day: number): void;
   resetReception(keyLo: number, keyHi: number): void;
+  beginReception(keyLo: number, keyHi: number): void;
+  channelContacts(c: number): void;
+  channelFreq(c: number): void;
+  mergeChannel(c: number, counts: boolean): void;
+  finishReception(): void;
   stepReception(day: number): void;
   countAdoptionRun(i0: number, i1: number): number;
   countReceptionRun(i0: number, i1: number): number;
@@ -84,6 +90,8 @@ export class KernelInstance {
   private planId = '';
   private shapeKey = '';
   layout: KernelLayout | undefined;
+  /** Reception's contacts kept for the next variants of a replica (beginSharingContacts). */
+  readonly contacts = new SharedContacts();
 
   private constructor(memory: WebAssembly.Memory, fn: KernelExports) {
     this.memory = memory;
@@ -209,8 +217,14 @@ export class KernelInstance {
     return new Float32Array(this.memory.buffer, this.layout!.slots[ABI.P_TAB_INCOME], 2 * TIMING_CLASSES);
   }
 
-  /** Starts a task: population and plan in place, parameters, the variant's day factors, reset. */
-  begin(pop: KernelPopulation, plan: KernelPlan, escala: readonly number[], key: readonly [number, number]): void {
+  /**
+   * Starts a task: population and plan in place, parameters, the variant's day factors, reset.
+   * With `shareContacts` (reception), the media contacts go channel by channel and are kept for
+   * the replica's next variants (SharedContacts: 5 bytes a person and channel, held until a task
+   * of another plan or replica); without, they go all at once and nothing is kept. The same state.
+   */
+  begin(pop: KernelPopulation, plan: KernelPlan, escala: readonly number[], key: readonly [number, number], shareContacts = false): void {
+    if (!shareContacts) this.contacts.clear();
     this.load(pop, plan);
     this.writeParams(plan);
     if (plan.familia === 'adocao') {
@@ -225,7 +239,47 @@ export class KernelInstance {
       cum[c * stride] = 0;
       for (let d = 1; d <= plan.dias; d++) cum[c * stride + d] = s += plan.params.e0 * escala[c] * plan.intensidade[c * stride + d];
     }
-    this.fn.resetReception(key[0], key[1]);
+    if (shareContacts) this.beginSharingContacts(plan, escala, key);
+    else this.fn.resetReception(key[0], key[1]);
+  }
+
+  /**
+   * Reception's reset with the media contacts channel by channel (assembly/reception.ts
+   * channelContacts): a channel as plano runs it (escala 1) is taken from the kept ones of this
+   * plan and replica, or drawn and kept; a scaled one is drawn; an off one (escala 0) reaches no
+   * one and is skipped (its draws, all beyond every day's summed factor of 0, changed nothing).
+   */
+  private beginSharingContacts(plan: KernelPlan, escala: readonly number[], key: readonly [number, number]): void {
+    const fn = this.fn;
+    const s = this.layout!.slots;
+    const n = s[ABI.N_PERSONS];
+    const kept = this.contacts.of(`${plan.id}|${key[0]}|${key[1]}`);
+    fn.beginReception(key[0], key[1]);
+    // the channel's own arrays: KEEP IN SYNC with channelFirst, channelRecall and channelFreqBytes of assembly/reception.ts
+    const first = this.u16(s[ABI.P_MEDIA_LIST], n);
+    const recall = this.u16(s[ABI.P_MEDIA_LIST] + 2 * n, n);
+    const freq = this.u8(s[ABI.P_END_LIST], n);
+    for (let c = 0; c < plan.nChannels; c++) {
+      if (escala[c] === 0) continue;
+      const asPlano = escala[c] === 1;
+      const had = asPlano ? kept.get(c) : undefined;
+      if (had) {
+        first.set(had.first);
+        recall.set(had.recall);
+        freq.set(had.freq);
+        fn.mergeChannel(c, true);
+        this.contacts.hits++;
+        continue;
+      }
+      fn.channelContacts(c);
+      this.contacts.misses++;
+      if (asPlano) {
+        fn.channelFreq(c);
+        kept.set(c, { first: first.slice(), recall: recall.slice(), freq: freq.slice() });
+      }
+      fn.mergeChannel(c, false);
+    }
+    fn.finishReception();
   }
 
   /** Simulates day d of the task begun (reads the counters of day d, writes those of day d + 1). */

@@ -126,20 +126,26 @@ export function failPart(part: ShardPart): void {
   Atomics.notify(part.barrier, BARRIER_GENERATION);
 }
 
-/**
- * Runs one task over `layout`: all its shards in this thread, or with `part` the part's shards
- * (instances[k] holds shard part.first + k) in lockstep with the other parts' threads. With
- * `phases`, adds each phase's wall seconds to it.
- */
+/** How runShards runs a task, besides its plan, variant and key. */
+export interface RunOptions {
+  /** Shared control block (CONTROL_*): cancel, days done. */
+  control?: Int32Array;
+  /** The part of the task this thread runs (instances[k] holds shard part.first + k), in lockstep with the other parts' threads. */
+  part?: ShardPart;
+  /** Adds each phase's wall seconds to it. */
+  phases?: ShardPhases;
+  /** Reception: each instance keeps its channels' contacts for the replica's next variants (KernelInstance.begin). */
+  shareContacts?: boolean;
+}
+
+/** Runs one task over `layout`: all its shards in this thread, or the part's shards (RunOptions.part). */
 export function runShards(
   instances: readonly KernelInstance[],
   layout: ShardLayout,
   plan: KernelPlan,
   escala: readonly number[],
   key: readonly [number, number],
-  control?: Int32Array,
-  part?: ShardPart,
-  phases?: ShardPhases,
+  { control, part, phases, shareContacts = false }: RunOptions = {},
 ): void {
   let t = performance.now();
   /** Adds the wall seconds since the last call to phase `k`. */
@@ -154,7 +160,7 @@ export function runShards(
   const count = part?.count ?? shards.length;
   if (instances.length < count) throw new RangeError(`${count} shards need as many kernel instances, got ${instances.length}`);
   const whole = shards.length === 1;
-  for (let k = 0; k < count; k++) instances[k].begin(shards[first + k].pop, planForShard(plan, shards[first + k], whole), escala, key);
+  for (let k = 0; k < count; k++) instances[k].begin(shards[first + k].pop, planForShard(plan, shards[first + k], whole), escala, key, shareContacts);
   lap('reset');
   // counter views after every begin (memory growth would detach them); counters start at 0
   const own = (x: { slot: number }) => Array.from({ length: count }, (_, k) => instances[k].counters(x.slot, counterLength(shards[first + k].pop, x.slot)));

@@ -19,6 +19,8 @@ export interface TaskRequest {
   key: [number, number];
   /** Shared control block (src/kernel/kernel-plan.ts CONTROL_*). */
   control: Int32Array;
+  /** Reception: the thread keeps its channels' contacts for the replica's next variants (src/kernel/shared-contacts.ts), memory allowing (src/simulate.ts). */
+  contatosPartilhados: boolean;
 }
 
 /** A task's shards spread over threads (src/pool/pool.ts): this thread claims one of `parts` (src/pool/claim-part.ts) and runs and reduces its shards only. */
