@@ -59,6 +59,8 @@ export interface SimulationResult {
   tarefasSimultaneas: number;
   /** Kernel instances (shards) per task. */
   shards: number;
+  /** Whether a replica's variants shared their channels' media contacts (shareContacts; the same results either way). */
+  contatosPartilhados: boolean;
   familia: Scenario['familia'];
   medidas: Medida[];
   unidades: string[];
@@ -205,6 +207,7 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions = {}): 
       threads: pool.threads,
       tarefasSimultaneas: inFlight,
       shards: shards.shards.length,
+      contatosPartilhados: contatos,
       familia: plan.familia,
       medidas: plan.medidas,
       unidades: plan.unidades.unidades,

@@ -253,7 +253,8 @@ export class KernelInstance {
     const fn = this.fn;
     const s = this.layout!.slots;
     const n = s[ABI.N_PERSONS];
-    const kept = this.contacts.of(`${plan.id}|${key[0]}|${key[1]}`);
+    const kept = this.contacts;
+    kept.open(`${plan.id}|${key[0]}|${key[1]}`);
     fn.beginReception(key[0], key[1]);
     // the channel's own arrays: KEEP IN SYNC with channelFirst, channelRecall and channelFreqBytes of assembly/reception.ts
     const first = this.u16(s[ABI.P_MEDIA_LIST], n);
@@ -275,7 +276,7 @@ export class KernelInstance {
       this.contacts.misses++;
       if (asPlano) {
         fn.channelFreq(c);
-        kept.set(c, { first: first.slice(), recall: recall.slice(), freq: freq.slice() });
+        kept.keep(c, first, recall, freq);
       }
       fn.mergeChannel(c, false);
     }

@@ -4,7 +4,7 @@
 // day factors and affinity only (assembly/reception.ts runContacts), so every other channel's
 // contacts are the ones plano's task drew. With 4 channels a replica's 9 tasks drew 32 channels'
 // contacts; kept, they draw 8. Used by KernelInstance.begin (./instance.ts) when the task's caller
-// allows the memory (src/simulate.ts contactSharing).
+// allows the memory (src/simulate.ts shareContacts).
 
 /** One channel's contacts over an instance's persons: first contact day, first recalled day (0: none) and contacts (saturating at 255). */
 export interface ChannelContacts {
@@ -18,20 +18,34 @@ export const SHARED_CONTACT_BYTES = 5;
 
 export class SharedContacts {
   private task = '';
-  private readonly channels = new Map<number, ChannelContacts>();
+  private readonly kept = new Map<number, ChannelContacts>();
   /** Channels taken from here and drawn anew since the instance was made (tests and benches read them). */
   hits = 0;
   misses = 0;
 
-  /** The channels kept for `task` (a plan over these persons and a replica's key); another task's are dropped. */
-  of(task: string): Map<number, ChannelContacts> {
-    if (task !== this.task) this.clear();
+  /** Starts the lookups of `task` (a plan over these persons and a replica's key): another task's channels are dropped. */
+  open(task: string): void {
+    if (task === this.task) return;
+    this.kept.clear();
     this.task = task;
-    return this.channels;
   }
 
+  /** Channel c of the open task, if kept. */
+  get(c: number): ChannelContacts | undefined {
+    return this.kept.get(c);
+  }
+
+  /**
+   * Keeps a copy of channel c's arrays for the open task. (Reusing the dropped task's arrays
+   * instead of new ones, to spare fresh memory's first touch, moved a PA job by nothing measurable.)
+   */
+  keep(c: number, first: Uint16Array, recall: Uint16Array, freq: Uint8Array): void {
+    this.kept.set(c, { first: first.slice(), recall: recall.slice(), freq: freq.slice() });
+  }
+
+  /** Drops every channel (a task that keeps none). */
   clear(): void {
     this.task = '';
-    this.channels.clear();
+    this.kept.clear();
   }
 }

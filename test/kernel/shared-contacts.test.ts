@@ -3,7 +3,7 @@
 // same per-person state as a task that draws every channel at once, on one instance or on shards,
 // with each search of the contact day (more than 32 days: the counted one; at most 32: the grid),
 // and the kept channels must be the ones plano runs as it does (escala 1), dropped at a new replica.
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { KernelInstance, type KernelState } from '../../src/kernel/instance.js';
 import { replicaKey } from '../../src/kernel/rng-key.js';
 import { runShards } from '../../src/kernel/run-shards.js';
@@ -16,6 +16,9 @@ import { RECEPCAO_CONTATO_DIARIO } from '../../src/release/manifests.js';
 import { buildFixturePopulation } from '../fixtures/population-fixture.js';
 import { parameters, receptionScenario } from '../fixtures/scenarios.js';
 import { hashState } from '../fixtures/run-in-thread.js';
+import { createPool } from '../../src/pool/pool.js';
+import type { ReplicaResult } from '../../src/pool/replica-result.js';
+import { simulate } from '../../src/simulate.js';
 
 const pop = buildFixturePopulation({ persons: 24_000, municipios: 2, tractsPerMunicipality: 8, seed: 'contatos' });
 // media habits (v1.5.0): daily media reach their users again within days, many contacts a pair
@@ -78,4 +81,17 @@ describe('media contacts kept for the replica\'s other variants', () => {
       }
     });
   }
+
+  const pool = createPool({ threads: 2 });
+  afterAll(() => pool.close());
+  it('simulate shares them when its memory holds them beside the tasks, not otherwise, with the same counts', async () => {
+    const plan = cases[0][1];
+    const counts = (rs: Record<string, ReplicaResult[]>) =>
+      Object.entries(rs).map(([v, reps]) => [v, reps.map((r) => [r.serie, r.seriePublico, r.frequencia!, r.celulas].map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64')))]);
+    const roomy = await simulate(plan.scenario, { plan, pool, memoryBytes: 2 ** 40 });
+    // room for two tasks' kernels and not for what they would keep
+    const tight = await simulate(plan.scenario, { plan, pool, memoryBytes: 2 * plan.bytesPorTarefa + 1 });
+    expect([roomy.contatosPartilhados, tight.contatosPartilhados, tight.tarefasSimultaneas]).toEqual([true, false, 2]);
+    expect(counts(roomy.variantes)).toEqual(counts(tight.variantes));
+  });
 });
