@@ -323,24 +323,29 @@ export async function runKernelBench() {
   escala.aceleracao = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)];
   process.stdout.write(`scaling: 1 -> 2 threads ${escala.aceleracao}x (median of ${scalingRuns} rounds: ${ratios.join(', ')})\n`);
 
-  let jobCompleto: Record<string, number> | undefined;
+  let jobCompleto: Record<string, number | boolean> | undefined;
   if (!values['no-full']) {
     const pool = createPool({ threads: 2 });
     const t = performance.now();
     const r = await simulate(recepcao, { release, pool });
     const total = (performance.now() - t) / 1000;
     await pool.close();
-    jobCompleto = { segundos_simulacao: Number(r.segundos.toFixed(2)), segundos_total: Number(total.toFixed(2)), pessoa_dias: r.pessoa_dias, variantes: Object.keys(r.variantes).length, replicas: recepcao.replicas, threads: 2 };
+    jobCompleto = {
+      segundos_simulacao: Number(r.segundos.toFixed(2)), segundos_total: Number(total.toFixed(2)), pessoa_dias: r.pessoa_dias,
+      variantes: Object.keys(r.variantes).length, replicas: recepcao.replicas, threads: 2, contatos_partilhados: r.contatosPartilhados,
+    };
     process.stdout.write(`full job RR 180 days 4 channels ${recepcao.replicas} replicas: ${r.segundos.toFixed(1)} s simulation, ${total.toFixed(1)} s in all\n`);
   }
 
   // issue 37: the large UF's job (the reception example over it, largeDays, every variant x 5
   // replicas) on 1 then 2 threads, once each (minutes per run; the population copy into each
-  // thread, about 0.4 s on PA, is inside the first task of each)
-  let jobUfGrande: Record<string, number | string> | undefined;
+  // thread, about 0.4 s on PA, is inside the first task of each). Its person-days per CPU-second
+  // on 1 thread are a job's, above a lone task's (por_nucleo) when its variants share their media
+  // contacts (contatos_partilhados; docs/model.md, session 16).
+  let jobUfGrande: Record<string, number | string | boolean> | undefined;
   if (!values['no-large-job']) {
     const sc = overUf(recepcao, large, largeDays);
-    const row: Record<string, number | string> = { uf: large, dias: largeDays, replicas: sc.replicas };
+    const row: Record<string, number | string | boolean> = { uf: large, dias: largeDays, replicas: sc.replicas };
     for (const threads of [1, 2]) {
       const pool = createPool({ threads });
       const c0 = process.cpuUsage();
@@ -348,10 +353,14 @@ export async function runKernelBench() {
       row[`threads_${threads}_cpu_segundos`] = Number(cpuSeconds(c0).toFixed(1));
       await pool.close();
       row.variantes = Object.keys(r.variantes).length;
+      row.pessoa_dias = r.pessoa_dias;
+      row.contatos_partilhados = r.contatosPartilhados;
       row[`threads_${threads}_segundos`] = Number(r.segundos.toFixed(1));
       process.stdout.write(`${large} job ${largeDays} days, ${row.variantes} variants x ${sc.replicas} replicas, ${threads} thread(s): ${r.segundos.toFixed(1)} s (${row[`threads_${threads}_cpu_segundos`]} CPU-s)\n`);
     }
     row.aceleracao = Number(((row.threads_1_segundos as number) / (row.threads_2_segundos as number)).toFixed(2));
+    row.pessoa_dias_por_segundo_cpu_1_thread = Math.round((row.pessoa_dias as number) / (row.threads_1_cpu_segundos as number));
+    process.stdout.write(`${large} job on 1 thread: ${((row.pessoa_dias_por_segundo_cpu_1_thread as number) / 1e6).toFixed(1)} M person-days per CPU-second${row.contatos_partilhados ? ', its variants sharing their media contacts' : ''}\n`);
     jobUfGrande = row;
   }
 
