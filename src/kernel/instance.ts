@@ -72,6 +72,13 @@ const PARAMETER_SLOTS = [
 ] as const satisfies ReadonlyArray<readonly [number, keyof KernelParams]>;
 
 /** The run tables of assembly/reduce.ts, as the host reads and zeroes them (src/pool/reduce-replica.ts). */
+/**
+ * How a reception task draws its media contacts, the same state every way: every channel at once
+ * (assembly/reception.ts resetReception), channel by channel with the off ones skipped, or channel
+ * by channel with the channels kept for the replica's other variants (src/kernel/shared-contacts.ts).
+ */
+export type ContactDraws = 'at-once' | 'by-channel' | 'shared';
+
 export interface RunTables {
   /** [day 0..nDays][measure] of the persons outside the audience (day 0: the sink of events not had), then of the audience's. */
   porDiaFora: Uint32Array;
@@ -90,7 +97,7 @@ export class KernelInstance {
   private planId = '';
   private shapeKey = '';
   layout: KernelLayout | undefined;
-  /** Reception's contacts kept for the next variants of a replica (beginSharingContacts). */
+  /** Reception's contacts kept for the next variants of a replica (drawContactsByChannel). */
   readonly contacts = new SharedContacts();
 
   private constructor(memory: WebAssembly.Memory, fn: KernelExports) {
@@ -219,12 +226,12 @@ export class KernelInstance {
 
   /**
    * Starts a task: population and plan in place, parameters, the variant's day factors, reset.
-   * With `shareContacts` (reception), the media contacts go channel by channel and are kept for
-   * the replica's next variants (SharedContacts: 5 bytes a person and channel, held until a task
-   * of another plan or replica); without, they go all at once and nothing is kept. The same state.
+   * Reception draws its media contacts as `draws` says (ContactDraws; by default by channel when
+   * the variant turns a channel off, else at once); only 'shared' keeps them (SharedContacts: 5
+   * bytes a person and channel, held until a task of another plan or replica).
    */
-  begin(pop: KernelPopulation, plan: KernelPlan, escala: readonly number[], key: readonly [number, number], shareContacts = false): void {
-    if (!shareContacts) this.contacts.clear();
+  begin(pop: KernelPopulation, plan: KernelPlan, escala: readonly number[], key: readonly [number, number], draws?: ContactDraws): void {
+    if (draws !== 'shared') this.contacts.clear();
     this.load(pop, plan);
     this.writeParams(plan);
     if (plan.familia === 'adocao') {
@@ -239,22 +246,23 @@ export class KernelInstance {
       cum[c * stride] = 0;
       for (let d = 1; d <= plan.dias; d++) cum[c * stride + d] = s += plan.params.e0 * escala[c] * plan.intensidade[c * stride + d];
     }
-    if (shareContacts) this.beginSharingContacts(plan, escala, key);
-    else this.fn.resetReception(key[0], key[1]);
+    const how = draws ?? (escala.slice(0, plan.nChannels).includes(0) ? 'by-channel' : 'at-once');
+    if (how === 'at-once') this.fn.resetReception(key[0], key[1]);
+    else this.drawContactsByChannel(plan, escala, key, how === 'shared');
   }
 
   /**
    * Reception's reset with the media contacts channel by channel (assembly/reception.ts
-   * channelContacts): a channel as plano runs it (escala 1) is taken from the kept ones of this
-   * plan and replica, or drawn and kept; a scaled one is drawn; an off one (escala 0) reaches no
-   * one and is skipped (its draws, all beyond every day's summed factor of 0, changed nothing).
+   * channelContacts): an off channel (escala 0) reaches no one and is skipped (its draws, all
+   * beyond every day's summed factor of 0, changed nothing); with `share`, a channel as plano
+   * runs it (escala 1) is taken from the kept ones of this plan and replica, or drawn and kept.
    */
-  private beginSharingContacts(plan: KernelPlan, escala: readonly number[], key: readonly [number, number]): void {
+  private drawContactsByChannel(plan: KernelPlan, escala: readonly number[], key: readonly [number, number], share: boolean): void {
     const fn = this.fn;
     const s = this.layout!.slots;
     const n = s[ABI.N_PERSONS];
     const kept = this.contacts;
-    kept.open(`${plan.id}|${key[0]}|${key[1]}`);
+    if (share) kept.open(`${plan.id}|${key[0]}|${key[1]}`);
     fn.beginReception(key[0], key[1]);
     // the channel's own arrays: KEEP IN SYNC with channelFirst, channelRecall and channelFreqBytes of assembly/reception.ts
     const first = this.u16(s[ABI.P_MEDIA_LIST], n);
@@ -262,7 +270,7 @@ export class KernelInstance {
     const freq = this.u8(s[ABI.P_END_LIST], n);
     for (let c = 0; c < plan.nChannels; c++) {
       if (escala[c] === 0) continue;
-      const asPlano = escala[c] === 1;
+      const asPlano = share && escala[c] === 1;
       const had = asPlano ? kept.get(c) : undefined;
       if (had) {
         first.set(had.first);
@@ -273,7 +281,7 @@ export class KernelInstance {
         continue;
       }
       fn.channelContacts(c);
-      this.contacts.misses++;
+      if (share) this.contacts.misses++;
       if (asPlano) {
         fn.channelFreq(c);
         kept.keep(c, first, recall, freq);

@@ -3,7 +3,7 @@
 // shards hold are summed, then day d + 1. The sums are of integers, so the order of shards does
 // not matter and the result is the one of a single instance holding everyone.
 import { ServiceError } from '../errors.js';
-import type { KernelInstance } from './instance.js';
+import type { ContactDraws, KernelInstance } from './instance.js';
 import { CONTROL_CANCEL, CONTROL_DAYS, type KernelPlan } from './kernel-plan.js';
 import { counterLength } from './layout.js';
 import type { KernelShard, ShardLayout } from './shards.js';
@@ -134,8 +134,8 @@ export interface RunOptions {
   part?: ShardPart;
   /** Adds each phase's wall seconds to it. */
   phases?: ShardPhases;
-  /** Reception: each instance keeps its channels' contacts for the replica's next variants (KernelInstance.begin). */
-  shareContacts?: boolean;
+  /** Reception: how each instance draws the media contacts (KernelInstance.begin; by default as the variant suits). */
+  contactDraws?: ContactDraws;
 }
 
 /** Runs one task over `layout`: all its shards in this thread, or the part's shards (RunOptions.part). */
@@ -145,7 +145,7 @@ export function runShards(
   plan: KernelPlan,
   escala: readonly number[],
   key: readonly [number, number],
-  { control, part, phases, shareContacts = false }: RunOptions = {},
+  { control, part, phases, contactDraws }: RunOptions = {},
 ): void {
   let t = performance.now();
   /** Adds the wall seconds since the last call to phase `k`. */
@@ -160,7 +160,7 @@ export function runShards(
   const count = part?.count ?? shards.length;
   if (instances.length < count) throw new RangeError(`${count} shards need as many kernel instances, got ${instances.length}`);
   const whole = shards.length === 1;
-  for (let k = 0; k < count; k++) instances[k].begin(shards[first + k].pop, planForShard(plan, shards[first + k], whole), escala, key, shareContacts);
+  for (let k = 0; k < count; k++) instances[k].begin(shards[first + k].pop, planForShard(plan, shards[first + k], whole), escala, key, contactDraws);
   lap('reset');
   // counter views after every begin (memory growth would detach them); counters start at 0
   const own = (x: { slot: number }) => Array.from({ length: count }, (_, k) => instances[k].counters(x.slot, counterLength(shards[first + k].pop, x.slot)));

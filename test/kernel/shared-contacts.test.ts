@@ -65,13 +65,17 @@ describe('media contacts kept for the replica\'s other variants', () => {
       expect(three.shards.length).toBeGreaterThan(1);
       for (const layout of [singleShard(plan.kernelPopulation), three]) {
         const kept = await instancesFor(layout.shards.length);
+        const byChannel = await instancesFor(layout.shards.length);
         for (const r of [0, 1]) {
           for (const v of plan.variantes) {
             const key = replicaKey(plan.grupoComparacao, r);
-            runShards([plain], singleShard(plan.kernelPopulation), plan.kernel, v.escala, key);
+            runShards([plain], singleShard(plan.kernelPopulation), plan.kernel, v.escala, key, { contactDraws: 'at-once' });
             const want = stateOf([plain], singleShard(plan.kernelPopulation));
-            runShards(kept, layout, plan.kernel, v.escala, key, { shareContacts: true });
+            runShards(kept, layout, plan.kernel, v.escala, key, { contactDraws: 'shared' });
             expect(stateOf(kept, layout), `${v.nome}, replica ${r}, ${layout.shards.length} shard(s)`).toBe(want);
+            // without keeping: channel by channel when the variant turns one off
+            runShards(byChannel, layout, plan.kernel, v.escala, key);
+            expect(stateOf(byChannel, layout), `${v.nome}, replica ${r}, ${layout.shards.length} shard(s), not kept`).toBe(want);
           }
         }
         // per replica and shard: plano draws its 4 channels and each menos10_<c> its scaled c
