@@ -71,7 +71,6 @@ const PARAMETER_SLOTS = [
   [ABI.F_ELOGIT, 'elogit'], [ABI.F_FALSE_RECALL, 'falseRecall'], [ABI.F_FIRST_DAY, 'firstDay'],
 ] as const satisfies ReadonlyArray<readonly [number, keyof KernelParams]>;
 
-/** The run tables of assembly/reduce.ts, as the host reads and zeroes them (src/pool/reduce-replica.ts). */
 /**
  * How a reception task draws its media contacts, the same state every way: every channel at once
  * (assembly/reception.ts resetReception), channel by channel with the off ones skipped, or channel
@@ -79,6 +78,7 @@ const PARAMETER_SLOTS = [
  */
 export type ContactDraws = 'at-once' | 'by-channel' | 'shared';
 
+/** The run tables of assembly/reduce.ts, as the host reads and zeroes them (src/pool/reduce-replica.ts). */
 export interface RunTables {
   /** [day 0..nDays][measure] of the persons outside the audience (day 0: the sink of events not had), then of the audience's. */
   porDiaFora: Uint32Array;
@@ -277,11 +277,11 @@ export class KernelInstance {
         recall.set(had.recall);
         freq.set(had.freq);
         fn.mergeChannel(c, true);
-        this.contacts.hits++;
+        kept.hits++;
         continue;
       }
       fn.channelContacts(c);
-      if (share) this.contacts.misses++;
+      if (share) kept.misses++;
       if (asPlano) {
         fn.channelFreq(c);
         kept.keep(c, first, recall, freq);
