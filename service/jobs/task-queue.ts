@@ -82,6 +82,18 @@ export interface TaskQueue {
   stop(graceMs?: number): Promise<void>;
 }
 
+/**
+ * Ids for `n` tasks inserted together, in their order: pg-boss fetches by priority, then creation
+ * time (one insert's tasks share it), then id, so random ids let the fleet take a job's tasks in
+ * random order. In order (a job's tasks replica by replica, job-tasks.ts), a thread meets a
+ * replica's variants one after another and keeps their media contacts (src/kernel/shared-contacts.ts).
+ * The index in the first 8 hex digits, the rest one random UUID's.
+ */
+export function orderedIds(n: number): string[] {
+  const rest = crypto.randomUUID().slice(8);
+  return Array.from({ length: n }, (_, k) => k.toString(16).padStart(8, '0') + rest);
+}
+
 /** The schema of the task queue beside the store's schema (public: campaign_sim_tarefas). */
 export function taskQueueSchema(storeSchema: string): string {
   return storeSchema === 'public' ? 'campaign_sim_tarefas' : `${storeSchema}_tarefas`.slice(0, 63);
@@ -117,7 +129,7 @@ export async function openTaskQueue(store: Store, opts: TaskQueueOptions = {}): 
   return {
     schema,
     async enqueue(tasks, expireInSeconds) {
-      const ids = tasks.map(() => crypto.randomUUID());
+      const ids = orderedIds(tasks.length);
       await boss.insert(tasks.map((data, k) => ({ id: ids[k], name: TASK_QUEUE, data, retryLimit, expireInSeconds })));
       await notify(schema);
       return ids;
