@@ -54,7 +54,7 @@ const PROGRESS_EVERY_MS = 2000;
 const PLANS_KEPT = 2;
 
 function main(port: NonNullable<typeof parentPort>, data: TaskThreadData): void {
-  const plans = new Map<string, Promise<{ plan: Plan; shards: ReturnType<typeof planShards> }>>();
+  const plans = new Map<string, Promise<{ plan: Plan; shards: ReturnType<typeof planShards>; contatos: boolean }>>();
   const controls = new Map<number, Int32Array>();
   const pool = sharedPool(data.threads);
 
@@ -71,7 +71,8 @@ function main(port: NonNullable<typeof parentPort>, data: TaskThreadData): void 
         const plan = req.rodada === undefined
           ? await compilePlan(validateScenario(req.pedido, release), release, { parametros: req.parametros })
           : await compilePlan(req.pedido as Scenario, release, { parametros: req.parametros, ...ROUND_SCOPE });
-        return { plan, shards: planShards(plan) };
+        // the pool's threads keep a replica's media contacts when the worker's budget holds them
+        return { plan, shards: planShards(plan), contatos: shareContacts(plan, pool.threads, workerBudget().memoryBytes) };
       })();
       plans.set(key, p);
       p.catch(() => plans.delete(key));
@@ -84,9 +85,9 @@ function main(port: NonNullable<typeof parentPort>, data: TaskThreadData): void 
     controls.set(req.n, control);
     const timer = setInterval(() => port.postMessage({ kind: 'progress', n: req.n, dias: Atomics.load(control, CONTROL_DAYS) } satisfies TaskThreadMessage), PROGRESS_EVERY_MS);
     try {
-      const { plan, shards } = await planOf(req);
+      const { plan, shards, contatos } = await planOf(req);
       if (Atomics.load(control, CONTROL_CANCEL) === 1) throw new Error('the task was stopped');
-      const counts = await pool.run(taskRequest(plan, shards, req.variante, req.replica, control, shareContacts(plan, pool.threads, workerBudget().memoryBytes)));
+      const counts = await pool.run(taskRequest(plan, shards, req.variante, req.replica, control, contatos));
       if (Atomics.load(control, CONTROL_CANCEL) === 1) throw new Error('the task was stopped');
       const dados = taskCountsToBytes(counts);
       port.postMessage({ kind: 'done', n: req.n, dados, segundos: counts.segundos, dias: plan.dias } satisfies TaskThreadMessage);
