@@ -454,9 +454,10 @@ function contactRound<Search>(n: u32, nC: u32, nDays: u32, cum: usize, freq: usi
  * gathered lane by lane; the scalar operations lane by lane, in the same order). The last persons
  * (fewer than 4) go in one step with the lanes past b off; lanes off gather the "no group" and
  * "offline" zeros. Called by stepReception once per run of such households, about 100,000 times
- * a day on PA (77 persons per run on average).
+ * a day on PA (77 persons per run on average). Not inlined: inside the day's step V8 spilled more
+ * of its loop's values to the stack (PA 4 channels 30 days, kernel-ab: 1.05-1.06x in three runs).
  */
-@inline function socialRun(
+function socialRun(
   a: u32, b: u32, day: u32, tv: f32, sday: usize, group: usize, dcell: usize, mult: usize, rem: usize,
   tG: usize, tD: usize, noGroup: v128, offline: v128, vEx: v128,
 ): void {
