@@ -127,12 +127,14 @@ function manifest(versao: string, publicada_em: string, semente: number, o: Mani
     ufs_grade_etaria_fechada: ['SP'],
     // Price rule: preco_micros = ceil(pessoa_dias * rate).
     preco_micros_por_pessoa_dia: 0.0002,
-    // Whole-job throughput on the reference machine (2 cores), from bench/results/kernel.json:
-    // the full RR reception job (4 channels, 9 variants, 5 replicas, 5.16e9 person-days) runs in
-    // 21.3 s (about 240e6 person-days/s), but reception on a large UF runs at 65.8e6 per core
-    // (about 125e6 on 2 cores, less on a busy shared machine) and big jobs are what the estimate
-    // matters for: kept at 100e6, so the estimate errs long. Re-measure (node dist/bench/kernel.js)
-    // when the kernels change.
+    // Whole-job throughput on the reference machine (2 cores), from bench/results/kernel.json and
+    // bench/results/shards.json (2026-11-27): the full RR reception job (4 channels, 9 variants,
+    // 5 replicas, 5.16e9 person-days) runs in 3.8 s (about 1.4e9 person-days/s) and the PA job
+    // (10.96e9) in 32 s (about 340e6/s), but the whole-Brazil task (1 channel, 7 days) runs at
+    // about 155e6/s, and the same kernels ran half as fast on another host of the same kind
+    // (docs/model.md, session 14): kept at 100e6, so the estimate errs long, by up to about 3x for
+    // long multi-channel jobs on a fast host. Re-measure (node dist/bench/kernel.js) when the
+    // kernels change.
     pessoa_dias_por_segundo: 100_000_000,
     parametros_pix,
     calibracao_pix: o.calibracao_pix ?? null,
