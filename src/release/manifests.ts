@@ -132,9 +132,9 @@ function manifest(versao: string, publicada_em: string, semente: number, o: Mani
     // 5 replicas, 5.16e9 person-days) runs in 3.8 s (about 1.4e9 person-days/s) and the PA job
     // (10.96e9) in 32 s (about 340e6/s), but the whole-Brazil task (1 channel, 7 days) runs at
     // about 155e6/s, and the same kernels ran half as fast on another host of the same kind
-    // (docs/model.md, session 14): kept at 100e6, so the estimate errs long, by up to about 3x for
-    // long multi-channel jobs on a fast host. Re-measure (node dist/bench/kernel.js) when the
-    // kernels change.
+    // (docs/model.md, session 14): kept at 100e6, so the estimate errs long on this host, by about
+    // 1.5x for the whole-Brazil shape, 3.4x for the PA job and 14x for a small UF's long job.
+    // Re-measure (node dist/bench/kernel.js) when the kernels change.
     pessoa_dias_por_segundo: 100_000_000,
     parametros_pix,
     calibracao_pix: o.calibracao_pix ?? null,
