@@ -127,13 +127,14 @@ function manifest(versao: string, publicada_em: string, semente: number, o: Mani
     ufs_grade_etaria_fechada: ['SP'],
     // Price rule: preco_micros = ceil(pessoa_dias * rate).
     preco_micros_por_pessoa_dia: 0.0002,
-    // Whole-job throughput on the reference machine (2 cores), from bench/results/kernel.json and
-    // bench/results/shards.json (2026-11-27): the full RR reception job (4 channels, 9 variants,
-    // 5 replicas, 5.16e9 person-days) runs in 3.8 s (about 1.4e9 person-days/s) and the PA job
-    // (10.96e9) in 32 s (about 340e6/s), but the whole-Brazil task (1 channel, 7 days) runs at
-    // about 155e6/s, and the same kernels ran half as fast on another host of the same kind
+    // Whole-job throughput on the reference machine (2 cores), from the committed
+    // bench/results/kernel.json and bench/results/shards.json (2026-11-27, a slow moment of the
+    // host): the full RR reception job (4 channels, 9 variants, 5 replicas, 5.16e9 person-days)
+    // runs in 4.8 s (about 1.1e9 person-days/s), the PA job (10.96e9) in 34.1 s on 2 threads (about
+    // 320e6/s), but the whole-Brazil task (1 channel, 7 days) in 10.8 s (about 130e6/s; 8.7-10.8 s
+    // over the day's runs), and the same kernels ran half as fast on another host of the same kind
     // (docs/model.md, session 14): kept at 100e6, so the estimate errs long on this host, by about
-    // 1.5x for the whole-Brazil shape, 3.4x for the PA job and 14x for a small UF's long job.
+    // 1.3x for the whole-Brazil shape, 3.2x for the PA job and 11x for a small UF's long job.
     // Re-measure (node dist/bench/kernel.js) when the kernels change.
     pessoa_dias_por_segundo: 100_000_000,
     parametros_pix,
