@@ -41,6 +41,8 @@ export interface AuthenticatedKey {
 
 const DAY_MS = 86_400_000;
 const KEY_FORMAT = /^svc_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
+/** A key's last use is recorded at most this often (authenticateApiKey). */
+const TOUCH_EVERY_MS = 60_000;
 
 /** Whether a credential has the form of an API key (svc_<prefix>_<secret>), valid or not. */
 export function looksLikeApiKey(text: string): boolean {
@@ -94,6 +96,23 @@ async function insertApiKey(q: Queryable, input: CreateApiKeyInput, now: Date): 
   return { key, record: publicRecord(r.rows[0]) };
 }
 
+/** The cache's entry of a key (by its hash in base64) while it is valid at `t`. */
+function validCacheEntry(store: Store, cacheId: string, t: number): CachedKey | undefined {
+  const hit = store.cache?.get<CachedKey>('key', cacheId);
+  return hit && t < hit.validUntil ? hit : undefined;
+}
+
+/**
+ * authenticateApiKey's answer when the cache holds it and it needs no query (its last use
+ * recorded less than a minute ago); undefined otherwise, for authenticateApiKey to find.
+ */
+export function cachedApiKey(store: Store, bearerToken: string | null, now: Date = store.clock.now()): AuthenticatedKey | undefined {
+  if (bearerToken === null || !KEY_FORMAT.test(bearerToken)) return undefined;
+  const t = now.getTime();
+  const hit = validCacheEntry(store, hashKey(bearerToken).toString('base64'), t);
+  return hit && t - hit.touchedAt < TOUCH_EVERY_MS ? hit.principal : undefined;
+}
+
 /**
  * The key's identity, or null when the bearer token is missing, malformed, unknown, wrong,
  * expired, revoked (or past its rotation grace), or its project is archived (spec: all 401
@@ -106,9 +125,9 @@ export async function authenticateApiKey(store: Store, bearerToken: string | nul
   const given = hashKey(bearerToken);
   const t = now.getTime();
   const cacheId = given.toString('base64');
-  const hit = store.cache?.get<CachedKey>('key', cacheId);
-  if (hit && t < hit.validUntil) {
-    if (t - hit.touchedAt >= 60_000) {
+  const hit = validCacheEntry(store, cacheId, t);
+  if (hit) {
+    if (t - hit.touchedAt >= TOUCH_EVERY_MS) {
       hit.touchedAt = t;
       await store.query(API_KEY_SQL.touch, [hit.principal.keyId, now]);
     }
@@ -128,7 +147,7 @@ export async function authenticateApiKey(store: Store, bearerToken: string | nul
   // an archived or deleted project, or a closed organization: its keys stop at once (service/accounts/deletion.ts)
   if (row.arquivado_em || row.excluido_em || row.fechada_em) return null;
   let touchedAt = row.ultimo_uso_em?.getTime() ?? -Infinity;
-  if (t - touchedAt >= 60_000) {
+  if (t - touchedAt >= TOUCH_EVERY_MS) {
     await store.query(API_KEY_SQL.touch, [row.id, now]);
     touchedAt = t;
   }

@@ -27,7 +27,7 @@ import type { Store } from '../store/open-store.js';
 import { createMemoryCounter } from '../store/rate-limit-memory.js';
 import { createPostgresCounter } from '../store/rate-limit-postgres.js';
 import { createRedisCounter } from '../store/rate-limit-redis.js';
-import type { SecondCount, WindowCounter, WindowSpec } from '../store/window-counter.js';
+import type { SecondCount, TakeResult, WindowCounter, WindowSpec } from '../store/window-counter.js';
 
 /** The spec's numbers (Limits). */
 export const LIMITS = {
@@ -54,6 +54,9 @@ export interface BurstBlocked {
 }
 export type BurstResult = { blocked: false } | BurstBlocked;
 
+/** Whose hourly budgets a call counts in: a key or agent, and its organization. */
+export interface CallSubject { keyId: string; orgId: string }
+
 /** The binding budget after a counted call, for the standard RateLimit headers. */
 export interface CallBudget {
   limit: number;
@@ -73,7 +76,13 @@ export interface RateLimiter {
    */
   checkSignIn(email: string | null, ip: string): Promise<BurstResult>;
   /** Counts one call of a key or agent (`keyId`) of organization `orgId`; throws 429 query_budget_exceeded when over budget. */
-  countCall(subject: { keyId: string; orgId: string }): Promise<CallBudget>;
+  countCall(subject: CallSubject): Promise<CallBudget>;
+  /**
+   * checkCredentialBurst, then countCall when the burst admits the call, in one exchange with the
+   * counters (for a call whose credential and scope are known before the burst check): the burst's
+   * block, or the count's budget or its 429 (returned, not thrown).
+   */
+  checkBurstThenCount(credential: string | null | undefined, ip: string, subject: CallSubject): Promise<BurstBlocked | { blocked: false; count: CallBudget | ServiceError }>;
   /** Where the counters live (GET /healthz says it). */
   readonly backend: RateLimitBackend;
   /** Throws when the counters cannot be reached (called at start, and by GET /healthz). */
@@ -120,21 +129,54 @@ function buildLimiter(backend: RateLimitBackend, counter: WindowCounter, clock: 
     'RateLimit-Reset': String(reset),
     'RateLimit-Policy': `${limit};w=${L.hourSeconds}`,
   });
+  type BurstWindow = WindowSpec & { por: BurstBlocked['por'] };
+  /** The block of a refused take of `windows`: the first full one's. */
+  const blockOf = (refused: Array<SecondCount[] | undefined>, windows: BurstWindow[], nowMs: number): BurstBlocked => {
+    const i = refused.findIndex((x) => x !== undefined);
+    return { blocked: true, por: windows[i].por, retryAfterSeconds: retryAfterSeconds(refused[i]!, windows[i], nowMs) };
+  };
   /** Takes one call in `windows` (each with who it stands for); the first full one blocks. */
-  const takeOrBlock = async (windows: Array<WindowSpec & { por: BurstBlocked['por'] }>): Promise<BurstResult> => {
+  const takeOrBlock = async (windows: BurstWindow[]): Promise<BurstResult> => {
     const nowMs = clock.now().getTime();
     const r = await counter.take(windows, nowMs);
-    if (r.admitted) return { blocked: false };
-    const i = r.refused.findIndex((x) => x !== undefined);
-    return { blocked: true, por: windows[i].por, retryAfterSeconds: retryAfterSeconds(r.refused[i]!, windows[i], nowMs) };
+    return r.admitted ? { blocked: false } : blockOf(r.refused, windows, nowMs);
+  };
+  const burstWindows = (credential: string | null | undefined, ip: string): BurstWindow[] => [
+    ...(credential ? [{ key: `c:${credentialDigest(credential)}`, limit: L.burstPerCredential, seconds: L.burstSeconds, por: 'credential' as const }] : []),
+    { key: `a:${ip}`, limit: L.burstPerAddress, seconds: L.burstSeconds, por: 'address' },
+  ];
+  const hourWindows = ({ keyId, orgId }: CallSubject): WindowSpec[] => [
+    { key: `k:${keyId}`, limit: L.perKeyPerHour, seconds: L.hourSeconds },
+    { key: `o:${orgId}`, limit: L.perOrganizationPerHour, seconds: L.hourSeconds },
+  ];
+  /** The budget a take of the hour's windows left, or its 429 when they were full. */
+  const budgetOf = (r: TakeResult, windows: WindowSpec[], nowMs: number): CallBudget | ServiceError => {
+    if (!r.admitted) {
+      let wait = 0;
+      let which = 0;
+      r.refused.forEach((counts, i) => {
+        if (!counts) return;
+        const w = retryAfterSeconds(counts, windows[i], nowMs);
+        if (w > wait) { wait = w; which = i; }
+      });
+      const limit = windows[which].limit;
+      return new ServiceError('query_budget_exceeded',
+        `too many calls in the last hour (${limit} per ${which === 0 ? 'key or agent' : 'organization'}); retry in ${wait} s`,
+        { headers: { 'Retry-After': String(wait), ...budgetHeaders(limit, 0, wait) } });
+    }
+    // The binding budget is the one with fewer calls left.
+    const budgets = r.windows.map((w, i) => ({
+      limit: windows[i].limit,
+      remaining: Math.max(0, windows[i].limit - w.count),
+      reset: w.oldest === null ? windows[i].seconds : expiresInSeconds(w.oldest, windows[i].seconds, nowMs),
+    }));
+    const b = budgets[0].remaining <= budgets[1].remaining ? budgets[0] : budgets[1];
+    return { ...b, headers: budgetHeaders(b.limit, b.remaining, b.reset) };
   };
   return {
     backend,
     checkCredentialBurst(credential, ip) {
-      return takeOrBlock([
-        ...(credential ? [{ key: `c:${credentialDigest(credential)}`, limit: L.burstPerCredential, seconds: L.burstSeconds, por: 'credential' as const }] : []),
-        { key: `a:${ip}`, limit: L.burstPerAddress, seconds: L.burstSeconds, por: 'address' },
-      ]);
+      return takeOrBlock(burstWindows(credential, ip));
     },
 
     checkSignIn(email, ip) {
@@ -144,34 +186,21 @@ function buildLimiter(backend: RateLimitBackend, counter: WindowCounter, clock: 
       ]);
     },
 
-    async countCall({ keyId, orgId }) {
-      const windows: WindowSpec[] = [
-        { key: `k:${keyId}`, limit: L.perKeyPerHour, seconds: L.hourSeconds },
-        { key: `o:${orgId}`, limit: L.perOrganizationPerHour, seconds: L.hourSeconds },
-      ];
+    async countCall(subject) {
+      const windows = hourWindows(subject);
       const nowMs = clock.now().getTime();
-      const r = await counter.take(windows, nowMs);
-      if (!r.admitted) {
-        let wait = 0;
-        let which = 0;
-        r.refused.forEach((counts, i) => {
-          if (!counts) return;
-          const w = retryAfterSeconds(counts, windows[i], nowMs);
-          if (w > wait) { wait = w; which = i; }
-        });
-        const limit = windows[which].limit;
-        throw new ServiceError('query_budget_exceeded',
-          `too many calls in the last hour (${limit} per ${which === 0 ? 'key or agent' : 'organization'}); retry in ${wait} s`,
-          { headers: { 'Retry-After': String(wait), ...budgetHeaders(limit, 0, wait) } });
-      }
-      // The binding budget is the one with fewer calls left.
-      const budgets = r.windows.map((w, i) => ({
-        limit: windows[i].limit,
-        remaining: Math.max(0, windows[i].limit - w.count),
-        reset: w.oldest === null ? windows[i].seconds : expiresInSeconds(w.oldest, windows[i].seconds, nowMs),
-      }));
-      const b = budgets[0].remaining <= budgets[1].remaining ? budgets[0] : budgets[1];
-      return { ...b, headers: budgetHeaders(b.limit, b.remaining, b.reset) };
+      const budget = budgetOf(await counter.take(windows, nowMs), windows, nowMs);
+      if (budget instanceof ServiceError) throw budget;
+      return budget;
+    },
+
+    async checkBurstThenCount(credential, ip, subject) {
+      const burst = burstWindows(credential, ip);
+      const hour = hourWindows(subject);
+      const nowMs = clock.now().getTime();
+      const [b, h] = await counter.takeInTurn([burst, hour], nowMs);
+      if (!b.admitted) return blockOf(b.refused, burst, nowMs);
+      return { blocked: false, count: budgetOf(h!, hour, nowMs) };
     },
 
     check: () => counter.check(),

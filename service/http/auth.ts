@@ -13,11 +13,16 @@
 //    5. scope (403 missing_scope): neither is counted.
 // 6. the hourly budgets (429 query_budget_exceeded with Retry-After), then the handler.
 // The credential is looked up once, in onRequest (authenticateCall); scope and budget are
-// admitPrincipal (operations/admit-call.ts), which the MCP tools use too.
+// admitPrincipal (operations/admit-call.ts), which the MCP tools use too. A call without a body
+// whose key the cache holds (no query to find it) and that has the route's scope takes 1 and 6
+// in one exchange with the counters (checkBurstThenCount: on PostgreSQL one round trip of two)
+// and keeps the count's outcome for the preHandler: the same checks in the same order, the same
+// outcome (a format error is counted there as here, and answers 422 over budget too).
 // Routes without `config.scope` (schemas, OpenAPI, docs) are public and never counted.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../src/errors.js';
-import type { Scope } from '../accounts/api-keys.js';
+import { cachedApiKey, type Scope } from '../accounts/api-keys.js';
+import type { CallBudget } from '../accounts/rate-limit.js';
 import { sendFormatError, itemsOfValidation } from './error-handler.js';
 import { admitPrincipal, authenticateCall, lacksScope, scopeRefusal } from '../operations/admit-call.js';
 import type { Principal } from '../operations/operation.js';
@@ -38,7 +43,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
     /** The credential's lookup, made in onRequest: its principal, or the refusal to answer when the format is right. */
-    authentication: { principal: Principal } | { refusal: ServiceError } | null;
+    authentication: { principal: Principal; count?: CallBudget | ServiceError } | { refusal: ServiceError } | null;
   }
 }
 
@@ -53,6 +58,12 @@ export function bearerToken(header: string | undefined): string | null {
 function carriesBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
+/** The burst limit's refusal. Spec: "403 with no JSON body". */
+function refuseBurst(reply: FastifyReply): FastifyReply {
+  reply.code(403).header('Content-Length', '0').send();
+  return reply;
 }
 
 /** The principal a request must have past the preHandler of a scoped route. */
@@ -77,12 +88,16 @@ export function installAuth(app: FastifyInstance, ctx: ServiceContext): void {
     if (config.scope === undefined && !config.mcp && !config.porOrigem) return;
     const header = request.headers.authorization;
     const credential = bearerToken(header);
-    const burst = await ctx.limiter.checkCredentialBurst(config.porOrigem ? null : credential ?? header ?? null, request.ip);
-    if (burst.blocked) {
-      // Spec: "403 with no JSON body".
-      reply.code(403).header('Content-Length', '0').send();
-      return reply;
+    const burstCredential = config.porOrigem ? null : credential ?? header ?? null;
+    const known = config.scope !== undefined && !carriesBody(request) ? cachedApiKey(ctx.store, credential, ctx.clock.now()) : undefined;
+    if (known && !lacksScope(known, config.scope!)) {
+      const both = await ctx.limiter.checkBurstThenCount(burstCredential, request.ip, { keyId: known.keyId, orgId: known.organizationId });
+      if (both.blocked) return refuseBurst(reply);
+      request.authentication = { principal: known, count: both.count };
+      return;
     }
+    const burst = await ctx.limiter.checkCredentialBurst(burstCredential, request.ip);
+    if (burst.blocked) return refuseBurst(reply);
     if (config.scope === undefined) return;
     try {
       const principal = await authenticateCall(ctx, credential, 'http');
@@ -106,7 +121,7 @@ export function installAuth(app: FastifyInstance, ctx: ServiceContext): void {
     if (formatError) {
       // A caller admitted to the route is counted; the format refusal answers in every case,
       // over budget too (then admitPrincipal refused and did not count it).
-      if ('principal' in authentication) {
+      if ('principal' in authentication && authentication.count === undefined) {
         await admitPrincipal(ctx, authentication.principal, scope, 'http').catch((err: unknown) => {
           if (!(err instanceof ServiceError)) throw err;
         });
@@ -115,7 +130,9 @@ export function installAuth(app: FastifyInstance, ctx: ServiceContext): void {
     }
     // 401 invalid_api_key, 403 missing_scope, or 429 query_budget_exceeded with Retry-After and the RateLimit headers.
     if ('refusal' in authentication) throw authentication.refusal;
-    const { principal, budget } = await admitPrincipal(ctx, authentication.principal, scope, 'http');
+    if (authentication.count instanceof ServiceError) throw authentication.count;
+    const { principal, budget } = authentication.count !== undefined ? { principal: authentication.principal, budget: authentication.count }
+      : await admitPrincipal(ctx, authentication.principal, scope, 'http');
     reply.headers(budget.headers);
     request.principal = principal;
   });

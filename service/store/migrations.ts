@@ -383,4 +383,37 @@ CREATE TABLE workers (
     // holds with each read (a list as long as the job's tasks, read after every stored task).
     sql: `ALTER TABLE job_tasks ADD COLUMN lido boolean NOT NULL DEFAULT false;`,
   },
+  {
+    version: 14,
+    name: 'rate_limit_take_stages: a call\'s burst check and hourly count in one round trip',
+    // Stage k is elements fins[k-1]+1 .. fins[k] of the arrays, taken as rate_limit_take does;
+    // the next stage is taken only when every window of this one had room (a stage refused takes
+    // its own call back, the stages before keep theirs: a call over its hourly budget still counts
+    // in the burst windows, as when the two were separate calls). Callers list the stages in one
+    // fixed order (burst before hour), so the row locks are taken in the order they always were.
+    sql: `
+CREATE FUNCTION rate_limit_take_stages(chaves text[], desde bigint[], limites integer[], fins integer[], agora bigint)
+RETURNS TABLE (etapa integer, ord bigint, contagem bigint, mais_antigo bigint, cheio boolean)
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  inicio integer := 0;
+  recusada boolean := false;
+  r record;
+BEGIN
+  FOR k IN 1 .. cardinality(fins) LOOP
+    FOR r IN SELECT t.ord, t.contagem, t.mais_antigo, t.cheio
+      FROM rate_limit_take(chaves[inicio + 1 : fins[k]], desde[inicio + 1 : fins[k]], limites[inicio + 1 : fins[k]], agora) t
+      ORDER BY t.ord
+    LOOP
+      etapa := k; ord := r.ord; contagem := r.contagem; mais_antigo := r.mais_antigo; cheio := r.cheio;
+      RETURN NEXT;
+      recusada := recusada OR r.cheio;
+    END LOOP;
+    EXIT WHEN recusada;
+    inicio := fins[k];
+  END LOOP;
+END
+$fn$;
+`,
+  },
 ];

@@ -1,6 +1,6 @@
 // Rate-limit window counter in this process's memory: the embedded store's (one process holds
 // it, so there is nothing to share); same semantics as the PostgreSQL and Redis counters.
-import { windowStart, type SecondCount, type WindowCounter } from './window-counter.js';
+import { takeOneAfterAnother, windowStart, type SecondCount, type WindowCounter } from './window-counter.js';
 
 /** In-memory counter: per bucket, the calls of each second still in its window. */
 export function createMemoryCounter(): WindowCounter {
@@ -12,7 +12,7 @@ export function createMemoryCounter(): WindowCounter {
     while (i < b.seconds.length && b.seconds[i] < from) { b.total -= b.calls[i]; i++; }
     if (i > 0) { b.seconds.splice(0, i); b.calls.splice(0, i); }
   };
-  return {
+  const counter: WindowCounter = {
     async take(windows, nowMs) {
       const nowSec = Math.floor(nowMs / 1000);
       for (const w of windows) longest = Math.max(longest, w.seconds);
@@ -42,7 +42,9 @@ export function createMemoryCounter(): WindowCounter {
         }),
       };
     },
+    takeInTurn: (stages, nowMs) => takeOneAfterAnother(counter, stages, nowMs),
     async check() { /* in this process: always reachable */ },
     async close() { buckets.clear(); },
   };
+  return counter;
 }

@@ -9,7 +9,7 @@
 import { Redis } from 'ioredis';
 import { ServiceError } from '../../src/errors.js';
 import { rateLimitUnavailable } from './store-outage.js';
-import { windowStart, type SecondCount, type TakeResult, type WindowCounter, type WindowSpec } from './window-counter.js';
+import { takeOneAfterAnother, windowStart, type SecondCount, type TakeResult, type WindowCounter, type WindowSpec } from './window-counter.js';
 
 // KEYS: buckets. ARGV: nowSec, then per bucket: window start (second), limit, ttl (seconds).
 // Returns {admitted, then per bucket: count, oldest (-1 when empty), full (0/1)}.
@@ -94,7 +94,7 @@ export function createRedisCounter(url: string, prefix: string, opts: RedisCount
     }));
     return { admitted: false, refused };
   };
-  return {
+  const counter: WindowCounter = {
     async take(windows, nowMs) {
       try {
         await connect();
@@ -104,6 +104,7 @@ export function createRedisCounter(url: string, prefix: string, opts: RedisCount
         throw rateLimitUnavailable();
       }
     },
+    takeInTurn: (stages, nowMs) => takeOneAfterAnother(counter, stages, nowMs),
     async check() {
       try {
         await connect();
@@ -119,4 +120,5 @@ export function createRedisCounter(url: string, prefix: string, opts: RedisCount
       else redis.disconnect();
     },
   };
+  return counter;
 }

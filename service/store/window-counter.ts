@@ -30,6 +30,12 @@ export type TakeResult =
  */
 export interface WindowCounter {
   take(windows: WindowSpec[], nowMs: number): Promise<TakeResult>;
+  /**
+   * Takes `stages` in turn, each as `take`, until one is refused: the results of the stages
+   * taken (the last one refused, or all admitted). The same as one take after another; the
+   * PostgreSQL counter makes it one round trip (a call's burst check and its hourly count).
+   */
+  takeInTurn(stages: WindowSpec[][], nowMs: number): Promise<TakeResult[]>;
   /** Throws, with a message for the operator, when the counters cannot be reached (checked at start). */
   check(): Promise<void>;
   close(): Promise<void>;
@@ -38,4 +44,15 @@ export interface WindowCounter {
 /** A call counted in second s stays in a window of W seconds until second s + W + 1 begins. */
 export function windowStart(nowMs: number, seconds: number): number {
   return Math.floor(nowMs / 1000) - seconds;
+}
+
+/** takeInTurn as one take after another (the memory and Redis counters: a take there is no round trip worth saving, or one script each). */
+export async function takeOneAfterAnother(counter: Pick<WindowCounter, 'take'>, stages: WindowSpec[][], nowMs: number): Promise<TakeResult[]> {
+  const out: TakeResult[] = [];
+  for (const windows of stages) {
+    const r = await counter.take(windows, nowMs);
+    out.push(r);
+    if (!r.admitted) break;
+  }
+  return out;
 }

@@ -108,6 +108,23 @@ describe.each(cases)('rate limits (%s)', (backend, L) => {
     for (let i = 0; i < L.burstPerCredential + 5; i++) await rl.checkCredentialBurst(`Bearer ${key}`, '10.1.1.1');
     expect(await rl.countCall({ keyId: key, orgId: org })).toMatchObject({ remaining: L.perKeyPerHour - 1 });
   });
+
+  it('checks the burst then counts the hour in one exchange: a stage refused counts nothing, the burst keeps a call over the hour', async () => {
+    await fresh();
+    const key = id(), org = id();
+    // a credential and an address per call, so that only the hour fills
+    let last: Awaited<ReturnType<RateLimiter['checkBurstThenCount']>> | undefined;
+    for (let i = 0; i < L.perKeyPerHour; i++) last = await rl.checkBurstThenCount(`Bearer c-${i}`, `10.2.${i >> 8}.${i & 255}`, { keyId: key, orgId: org });
+    expect(last).toMatchObject({ blocked: false, count: { limit: L.perKeyPerHour, remaining: 0 } });
+    const over = await rl.checkBurstThenCount('Bearer c-x', '10.3.0.1', { keyId: key, orgId: org });
+    expect(over).toMatchObject({ blocked: false, count: { code: 'query_budget_exceeded', status: 429 } });
+    // the call over the hour counted in its credential's burst: one fewer left
+    for (let i = 1; i < L.burstPerCredential; i++) expect((await rl.checkCredentialBurst('Bearer c-x', `10.4.${i >> 8}.${i & 255}`)).blocked).toBe(false);
+    const other = { keyId: id(), orgId: id() };
+    expect(await rl.checkBurstThenCount('Bearer c-x', '10.5.0.1', other)).toMatchObject({ blocked: true, por: 'credential' });
+    // blocked by the burst: not counted in the hour
+    expect(await rl.countCall(other)).toMatchObject({ remaining: L.perKeyPerHour - 1 });
+  });
 });
 
 describe('rate limits shared between two service instances (PostgreSQL)', () => {
