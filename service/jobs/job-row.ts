@@ -40,6 +40,13 @@ export interface JobRow {
   expirado_em: Date | null;
 }
 
+/**
+ * The columns of a job's status (toJobResponse): what GET /v1/jobs/{id} and the list read. Not
+ * the request, which may hold a calibration's whole series (150,000 rows), nor the quote.
+ * KEEP IN SYNC with JOB_STATUS_COLUMNS in store/queries/jobs.ts.
+ */
+export type JobStatusRow = Pick<JobRow, 'id' | 'project_id' | 'nome' | 'estado' | 'tipo' | 'preco_micros' | 'criado_em' | 'registro' | 'progresso' | 'apagamento_pedido_em'>;
+
 /** The spec's Job resource. */
 export interface JobResponse {
   id: string;
@@ -53,7 +60,7 @@ export interface JobResponse {
   apagamento_pedido_em: string | null;
 }
 
-export function toJobResponse(row: JobRow): JobResponse {
+export function toJobResponse(row: JobStatusRow): JobResponse {
   return {
     id: row.id,
     project_id: row.project_id,

@@ -7,7 +7,7 @@ import type { CalibrationQuote, SimulationQuote } from '../../src/contract/types
 import { getProject } from '../accounts/accounts.js';
 import { emitJobEnded, recordJobEnd } from './job-events.js';
 import { notifyClaimable } from './claimable-jobs.js';
-import { JOB_KINDS, RUNNING_STATE, type JobKind, type JobRow, type JobState } from './job-row.js';
+import { JOB_KINDS, RUNNING_STATE, type JobKind, type JobRow, type JobState, type JobStatusRow } from './job-row.js';
 import { lockOrganization, reserveForJob } from '../accounts/ledger.js';
 import type { Queryable, Store } from '../store/open-store.js';
 import { isUuid } from '../store/uuid.js';
@@ -101,20 +101,35 @@ function notFound(id: string): ServiceError {
   return new ServiceError('not_found', `job ${id} does not exist in this project`);
 }
 
+/** The read cache's row of the job (the embedded store's), or undefined; 404 not_found for another project's, or ids that are no UUIDs. */
+function cachedJob(db: Queryable | Store, projectId: string, id: string): JobRow | undefined {
+  if (!isUuid(id) || !isUuid(projectId)) throw notFound(String(id));
+  const hit = 'cache' in db ? db.cache?.get<JobRow>('job', id) : undefined;
+  if (hit && hit.project_id !== projectId) throw notFound(id);
+  return hit;
+}
+
+/** The one row `sql` (id, project) finds, or 404 not_found. */
+async function jobRowOrNotFound<T>(db: Queryable, sql: string, projectId: string, id: string): Promise<T> {
+  const r = await db.query<T>(sql, [id, projectId]);
+  if (r.rows.length === 0) throw notFound(id);
+  return r.rows[0];
+}
+
 /** The job of this project, or 404 not_found. Served from the read cache of the embedded store when there. */
 export async function getJob(db: Queryable | Store, projectId: string, id: string): Promise<JobRow> {
-  if (!isUuid(id) || !isUuid(projectId)) throw notFound(String(id));
+  const hit = cachedJob(db, projectId, id);
+  if (hit) return hit;
   const cache = 'cache' in db ? db.cache : null;
-  const hit = cache?.get<JobRow>('job', id);
-  if (hit) {
-    if (hit.project_id !== projectId) throw notFound(id);
-    return hit;
-  }
   const mark = cache?.mark('job') ?? 0;
-  const r = await db.query<JobRow>(JOB_SQL.get, [id, projectId]);
-  if (r.rows.length === 0) throw notFound(id);
-  cache?.set('job', id, r.rows[0], mark);
-  return r.rows[0];
+  const row = await jobRowOrNotFound<JobRow>(db, JOB_SQL.get, projectId, id);
+  cache?.set('job', id, row, mark);
+  return row;
+}
+
+/** getJob's status columns only (GET /v1/jobs/{id}): the read cache's row when there, else a query that leaves the request out. */
+export async function getJobStatus(store: Store, projectId: string, id: string): Promise<JobStatusRow> {
+  return cachedJob(store, projectId, id) ?? jobRowOrNotFound<JobStatusRow>(store, JOB_SQL.status, projectId, id);
 }
 
 /** Every write to a job row calls this after its commit (read-cache.ts). */
@@ -131,9 +146,9 @@ export interface ListJobsOptions {
 }
 
 /** The most recent jobs of the project (newest first), at most 50, optionally filtered. */
-export async function listJobs(db: Queryable, projectId: string, opts: ListJobsOptions = {}): Promise<JobRow[]> {
+export async function listJobs(db: Queryable, projectId: string, opts: ListJobsOptions = {}): Promise<JobStatusRow[]> {
   const limite = Math.max(1, Math.min(MAX_LISTED_JOBS, Math.trunc(opts.limite ?? MAX_LISTED_JOBS)));
-  const r = await db.query<JobRow>(JOB_SQL.list, [projectId, opts.estado ?? null, opts.tipo ?? null, limite]);
+  const r = await db.query<JobStatusRow>(JOB_SQL.list, [projectId, opts.estado ?? null, opts.tipo ?? null, limite]);
   return r.rows;
 }
 

@@ -1,5 +1,5 @@
 // One job of the caller's project (GET /v1/jobs/{job_id}, tool get_job); 404 not_found outside it.
-import { getJob as readJobRow, toJobResponse, type JobResponse } from '../jobs/jobs.js';
+import { getJobStatus, toJobResponse, type JobResponse } from '../jobs/jobs.js';
 import { JOB_ID_PARAMS } from './input-schemas.js';
 import type { Operation } from './operation.js';
 
@@ -8,6 +8,6 @@ export const getJob = {
   scope: 'results:read',
   input: { params: JOB_ID_PARAMS },
   async run(ctx, principal, input) {
-    return toJobResponse(await readJobRow(ctx.store, principal.projectId, input.job_id));
+    return toJobResponse(await getJobStatus(ctx.store, principal.projectId, input.job_id));
   },
 } satisfies Operation<{ job_id: string }, JobResponse>;

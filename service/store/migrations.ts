@@ -386,28 +386,52 @@ CREATE TABLE workers (
   {
     version: 14,
     name: 'rate_limit_take_stages: a call\'s burst check and hourly count in one round trip',
-    // Stage k is elements fins[k-1]+1 .. fins[k] of the arrays, taken as rate_limit_take does;
-    // the next stage is taken only when every window of this one had room (a stage refused takes
-    // its own call back, the stages before keep theirs: a call over its hourly budget still counts
-    // in the burst windows, as when the two were separate calls). Callers list the stages in one
-    // fixed order (burst before hour), so the row locks are taken in the order they always were.
+    // Stage k is elements fins[k-1]+1 .. fins[k] of the arrays. A stage counts the call in each of
+    // its windows (the row locks, in array order, serialise concurrent callers of a bucket, so no
+    // two of them can both take the last call), reads the windows, and takes its call back when
+    // one is over; the next stage is taken only when every window of this one had room. A stage
+    // refused takes back its own call, the stages before keep theirs: a call over its hourly budget
+    // still counts in the burst windows, as when the two were separate round trips. Callers list
+    // the stages in one fixed order (burst before hour), so locks are taken in one order. One
+    // statement per window, not rate_limit_take's unnest and array_agg: 0.33 against 0.41 ms a
+    // call of two stages on one connection (SELECT 1: 0.10). rate_limit_take stays for instances
+    // of an older version during an upgrade.
     sql: `
 CREATE FUNCTION rate_limit_take_stages(chaves text[], desde bigint[], limites integer[], fins integer[], agora bigint)
-RETURNS TABLE (etapa integer, ord bigint, contagem bigint, mais_antigo bigint, cheio boolean)
+RETURNS TABLE (etapa integer, ord integer, contagem bigint, mais_antigo bigint, cheio boolean)
 LANGUAGE plpgsql AS $fn$
 DECLARE
   inicio integer := 0;
-  recusada boolean := false;
-  r record;
+  recusada boolean;
+  contagens bigint[];
+  antigos bigint[];
+  c1 bigint;
+  m1 bigint;
 BEGIN
   FOR k IN 1 .. cardinality(fins) LOOP
-    FOR r IN SELECT t.ord, t.contagem, t.mais_antigo, t.cheio
-      FROM rate_limit_take(chaves[inicio + 1 : fins[k]], desde[inicio + 1 : fins[k]], limites[inicio + 1 : fins[k]], agora) t
-      ORDER BY t.ord
-    LOOP
-      etapa := k; ord := r.ord; contagem := r.contagem; mais_antigo := r.mais_antigo; cheio := r.cheio;
+    recusada := false;
+    FOR i IN inicio + 1 .. fins[k] LOOP
+      INSERT INTO rate_limit_counts AS c (chave, segundo, n) VALUES (chaves[i], agora, 1)
+        ON CONFLICT (chave, segundo) DO UPDATE SET n = c.n + 1;
+    END LOOP;
+    FOR i IN inicio + 1 .. fins[k] LOOP
+      SELECT COALESCE(sum(c.n), 0), min(c.segundo) INTO c1, m1 FROM rate_limit_counts c WHERE c.chave = chaves[i] AND c.segundo >= desde[i];
+      contagens[i] := c1;
+      antigos[i] := m1;
+      recusada := recusada OR c1 > limites[i];
+    END LOOP;
+    IF recusada THEN
+      FOR i IN inicio + 1 .. fins[k] LOOP
+        UPDATE rate_limit_counts c SET n = c.n - 1 WHERE c.chave = chaves[i] AND c.segundo = agora;
+      END LOOP;
+    END IF;
+    FOR i IN inicio + 1 .. fins[k] LOOP
+      etapa := k;
+      ord := i - inicio;
+      contagem := contagens[i];
+      mais_antigo := antigos[i];
+      cheio := contagens[i] > limites[i];
       RETURN NEXT;
-      recusada := recusada OR r.cheio;
     END LOOP;
     EXIT WHEN recusada;
     inicio := fins[k];

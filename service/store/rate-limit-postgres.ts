@@ -1,8 +1,8 @@
 // Rate-limit window counter shared by every service instance through the PostgreSQL store
-// (semantics in service/accounts/rate-limit.ts). One call of rate_limit_take (migration 2) per take:
-// counts the call in every window, reads them, and takes the call back when one is over; a
-// takeInTurn is one call of rate_limit_take_stages (migration 14), its stages taken the same way.
-// The table is unlogged (migration 4): fast, and emptied by a crash of the server.
+// (semantics in service/accounts/rate-limit.ts). A take, or a takeInTurn of several stages, is one
+// call of rate_limit_take_stages (migration 14): it counts the call in every window of a stage,
+// reads them, and takes the call back when one is over. The table is unlogged (migration 4):
+// fast, and emptied by a crash of the server.
 import { windowStart, type SecondCount, type TakeResult, type WindowCounter, type WindowSpec } from './window-counter.js';
 import type { Store } from './open-store.js';
 import { RATE_LIMIT_SQL } from './queries/rate-limit.js';
@@ -35,13 +35,9 @@ export function createPostgresCounter(store: Store): WindowCounter {
     }));
     return { admitted: false, refused };
   };
-  return {
+  const counter: WindowCounter = {
     async take(windows, nowMs) {
-      await pruneNow(windows, nowMs);
-      const rows = (await store.query<WindowRow>(RATE_LIMIT_SQL.take, [
-        windows.map((w) => w.key), windows.map((w) => windowStart(nowMs, w.seconds)), windows.map((w) => w.limit), Math.floor(nowMs / 1000),
-      ])).rows;
-      return resultOf(windows, rows, nowMs);
+      return (await counter.takeInTurn([windows], nowMs))[0];
     },
     async takeInTurn(stages, nowMs) {
       const all = stages.flat();
@@ -57,4 +53,5 @@ export function createPostgresCounter(store: Store): WindowCounter {
     async check() { /* the store was reached when it was opened */ },
     async close() { /* the store is closed by its owner */ },
   };
+  return counter;
 }

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeClock, type FakeClock } from '../fixtures/fake-clock.js';
 import { createRateLimiter, LIMITS, type CallBudget, type Limits, type RateLimiter } from '../../service/accounts/rate-limit.js';
-import type { ServiceError } from '../../src/errors.js';
+import { ServiceError } from '../../src/errors.js';
 import { openTestStore } from './store/test-store.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -136,5 +136,26 @@ describe('rate limits shared between two service instances (PostgreSQL)', () => 
     const calls = await Promise.allSettled(Array.from({ length: SMALL.perKeyPerHour + 10 }, (_, i) => (i % 2 ? a : b).countCall({ keyId: key, orgId: 'o' + key })));
     expect(calls.filter((c) => c.status === 'fulfilled')).toHaveLength(SMALL.perKeyPerHour);
     expect(calls.filter((c) => c.status === 'rejected').every((c) => (c as PromiseRejectedResult).reason.code === 'query_budget_exceeded')).toBe(true);
+  });
+
+  it('admits no call past a limit when both instances check the burst and count the hour at once', async () => {
+    const clock = createFakeClock('2026-05-02T11:00:00.000Z');
+    const a = createRateLimiter({ store, clock, limits: SMALL });
+    const b = createRateLimiter({ store, clock, limits: SMALL });
+    const at = (i: number) => (i % 2 ? a : b);
+    // one credential: its burst admits 30 of 60, each counted in the hour
+    const key = randomBytes(6).toString('hex');
+    const one = await Promise.all(Array.from({ length: 2 * SMALL.burstPerCredential }, (_, i) => at(i).checkBurstThenCount('Bearer one-' + key, '10.6.0.1', { keyId: key, orgId: 'o' + key })));
+    expect(one.filter((r) => !r.blocked)).toHaveLength(SMALL.burstPerCredential);
+    expect(one.filter((r) => r.blocked).every((r) => r.blocked && r.por === 'credential')).toBe(true);
+    expect(await a.countCall({ keyId: key, orgId: 'o' + key })).toMatchObject({ remaining: SMALL.perKeyPerHour - SMALL.burstPerCredential - 1 });
+    // a credential a call: every call passes the bursts (the address's 50 exactly), the hour admits 40
+    const other = randomBytes(6).toString('hex');
+    const many = await Promise.all(Array.from({ length: SMALL.burstPerAddress }, (_, i) => at(i).checkBurstThenCount(`Bearer ${other}-${i}`, '10.7.0.1', { keyId: other, orgId: 'o' + other })));
+    expect(many.every((r) => !r.blocked)).toBe(true);
+    const counted = many.flatMap((r) => (r.blocked ? [] : [r.count]));
+    expect(counted.filter((c) => !(c instanceof ServiceError))).toHaveLength(SMALL.perKeyPerHour);
+    expect(counted.filter((c) => c instanceof ServiceError).every((c) => (c as ServiceError).code === 'query_budget_exceeded')).toBe(true);
+    expect((await a.checkCredentialBurst('Bearer x', '10.7.0.1')).blocked).toBe(true);
   });
 });

@@ -3,6 +3,8 @@
 // Every transition is a conditional UPDATE on the expected state, so it happens at most once.
 
 const TERMINAL = `('concluido', 'falhou', 'cancelado')`;
+/** A job's status (KEEP IN SYNC with JobStatusRow, service/jobs/job-row.ts). */
+const JOB_STATUS_COLUMNS = 'id, project_id, nome, estado, tipo, preco_micros, criado_em, registro, progresso, apagamento_pedido_em';
 
 export const JOB_SQL = {
   // A job may be claimed (service/jobs/claimable-jobs.ts; the channel is claimableChannel of the schema).
@@ -15,6 +17,7 @@ export const JOB_SQL = {
   insertIdempotencyKey: `INSERT INTO idempotency_keys (project_id, chave, request_hash, job_id, criado_em)
     VALUES ($1, $2, $3, $4, $5) ON CONFLICT (project_id, chave) DO NOTHING RETURNING job_id`,
   get: `SELECT * FROM jobs WHERE id = $1 AND project_id = $2`,
+  status: `SELECT ${JOB_STATUS_COLUMNS} FROM jobs WHERE id = $1 AND project_id = $2`,
   getById: `SELECT * FROM jobs WHERE id = $1`,
   // Attempt number of a calibration: calibrations of the project on the same series (serie_sha256
   // of the validated body) submitted up to this one. Erased requests no longer count.
@@ -22,7 +25,7 @@ export const JOB_SQL = {
     WHERE j.project_id = me.project_id AND j.tipo = 'calibracao' AND j.seq <= me.seq
       AND j.pedido->>'serie_sha256' = me.pedido->>'serie_sha256'`,
   // The 50 most recent of the project, optionally filtered by estado and tipo.
-  list: `SELECT * FROM jobs WHERE project_id = $1
+  list: `SELECT ${JOB_STATUS_COLUMNS} FROM jobs WHERE project_id = $1
       AND ($2::text IS NULL OR estado = $2::text) AND ($3::text IS NULL OR tipo = $3::text)
     ORDER BY criado_em DESC, seq DESC LIMIT $4`,
   cancel: `UPDATE jobs SET estado = 'cancelado', terminado_em = $3,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applyMigrations } from '../../../service/store/open-store.js';
 import { MIGRATIONS } from '../../../service/store/migrations.js';
 import { balance, listEntries, monthBounds, monthSpend, resolveReservation } from '../../../service/accounts/ledger.js';
-import { cancelJob, createJob, eraseJob, getJob, listJobs, toJobResponse } from '../../../service/jobs/jobs.js';
+import { cancelJob, createJob, eraseJob, getJob, getJobStatus, listJobs, toJobResponse } from '../../../service/jobs/jobs.js';
 import type { JobRow } from '../../../service/jobs/job-row.js';
 import { claimNextJob, completeJob, failJob } from '../../../service/jobs/queue.js';
 import { readStoredResult, sweepExpiredResults } from '../../../service/jobs/results.js';
@@ -103,6 +103,18 @@ describe('store on PostgreSQL', () => {
     expect(list[0].criado_em.getTime()).toBeGreaterThan(list[49].criado_em.getTime());
     expect(await listJobs(store, project.id, { estado: 'cancelado' })).toHaveLength(1);
     expect(await listJobs(store, project.id, { limite: 3, tipo: 'simulacao' })).toHaveLength(3);
+  });
+
+  it('reads a job\'s status and the list without the request (a calibration\'s may hold 150,000 rows)', async () => {
+    const { project } = await seedOrganization(store, 'status', 100_000_000);
+    const j = await submit(project.id, 1);
+    const status = await getJobStatus(store, project.id, j.job.id);
+    expect(toJobResponse(status)).toEqual(toJobResponse(await getJob(store, project.id, j.job.id)));
+    const listed = await listJobs(store, project.id);
+    for (const row of [status, ...listed]) expect(Object.keys(row).filter((k) => ['pedido', 'cotacao'].includes(k))).toEqual([]);
+    await expect(getJobStatus(store, project.id, '00000000-0000-0000-0000-000000000000')).rejects.toMatchObject({ code: 'not_found', status: 404 });
+    const other = await seedOrganization(store, 'status-other', 100_000_000);
+    await expect(getJobStatus(store, other.project.id, j.job.id)).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('expires findings 365 days after the job concluded', async () => {
