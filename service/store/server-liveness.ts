@@ -28,7 +28,7 @@ export function watchServerLiveness(url: string): ServerLiveness {
   return {
     // A plain timer per query, cleared when it answers: the timers/promises sleep with an
     // AbortController it replaced built an AbortError (a DOMException with its stack) for every
-    // query, about 6% of a service's CPU time under GET load (docs/api.md, Benchmark).
+    // query that answered: one instance served 1.33-1.44x the calls a second without it (docs/api.md, Benchmark).
     awaitAnswer<T>(query: Promise<T>): Promise<T> {
       return new Promise<T>((resolve, reject) => {
         let settled = false;
