@@ -47,6 +47,9 @@ export async function sweepSilentWorkers(store: Store, now: Date = store.clock.n
 /** The budget a quote of the service uses: the worker's, with the measured fleet (rule above). */
 export async function fleetBudget(store: Store, env: NodeJS.ProcessEnv = process.env, now: Date = store.clock.now()): Promise<WorkerBudget> {
   const budget = workerBudget(env);
+  // No worker registers on the embedded store (its tasks never spread): no query, a quote each
+  // time (the estimate's calls a second had halved with it).
+  if (store.kind !== 'postgres') return budget;
   const live = await liveFleet(store, now);
   if (live.workers === 0) return budget;
   const capped = env.CAMPAIGN_SIM_WORKERS !== undefined;

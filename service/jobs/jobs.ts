@@ -101,16 +101,9 @@ function notFound(id: string): ServiceError {
   return new ServiceError('not_found', `job ${id} does not exist in this project`);
 }
 
-/** The read cache's row of the job (the embedded store's), or undefined; 404 not_found for another project's, or ids that are no UUIDs. */
-function cachedJob(db: Queryable | Store, projectId: string, id: string): JobRow | undefined {
-  if (!isUuid(id) || !isUuid(projectId)) throw notFound(String(id));
-  const hit = 'cache' in db ? db.cache?.get<JobRow>('job', id) : undefined;
-  if (hit && hit.project_id !== projectId) throw notFound(id);
-  return hit;
-}
-
-/** The one row `sql` (id, project) finds, or 404 not_found. */
+/** The one row `sql` (id, project) finds, or 404 not_found (ids that are no UUIDs too). */
 async function jobRowOrNotFound<T>(db: Queryable, sql: string, projectId: string, id: string): Promise<T> {
+  if (!isUuid(id) || !isUuid(projectId)) throw notFound(String(id));
   const r = await db.query<T>(sql, [id, projectId]);
   if (r.rows.length === 0) throw notFound(id);
   return r.rows[0];
@@ -118,18 +111,25 @@ async function jobRowOrNotFound<T>(db: Queryable, sql: string, projectId: string
 
 /** The job of this project, or 404 not_found. Served from the read cache of the embedded store when there. */
 export async function getJob(db: Queryable | Store, projectId: string, id: string): Promise<JobRow> {
-  const hit = cachedJob(db, projectId, id);
-  if (hit) return hit;
   const cache = 'cache' in db ? db.cache : null;
+  const hit = cache?.get<JobRow>('job', id);
+  if (hit) {
+    if (hit.project_id !== projectId) throw notFound(id);
+    return hit;
+  }
   const mark = cache?.mark('job') ?? 0;
   const row = await jobRowOrNotFound<JobRow>(db, JOB_SQL.get, projectId, id);
   cache?.set('job', id, row, mark);
   return row;
 }
 
-/** getJob's status columns only (GET /v1/jobs/{id}): the read cache's row when there, else a query that leaves the request out. */
+/**
+ * getJob's status columns (GET /v1/jobs/{id}): a store that caches jobs (the embedded one) reads,
+ * and keeps, the whole row once; a server's is read each time without the request.
+ */
 export async function getJobStatus(store: Store, projectId: string, id: string): Promise<JobStatusRow> {
-  return cachedJob(store, projectId, id) ?? jobRowOrNotFound<JobStatusRow>(store, JOB_SQL.status, projectId, id);
+  if (store.cache?.keeps('job')) return getJob(store, projectId, id);
+  return jobRowOrNotFound<JobStatusRow>(store, JOB_SQL.status, projectId, id);
 }
 
 /** Every write to a job row calls this after its commit (read-cache.ts). */

@@ -19,6 +19,8 @@ export type CacheKind = 'key' | 'job';
 export interface ReadCache {
   /** How long an authenticated key may be served from the cache. */
   readonly keyTtlMs: number;
+  /** Whether entries of the kind are kept (a server store keeps no jobs). */
+  keeps(kind: CacheKind): boolean;
   get<T>(kind: CacheKind, id: string): T | undefined;
   /** Call before reading the database; pass the result to set(). */
   mark(kind: CacheKind): number;
@@ -41,6 +43,7 @@ export function createReadCache(opts: ReadCacheOptions = {}): ReadCache {
   const epoch = { key: 0, job: 0 };
   return {
     keyTtlMs: opts.keyTtlMs ?? KEY_TTL_EMBEDDED_MS,
+    keeps: (kind) => kinds.has(kind),
     get: <T>(kind: CacheKind, id: string) => maps[kind].get(id) as T | undefined,
     mark: (kind) => epoch[kind],
     set(kind, id, value, mark) {

@@ -28,6 +28,13 @@ export interface WorkerBudget {
   fleetThreads?: number;
 }
 
+let machineFacts: { cores: number; memoryBytes: number } | undefined;
+/** The machine's cores and memory, read once: every quote takes a budget, and totalmem reads /proc (8% of an estimate's CPU time). */
+function machine(): { cores: number; memoryBytes: number } {
+  machineFacts ??= { cores: availableParallelism(), memoryBytes: totalmem() };
+  return machineFacts;
+}
+
 /**
  * The worker's budget: CAMPAIGN_SIM_WORKER_THREADS (default: the machine's cores, as the pool),
  * CAMPAIGN_SIM_WORKER_MEMORY_MB (default: 75% of the machine's memory) and CAMPAIGN_SIM_WORKERS,
@@ -35,8 +42,8 @@ export interface WorkerBudget {
  * variables, so a quote on one machine refuses what its workers could not run.
  */
 export function workerBudget(env: NodeJS.ProcessEnv = process.env): WorkerBudget {
-  const threads = Number(env.CAMPAIGN_SIM_WORKER_THREADS ?? availableParallelism());
-  const mb = Number(env.CAMPAIGN_SIM_WORKER_MEMORY_MB ?? Math.floor((totalmem() * 0.75) / 2 ** 20));
+  const threads = Number(env.CAMPAIGN_SIM_WORKER_THREADS ?? machine().cores);
+  const mb = Number(env.CAMPAIGN_SIM_WORKER_MEMORY_MB ?? Math.floor((machine().memoryBytes * 0.75) / 2 ** 20));
   const workers = Number(env.CAMPAIGN_SIM_WORKERS ?? 1);
   return { threads: Math.max(1, Math.floor(threads) || 1), memoryBytes: Math.max(1, mb) * 2 ** 20, workers: Math.max(1, Math.floor(workers) || 1) };
 }

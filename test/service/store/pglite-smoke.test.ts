@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { archiveProject, getProject, restoreProject } from '../../../service/accounts/accounts.js';
 import { createDevAccount } from '../../../service/accounts/dev-account.js';
 import { authenticateApiKey, createApiKey, revokeApiKey } from '../../../service/accounts/api-keys.js';
-import { cancelJob, createJob, getJob, toJobResponse } from '../../../service/jobs/jobs.js';
+import { cancelJob, createJob, getJob, getJobStatus, toJobResponse } from '../../../service/jobs/jobs.js';
 import { balance } from '../../../service/accounts/ledger.js';
 import { claimNextJob, completeJob } from '../../../service/jobs/queue.js';
 import { createRateLimiter } from '../../../service/accounts/rate-limit.js';
@@ -50,6 +50,12 @@ describe('embedded store (PGlite)', () => {
     expect((await getJob(store, dev.projectId, waiting.id)).estado).toBe('reservado'); // cached
     await cancelJob(store, dev.projectId, waiting.id);
     expect((await getJob(store, dev.projectId, waiting.id)).estado).toBe('cancelado');
+    // the status read (GET /v1/jobs/{id}) of a job not read before keeps the row: the next serves the same object, no query
+    const polled = (await createJob(store, { ...input, idempotencyKey: 'smoke-3', requestHash: 'h3' })).job;
+    const status = await getJobStatus(store, dev.projectId, polled.id);
+    expect(status).toMatchObject({ estado: 'reservado' });
+    expect(await getJobStatus(store, dev.projectId, polled.id)).toBe(status);
+    await cancelJob(store, dev.projectId, polled.id);
     await expect(getJob(store, '00000000-0000-4000-8000-000000000000', waiting.id)).rejects.toMatchObject({ code: 'not_found' });
     const extra = await createApiKey(store, { projectId: dev.projectId, nome: 'extra', scopes: ['results:read'], expiresInDays: null });
     expect(await authenticateApiKey(store, extra.key)).not.toBeNull();
