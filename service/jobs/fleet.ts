@@ -47,8 +47,8 @@ export async function sweepSilentWorkers(store: Store, now: Date = store.clock.n
 /** The budget a quote of the service uses: the worker's, with the measured fleet (rule above). */
 export async function fleetBudget(store: Store, env: NodeJS.ProcessEnv = process.env, now: Date = store.clock.now()): Promise<WorkerBudget> {
   const budget = workerBudget(env);
-  // No worker registers on the embedded store (its tasks never spread): no query, a quote each
-  // time (the estimate's calls a second had halved with it).
+  // No worker registers on the embedded store (its tasks never spread), so its quotes ask
+  // nothing: that query on every quote had halved the estimate's calls a second.
   if (store.kind !== 'postgres') return budget;
   const live = await liveFleet(store, now);
   if (live.workers === 0) return budget;
