@@ -2,7 +2,7 @@
 // it: checked by calibration/validate-request.ts (request, series rows, hash) and quoted, its
 // time the measured fleet's (jobs/fleet.ts fleetBudget), as a simulation's.
 import { quoteCalibration, validateCalibrationRequest } from '../../calibration/index.js';
-import { fleetBudget } from '../jobs/fleet.js';
+import { fleetBudget } from '../execution/fleet.js';
 import type { ServiceContext } from '../service-context.js';
 
 export async function checkCalibrationBody(ctx: ServiceContext, body: unknown) {

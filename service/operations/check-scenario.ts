@@ -5,7 +5,7 @@
 import { quoteSimulation, validateScenario } from '../../src/contract/index.js';
 import type { Scenario, SimulationQuote } from '../../src/contract/types.js';
 import { resolveCalibrationBase } from '../jobs/calibration-base.js';
-import { fleetBudget } from '../jobs/fleet.js';
+import { fleetBudget } from '../execution/fleet.js';
 import type { ServiceContext } from '../service-context.js';
 
 export async function checkScenario(ctx: ServiceContext, projectId: string, pedido: unknown): Promise<{ scenario: Scenario; quote: SimulationQuote }> {

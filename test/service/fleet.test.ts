@@ -4,11 +4,11 @@
 // the quote once the fleet is live, and a worker process signing in and out by itself.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { beatFleet, FLEET_SILENCE_MS, fleetBudget, leaveFleet, liveWorkers, sweepSilentWorkers } from '../../service/jobs/fleet.js';
+import { beatFleet, FLEET_SILENCE_MS, fleetBudget, leaveFleet, liveWorkers, sweepSilentWorkers } from '../../service/execution/fleet.js';
 import { checkScenario } from '../../service/operations/check-scenario.js';
 import type { ServiceContext } from '../../service/service-context.js';
 import { createRateLimiter } from '../../service/accounts/rate-limit.js';
-import { runWorker } from '../../service/worker.js';
+import { runWorker } from '../../service/worker/worker.js';
 import { fleetSpeedup } from '../../src/contract/job-limits.js';
 import { validateScenario } from '../../src/contract/validate-scenario.js';
 import { canal, receptionScenario } from '../fixtures/scenarios.js';

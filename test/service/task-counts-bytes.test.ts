@@ -3,7 +3,7 @@
 // bytes stored before the cells kept some measures only read back with every measure.
 import { deflateSync, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { taskCountsFromBytes, taskCountsToBytes } from '../../service/jobs/task-counts-bytes.js';
+import { taskCountsFromBytes, taskCountsToBytes } from '../../service/execution/task-counts-bytes.js';
 import type { TaskCounts } from '../../src/pool/messages.js';
 
 const cumulative = (n: number, step: number) => Uint32Array.from({ length: n }, (_, k) => Math.floor(k / 7) * step);

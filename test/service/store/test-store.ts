@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Clock } from '../../../service/store/clock.js';
 import { openStore, type Store } from '../../../service/store/open-store.js';
-import { taskQueueSchema } from '../../../service/jobs/task-queue.js';
+import { taskQueueSchema } from '../../../service/execution/task-queue.js';
 import { addCredits } from '../../../service/accounts/ledger.js';
 import { createOrganization, createProject } from '../../../service/accounts/accounts.js';
 
