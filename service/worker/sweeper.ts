@@ -1,10 +1,10 @@
 // The worker's sweeper, every sweepMs: running jobs gone silent or over their time fail,
 // refunded (jobs/queue.ts); results past their retention go (jobs/results.ts); what people
-// deleted more than 7 days ago is erased (accounts/deletion.ts); the authorization server's
+// deleted more than 7 days ago is erased (sweep-deletions.ts); the authorization server's
 // expired records go (oauth/oauth-adapter.ts). With spread jobs also the task rows of ended
 // jobs whose owner died (execution/job-tasks.ts) and workers silent for a day (execution/fleet.ts).
 // Every sweep is safe to run from every worker at once.
-import { sweepDeletions } from '../accounts/deletion.js';
+import { sweepDeletions } from './sweep-deletions.js';
 import { sweepSilentWorkers } from '../execution/fleet.js';
 import { sweepEndedJobTasks } from '../execution/job-tasks.js';
 import { sweepStaleJobs } from '../jobs/queue.js';
