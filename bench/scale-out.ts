@@ -147,7 +147,7 @@ async function runLayout(store: Store, projectId: string, scenario: Scenario, qu
   const tasks = layout.startsWith('local') ? 'local' : 'spread';
   const n = Number(layout.replace('local-', ''));
   const children = await Promise.all(Array.from({ length: n }, (_, k) => startWorker(store.schema, `${layout}-w${k + 1}`, tasks)));
-  // a spread worker is ready once its task worker runs and it signed in to the fleet (service/jobs/fleet.ts)
+  // a spread worker is ready once its task worker runs and it signed in to the fleet (service/execution/fleet.ts)
   while (tasks === 'spread' && (await liveWorkers(store)) < n) await sleep(50);
   const cpu0 = children.map((c) => cpuSeconds(c.pid!));
   const pg0 = postgresCpuSeconds();

@@ -1,4 +1,4 @@
-// The measured fleet (service/jobs/fleet.ts) on the real PostgreSQL: workers' signs of life, who
+// The measured fleet (service/execution/fleet.ts) on the real PostgreSQL: workers' signs of life, who
 // counts as live, the rule the quotes apply (the live workers' task threads, capped by
 // CAMPAIGN_SIM_WORKERS x threads when set, the configured fleet when none is live), a job one machine could not finish in 12 hours accepted by
 // the quote once the fleet is live, and a worker process signing in and out by itself.

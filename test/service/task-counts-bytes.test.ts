@@ -1,4 +1,4 @@
-// A task's counts as the bytes a worker stores for the job's owner (service/jobs/task-counts-bytes.ts):
+// A task's counts as the bytes a worker stores for the job's owner (service/execution/task-counts-bytes.ts):
 // read back, every array is the same, absent ones stay absent, and cumulative counts deflate;
 // bytes stored before the cells kept some measures only read back with every measure.
 import { deflateSync, inflateSync } from 'node:zlib';

@@ -18,7 +18,7 @@ export async function openTestStore(label: string, opts: { clock?: Clock; poolSi
       await store.close();
       const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await c.connect();
-      // and the task queue's schema beside it (service/jobs/task-queue.ts), when a worker opened one
+      // and the task queue's schema beside it (service/execution/task-queue.ts), when a worker opened one
       try { await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${taskQueueSchema(schema)}" CASCADE`); } finally { await c.end(); }
     },
   });
