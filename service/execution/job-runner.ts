@@ -1,26 +1,26 @@
 // What a worker does with a claimed job. The default runner reads what the job needs from the
 // store (the calibration base of a scenario launched from a calibration, the attempt number of
-// a calibration), then runs the engine (engine-job.ts) in a thread of its own (job-thread.ts):
-// population loading and merging never block the event loop of the API that shares the process.
-// Progress from the thread rides on the job's heartbeats. Aborted, the thread is asked to stop
-// and, if it has not stopped within ABORT_GRACE_MS, terminated with its simulation pool: the
-// job ends within seconds whatever step the engine is in. With a task queue (a PostgreSQL
-// server), a job's tasks run on every worker, a simulation's (job-tasks.ts) and a calibration
-// round's (calibration-tasks.ts), and the thread combines the counts they stored. Workers accept
-// another runner (tests inject one).
+// a calibration), then runs the engine (engine-job.ts) in a thread of its own (job-thread.ts,
+// started by start-thread.ts): population loading and merging never block the event loop of
+// the API that shares the process. Progress from the thread rides on the job's heartbeats.
+// Aborted, the thread is asked to stop and, if it has not stopped within ABORT_GRACE_MS,
+// terminated with its simulation pool: the job ends within seconds whatever step the engine is
+// in. With a task queue (a PostgreSQL server), a job's tasks run on every worker, a
+// simulation's (job-tasks.ts) and a calibration round's (calibration-tasks.ts), and the thread
+// combines the counts they stored. Workers accept another runner (tests inject one).
 import type { Scenario } from '../../src/contract/types.js';
 import { reviveError } from '../../src/errors.js';
 import { resolveCalibrationBase } from '../jobs/calibration-base.js';
-import { runCalibrationTasks } from './calibration-tasks.js';
-import type { EngineJobInput } from './engine-job.js';
 import type { JobRow } from '../jobs/job-row.js';
-import { startThread, type ServiceThread } from './start-thread.js';
-import { ABORT_JOB } from './thread-messages.js';
-import { deleteJobTasks, jobTasks, runJobTasks, type Execucao } from './job-tasks.js';
-import type { TaskQueue } from './task-queue.js';
 import { calibrationAttempt } from '../jobs/jobs.js';
 import type { StoredResult } from '../jobs/queue.js';
 import type { Store } from '../store/open-store.js';
+import { runCalibrationTasks } from './calibration-tasks.js';
+import type { EngineJobInput } from './engine-job.js';
+import { deleteJobTasks, jobTasks, runJobTasks, type Execucao } from './job-tasks.js';
+import { startThread, type ServiceThread } from './start-thread.js';
+import type { TaskQueue } from './task-queue.js';
+import { ABORT_JOB } from './thread-messages.js';
 
 export interface RunJobContext {
   /** Sends a sign of life (and optional progress); the worker also sends one every minute. */

@@ -51,7 +51,7 @@ const DEFAULT_POLL_MS = 2000;
 const STATE_CHECK_EVERY_MS = 5000;
 /** Floor of a task's expiry: a worker is presumed dead only after this long. */
 export const MIN_TASK_EXPIRE_SECONDS = 15 * 60;
-/** pg-boss caps a job's expiry; the job itself may not run longer (queue.ts DURATION_LIMIT_MS). */
+/** pg-boss caps a job's expiry; the job itself may not run longer (jobs/queue.ts DURATION_LIMIT_MS). */
 const MAX_TASK_EXPIRE_SECONDS = 12 * 3600;
 
 /**

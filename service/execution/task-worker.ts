@@ -6,7 +6,7 @@
 // so a task costs two writes of its row besides pg-boss's fetch and completion. A task of a job that is
 // no longer running is dropped without running; a running task whose job ends (failed, swept)
 // is stopped at its next progress report. Its days done go to the store as it runs, so the
-// job's owner reports progress that moves while any task moves (the 15-minute rule, queue.ts).
+// job's owner reports progress that moves while any task moves (the 15-minute rule, jobs/queue.ts).
 // SQL in store/queries/job-tasks.ts.
 import type { Scenario } from '../../src/contract/types.js';
 import { reviveError } from '../../src/errors.js';

@@ -34,7 +34,7 @@ export interface LaneOptions {
   abortWaitMs: number;
   /** The worker stopping: no claim after it, and the running job is aborted. */
   signal: AbortSignal;
-  /** A job may be claimed (claimable-jobs.ts's notification). */
+  /** A job may be claimed (jobs/claimable-jobs.ts's notification). */
   waker: Waker;
   onError(err: unknown, loop: string): void;
 }

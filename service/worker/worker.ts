@@ -93,7 +93,7 @@ export function runWorker(a: Store | (WorkerOptions & { store: Store }), b: Work
     else opts.signal.addEventListener('abort', () => stopping.abort(), { once: true });
   }
   const signal = stopping.signal;
-  // With a server, a job submitted or ended wakes the lanes waiting to claim (claimable-jobs.ts);
+  // With a server, a job submitted or ended wakes the lanes waiting to claim (jobs/claimable-jobs.ts);
   // their poll stays behind for a notification lost while the listening connection was down.
   const claimWakers = Array.from({ length: concurrency }, () => createWaker(signal));
   const listening = store.listen?.(claimableChannel(store.schema), () => { for (const w of claimWakers) w.wake(); })
