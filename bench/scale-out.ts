@@ -28,11 +28,11 @@ import pg from 'pg';
 import { createOrganization, createProject } from '../service/accounts/accounts.js';
 import { addCredits } from '../service/accounts/ledger.js';
 import { createJob, getJob } from '../service/jobs/jobs.js';
-import { jobTasks } from '../service/jobs/job-tasks.js';
-import { liveWorkers } from '../service/jobs/fleet.js';
+import { jobTasks } from '../service/execution/job-tasks.js';
+import { liveWorkers } from '../service/execution/fleet.js';
 import { readStoredResult } from '../service/jobs/results.js';
-import { taskCountsFromBytes, taskCountsToBytes } from '../service/jobs/task-counts-bytes.js';
-import { openTaskQueue, taskQueueSchema } from '../service/jobs/task-queue.js';
+import { taskCountsFromBytes, taskCountsToBytes } from '../service/execution/task-counts-bytes.js';
+import { openTaskQueue, taskQueueSchema } from '../service/execution/task-queue.js';
 import { openStore, type Store } from '../service/store/open-store.js';
 import { quoteSimulation } from '../src/contract/quotes.js';
 import type { Scenario } from '../src/contract/types.js';
@@ -147,7 +147,7 @@ async function runLayout(store: Store, projectId: string, scenario: Scenario, qu
   const tasks = layout.startsWith('local') ? 'local' : 'spread';
   const n = Number(layout.replace('local-', ''));
   const children = await Promise.all(Array.from({ length: n }, (_, k) => startWorker(store.schema, `${layout}-w${k + 1}`, tasks)));
-  // a spread worker is ready once its task worker runs and it signed in to the fleet (service/jobs/fleet.ts)
+  // a spread worker is ready once its task worker runs and it signed in to the fleet (service/execution/fleet.ts)
   while (tasks === 'spread' && (await liveWorkers(store)) < n) await sleep(50);
   const cpu0 = children.map((c) => cpuSeconds(c.pid!));
   const pg0 = postgresCpuSeconds();

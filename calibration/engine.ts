@@ -4,7 +4,7 @@
 // does not charge for), with the daily series per unit (`diario`), so daily and monthly periods
 // are read exactly (calibration/align.ts).
 // A round's tasks run in the process's pool, or, for a calibration spread over workers, in the
-// pool `roundPool` gives (service/jobs/remote-pool.ts): the same plan, simulate() and combine
+// pool `roundPool` gives (service/execution/remote-pool.ts): the same plan, simulate() and combine
 // either way, so the same bits.
 import type { Scenario } from '../src/contract/types.js';
 import { compilePlan } from '../src/plan/compile-plan.js';

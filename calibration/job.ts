@@ -1,6 +1,6 @@
 // A calibration as a service job (tipo calibracao): the stored, validated body in, the result as
 // stored bytes out, progress (rounds done of rounds) on the job's heartbeats. The worker's job
-// runner (service/jobs/job-runner.ts) calls runCalibrationJob for jobs of tipo calibracao; GET
+// runner (service/execution/job-runner.ts) calls runCalibrationJob for jobs of tipo calibracao; GET
 // /v1/calibracoes/{id} reads the bytes back with calibrationResultFromBytes.
 
 import type { CalibrationBody } from '../src/contract/types.js';

@@ -23,7 +23,7 @@ export function calibrationDays(body: Pick<CalibrationBody, 'pedido'>): number {
  * The price of a calibration job (does not validate: pass a body from validateCalibrationRequest);
  * a calibration the service could not finish is refused (src/contract/job-limits.ts). Rounds run
  * one after the other, each with its replicas at once: on one machine, or, with a PostgreSQL
- * server, its replicas as tasks over the budget's fleet (service/jobs/calibration-tasks.ts), so
+ * server, its replicas as tasks over the budget's fleet (service/execution/calibration-tasks.ts), so
  * the time is one machine's divided by the fleet's speed-up on one round's tasks.
  */
 export function quoteCalibration(body: CalibrationBody, release?: ReleaseSource, budget: WorkerBudget = workerBudget()): CalibrationQuote {

@@ -27,7 +27,7 @@ export function registerWorker(program: Command): void {
       if (threads !== undefined && (!Number.isInteger(threads) || threads < 1)) throw refuse('--threads must be an integer >= 1', '--threads');
       if (o.tasks !== 'spread' && o.tasks !== 'local') throw refuse('--tasks must be spread or local', '--tasks');
       const [{ openStore }, { createEngineRunJob }, { runWorker }] = await Promise.all([
-        import('../service/store/open-store.js'), import('../service/jobs/job-runner.js'), import('../service/worker.js'),
+        import('../service/store/open-store.js'), import('../service/execution/job-runner.js'), import('../service/worker/worker.js'),
       ]);
       const store = await openStore({ databaseUrl: o.databaseUrl, schema: o.schema || undefined });
       const worker = runWorker(store, { workerId: o.id, concurrency, pollMs, runJob: createEngineRunJob({ threads }), tasks: o.tasks, taskThreads: threads });

@@ -9,8 +9,8 @@ import { buildApp } from './app.js';
 import { createDevAccount } from './accounts/dev-account.js';
 import type { Limits } from './accounts/rate-limit.js';
 import { openStore, type Store } from './store/open-store.js';
-import { createEngineRunJob } from './jobs/job-runner.js';
-import { runWorker } from './worker.js';
+import { createEngineRunJob } from './execution/job-runner.js';
+import { runWorker } from './worker/worker.js';
 
 /** File of the data directory that keeps the development key between starts. */
 export const DEV_KEY_FILE = 'dev-api-key';

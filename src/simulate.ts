@@ -120,7 +120,7 @@ export function planShards(plan: Plan, maxShardBytes = DEFAULT_SHARD_BYTES, thre
 /**
  * The pool's request for task (replica r, variant kv) of a plan, with common random numbers (the
  * key depends on grupo_comparacao and the replica only): what simulate() runs, and what a worker
- * runs alone for a job spread over machines (service/jobs/task-thread.ts).
+ * runs alone for a job spread over machines (service/execution/task-thread.ts).
  */
 export function taskRequest(plan: Plan, shards: ShardLayout, kv: number, r: number, control: Int32Array, contatosPartilhados: boolean): TaskRequest {
   return {

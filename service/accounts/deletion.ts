@@ -1,24 +1,19 @@
 // Deletion done by people (spec "Deletion"): a project deleted by an admin or owner leaves the
 // lists and its keys stop at once, and can be undone for 7 days; an organization closed by an
-// owner likewise. After the 7 days the worker's sweep (sweepDeletions) erases for good: the jobs'
-// data (requests, results; only each job's record with its hashes stays), keys, the webhook with
-// its deliveries, the opened city diagnoses, the connected agents with their authorizations (an
-// agent stops at once, as keys do: service/oauth/agent-connections.ts checks the project at each
-// use), and for an organization its members and invitations too. The credit
-// statement stays. SQL in store/queries/deletion.ts.
+// owner likewise. After the 7 days the worker's sweep erases for good
+// (service/worker/sweep-deletions.ts). SQL in store/queries/deletion.ts.
 import { ServiceError } from '../../src/errors.js';
 import type { Organization, Project } from './accounts.js';
-import { cancelJob, eraseJob } from '../jobs/jobs.js';
-import type { JobState } from '../jobs/job-row.js';
 import type { Store } from '../store/open-store.js';
 import { DELETION_SQL } from '../store/queries/deletion.js';
-import { eraseAgentConnections } from '../oauth/agent-connections.js';
 
 export const UNDO_DAYS = 7;
 const UNDO_MS = UNDO_DAYS * 86_400_000;
 
 /** The instant before which an asked deletion is past its undo. */
-const undoCutoff = (now: Date) => new Date(now.getTime() - UNDO_MS);
+export function undoCutoff(now: Date): Date {
+  return new Date(now.getTime() - UNDO_MS);
+}
 
 /**
  * One state change of a deletion: the row it changed (keys then stop or come back: the key cache
@@ -52,40 +47,4 @@ export function reopenOrganization(store: Store, organizationId: string): Promis
 /** Projects of the organization deleted and still within their undo. */
 export async function deletedProjects(store: Store, organizationId: string): Promise<Array<{ id: string; nome: string; excluido_em: Date }>> {
   return (await store.query<{ id: string; nome: string; excluido_em: Date }>(DELETION_SQL.deletedProjects, [organizationId])).rows;
-}
-
-/** Erases one project; false when a job of it is still running (the next sweep finishes it). */
-async function eraseProject(store: Store, projectId: string, now: Date): Promise<boolean> {
-  const jobs = (await store.query<{ id: string; estado: JobState; apagado_em: Date | null }>(DELETION_SQL.jobsOf, [projectId])).rows;
-  let running = false;
-  for (const j of jobs) {
-    if (j.estado === 'reservado') await cancelJob(store, projectId, j.id);
-    if (j.estado === 'em_execucao') { running = true; continue; }
-    if (j.apagado_em === null) await eraseJob(store, projectId, j.id, now);
-  }
-  await store.query(DELETION_SQL.deleteKeys, [projectId]);
-  await store.query(DELETION_SQL.deleteWebhook, [projectId]);
-  await store.query(DELETION_SQL.deleteDiagnoses, [projectId]);
-  await eraseAgentConnections(store, projectId);
-  store.cache?.clear('key');
-  if (running) return false;
-  await store.query(DELETION_SQL.markProjectErased, [projectId, now]);
-  return true;
-}
-
-/** The sweep (worker): erases what was deleted or closed more than 7 days ago. Returns how many projects and organizations it finished. */
-export async function sweepDeletions(store: Store, now: Date = store.clock.now()): Promise<{ projetos: number; organizacoes: number }> {
-  const cutoff = undoCutoff(now);
-  let projetos = 0, organizacoes = 0;
-  for (const { id } of (await store.query<{ id: string }>(DELETION_SQL.dueProjects, [cutoff])).rows) {
-    if (await eraseProject(store, id, now)) projetos++;
-  }
-  for (const { id } of (await store.query<{ id: string }>(DELETION_SQL.dueOrganizations, [cutoff])).rows) {
-    if ((await store.query<{ n: number }>(DELETION_SQL.organizationProjectsLeft, [id])).rows[0].n > 0) continue;
-    await store.query(DELETION_SQL.deleteMembers, [id]);
-    await store.query(DELETION_SQL.deleteInvitations, [id]);
-    await store.query(DELETION_SQL.markOrganizationErased, [id, now]);
-    organizacoes++;
-  }
-  return { projetos, organizacoes };
 }

@@ -7,7 +7,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { MemberRole } from './accounts.js';
 import type { Store } from '../store/open-store.js';
 import { PEOPLE_SQL } from '../store/queries/people.js';
-import { refuseField } from '../http/form-refusal.js';
+import { refuseField } from './form-refusal.js';
 
 export const MIN_PASSWORD_LENGTH = 10;
 const MAX_PASSWORD_LENGTH = 200;

@@ -13,7 +13,7 @@ import { asProvidersRequest, REQUEST_TTL_S, type AgentAuthorization, type Author
 import { disconnectAgent, listConnectedAgents, recordConnection } from '../oauth/agent-connections.js';
 import { AGENT_SCOPES, agentScopesFor, type AgentScope } from '../oauth/agent-scopes.js';
 import type { ConsoleKit } from './console-kit.js';
-import { refuseField } from '../http/form-refusal.js';
+import { refuseField } from '../accounts/form-refusal.js';
 import { LABELS } from './labels.js';
 
 type Form = Record<string, string | string[] | undefined>;

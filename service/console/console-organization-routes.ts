@@ -18,7 +18,7 @@ import { organizationCrumb } from './breadcrumbs.js';
 import { LABELS } from './labels.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
 import { requireRole, roleAllows } from '../accounts/roles.js';
-import { refuseField } from '../http/form-refusal.js';
+import { refuseField } from '../accounts/form-refusal.js';
 
 type Form = Record<string, string | undefined>;
 /** Statement lines the page shows (newest first). */

@@ -15,7 +15,7 @@ import { requireRole, roleAllows } from '../accounts/roles.js';
 import { getProject } from '../accounts/accounts.js';
 import { UNDO_DAYS } from '../accounts/deletion.js';
 import { foundOrNull } from '../operations/found-or-null.js';
-import { refuseField } from '../http/form-refusal.js';
+import { refuseField } from '../accounts/form-refusal.js';
 import { LABELS } from './labels.js';
 import { deliveryErrorWords } from './refusal-words.js';
 

@@ -31,7 +31,7 @@ import { consoleAgentRoutes } from './console-agent-routes.js';
 import type { AgentAuthorization } from '../oauth/agent-authorization.js';
 import { consoleProjectRoutes } from './console-project-routes.js';
 import { escapeHtml } from '../http/escape-html.js';
-import { refuseField } from '../http/form-refusal.js';
+import { refuseField } from '../accounts/form-refusal.js';
 
 export interface ConsoleOptions {
   ctx: ServiceContext;

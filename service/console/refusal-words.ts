@@ -1,7 +1,7 @@
 // What the console says to a person for a refusal or an error (docs/console.md, "Words, dates and
 // numbers"): the one place where an error's code becomes Portuguese. Codes whose message is
 // written for API clients and the CLI (in English) get the console's own words here; the console's
-// own refusals and the account layer's (service/accounts/, service/http/form-refusal.ts) are
+// own refusals and the account layer's (service/accounts/, with accounts/form-refusal.ts) are
 // already in Portuguese and pass as they are. Roles are said with labels.ts. A webhook delivery's
 // stored error (send-webhook.ts: its own timeout, webhook-agent.ts's send-time refusal with
 // address-policy.ts's reason, or Node's network message) stays English in the database and the API;

@@ -2,7 +2,7 @@
 // run another), is notified on a PostgreSQL channel named after the store's schema, inside the
 // transaction of the change (so at its commit). A worker of a PostgreSQL server listens on it and
 // tries a claim at once instead of at its next poll, which stays as the fallback for a lost
-// notification (worker.ts). SQL in store/queries/jobs.ts.
+// notification (worker/lanes.ts). SQL in store/queries/jobs.ts.
 import type { Queryable } from '../store/open-store.js';
 import { JOB_SQL } from '../store/queries/jobs.js';
 

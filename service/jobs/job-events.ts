@@ -4,11 +4,11 @@
 // ever lost between the state change and the notice, and tells the workers a job may be claimed
 // (claimable-jobs.ts). After the commit, the process that ended
 // the job emits it on the in-process bus (onJobEnded listeners). SQL in store/queries/jobs.ts.
-import type { JobRow, JobState } from './job-row.js';
+import { toJobResponse, type JobRow, type JobState } from './job-row.js';
 import { resolveReservation } from '../accounts/ledger.js';
 import type { Queryable, Store } from '../store/open-store.js';
 import { JOB_SQL } from '../store/queries/jobs.js';
-import { enqueueJobEvent } from '../webhooks/webhook-config.js';
+import { enqueueDelivery } from '../webhooks/webhook-config.js';
 import { notifyClaimable } from './claimable-jobs.js';
 
 export type JobEvent = 'job.concluido' | 'job.falhou' | 'job.cancelado';
@@ -27,7 +27,8 @@ export async function recordJobEnd(tx: Queryable, job: JobRow, now: Date): Promi
   if (!evento) throw new Error(`job ${job.id} is ${job.estado}, not terminal`);
   await resolveReservation(tx, job.id, job.estado === 'concluido' ? 'gasto' : 'devolucao', now);
   await tx.query(JOB_SQL.insertEvent, [job.id, job.project_id, evento, now]);
-  await enqueueJobEvent(tx, job, evento, now);
+  // the delivery's body: {evento, criado_em (ms), the job as GET /v1/jobs/{id} answers it}
+  await enqueueDelivery(tx, job.project_id, evento, job.id, { evento, criado_em: now.toISOString(), job: toJobResponse(job) }, now);
   // its organization may run another of its jobs now
   await notifyClaimable(tx);
 }

@@ -1,8 +1,8 @@
 // A calibration request body {pedido, serie, serie_sha256} as the quote and the submission take
 // it: checked by calibration/validate-request.ts (request, series rows, hash) and quoted, its
-// time the measured fleet's (jobs/fleet.ts fleetBudget), as a simulation's.
+// time the measured fleet's (execution/fleet.ts fleetBudget), as a simulation's.
 import { quoteCalibration, validateCalibrationRequest } from '../../calibration/index.js';
-import { fleetBudget } from '../jobs/fleet.js';
+import { fleetBudget } from '../execution/fleet.js';
 import type { ServiceContext } from '../service-context.js';
 
 export async function checkCalibrationBody(ctx: ServiceContext, body: unknown) {

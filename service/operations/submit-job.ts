@@ -2,7 +2,7 @@
 // under the idempotency key (service/jobs/jobs.ts); created says whether this call created it (HTTP
 // answers 201) or the key had created it before with the same request (200, charged once).
 import type { CalibrationQuote, SimulationQuote } from '../../src/contract/types.js';
-import { hashRequest } from '../http/request-hash.js';
+import { hashRequest } from '../jobs/request-hash.js';
 import type { JobKind } from '../jobs/job-row.js';
 import { createJob, toJobResponse, type JobResponse } from '../jobs/jobs.js';
 import type { ServiceContext } from '../service-context.js';

@@ -344,7 +344,7 @@ CREATE INDEX agent_connections_project ON agent_connections (project_id);
     version: 11,
     name: 'tasks of a job spread over workers: their results until the job\'s owner combines them',
     // One row per task (replica x variant) of a simulation job whose tasks run through the task
-    // queue (service/jobs/task-queue.ts, pg-boss in a schema of its own): who runs it, its days
+    // queue (service/execution/task-queue.ts, pg-boss in a schema of its own): who runs it, its days
     // done (the job's progress), then its counts (deflated, task-counts-bytes.ts). The owner
     // reads them, combines, and deletes the job's rows; the sweeper deletes those of ended jobs.
     sql: `
@@ -363,7 +363,7 @@ CREATE TABLE job_tasks (
   {
     version: 12,
     name: 'the fleet: workers that take the tasks of spread jobs, with their last sign of life',
-    // One row per live worker process that runs tasks (service/jobs/fleet.ts): it writes its row
+    // One row per live worker process that runs tasks (service/execution/fleet.ts): it writes its row
     // on start and every FLEET_BEAT_MS, deletes it on stop; the sweeper deletes rows silent for
     // long (a process that died). The quotes count the rows seen recently (the measured fleet).
     sql: `

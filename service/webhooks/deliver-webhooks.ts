@@ -1,4 +1,4 @@
-// The sending side of webhooks, run by the worker process (service/worker.ts): claim the due
+// The sending side of webhooks, run by the worker process (service/worker/webhook-deliveries.ts): claim the due
 // deliveries, send each attempt, record its outcome and schedule the retry. Claims are leased
 // rows taken with FOR UPDATE SKIP LOCKED, so any number of workers send each attempt once; a
 // worker that dies mid-send leaves a lease that expires, and the attempt is made again with the

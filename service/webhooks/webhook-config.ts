@@ -4,7 +4,6 @@
 // SQL in store/queries/webhooks.ts.
 import { ServiceError } from '../../src/errors.js';
 import { getProject } from '../accounts/accounts.js';
-import { toJobResponse, type JobRow } from '../jobs/job-row.js';
 import type { Queryable, Store } from '../store/open-store.js';
 import { WEBHOOK_SQL } from '../store/queries/webhooks.js';
 import type { AddressPolicy } from './address-policy.js';
@@ -72,25 +71,20 @@ export async function removeWebhook(store: Store, projectId: string): Promise<{ 
   return { project_id: projectId, removido: true };
 }
 
-/** Queues a delivery of `evento` for the project's webhook, if it has one; the delivery id or null. */
-async function enqueue(db: Queryable, projectId: string, evento: WebhookEvent, jobId: string | null, corpo: unknown, now: Date): Promise<string | null> {
+/**
+ * Queues a delivery of `evento` for the project's webhook, if it has one: the delivery id, or
+ * null. A job's end is queued in the transaction of its state change (jobs/job-events.ts).
+ */
+export async function enqueueDelivery(db: Queryable, projectId: string, evento: WebhookEvent, jobId: string | null, corpo: unknown, now: Date): Promise<string | null> {
   const r = await db.query<{ id: string }>(WEBHOOK_SQL.enqueue, [projectId, evento, jobId, JSON.stringify(corpo), now]);
   return r.rows[0]?.id ?? null;
-}
-
-/**
- * The delivery of a job's end, written in the transaction of its state change (job-events.ts):
- * body {evento, criado_em (ms), job as GET /v1/jobs/{id} answers it}.
- */
-export async function enqueueJobEvent(tx: Queryable, job: JobRow, evento: Exclude<WebhookEvent, 'ping'>, now: Date): Promise<void> {
-  await enqueue(tx, job.project_id, evento, job.id, { evento, criado_em: now.toISOString(), job: toJobResponse(job) }, now);
 }
 
 /** A test delivery (event ping; its body, which the spec leaves open: {evento, criado_em, project_id}). */
 export async function sendTestPing(store: Store, projectId: string): Promise<{ id: string }> {
   await requireWebhook(store, projectId);
   const now = store.clock.now();
-  const id = await enqueue(store, projectId, 'ping', null, { evento: 'ping', criado_em: now.toISOString(), project_id: projectId }, now);
+  const id = await enqueueDelivery(store, projectId, 'ping', null, { evento: 'ping', criado_em: now.toISOString(), project_id: projectId }, now);
   if (id === null) throw new ServiceError('not_found', `project ${projectId} has no webhook`);
   return { id };
 }

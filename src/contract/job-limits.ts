@@ -24,7 +24,7 @@ export interface WorkerBudget {
   memoryBytes: number;
   /** Workers, alike, that take the tasks of a simulation spread over them (the service's fleet; 1: one machine). */
   workers: number;
-  /** Task threads of the fleet, measured (the service's live workers, service/jobs/fleet.ts); absent: workers x threads. */
+  /** Task threads of the fleet, measured (the service's live workers, service/execution/fleet.ts); absent: workers x threads. */
   fleetThreads?: number;
 }
 

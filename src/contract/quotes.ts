@@ -3,7 +3,7 @@
 //   preco_micros = ceil(pessoa_dias x release rate), computed exactly (the rate is read as a decimal)
 //   minutos_estimados = ceil(pessoa_dias / release throughput / 60 / fleet speedup), the speedup of a
 //     simulation's tasks spread over the budget's workers (job-limits.ts fleetSpeedup; CAMPAIGN_SIM_WORKERS,
-//     1 by default; the service passes the measured fleet, service/jobs/fleet.ts)
+//     1 by default; the service passes the measured fleet, service/execution/fleet.ts)
 // A calibration (calibration/quote.ts) charges the same rate on every round, one variant per round.
 
 import type { Release, UfCode } from '../release/types.js';

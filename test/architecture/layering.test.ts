@@ -30,7 +30,11 @@ const STAGES: readonly Stage[] = stages(
   'base: src/errors.ts src/project-path.ts src/package-version.ts',
   'release: src/release/', 'tracts: src/tracts/', 'contract: src/contract/', 'kernel: src/kernel/', 'plan: src/plan/', 'pool: src/pool/',
   'simulate: src/simulate.ts', 'findings: src/findings/', 'job: src/run-simulation-job.ts', 'research: src/research/', 'context: src/context/', 'entry: src/index.ts src/internals.ts',
-  'calibration: calibration/', 'library: library/', 'service: service/', 'cli: cli/', 'tools: bench/ scripts/ test/',
+  'calibration: calibration/', 'library: library/',
+  'store: service/store/', 'accounts: service/accounts/', 'webhooks: service/webhooks/', 'jobs: service/jobs/', 'execution: service/execution/',
+  'service context: service/service-context.ts', 'operations: service/operations/', 'http: service/http/', 'oauth: service/oauth/', 'mcp: service/mcp/',
+  'console: service/console/', 'app: service/app.ts', 'worker: service/worker/', 'server: service/server.ts',
+  'cli: cli/', 'tools: bench/ scripts/ test/',
 );
 
 /** The top-level folders, bottom first: each holds consecutive stages of STAGES, in this order. */

@@ -9,7 +9,7 @@ import { calibrationPeriods, calibrationRequest } from '../fixtures/scenarios.js
 import { seedOrganization } from './store/test-store.js';
 import { expectSharedByTwo, runWithFailingTasks, setUpSpreadSuite, startWorker, stopWorker, waitForState } from './spread-workers.js';
 
-const SOURCES = ['worker.ts', 'jobs/job-runner.ts', 'jobs/job-thread.ts', 'jobs/job-tasks.ts', 'jobs/calibration-tasks.ts', 'jobs/task-queue.ts', 'jobs/task-worker.ts', 'jobs/task-thread.ts', 'jobs/remote-pool.ts'];
+const SOURCES = ['worker/worker.ts', 'worker/lanes.ts', 'worker/run-loop.ts', 'execution/job-runner.ts', 'execution/start-thread.ts', 'execution/thread-messages.ts', 'execution/job-thread.ts', 'execution/job-tasks.ts', 'execution/calibration-tasks.ts', 'execution/task-queue.ts', 'execution/task-worker.ts', 'execution/task-thread.ts', 'execution/remote-pool.ts'];
 
 const release = openRelease('v1.0.0');
 const rr = release.municipalities('RR');

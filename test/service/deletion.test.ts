@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, listMembers } from '../../service/accounts/accounts.js';
 import { authenticateApiKey, createApiKey } from '../../service/accounts/api-keys.js';
-import { closeOrganization, deleteProject, reopenOrganization, sweepDeletions, undoProjectDeletion } from '../../service/accounts/deletion.js';
+import { closeOrganization, deleteProject, reopenOrganization, undoProjectDeletion } from '../../service/accounts/deletion.js';
+import { sweepDeletions } from '../../service/worker/sweep-deletions.js';
 import { createJob, getJob } from '../../service/jobs/jobs.js';
 import { listEntries } from '../../service/accounts/ledger.js';
 import { claimNextJob, completeJob } from '../../service/jobs/queue.js';

@@ -1,14 +1,14 @@
-// The measured fleet (service/jobs/fleet.ts) on the real PostgreSQL: workers' signs of life, who
+// The measured fleet (service/execution/fleet.ts) on the real PostgreSQL: workers' signs of life, who
 // counts as live, the rule the quotes apply (the live workers' task threads, capped by
 // CAMPAIGN_SIM_WORKERS x threads when set, the configured fleet when none is live), a job one machine could not finish in 12 hours accepted by
 // the quote once the fleet is live, and a worker process signing in and out by itself.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { beatFleet, FLEET_SILENCE_MS, fleetBudget, leaveFleet, liveWorkers, sweepSilentWorkers } from '../../service/jobs/fleet.js';
+import { beatFleet, FLEET_SILENCE_MS, fleetBudget, leaveFleet, liveWorkers, sweepSilentWorkers } from '../../service/execution/fleet.js';
 import { checkScenario } from '../../service/operations/check-scenario.js';
 import type { ServiceContext } from '../../service/service-context.js';
 import { createRateLimiter } from '../../service/accounts/rate-limit.js';
-import { runWorker } from '../../service/worker.js';
+import { runWorker } from '../../service/worker/worker.js';
 import { fleetSpeedup } from '../../src/contract/job-limits.js';
 import { validateScenario } from '../../src/contract/validate-scenario.js';
 import { canal, receptionScenario } from '../fixtures/scenarios.js';

@@ -2,7 +2,7 @@
 // engine on RR for each round, the stored calibration result out, progress on heartbeats.
 import { describe, expect, it } from 'vitest';
 import { calibrationResultFromBytes, CALIBRATION_RESULT_FORMAT } from '../../calibration/index.js';
-import { createEngineRunJob } from '../../service/jobs/job-runner.js';
+import { createEngineRunJob } from '../../service/execution/job-runner.js';
 import type { JobRow } from '../../service/jobs/job-row.js';
 import type { Store } from '../../service/store/open-store.js';
 import type { CalibrationBody } from '../../src/contract/types.js';

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJob, getJob } from '../../service/jobs/jobs.js';
 import { balance } from '../../service/accounts/ledger.js';
 import { SILENCE_LIMIT_MS, STALE_REASONS, sweepStaleJobs } from '../../service/jobs/queue.js';
-import { runWorker } from '../../service/worker.js';
+import { runWorker } from '../../service/worker/worker.js';
 import { projectPath } from '../../src/project-path.js';
 import { openTestStore, quoteOf, seedOrganization, TEST_DATABASE_URL } from './store/test-store.js';
 
-const SOURCES = ['worker.ts', 'jobs/queue.ts', 'jobs/jobs.ts', 'store/open-store.ts', 'store/queries/jobs.ts'];
+const SOURCES = ['worker/worker.ts', 'worker/lanes.ts', 'worker/run-loop.ts', 'jobs/queue.ts', 'jobs/jobs.ts', 'store/open-store.ts', 'store/queries/jobs.ts'];
 const distFresh = SOURCES.every((f) => {
   const js = projectPath('dist', 'service', f.replace(/\.ts$/, '.js'));
   return fs.existsSync(js) && fs.statSync(js).mtimeMs >= fs.statSync(projectPath('service', f)).mtimeMs;
@@ -38,7 +38,7 @@ describe('a killed worker process', () => {
     // The child claims the first job, beats every 100 ms, never finishes; only one lane.
     const script = `
       import { openStore } from ${JSON.stringify(projectPath('dist', 'service', 'store', 'open-store.js'))};
-      import { runWorker } from ${JSON.stringify(projectPath('dist', 'service', 'worker.js'))};
+      import { runWorker } from ${JSON.stringify(projectPath('dist', 'service', 'worker', 'worker.js'))};
       const store = await openStore({ databaseUrl: ${JSON.stringify(TEST_DATABASE_URL)}, schema: ${JSON.stringify(store.schema)} });
       runWorker(store, { workerId: 'doomed', pollMs: 20, heartbeatMs: 100, sweepMs: 0,
         runJob: () => { process.stdout.write('running\\n'); return new Promise(() => {}); } });

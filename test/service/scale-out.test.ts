@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { balance } from '../../service/accounts/ledger.js';
 import { cancelJob, createJob, getJob } from '../../service/jobs/jobs.js';
 import { readStoredResult } from '../../service/jobs/results.js';
-import { runWorker } from '../../service/worker.js';
+import { runWorker } from '../../service/worker/worker.js';
 import { quoteSimulation } from '../../src/contract/quotes.js';
 import type { Scenario } from '../../src/contract/types.js';
 import { validateScenario } from '../../src/contract/validate-scenario.js';
@@ -13,9 +13,9 @@ import { runSimulationJob } from '../../src/run-simulation-job.js';
 import { canal, receptionScenario } from '../fixtures/scenarios.js';
 import { seedOrganization } from './store/test-store.js';
 import { expectSharedByTwo, runWithFailingTasks, setUpSpreadSuite, sleep, startWorker, stopWorker, waitForState } from './spread-workers.js';
-import { taskQueueSchema } from '../../service/jobs/task-queue.js';
+import { taskQueueSchema } from '../../service/execution/task-queue.js';
 
-const SOURCES = ['worker.ts', 'jobs/job-runner.ts', 'jobs/job-thread.ts', 'jobs/job-tasks.ts', 'jobs/task-queue.ts', 'jobs/task-worker.ts', 'jobs/task-thread.ts', 'jobs/remote-pool.ts', 'jobs/task-counts-bytes.ts', 'store/queries/job-tasks.ts'];
+const SOURCES = ['worker/worker.ts', 'worker/lanes.ts', 'worker/run-loop.ts', 'execution/job-runner.ts', 'execution/start-thread.ts', 'execution/thread-messages.ts', 'execution/job-thread.ts', 'execution/job-tasks.ts', 'execution/task-queue.ts', 'execution/task-worker.ts', 'execution/task-thread.ts', 'execution/remote-pool.ts', 'execution/task-counts-bytes.ts', 'store/queries/job-tasks.ts'];
 
 const release = openRelease('v1.0.0');
 // 9 variants (4 channels) x 2 replicas: 18 tasks

@@ -7,11 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { balance } from '../../service/accounts/ledger.js';
-import { createEngineRunJob } from '../../service/jobs/job-runner.js';
+import { createEngineRunJob } from '../../service/execution/job-runner.js';
 import { getJob } from '../../service/jobs/jobs.js';
 import { readStoredResult } from '../../service/jobs/results.js';
-import { openTaskQueue } from '../../service/jobs/task-queue.js';
-import { runWorker } from '../../service/worker.js';
+import { openTaskQueue } from '../../service/execution/task-queue.js';
+import { runWorker } from '../../service/worker/worker.js';
 import { projectPath } from '../../src/project-path.js';
 import { TEST_DATABASE_URL, openTestStore } from './store/test-store.js';
 
@@ -55,8 +55,8 @@ export function distFresh(sources: readonly string[]): boolean {
 export async function startWorker(store: TestStore, id: string, children: ChildProcess[]): Promise<ChildProcess> {
   const script = `
     import { openStore } from ${JSON.stringify(projectPath('dist', 'service', 'store', 'open-store.js'))};
-    import { createEngineRunJob } from ${JSON.stringify(projectPath('dist', 'service', 'jobs', 'job-runner.js'))};
-    import { runWorker } from ${JSON.stringify(projectPath('dist', 'service', 'worker.js'))};
+    import { createEngineRunJob } from ${JSON.stringify(projectPath('dist', 'service', 'execution', 'job-runner.js'))};
+    import { runWorker } from ${JSON.stringify(projectPath('dist', 'service', 'worker', 'worker.js'))};
     const store = await openStore({ databaseUrl: ${JSON.stringify(TEST_DATABASE_URL)}, schema: ${JSON.stringify(store.schema)}, poolSize: 4 });
     const w = runWorker(store, { workerId: ${JSON.stringify(id)}, pollMs: 50, sweepMs: 0, webhookAgent: null, taskThreads: 1,
       // a task active 20 s is presumed dead (pg-boss looks every second): only a kill makes one

@@ -1,9 +1,9 @@
-// A task's counts as the bytes a worker stores for the job's owner (service/jobs/task-counts-bytes.ts):
+// A task's counts as the bytes a worker stores for the job's owner (service/execution/task-counts-bytes.ts):
 // read back, every array is the same, absent ones stay absent, and cumulative counts deflate;
 // bytes stored before the cells kept some measures only read back with every measure.
 import { deflateSync, inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { taskCountsFromBytes, taskCountsToBytes } from '../../service/jobs/task-counts-bytes.js';
+import { taskCountsFromBytes, taskCountsToBytes } from '../../service/execution/task-counts-bytes.js';
 import type { TaskCounts } from '../../src/pool/messages.js';
 
 const cumulative = (n: number, step: number) => Uint32Array.from({ length: n }, (_, k) => Math.floor(k / 7) * step);

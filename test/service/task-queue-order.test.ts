@@ -1,8 +1,8 @@
-// The fleet takes a job's tasks in the order they were queued (service/jobs/task-queue.ts
+// The fleet takes a job's tasks in the order they were queued (service/execution/task-queue.ts
 // orderedIds): replica by replica, so a worker thread meets a replica's variants one after
 // another and keeps their media contacts. With random ids pg-boss gave them in random order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderedIds, openTaskQueue, type TaskData, type TaskQueue } from '../../service/jobs/task-queue.js';
+import { orderedIds, openTaskQueue, type TaskData, type TaskQueue } from '../../service/execution/task-queue.js';
 import { openTestStore } from './store/test-store.js';
 
 describe('the order of a job\'s queued tasks', () => {

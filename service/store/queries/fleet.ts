@@ -1,4 +1,4 @@
-// SQL of the fleet (service/jobs/fleet.ts): the workers that take tasks of spread jobs and their
+// SQL of the fleet (service/execution/fleet.ts): the workers that take tasks of spread jobs and their
 // last sign of life (migration 12).
 export const FLEET_SQL = {
   // A worker's sign of life (its first one records when it started).

@@ -1,5 +1,5 @@
-// SQL of the tasks of a job spread over workers (service/jobs/task-worker.ts writes a task's row,
-// service/jobs/job-tasks.ts, the job's owner, reads and deletes them). A row is written only
+// SQL of the tasks of a job spread over workers (service/execution/task-worker.ts writes a task's row,
+// service/execution/job-tasks.ts, the job's owner, reads and deletes them). A row is written only
 // while its job is running, and a task's counts once: a task retried after its worker was
 // presumed dead may finish twice, and the first counts stay (both are the same bits).
 export const TASK_SQL = {

@@ -3,13 +3,14 @@
 // refunded, within seconds whatever its runner does, the engine's thread is terminated, and a
 // simulation whose progress stands still for 15 minutes is silent.
 import { describe, expect, it, afterAll, beforeAll } from 'vitest';
-import { createEngineRunJob } from '../../../service/jobs/job-runner.js';
+import { createEngineRunJob } from '../../../service/execution/job-runner.js';
 import type { JobRow } from '../../../service/jobs/job-row.js';
 import { createJob, getJob } from '../../../service/jobs/jobs.js';
 import { balance } from '../../../service/accounts/ledger.js';
 import { claimNextJob, heartbeat, SILENCE_LIMIT_MS, STALE_REASONS, sweepStaleJobs } from '../../../service/jobs/queue.js';
 import type { Store } from '../../../service/store/open-store.js';
-import { runWorker, WORKER_STOPPED_REASON } from '../../../service/worker.js';
+import { WORKER_STOPPED_REASON } from '../../../service/worker/lanes.js';
+import { runWorker } from '../../../service/worker/worker.js';
 import { createFakeClock } from '../../fixtures/fake-clock.js';
 import { adoptionScenario } from '../../fixtures/scenarios.js';
 import { openTestStore, quoteOf, seedOrganization } from '../store/test-store.js';

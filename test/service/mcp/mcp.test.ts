@@ -8,9 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../service/app.js';
 import type { ErrorDetail } from '../../../src/errors.js';
-import { createEngineRunJob } from '../../../service/jobs/job-runner.js';
+import { createEngineRunJob } from '../../../service/execution/job-runner.js';
 import { balance } from '../../../service/accounts/ledger.js';
-import { runWorker, type WorkerHandle } from '../../../service/worker.js';
+import { runWorker, type WorkerHandle } from '../../../service/worker/worker.js';
 import { weekCampaign } from '../../fixtures/scenarios.js';
 import { openHarness, type Harness } from '../routes/harness.js';
 

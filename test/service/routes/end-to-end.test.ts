@@ -3,8 +3,8 @@
 // per-tract events and a comparison are read back over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balance } from '../../../service/accounts/ledger.js';
-import { runWorker, type WorkerHandle } from '../../../service/worker.js';
-import { createEngineRunJob } from '../../../service/jobs/job-runner.js';
+import { runWorker, type WorkerHandle } from '../../../service/worker/worker.js';
+import { createEngineRunJob } from '../../../service/execution/job-runner.js';
 import { weekCampaign } from '../../fixtures/scenarios.js';
 import { openHarness, type Harness } from './harness.js';
 

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Clock } from '../../../service/store/clock.js';
 import { openStore, type Store } from '../../../service/store/open-store.js';
-import { taskQueueSchema } from '../../../service/jobs/task-queue.js';
+import { taskQueueSchema } from '../../../service/execution/task-queue.js';
 import { addCredits } from '../../../service/accounts/ledger.js';
 import { createOrganization, createProject } from '../../../service/accounts/accounts.js';
 
@@ -18,7 +18,7 @@ export async function openTestStore(label: string, opts: { clock?: Clock; poolSi
       await store.close();
       const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await c.connect();
-      // and the task queue's schema beside it (service/jobs/task-queue.ts), when a worker opened one
+      // and the task queue's schema beside it (service/execution/task-queue.ts), when a worker opened one
       try { await c.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${taskQueueSchema(schema)}" CASCADE`); } finally { await c.end(); }
     },
   });

@@ -17,7 +17,7 @@ import {
 } from '../../../service/webhooks/webhook-config.js';
 import { createFakeClock } from '../../fixtures/fake-clock.js';
 import { createJob } from '../../../service/jobs/jobs.js';
-import { runWorker } from '../../../service/worker.js';
+import { runWorker } from '../../../service/worker/worker.js';
 import { openTestStore, quoteOf, seedOrganization } from '../store/test-store.js';
 import { pathToFileURL } from 'node:url';
 import { projectPath } from '../../../src/project-path.js';

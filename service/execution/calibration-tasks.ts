@@ -6,18 +6,17 @@
 // (job-tasks.ts runJobTasks). Rounds go one at a time, as the search asks for them: a grade or
 // aleatoria search could announce every candidate at once, and does not yet. The thread's
 // progress (rounds done) is the job's.
-import type { Worker } from 'node:worker_threads';
 import type { CalibrationQuote } from '../../src/contract/types.js';
-import type { JobThreadInput, JobThreadMessage } from './job-thread.js';
-import type { JobRow } from './job-row.js';
+import type { JobRow } from '../jobs/job-row.js';
 import { runJobTasks, taskExpireSeconds, type Execucao } from './job-tasks.js';
 import type { TaskData, TaskQueue, TaskRound } from './task-queue.js';
 import type { Store } from '../store/open-store.js';
+import type { ServiceThread } from './start-thread.js';
 
 export interface CalibrationTasksOptions {
   queue: TaskQueue;
   job: Pick<JobRow, 'id' | 'cotacao'>;
-  thread: Worker;
+  thread: ServiceThread<'job-thread'>;
   signal: AbortSignal;
   heartbeat(progress: unknown): Promise<void>;
   pollMs?: number;
@@ -39,20 +38,20 @@ export function runCalibrationTasks(store: Store, o: CalibrationTasksOptions): P
   const execucao: Execucao = { tarefas: 0, workers: {} };
   let rounds: Promise<void> = Promise.resolve();
   return new Promise<Execucao>((resolve, reject) => {
-    thread.on('message', (m: JobThreadMessage) => {
+    thread.onMessage((m) => {
       if (m.kind === 'progress') o.heartbeat(m.progress).catch(() => undefined);
       if (m.kind !== 'round') return;
       const tasks = roundTasks(job.id, m.rodada);
       rounds = rounds.then(async () => {
         const ran = await runJobTasks(store, {
           queue: o.queue, job, tasks, dias: m.rodada.cenario.horizonte.dias, signal: o.signal, pollMs: o.pollMs, expireInSeconds,
-          deliver: (task, dados) => thread.postMessage({ kind: 'task-counts', rodada: task.rodada!.n, variante: task.variante, replica: task.replica, dados } satisfies JobThreadInput),
+          deliver: (task, dados) => thread.post({ kind: 'task-counts', rodada: task.rodada!.n, variante: task.variante, replica: task.replica, dados }),
         });
         execucao.tarefas += ran.tarefas;
         for (const [w, n] of Object.entries(ran.workers)) execucao.workers[w] = (execucao.workers[w] ?? 0) + n;
       });
       rounds.catch(reject);
     });
-    thread.once('exit', () => { rounds.then(() => resolve(execucao), reject); });
+    thread.onEnd(() => { rounds.then(() => resolve(execucao), reject); });
   });
 }

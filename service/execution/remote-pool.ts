@@ -6,15 +6,7 @@
 import type { SimPool } from '../../src/pool/pool.js';
 import type { TaskCounts } from '../../src/pool/messages.js';
 import { taskCountsFromBytes } from './task-counts-bytes.js';
-
-/** The owner's message to the job thread: the stored counts of one task (of calibration round `rodada`). */
-export interface TaskCountsMessage {
-  kind: 'task-counts';
-  rodada?: number;
-  variante: number;
-  replica: number;
-  dados: Uint8Array;
-}
+import type { TaskCountsMessage } from './thread-messages.js';
 
 export interface RemotePool extends SimPool {
   /** Counts of a task arrived (before or after simulate() asked for them). */

@@ -13,10 +13,11 @@ import type { Scenario } from '../../src/contract/types.js';
 import { variantNames } from '../../src/contract/variants.js';
 import { workerBudget } from '../../src/contract/job-limits.js';
 import { openRelease } from '../../src/release/release.js';
-import type { JobRow } from './job-row.js';
+import type { JobRow } from '../jobs/job-row.js';
 import type { TaskData, TaskQueue } from './task-queue.js';
 import type { Store } from '../store/open-store.js';
 import { TASK_SQL } from '../store/queries/job-tasks.js';
+import { createWaker } from './waker.js';
 
 /** How a job ran (registro.execucao): its tasks and, per worker id, the tasks whose counts it gave. */
 export interface Execucao {
@@ -50,7 +51,7 @@ const DEFAULT_POLL_MS = 2000;
 const STATE_CHECK_EVERY_MS = 5000;
 /** Floor of a task's expiry: a worker is presumed dead only after this long. */
 export const MIN_TASK_EXPIRE_SECONDS = 15 * 60;
-/** pg-boss caps a job's expiry; the job itself may not run longer (queue.ts DURATION_LIMIT_MS). */
+/** pg-boss caps a job's expiry; the job itself may not run longer (jobs/queue.ts DURATION_LIMIT_MS). */
 const MAX_TASK_EXPIRE_SECONDS = 12 * 3600;
 
 /**
@@ -75,31 +76,13 @@ function failureMessage(output: unknown): string {
   return String(o?.message ?? o?.value?.message ?? JSON.stringify(output));
 }
 
-/** Resolves after `ms`, on `wake`'s call or on the signal's abort, whichever comes first. */
-function waker(signal: AbortSignal) {
-  let poke: (() => void) | null = null;
-  let poked = false;
-  return {
-    wake() { poked = true; poke?.(); },
-    pause(ms: number): Promise<void> {
-      if (poked || signal.aborted) { poked = false; return Promise.resolve(); }
-      return new Promise((resolve) => {
-        const t = setTimeout(done, ms);
-        function done() { clearTimeout(t); signal.removeEventListener('abort', done); poke = null; poked = false; resolve(); }
-        poke = done;
-        signal.addEventListener('abort', done, { once: true });
-      });
-    },
-  };
-}
-
 /** Runs tasks of a job on the workers; resolves once every task's counts were delivered. */
 export async function runJobTasks(store: Store, o: JobTasksOptions): Promise<Execucao> {
   const { queue, job, signal } = o;
   const { tasks } = o;
   const byTarefa = new Map(tasks.map((t) => [t.tarefa, t]));
   const total = tasks.length * o.dias;
-  const wakes = waker(signal);
+  const wakes = createWaker(signal);
   // listening before the tasks exist: the first stored task wakes the loop
   const stopWaking = await queue.onTaskStored(job.id, wakes.wake);
   const got = new Set<number>();

@@ -9,8 +9,8 @@ import type { CalibrationBody, Scenario } from '../../src/contract/types.js';
 import { jobResultToBytes, JOB_RESULT_BYTES_FORMAT } from '../../src/findings/index.js';
 import { openRelease } from '../../src/release/release.js';
 import { runSimulationJob } from '../../src/run-simulation-job.js';
-import type { JobRow } from './job-row.js';
-import type { StoredResult } from './queue.js';
+import type { JobRow } from '../jobs/job-row.js';
+import type { StoredResult } from '../jobs/queue.js';
 import type { SimPool } from '../../src/pool/pool.js';
 
 export interface EngineJobInput {

@@ -1,27 +1,26 @@
 // What a worker does with a claimed job. The default runner reads what the job needs from the
 // store (the calibration base of a scenario launched from a calibration, the attempt number of
-// a calibration), then runs the engine (engine-job.ts) in a thread of its own (job-thread.ts):
-// population loading and merging never block the event loop of the API that shares the process.
-// Progress from the thread rides on the job's heartbeats. Aborted, the thread is asked to stop
-// and, if it has not stopped within ABORT_GRACE_MS, terminated with its simulation pool: the
-// job ends within seconds whatever step the engine is in. With a task queue (a PostgreSQL
-// server), a job's tasks run on every worker, a simulation's (job-tasks.ts) and a calibration
-// round's (calibration-tasks.ts), and the thread combines the counts they stored. Workers accept
-// another runner (tests inject one).
-import { Worker } from 'node:worker_threads';
+// a calibration), then runs the engine (engine-job.ts) in a thread of its own (job-thread.ts,
+// started by start-thread.ts): population loading and merging never block the event loop of
+// the API that shares the process. Progress from the thread rides on the job's heartbeats.
+// Aborted, the thread is asked to stop and, if it has not stopped within ABORT_GRACE_MS,
+// terminated with its simulation pool: the job ends within seconds whatever step the engine is
+// in. With a task queue (a PostgreSQL server), a job's tasks run on every worker, a
+// simulation's (job-tasks.ts) and a calibration round's (calibration-tasks.ts), and the thread
+// combines the counts they stored. Workers accept another runner (tests inject one).
 import type { Scenario } from '../../src/contract/types.js';
 import { reviveError } from '../../src/errors.js';
-import { projectPath } from '../../src/project-path.js';
-import { resolveCalibrationBase } from './calibration-base.js';
+import { resolveCalibrationBase } from '../jobs/calibration-base.js';
+import type { JobRow } from '../jobs/job-row.js';
+import { calibrationAttempt } from '../jobs/jobs.js';
+import type { StoredResult } from '../jobs/queue.js';
+import type { Store } from '../store/open-store.js';
 import { runCalibrationTasks } from './calibration-tasks.js';
 import type { EngineJobInput } from './engine-job.js';
-import type { JobRow } from './job-row.js';
-import { ABORT_MESSAGE, type JobThreadData, type JobThreadInput, type JobThreadMessage } from './job-thread.js';
 import { deleteJobTasks, jobTasks, runJobTasks, type Execucao } from './job-tasks.js';
+import { startThread, type ServiceThread } from './start-thread.js';
 import type { TaskQueue } from './task-queue.js';
-import { calibrationAttempt } from './jobs.js';
-import type { StoredResult } from './queue.js';
-import type { Store } from '../store/open-store.js';
+import { ABORT_JOB } from './thread-messages.js';
 
 export interface RunJobContext {
   /** Sends a sign of life (and optional progress); the worker also sends one every minute. */
@@ -85,7 +84,7 @@ export function createEngineRunJob(opts: EngineRunnerOptions = {}): RunJob {
         runJobTasks(ctx.store, {
           queue, job, tasks: jobTasks(job.id, scenario), dias: scenario.horizonte.dias, signal, heartbeat: ctx.heartbeat,
           pollMs: opts.taskPollMs, expireInSeconds: opts.taskExpireSeconds,
-          deliver: (task, dados) => thread.postMessage({ kind: 'task-counts', variante: task.variante, replica: task.replica, dados } satisfies JobThreadInput),
+          deliver: (task, dados) => thread.post({ kind: 'task-counts', variante: task.variante, replica: task.replica, dados }),
         }).then((execucao) => ({ execucao })));
     } finally {
       await deleteJobTasks(ctx.store, job.id);
@@ -100,10 +99,10 @@ export function createEngineRunJob(opts: EngineRunnerOptions = {}): RunJob {
  * result's registro.
  */
 function runInJobThread(
-  input: EngineJobInput, ctx: RunJobContext, feed?: (thread: Worker, signal: AbortSignal) => Promise<Record<string, unknown>>,
+  input: EngineJobInput, ctx: RunJobContext, feed?: (thread: ServiceThread<'job-thread'>, signal: AbortSignal) => Promise<Record<string, unknown>>,
 ): Promise<StoredResult> {
   if (ctx.signal.aborted) return Promise.reject(ctx.signal.reason);
-  const thread = new Worker(projectPath('dist/service/jobs/job-thread.js'), { workerData: { jobThread: true, input } satisfies JobThreadData });
+  const thread = startThread('job-thread', { input });
   const threadFailed = new AbortController();
   let feedError: unknown;
   const fed = feed?.(thread, AbortSignal.any([ctx.signal, threadFailed.signal]))
@@ -111,30 +110,21 @@ function runInJobThread(
   fed?.catch(() => undefined); // read once the thread has ended (below)
   const ran = new Promise<StoredResult>((resolve, reject) => {
     let settled = false;
-    let grace: NodeJS.Timeout | undefined;
     const settle = (f: () => void) => {
       if (settled) return;
       settled = true;
-      clearTimeout(grace);
       ctx.signal.removeEventListener('abort', onAbort);
       f();
     };
-    function onAbort() {
-      thread.postMessage(ABORT_MESSAGE);
-      grace = setTimeout(() => {
-        void thread.terminate();
-        settle(() => reject(new Error('the job was aborted and its thread terminated')));
-      }, ABORT_GRACE_MS);
-    }
+    const onAbort = () => thread.abort(ABORT_JOB, ABORT_GRACE_MS);
     ctx.signal.addEventListener('abort', onAbort, { once: true });
-    thread.on('message', (m: JobThreadMessage) => {
+    thread.onMessage((m) => {
       if (m.kind === 'progress') { if (!feed) ctx.heartbeat(m.progress).catch(() => undefined); }
       else if (m.kind === 'done') settle(() => resolve({ ...m.result, dados: new Uint8Array(m.result.dados) }));
       else if (m.kind === 'failed') settle(() => reject(reviveError(m.error)));
       // a spread calibration's rounds are the feed's (calibration-tasks.ts)
     });
-    thread.on('error', (err) => settle(() => reject(err)));
-    thread.on('exit', (code) => settle(() => reject(new Error(`the job thread exited (code ${code}) without a result`))));
+    thread.onEnd((why) => settle(() => reject(why)));
   });
   if (!fed) return ran;
   return ran.then(

@@ -6,18 +6,17 @@
 // so a task costs two writes of its row besides pg-boss's fetch and completion. A task of a job that is
 // no longer running is dropped without running; a running task whose job ends (failed, swept)
 // is stopped at its next progress report. Its days done go to the store as it runs, so the
-// job's owner reports progress that moves while any task moves (the 15-minute rule, queue.ts).
+// job's owner reports progress that moves while any task moves (the 15-minute rule, jobs/queue.ts).
 // SQL in store/queries/job-tasks.ts.
-import { Worker } from 'node:worker_threads';
 import type { Scenario } from '../../src/contract/types.js';
 import { reviveError } from '../../src/errors.js';
-import { projectPath } from '../../src/project-path.js';
 import type { Clock } from '../store/clock.js';
 import type { Store } from '../store/open-store.js';
 import { TASK_SQL } from '../store/queries/job-tasks.js';
-import { resolveCalibrationBase } from './calibration-base.js';
+import { resolveCalibrationBase } from '../jobs/calibration-base.js';
 import type { TaskData, TaskQueue } from './task-queue.js';
-import type { TaskThreadData, TaskThreadInput, TaskThreadMessage, TaskThreadRequest } from './task-thread.js';
+import { startThread } from './start-thread.js';
+import type { TaskThreadRequest } from './thread-messages.js';
 
 export interface TaskWorkerOptions {
   workerId: string;
@@ -37,37 +36,29 @@ interface TaskOutcome {
   dias: number;
 }
 
-/** The task thread of this process, started on the first task. */
+/** The task thread of this process, its tasks numbered; started now, and again on the next task after it died. */
 function taskThread(threads: number) {
-  let thread: Worker | null = null;
   let next = 0;
   const pending = new Map<number, { resolve(o: TaskOutcome): void; reject(e: unknown): void; progress(dias: number): void }>();
-  const failAll = (err: unknown) => { for (const p of pending.values()) p.reject(err); pending.clear(); thread = null; };
-  function start(): Worker {
-    const t = new Worker(projectPath('dist/service/jobs/task-thread.js'), { workerData: { taskThread: true, threads } satisfies TaskThreadData });
-    t.on('message', (m: TaskThreadMessage) => {
-      const p = pending.get(m.n);
-      if (!p) return;
-      if (m.kind === 'progress') return p.progress(m.dias);
-      pending.delete(m.n);
-      if (m.kind === 'done') p.resolve({ dados: m.dados, segundos: m.segundos, dias: m.dias });
-      else p.reject(reviveError(m.error));
-    });
-    t.on('error', failAll);
-    t.on('exit', (code) => failAll(new Error(`the task thread exited (code ${code})`)));
-    return t;
-  }
+  const thread = startThread('task-thread', { threads }, { revive: true });
+  thread.onMessage((m) => {
+    const p = pending.get(m.n);
+    if (!p) return;
+    if (m.kind === 'progress') return p.progress(m.dias);
+    pending.delete(m.n);
+    if (m.kind === 'done') p.resolve({ dados: m.dados, segundos: m.segundos, dias: m.dias });
+    else p.reject(reviveError(m.error));
+  });
+  thread.onEnd((why) => { for (const p of pending.values()) p.reject(why); pending.clear(); });
   return {
-    warm() { thread ??= start(); },
     run(req: Omit<TaskThreadRequest, 'kind' | 'n'>, progress: (dias: number) => void): { n: number; outcome: Promise<TaskOutcome> } {
-      thread ??= start();
       const n = next++;
       const outcome = new Promise<TaskOutcome>((resolve, reject) => { pending.set(n, { resolve, reject, progress }); });
-      thread.postMessage({ kind: 'run', n, ...req } satisfies TaskThreadInput);
+      thread.post({ kind: 'run', n, ...req });
       return { n, outcome };
     },
-    abort(n: number) { thread?.postMessage({ kind: 'abort', n } satisfies TaskThreadInput); },
-    async close() { const t = thread; thread = null; if (t) await t.terminate(); },
+    abort(n: number) { if (pending.has(n)) thread.post({ kind: 'abort', n }); },
+    close: () => thread.terminate(),
   };
 }
 
@@ -84,10 +75,8 @@ interface JobOfTask {
 /** Starts taking tasks of the queue. */
 export async function startTaskWorker(store: Store, queue: TaskQueue, opts: TaskWorkerOptions): Promise<TaskWorker> {
   const { workerId, clock } = opts;
-  const thread = taskThread(Math.max(1, opts.threads ?? 1));
-
   // the thread (its modules) starts with the worker, not on the first task of the first job
-  thread.warm();
+  const thread = taskThread(Math.max(1, opts.threads ?? 1));
   // what a job's tasks need from the store, read on its first task here (a job's pedido and base do not change)
   const jobs = new Map<string, Promise<JobOfTask | null>>();
   const jobOf = (jobId: string): Promise<JobOfTask | null> => {

@@ -1,5 +1,5 @@
 // The fleet a spread job's tasks run on (a simulation's, a calibration round's), measured: every worker process that takes tasks
-// (worker.ts, with a PostgreSQL server) writes a sign of life with its task threads every
+// (worker/fleet-heartbeat.ts, with a PostgreSQL server) writes a sign of life with its task threads every
 // FLEET_BEAT_MS and deletes it when it stops; a worker seen within FLEET_SILENCE_MS counts. The
 // service's quotes take the fleet from here (docs/service-data.md, "One job across many machines"):
 //   fleet threads = the live workers' task threads, at most CAMPAIGN_SIM_WORKERS x

@@ -10,7 +10,7 @@
 // workers fetch at once instead of at their next poll; a worker notifies the job's own channel
 // (only its owner listens) once a task's counts are stored, and the owner reads them at once
 // instead of at its next poll. So a worker hears one notification per job, not one per task.
-// The job-level claim (FIFO, per-organization limit) stays in queue.ts: pg-boss has no
+// The job-level claim (FIFO, per-organization limit) stays in jobs/queue.ts: pg-boss has no
 // per-organization limit across queues, and the jobs table is what credits and states hang on.
 // Only a PostgreSQL server holds it: the embedded store runs a job's tasks in its own process
 // (docs/service-data.md, "One job across many machines").
