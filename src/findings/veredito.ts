@@ -61,8 +61,9 @@ export interface CalibrationOrigin {
 /**
  * The calibration status of a job's parameters. `pix` and `calibracao` are said only when a
  * documented calibration with an `aprovada` out-of-sample verdict produced them: the release's
- * `calibracao_pix` for `cenario_base: pix`, the client calibration's verdict (recorded in the
- * result by the runner) for `cenario_base: calibracao`. Everything else is `nao_calibrado`.
+ * `calibracao_pix` judged by the Pix battery in force (src/release/pix-battery.ts) for
+ * `cenario_base: pix`, the client calibration's verdict (recorded in the result by the runner) for
+ * `cenario_base: calibracao`. Everything else is `nao_calibrado`.
  */
 export function calibrationOrigin(result: JobResult): CalibrationOrigin {
   const l = result.cenario.lancamento;
@@ -87,11 +88,11 @@ export function calibrationOrigin(result: JobResult): CalibrationOrigin {
     return { status: 'nao_calibrado', motivo: `parametros_pix da release ${result.release} foram fixados à mão, não ajustados à série do Pix` };
   }
   if (cal.veredito !== 'aprovada') {
-    return { status: 'nao_calibrado', motivo: `parametros_pix da release ${result.release} ajustados à série do Pix (caso ${cal.caso}), mas reprovados fora da amostra` };
+    return { status: 'nao_calibrado', motivo: `parametros_pix da release ${result.release} ajustados à série do Pix, mas não calibrados: ${cal.motivo}` };
   }
   return {
     status: 'pix',
-    motivo: `parametros_pix da release ${result.release} ajustados à série do Pix do Banco Central e aprovados fora da amostra (caso ${cal.caso}); para outro produto valem por analogia`,
+    motivo: `parametros_pix da release ${result.release} ajustados à série do Pix do Banco Central: ${cal.motivo}; para outro produto valem por analogia`,
   };
 }
 
