@@ -32,7 +32,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
-import { buildPixCase, PIX_TARGETS, targetsMet, type BuildPixCaseOptions, type PixCaseFits } from '../calibration/pix/pix-case.js';
+import { buildPixCase, type BuildPixCaseOptions, type PixCaseFits } from '../calibration/pix/pix-case.js';
+import { PIX_TARGETS, targetsMet } from '../src/release/pix-battery.js';
 import { fitsFromCase } from '../calibration/pix/pix-case-fits.js';
 import {
   AGREGADOS_PIX, PERDAS_PIX, PIX_DIMENSAO_RENDA, PIX_DIMENSAO_RENDA_UF, PIX_PERFIL_RENDA_UF, pixBaseParameters, pixFitDimensions, type PixFit,
@@ -205,7 +206,7 @@ async function main(): Promise<void> {
     opcoes: { ...opcoes, avaliacoes_por_ajuste: kept.avaliacoes, amostra_final: amostraFinal, threads: Number(values.threads) },
     alvos: PIX_TARGETS,
     medido,
-    atingido: { ...targetsMet(a as Parameters<typeof targetsMet>[0]), minutos: segundos / 60 < PIX_TARGETS.minutos },
+    atingido: { ...targetsMet(a), minutos: segundos / 60 < PIX_TARGETS.minutos },
     segundos: { ajustes: kept.segundos, ...(partida ? { ajustes_de_partida: partida } : {}), total: segundos },
     comparacoes: caso.comparacoes,
     municipal: caso.municipal,

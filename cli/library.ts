@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import { ServiceError } from '../src/errors.js';
 import type { MidiaCase } from '../calibration/midia/midia-case.js';
+import { judgePixCase } from '../src/release/pix-battery.js';
 import type { PixCase } from '../src/release/pix-case-file.js';
 
 const loadRelease = () => import('../src/release/release.js');
@@ -18,9 +19,10 @@ function describe(c: PixCase): string {
   const a = c.agregados;
   const lines = [
     `${c.nome} — release ${c.release}, janela ${c.janela.inicio}..${c.janela.fim}, holdout ${c.holdout.inicio}..${c.holdout.fim}, holdout espacial ${c.holdout_espacial.ufs.join(' ')}`,
-    `veredito ${a.veredito}: MAPE mediana na janela ${pct(a.mape_mediana_janela)}, pior ${pct(a.mape_pior_janela)}; mediana no holdout ${pct(a.mape_mediana_holdout)}; ` +
+    `veredito do caso ${a.veredito}: MAPE mediana na janela ${pct(a.mape_mediana_janela)}, pior ${pct(a.mape_pior_janela)}; mediana no holdout ${pct(a.mape_mediana_holdout)}; ` +
       `${a.ufs_melhores_que_as_duas_referencias} de ${c.ufs.length} UFs melhores que persistência e Bass; Spearman dez/2022 ${a.spearman_parte_dez_2022.toFixed(3)}`,
     `resumo: ${Object.entries(c.resumo).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    `hoje: ${judgePixCase(c.release, a, a.veredito).motivo}`,
     '',
     'UF  veredito             janela  holdout  persist.   Bass  espacial',
     ...c.ufs.map((u) => `${u.uf}  ${u.veredito.padEnd(19)} ${pct(u.metricas.mape_janela)}  ${pct(u.metricas.mape_holdout)}  ${pct(u.metricas.mape_persistencia)}  ${pct(u.metricas.mape_bass)}  ${pct(u.metricas.mape_espacial)}`),

@@ -27,8 +27,9 @@ export function describePremises(t: Template): string[] {
 }
 
 /**
- * `calibrado` only for an adoption template on a release whose Pix case was approved out of
- * sample (the same rule as a job's verdict, src/findings/veredito.ts); reception templates run
+ * `calibrado` only for an adoption template on a release whose Pix case passes the validation
+ * battery in force (src/release/pix-battery.ts; the same rule as a job's verdict,
+ * src/findings/veredito.ts); reception templates run
  * on modelled defaults and are never calibrated.
  */
 export function templateCalibration(t: Template, release: Release): 'calibrado' | 'nao_calibrado' {

@@ -16,7 +16,7 @@ import { TEMPLATES, type Template, type TemplateQuestion, type TemplateScenario 
 
 export const LIBRARY_AVISO =
   'Os modelos são premissas para começar (público, canais com dias e intensidade, horizonte), não resultados nem recomendações. ' +
-  'Nenhum modelo de recepção é calibrado; os modelos de adoção usam os parametros_pix da release por analogia e só dizem calibrado quando o caso Pix da release foi aprovado fora da amostra. ' +
+  'Nenhum modelo de recepção é calibrado; os modelos de adoção usam os parametros_pix da release por analogia e só dizem calibrado quando o caso Pix da release passa na bateria de validação em vigor. ' +
   'Os casos públicos mostram onde o motor acerta e onde erra, com os dados e o método.';
 
 export interface TemplatePlace {

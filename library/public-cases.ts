@@ -4,9 +4,11 @@
 // own midia case (calibration/midia/: internet use and media habits against the surveys). A case
 // document keeps everything (fit history, forecast, counts, margins: `campaign-sim library case
 // <id> --json`); the API serves the spec's fields, plus `agregados` (the case's verdict against its
-// targets, an extension). reprovacoes are served as the spec names their fields (test, period, value, limit).
+// targets when it was made) and, for pix, `veredito_em_vigor` (the case judged by today's battery),
+// extensions. reprovacoes are served as the spec names their fields (test, period, value, limit).
 import type { MidiaCase } from '../calibration/midia/midia-case.js';
 import { readMidiaCase } from '../calibration/midia/midia-case-file.js';
+import { judgePixCase, type PixJudgement } from '../src/release/pix-battery.js';
 import { readPixCase, type PixCase } from '../src/release/pix-case-file.js';
 import type { Release } from '../src/release/types.js';
 
@@ -29,6 +31,11 @@ export interface PublicCase {
   aviso: string;
   /** pix: the fit's out-of-sample aggregates; midia: the verdict per axis (medida x eixo x fonte x use). */
   agregados: PixCase['agregados'] | MidiaCase['agregados'];
+  /**
+   * pix only: the case judged again by the validation battery in force (src/release/pix-battery.ts),
+   * the verdict that labels the release's parameters; agregados.veredito is the case's own.
+   */
+  veredito_em_vigor?: PixJudgement;
 }
 
 export function publicCase(c: PixCase | MidiaCase): PublicCase {
@@ -40,6 +47,7 @@ export function publicCase(c: PixCase | MidiaCase): PublicCase {
       reprovacoes: u.reprovacoes.map((r) => ({ test: r.teste, period: r.periodo, value: r.valor, limit: r.limite })),
     })),
     testes: c.testes, fonte: c.fonte, metodo: c.metodo, aviso: c.aviso, agregados: c.agregados,
+    ...(c.id === 'pix' ? { veredito_em_vigor: judgePixCase(c.release, c.agregados, c.agregados.veredito) } : {}),
   };
 }
 

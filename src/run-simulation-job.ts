@@ -65,5 +65,9 @@ export async function runSimulationJob(scenario: Scenario, opts: SimulationJobOp
   const result = combineReplicas(scenario, run.replicas, lookups ?? combineOptionsFromRelease(opts.release));
   if (calibracaoVeredito) result.calibracao_veredito = calibracaoVeredito;
   if (run.curvas) result.curvas = run.curvas;
+  // What the numbers rest on, as the release said it when the job ran (src/findings/premises.ts).
+  result.aviso = opts.release.manifest.aviso;
+  result.fontes = opts.release.manifest.fontes;
+  if (simulateOptions.parametros && Object.keys(simulateOptions.parametros).length > 0) result.parametros_execucao = simulateOptions.parametros;
   return { result, execucao: run.execucao };
 }

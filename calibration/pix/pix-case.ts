@@ -23,6 +23,7 @@ import type { SimPool } from '../../src/pool/pool.js';
 import type {
   AgregadoPix, Coorte, MetodoPrevisao, PerdaPix, PixCase, PixCaseUf, PontuacaoHoldouts, Reprovacao, VereditoUf,
 } from '../../src/release/pix-case-file.js';
+import { PIX_TARGETS, targetsMet } from '../../src/release/pix-battery.js';
 import type { ModelParameters, Population, Release, UfCode } from '../../src/release/types.js';
 import { loadMunicipalities } from '../../src/release/data-files.js';
 import { activityAt } from './pix-activity.js';
@@ -47,32 +48,6 @@ export const PIX_HOLDOUT_LONGO = { janela_fim: 202112, inicio: 202201, fim: 2022
 export const PIX_PREVISAO_FIM = 202612;
 /** Spatial holdout: one UF per macro-region, fixed before any fit. */
 export const PIX_UFS_ESPACIAIS: readonly UfCode[] = ['AC', 'PB', 'ES', 'MS', 'SC'];
-
-/** The validity targets (issue 33): the case is `aprovada` only when every one holds (bench/results/pix.json reports each). */
-export const PIX_TARGETS = {
-  mape_mediana_holdout: 0.02, mape_pior_holdout: 0.06, ufs_melhores_que_as_tres_referencias: 22,
-  mape_mediana_longo: 0.025, mape_pior_longo: 0.08, ufs_melhores_que_tendencia_log_longo: 18,
-  spearman_municipios: 0.8, mape_pior_janela: 0.1, minutos: 60,
-} as const;
-
-type Targeted = Required<Pick<PixCase['agregados'],
-  'mape_mediana_holdout' | 'mape_pior_holdout' | 'ufs_melhores_que_as_tres_referencias' | 'mape_mediana_longo' | 'mape_pior_longo' |
-  'ufs_melhores_que_tendencia_log_longo' | 'spearman_municipios' | 'spearman_municipios_referencia' | 'mape_pior_janela'>>;
-
-/** Whether each accuracy target holds (the time target is the bench's); the municipal Spearman must also beat its reference's. */
-export function targetsMet(a: Targeted): Record<keyof Omit<typeof PIX_TARGETS, 'minutos'>, boolean> {
-  const t = PIX_TARGETS;
-  return {
-    mape_mediana_holdout: a.mape_mediana_holdout <= t.mape_mediana_holdout,
-    mape_pior_holdout: a.mape_pior_holdout <= t.mape_pior_holdout,
-    ufs_melhores_que_as_tres_referencias: a.ufs_melhores_que_as_tres_referencias >= t.ufs_melhores_que_as_tres_referencias,
-    mape_mediana_longo: a.mape_mediana_longo <= t.mape_mediana_longo,
-    mape_pior_longo: a.mape_pior_longo <= t.mape_pior_longo,
-    ufs_melhores_que_tendencia_log_longo: a.ufs_melhores_que_tendencia_log_longo >= t.ufs_melhores_que_tendencia_log_longo,
-    spearman_municipios: a.spearman_municipios >= t.spearman_municipios && a.spearman_municipios > a.spearman_municipios_referencia,
-    mape_pior_janela: a.mape_pior_janela <= t.mape_pior_janela,
-  };
-}
 
 /** Limits of the per-UF tests (their meaning is in `testes`): the targets' worst-UF limits. */
 export const PIX_LIMITES = {

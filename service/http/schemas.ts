@@ -5,6 +5,16 @@
 
 export const JOB_STATES_DOC = 'reservado, em_execucao (has a machine), concluido, falhou, cancelado';
 
+/** The release's aviso and fontes, which the findings and the answers carry (src/findings/premises.ts releaseNotes). */
+const RELEASE_NOTES = {
+  aviso: { type: 'string', description: 'the release\'s aviso: what is modelled, what is data, and how its parameters are labelled' },
+  fontes: {
+    type: 'array',
+    description: 'the release\'s sources: id, credito, licenca, url, arquivo, uso (what was modelled from it)',
+    items: { type: 'object', additionalProperties: true },
+  },
+} as const;
+
 /** Shared schemas, added to the app with addSchema and named in the OpenAPI components. */
 export const SHARED_SCHEMAS = [
   {
@@ -83,7 +93,8 @@ export const SHARED_SCHEMAS = [
   {
     $id: 'FindingsTable',
     type: 'object',
-    required: ['tabela', 'colunas', 'descricao', 'municipios', 'linhas', 'total', 'truncado', 'grade'],
+    description: 'A findings table (spec "Findings table"), with premissas, aviso and fontes (extensions; docs/findings.md, "Premises").',
+    required: ['tabela', 'colunas', 'descricao', 'municipios', 'linhas', 'total', 'truncado', 'grade', 'premissas', 'aviso', 'fontes'],
     properties: {
       tabela: { type: 'string' },
       colunas: { type: 'array', items: { type: 'string' } },
@@ -93,6 +104,21 @@ export const SHARED_SCHEMAS = [
       total: { type: 'integer' },
       truncado: { type: 'boolean' },
       grade: { type: 'string', description: 'principal or etaria' },
+      premissas: {
+        type: 'array',
+        description: 'what each column (of each KPI, when medida is set) rests on: the parameters and model forms assumed, and the data fitted or anchored to (ids of fontes)',
+        items: {
+          type: 'object',
+          required: ['colunas', 'medida', 'assumidos', 'dados'],
+          properties: {
+            colunas: { type: 'array', items: { type: 'string' } },
+            medida: { type: ['string', 'null'] },
+            assumidos: { type: 'array', items: { type: 'string' } },
+            dados: { type: 'array', items: { type: 'string' }, description: 'ids of fontes, or calibracao <job id> for a client calibration\'s series' },
+          },
+        },
+      },
+      ...RELEASE_NOTES,
     },
     additionalProperties: true,
   },
@@ -131,9 +157,10 @@ export const SHARED_SCHEMAS = [
     $id: 'Answers',
     type: 'object',
     description: 'Answers to an answer contract (GET /v1/jobs/{job_id}/respostas; docs/findings.md, "Answers").',
-    required: ['versao', 'respostas'],
+    required: ['versao', 'respostas', 'aviso', 'fontes'],
     properties: {
       versao: { type: 'integer', description: 'format of the answers, 1' },
+      ...RELEASE_NOTES,
       respostas: {
         type: 'array',
         items: {

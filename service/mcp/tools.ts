@@ -102,7 +102,7 @@ export const TOOLS: Tool<any, any>[] = [
   }),
   tool({
     title: 'Read findings',
-    description: 'A findings table of a concluded simulation, every count under the privacy rule (0 or at least 5 in every replica; withheld cells are null with motivo). Tables: saturacao (default), alcance_efetivo, alcance_potencial, contribuicao, elasticidade, veredito.',
+    description: 'A findings table of a concluded simulation, every count under the privacy rule (0 or at least 5 in every replica; withheld cells are null with motivo). Tables: saturacao (default), alcance_efetivo, alcance_potencial, contribuicao, elasticidade, veredito. Each table says what its numbers rest on: premissas (per column, the assumed parameters and the data, as fontes ids), aviso and fontes; erro_padrao is Monte Carlo error only. In veredito, estavel / instavel are Monte Carlo precision, not validity; indicativo means the numbers rest on uncalibrated parameters.',
     annotations: READ,
     operation: getFindings,
     output: (t) => ({ data: t, text: `${t.tabela}: ${t.linhas.length} of ${t.total} rows${t.truncado ? ' (truncated: raise limite or filter municipio)' : ''}` }),

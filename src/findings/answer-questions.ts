@@ -12,7 +12,9 @@
 // each of the two variants.
 
 import type { ContratoDeResposta, Medida, Pergunta, PerguntaComparar, PerguntaSimples, PublicoPergunta, Territorio } from '../contract/types.js';
+import type { Fonte } from '../release/types.js';
 import type { JobResult, RespostaBlock } from './job-result.js';
+import { releaseNotes } from './premises.js';
 import { publishCell } from './privacy.js';
 import { standardError, tidy } from './stats.js';
 import { CORTE_ERRO, tractError } from './tract-events.js';
@@ -89,6 +91,9 @@ export type Answer = PlainAnswer | CompararAnswer;
 export interface Answers {
   versao: 1;
   respostas: Answer[];
+  /** The release's aviso and fontes, as every findings response carries them (premises.ts). */
+  aviso: string;
+  fontes: Fonte[];
 }
 
 function isTractTerritory(q: PerguntaSimples): boolean {
@@ -284,5 +289,6 @@ export function answerQuestions(contract: ContratoDeResposta | null | undefined,
     versao: 1,
     respostas: perguntas.map((q) =>
       q.forma === 'comparar' ? comparar(q, result) : plain(q, result.respostas.plano?.[q.id], result.replicas)),
+    ...releaseNotes(result),
   };
 }

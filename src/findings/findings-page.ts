@@ -6,6 +6,8 @@ import { ServiceError } from '../errors.js';
 import type { FindingsRow } from './findings-rows.js';
 import { isFindingsTable, tableBody, unknownTable, type FindingsTableName } from './findings-tables.js';
 import type { JobResult } from './job-result.js';
+import { releaseNotes, type Premissa } from './premises.js';
+import type { Fonte } from '../release/types.js';
 import { namesOf, selectUnits } from './units.js';
 
 export interface FindingsPageQuery {
@@ -29,6 +31,10 @@ export interface FindingsPage<T extends FindingsTableName> {
   total: number;
   offset: number;
   publicavel: boolean;
+  /** What each column rests on, and the release's aviso and fontes (as the findings route serves them). */
+  premissas: Premissa[];
+  aviso: string;
+  fontes: Fonte[];
 }
 
 /** A copy of the result with every privacy reason cleared (the typed arrays of counts are shared). */
@@ -70,5 +76,7 @@ export function findingsPage<T extends FindingsTableName>(result: JobResult, tab
     total: body.total,
     offset,
     publicavel,
+    premissas: body.premissas,
+    ...releaseNotes(result),
   };
 }

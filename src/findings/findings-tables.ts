@@ -9,7 +9,9 @@ import type { AlcanceBlock, JobResult } from './job-result.js';
 import { publishCell, type PublishedCell } from './privacy.js';
 import { standardError, tidy } from './stats.js';
 import { namesOf, selectUnits, unitColumns, unitsAreAreas } from './units.js';
-import { computeVerdict } from './veredito.js';
+import { kpiPremises, monteCarloPremise, populationPremise, reachPremise, releaseNotes, type Premissa } from './premises.js';
+import type { Fonte } from '../release/types.js';
+import { computeVerdict, MOTIVOS_VEREDITO, VOCABULARIO_VEREDITO } from './veredito.js';
 
 export const FINDINGS_TABLES = ['saturacao', 'alcance_efetivo', 'alcance_potencial', 'contribuicao', 'elasticidade', 'veredito'] as const;
 export type FindingsTableName = (typeof FINDINGS_TABLES)[number];
@@ -29,6 +31,11 @@ export interface FindingsTable {
   total: number;
   truncado: boolean;
   grade: string;
+  /** What each column (of each KPI) rests on: assumed parameters and fitted data (premises.ts). */
+  premissas: Premissa[];
+  /** The release's aviso and fontes (the ids premissas' dados name). */
+  aviso: string;
+  fontes: Fonte[];
 }
 
 export interface FindingsQuery {
@@ -45,6 +52,7 @@ interface TableBody {
   descricao: Record<string, string>;
   linhas: Row[];
   total: number;
+  premissas: Premissa[];
 }
 
 /** Rows of a table up to `max`: the rest are only counted (tables can be far longer than limite). */
@@ -69,12 +77,15 @@ const MOTIVO_DESC = 'por que um número da linha é null: menor_que_k (contagem 
  * A table of unit rows: its columns are the unit's (municipio, and area_ponderacao when the units
  * are weighting areas) followed by those of `own`, in its order, each with its description.
  */
-function unitTable(result: JobResult, rows: Rows, own: Record<string, string>): TableBody {
+function unitTable(result: JobResult, rows: Rows, own: Record<string, string>, premissas: Premissa[]): TableBody {
   const colunas = [...(unitsAreAreas(result) ? ['municipio', 'area_ponderacao'] : ['municipio']), ...Object.keys(own)];
   const descricao: Record<string, string> = {};
   for (const c of colunas) descricao[c] = UNIT_DESC[c] ?? own[c];
-  return { colunas, linhas: rows.linhas, total: rows.total, descricao };
+  return { colunas, linhas: rows.linhas, total: rows.total, descricao, premissas };
 }
+
+/** What the erro_padrao columns measure, and what they do not. */
+const SO_MONTE_CARLO = 'só o erro de Monte Carlo entre as réplicas, não a incerteza das premissas';
 
 function firstMotivo(...cells: PublishedCell[]): string | null {
   for (const c of cells) if (c.motivo) return c.motivo;
@@ -133,9 +144,9 @@ function saturacao(result: JobResult, units: number[], rows: Rows): TableBody {
     n: 'pessoas com a medida ao fim do horizonte: média das réplicas arredondada (metade para o par); null se escondida pela regra de privacidade',
     populacao: 'pessoas no recorte (denominador), média das réplicas arredondada; null se escondida',
     parte: 'n / populacao (médias não arredondadas): a saturação do recorte',
-    erro_padrao: 'erro-padrão de Monte Carlo da média de n sobre as réplicas; null com uma réplica',
+    erro_padrao: `erro-padrão de Monte Carlo da média de n sobre as réplicas (${SO_MONTE_CARLO}); null com uma réplica`,
     motivo: MOTIVO_DESC,
-  });
+  }, [...kpiPremises(result, ['n', 'parte']), populationPremise(result, ['populacao']), monteCarloPremise(['erro_padrao'])]);
 }
 
 /**
@@ -179,9 +190,11 @@ function alcanceEfetivo(result: JobResult, units: number[], rows: Rows): TableBo
     alcance_1: 'pessoas do público alcançadas pelo canal ao menos 1 vez até o fim do horizonte',
     alcance_efetivo: 'pessoas do público alcançadas pelo canal ao menos 3 vezes (frequência efetiva >= 3)',
     parte_efetiva: 'alcance_efetivo / publico',
-    erro_padrao: 'erro-padrão de Monte Carlo da média de alcance_efetivo',
+    erro_padrao: `erro-padrão de Monte Carlo da média de alcance_efetivo (${SO_MONTE_CARLO})`,
     motivo: MOTIVO_DESC,
-  });
+  }, result.alcance ? [
+    reachPremise(result, ['alcance_1', 'alcance_efetivo', 'parte_efetiva'], true), populationPremise(result, ['publico']), monteCarloPremise(['erro_padrao']),
+  ] : []);
 }
 
 function alcancePotencial(result: JobResult, units: number[], rows: Rows): TableBody {
@@ -201,9 +214,9 @@ function alcancePotencial(result: JobResult, units: number[], rows: Rows): Table
     publico: 'pessoas do público do cenário na unidade',
     alcancavel: 'pessoas do público que o canal pode alcançar (afinidade > 0 em algum dia da campanha)',
     parte: 'alcancavel / publico',
-    erro_padrao: 'erro-padrão de Monte Carlo da média de alcancavel',
+    erro_padrao: `erro-padrão de Monte Carlo da média de alcancavel (${SO_MONTE_CARLO})`,
     motivo: MOTIVO_DESC,
-  });
+  }, result.alcance ? [reachPremise(result, ['alcancavel', 'parte'], false), populationPremise(result, ['publico']), monteCarloPremise(['erro_padrao'])] : []);
 }
 
 /** Rows plano vs one variant per channel (sem_<c> or menos10_<c>), with paired Monte Carlo errors. */
@@ -252,20 +265,24 @@ function againstVariant(result: JobResult, units: number[], prefix: 'sem_' | 'me
   }
 }
 
-/** A table of plano against one variant per channel: its own columns sit between plano and erro_padrao. */
+/**
+ * A table of plano against one variant per channel: its own columns sit between plano and
+ * erro_padrao, and rest on what the KPI does (none when the job has no such variant).
+ */
 function againstVariantTable(
   result: JobResult, units: number[], rows: Rows, prefix: 'sem_' | 'menos10_',
   canal: string, own: Record<string, string>, erroPadrao: string,
 ): TableBody {
   againstVariant(result, units, prefix, rows);
+  const hasVariant = result.variantes.some((v) => v.startsWith(prefix));
   return unitTable(result, rows, {
     medida: 'KPI do cenário',
     canal,
     plano: 'pessoas com a medida ao fim do horizonte no plano (média arredondada)',
     ...own,
-    erro_padrao: erroPadrao,
+    erro_padrao: `${erroPadrao}; ${SO_MONTE_CARLO}`,
     motivo: MOTIVO_DESC,
-  });
+  }, hasVariant ? [...kpiPremises(result, ['plano', ...Object.keys(own)]), monteCarloPremise(['erro_padrao'])] : []);
 }
 
 function contribuicao(result: JobResult, units: number[], rows: Rows): TableBody {
@@ -283,6 +300,10 @@ function elasticidade(result: JobResult, units: number[], rows: Rows): TableBody
   }, 'erro-padrão de Monte Carlo da elasticidade (diferenças pareadas por réplica, divididas por plano x 0,1)');
 }
 
+/** The verdict's words, where each may stand and what it says: the descricao of its resultado column. */
+const PALAVRAS = Object.entries(VOCABULARIO_VEREDITO).map(([w, v]) => `${w} (${v.linhas.join(', ')}): ${v.significado}`).join('; ');
+const CODIGOS = Object.entries(MOTIVOS_VEREDITO).map(([code, what]) => `${code} (${what})`).join(', ');
+
 function veredito(result: JobResult, units: number[], rows: Rows): TableBody {
   const v = computeVerdict(result, units);
   const colunas = ['verificacao', 'medida', 'canal', 'valor', 'limite', 'resultado', 'motivo'];
@@ -297,10 +318,11 @@ function veredito(result: JobResult, units: number[], rows: Rows): TableBody {
       verificacao: 'resultado (o veredito do job), replicas, kpi (cada KPI somado nos municípios mantidos), contribuicao (cada canal e KPI) ou calibracao',
       medida: 'KPI da verificação', canal: 'canal da contribuição',
       valor: 'kpi e contribuicao: erro-padrão de Monte Carlo dividido pelo valor (erro relativo); replicas: número de réplicas',
-      limite: 'limite do valor para robusto: 0,05 para um KPI, 0,5 para uma contribuição (dois erros-padrão de zero), 2 réplicas',
-      resultado: 'linha resultado: robusto, indicativo (estável mas com parâmetros não calibrados), fragil ou inconclusivo (uma réplica); demais: robusto, fragil, nao_avaliado, calibrado ou nao_calibrado',
-      motivo: 'razão em palavras; na linha resultado, os códigos do que impediu robusto',
+      limite: 'limite do valor para estavel: 0,05 para um KPI, 0,5 para uma contribuição (dois erros-padrão de zero), 2 réplicas',
+      resultado: PALAVRAS,
+      motivo: `razão em palavras; na linha resultado, os códigos: ${CODIGOS}`,
     },
+    premissas: [...kpiPremises(result, ['resultado']), monteCarloPremise(['valor'])],
   };
 }
 
@@ -352,5 +374,7 @@ export function buildFindings(result: JobResult, query: FindingsQuery = {}): Fin
     total: body.total,
     truncado: body.total > body.linhas.length,
     grade: result.grade,
+    premissas: body.premissas,
+    ...releaseNotes(result),
   };
 }

@@ -18,9 +18,11 @@ export {
   type FindingsTable, type FindingsQuery, type FindingsTableName, type DataTableName, type Row,
 } from './findings-tables.js';
 export {
-  computeVerdict, calibrationStatus, LIMITE_ERRO_KPI, LIMITE_ERRO_CONTRIBUICAO,
-  type VereditoSimulacao, type Verificacao, type ResultadoVeredito, type Calibracao,
+  computeVerdict, calibrationStatus, LIMITE_ERRO_KPI, LIMITE_ERRO_CONTRIBUICAO, VOCABULARIO_VEREDITO, MOTIVOS_VEREDITO,
+  type VereditoSimulacao, type Verificacao, type ResultadoVeredito, type Calibracao, type PalavraVeredito, type MotivoVeredito,
+  type LinhaVeredito,
 } from './veredito.js';
+export { releaseNotes, type Premissa } from './premises.js';
 export {
   buildTractEvents, tractError, samplingError, CORTE_ERRO, MOTIVOS_SETOR, LIMITE_SETORES_PADRAO,
   type TractEvents, type TractEventsQuery, type TractRow, type MotivoSetor,

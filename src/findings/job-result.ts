@@ -6,6 +6,7 @@
 
 import type { Medida, Scenario } from '../contract/types.js';
 import type { Grade } from '../release/publication-grid.js';
+import type { Fonte, ModelParameters } from '../release/types.js';
 import type { WeeklyCurve } from './weekly-curves.js';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { ServiceError } from '../errors.js';
@@ -125,6 +126,15 @@ export interface JobResult {
    * results stored before 2026-11-24 and from engines without weekly series.
    */
   curvas?: WeeklyCurve[];
+  /**
+   * The release's aviso and fontes when the job ran (recorded by runSimulationJob; absent in
+   * results stored before 2026-12-03). Responses say the release's as it stands now
+   * (premises.ts releaseNotes), and these when the release is no longer offered.
+   */
+  aviso?: string;
+  fontes?: Fonte[];
+  /** Parameters the run set over the release's (research overrides, a calibration base's parameters); absent when none. */
+  parametros_execucao?: Partial<ModelParameters>;
 }
 
 type Typed = Float64Array | Float32Array | Uint32Array | Int32Array | Uint16Array | Uint8Array;

@@ -67,13 +67,17 @@ const AVISO_INTERNET =
   '(region, area) and TIC Domicílios 2020 (schooling, income, age, shifted to the PNAD level); the fit and its held-out margins ' +
   'are the library case midia. Under 10 it stays an assumption.';
 
-/** What a release says of its parametros_pix: hand-set, fitted but failed, or fitted and approved. */
+/**
+ * What a release says of its parametros_pix: hand-set, fitted but failing the battery in force
+ * (pix-battery.ts; a case approved under an older battery says so), or fitted and approved by it.
+ */
 function avisoParametros(c: CalibracaoPix | null): string {
   if (c === null) return ' parametros_pix are set by hand, not fitted: adoption jobs on cenario_base pix say nao_calibrado.';
   if (c.veredito !== 'aprovada') {
-    return ' parametros_pix are fitted to the Banco Central Pix series (library case pix) but missed its out-of-sample targets: adoption jobs on cenario_base pix say nao_calibrado.';
+    const own = c.veredito_do_caso === 'aprovada' ? ` (the case passed the targets of its time, not those of battery ${c.bateria})` : '';
+    return ` parametros_pix are fitted to the Banco Central Pix series (library case pix) but do not pass the out-of-sample battery in force, ${c.bateria}${own}: adoption jobs on cenario_base pix say nao_calibrado.`;
   }
-  return ' parametros_pix are fitted to the Banco Central Pix series and passed its out-of-sample test (library case pix).';
+  return ` parametros_pix are fitted to the Banco Central Pix series and pass the out-of-sample battery in force, ${c.bateria} (library case pix).`;
 }
 
 /** Releases with the joint internet model say when their Pix parameters are another release's fit (v1.5.0 carries v1.4.0's). */

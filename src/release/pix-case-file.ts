@@ -1,13 +1,14 @@
 // The Pix public case file, data/releases/<version>/caso-pix.json: its one owner (the format, its
 // check, the reader and the writer). calibration/pix/pix-case.ts builds the case and
 // `npm run bench:pix` writes it with writePixCase; the release manifest takes parametros_pix and
-// the verdict that labels them (readPixFit), the library and the CLI read the whole case
+// the case judged by the battery in force, which labels them (readPixFit), the library and the CLI read the whole case
 // (readPixCase). A release without the file keeps hand-set parameters, labelled nao_calibrado.
 // Lives in src/release/, the lowest stage that reads it (the manifests).
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { projectPath } from '../project-path.js';
+import { judgePixCase } from './pix-battery.js';
 import type { CalibracaoPix, ModelParameters, UfCode } from './types.js';
 
 /** The activity share a(t) of one fit (calibration/pix/pix-activity.ts fits and reads it). */
@@ -113,7 +114,10 @@ export interface PixCase {
     ufs_melhores_que_tendencia_log_longo?: number;
     spearman_municipios?: number;
     spearman_municipios_referencia?: number;
-    /** `aprovada` only when every target of bench/results/pix.json holds. */
+    /**
+     * `aprovada` only when every target of the battery in force when the case was made held; the
+     * manifest's label judges the scores again by today's battery (pix-battery.ts).
+     */
     veredito: 'aprovada' | 'reprovada';
   };
   ajuste: {
@@ -224,12 +228,17 @@ export async function writePixCase(caso: PixCase): Promise<string> {
   return p;
 }
 
-/** The fitted parameters and their provenance, or null when the release has no Pix fit. */
+/**
+ * The fitted parameters and their provenance, or null when the release has no Pix fit. The label
+ * is the case judged again by the battery in force (pix-battery.ts), not the verdict the file
+ * recorded under the battery of its time (kept as veredito_do_caso).
+ */
 export function readPixFit(release: string): { parametros: ModelParameters; calibracao: CalibracaoPix } | null {
   const c = readPixCase(release);
   if (c === null) return null;
+  const { veredito, bateria, motivo } = judgePixCase(release, c.agregados, c.agregados.veredito);
   return {
     parametros: c.ajuste.parametros,
-    calibracao: { caso: 'pix', release, metodo: c.ajuste.busca.metodo, veredito: c.agregados.veredito },
+    calibracao: { caso: 'pix', release, metodo: c.ajuste.busca.metodo, veredito, veredito_do_caso: c.agregados.veredito, bateria, motivo },
   };
 }

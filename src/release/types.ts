@@ -146,8 +146,17 @@ export interface CalibracaoPix {
   release: string;
   /** How the parameters were searched and scored (free text, docs/model.md says more). */
   metodo: string;
-  /** Out-of-sample verdict of the fit: only `aprovada` lets a job say `calibrado`. */
+  /**
+   * The case's verdict under the battery in force (`bateria`, src/release/pix-battery.ts), judged
+   * again from its recorded scores when the manifest loads: only `aprovada` lets a job say `calibrado`.
+   */
   veredito: 'aprovada' | 'reprovada';
+  /** The verdict the case file recorded when it was made, possibly under an older battery (the file keeps its bytes). */
+  veredito_do_caso: 'aprovada' | 'reprovada';
+  /** The battery `veredito` was judged under (PIX_BATERIA.id). */
+  bateria: string;
+  /** Why, in words: which targets the case missed or did not measure. */
+  motivo: string;
 }
 
 export interface ReleaseManifest {

@@ -35,7 +35,7 @@ export async function bibliotecaRoutes(fastify: FastifyInstance, ctx: ServiceCon
           required: ['modelos', 'casos', 'aviso'],
           properties: {
             modelos: { type: 'array', items: { type: 'object', required: Object.keys(TEMPLATE_VIEW), properties: TEMPLATE_VIEW } },
-            casos: { type: 'array', items: { ...OPEN_OBJECT, description: 'id, nome, o_que_foi_medido, release, vale_ate_dia, resumo, ufs, testes, fonte, metodo, aviso; agregados (extension)' } },
+            casos: { type: 'array', items: { ...OPEN_OBJECT, description: 'id, nome, o_que_foi_medido, release, vale_ate_dia, resumo, ufs, testes, fonte, metodo, aviso; agregados and, for pix, veredito_em_vigor (extensions)' } },
             aviso: { type: 'string' },
           },
         },

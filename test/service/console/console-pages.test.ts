@@ -187,7 +187,7 @@ describe('every console page at 390 px and 1280 px', () => {
     await expect(page.getByRole('cell', { name: 'Uiramutã' }).count()).resolves.toBe(1);
     // the verdict first, in words; names beside the codes in the findings table
     await expect(page.locator('h2').first().textContent()).resolves.toBe('Veredito');
-    await expect(page.locator('.veredito').textContent()).resolves.toMatch(/Robusto|Indicativo|Frágil|Inconclusivo/);
+    await expect(page.locator('.veredito').textContent()).resolves.toMatch(/Robusto|Indicativo|Instável|Inconclusivo/);
     await expect(page.getByRole('cell', { name: '1400027 Amajari' }).count()).resolves.toBeGreaterThan(0);
     // the findings tables by name, the code beside (labels.ts)
     await expect(page.locator('#achados-titulo').textContent()).resolves.toBe('Achados: saturação por município, medida e perfil saturacao');

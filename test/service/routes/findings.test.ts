@@ -7,7 +7,7 @@ import { completeJob, claimNextJob } from '../../../service/jobs/queue.js';
 import { createRateLimiter } from '../../../service/accounts/rate-limit.js';
 import type { Store } from '../../../service/store/open-store.js';
 import { validateScenario } from '../../../src/contract/index.js';
-import { answerQuestions, buildFindings, buildTractEvents, compareJobs } from '../../../src/findings/index.js';
+import { answerQuestions, buildFindings, buildTractEvents, compareJobs, releaseNotes } from '../../../src/findings/index.js';
 import { httpScenario } from '../../fixtures/scenarios.js';
 import { insertJob, openHarness, type Harness } from './harness.js';
 import { syntheticResult } from './synthetic-result.js';
@@ -52,6 +52,10 @@ describe('GET /v1/jobs/{job_id}/findings', () => {
     expect(body.linhas.length).toBeLessThanOrEqual(200);
     expect(Object.keys(body.municipios).sort()).toEqual(['1400027', '1400050', '1400100']);
     for (const key of ['tabela', 'colunas', 'descricao', 'municipios', 'linhas', 'total', 'truncado', 'grade']) expect(body).toHaveProperty(key);
+    // and what the numbers rest on (issue 57)
+    expect(body.premissas.length).toBeGreaterThan(0);
+    expect(body.aviso).toBe(plain(buildFindings(result)).aviso);
+    expect(body.fontes.length).toBeGreaterThan(0);
   });
 
   it('honours tabela, municipio (repeated) and limite; serves every table the spec names', async () => {
@@ -64,6 +68,9 @@ describe('GET /v1/jobs/{job_id}/findings', () => {
       const r = await get(`/v1/jobs/${id}/findings?tabela=${tabela}&limite=1000`);
       expect(r.statusCode, tabela).toBe(200);
       expect(r.json().tabela).toBe(tabela);
+      // a reception job with four channels: every table says what it rests on
+      expect(r.json().premissas.length, tabela).toBeGreaterThan(0);
+      expect(r.json().premissas, tabela).toEqual(plain(buildFindings(result, { tabela, limite: 1000 })).premissas);
     }
   });
 
@@ -205,7 +212,7 @@ describe('GET /v1/jobs/{job_id}/respostas', () => {
       ['q1', { municipios: ['1400100'] }], ['q2', { municipios: ['1400100', '1400027'] }],
     ]);
     const none = await concludedJob({}, 9);
-    expect((await get(`/v1/jobs/${none.id}/respostas`)).json()).toEqual({ versao: 1, respostas: [] });
+    expect((await get(`/v1/jobs/${none.id}/respostas`)).json()).toEqual({ versao: 1, respostas: [], ...plain(releaseNotes(none.result)) });
   });
 
   it('answers 409 result_not_ready for a job not concluido, 404 for an unknown job, 403 without results:read', async () => {

@@ -1,8 +1,9 @@
 // The researcher's commands that need no simulation: the shipped examples, a wrong flag answered on
 // one line (not the whole help), the seed pointer in simulate's help, and sweep's refusals.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { projectPath } from '../../../src/project-path.js';
+import { newestRelease } from '../../../src/release/release.js';
 import { runCliCaptured } from '../../fixtures/run-cli.js';
 
 describe('campaign-sim examples', () => {
@@ -13,6 +14,19 @@ describe('campaign-sim examples', () => {
     const show = await runCliCaptured('examples', 'show', 'adocao-rr');
     expect(show).toMatchObject({ code: 0, err: '' });
     expect(show.out).toBe(readFileSync(projectPath('examples/adocao-rr.json'), 'utf8'));
+  });
+
+  it('runs the newest release, or says in its nome why it pins an older one (issue 57)', () => {
+    const files = readdirSync(projectPath('examples')).filter((f) => f.endsWith('.json'));
+    expect(files.length).toBeGreaterThan(3);
+    for (const f of files) {
+      const doc = JSON.parse(readFileSync(projectPath('examples', f), 'utf8'));
+      const cenario = doc.cenario ?? doc;
+      if (cenario.release === newestRelease()) continue;
+      expect(cenario.nome, f).toMatch(new RegExp(`\\(${cenario.release.replaceAll('.', '\\.')} fixada: .{10,}\\)$`));
+    }
+    // the Pix example runs the newest release, whose Pix fit says what it is
+    expect(JSON.parse(readFileSync(projectPath('examples/adocao-pix-rr.json'), 'utf8')).release).toBe(newestRelease());
   });
 
   it('refuses an unknown example naming the others, exit 2', async () => {

@@ -2,6 +2,7 @@
 // horizon; the weekly series and totals are derived so that the kernel's invariants hold
 // (cells add up to serie's last week; audience cells to seriePublico's).
 import type { Medida, Scenario } from '../../../src/contract/types.js';
+import { combineReplicas, type JobResult } from '../../../src/findings/index.js';
 import type { ReplicaResult } from '../../../src/pool/replica-result.js';
 import { gridCellCount, type Grade } from '../../../src/release/publication-grid.js';
 import { adoptionScenario } from '../../fixtures/scenarios.js';
@@ -84,3 +85,56 @@ export function scenario(over: Partial<Scenario> = {}): Scenario {
 
 /** Etaria cell index of a 5-year band and sex (0 masculino, 1 feminino). */
 export const etaria = (faixa: number, sexo: number) => faixa * 2 + sexo;
+
+/** [women, men] reached per replica of each variant of receptionJob. */
+export type ReceptionReach = Record<'plano' | 'sem_tv' | 'sem_radio' | 'menos10_tv' | 'menos10_radio', Array<[number, number]>>;
+
+const DEFAULT_REACH: ReceptionReach = {
+  plano: [[50, 20], [60, 20]],
+  sem_tv: [[30, 10], [36, 12]],
+  sem_radio: [[45, 20], [55, 20]],
+  menos10_tv: [[48, 19], [57, 20]],
+  menos10_radio: [[50, 20], [59, 20]],
+};
+
+/**
+ * A reception job's scenario and replicas (Boa Vista): audience women, channels tv and radio, all
+ * five variants, 2 replicas by default; `reach` gives the alcance counts of each variant (by
+ * default TV adds about 31 persons).
+ */
+export function receptionReplicas(replicas = 2, reach: ReceptionReach = DEFAULT_REACH): { cenario: Scenario; replicas: ReplicaResult[] } {
+  const cenario = scenario({
+    familia: 'recepcao', lancamento: undefined, kpis: ['alcance'], publico: { sexos: ['feminino'] },
+    canais: [
+      { canal: 'tv', dia_inicio: 1, dia_fim: 14, intensidade: 0.5 },
+      { canal: 'radio', dia_inicio: 1, dia_fim: 14, intensidade: 0.3 },
+    ],
+    mensagem: { stim_id: 'a'.repeat(32), template_ver: '1', politica: 'p' },
+    replicas,
+  });
+  const freq = [
+    [40, 20, 10, 3, 45, 22], // tv >=1, >=3, radio >=1, >=3, any >=1, >=3
+    [44, 24, 12, 6, 50, 28],
+  ];
+  const reps: ReplicaResult[] = [];
+  for (const [variante, rr] of Object.entries(reach)) {
+    for (let r = 0; r < replicas; r++) {
+      const [f, m] = rr[r];
+      reps.push(buildReplica({
+        variante, replica: r, unidades: ['1400100'], semanas: 2, medidas: ['alcance'],
+        cell: (_u, c) => (c === etaria(4, 1) ? f : c === etaria(4, 0) ? m : 0),
+        pop: () => 100,
+        audiencia: (c) => c % 2 === 1,
+        canais: ['tv', 'radio'],
+        frequencia: freq[r], alcancavel: [1500, 800],
+      }));
+    }
+  }
+  return { cenario, replicas: reps };
+}
+
+/** receptionReplicas combined into the stored result. */
+export function receptionJob(replicas = 2, reach: ReceptionReach = DEFAULT_REACH): JobResult {
+  const r = receptionReplicas(replicas, reach);
+  return combineReplicas(r.cenario, r.replicas, { nomeMunicipio: (c) => (c === '1400100' ? 'Boa Vista' : undefined) });
+}

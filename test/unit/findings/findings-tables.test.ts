@@ -7,7 +7,7 @@ import { listReleases, releaseManifest } from '../../../src/release/release.js';
 import type { Lancamento } from '../../../src/contract/types.js';
 import { ServiceError } from '../../../src/errors.js';
 import { MOTIVO_RECEPCAO_HABITOS } from '../../../src/findings/veredito.js';
-import { buildReplica, etaria, scenario } from './build-replica.js';
+import { buildReplica, etaria, receptionJob, scenario } from './build-replica.js';
 
 const NAMES: Record<string, string> = { '1400100': 'Boa Vista', '1400027': 'Amajari' };
 const nomeMunicipio = (c: string) => NAMES[c];
@@ -104,46 +104,6 @@ describe('saturacao', () => {
   });
 });
 
-/** Reception job: audience women, channels tv and radio, all five variants, 2 replicas, one unit. */
-function receptionJob(replicas = 2): JobResult {
-  const cen = scenario({
-    familia: 'recepcao', lancamento: undefined, kpis: ['alcance'], publico: { sexos: ['feminino'] },
-    canais: [
-      { canal: 'tv', dia_inicio: 1, dia_fim: 14, intensidade: 0.5 },
-      { canal: 'radio', dia_inicio: 1, dia_fim: 14, intensidade: 0.3 },
-    ],
-    mensagem: { stim_id: 'a'.repeat(32), template_ver: '1', politica: 'p' },
-    replicas,
-  });
-  // [fem, masc] per replica and variant
-  const reach: Record<string, Array<[number, number]>> = {
-    plano: [[50, 20], [60, 20]],
-    sem_tv: [[30, 10], [36, 12]],
-    sem_radio: [[45, 20], [55, 20]],
-    menos10_tv: [[48, 19], [57, 20]],
-    menos10_radio: [[50, 20], [59, 20]],
-  };
-  const freq = [
-    [40, 20, 10, 3, 45, 22], // tv >=1, >=3, radio >=1, >=3, any >=1, >=3
-    [44, 24, 12, 6, 50, 28],
-  ];
-  const reps = [];
-  for (const [variante, rr] of Object.entries(reach)) {
-    for (let r = 0; r < replicas; r++) {
-      const [f, m] = rr[r];
-      reps.push(buildReplica({
-        variante, replica: r, unidades: ['1400100'], semanas: 2, medidas: ['alcance'],
-        cell: (_u, c) => (c === etaria(4, 1) ? f : c === etaria(4, 0) ? m : 0),
-        pop: () => 100,
-        audiencia: (c) => c % 2 === 1,
-        canais: ['tv', 'radio'],
-        frequencia: freq[r], alcancavel: [1500, 800],
-      }));
-    }
-  }
-  return combineReplicas(cen, reps, { nomeMunicipio });
-}
-
 describe('reception tables', () => {
   const result = receptionJob();
 
@@ -187,16 +147,16 @@ describe('reception tables', () => {
     ]);
   });
 
-  it('veredito: a KPI with 6.7% Monte Carlo error is fragile; uncalibrated reception parameters are said', () => {
+  it('veredito: a KPI with 6.7% Monte Carlo error is instavel; uncalibrated reception parameters are said', () => {
     const t = buildFindings(result, { tabela: 'veredito' });
     expect(t.colunas).toEqual(['verificacao', 'medida', 'canal', 'valor', 'limite', 'resultado', 'motivo']);
     const get = (v: string, canal: string | null = null) => t.linhas.find((r) => r.verificacao === v && r.canal === canal)!;
-    expect(get('resultado')).toMatchObject({ resultado: 'fragil' });
+    expect(get('resultado')).toMatchObject({ resultado: 'instavel' });
     expect(String(get('resultado').motivo)).toContain('erro_monte_carlo_kpi');
     expect(String(get('resultado').motivo)).toContain('parametros_nao_calibrados');
-    expect(get('kpi')).toMatchObject({ medida: 'alcance', valor: Number((5 / 75).toPrecision(6)), resultado: 'fragil' });
-    expect(get('contribuicao', 'tv')).toMatchObject({ valor: Number((1 / 31).toPrecision(6)), resultado: 'robusto' });
-    expect(get('contribuicao', 'radio')).toMatchObject({ valor: 0, resultado: 'robusto' });
+    expect(get('kpi')).toMatchObject({ medida: 'alcance', valor: Number((5 / 75).toPrecision(6)), resultado: 'instavel' });
+    expect(get('contribuicao', 'tv')).toMatchObject({ valor: Number((1 / 31).toPrecision(6)), resultado: 'estavel' });
+    expect(get('contribuicao', 'radio')).toMatchObject({ valor: 0, resultado: 'estavel' });
     expect(get('calibracao')).toMatchObject({ resultado: 'nao_calibrado' });
     // Its rows name no municipality, so neither does municipios (issue 15).
     expect(t.municipios).toEqual({});

@@ -122,6 +122,18 @@ describe('listLibrary', () => {
     expect(c.fonte.credito).toContain('Banco Central');
     expect(typeof c.metodo).toBe('string');
     expect(typeof c.aviso).toBe('string');
+    // the verdict that labels the release's parameters: the case judged by the battery in force
+    expect(c.veredito_em_vigor).toEqual({
+      veredito: release.manifest.calibracao_pix!.veredito, bateria: release.manifest.calibracao_pix!.bateria, motivo: release.manifest.calibracao_pix!.motivo,
+    });
+  });
+
+  it('serves v1.4.0\'s Pix case with its own verdict and the re-judged one (issue 57)', () => {
+    const c = listLibrary(openRelease('v1.5.0')).casos.find((x) => x.id === 'pix')!;
+    expect(c.release).toBe('v1.4.0');
+    expect(c.agregados.veredito).toBe('aprovada');
+    expect(c.veredito_em_vigor).toMatchObject({ veredito: 'reprovada', bateria: 'pix-2' });
+    expect(fillTemplate(TEMPLATES.find((t) => t.cenario.familia === 'adocao')!.id, {}, openRelease('v1.4.0'), hoje).calibracao).toBe('nao_calibrado');
   });
 
   it('serves the midia case of the internet fit the release carries with the same spec fields, its UFs scored where the survey publishes them', () => {

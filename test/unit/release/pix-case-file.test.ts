@@ -2,6 +2,7 @@
 // byte for byte, and a file that is not the release's case fails where it is read.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { judgePixCase } from '../../../src/release/pix-battery.js';
 import { checkPixCase, formatPixCase, pixCasePath, readPixCase, readPixFit } from '../../../src/release/pix-case-file.js';
 
 const CASES = ['v1.2.0', 'v1.4.0', 'v1.6.0', 'v1.7.0', 'v1.8.0', 'v1.9.0'];
@@ -18,11 +19,14 @@ describe('the Pix case file', () => {
     expect(readPixFit('v1.0.0')).toBeNull();
   });
 
-  it('gives the manifest the parameters and the verdict of the case', () => {
+  it('gives the manifest the parameters, the verdict the case recorded and the case judged by the battery in force', () => {
     const caso = readPixCase('v1.4.0')!;
     expect(readPixFit('v1.4.0')).toEqual({
       parametros: caso.ajuste.parametros,
-      calibracao: { caso: 'pix', release: 'v1.4.0', metodo: caso.ajuste.busca.metodo, veredito: caso.agregados.veredito },
+      calibracao: {
+        caso: 'pix', release: 'v1.4.0', metodo: caso.ajuste.busca.metodo, veredito_do_caso: caso.agregados.veredito,
+        ...judgePixCase('v1.4.0', caso.agregados, caso.agregados.veredito),
+      },
     });
   });
 
