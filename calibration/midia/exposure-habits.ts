@@ -6,7 +6,7 @@
 // printed only in a row's note are read with a pattern that must match, so a changed source
 // text fails here rather than feeding the fit a wrong number.
 import { projectPath } from '../../src/project-path.js';
-import { columns, readCsv } from '../../src/release/csv.js';
+import { readCsv } from '../../src/release/csv.js';
 import { loadAgeSex, macroRegionOf, ufInfo } from '../../src/release/data-files.js';
 import { MACRO_REGIOES, type UfCode } from '../../src/release/types.js';
 

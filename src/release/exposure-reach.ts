@@ -7,6 +7,7 @@
 // capped at one a day, the beta-binomial for days at a beta-distributed daily probability.
 import { logGamma } from './gamma-functions.js';
 import { gammaLaplace } from './exposure-propensity.js';
+import { normalCdf, normalQuantile } from './socio-model.js';
 
 /** A channel's users and their propensities: equally weighted multipliers (the agent form's table; [1] for every user the same). */
 export interface Exposure {
@@ -76,7 +77,10 @@ export function reachAtLeast(pmf: ArrayLike<number>): Float64Array {
 
 /** Bisection for the x in [lo, hi] where an increasing f crosses target. */
 function solveIncreasing(f: (x: number) => number, target: number, lo: number, hi: number): number {
-  while (f(hi) < target) hi *= 2;
+  while (f(hi) < target) {
+    hi *= 2;
+    if (hi > 1e12) throw new Error(`campaign-sim: ${target} is out of reach (the plan cannot buy it)`);
+  }
   for (let i = 0; i < 200 && hi - lo > 1e-15 * hi; i++) {
     const mid = (lo + hi) / 2;
     if (f(mid) < target) lo = mid;
@@ -93,6 +97,47 @@ export function hazardForReach(multiplicadores: ArrayLike<number>, r: number): n
 /** The constant daily hazard that buys `target` GRPs over `days` days. */
 export function hazardForGrp(e: Exposure, days: number, target: number): number {
   return solveIncreasing((h) => grp(e, new Float64Array(days).fill(h)), target, 0, 1);
+}
+
+/** 1+ reach of a user with each multiplier of e over the days' hazards: 1 - exp(-M sum_d h_d). */
+function userReachByBin(e: Exposure, hazards: ArrayLike<number>): Float64Array {
+  let s = 0;
+  for (let d = 0; d < hazards.length; d++) s += hazards[d];
+  return Float64Array.from(e.multiplicadores, (m) => -Math.expm1(-s * m));
+}
+
+/**
+ * Share of persons reached (1+) by both of two channels' plans when their propensity bytes come
+ * from the copula of exposure-propensity.ts with correlation rho (users of the two drawn
+ * independently): given the shared heaviness Z the two bytes are independent, so the joint reach
+ * is E_Z[r_a(Z) r_b(Z)] with r_c(Z) a channel's reach given Z, integrated over Z by the midpoint
+ * rule on [-8, 8]. Both multiplier tables must be the agent form's (equal-probability bins).
+ */
+export function jointReach(a: Exposure, hazardsA: ArrayLike<number>, b: Exposure, hazardsB: ArrayLike<number>, rho: number): number {
+  const ra = userReachByBin(a, hazardsA);
+  const rb = userReachByBin(b, hazardsB);
+  const edges = (r: Float64Array) => Float64Array.from({ length: r.length - 1 }, (_, bin) => normalQuantile((bin + 1) / r.length));
+  const ea = edges(ra);
+  const eb = edges(rb);
+  const given = (r: Float64Array, e: Float64Array, z: number) => {
+    if (rho === 0) return r.reduce((s, x) => s + x, 0) / r.length;
+    let s = 0;
+    let lower = 0;
+    for (let bin = 0; bin < r.length; bin++) {
+      const t = bin + 1 === r.length ? 1 : normalCdf((e[bin] - Math.sqrt(rho) * z) / Math.sqrt(1 - rho));
+      s += (t - lower) * r[bin];
+      lower = t;
+    }
+    return s;
+  };
+  const steps = 800;
+  const w = 16 / steps;
+  let joint = 0;
+  for (let i = 0; i < steps; i++) {
+    const z = -8 + (i + 0.5) * w;
+    joint += w * Math.exp(-z * z / 2) / Math.sqrt(2 * Math.PI) * given(ra, ea, z) * given(rb, eb, z);
+  }
+  return a.usuarios * b.usuarios * joint;
 }
 
 /** NBD reach: share of persons with at least one impact when impacts are Poisson at a Gamma(k)-mixed rate of mean `mean`. */
