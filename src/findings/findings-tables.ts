@@ -157,12 +157,29 @@ function channelRows(
   }
 }
 
+/**
+ * Where unit u's row k (a channel, or any) holds its reach f+ (f = 1 .. 10; 0: its contacts) in
+ * the alcance block's sums, for the block's columns (a result stored before 2026-12-03 has 1+ and 3+ only).
+ */
+function reachColumns(a: AlcanceBlock, u: number, k: number): (f: number) => number {
+  const F = a.colunas ?? 2;
+  const row = (u * (a.canais.length + 1) + k) * F;
+  if (a.colunas === undefined) {
+    return (f) => {
+      if (f !== 1 && f !== 3) throw new Error(`a result stored before 2026-12-03 has no reach ${f}+`);
+      return row + (f === 1 ? 0 : 1);
+    };
+  }
+  return (f) => row + f;
+}
+
 function alcanceEfetivo(result: JobResult, units: number[], rows: Rows): TableBody {
   const R = result.replicas;
   channelRows(result, units, rows, true, (a, u, k, aud) => {
     const Kc = a.canais.length;
-    const i1 = ((u * (Kc + 1) + k) * 2);
-    const i3 = i1 + 1;
+    const at = reachColumns(a, u, k);
+    const i1 = at(1);
+    const i3 = at(3);
     const n1 = publishCell(a.soma[i1], R, a.motivo[i1]);
     const n3 = publishCell(a.soma[i3], R, a.motivo[i3]);
     return {

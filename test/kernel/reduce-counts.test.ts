@@ -5,6 +5,7 @@
 // audience, the units and tract rows), and every array must be equal. The cells are plano's only,
 // of the scenario's KPIs unless the plan asks for every measure's.
 import { describe, expect, it } from 'vitest';
+import { ABI } from '../../src/kernel/abi.js';
 import type { KernelState } from '../../src/kernel/instance.js';
 import { compilePlan } from '../../src/plan/compile-plan.js';
 import type { Plan } from '../../src/plan/types.js';
@@ -46,7 +47,8 @@ function plainCounts(plan: Plan, st: KernelState) {
   const celulas = new Uint32Array(U * C * M);
   const porSetor = new Uint32Array(spec.nSetores * W * M);
   const serieDiaria = new Uint32Array(U * D * M);
-  const frequencia = new Uint32Array(U * (nC + 1) * 2);
+  const F = ABI.FREQ_COLS;
+  const frequencia = new Uint32Array(U * (nC + 1) * F);
   const populacao = new Uint32Array(U);
   const publico = new Uint32Array(U);
   const celulasPopulacao = new Uint32Array(U * C);
@@ -77,15 +79,18 @@ function plainCounts(plan: Plan, st: KernelState) {
         celulas[(u * C + gridCell(plan.grade, pop.age5[i], pop.attrs[i])) * M + m]++;
       }
       if (nC && aud && st.mday![i] > 0) {
+        // each row: the audience's contacts (the GRPs' numerator), then its members reached >= 1 .. 10 times
+        const count = (row: number, f: number) => {
+          frequencia[row * F] += f;
+          for (let at = 1; at < F; at++) if (f >= at) frequencia[row * F + at]++;
+        };
         let total = 0;
         for (let c = 0; c < nC; c++) {
           const f = st.freq![i * nC + c];
           total += f;
-          if (f >= 1) frequencia[(u * (nC + 1) + c) * 2]++;
-          if (f >= 3) frequencia[(u * (nC + 1) + c) * 2 + 1]++;
+          count(u * (nC + 1) + c, f);
         }
-        if (total >= 1) frequencia[(u * (nC + 1) + nC) * 2]++;
-        if (total >= 3) frequencia[(u * (nC + 1) + nC) * 2 + 1]++;
+        count(u * (nC + 1) + nC, total);
       }
     }
   }
