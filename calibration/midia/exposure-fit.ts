@@ -74,8 +74,9 @@ export interface ExposureFit {
     forma: number;
     /** k with the 2024 universe (658,194 per point) instead of 2023's. */
     forma_universo_2024: number;
-    /** Mean daily hazard of persons in TV households at the meter's level (Kantar). */
+    /** Mean daily hazard of persons in TV households at the meter's level (Kantar), and the one-day reach it gives (the releases' TV level). */
     nivel_medidor: number;
+    diaria_medidor: number;
     /** Persons 4+ with TV in the 15 metros (millions; 100 points of 2023). */
     universo_milhoes: number;
     /** Share of persons in households with TV by area (PNAD TIC 2023) and the urban weight that gives PNAD's national share. */
@@ -331,7 +332,7 @@ export function fitExposure(habits: ExposureHabits = readExposureHabits()): Expo
   const fora = margens.filter((m) => m.uso === 'fora_da_amostra');
   return {
     tv: {
-      forma: round(tv.forma, 6), forma_universo_2024: round(tv2024.forma, 6), nivel_medidor: round(tv.nivel, 6), universo_milhoes: round(universo, 4),
+      forma: round(tv.forma, 6), forma_universo_2024: round(tv2024.forma, 6), nivel_medidor: round(tv.nivel, 6), diaria_medidor: round(gammaReach(tv.forma, 1, tv.nivel), 4), universo_milhoes: round(universo, 4),
       usuarios: { urbana: uUrb, rural: uRur, brasil: uBr, peso_urbano: round(pesoUrbano, 4) },
       diaria_usuarios: round(diariaUsuarios, 4), nivel_pbm: round(gammaHazardForReach(tv.forma, diariaUsuarios), 6),
       minutos_regiao: minutos, fator_odds_regiao: fatorOdds,

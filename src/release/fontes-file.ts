@@ -3,7 +3,7 @@
 // (`domicilios_censo`) also reads `fontes_domicilios_censo`, 1.3.0 (`setores_observados`)
 // `fontes_setores_observados`, and 1.5.0 (`internet_conjunta`) `fontes_midia` (internet and media habits);
 // releases whose Pix case grows the population (v1.6.0 on) credit `fontes_estimativas_populacao`;
-// `fontes_exposicao` credits data read by the exposure fit (calibration/midia) and no release yet.
+// releases whose reception draws exposure propensities (v2.0.0 on) credit `fontes_exposicao`.
 import { readFileSync } from 'node:fs';
 import { projectPath } from '../project-path.js';
 import type { Fonte } from './types.js';
