@@ -83,6 +83,35 @@ export function exposureAffinity(caso: ExposureCase, canal: Canal, base: number,
   return (k === null ? -Math.log1p(-q) : gammaHazardForReach(k, q)) / RECEPCAO_CONTATO_DIARIO;
 }
 
+/**
+ * The copula's parts in bin units (KernelPlan.propensao.partes): the person's heaviness byte u gives
+ * (sqrt(rho) N[u] + Z_RANGE) x scale, a channel's own byte u gives sqrt(1 - rho) N[u] x scale,
+ * N[u] the normal quantile at (u + 0.5) / 256.
+ */
+export function copulaParts(rho: number): Float32Array {
+  const scale = ABI.PROP_BINS / (2 * Z_RANGE);
+  const partes = new Float32Array(2 * 256);
+  for (let u = 0; u < 256; u++) {
+    const n = normalQuantile((u + 0.5) / 256);
+    partes[u] = (Math.sqrt(rho) * n + Z_RANGE) * scale;
+    partes[256 + u] = Math.sqrt(1 - rho) * n * scale;
+  }
+  return partes;
+}
+
+/** Each bin's probability: the share of the 65,536 byte pairs the kernel's f32 sum puts in it (assembly/reception.ts propensityOf). */
+export function binMass(partes: Float32Array): Float64Array {
+  const B = ABI.PROP_BINS;
+  const mass = new Float64Array(B);
+  for (let u0 = 0; u0 < 256; u0++) {
+    for (let u1 = 0; u1 < 256; u1++) {
+      const z = Math.fround(partes[u0] + partes[256 + u1]);
+      mass[Math.min(Math.max(Math.trunc(z), 0), B - 1)] += 1 / 65536;
+    }
+  }
+  return mass;
+}
+
 /** Half-width of the copula variable's range, in standard deviations: the bins span [-4, 4). */
 const Z_RANGE = 4;
 /** The fixed byte of each canal in a person's propensity hash (0 is the heaviness): the same draw whatever the scenario's order. */
@@ -96,21 +125,8 @@ const CANAL_BYTE: Record<Canal, number> = { tv: 1, radio: 2, digital: 3, exterio
  */
 export function propensityTables(caso: ExposureCase, canais: readonly Canal[]): NonNullable<KernelPlan['propensao']> {
   const B = ABI.PROP_BINS;
-  const scale = B / (2 * Z_RANGE);
-  const rho = caso.peso_midia;
-  const partes = new Float32Array(2 * 256);
-  for (let u = 0; u < 256; u++) {
-    const n = normalQuantile((u + 0.5) / 256);
-    partes[u] = (Math.sqrt(rho) * n + Z_RANGE) * scale;
-    partes[256 + u] = Math.sqrt(1 - rho) * n * scale;
-  }
-  const mass = new Float64Array(B);
-  for (let u0 = 0; u0 < 256; u0++) {
-    for (let u1 = 0; u1 < 256; u1++) {
-      const z = Math.fround(partes[u0] + partes[256 + u1]);
-      mass[Math.min(Math.max(Math.trunc(z), 0), B - 1)] += 1 / 65536;
-    }
-  }
+  const partes = copulaParts(caso.peso_midia);
+  const mass = binMass(partes);
   const tabelas = new Float32Array(canais.length * B).fill(1);
   canais.forEach((canal, c) => {
     const k = shapeOf(caso, canal);
