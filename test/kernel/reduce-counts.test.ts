@@ -109,10 +109,13 @@ function keptCells(celulas: Uint32Array, M: number, kept: readonly number[]): Ui
 
 describe('the reduction in the kernel', () => {
   const release = openRelease('v1.0.0');
+  const v2 = openRelease('v2.0.0');
   // two municipalities of RR, an audience cut by age, tract rows; reception (two channels) on both
   // grids (the etaria one when the audience's ages end off the principal's groups), adoption on the principal
   const cases = {
     recepcao: { scenario: BASELINE_SCENARIO, grade: 'principal', celulas: 'todas' },
+    // exposure propensities (v2.0.0): every f+ and the contacts (the GRPs' numerator) per person
+    'recepcao, v2.0.0': { scenario: { ...BASELINE_SCENARIO, release: 'v2.0.0' }, grade: 'principal', celulas: 'kpis' },
     'recepcao, etaria': { scenario: { ...BASELINE_SCENARIO, publico: { idades: [[25, 34]] } }, grade: 'etaria', celulas: 'kpis' },
     adocao: {
       scenario: adoptionScenario({
@@ -124,7 +127,8 @@ describe('the reduction in the kernel', () => {
   } as const;
   for (const [familia, { scenario, grade, celulas }] of Object.entries(cases)) {
     it(`${familia}: gives the counts taken person by person, by week, day, cell, tract row and media frequency, and the population's`, async () => {
-      const plan = await compilePlan(validateScenario(scenario), release, { diario: true, celulas });
+      const plan = await compilePlan(validateScenario(scenario), scenario.release === 'v2.0.0' ? v2 : release, { diario: true, celulas });
+      if (scenario.release === 'v2.0.0') expect(plan.kernel.propensao).toBeDefined();
       expect(plan.grade).toBe(grade);
       expect(plan.reduce.setorIndice).toBeDefined();
       expect(plan.medidas.filter((m) => !['adotantes', 'alcance'].includes(m) && !m.startsWith('exposta_')).every((m) => RESPOSTAS.includes(m))).toBe(true);
