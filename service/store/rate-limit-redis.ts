@@ -106,11 +106,13 @@ export function createRedisCounter(url: string, prefix: string, opts: RedisCount
     },
     takeInTurn: (stages, nowMs) => takeOneAfterAnother(counter, stages, nowMs),
     async check() {
+      // A failed ping leaves the client as it is: ioredis reconnects by itself (retryStrategy), and
+      // a disconnect here, under a load balancer's polling of /healthz, kept the service down
+      // after Redis came back (issue "Production hardening, round 3", defect 1).
       try {
         await connect();
         await redis.ping();
       } catch (err) {
-        redis.disconnect();
         throw new Error(`rate limits: Redis at ${new URL(url).host} cannot be reached (${(err as Error).message}); start it or unset REDIS_URL`);
       }
     },
