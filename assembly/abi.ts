@@ -3,7 +3,7 @@
 // parameters. KEEP IN SYNC with src/kernel/abi.ts (test/kernel/abi.test.ts compares them).
 
 // Version of this ABI: abiVersion() returns it and the host refuses a kernel built from another.
-export const ABI_VERSION: u32 = 13;
+export const ABI_VERSION: u32 = 14;
 
 // Age groups of the digital layer (0-9, 10-19, ..., 50-59, 60+): the host's grupo_idade of the
 // principal grid (src/release/publication-grid.ts); digital cells are UF x age group.
@@ -15,6 +15,12 @@ export const ADOPTION_BLOCK: u32 = 16;
 // Adoption's compact copy of the persons left (P_COMPACT; assembly/adoption.ts) holds at most
 // nPersons * ADOPTION_COMPACT_EIGHTHS / 8 of them (src/kernel/layout.ts sizes it)
 export const ADOPTION_COMPACT_EIGHTHS: u32 = 3;
+
+// Columns of a channel's row of P_RUN_FREQ: its contacts, then the members with 1 .. 10+ contacts
+export const FREQ_COLS: u32 = 11;
+
+// Bins of the exposure propensity's copula variable (P_PROP; assembly/reception.ts propensityOf)
+export const PROP_BINS: u32 = 512;
 
 // u32 slots at header + 4 * slot
 export const N_PERSONS: u32 = 0;
@@ -84,8 +90,9 @@ export const P_GRID_CELL: u32 = 63; // u16[nPersons]: each person's publication 
 export const P_AUDIENCE: u32 = 64; // u8[nPersons]: 1 for a member of the job's audience
 export const P_RUN_DAY: u32 = 65; // u32[2 * (nDays + 1) * nMeasures]: a run's events by day and measure of the persons outside the audience, then of the audience's (day 0: the sink of events not had)
 export const P_RUN_CELLS: u32 = 66; // u32[nGridCells * nMeasures]: a unit's events by grid cell and measure
-export const P_RUN_FREQ: u32 = 67; // u32[(nChannels + 1) * 2]: reception: a unit's audience members with 1+ and 3+ contacts by channel, then over all
-export const SLOTS: u32 = 68;
+export const P_RUN_FREQ: u32 = 67; // u32[(nChannels + 1) * FREQ_COLS]: reception: a unit's audience members' contacts, then how many had 1, ..., 9, 10+ contacts, by channel, then over all
+export const P_PROP: u32 = 68; // f32[nChannels * PROP_BINS], then f32[2 * 256]: reception: each channel's propensity multiplier by copula bin, then the heaviness and own draws' parts of the bin (assembly/reception.ts propensityOf)
+export const SLOTS: u32 = 69;
 
 // f64 parameters at header + PARAMS_OFFSET + 8 * slot
 export const PARAMS_OFFSET: u32 = 320;
@@ -105,7 +112,9 @@ export const F_FIRST_DAY: u32 = 12; // first campaign day (false recall counts f
 export const F_RECALL: u32 = 13; // 4 slots: recall probability of a contact by channel c
 export const F_SPILL: u32 = 17; // vizinhanca: weight of an adjacent tract's members against the own tract's
 export const F_BY_INCOME: u32 = 18; // adoption: 1 when the launch mass and impulse depend on the timing class (P_TAB_INCOME)
-export const PARAMS: u32 = 19;
+export const F_PROP: u32 = 19; // reception: 1 when media contacts take each person's exposure propensity (P_PROP), 0 before v2.0.0
+export const F_PROP_SLOT: u32 = 20; // 4 slots: the byte of a person's propensity hash that channel c draws (its canal's fixed place, 1 + index of tv, radio, digital, exterior)
+export const PARAMS: u32 = 24;
 export const HEADER_BYTES: u32 = 512;
 
 // Random streams: one per decision (DESIGN 4). Media and recall take 4 consecutive streams.
@@ -116,3 +125,4 @@ export const S_RESPONSE: u32 = 4;
 export const S_FALSE_RECALL: u32 = 5;
 export const S_MEDIA: u32 = 8;
 export const S_RECALL: u32 = 12;
+export const S_PROPENSITY: u32 = 16;

@@ -17,12 +17,12 @@ import {
   P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_HH, P_TAB_G, P_TAB_V, P_TAB_D, P_UNIT_G, P_UNIT_V, P_UNIT_D,
   F_EXPO, F_W_HH, F_PERIOD, F_FALSE_RECALL, F_FIRST_DAY, F_RECALL, S_SOCIAL, S_RESPONSE, S_FALSE_RECALL,
   S_MEDIA, S_RECALL, P_MEDIA_LIST, P_END_LIST, P_LIST_START, P_CANDIDATES,
-  AGENT_BASE,
+  AGENT_BASE, P_PROP, PROP_BINS, F_PROP, F_PROP_SLOT, S_PROPENSITY,
 } from './abi';
 import { gather4, gather4From } from './gather';
 import { slot, param } from './header';
 import { clearCounters, prepareUnits } from './layers';
-import { expDraw, expDraw2, expDraw2High, setAgentBase, uniform, uniformHigh } from './rng';
+import { expDraw, expDraw2, expDraw2High, hash, setAgentBase, uniform, uniformHigh } from './rng';
 
 const REPASSA: u8 = 3;
 // A household's spreader counter (P_CNT_HH) in a household of at most MASK_MEMBERS persons: the
@@ -544,13 +544,18 @@ function runContacts<Search>(
   freq: usize, dday: usize, mday: usize,
 ): void {
   const block = BATCH / max(c1 - c0, 1);
+  const prop = param(F_PROP) != 0;
   for (let i0: u32 = 0; i0 < n; i0 += block) {
     const i1 = min(i0 + block, n);
     let m: u32 = 0;
     for (let i = i0; i < i1; i++) {
       const k = <usize>load<u16>(cell + (<usize>i << 1));
+      // the person's propensity draws (one hash: byte 0 its heaviness, byte 1 + canal its own), a
+      // predictable branch: the flag is the task's
+      const h = prop ? hash(key, S_PROPENSITY, 0, i) : 0;
       for (let c = c0; c < c1; c++) {
-        const a = load<f32>(aff + ((<usize>c * nCells + k) << 2));
+        let a = load<f32>(aff + ((<usize>c * nCells + k) << 2));
+        if (prop) a *= propensityOf(h, c, nC);
         store<u32>(batchPerson + (<usize>m << 2), i);
         store<u32>(batchCD + (<usize>m << 2), c << 16);
         store<f32>(batchAff + (<usize>m << 2), a);
@@ -568,6 +573,26 @@ function runContacts<Search>(
       recallDraws(recallCount, dday);
     }
   }
+}
+
+/**
+ * Person's exposure propensity for channel c (v2.0.0 on; docs/model.md, "Exposure propensity"):
+ * a multiplier of mean 1 of the channel's contact hazard, persistent over the campaign, so heavy
+ * and light users of a medium differ as measured media show. Its copula variable
+ * z = sqrt(rho) Z + sqrt(1 - rho) e_c (Z the person's media heaviness, shared by the channels; e_c
+ * the channel's own normal; each a 256-point normal, bytes of the person's hash) falls in one of
+ * PROP_BINS bins, and the channel's table holds the fitted distribution's conditional mean over the
+ * bin's quantile range (src/models/recepcao: the host computes both parts and the tables, so the
+ * kernel does two loads, an add and a load). The parts are in bin units: heaviness (sqrt(rho) N[u] +
+ * range) x scale, own sqrt(1 - rho) N[u] x scale.
+ */
+@inline function propensityOf(h: u64, c: u32, nC: u32): f32 {
+  const tab = slot(P_PROP);
+  const parts = tab + ((<usize>nC * PROP_BINS) << 2);
+  const own = <u32>(h >> (<u64>param(F_PROP_SLOT + c) << 3)) & 0xFF;
+  const z = load<f32>(parts + ((<usize>(<u32>h & 0xFF)) << 2)) + load<f32>(parts + ((<usize>(256 + own)) << 2));
+  const bin = <u32>min(max(<i32>z, 0), <i32>PROP_BINS - 1);
+  return load<f32>(tab + ((<usize>(c * PROP_BINS + bin)) << 2));
 }
 
 // The contact search of the task begun (beginReception): Counted, Padded or Gridded

@@ -7,13 +7,14 @@
 //     a measure a person did not have counts on day 0, the sink row the host drops (so no branch
 //     per measure);
 //   P_RUN_CELLS: [grid cell][measure] of the run's unit (the host folds it when the unit changes);
-//   P_RUN_FREQ: reception, [channel][1+, 3+] then [over all][1+, 3+], audience members with a media
-//     contact, of the run's unit.
+//   P_RUN_FREQ: reception, [channel][FREQ_COLS] then [over all][FREQ_COLS], of the run's unit's
+//     audience members with a media contact: column 0 their contacts, column f (1..10) the members
+//     with f contacts (10: 10 or more), so the host has the GRPs and every f+ reach.
 // Written in JavaScript, the counting took 20-35 ns a person, a third of the whole-Brazil task
 // (docs/model.md, Performance, session 15).
 import {
   N_CHANNELS, N_DAYS, N_MEASURES, P_DAY_A, P_SDAY, P_MDAY, P_DDAY, P_RESP, P_FREQ, P_GRID_CELL, P_AUDIENCE,
-  P_RUN_DAY, P_RUN_CELLS, P_RUN_FREQ,
+  P_RUN_DAY, P_RUN_CELLS, P_RUN_FREQ, FREQ_COLS,
 } from './abi';
 import { slot } from './header';
 
@@ -125,11 +126,11 @@ export function countReceptionRun(i0: u32, i1: u32): u32 {
       for (let c: u32 = 0; c < nC; c++) {
         const f = <u32>load<u8>(freq + <usize>j * nC + c) * on;
         total += f;
-        bump(perFreq, c << 1, <u32>(f != 0));
-        bump(perFreq, (c << 1) + 1, <u32>(f >= 3));
+        bump(perFreq, c * FREQ_COLS, f);
+        bump(perFreq, c * FREQ_COLS + min(f, FREQ_COLS - 1), <u32>(f != 0));
       }
-      bump(perFreq, nC << 1, <u32>(total != 0));
-      bump(perFreq, (nC << 1) + 1, <u32>(total >= 3));
+      bump(perFreq, nC * FREQ_COLS, total);
+      bump(perFreq, nC * FREQ_COLS + min(total, FREQ_COLS - 1), <u32>(total != 0));
     }
   }
   return last;

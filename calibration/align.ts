@@ -14,6 +14,7 @@
 // - canal (reception): the unit's curve times the channel's share of audience members reached by
 //   any channel at the horizon (frequencia, reached >= 1 time).
 
+import { ABI } from '../src/kernel/abi.js';
 import type { Medida } from '../src/contract/types.js';
 import type { ReplicaResult } from '../src/pool/replica-result.js';
 import { gridAxisValues, GRID_AXES } from '../src/release/publication-grid.js';
@@ -122,8 +123,9 @@ function blockShare(replicas: ReplicaResult[], u: number, medida: Medida, eixos:
   let reachedAny = 0;
   for (const r of replicas) {
     if (r.frequencia === undefined) throw new Error('the series has a canal axis but the simulation reports no channel contacts');
-    reachedC += r.frequencia[(u * nCh + c) * 2];
-    reachedAny += r.frequencia[(u * nCh + nCh - 1) * 2];
+    // column 1 of a row: reached >= 1 time (src/pool/reduce-replica.ts foldFrequencies)
+    reachedC += r.frequencia[(u * nCh + c) * ABI.FREQ_COLS + 1];
+    reachedAny += r.frequencia[(u * nCh + nCh - 1) * ABI.FREQ_COLS + 1];
   }
   const channelShare = reachedAny > 0 ? reachedC / reachedAny : 0;
   return gridAxes.length > 0 ? (part / whole) * channelShare : channelShare;

@@ -18,6 +18,10 @@ export interface SaturacaoRow extends UnitColumns {
 export interface AlcanceEfetivoRow extends UnitColumns {
   canal: string; publico: number | null; alcance_1: number | null; alcance_efetivo: number | null;
   parte_efetiva: number | null; erro_padrao: number | null; motivo: string | null;
+  /** Releases with exposure propensities (v2.0.0 on): GRPs, mean frequency and reach 2+ .. 10+. */
+  grp?: number | null; frequencia_media?: number | null;
+  alcance_2?: number | null; alcance_3?: number | null; alcance_4?: number | null; alcance_5?: number | null; alcance_6?: number | null;
+  alcance_7?: number | null; alcance_8?: number | null; alcance_9?: number | null; alcance_10?: number | null;
 }
 export interface AlcancePotencialRow extends UnitColumns {
   canal: string; publico: number | null; alcancavel: number | null; parte: number | null; erro_padrao: number | null; motivo: string | null;

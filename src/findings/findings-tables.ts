@@ -4,6 +4,7 @@
 
 import { ELASTICITY_STEP } from '../contract/variants.js';
 import { ServiceError } from '../errors.js';
+import { usesExposure } from '../plan/exposure-habits.js';
 import { GRID_AXES } from '../release/publication-grid.js';
 import type { AlcanceBlock, JobResult } from './job-result.js';
 import { publishCell, type PublishedCell } from './privacy.js';
@@ -168,26 +169,66 @@ function channelRows(
   }
 }
 
+/**
+ * Where unit u's row k (a channel, or any) holds its reach f+ (f = 1 .. 10; 0: its contacts) in
+ * the alcance block's sums, for the block's columns (a result stored before 2026-12-03 has 1+ and 3+ only).
+ */
+function reachColumns(a: AlcanceBlock, u: number, k: number): (f: number) => number {
+  const F = a.colunas ?? 2;
+  const row = (u * (a.canais.length + 1) + k) * F;
+  if (a.colunas === undefined) {
+    return (f) => {
+      if (f !== 1 && f !== 3) throw new Error(`a result stored before 2026-12-03 has no reach ${f}+`);
+      return row + (f === 1 ? 0 : 1);
+    };
+  }
+  return (f) => row + f;
+}
+
+/** The reach f+ columns of releases with the frequency distribution (alcance_2 .. alcance_10; alcance_1 is every release's). */
+const MAIS_ALCANCES = [2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+
 function alcanceEfetivo(result: JobResult, units: number[], rows: Rows): TableBody {
   const R = result.replicas;
+  // GRPs, mean frequency and the whole 1+ .. 10+ distribution: releases with exposure propensities
+  // (v2.0.0 on); older releases keep their columns, so their findings stay byte for byte
+  const distribuicao = result.alcance?.colunas !== undefined && usesExposure(result.release);
   channelRows(result, units, rows, true, (a, u, k, aud) => {
     const Kc = a.canais.length;
-    const i1 = ((u * (Kc + 1) + k) * 2);
-    const i3 = i1 + 1;
+    const at = reachColumns(a, u, k);
+    const i1 = at(1);
+    const i3 = at(3);
     const n1 = publishCell(a.soma[i1], R, a.motivo[i1]);
     const n3 = publishCell(a.soma[i3], R, a.motivo[i3]);
-    return {
-      canal: k < Kc ? a.canais[k] : 'qualquer',
-      publico: aud.cell.n, alcance_1: n1.n, alcance_efetivo: n3.n,
+    const canal = k < Kc ? a.canais[k] : 'qualquer';
+    const tail = {
+      alcance_efetivo: n3.n,
       parte_efetiva: n3.n !== null && aud.cell.n !== null && aud.mean > 0 ? tidy(a.soma[i3] / R / aud.mean) : null,
       erro_padrao: n3.n !== null ? tidy(standardError(a.soma[i3], a.somaQuad[i3], R)) : null,
       motivo: firstMotivo(n3, n1, aud.cell),
+    };
+    if (!distribuicao) return { canal, publico: aud.cell.n, alcance_1: n1.n, ...tail };
+    // the contacts are no count of persons: shown where the audience and the 1+ reach are
+    const contatos = a.soma[at(0)] / R;
+    const shown = aud.cell.n !== null && n1.n !== null && aud.mean > 0;
+    const mais: Record<string, number | null> = {};
+    for (const f of MAIS_ALCANCES) mais[`alcance_${f}`] = publishCell(a.soma[at(f)], R, a.motivo[at(f)]).n;
+    return {
+      canal, publico: aud.cell.n,
+      grp: shown ? tidy((100 * contatos) / aud.mean) : null,
+      frequencia_media: shown && a.soma[i1] > 0 ? tidy(contatos / (a.soma[i1] / R)) : null,
+      alcance_1: n1.n, ...mais, ...tail,
     };
   });
   return unitTable(result, rows, {
     canal: 'canal de mídia do cenário, ou qualquer (algum canal)',
     publico: 'pessoas do público do cenário na unidade (média das réplicas arredondada)',
+    ...(distribuicao ? {
+      grp: 'pontos brutos de audiência (GRP): 100 x contatos do canal com o público / publico, no horizonte (um contato: um dia com contato; qualquer: somados os canais)',
+      frequencia_media: 'contatos por pessoa alcançada (GRP / parte alcançada ao menos 1 vez)',
+    } : {}),
     alcance_1: 'pessoas do público alcançadas pelo canal ao menos 1 vez até o fim do horizonte',
+    ...(distribuicao ? Object.fromEntries(MAIS_ALCANCES.map((f) => [`alcance_${f}`, `pessoas do público alcançadas pelo canal ao menos ${f} vezes (${f === 10 ? '10 ou mais' : `${f}+`})`])) : {}),
     alcance_efetivo: 'pessoas do público alcançadas pelo canal ao menos 3 vezes (frequência efetiva >= 3)',
     parte_efetiva: 'alcance_efetivo / publico',
     erro_padrao: `erro-padrão de Monte Carlo da média de alcance_efetivo (${SO_MONTE_CARLO})`,

@@ -41,7 +41,12 @@ export interface TotaisBlock {
 export interface AlcanceBlock {
   /** Channels of the job; frequency rows add a last 'qualquer' (any channel). */
   canais: string[];
-  /** [unidade][canal + 1][2]: persons reached >= 1 and >= 3 times. */
+  /**
+   * [unidade][canal + 1][colunas]: the audience's media contacts, then persons reached >= 1, >= 2,
+   * ..., >= 10 times (colunas = ABI.FREQ_COLS); in results stored before 2026-12-03, [2]: persons
+   * reached >= 1 and >= 3 times (colunas absent).
+   */
+  colunas?: number;
   soma: Float64Array;
   somaQuad: Float64Array;
   motivo: Uint8Array;

@@ -2,10 +2,12 @@
 // KEEP IN SYNC with assembly/abi.ts; test/kernel/abi.test.ts parses that file and compares.
 
 export const ABI = {
-  ABI_VERSION: 13, // the kernel's abiVersion() must return it
+  ABI_VERSION: 14, // the kernel's abiVersion() must return it
   AGE_GROUPS: 7, // digital cells are UF x age group (the principal grid's grupo_idade)
   ADOPTION_BLOCK: 16, // persons in a block of adoption's daily step (P_LIVE_BLOCK lists blocks)
   ADOPTION_COMPACT_EIGHTHS: 3, // adoption's compact copy (P_COMPACT) holds at most nPersons * this / 8 persons
+  FREQ_COLS: 11, // columns of a channel's row of P_RUN_FREQ: its contacts, then the members with 1 .. 10+ contacts
+  PROP_BINS: 512, // bins of the exposure propensity's copula variable (P_PROP)
   N_PERSONS: 0,
   N_HOUSEHOLDS: 1,
   N_TRACTS: 2,
@@ -73,8 +75,9 @@ export const ABI = {
   P_AUDIENCE: 64, // u8[nPersons]: 1 for a member of the job's audience
   P_RUN_DAY: 65, // u32[2 * (nDays + 1) * nMeasures]: a run's events by day and measure of the persons outside the audience, then of the audience's (day 0: the sink of events not had)
   P_RUN_CELLS: 66, // u32[nGridCells * nMeasures]: a unit's events by grid cell and measure
-  P_RUN_FREQ: 67, // u32[(nChannels + 1) * 2]: reception: a unit's audience members with 1+ and 3+ contacts by channel, then over all
-  SLOTS: 68,
+  P_RUN_FREQ: 67, // u32[(nChannels + 1) * FREQ_COLS]: reception: a unit's audience members' contacts, then how many had 1, ..., 9, 10+ contacts, by channel, then over all
+  P_PROP: 68, // f32[nChannels * PROP_BINS], then f32[2 * 256]: reception: each channel's propensity multiplier by copula bin, then the heaviness and own draws' parts of the bin
+  SLOTS: 69,
   PARAMS_OFFSET: 320,
   F_E0: 0, // exp(beta0)
   F_EXPO: 1, // adoption: exp(beta_expo); reception: exp(beta_expo) * conversao_social
@@ -92,7 +95,9 @@ export const ABI = {
   F_RECALL: 13, // 4 slots: recall probability of a contact by channel c
   F_SPILL: 17, // vizinhanca: weight of an adjacent tract's members against the own tract's
   F_BY_INCOME: 18, // adoption: 1 when the launch mass and impulse depend on the timing class (P_TAB_INCOME)
-  PARAMS: 19,
+  F_PROP: 19, // reception: 1 when media contacts take each person's exposure propensity (P_PROP), 0 before v2.0.0
+  F_PROP_SLOT: 20, // 4 slots: the byte of a person's propensity hash that channel c draws
+  PARAMS: 24,
   HEADER_BYTES: 512,
   S_ADOPT: 1,
   S_LAUNCH: 2,
@@ -101,4 +106,5 @@ export const ABI = {
   S_FALSE_RECALL: 5,
   S_MEDIA: 8,
   S_RECALL: 12,
+  S_PROPENSITY: 16,
 } as const;

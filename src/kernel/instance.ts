@@ -85,7 +85,7 @@ export interface RunTables {
   porDiaPublico: Uint32Array;
   /** [grid cell][measure] of the run's unit. */
   celulas: Uint32Array;
-  /** reception: [channel][1+, 3+], then [over all][1+, 3+], of the run's unit. */
+  /** reception: [channel][contacts, members with 1 .. 10+ contacts] (ABI.FREQ_COLS), then over all, of the run's unit. */
   frequencia: Uint32Array;
 }
 
@@ -182,6 +182,10 @@ export class KernelInstance {
         this.copyIn(s[ABI.P_CELL], plan.cell!);
         this.copyIn(s[ABI.P_AFF], plan.afinidade!);
         this.copyIn(s[ABI.P_RESP_CUM], plan.respostaAcum!);
+        if (plan.propensao) {
+          this.copyIn(s[ABI.P_PROP], plan.propensao.tabelas);
+          this.copyIn(s[ABI.P_PROP] + plan.propensao.tabelas.byteLength, plan.propensao.partes);
+        }
       }
       this.copyIn(s[ABI.P_GRID_CELL], plan.gridCell);
       this.copyIn(s[ABI.P_AUDIENCE], plan.audience);
@@ -212,6 +216,10 @@ export class KernelInstance {
     for (const [slot, name] of PARAMETER_SLOTS) f[slot] = p[name];
     f[ABI.F_PERIOD] = Math.max(1, Math.round(p.period));
     for (let c = 0; c < plan.nChannels; c++) f[ABI.F_RECALL + c] = p.recall[c];
+    if (plan.propensao) {
+      f[ABI.F_PROP] = 1;
+      for (let c = 0; c < plan.nChannels; c++) f[ABI.F_PROP_SLOT + c] = plan.propensao.bytes[c];
+    }
     if (plan.familia === 'adocao' && plan.fatorClasse) {
       f[ABI.F_BY_INCOME] = 1;
       const odds = this.timingTable();
@@ -334,7 +342,7 @@ export class KernelInstance {
       // KEEP IN SYNC with assembly/reduce.ts dayTableBytes
       porDiaPublico: this.u32(s[ABI.P_RUN_DAY] + perDay * 4, perDay),
       celulas: this.u32(s[ABI.P_RUN_CELLS], s[ABI.N_GRID_CELLS] * s[ABI.N_MEASURES]),
-      frequencia: this.u32(s[ABI.P_RUN_FREQ], (s[ABI.N_CHANNELS] + 1) * 2),
+      frequencia: this.u32(s[ABI.P_RUN_FREQ], (s[ABI.N_CHANNELS] + 1) * ABI.FREQ_COLS),
     };
     for (const a of Object.values(t)) a.fill(0);
     return t;

@@ -41,6 +41,13 @@ export interface KernelPlan {
   afinidade?: Float32Array;
   respostaAcum?: Float32Array;
   /**
+   * recepcao from v2.0.0: each person's exposure propensity (assembly/reception.ts propensityOf):
+   * the channels' multipliers by copula bin [canal][PROP_BINS], the copula's heaviness and own
+   * parts [2][256] in bin units, and the byte of the person's hash each channel draws. Absent:
+   * every user of a medium has the cell's hazard (older releases).
+   */
+  propensao?: { tabelas: Float32Array; partes: Float32Array; bytes: readonly number[] };
+  /**
    * adocao with a launch timing that differs by person (inclinacao_renda_lancamento,
    * inclinacao_renda_uf_lancamento; src/plan/propensity.ts): each person's timing class (UF index
    * x INCOME_QUINTILES + national income quintile), and the factor of each class on the launch

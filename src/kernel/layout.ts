@@ -89,6 +89,7 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
     put(ABI.P_CELL, n * 2);
     put(ABI.P_AFF, nC * shape.nCells * 4);
     put(ABI.P_RESP_CUM, 2 * shape.nCells * 3 * 4);
+    put(ABI.P_PROP, (nC * ABI.PROP_BINS + 2 * 256) * 4);
   }
   // state (reset per task)
   put(ABI.P_DAY_A, n * 2);
@@ -126,7 +127,7 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
   // the reduction's tables (assembly/reduce.ts), zero between runs and units
   put(ABI.P_RUN_DAY, 2 * (shape.dias + 1) * shape.nMeasures * 4);
   put(ABI.P_RUN_CELLS, shape.nGridCells * shape.nMeasures * 4);
-  put(ABI.P_RUN_FREQ, (nC + 1) * 2 * 4);
+  put(ABI.P_RUN_FREQ, (nC + 1) * ABI.FREQ_COLS * 4);
   return { header, slots, populationEnd, end: at };
 }
 

@@ -2,7 +2,7 @@
 // intensities, audience mask, parameters, units, grid and answer-contract questions.
 import { randomUUID } from 'node:crypto';
 import { personDays } from '../contract/quotes.js';
-import type { Kpi, Medida, Scenario } from '../contract/types.js';
+import type { Canal, Kpi, Medida, Scenario } from '../contract/types.js';
 import { ServiceError, contractError } from '../errors.js';
 import { SPILL_ADJACENT, DIGITAL_HOMOPHILY, SPREADING_DAYS } from '../kernel/model-constants.js';
 import type { KernelPlan } from '../kernel/kernel-plan.js';
@@ -21,6 +21,8 @@ import {
 import { MEDIDAS_ADOCAO, MEDIDAS_RECEPCAO, type Plan, type ReduceSpec } from './types.js';
 import { loadPopulation } from './load-population.js';
 import { HABITOS, habitAffinity, habitOf, usesMediaHabits } from './media-habits.js';
+import { exposureAffinity, exposureHabits, HABITOS_EXPOSICAO, propensityTables, usesExposure } from './exposure-habits.js';
+import { exposureCase } from '../release/exposure-case-file.js';
 import { jobTracts, jobUnits } from './units.js';
 import { scenarioChannels } from '../contract/variants.js';
 import { planVariants, type PlanVariant } from './variants.js';
@@ -117,8 +119,10 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
     firstDay = Math.min(firstDay, per.dia_inicio);
   }
   const w = p.pesos_canais;
-  // From v1.5.0 a reception cell also carries the person's TV and radio habit (media-habits.ts).
-  const habitos = familia === 'recepcao' && usesMediaHabits(pop.release) ? HABITOS : 1;
+  // From v1.5.0 a reception cell also carries the person's TV and radio habit (media-habits.ts);
+  // from v2.0.0 its TV household and region, and each person draws a propensity (exposure-habits.ts).
+  const exposicao = familia === 'recepcao' && usesExposure(pop.release) ? exposureCase(pop.release) : null;
+  const habitos = exposicao ? HABITOS_EXPOSICAO : familia === 'recepcao' && usesMediaHabits(pop.release) ? HABITOS : 1;
   const nCells = familia === 'recepcao' ? KERNEL_CELLS * habitos : 0;
   const kernel: KernelPlan = {
     id: randomUUID(),
@@ -162,19 +166,23 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
   }
   if (familia === 'recepcao') {
     const cell = new Uint16Array(new SharedArrayBuffer(Math.max(1, pop.nPersons) * 2), 0, pop.nPersons);
+    const habitsOf = exposicao ? exposureHabits(pop) : null;
     for (let h = 0; h < pop.nHouseholds; h++) {
       const urbano = pop.tractUrban[pop.hhTract[h]] === 1;
       for (let i = pop.hhStart[h]; i < pop.hhStart[h + 1]; i++) {
-        const habito = habitos > 1 ? habitOf(pop.attrs[i]) * BASE_CELLS : 0;
+        const habito = (habitsOf ? habitsOf[i] : habitos > 1 ? habitOf(pop.attrs[i]) : 0) * BASE_CELLS;
         cell[i] = (habito + receptionCell(pop.age5[i], pop.attrs[i], urbano)) * 2 + publico[i];
       }
     }
     const aff = new Float32Array(nC * nCells);
+    const affinityOf = (c: Canal, b: number, h: number) =>
+      exposicao ? exposureAffinity(exposicao, c, b, h) : habitos > 1 ? habitAffinity(c, b, h) : affinity(c, b);
     canais.forEach((c, k) => {
       for (let h = 0; h < habitos; h++) {
-        for (let b = 0; b < BASE_CELLS; b++) aff[k * nCells + (h * BASE_CELLS + b) * 2 + 1] = habitos > 1 ? habitAffinity(c, b, h) : affinity(c, b);
+        for (let b = 0; b < BASE_CELLS; b++) aff[k * nCells + (h * BASE_CELLS + b) * 2 + 1] = affinityOf(c, b, h);
       }
     });
+    if (exposicao) kernel.propensao = propensityTables(exposicao, canais);
     const co = responseCoefficients(scenario.mensagem?.stim_id);
     const cum = new Float32Array(2 * nCells * 3);
     for (const src of [0, 1] as const) {

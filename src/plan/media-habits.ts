@@ -57,6 +57,16 @@ function tvMinutesBySchooling(esc: number): number {
 }
 
 /**
+ * The log-odds shift of daily TV viewing of a reception cell (persons 10+): the ratio of its age
+ * group's and its schooling's TV minutes to the overall 271 (assumption: odds of daily viewing
+ * proportional to time watched); exposure-habits.ts applies it to the meter's level too.
+ */
+export function tvOddsShift(base: number): number {
+  const { ag, esc } = decodeCell(base);
+  return Math.log(tvMinutesByAge(ag) / TV_MINUTOS_PBM.total) + Math.log(tvMinutesBySchooling(esc) / TV_MINUTOS_PBM.total);
+}
+
+/**
  * Daily-use probability of a medium for a reception cell (persons 10+; under 10 a third of 10-19).
  * TV: the PBM level, with the odds scaled by the ratio of the segment's TV minutes to the overall
  * 271 for age and for schooling (assumption: odds of daily viewing proportional to time watched).
@@ -66,12 +76,11 @@ function tvMinutesBySchooling(esc: number): number {
  */
 export function dailyUse(medio: Canal | 'internet', base: number): number {
   if (medio === 'exterior') return 1 - Math.exp(-RECEPCAO_CONTATO_DIARIO * affinity('exterior', base));
-  const { ag, esc, net } = decodeCell(base);
+  const { ag, net } = decodeCell(base);
   if (ag === 0) return FATOR_CRIANCA * dailyUse(medio, base + PASSO_GRUPO);
   switch (medio) {
     case 'tv':
-      return expit(logit(TV_DIARIA_PBM) + Math.log(tvMinutesByAge(ag) / TV_MINUTOS_PBM.total) +
-        Math.log(tvMinutesBySchooling(esc) / TV_MINUTOS_PBM.total));
+      return expit(logit(TV_DIARIA_PBM) + tvOddsShift(base));
     case 'radio':
       return RADIO_DIARIA_PBM;
     case 'internet':

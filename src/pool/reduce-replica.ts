@@ -3,6 +3,7 @@
 // reachability (reception), per tract x week x measure (saida_por_setor), per question, and per
 // unit x day when a calibration round asks (spec.diario).
 // Every count is cumulative: persons with the event by the end of the week.
+import { ABI } from '../kernel/abi.js';
 import type { KernelPlan } from '../kernel/kernel-plan.js';
 import type { KernelPopulation } from '../kernel/kernel-population.js';
 import type { KernelInstance, KernelState, RunTables } from '../kernel/instance.js';
@@ -233,7 +234,26 @@ function settleRun(r: RunContext, u: number, s: number, last: number): void {
 function settleUnit(r: RunContext, u: number): void {
   const { celulas, frequencia } = r.tables;
   if (r.cellMeasures) foldCells(r.out.celulas, u, celulas, r.out.M, r.cellMeasures);
-  if (r.frequencia) foldInto(r.frequencia, u * frequencia.length, frequencia);
+  if (r.frequencia) foldFrequencies(r.frequencia, u * frequencia.length, frequencia);
+}
+
+/**
+ * Adds a unit's media frequencies (the kernel's rows: contacts, then the members with exactly 1 ..
+ * 9 and 10+ contacts) to the job's rows as contacts, then the members with at least 1 .. 10
+ * contacts (tail sums), and clears them: each reach f+ is then a count of its own for the
+ * findings' Monte Carlo error.
+ */
+function foldFrequencies(to: Uint32Array, at: number, from: Uint32Array): void {
+  const F = ABI.FREQ_COLS;
+  for (let row = 0; row < from.length; row += F) {
+    to[at + row] += from[row];
+    let atLeast = 0;
+    for (let f = F - 1; f >= 1; f--) {
+      atLeast += from[row + f];
+      to[at + row + f] += atLeast;
+    }
+  }
+  from.fill(0);
 }
 
 /**
@@ -275,7 +295,7 @@ export function reduceReplica(
   const serieDiaria = spec.diario ? new Uint32Array(U * D * M) : undefined;
   const reception = spec.familia === 'recepcao';
   const nC = plan.nChannels;
-  const frequencia = reception ? new Uint32Array(U * (nC + 1) * 2) : undefined;
+  const frequencia = reception ? new Uint32Array(U * (nC + 1) * ABI.FREQ_COLS) : undefined;
   const { hhStart, hhTract, age5, attrs } = pop;
 
   const pc = sumPlanCounts(segments.map((seg) => planCounts(pop, plan, spec, seg, segments.length)), cellMeasures !== null);

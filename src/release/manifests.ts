@@ -47,7 +47,7 @@ const PARAMETROS_RECEPCAO: ModelParameters = { ...PARAMETROS_MANUAIS, beta0: Mat
 /** Sources credited by every release, and by the releases whose generator builds the Census households. */
 const {
   fontes: FONTES, fontes_domicilios_censo: FONTES_DOMICILIOS_CENSO, fontes_setores_observados: FONTES_SETORES_OBSERVADOS,
-  fontes_midia: FONTES_MIDIA, fontes_estimativas_populacao: FONTES_ESTIMATIVAS_POPULACAO,
+  fontes_midia: FONTES_MIDIA, fontes_estimativas_populacao: FONTES_ESTIMATIVAS_POPULACAO, fontes_exposicao: FONTES_EXPOSICAO,
 } = readSourceCredits();
 
 const AVISO_POPULACAO =
@@ -66,6 +66,13 @@ const AVISO_INTERNET =
   ' Internet use of persons 10+ is modelled jointly by age, schooling, family income, area and region, raked to PNAD TIC 2023 ' +
   '(region, area) and TIC Domicílios 2020 (schooling, income, age, shifted to the PNAD level); the fit and its held-out margins ' +
   'are the library case midia. Under 10 it stays an assumption.';
+
+const AVISO_EXPOSICAO =
+  ' Reception: each person has a persistent exposure propensity per channel (heavy and light users), a gamma whose spread is ' +
+  'fitted to two published windows of the medium (TV: Kantar meter, day and week; radio: Kantar, daily and 30 days; outdoor: ' +
+  'MapaOOH São Paulo, weekly reach and impacts) and whose level follows the meter for TV and the PBM survey by region for radio; ' +
+  'persons in TV households by area from PNAD TIC 2023. The correlation of heaviness between channels, the outdoor level and ' +
+  'digital (homogeneous) are assumptions; the fit and its held-out margins are the library case exposicao.';
 
 /**
  * What a release says of its parametros_pix: hand-set, fitted but failing the battery in force
@@ -108,6 +115,10 @@ interface ManifestOptions {
   estimativas_populacao?: boolean;
   parametros_pix?: ModelParameters;
   calibracao_pix?: CalibracaoPix | null;
+  /** The release whose midia case the generator's internet model reads (absent: its own). */
+  caso_midia?: string;
+  /** v2.0.0 on: persons in TV households by area, and reception's exposure propensity (both from the release's exposure case). */
+  exposicao?: boolean;
 }
 
 /** The Pix fit of a release, when its case file exists; else the hand-set parameters (nao_calibrado). */
@@ -121,6 +132,8 @@ function manifest(versao: string, publicada_em: string, semente: number, o: Mani
   if (o.domicilios_censo) gerador.domicilios_censo = true;
   if (o.setores_observados) gerador.setores_observados = true;
   if (o.internet_conjunta) gerador.internet_conjunta = true;
+  if (o.caso_midia) gerador.caso_midia = o.caso_midia;
+  if (o.exposicao) gerador.tv_por_area = true;
   const parametros_pix = o.parametros_pix ?? PARAMETROS_MANUAIS;
   return {
     versao,
@@ -144,14 +157,17 @@ function manifest(versao: string, publicada_em: string, semente: number, o: Mani
     parametros_pix,
     calibracao_pix: o.calibracao_pix ?? null,
     parametros_recepcao: PARAMETROS_RECEPCAO,
+    ...(o.exposicao ? { recepcao_exposicao: true as const } : {}),
     grades: GRADES,
     // Each release credits the sources its generator reads.
     fontes: [
       ...FONTES, ...(o.domicilios_censo ? FONTES_DOMICILIOS_CENSO : []), ...(o.setores_observados ? FONTES_SETORES_OBSERVADOS : []),
       ...(o.internet_conjunta ? FONTES_MIDIA : []), ...(o.estimativas_populacao ? FONTES_ESTIMATIVAS_POPULACAO : []),
+      ...(o.exposicao ? FONTES_EXPOSICAO : []),
     ],
     aviso: AVISO_POPULACAO + (o.domicilios_censo ? AVISO_DOMICILIOS : '') + (o.setores_observados ? AVISO_SETORES_OBSERVADOS : '') +
-      (o.internet_conjunta ? AVISO_INTERNET : '') + avisoPixDeOutra(versao, o) + avisoParametros(o.calibracao_pix ?? null),
+      (o.internet_conjunta ? AVISO_INTERNET : '') + (o.exposicao ? AVISO_EXPOSICAO : '') + avisoPixDeOutra(versao, o) +
+      avisoParametros(o.calibracao_pix ?? null),
   };
 }
 
@@ -195,5 +211,12 @@ export const MANIFESTS: readonly ReleaseManifest[] = [
   manifest('v1.9.0', '2026-11-26', 20251101, {
     efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, estimativas_populacao: true,
     ...fittedPix('v1.9.0'),
+  }),
+  // v1.9.0's generator options, seed and internet model (its midia case), with persons in TV
+  // households by area; reception with each person's exposure propensity (data/releases/v2.0.0/
+  // caso-exposicao.json, issue 56); the Pix parameters are v1.9.0's, labelled as that fit's.
+  manifest('v2.0.0', '2026-12-03', 20251101, {
+    efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, estimativas_populacao: true,
+    caso_midia: 'v1.9.0', exposicao: true, ...fittedPix('v1.9.0'),
   }),
 ];

@@ -280,7 +280,7 @@ interface MunicipalModel {
 /** Age, packed attributes, pupils (returned) and workers' municipality of work of one municipality. */
 function assignPersons(
   st: UfBuildState, hBase: number, H: number, pBase: number, cellOf: Uint8Array, raceOf: Uint8Array, zH: Float64Array,
-  mm: MunicipalModel, key: number, internetModel?: InternetAssignment,
+  mm: MunicipalModel, key: number, internetModel?: InternetAssignment, tvUsers?: BuildOptions['tvUsers'],
 ): Uint32Array {
   const { sexo, raca, escolaridade, renda, internet, tv, radio } = PERSON_ATTRS;
   const { hhStart, hhTract, tractUrban, age5, attrs, workDest } = st;
@@ -324,7 +324,8 @@ function assignPersons(
       age5[p] = band;
       attrs[p] = (sex << sexo.shift) | (raceOf[p - pBase] << raca.shift) | (level << escolaridade.shift) |
         (bracket << renda.shift) | (net << internet.shift);
-      if (rngM) attrs[p] |= ((rngM.next() < TV_USUARIOS_PBM ? 1 : 0) << tv.shift) | ((rngM.next() < RADIO_USUARIOS_KANTAR ? 1 : 0) << radio.shift);
+      // tvUsers (v2.0.0 on): the TV households' share of the tract's area, same draw
+      if (rngM) attrs[p] |= ((rngM.next() < (tvUsers ? tvUsers[urban] : TV_USUARIOS_PBM) ? 1 : 0) << tv.shift) | ((rngM.next() < RADIO_USUARIOS_KANTAR ? 1 : 0) << radio.shift);
       const us = rngS.next();
       const uw = rngW.next();
       if (band <= 3 && us < SCHOOL_BY_BAND[band]) students[nStu++] = p;
@@ -402,6 +403,8 @@ export interface BuildOptions {
   tractEffects?: boolean;
   censusHouseholds?: boolean;
   internet?: InternetAssignment;
+  /** Generator tv_por_area (v2.0.0 on): the share of persons in TV households [rural, urban] (else TV_USUARIOS_PBM everywhere). */
+  tvUsers?: readonly [number, number];
 }
 
 export async function buildUfPopulation(
@@ -482,7 +485,7 @@ export async function buildUfPopulation(
       edu: model.educationAtLeast.get(m.codigo)!, mu: model.incomeMu.get(m.codigo)!, sigma: model.incomeSigma.get(m.codigo)!,
       logCut, regionF: INTERNET_REGION_FACTOR[m.regiao] ?? 1, region,
       commute: commuteShare(m, gravity.outward[mi]), mi, gravity, nM,
-    }, key, opts.internet);
+    }, key, opts.internet, opts.tvUsers);
     assignClasses(st, students, mi);
     st.tractBase += L.n;
     onProgress?.({ uf, stage: 'persons', done: mi + 1, total: nM });

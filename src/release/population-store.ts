@@ -10,6 +10,7 @@ import { buildUfPopulation, type BuildOptions, type UfPopulation } from './popul
 import {
   countsOf, readPopulationCounts, readPopulationFile, removePopulationFile, writePopulationFile, type FileExpectation, type UfCounts,
 } from './population-file.js';
+import { tvUsersByArea } from './exposure-case-file.js';
 import { hash3, STREAM } from './random.js';
 import { GRAVITY_MIN_KM } from './socio-model.js';
 import { NO_GROUP, UF_CODES, type BuildableRelease, type BuildProgress, type Municipality, type Population, type UfCode } from './types.js';
@@ -87,7 +88,8 @@ export function builderOptions(rel: BuildableRelease): BuildOptions {
   const g = rel.manifest.gerador;
   return {
     tractEffects: g.efeitos_setor === true, censusHouseholds: g.domicilios_censo === true,
-    ...(g.internet_conjunta ? { internet: internetAssignment(rel.version) } : {}),
+    ...(g.internet_conjunta ? { internet: internetAssignment(g.caso_midia ?? rel.version) } : {}),
+    ...(g.tv_por_area ? { tvUsers: tvUsersByArea(rel.version) } : {}),
   };
 }
 

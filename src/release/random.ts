@@ -28,6 +28,8 @@ export const STREAM = {
   tractPlace: 3, household: 4, race: 5, education: 6, income: 7,
   internet: 8, school: 9, work: 10, commute: 11, establishment: 12, border: 13, tractEffect: 14,
   householdSize: 15, householdTemplate: 16, collective: 17, mediaUsers: 18,
+  /** Media heaviness and exposure propensity (exposure-propensity.ts; no release draws it yet). */
+  exposure: 19,
 } as const;
 
 /** sfc32 generator seeded by (seed, stream, key). */

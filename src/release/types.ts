@@ -173,8 +173,14 @@ export interface ReleaseManifest {
    * internet_conjunta (v1.5.0 on): internet use of persons 10+ by age, schooling, family income,
    * area and region jointly, raked to PNAD TIC 2023 and TIC Domicílios (internet-model.ts).
    */
+  /**
+   * caso_midia: the release whose midia case the internet model reads (absent: the release's own).
+   * tv_por_area (v2.0.0 on): persons in TV households by the tract's area, from the release's
+   * exposure case (PNAD TIC 2023: 95.1% urban, 88.5% rural), instead of 95% everywhere.
+   */
   gerador: {
     versao: string; semente: number; efeitos_setor?: boolean; domicilios_censo?: boolean; setores_observados?: boolean; internet_conjunta?: boolean;
+    caso_midia?: string; tv_por_area?: true;
   };
   motor: string; // engine version
   ufs: UfCode[]; // offered
@@ -194,6 +200,12 @@ export interface ReleaseManifest {
    * own media scale (beta0) and the rest from parametros_pix. Read through defaultParameters().
    */
   parametros_recepcao: ModelParameters;
+  /**
+   * v2.0.0 on: reception draws each person's exposure propensity per channel, with levels and
+   * spreads from the release's exposure case (data/releases/<versao>/caso-exposicao.json;
+   * src/plan/exposure-habits.ts). Absent: every user of a medium has the cell's hazard.
+   */
+  recepcao_exposicao?: true;
   grades: Record<'principal' | 'etaria', { unidade: string; eixos: string[]; descricao: string }>;
   fontes: Fonte[];
   aviso: string;

@@ -5,6 +5,7 @@
 // audience, the units and tract rows), and every array must be equal. The cells are plano's only,
 // of the scenario's KPIs unless the plan asks for every measure's.
 import { describe, expect, it } from 'vitest';
+import { ABI } from '../../src/kernel/abi.js';
 import type { KernelState } from '../../src/kernel/instance.js';
 import { compilePlan } from '../../src/plan/compile-plan.js';
 import type { Plan } from '../../src/plan/types.js';
@@ -46,7 +47,8 @@ function plainCounts(plan: Plan, st: KernelState) {
   const celulas = new Uint32Array(U * C * M);
   const porSetor = new Uint32Array(spec.nSetores * W * M);
   const serieDiaria = new Uint32Array(U * D * M);
-  const frequencia = new Uint32Array(U * (nC + 1) * 2);
+  const F = ABI.FREQ_COLS;
+  const frequencia = new Uint32Array(U * (nC + 1) * F);
   const populacao = new Uint32Array(U);
   const publico = new Uint32Array(U);
   const celulasPopulacao = new Uint32Array(U * C);
@@ -77,15 +79,18 @@ function plainCounts(plan: Plan, st: KernelState) {
         celulas[(u * C + gridCell(plan.grade, pop.age5[i], pop.attrs[i])) * M + m]++;
       }
       if (nC && aud && st.mday![i] > 0) {
+        // each row: the audience's contacts (the GRPs' numerator), then its members reached >= 1 .. 10 times
+        const count = (row: number, f: number) => {
+          frequencia[row * F] += f;
+          for (let at = 1; at < F; at++) if (f >= at) frequencia[row * F + at]++;
+        };
         let total = 0;
         for (let c = 0; c < nC; c++) {
           const f = st.freq![i * nC + c];
           total += f;
-          if (f >= 1) frequencia[(u * (nC + 1) + c) * 2]++;
-          if (f >= 3) frequencia[(u * (nC + 1) + c) * 2 + 1]++;
+          count(u * (nC + 1) + c, f);
         }
-        if (total >= 1) frequencia[(u * (nC + 1) + nC) * 2]++;
-        if (total >= 3) frequencia[(u * (nC + 1) + nC) * 2 + 1]++;
+        count(u * (nC + 1) + nC, total);
       }
     }
   }
@@ -104,10 +109,13 @@ function keptCells(celulas: Uint32Array, M: number, kept: readonly number[]): Ui
 
 describe('the reduction in the kernel', () => {
   const release = openRelease('v1.0.0');
+  const v2 = openRelease('v2.0.0');
   // two municipalities of RR, an audience cut by age, tract rows; reception (two channels) on both
   // grids (the etaria one when the audience's ages end off the principal's groups), adoption on the principal
   const cases = {
     recepcao: { scenario: BASELINE_SCENARIO, grade: 'principal', celulas: 'todas' },
+    // exposure propensities (v2.0.0): every f+ and the contacts (the GRPs' numerator) per person
+    'recepcao, v2.0.0': { scenario: { ...BASELINE_SCENARIO, release: 'v2.0.0' }, grade: 'principal', celulas: 'kpis' },
     'recepcao, etaria': { scenario: { ...BASELINE_SCENARIO, publico: { idades: [[25, 34]] } }, grade: 'etaria', celulas: 'kpis' },
     adocao: {
       scenario: adoptionScenario({
@@ -119,7 +127,8 @@ describe('the reduction in the kernel', () => {
   } as const;
   for (const [familia, { scenario, grade, celulas }] of Object.entries(cases)) {
     it(`${familia}: gives the counts taken person by person, by week, day, cell, tract row and media frequency, and the population's`, async () => {
-      const plan = await compilePlan(validateScenario(scenario), release, { diario: true, celulas });
+      const plan = await compilePlan(validateScenario(scenario), scenario.release === 'v2.0.0' ? v2 : release, { diario: true, celulas });
+      if (scenario.release === 'v2.0.0') expect(plan.kernel.propensao).toBeDefined();
       expect(plan.grade).toBe(grade);
       expect(plan.reduce.setorIndice).toBeDefined();
       expect(plan.medidas.filter((m) => !['adotantes', 'alcance'].includes(m) && !m.startsWith('exposta_')).every((m) => RESPOSTAS.includes(m))).toBe(true);

@@ -1,5 +1,6 @@
-// The alcance block (reception, plano only): audience members reached by each channel (and by
-// any) at least once and at least 3 times, and those each channel can reach at all.
+// The alcance block (reception, plano only): the audience's contacts with each channel (and with
+// any), its members reached by it at least 1 .. 10 times, and those each channel can reach at all.
+import { ABI } from '../../kernel/abi.js';
 import type { ReplicaResult } from '../../pool/replica-result.js';
 import type { AlcanceBlock } from '../job-result.js';
 import { fail } from './combine-checks.js';
@@ -15,9 +16,10 @@ export class AlcanceAccumulator {
     if (!r.frequencia || !r.alcancavel) fail(`reception replica ${r.variante}/${r.replica} lacks frequencia or alcancavel`);
     const U = this.layout.unidades.length;
     const Kc = this.layout.canais.length;
-    if (r.frequencia.length !== U * (Kc + 1) * 2 || r.alcancavel.length !== U * Kc) fail('frequencia or alcancavel has the wrong size');
-    const sums = (this.sums ??= { freq: new ReplicaSums(U * (Kc + 1) * 2), reach: new ReplicaSums(U * Kc) });
-    // Reached >= 1, >= 3 and reachable are not sums of one another: the k rule alone.
+    const F = ABI.FREQ_COLS;
+    if (r.frequencia.length !== U * (Kc + 1) * F || r.alcancavel.length !== U * Kc) fail('frequencia or alcancavel has the wrong size');
+    const sums = (this.sums ??= { freq: new ReplicaSums(U * (Kc + 1) * F), reach: new ReplicaSums(U * Kc) });
+    // Contacts, reached >= f and reachable are not sums of one another: the k rule alone.
     sums.freq.add(r.frequencia, noMargins(r.frequencia.length));
     sums.reach.add(r.alcancavel, noMargins(r.alcancavel.length));
   }
@@ -28,6 +30,7 @@ export class AlcanceAccumulator {
     if (!a) return null;
     return {
       canais: this.layout.canais,
+      colunas: ABI.FREQ_COLS,
       soma: a.freq.soma, somaQuad: a.freq.somaQuad, motivo: a.freq.motivo,
       alcancavelSoma: a.reach.soma, alcancavelSomaQuad: a.reach.somaQuad, alcancavelMotivo: a.reach.motivo,
     };

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ServiceError } from '../../../src/errors.js';
 import { loadMunicipalities, porteOf } from '../../../src/release/data-files.js';
+import { readSourceCredits } from '../../../src/release/fontes-file.js';
 import { insideShape, loadUfShapes } from '../../../src/release/geometry.js';
 import { listReleases, newestRelease, openRelease, releaseManifest } from '../../../src/release/release.js';
 import { UF_CODES } from '../../../src/release/types.js';
@@ -50,8 +51,8 @@ describe('releases', () => {
     expect(a.aviso).toMatch(/modelled/);
   });
 
-  it('fontes credit every file of data/br (each release the files its generator reads, the context answers the rest)', () => {
-    const fontes = listReleases().flatMap((v) => releaseManifest(v).fontes);
+  it('fontes credit every file of data/br (each release the files its generator reads, the context answers the rest, fontes_exposicao what no release reads yet)', () => {
+    const fontes = [...listReleases().flatMap((v) => releaseManifest(v).fontes), ...readSourceCredits().fontes_exposicao];
     const patterns = fontes.map((f) => new RegExp('^' + f.arquivo!.replace(/[.]/g, '\\.').replace('NN', '\\d\\d').replace('*', '[^/]+') + '$'));
     const walk = (dir: string, rel: string): string[] =>
       readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
