@@ -1,17 +1,19 @@
 // `campaign-sim library list | template ID | case ID`: the library's campaign templates
 // (library/) and public cases, read from the release (never recomputed): `pix` (its file:
 // src/release/pix-case-file.ts; its fit: calibration/pix/, docs/model.md "The Pix case") and, from
-// v1.5.0, `midia` (calibration/midia/, docs/model.md "The midia case").
+// v1.5.0, `midia` (calibration/midia/, docs/model.md "The midia case"), and from v2.0.0 `exposicao`
+// (calibration/midia/exposure-fit.ts, docs/model.md "Exposure propensity").
 // The engine and the library load in the actions (a CLI call loads only what it runs).
 import type { Command } from 'commander';
 import { ServiceError } from '../src/errors.js';
+import type { ExposureFit } from '../calibration/midia/exposure-fit.js';
 import type { MidiaCase } from '../calibration/midia/midia-case.js';
 import { judgePixCase } from '../src/release/pix-battery.js';
 import type { PixCase } from '../src/release/pix-case-file.js';
 
 const loadRelease = () => import('../src/release/release.js');
 
-const CASES = ['pix', 'midia'] as const;
+const CASES = ['pix', 'midia', 'exposicao'] as const;
 
 const pct = (x: number | null) => (x === null ? '   -  ' : `${(x * 100).toFixed(1).padStart(5)}%`);
 
@@ -49,6 +51,25 @@ function describeMidia(c: MidiaCase): string {
     `fonte: ${c.fonte.credito}`,
     `aviso: ${c.aviso}`,
     '--json para o documento inteiro (contagens, coeficientes, margens da população)',
+  ];
+  return lines.join('\n') + '\n';
+}
+
+function describeExposure(c: { nome: string; release: string; aviso: string; fonte: string; ajuste: ExposureFit }): string {
+  const a = c.ajuste;
+  const row = (m: ExposureFit['margens'][number]) =>
+    `  ${m.uso.padEnd(16)} ${m.id.padEnd(34)} ${String(m.publicado).padStart(6)} ${m.comparado_com.toFixed(1).padStart(6)} ${m.modelo.toFixed(1).padStart(6)} ${m.erro_pp.toFixed(1).padStart(6)}${m.passou ? '' : '  FORA DO LIMITE'}`;
+  const lines = [
+    `${c.nome} — release ${c.release}`,
+    `forma k: tv ${a.tv.forma}, rádio ${a.radio.forma}, exterior ${a.exterior.forma}; peso de mídia rho ${a.peso_midia.padrao} (suposição)`,
+    `ajuste ${a.veredito.ajuste}; fora da amostra ${a.veredito.fora_da_amostra.passaram} de ${a.veredito.fora_da_amostra.total} dentro do limite`,
+    '',
+    'margens: uso, id, publicado, comparado com, modelo, erro pp',
+    ...a.margens.map(row),
+    '',
+    `fonte: ${c.fonte}`,
+    `aviso: ${c.aviso}`,
+    '--json para o documento inteiro (curvas de alcance por GRP, duplicação, mercados de rádio)',
   ];
   return lines.join('\n') + '\n';
 }
@@ -101,6 +122,13 @@ export function registerLibrary(program: Command): void {
         const m = readMidiaCase(rel.version);
         if (m === null) throw new ServiceError('not_found', `release ${rel.version} has no midia case (internet use is not fitted before v1.5.0; the fit is npm run bench:midia)`);
         process.stdout.write(opts.json ? JSON.stringify(m, null, 2) + '\n' : describeMidia(m));
+        return;
+      }
+      if (id === 'exposicao') {
+        const { readExposureCaseDocument } = await import('../src/release/exposure-case-file.js');
+        const e = readExposureCaseDocument(rel.version) as Parameters<typeof describeExposure>[0] | null;
+        if (e === null) throw new ServiceError('not_found', `release ${rel.version} has no exposure case (heavy and light users start at v2.0.0; the fit is npm run case:exposicao)`);
+        process.stdout.write(opts.json ? JSON.stringify(e, null, 2) + '\n' : describeExposure(e));
         return;
       }
       const { readPixCase } = await import('../src/release/pix-case-file.js');

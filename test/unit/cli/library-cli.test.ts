@@ -2,6 +2,7 @@
 // filled for a place) and the published Pix case of the newest release, read from the release,
 // never recomputed.
 import { describe, expect, it } from 'vitest';
+import { readExposureCaseDocument } from '../../../src/release/exposure-case-file.js';
 import { readMidiaCase } from '../../../calibration/midia/midia-case-file.js';
 import { readPixCase } from '../../../src/release/pix-case-file.js';
 import { validateScenario } from '../../../src/contract/validate-scenario.js';
@@ -36,10 +37,22 @@ describe('campaign-sim library case', () => {
     expect(old.err).toContain('release v1.4.0 has no midia case');
   });
 
+  it('exposicao prints the newest release\'s exposure fit (v2.0.0 on): its margins, fitted and held out', async () => {
+    const r = await run('library', 'case', 'exposicao', '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual(readExposureCaseDocument(newestRelease()));
+    const t = await run('library', 'case', 'exposicao');
+    expect(t.out).toContain('tv/semana');
+    expect(t.out).toMatch(/fora_da_amostra +radio\/7dias/);
+    const old = await run('library', 'case', 'exposicao', '--release', 'v1.9.0');
+    expect(old.code).toBe(2);
+    expect(old.err).toContain('release v1.9.0 has no exposure case');
+  });
+
   it('an unknown case, or a release without a fit, is refused in one line with exit 2', async () => {
     const a = await run('library', 'case', 'vacina');
     expect(a.code).toBe(2);
-    expect(a.err).toMatch(/^campaign-sim: not_found: no case vacina; the library has: pix, midia\n$/);
+    expect(a.err).toMatch(/^campaign-sim: not_found: no case vacina; the library has: pix, midia, exposicao\n$/);
     const b = await run('library', 'case', 'pix', '--release', 'v1.0.0');
     expect(b.code).toBe(2);
     expect(b.err).toContain('release v1.0.0 has no Pix case');
