@@ -74,13 +74,23 @@ async function serve(dataDir: string): Promise<void> {
     store, rateLimits: { perKeyPerHour: raised, perOrganizationPerHour: raised, burstPerCredential: raised, burstPerAddress: raised },
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  // SIGUSR2: one line with the event-loop delay since the last one (the bench asks at each run's start and end)
+  // SIGUSR2: one line with the event-loop delay since the last one (the bench asks at each run's
+  // start and end), and the longest step in CPU time: the process's CPU time between two turns
+  // of a 1 ms timer, which a machine too busy to run the process does not lengthen.
   const delay = monitorEventLoopDelay({ resolution: 2 });
   delay.enable();
+  let lastCpu = process.cpuUsage();
+  let longestCpuUs = 0;
+  setInterval(() => {
+    const cpu = process.cpuUsage();
+    longestCpuUs = Math.max(longestCpuUs, cpu.user + cpu.system - lastCpu.user - lastCpu.system);
+    lastCpu = cpu;
+  }, 1).unref();
   process.on('SIGUSR2', () => {
     const ms = (ns: number) => Math.round(ns / 1e5) / 10;
-    process.stdout.write(`${JSON.stringify({ p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) })}\n`);
+    process.stdout.write(`${JSON.stringify({ p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max), longest_step_cpu: Math.round(longestCpuUs / 100) / 10 })}\n`);
     delay.reset();
+    longestCpuUs = 0;
   });
   process.stdout.write(`${JSON.stringify({ url, reader: reader.key, simulator: dev.apiKey, victim: victim.key })}\n`);
   process.on('SIGTERM', () => { app.close().then(() => store.close()).finally(() => process.exit(0)); });
@@ -146,7 +156,7 @@ async function main(): Promise<void> {
     });
     const exited = new Promise<never>((_resolve, reject) => child.on('exit', (code) => reject(new Error(`the service exited with ${code}`))));
     const nextLine = async () => JSON.parse(lines.shift() ?? await Promise.race([new Promise<string>((resolve) => { waiting = resolve; }), exited]));
-    const serviceDelay = async () => { child.kill('SIGUSR2'); return await nextLine() as { p50: number; p99: number; max: number }; };
+    const serviceDelay = async () => { child.kill('SIGUSR2'); return await nextLine() as { p50: number; p99: number; max: number; longest_step_cpu: number }; };
     const ready = await nextLine() as { url: string; reader: string; simulator: string; victim: string };
     const runs = [];
     for (const form of FORMS) {
