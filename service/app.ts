@@ -7,11 +7,10 @@ import { consoleRoutes, CONSOLE_PATH } from './console/console-routes.js';
 import type { AddressPolicy } from './webhooks/address-policy.js';
 import { webhookPolicyFromEnv } from './webhooks/webhook-settings.js';
 import { DEFAULT_BODY_LIMIT } from './http/body-limits.js';
-import { boundJsonDepth } from './http/json-depth.js';
+import { installJsonBody } from './http/json-body.js';
 import { answerClientError, answerFrameworkError } from './http/client-errors.js';
 import { systemClock, type Clock } from './store/clock.js';
 import { installErrorHandler } from './http/error-handler.js';
-import { RequestFormatError } from './http/validation.js';
 import type { ServiceContext } from './service-context.js';
 import { SHARED_SCHEMAS } from './http/schemas.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -90,8 +89,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: opts.trustProxy ?? false,
-    // Per route where it differs (service/http/body-limits.ts).
-    bodyLimit: DEFAULT_BODY_LIMIT,
+    // Per route where it differs (service/http/body-limits.ts, json-body.ts).
+    bodyLimit: DEFAULT_BODY_LIMIT.bytes,
     requestTimeout,
     connectionTimeout: IDLE_TIMEOUT_MS,
     http: { headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout), connectionsCheckingInterval: Math.min(1000, requestTimeout) },
@@ -103,27 +102,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
   });
 
-  // A POST without a body but with Content-Type: application/json (cancel, erase) is not an error;
-  // other bodies go through Fastify's own JSON parser (prototype-poisoning protection included),
-  // after their nesting was bounded while they arrived (the preParsing hook below, http/json-depth.ts).
-  // JSON is UTF-8 (RFC 8259): a body declared in another charset is refused, not misread.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1];
-    if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
-      return done(new RequestFormatError([{ loc: ['header', 'content-type'], msg: 'JSON bodies must be sent in UTF-8 (charset=utf-8 or none)', type: 'value_error', input: charset.slice(0, 40), ctx: {} }]), undefined);
-    }
-    if (body === '') return done(null, undefined);
-    return parseJson(req, body as string, done);
-  });
-  // The API's and /mcp's JSON bodies have their nesting bounded as they arrive. Not the OAuth
-  // endpoints': the provider reads their request itself, and a stream piped here would eat it.
-  app.addHook('preParsing', async (request, _reply, payload) => {
-    const { scope, mcp } = request.routeOptions.config;
-    const api = scope !== undefined || mcp === true;
-    return api && /^application\/json\b/i.test(request.headers['content-type'] ?? '') ? boundJsonDepth(payload) : payload;
-  });
+  installJsonBody(app);
 
   const ownLimiter = opts.limiter === undefined;
   const limiter = opts.limiter ?? createRateLimiter({ store: opts.store, clock, redisUrl: opts.redisUrl, keyPrefix: opts.redisKeyPrefix, limits: opts.rateLimits });

@@ -23,8 +23,8 @@ export function sendServiceError(reply: FastifyReply, err: ServiceError): Fastif
   return sendJson(reply, err.status, err.toEnvelope());
 }
 
-export function sendFormatError(reply: FastifyReply, items: ValidationItem[]): FastifyReply {
-  return sendJson(reply, 422, { detail: items });
+export function sendFormatError(reply: FastifyReply, items: ValidationItem[], status = 422): FastifyReply {
+  return sendJson(reply, status, { detail: items });
 }
 
 /** The data Fastify checked in a validation context, to show the offending `input`. */
@@ -82,7 +82,7 @@ function itemsOfBodyError(err: FastifyError): { status: number; items: Validatio
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ServiceError | RequestFormatError, request, reply) => {
     if (error instanceof ServiceError) return sendServiceError(reply, error);
-    if (error instanceof RequestFormatError) return sendFormatError(reply, error.items);
+    if (error instanceof RequestFormatError) return sendFormatError(reply, error.items, error.statusCode);
     const fe = error as FastifyError;
     if (fe.validation) return sendFormatError(reply, itemsOfValidation(request, fe));
     const body = itemsOfBodyError(fe);

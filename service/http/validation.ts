@@ -31,10 +31,12 @@ const LOC_ROOT: Record<ValidationContext, string> = {
   headers: 'header',
 };
 
-/** A 422 refusal of the request's format; the error handler writes `items` as {detail: items}. */
+/**
+ * A refusal of the request's format, 422 (or 413 for a body over its route's limit of values:
+ * json-scan.ts); the error handler writes `items` as {detail: items}.
+ */
 export class RequestFormatError extends Error {
-  readonly statusCode = 422;
-  constructor(readonly items: ValidationItem[]) {
+  constructor(readonly items: ValidationItem[], readonly statusCode: 413 | 422 = 422) {
     super(items.map((i) => `${i.loc.join('.')}: ${i.msg}`).join('; '));
     this.name = 'RequestFormatError';
   }

@@ -12,9 +12,12 @@
 // reaches the tools, which answer isError "unauthorized: ..."; an agent token that is dead is
 // HTTP 401 with error="invalid_token", as the MCP authorization specification asks, so the
 // agent's client authorizes again (docs/agents.md). Every request is under the burst limits
-// (service/http/auth.ts). The body is read only up to the ordinary limit unless the credential
-// may submit a calibration (scope simulate), whose series needs the calibration routes' limit.
-import type { Readable } from 'node:stream';
+// (service/http/auth.ts). The body's limit (service/http/body-limits.ts) follows the credential,
+// known before any byte is read: the calibration routes' for a credential that may submit one
+// (scope simulate), whose series needs it; the ordinary one for another valid credential; an
+// MCP message's envelope for one that holds no power (its tools can only answer unauthorized),
+// and over that HTTP 401 without reading the body (issue 54: 1 MiB bodies under a fresh junk
+// bearer each were parsed, and slowed every other client).
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../src/errors.js';
@@ -22,7 +25,7 @@ import { bearerToken } from '../http/auth.js';
 import { looksLikeAgentToken, readAgentToken } from '../oauth/agent-connections.js';
 import { authenticateCall, credentialRefusal, lacksScope } from '../operations/admit-call.js';
 import type { Principal } from '../operations/operation.js';
-import { boundedBody, CALIBRATION_BODY_LIMIT, DEFAULT_BODY_LIMIT } from '../http/body-limits.js';
+import { CALIBRATION_BODY_LIMIT, DEFAULT_BODY_LIMIT, MCP_WITHOUT_POWER_BODY_LIMIT } from '../http/body-limits.js';
 import type { AgentAuthorization } from '../oauth/agent-authorization.js';
 import { resourceMetadataUrl } from '../oauth/oauth-routes.js';
 import type { ServiceContext } from '../service-context.js';
@@ -67,15 +70,21 @@ export async function mcpRoutes(app: FastifyInstance, { ctx, agents }: McpRouteO
     return agent.principal;
   }
 
+  /** The 401 of a body over the envelope from a credential without power: not read. */
+  const powerlessBody = () => new ServiceError('unauthorized',
+    `the API key or agent is not valid: wrong, expired or revoked, its project archived, or its person left the organization (a body over ${MCP_WITHOUT_POWER_BODY_LIMIT.bytes} bytes is not read from it)`,
+    { headers: { 'WWW-Authenticate': `Bearer error="invalid_token", resource_metadata="${resourceMetadataUrl(agents.server())}"` } });
+
   const principals = new WeakMap<FastifyRequest, Principal | null>();
-  const readCredential = async (request: FastifyRequest) => { principals.set(request, await principalOf(request)); };
-  // submit_calibration carries a series: the calibration routes' body limit, for those who may send it.
-  const limitBody = async (request: FastifyRequest, _reply: FastifyReply, payload: Readable) => {
-    const principal = principals.get(request);
-    return boundedBody(request, payload, principal && !lacksScope(principal, 'simulate') ? CALIBRATION_BODY_LIMIT : DEFAULT_BODY_LIMIT);
+  const readCredential = async (request: FastifyRequest) => {
+    const principal = await principalOf(request);
+    principals.set(request, principal);
+    // submit_calibration carries a series: the route's limit (the calibration routes') for those who may send it
+    request.callerBodyLimit = principal === null ? { ...MCP_WITHOUT_POWER_BODY_LIMIT, refusal: powerlessBody }
+      : lacksScope(principal, 'simulate') ? DEFAULT_BODY_LIMIT : null;
   };
   app.post(MCP_PATH, {
-    config: { mcp: true }, schema: { hide: true }, bodyLimit: CALIBRATION_BODY_LIMIT, onRequest: readCredential, preParsing: limitBody,
+    config: { mcp: true, body: CALIBRATION_BODY_LIMIT }, schema: { hide: true }, onRequest: readCredential,
   }, async (request: FastifyRequest, reply: FastifyReply) => {
     const principal = principals.get(request) ?? null;
     const server = createMcpServer(ctx, async () => principal ?? Promise.reject(credentialRefusal('mcp', true)),

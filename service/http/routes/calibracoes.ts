@@ -43,8 +43,7 @@ const CALIBRATION_RESULT = {
 export async function calibracaoRoutes(fastify: FastifyInstance, ctx: ServiceContext): Promise<void> {
   const app = typedRoutes(fastify);
   app.post('/v1/calibracoes/estimate', {
-    bodyLimit: CALIBRATION_BODY_LIMIT,
-    config: { scope: estimateCalibration.scope },
+    config: { scope: estimateCalibration.scope, body: CALIBRATION_BODY_LIMIT },
     schema: {
       tags: ['calibracoes'],
       summary: 'Check a calibration request and its series and quote it; reserves nothing',
@@ -55,8 +54,7 @@ export async function calibracaoRoutes(fastify: FastifyInstance, ctx: ServiceCon
   }, async (request) => estimateCalibration.run(ctx, principalOf(request), request.body));
 
   app.post('/v1/calibracoes', {
-    bodyLimit: CALIBRATION_BODY_LIMIT,
-    config: { scope: submitCalibration.scope },
+    config: { scope: submitCalibration.scope, body: CALIBRATION_BODY_LIMIT },
     schema: {
       tags: ['calibracoes'],
       summary: 'Submit a calibration as a job of tipo calibracao: reserves the quoted price',
