@@ -1,6 +1,7 @@
 // The kernel's ABI: the host (src/kernel/layout.ts) lays every array out in the imported linear
 // memory and writes its byte offset or count into a header of u32 slots, followed by f64
-// parameters. KEEP IN SYNC with src/kernel/abi.ts (test/kernel/abi.test.ts compares them).
+// parameters. The one declaration: the host's src/kernel/abi.ts is generated from this file
+// (npm run abi:generate, scripts/kernel-abi.ts; test/kernel/abi.test.ts fails when it is stale).
 
 // Version of this ABI: abiVersion() returns it and the host refuses a kernel built from another.
 export const ABI_VERSION: u32 = 13;

@@ -1,5 +1,5 @@
 // Where every kernel array lives in linear memory: the one place that turns a population and a
-// plan's shape into the header slots of assembly/abi.ts (mirrored in ./abi.ts).
+// plan's shape into the header slots of assembly/abi.ts (./abi.ts is generated from it).
 import type { Familia } from '../contract/types.js';
 import { ABI } from './abi.js';
 import { TIMING_CLASSES, type KernelPlan } from './kernel-plan.js';
