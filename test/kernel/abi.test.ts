@@ -29,9 +29,10 @@ describe('kernel ABI', () => {
     expect(ABI.PARAMS_OFFSET + ABI.PARAMS * 8).toBeLessThanOrEqual(ABI.HEADER_BYTES);
   });
 
-  it('the built kernel answers ABI_VERSION', async () => {
+  it('the built kernel answers ABI_VERSION, and carries no bench probe (they build apart, assembly/bench-probes.ts)', async () => {
     const k = await KernelInstance.create();
     expect(k.fn.abiVersion()).toBe(ABI.ABI_VERSION);
+    expect(Object.keys(k.fn).filter((name) => name.startsWith('roof'))).toEqual([]);
   });
 
   it('the kernel age groups are the grupo_idade axis of the principal grid', () => {
