@@ -14,7 +14,7 @@ export const ABI = {
   ADOPTION_BLOCK: 16,
 
   // Adoption's compact copy of the persons left (P_COMPACT; assembly/adoption.ts) holds at most
-  // nPersons * ADOPTION_COMPACT_EIGHTHS / 8 of them (src/kernel/layout.ts sizes it)
+  // nPersons * ADOPTION_COMPACT_EIGHTHS / 8 of them (src/models/adocao/adoption-kernel.ts sizes it)
   ADOPTION_COMPACT_EIGHTHS: 3,
 
   // u32 slots at header + 4 * slot
@@ -79,7 +79,7 @@ export const ABI = {
   P_END_LIST: 58, // u32[nPersons]: reception: the persons who answered repassa, by exposure day, ascending within a day (during the reset, a channel's contact counts, channelFreqBytes)
   P_LIST_START: 59, // u32[2 * (nDays + 2)]: reception: where each day's entries of P_MEDIA_LIST, then of P_END_LIST, end
   P_CANDIDATES: 60, // u8[16 * ceil(nPersons / 128) + 16]: reception: the day's event candidates, a bit a person (zero between days)
-  N_MEASURES: 61, // measures of the job's findings (the reduction's; MEDIDAS_* of src/plan/types.ts)
+  N_MEASURES: 61, // measures of the job's findings (the reduction's; the family's medidas, src/models/<familia>/)
   N_GRID_CELLS: 62, // cells of the job's publication grid
   P_GRID_CELL: 63, // u16[nPersons]: each person's publication grid cell (the reduction's; assembly/reduce.ts)
   P_AUDIENCE: 64, // u8[nPersons]: 1 for a member of the job's audience

@@ -11,8 +11,8 @@ import { checkUfs, openRelease } from '../release/release.js';
 import {
   MACRO_REGIOES, NIVEIS_INSTRUCAO, PERSON_ATTRS, personAttr, RACAS, type BuildableRelease, type UfCode,
 } from '../release/types.js';
-import { dailyUse, usesMediaHabits } from './media-habits.js';
-import { affinity, BASE_CELLS, receptionCell } from './reception-profiles.js';
+import { dailyUse, usesMediaHabits } from '../models/recepcao/media-habits.js';
+import { affinity, BASE_CELLS, receptionCell } from '../models/recepcao/reception-profiles.js';
 
 export const MEDIDAS_MARGENS = ['internet', 'tv_diaria', 'radio_diaria', 'internet_diaria'] as const;
 export type MedidaMargem = (typeof MEDIDAS_MARGENS)[number];

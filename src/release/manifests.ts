@@ -38,7 +38,7 @@ const PARAMETROS_MANUAIS: ModelParameters = {
 /**
  * exp(beta0) of reception is the daily media contact hazard at intensity 1 and affinity 1
  * (1 - e^-0.3 = 26% a day): a modelled default of this project (docs/model.md), not a fit. From
- * v1.5.0 the affinities are scaled by it (src/plan/media-habits.ts), so one day at intensity 1
+ * v1.5.0 the affinities are scaled by it (src/models/recepcao/media-habits.ts), so one day at intensity 1
  * reaches the daily users of the medium.
  */
 export const RECEPCAO_CONTATO_DIARIO = 0.3;
