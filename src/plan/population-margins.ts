@@ -6,7 +6,7 @@
 // ("Population margins") documents the rows.
 import { macroRegionOf } from '../release/data-files.js';
 import { RECEPCAO_CONTATO_DIARIO } from '../release/manifests.js';
-import { ensureUfPopulation } from '../release/population-store.js';
+import { ensureUfPopulation } from '../population/population-store.js';
 import { checkUfs, openRelease } from '../release/release.js';
 import {
   MACRO_REGIOES, NIVEIS_INSTRUCAO, PERSON_ATTRS, personAttr, RACAS, type BuildableRelease, type UfCode,

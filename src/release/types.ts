@@ -316,7 +316,7 @@ export interface TractLayout {
 
 /**
  * A release as the population store builds it: the read API plus the typed tract layouts the
- * builder places households in (src/release/population-store.ts). openRelease's releases are one.
+ * builder places households in (src/population/population-store.ts). openRelease's releases are one.
  */
 export interface BuildableRelease extends Release {
   tractLayout(code: string): TractLayout;

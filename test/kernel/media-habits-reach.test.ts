@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { defaultParameters } from '../../src/plan/default-parameters.js';
 import seedrandom from 'seedrandom';
 import { dailyUse, habitOf, personDailyUse, usesMediaHabits } from '../../src/models/recepcao/media-habits.js';
-import { RADIO_USUARIOS_KANTAR, TV_USUARIOS_PBM } from '../../src/release/media-users.js';
+import { RADIO_USUARIOS_KANTAR, TV_USUARIOS_PBM } from '../../src/population/media-users.js';
 import { PERSON_ATTRS } from '../../src/release/types.js';
 import { receptionCell } from '../../src/models/recepcao/reception-profiles.js';
 import { createPool } from '../../src/pool/pool.js';

@@ -6,7 +6,7 @@
 // assumption; keep the two in sync.
 import type { Canal } from '../../contract/types.js';
 import { MANIFESTS, RECEPCAO_CONTATO_DIARIO } from '../../release/manifests.js';
-import { RADIO_USUARIOS_KANTAR, TV_USUARIOS_PBM } from '../../release/media-users.js';
+import { RADIO_USUARIOS_KANTAR, TV_USUARIOS_PBM } from '../../population/media-users.js';
 import { PERSON_ATTRS, personAttr } from '../../release/types.js';
 import { affinity, decodeCell } from './reception-profiles.js';
 
