@@ -82,6 +82,7 @@ export const RECEPTION_KERNEL: KernelFamily = {
     ];
   },
 
+  // nothing of its own follows from the population alone
   laidOut() {},
 
   copyPlan(k, plan) {
