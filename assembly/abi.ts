@@ -1,6 +1,7 @@
 // The kernel's ABI: the host (src/kernel/layout.ts) lays every array out in the imported linear
 // memory and writes its byte offset or count into a header of u32 slots, followed by f64
-// parameters. KEEP IN SYNC with src/kernel/abi.ts (test/kernel/abi.test.ts compares them).
+// parameters. The one declaration: the host's src/kernel/abi.ts is generated from this file
+// (npm run abi:generate, scripts/kernel-abi.ts; test/kernel/abi.test.ts fails when it is stale).
 
 // Version of this ABI: abiVersion() returns it and the host refuses a kernel built from another.
 export const ABI_VERSION: u32 = 14;
@@ -13,7 +14,7 @@ export const AGE_GROUPS: u32 = 7;
 export const ADOPTION_BLOCK: u32 = 16;
 
 // Adoption's compact copy of the persons left (P_COMPACT; assembly/adoption.ts) holds at most
-// nPersons * ADOPTION_COMPACT_EIGHTHS / 8 of them (src/kernel/layout.ts sizes it)
+// nPersons * ADOPTION_COMPACT_EIGHTHS / 8 of them (src/models/adocao/adoption-kernel.ts sizes it)
 export const ADOPTION_COMPACT_EIGHTHS: u32 = 3;
 
 // Columns of a channel's row of P_RUN_FREQ: its contacts, then the members with 1 .. 10+ contacts
@@ -84,7 +85,7 @@ export const P_MEDIA_LIST: u32 = 57; // u32[nPersons + 1]: reception: the person
 export const P_END_LIST: u32 = 58; // u32[nPersons]: reception: the persons who answered repassa, by exposure day, ascending within a day (during the reset, a channel's contact counts, channelFreqBytes)
 export const P_LIST_START: u32 = 59; // u32[2 * (nDays + 2)]: reception: where each day's entries of P_MEDIA_LIST, then of P_END_LIST, end
 export const P_CANDIDATES: u32 = 60; // u8[16 * ceil(nPersons / 128) + 16]: reception: the day's event candidates, a bit a person (zero between days)
-export const N_MEASURES: u32 = 61; // measures of the job's findings (the reduction's; MEDIDAS_* of src/plan/types.ts)
+export const N_MEASURES: u32 = 61; // measures of the job's findings (the reduction's; the family's medidas, src/models/<familia>/)
 export const N_GRID_CELLS: u32 = 62; // cells of the job's publication grid
 export const P_GRID_CELL: u32 = 63; // u16[nPersons]: each person's publication grid cell (the reduction's; assembly/reduce.ts)
 export const P_AUDIENCE: u32 = 64; // u8[nPersons]: 1 for a member of the job's audience

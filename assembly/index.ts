@@ -7,7 +7,6 @@ export { resetAdoption, launchAdoption, stepAdoption } from './adoption';
 export { beginReception, channelContacts, channelFreq, finishReception, mergeChannel, resetReception, stepReception } from './reception';
 export { countAdoptionRun, countReceptionRun } from './reduce';
 export { fillExpDrawPairs, fillUniforms } from './rng-export';
-export { roofExpDrawPairs, roofExpDraws, roofHazardAdoption, roofHazardReception, roofUniforms } from './compute-roof';
 import { ABI_VERSION } from './abi';
 
 /** Host: once per instance, to refuse a kernel built from another ABI. */

@@ -99,7 +99,7 @@ export function countReceptionRun(i0: u32, i1: u32): u32 {
       const a = <u32>load<u8>(audience + <usize>j);
       const r = <u32>load<u8>(resp + <usize>j);
       const uc = <u32>load<u16>(gridCell + at) * M;
-      // order of MEDIDAS_RECEPCAO: alcance, social, medida, declarada, ambas, then the 4 responses
+      // order of reception's medidas (src/models/recepcao/index.ts): alcance, social, medida, declarada, ambas, then the 4 responses
       // (r is 0 while not exposed: its count then lands on day 0's row and adds 0 to the cell)
       const both = <u32>(md != 0) & <u32>(sd != 0);
       const bothDay = select<u32>(max(md, sd), 0, both != 0);

@@ -9,7 +9,8 @@
 // assembly/reduce.ts), each side over the state its own task left, the counts' digests compared.
 //   npm run tsbuild && node dist/bench/kernel-ab.js [--base DIR] [--familia recepcao] [--uf PA] [--dias 30] [--canais 4] [--rodadas 10] [--fase tarefa]
 // DIR is a built checkout (`git worktree add /tmp/base REV && (cd /tmp/base && npm ci)`): its own
-// dist/ (host code and kernel) runs its side, so a change of the ABI or the layout compares too.
+// dist/ (host code and kernel) runs its side, so a change of the ABI or the layout compares too;
+// it must have the model rooms of src/models/ (the host API this bench calls since they came).
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -22,6 +23,7 @@ import type * as Instance from '../src/kernel/instance.js';
 import type * as RngKey from '../src/kernel/rng-key.js';
 import type * as RunShards from '../src/kernel/run-shards.js';
 import type * as Shards from '../src/kernel/shards.js';
+import type * as ModelRegistry from '../src/models/model-registry.js';
 import type * as CompilePlan from '../src/plan/compile-plan.js';
 import type * as ReduceReplica from '../src/pool/reduce-replica.js';
 import { projectPath } from '../src/project-path.js';
@@ -69,6 +71,7 @@ async function loadSide(root: string, familia: string, uf: UfCode, dias: number,
   const { runShards } = await from<typeof RunShards>('src/kernel/run-shards.js');
   const { singleShard } = await from<typeof Shards>('src/kernel/shards.js');
   const { reduceReplica } = await from<typeof ReduceReplica>('src/pool/reduce-replica.js');
+  const { modelFor } = await from<typeof ModelRegistry>('src/models/model-registry.js');
   // the example as written, its first `canais` channels, cut by this checkout's overUf, validated by the side's own code
   const doc = JSON.parse(await readFile(resolve(root, 'examples', familia === 'adocao' ? 'adocao-rr.json' : 'recepcao-rr.json'), 'utf8')) as Scenario;
   if (doc.canais) doc.canais = doc.canais.slice(0, canais);
@@ -86,7 +89,7 @@ async function loadSide(root: string, familia: string, uf: UfCode, dias: number,
     pessoaDias: plan.population.nPersons * dias,
     run(replica) {
       const c0 = process.cpuUsage();
-      runShards([kernel], layout, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, replica));
+      runShards(modelFor(plan.familia).kernel, [kernel], layout, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, replica));
       return { segundos: cpuSince(c0), estado: hashState(kernel.state()).slice(0, 12) };
     },
     reduce() {

@@ -17,6 +17,7 @@ import type { Scenario } from '../src/contract/types.js';
 import { KernelInstance } from '../src/kernel/instance.js';
 import type { KernelPopulation } from '../src/kernel/kernel-population.js';
 import { replicaKey } from '../src/kernel/rng-key.js';
+import { modelFor } from '../src/models/model-registry.js';
 import { compilePlan } from '../src/plan/compile-plan.js';
 import { createPool } from '../src/pool/pool.js';
 import { projectPath } from '../src/project-path.js';
@@ -205,7 +206,7 @@ export async function runKernelBench() {
     const load = (performance.now() - t) / 1000;
     const plan = await compilePlan({ ...adocao, geografia: { ufs: [uf] } }, release);
     t = performance.now();
-    kernel.load(plan.kernelPopulation, plan.kernel);
+    kernel.load(modelFor(plan.familia).kernel, plan.kernelPopulation, plan.kernel);
     if (uf === large) largePlan = plan;
     carga.push({ uf, pessoas: pop.nPersons, carga_populacao_segundos: Number(load.toFixed(3)), copia_kernel_segundos: Number(((performance.now() - t) / 1000).toFixed(3)), bytes_por_tarefa: plan.bytesPorTarefa });
   }

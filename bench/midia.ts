@@ -16,11 +16,11 @@ import { countInternetCells } from '../calibration/midia/count-internet-cells.js
 import { buildMidiaCase, MIDIA_LIMITES_PP, midiaCaseJson, type MidiaCase } from '../calibration/midia/midia-case.js';
 import { readMidiaCase } from '../calibration/midia/midia-case-file.js';
 import { projectPath } from '../src/project-path.js';
-import { midiaCasePath } from '../src/release/internet-fit-file.js';
+import { midiaCasePath } from '../src/population/internet-fit-file.js';
 import { listReleases, newestRelease } from '../src/release/release.js';
 import { UF_CODES } from '../src/release/types.js';
 import { closePool } from '../src/pool/pool.js';
-import { clearPopulationMemory } from '../src/release/population-store.js';
+import { clearPopulationMemory } from '../src/population/population-store.js';
 import { measureBuildSeconds, measurePopulation, measureTvReach } from './lib/measure-midia.js';
 import { oneOf, parseBenchArgs } from './lib/bench-args.js';
 import { runAsMain } from './lib/run-as-main.js';

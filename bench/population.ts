@@ -16,11 +16,11 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addComposition, emptyComposition, measureCensusFit, type CensusFit } from '../src/release/census-fit.js';
-import { clearPopulationMemory, ensureUfPopulation, populationFilePath } from '../src/release/population-store.js';
+import { addComposition, emptyComposition, measureCensusFit, type CensusFit } from '../src/population/census-fit.js';
+import { clearPopulationMemory, ensureUfPopulation, populationFilePath } from '../src/population/population-store.js';
 import { listReleases, newestRelease, openRelease } from '../src/release/release.js';
 import { NO_GROUP, UF_CODES, type BuildableRelease, type UfCode } from '../src/release/types.js';
-import type { UfPopulation } from '../src/release/population-builder.js';
+import type { UfPopulation } from '../src/population/population-builder.js';
 import { oneOf, parseBenchArgs } from './lib/bench-args.js';
 import { writeBenchResult } from './lib/bench-output.js';
 

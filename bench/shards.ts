@@ -15,6 +15,7 @@ import type { Scenario } from '../src/contract/types.js';
 import { KernelInstance } from '../src/kernel/instance.js';
 import { layoutKernel, planShape } from '../src/kernel/layout.js';
 import { replicaKey } from '../src/kernel/rng-key.js';
+import { modelFor } from '../src/models/model-registry.js';
 import { runShards } from '../src/kernel/run-shards.js';
 import { shardPopulation } from '../src/kernel/shards.js';
 import { compilePlan } from '../src/plan/compile-plan.js';
@@ -42,7 +43,8 @@ async function example(file: string): Promise<Scenario> {
 async function shardCost(runs: number) {
   const release = openRelease('v1.0.0');
   const plan = await compilePlan(await example('recepcao-rr.json'), release);
-  const shape = planShape(plan.kernel);
+  const family = modelFor(plan.familia).kernel;
+  const shape = planShape(plan.kernel, family);
   const all = layoutKernel(0, plan.kernelPopulation, shape).end;
   const instances: KernelInstance[] = [];
   const out: Array<Record<string, number | string>> = [];
@@ -50,7 +52,7 @@ async function shardCost(runs: number) {
   for (const parts of [1, 2, 4]) {
     const layout = shardPopulation(plan.kernelPopulation, shape, parts === 1 ? all : Math.ceil(all / parts) + 4096);
     while (instances.length < layout.shards.length) instances.push(await KernelInstance.create());
-    const once = (r: number) => runShards(instances, layout, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, r));
+    const once = (r: number) => runShards(family, instances, layout, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, r));
     once(0); // warm-up: population and plan copied into each instance
     const sha = createHash('sha256');
     // each array over the whole population: shard by shard, in person order

@@ -9,33 +9,34 @@
 // The scenario under pedido.cenario is checked by the contract layer (src/contract); the rules
 // that need the calibration's own notions (periods, free dimensions, series) live here.
 
-import { CALIBRATION_SCHEMA } from '../src/contract/calibration-schema.js';
+import { CALIBRATION_BODY, CALIBRATION_SCHEMA } from '../src/contract/calibration-schema.js';
 import type { ReleaseSource } from '../src/contract/release-checks.js';
-import { Refuser } from '../src/contract/scenario-rules.js';
+import { Refuser } from '../src/contract/refuser.js';
 import { firstSchemaError } from '../src/contract/schemas.js';
 import { seriesSha256 } from '../src/contract/series-hash.js';
+import type { JsonSchema } from '../src/contract/scenario-schema.js';
 import type { CalibrationBody, CalibrationRequest, Familia, ParametroNome } from '../src/contract/types.js';
 import { checkScenarioDocument, readAsVersion3 } from '../src/contract/validate-scenario.js';
 import { checkStorableText } from '../src/contract/storable-text.js';
 import { contractError, type ContractCode } from '../src/errors.js';
+import { MODEL_FAMILIES } from '../src/models/model-registry.js';
 import type { Release } from '../src/release/types.js';
 import { countCandidates, freeDimensions } from './parameters.js';
 import { periodStart } from './periods.js';
 import { calibrationDays } from './quote.js';
 import { checkSeries } from './series.js';
 
-/** Parameters each family may calibrate (spec table "Allowed for"), in the spec's order. */
-export const PARAMETERS_BY_FAMILY: Record<ParametroNome, readonly Familia[]> = {
-  beta0: ['adocao', 'recepcao'],
-  logit_lancamento: ['adocao'],
-  dia_lancamento: ['adocao'],
-  beta_expo: ['adocao', 'recepcao'],
-  amortecimento_saturacao: ['adocao'],
-  conversao_social: ['recepcao'],
-  pesos_canais: ['adocao', 'recepcao'],
-  gamma_celulas: ['adocao', 'recepcao'],
-  deslocamento_porte: ['adocao'],
-};
+/** The calibrated parameters in the spec's order (the request schema's parametros). */
+const PARAMETER_NAMES = Object.keys(((CALIBRATION_BODY.properties as JsonSchema).parametros as JsonSchema).properties as JsonSchema) as ParametroNome[];
+
+function parametersByFamily(): Record<ParametroNome, readonly Familia[]> {
+  const out = {} as Record<ParametroNome, readonly Familia[]>;
+  for (const name of PARAMETER_NAMES) out[name] = MODEL_FAMILIES.filter((m) => m.calibraveis.includes(name)).map((m) => m.familia);
+  return out;
+}
+
+/** The families that may calibrate each parameter (spec table "Allowed for"; each family's room lists its own), in the spec's order. */
+export const PARAMETERS_BY_FAMILY: Readonly<Record<ParametroNome, readonly Familia[]>> = parametersByFamily();
 
 const BODY_KEYS = ['pedido', 'serie', 'serie_sha256'];
 const MAX_CANDIDATES = 10_000;

@@ -56,7 +56,7 @@ export function registerRelease(program: Command): void {
     .addHelpText('after', '\nFiles go to $CAMPAIGN_SIM_CACHE/<release>/ (default $XDG_CACHE_HOME/campaign-sim/<release>/ or ~/.cache/campaign-sim/<release>/).')
     .action(async (opts: { release?: string; uf?: string[]; force?: boolean }) => {
       const [{ checkUfs, newestRelease, openRelease }, { ensureUfPopulation, populationFilePath }, { default: cliProgress }] = await Promise.all([
-        import('../src/release/release.js'), import('../src/release/population-store.js'), import('cli-progress'),
+        import('../src/release/release.js'), import('../src/population/population-store.js'), import('cli-progress'),
       ]);
       const rel = openRelease(opts.release ?? newestRelease()) as BuildableRelease;
       const ufs = opts.uf ? checkUfs(rel.manifest, opts.uf.map((u) => u.toUpperCase())) : [...rel.ufs];

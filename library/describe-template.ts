@@ -2,6 +2,7 @@
 // intensity, horizon; assumptions, not results"), and how calibrated it is. Derived from the
 // template's scenario so the words cannot drift from the numbers.
 import type { Canal, Publico } from '../src/contract/types.js';
+import { modelFor } from '../src/models/model-registry.js';
 import type { Release } from '../src/release/types.js';
 import type { Template } from './templates.js';
 
@@ -27,12 +28,12 @@ export function describePremises(t: Template): string[] {
 }
 
 /**
- * `calibrado` only for an adoption template on a release whose Pix case passes the validation
- * battery in force (src/release/pix-battery.ts; the same rule as a job's verdict,
- * src/findings/veredito.ts); reception templates run
- * on modelled defaults and are never calibrated.
+ * `calibrado` only for a template of a family whose parameters come from the launch's base (the
+ * templates' is the Pix case) on a release whose Pix case passes the validation battery in force
+ * (src/release/pix-battery.ts; the same rule as a job's verdict, src/findings/veredito.ts); the
+ * other families run on modelled defaults and are never calibrated.
  */
 export function templateCalibration(t: Template, release: Release): 'calibrado' | 'nao_calibrado' {
-  if (t.cenario.familia !== 'adocao') return 'nao_calibrado';
+  if (!modelFor(t.cenario.familia).calibracaoPeloLancamento) return 'nao_calibrado';
   return release.manifest.calibracao_pix?.veredito === 'aprovada' ? 'calibrado' : 'nao_calibrado';
 }

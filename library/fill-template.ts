@@ -10,6 +10,7 @@ import { quoteSimulation } from '../src/contract/quotes.js';
 import { ufOfMunicipality } from '../src/contract/scenario-rules.js';
 import type { Pergunta, Scenario } from '../src/contract/types.js';
 import { validateScenario } from '../src/contract/validate-scenario.js';
+import { modelFor } from '../src/models/model-registry.js';
 import type { Release, UfCode } from '../src/release/types.js';
 import { describePremises, templateCalibration } from './describe-template.js';
 import { TEMPLATES, type Template, type TemplateQuestion, type TemplateScenario } from './templates.js';
@@ -108,7 +109,8 @@ export function fillTemplate(id: string, place: TemplatePlace, release: Release,
     geografia: municipios ? { ufs, municipios } : { ufs },
     horizonte: { data_inicio: nextMonday(hoje), dias: t.cenario.horizonte.dias },
     grupo_comparacao: `biblioteca-${t.id}`,
-    ...(t.cenario.familia === 'recepcao'
+    // a family that requires a mensagem gets one of the template's own (its id, version and theme)
+    ...(modelFor(t.cenario.familia).campos.some((rule) => rule.campo === 'mensagem' && rule.exigido)
       ? { mensagem: { stim_id: createHash('sha256').update(`biblioteca:${t.id}`).digest('hex').slice(0, 32), template_ver: '1', politica: t.setor.replace(/_/g, '-') } }
       : {}),
   };

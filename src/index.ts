@@ -38,7 +38,7 @@ export type {
 export { openRelease, listReleases, newestRelease, releaseManifest } from './release/release.js';
 export { defaultParameters } from './plan/default-parameters.js';
 export { populationMargins, EIXOS_MARGENS, MEDIDAS_MARGENS, type MarginRow, type MedidaMargem } from './plan/population-margins.js';
-export { clearPopulationMemory } from './release/population-store.js';
+export { clearPopulationMemory } from './population/population-store.js';
 
 // 3. Stored results (docs/findings.md): what the service keeps and `simulate --out` writes
 export { decodeJobResult, encodeJobResult, type JobResult } from './findings/job-result.js';

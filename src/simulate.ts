@@ -8,6 +8,7 @@ import { planShape } from './kernel/layout.js';
 import { replicaKey } from './kernel/rng-key.js';
 import { SHARED_CONTACT_BYTES } from './kernel/shared-contacts.js';
 import { DEFAULT_SHARD_BYTES, shardPopulation } from './kernel/shards.js';
+import { modelFor } from './models/model-registry.js';
 import { compilePlan } from './plan/compile-plan.js';
 import type { Plan } from './plan/types.js';
 import type { TaskCounts, TaskRequest } from './pool/messages.js';
@@ -114,7 +115,7 @@ export function toReplicaResult(plan: Plan, variante: number, replica: number, c
  * threads only change the layout, never the results).
  */
 export function planShards(plan: Plan, maxShardBytes = DEFAULT_SHARD_BYTES, threads = 1): ShardLayout {
-  return shardPopulation(plan.kernelPopulation, planShape(plan.kernel), maxShardBytes, threads);
+  return shardPopulation(plan.kernelPopulation, planShape(plan.kernel, modelFor(plan.familia).kernel), maxShardBytes, threads);
 }
 
 /**
@@ -131,13 +132,13 @@ export function taskRequest(plan: Plan, shards: ShardLayout, kv: number, r: numb
 
 /**
  * Whether a plan's tasks keep their channels' media contacts for the replica's other variants
- * (src/kernel/shared-contacts.ts; the same results either way): reception with two channels or
- * more and other variants than plano to share them with, and room in `memoryBytes` for what
+ * (src/kernel/shared-contacts.ts; the same results either way): two channels or more (a family
+ * with media) and other variants than plano to share them with, and room in `memoryBytes` for what
  * `inFlight` tasks keep (5 bytes a person and channel each) beside their kernel memory. A
  * replica's tasks run one after another in the queue, so a thread meets its next variants.
  */
 export function shareContacts(plan: Plan, inFlight: number, memoryBytes: number): boolean {
-  if (plan.familia !== 'recepcao' || plan.canais.length < 2 || plan.variantes.length < 2) return false;
+  if (plan.canais.length < 2 || plan.variantes.length < 2) return false;
   const kept = SHARED_CONTACT_BYTES * plan.canais.length * plan.population.nPersons;
   return inFlight * (plan.bytesPorTarefa + kept) <= memoryBytes;
 }

@@ -1,17 +1,19 @@
 // The compute roof of bench/kernel.ts's roofline: the seconds each unavoidable operation of the
-// kernels (bench/lib/kernel-operations.ts) costs at its best throughput, timed on the kernel's own
-// build (build/kernel.wasm, its bench-only exports of assembly/compute-roof.ts) in a memory of its
-// own. A uniform (a hash), an Exp(1) draw (a hash and a logarithm; the best of expDraw one at a
-// time and expDraw2 two at a time) and a hazard update of each family (one f32x4 step per 4
-// persons). The hazard loops stream a window of persons of the large UF (its group, digital cell,
+// kernels (bench/lib/kernel-operations.ts) costs at its best throughput, timed on the bench's own
+// build of the kernels' primitives (build/bench-probes.wasm, `npm run asbuild:bench`, from
+// assembly/bench-probes.ts with the kernel's release options) in a memory of its own. A uniform (a
+// hash), an Exp(1) draw (a hash and a logarithm; the best of expDraw one at a time and expDraw2
+// two at a time) and a hazard update of each family (one f32x4 step per 4 persons). The hazard loops stream a window of persons of the large UF (its group, digital cell,
 // m_i and household, in the kernel's order) small enough to stay in the L2 with the lines it
 // gathers, over share tables of that UF's sizes, again and again: what the update costs when
 // memory is not what it waits for (the memory roof counts that part). Best of `repeats` runs; the
 // bench measures it twice, before and after its kernel runs, and keeps each cost's best
 // (bestComputeRoof): on this shared VM a minute of heavy load doubled every cost (Exp(1) 10.4
 // against 5.3 ns), the way it slows the kernel runs.
+import { readFile } from 'node:fs/promises';
+import { setFlagsFromString } from 'node:v8';
 import type { KernelPopulation } from '../../src/kernel/kernel-population.js';
-import { kernelModule } from '../../src/kernel/instance.js';
+import { projectPath } from '../../src/project-path.js';
 import { bestSeconds } from './best-seconds.js';
 
 interface RoofExports {
@@ -38,6 +40,25 @@ export interface ComputeRoof {
   /** Draws, and hazard updates, per timed run. */
   operacoes_por_execucao: number;
   repeticoes: number;
+}
+
+let compiled: Promise<WebAssembly.Module> | undefined;
+
+/**
+ * The probes' module, compiled once, with V8's baseline tier off as the kernel's is
+ * (src/kernel/instance.ts kernelModule): each probe is one long loop called once per timing.
+ */
+function probesModule(): Promise<WebAssembly.Module> {
+  compiled ??= readFile(projectPath('build/bench-probes.wasm')).then(
+    (b) => {
+      setFlagsFromString('--no-liftoff');
+      return WebAssembly.compile(b);
+    },
+    (err: unknown) => {
+      throw new Error(`build/bench-probes.wasm: run npm run asbuild:bench (${err instanceof Error ? err.message : String(err)})`);
+    },
+  );
+  return compiled;
 }
 
 const PAGE = 65536;
@@ -68,7 +89,7 @@ interface HazardInputs {
  */
 async function layHazardInputs(pop: KernelPopulation, mult: Float32Array, p0: number, w: number): Promise<HazardInputs> {
   const memory = new WebAssembly.Memory({ initial: 1, maximum: 65536 });
-  const fn = (await WebAssembly.instantiate(await kernelModule(), { env: { memory } })).exports as unknown as RoofExports;
+  const fn = (await WebAssembly.instantiate(await probesModule(), { env: { memory } })).exports as unknown as RoofExports;
   let at = Math.ceil(fn.heapBase() / 64) * 64;
   const place = (bytes: number) => {
     const p = at;

@@ -5,12 +5,12 @@
 // edition 2 also the daily internet use of persons 15+ by schooling (the PBM's base and gradient).
 import { caseEdition, type MidiaPopulation } from '../../calibration/midia/midia-case.js';
 import { defaultParameters } from '../../src/plan/default-parameters.js';
-import { dailyUse } from '../../src/plan/media-habits.js';
+import { dailyUse } from '../../src/models/recepcao/media-habits.js';
 import { populationMargins } from '../../src/plan/population-margins.js';
-import { receptionCell } from '../../src/plan/reception-profiles.js';
+import { receptionCell } from '../../src/models/recepcao/reception-profiles.js';
 import { ageGroupOf, gridCell, gridCellCount } from '../../src/release/publication-grid.js';
-import { buildUfPopulation } from '../../src/release/population-builder.js';
-import { builderOptions, ensureUfPopulation } from '../../src/release/population-store.js';
+import { buildUfPopulation } from '../../src/population/population-builder.js';
+import { builderOptions, ensureUfPopulation } from '../../src/population/population-store.js';
 import { openRelease } from '../../src/release/release.js';
 import { NIVEIS_INSTRUCAO, PERSON_ATTRS, personAttr, type BuildableRelease, type UfCode } from '../../src/release/types.js';
 import { simulate } from '../../src/simulate.js';

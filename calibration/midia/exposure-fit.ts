@@ -1,16 +1,16 @@
 // The exposure fit of issue 56 (docs/experiments/media-exposure.md, which fixed the fitted and
 // held-out margins before this ran): per channel the spread k of the gamma propensity
-// (src/release/exposure-propensity.ts) from two windows of the same medium, its level from the
+// (src/models/recepcao/exposure-propensity.ts) from two windows of the same medium, its level from the
 // daily shares the model already uses, the regional and area gradients the data give, and every
 // margin scored: fitted ones within EXPOSICAO_LIMITES_PP.ajuste, held-out ones reported against
 // EXPOSICAO_LIMITES_PP.fora_da_amostra with the reason for any miss. A pure function of
 // data/br (exposure-habits.ts). The log-beta alternative is fitted to the same pairs and reported
 // beside the held-out margins, a sensitivity that chooses nothing.
-import { PROPENSITY_BINS, propensityTable } from '../../src/release/exposure-propensity.js';
+import { PROPENSITY_BINS, propensityTable } from '../../src/models/recepcao/exposure-propensity.js';
 import {
   betaLaplace, frequency, gammaHazardForReach, gammaReach, hazardForGrp, homogeneousExposure, jointReach, nbdReach,
   reachAtLeast, type Exposure,
-} from '../../src/release/exposure-reach.js';
+} from '../../src/models/recepcao/exposure-reach.js';
 import { MACRO_REGIOES } from '../../src/release/types.js';
 import { type ExposureHabits, type HabitFigure, type Regiao, readExposureHabits } from './exposure-habits.js';
 

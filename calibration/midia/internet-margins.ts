@@ -7,7 +7,7 @@
 import { readCsv, columns } from '../../src/release/csv.js';
 import {
   CLASSES_ESCOLARIDADE, CLASSES_RENDA, decodeInternetCell, GRUPO_IDADE_TIC_DA_FAIXA, GRUPOS_IDADE_TIC,
-} from '../../src/release/internet-model.js';
+} from '../../src/population/internet-model.js';
 import { projectPath } from '../../src/project-path.js';
 import { MACRO_REGIOES } from '../../src/release/types.js';
 

@@ -4,7 +4,7 @@
 // and radio, PNAD 2023 daily internet among users) are `ajuste` (they check the construction, not
 // the data); Kantar's daily radio in its metropolitan markets and the three published UFs are
 // held out (Kantar's 30-day reach, 83%, is an input there: the share of radio users,
-// src/release/media-users.ts). v1.5.0's case reads no daily-use gradient ("the PBM publishes no daily
+// src/population/media-users.ts). v1.5.0's case reads no daily-use gradient ("the PBM publishes no daily
 // use by age or schooling in the data here"), which holds for TV and radio only: the PBM's daily
 // internet use by schooling is in the data (72% with higher education, 5% up to the 4th grade, 37%
 // overall), and from case edition 2 (v1.6.0 on) it is scored, held out, after a logit shift of its

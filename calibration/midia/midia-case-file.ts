@@ -1,6 +1,6 @@
 // The whole midia case of a release, for the library (`campaign-sim library case midia`); the
-// file and what the generator takes from it: src/release/internet-fit-file.ts.
-import { readMidiaCaseDocument } from '../../src/release/internet-fit-file.js';
+// file and what the generator takes from it: src/population/internet-fit-file.ts.
+import { readMidiaCaseDocument } from '../../src/population/internet-fit-file.js';
 import { MANIFESTS } from '../../src/release/manifests.js';
 import type { MidiaCase } from './midia-case.js';
 

@@ -8,7 +8,7 @@
 // as published; later releases' are edition 2 (caseEdition): the PBM's daily internet use by
 // schooling scored, and an aviso that corrects edition 1's on what the data hold.
 import type { MarginRow } from '../../src/plan/population-margins.js';
-import { cellProbabilities, COUNT_CELLS, type InternetCoefficients } from '../../src/release/internet-model.js';
+import { cellProbabilities, COUNT_CELLS, type InternetCoefficients } from '../../src/population/internet-model.js';
 import { UF_CODES, type UfCode } from '../../src/release/types.js';
 import { internetMargins, type InternetMargin } from './internet-margins.js';
 import { mediaFigures, type MidiaPopulation, ufInternetFigures } from './media-margins.js';
@@ -78,7 +78,7 @@ export interface MidiaCase {
   aviso: string;
   agregados: { veredito: 'aprovada' | 'reprovada'; eixos_passaram: number; eixos_reprovados: number; eixos: MidiaAxis[] };
   internet: {
-    /** Persons 10+ per internet cell x sexo x raca (src/release/internet-model.ts COUNT_CELLS), counted on `release`. */
+    /** Persons 10+ per internet cell x sexo x raca (src/population/internet-model.ts COUNT_CELLS), counted on `release`. */
     contagens: { release: string; pessoas: number[] };
     coeficientes: InternetCoefficients;
     varreduras: number;

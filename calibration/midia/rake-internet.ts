@@ -1,4 +1,4 @@
-// Raking of the internet model (src/release/internet-model.ts) to the fitted margins: cyclic
+// Raking of the internet model (src/population/internet-model.ts) to the fitted margins: cyclic
 // proportional fitting on the logit scale. Each sweep sets, margin by margin, the coefficient of
 // that margin's class so the model's share of the segment equals its target (Newton on one
 // number), until no fitted margin is off by more than TOLERANCE, a sweep no longer changes the
@@ -7,7 +7,7 @@
 // sweep, and the case reports every margin's error as measured.
 import {
   cellProbabilities, COUNT_CELLS, GRUPOS_IDADE_TIC, INTERNET_CELLS, type InternetCoefficients,
-} from '../../src/release/internet-model.js';
+} from '../../src/population/internet-model.js';
 import { decodeCountCell, type CountCell, type InternetMargin } from './internet-margins.js';
 
 const TOLERANCE = 1e-9;

@@ -1,11 +1,11 @@
 // The reference agent simulation of the exposure propensity (issue 56, first phase): plain
 // TypeScript, person by person and day by day, as the kernel would do it once wired (second
 // phase). Each person's user flag and propensity byte come from counter-based uniforms of (seed,
-// person, slot) (src/release/exposure-propensity.ts), each day's contact from one more uniform of
+// person, slot) (src/models/recepcao/exposure-propensity.ts), each day's contact from one more uniform of
 // (seed, channel, day, person), so a person's days depend on nothing else: any split of the
 // persons gives the same result. The tests compare it with the formulas of
-// src/release/exposure-reach.ts and with the fitted margins (test/unit/calibration/simulate-exposure.test.ts).
-import { exposureUniform, propensityByte } from '../../src/release/exposure-propensity.js';
+// src/models/recepcao/exposure-reach.ts and with the fitted margins (test/unit/calibration/simulate-exposure.test.ts).
+import { exposureUniform, propensityByte } from '../../src/models/recepcao/exposure-propensity.js';
 import { hash3 } from '../../src/release/random.js';
 
 /** One channel of a simulated plan. */

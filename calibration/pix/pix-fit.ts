@@ -10,7 +10,7 @@ import { nelderMead } from '../nelder-mead.js';
 import type { Evaluation } from '../search.js';
 import { MACRO_REGIOES, type ModelParameters, type Release, type UfCode } from '../../src/release/types.js';
 import type { SimPool } from '../../src/pool/pool.js';
-import { PESOS_MODELO_1, propensityMoments } from '../../src/plan/propensity.js';
+import { PESOS_MODELO_1, propensityMoments } from '../../src/models/propensity.js';
 import type { ActivityCurve, AgregadoPix, Coorte, PerdaPix } from '../../src/release/pix-case-file.js';
 import { fitActivity } from './pix-activity.js';
 import { localFactor } from './pix-local-factor.js';

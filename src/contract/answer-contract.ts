@@ -1,22 +1,22 @@
 // Rules of the answer contract against its scenario (spec "Answer contract"): measures per
-// family, public axes of the job's grid, per-tract questions, weeks within the horizon, variant
-// names of the plan. The shape (ids, forms, territory, moment, ranges) is in the schema.
+// family (its room's, src/models/), public axes of the job's grid, per-tract questions, weeks
+// within the horizon, variant names of the plan. The shape (ids, forms, territory, moment,
+// ranges) is in the schema.
 
+import type { ModelFamily } from '../models/model-family.js';
+import { modelFor } from '../models/model-registry.js';
 import type { Medida, PerguntaSimples, Scenario } from './types.js';
 import { jobGrid } from './age-bands.js';
 import { PUBLIC_AXIS_SIZES } from './scenario-schema.js';
-import { ufOfMunicipality, type Refuser } from './scenario-rules.js';
+import type { Refuser } from './refuser.js';
+import { ufOfMunicipality } from './scenario-rules.js';
 import type { Segment } from './schemas.js';
 import { variantNames } from './variants.js';
 
-/** Measures each family produces (question_measure_unknown). */
-export const FAMILY_MEASURES: Record<Scenario['familia'], readonly Medida[]> = {
-  adocao: ['adotantes', 'adocao'],
-  recepcao: [
-    'alcance', 'ignora', 'absorve', 'repassa', 'rejeita',
-    'exposta_social', 'exposta_midia_medida', 'exposta_midia_declarada', 'exposta_midia_ambas',
-  ],
-};
+/** The measures a question of a family may ask (question_measure_unknown): its KPIs, its other measures, then their other names. */
+export function questionMeasures(model: ModelFamily): Medida[] {
+  return [...model.kpis, ...model.medidas.filter((m) => !(model.kpis as readonly Medida[]).includes(m)), ...(Object.keys(model.sinonimos) as Medida[])];
+}
 
 /** Public axes of each publication grid. */
 export const GRID_PUBLIC_AXES: Record<'principal' | 'etaria', readonly (keyof typeof PUBLIC_AXIS_SIZES)[]> = {
@@ -35,8 +35,9 @@ export function isPerTract(q: PerguntaSimples): boolean {
 }
 
 function checkPlain(s: Scenario, q: PerguntaSimples, path: Segment[], r: Refuser): void {
-  if (!FAMILY_MEASURES[s.familia].includes(q.medida)) {
-    throw r.error('question_measure_unknown', [...path, 'medida'], `familia ${s.familia} does not produce ${q.medida} (${FAMILY_MEASURES[s.familia].join(', ')})`);
+  const medidas = questionMeasures(modelFor(s.familia));
+  if (!medidas.includes(q.medida)) {
+    throw r.error('question_measure_unknown', [...path, 'medida'], `familia ${s.familia} does not produce ${q.medida} (${medidas.join(', ')})`);
   }
   const grid = jobGrid(s);
   if (q.publico) {

@@ -7,6 +7,6 @@ export { jobGrid, firstBandOffMainGrid } from './age-bands.js';
 export { getScenarioSchema, getCalibrationSchema, schemas } from './schemas.js';
 export { seriesSha256, canonicalJson } from './series-hash.js';
 export { hasElectoralContent } from './electoral-content.js';
-export { FAMILY_MEASURES, GRID_PUBLIC_AXES, horizonWeeks, isPerTract } from './answer-contract.js';
-export { FAMILY_KPIS, ufOfMunicipality } from './scenario-rules.js';
+export { GRID_PUBLIC_AXES, horizonWeeks, isPerTract, questionMeasures } from './answer-contract.js';
+export { ufOfMunicipality } from './scenario-rules.js';
 export { resolveRelease, type ReleaseSource } from './release-checks.js';

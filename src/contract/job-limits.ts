@@ -4,6 +4,7 @@
 // accepted, quoted at ~277 days of run time, and grew a worker to 15 GB.
 import { availableParallelism, totalmem } from 'node:os';
 import { ServiceError } from '../errors.js';
+import { modelFor } from '../models/model-registry.js';
 import type { Familia } from './schema-types.js';
 import type { Scenario } from './types.js';
 import { scenarioChannels } from './variants.js';
@@ -60,34 +61,29 @@ export function fleetSpeedup(tasks: number, budget: Pick<WorkerBudget, 'threads'
 }
 
 /**
- * Bytes of the kernel copy each running task holds, by family, channel count and days: per person
- * at least `kernelBytes` (src/kernel/layout.ts) over persons for RR and PA of every release
- * (adoption 41.3; reception 42.5 with 1 channel, 45.6 with 4: a byte a channel, 8.1 for the
- * event pass's candidate lists since ABI 11, 3 for the reduction's grid cell and audience since
- * ABI 12), plus reception's day tables, 8 bytes a channel-day and 8 a day, and the reduction's
- * run tables: 8 bytes a day and measure, and 4 a cell of the principal grid (1400, the larger) and
- * measure, of the family's measures (1 and 9). KEEP IN SYNC with the kernel's layout:
- * test/unit/contract/job-limits.test.ts fails when a layout outgrows these figures (the contract
- * stage sits below the kernel, so it cannot ask the layout).
+ * Bytes of the kernel copy each running task holds, by family, channel count and days: the
+ * family's own per person, per person and channel, per channel-day and per day (its room's
+ * MemoryCoefficients, src/models/), and the reduction's run tables: 8 bytes a day and measure, and
+ * 4 a cell of the principal grid (1400, the larger) and measure, of the family's measures.
+ * test/unit/contract/job-limits.test.ts fails when a layout outgrows these figures (a quote is
+ * made before any plan, so it cannot ask the layout).
  */
 export function taskBytes(persons: number, shape: TaskShape): number {
-  const measures = shape.familia === 'adocao' ? 1 : 9;
-  const runTables = measures * (8 * (shape.dias + 1) + 4 * 1400) + 8 * (shape.canais + 1);
-  if (shape.familia === 'adocao') return 41.5 * persons + runTables;
-  return (42.5 + shape.canais) * persons + 8 * shape.canais * (shape.dias + 1) + 8 * (shape.dias + 2) + runTables;
+  const model = modelFor(shape.familia);
+  const m = model.memoria;
+  const runTables = model.medidas.length * (8 * (shape.dias + 1) + 4 * 1400) + 8 * (shape.canais + 1);
+  return (m.porPessoa + m.porPessoaCanal * shape.canais) * persons + m.porCanalDia * shape.canais * (shape.dias + 1) + m.porDia * (shape.dias + 2) + runTables;
 }
 
 /**
  * Bytes per person the host holds for a run besides the population (POPULATION_BYTES_PER_PERSON),
  * shared by its tasks: the kernel population's group and digital cell (4 + 2), the compiled plan's
- * m_i (4), reception cell (2, reception) or launch timing class (1, adoption; counted even when the
- * timing does not depend on income and the plan has none), grid cell and audience bit (2 + 1, the
- * reduction's), and each shard's copy of the group when the population is sharded (4; counted
- * always). KEEP IN SYNC with prepareKernelPopulation, compilePlanFor and shardPopulation:
- * test/unit/contract/job-limits.test.ts sums their per-person arrays.
+ * per-person arrays (m_i, the family's own, the reduction's grid cell and audience bit) and each
+ * shard's copy of the group when the population is sharded (4; counted always): the family's
+ * MemoryCoefficients.hostPorPessoa. test/unit/contract/job-limits.test.ts sums those arrays.
  */
 export function hostBytes(persons: number, shape: TaskShape): number {
-  return (shape.familia === 'adocao' ? 18 : 19) * persons;
+  return modelFor(shape.familia).memoria.hostPorPessoa * persons;
 }
 
 /** The kernel's shape of a job, as far as its memory goes. */
@@ -97,9 +93,9 @@ export interface TaskShape {
   dias: number;
 }
 
-/** The shape of a scenario's tasks: its family and, for reception, its distinct channels (as the plan compiles them). */
+/** The shape of a scenario's tasks: its family and, for a family with media, its distinct channels (as the plan compiles them). */
 export function taskShape(scenario: Pick<Scenario, 'familia' | 'canais'>, dias: number): TaskShape {
-  return { familia: scenario.familia, canais: scenario.familia === 'recepcao' ? scenarioChannels(scenario).length : 0, dias };
+  return { familia: scenario.familia, canais: modelFor(scenario.familia).canais ? scenarioChannels(scenario).length : 0, dias };
 }
 
 /** Bytes a run of `persons` needs with `tasks` tasks of `shape`, at most budget.threads of them at once. */

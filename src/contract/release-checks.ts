@@ -6,7 +6,7 @@ import { ServiceError } from '../errors.js';
 import { openRelease } from '../release/release.js';
 import type { Release } from '../release/types.js';
 import { firstBandOffMainGrid } from './age-bands.js';
-import type { Refuser } from './scenario-rules.js';
+import type { Refuser } from './refuser.js';
 import type { Scenario } from './types.js';
 
 /** A release, or a function giving the release of a version (undefined or a throw when not offered). */

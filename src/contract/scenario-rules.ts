@@ -1,15 +1,17 @@
 // Rules of the campaign scenario that a schema cannot state (spec "Campaign scenario": "between
 // fields, ... the calendar, the electoral reading of free text"). They run on a document that
 // already matches the schema, in the order of docs/contracts.md ("Order of refusals"): the
-// first broken rule is the refusal.
+// first broken rule is the refusal. What a family requires, refuses and produces is its room's
+// (src/models/, modelFor): this file applies it.
 
-import { contractError, type ContractCode, type ServiceError } from '../errors.js';
+import { modelFor } from '../models/model-registry.js';
 import type { UfCode } from '../release/types.js';
 import { bandsOfAgeRange } from '../release/publication-grid.js';
 import { firstBandOffMainGrid } from './age-bands.js';
 import { hasElectoralContent } from './electoral-content.js';
+import type { Refuser } from './refuser.js';
 import { formatField, type Segment } from './schemas.js';
-import type { Kpi, Scenario } from './types.js';
+import type { Scenario } from './types.js';
 
 /** IBGE code of each UF: the first two digits of its municipality codes. */
 export const IBGE_UF: Record<string, UfCode> = {
@@ -21,23 +23,6 @@ export const IBGE_UF: Record<string, UfCode> = {
 /** UF of a 7-digit municipality code (by its IBGE prefix), or undefined. */
 export function ufOfMunicipality(code: string): UfCode | undefined {
   return IBGE_UF[code.slice(0, 2)];
-}
-
-/** Indicators each family produces (kpi_unknown). */
-export const FAMILY_KPIS: Record<Scenario['familia'], readonly Kpi[]> = {
-  adocao: ['adotantes'],
-  recepcao: ['alcance', 'ignora', 'absorve', 'repassa', 'rejeita'],
-};
-
-/** Builds refusals with fields under a prefix (e.g. ['pedido', 'cenario'] in a calibration). */
-export class Refuser {
-  constructor(readonly prefix: readonly Segment[] = []) {}
-  field(segments: readonly Segment[]): string {
-    return formatField([...this.prefix, ...segments]);
-  }
-  error(code: ContractCode, segments: readonly Segment[], message: string, extra?: Record<string, unknown>): ServiceError {
-    return contractError(code, this.field(segments), message, extra);
-  }
 }
 
 function checkGeography(s: Scenario, r: Refuser): void {
@@ -79,18 +64,15 @@ function checkAges(s: Scenario, r: Refuser): void {
   });
 }
 
-function checkFamily(s: Scenario, r: Refuser): void {
-  const hasChannels = (s.canais?.length ?? 0) > 0;
-  const hasMessage = s.mensagem !== undefined && s.mensagem !== null;
-  const hasLaunch = s.lancamento !== undefined && s.lancamento !== null;
-  if (s.familia === 'adocao') {
-    if (hasChannels) throw r.error('media_in_adoption', ['canais'], 'an adoption scenario has no media channels (canais)');
-    if (hasMessage) throw r.error('message_forbidden', ['mensagem'], 'an adoption scenario has no mensagem');
-    if (!hasLaunch) throw r.error('launch_required', ['lancamento'], 'an adoption scenario needs lancamento');
-  } else {
-    if (!hasChannels) throw r.error('reception_without_media', ['canais'], 'a reception scenario needs at least one channel period in canais');
-    if (!hasMessage) throw r.error('message_required', ['mensagem'], 'a reception scenario needs mensagem');
-    if (hasLaunch) throw r.error('launch_forbidden', ['lancamento'], 'a reception scenario has no lancamento');
+/** Whether a scenario states a field of a family's rules: a non-empty canais, a mensagem or lancamento not null. */
+function hasField(s: Scenario, campo: 'canais' | 'mensagem' | 'lancamento'): boolean {
+  return campo === 'canais' ? (s.canais?.length ?? 0) > 0 : s[campo] !== undefined && s[campo] !== null;
+}
+
+/** The fields the scenario's family requires or refuses (its room's rules, in their order). */
+export function checkFamilyFields(s: Scenario, r: Refuser): void {
+  for (const rule of modelFor(s.familia).campos) {
+    if (hasField(s, rule.campo) !== rule.exigido) throw r.error(rule.code, [rule.campo], rule.message);
   }
 }
 
@@ -119,7 +101,7 @@ function checkLaunch(s: Scenario, r: Refuser): void {
 }
 
 function checkKpis(s: Scenario, r: Refuser): void {
-  const allowed = FAMILY_KPIS[s.familia];
+  const allowed = modelFor(s.familia).kpis;
   s.kpis.forEach((k, i) => {
     if (!allowed.includes(k)) {
       throw r.error('kpi_unknown', ['kpis', i], `${k} is not an indicator of familia ${s.familia} (${allowed.join(', ')})`);
@@ -133,7 +115,7 @@ function checkGridFit(s: Scenario, r: Refuser): void {
   if (band < 0) return;
   const p = s.publico ?? {};
   const conflicts: Array<[readonly Segment[], boolean, string]> = [
-    [['familia'], s.familia === 'adocao', 'an adoption scenario publishes on the main grid only'],
+    [['familia'], !modelFor(s.familia).gradeEtaria, `familia ${s.familia} publishes on the main grid only`],
     [['geografia', 'aps'], (s.geografia.aps?.length ?? 0) > 0, 'the 5-year grid is by municipality, not by weighting area'],
     [['publico', 'faixas_renda'], (p.faixas_renda?.length ?? 0) > 0, 'the 5-year grid has no income axis'],
     [['publico', 'niveis_instrucao'], (p.niveis_instrucao?.length ?? 0) > 0, 'the 5-year grid has no education axis'],
@@ -164,7 +146,7 @@ function checkText(s: Scenario, r: Refuser): void {
 export function checkScenarioRules(s: Scenario, r: Refuser): void {
   checkGeography(s, r);
   checkAges(s, r);
-  checkFamily(s, r);
+  checkFamilyFields(s, r);
   checkChannels(s, r);
   checkLaunch(s, r);
   checkKpis(s, r);

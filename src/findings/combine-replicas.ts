@@ -5,6 +5,7 @@
 // squares and, per cell, the privacy reasons over replicas; the rule itself lives in privacy.ts.
 
 import type { Scenario, Territorio } from '../contract/types.js';
+import { modelFor } from '../models/model-registry.js';
 import type { ReplicaResult } from '../pool/replica-result.js';
 import { AlcanceAccumulator } from './combine/alcance-accumulator.js';
 import { fail } from './combine/combine-checks.js';
@@ -62,6 +63,8 @@ function municipalityNames(b: Blocks, opts: CombineOptions): Record<string, stri
 
 export function createCombiner(cenario: Scenario, opts: CombineOptions = {}): ReplicaCombiner {
   const R = cenario.replicas;
+  // the blocks only some families fill (their rooms' blocos)
+  const alcance = modelFor(cenario.familia).blocos.includes('alcance');
   let blocks: Blocks | null = null;
   /** Replicas seen of each variant, in order of the variant's first arrival. */
   const seen = new Map<string, Set<number>>();
@@ -82,7 +85,7 @@ export function createCombiner(cenario: Scenario, opts: CombineOptions = {}): Re
       b.totais.add(r);
       if (r.variante === 'plano') {
         b.saturacao.add(r);
-        if (cenario.familia === 'recepcao') b.alcance.add(r);
+        if (alcance) b.alcance.add(r);
         if (r.setores) b.setores.add(r);
       }
       b.respostas.add(r);

@@ -4,7 +4,7 @@
 
 import { ELASTICITY_STEP } from '../contract/variants.js';
 import { ServiceError } from '../errors.js';
-import { usesExposure } from '../plan/exposure-habits.js';
+import { usesExposure } from '../models/recepcao/exposure-habits.js';
 import { GRID_AXES } from '../release/publication-grid.js';
 import type { AlcanceBlock, JobResult } from './job-result.js';
 import { publishCell, type PublishedCell } from './privacy.js';

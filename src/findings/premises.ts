@@ -8,8 +8,8 @@
 // ("Reception", "Media habits", "Adoption") when a part of the model moves from assumption to data.
 
 import type { Medida } from '../contract/types.js';
-import { usesMediaHabits } from '../plan/media-habits.js';
-import { FALSE_RECALL, RECALL, RESPONSE_BY_STIM } from '../plan/reception-profiles.js';
+import { usesMediaHabits } from '../models/recepcao/media-habits.js';
+import { FALSE_RECALL, RECALL, RESPONSE_BY_STIM } from '../models/recepcao/reception-profiles.js';
 import { listReleases, releaseManifest } from '../release/release.js';
 import type { Fonte, ReleaseManifest } from '../release/types.js';
 import type { JobResult } from './job-result.js';

@@ -7,8 +7,8 @@
 
 import type { JobResult } from './job-result.js';
 import { standardError, tidy } from './stats.js';
-import { usesMediaHabits } from '../plan/media-habits.js';
-import { responseCoefficients } from '../plan/reception-profiles.js';
+import { modelFor } from '../models/model-registry.js';
+import { responseCoefficients } from '../models/recepcao/reception-profiles.js';
 import { offeredManifest } from './premises.js';
 
 /** A KPI is stable when its Monte Carlo standard error is at most 5% of its mean. */
@@ -94,21 +94,6 @@ export interface VereditoSimulacao {
   verificacoes: Verificacao[];
 }
 
-/**
- * What a reception job of a release with media habits (v1.5.0 on) stands on: which parts of the
- * reception model are grounded in published data and which remain assumptions (docs/findings.md).
- * Still nao_calibrado: no campaign's own series was fitted.
- */
-export const MOTIVO_RECEPCAO_HABITOS =
-  'alcance de mídia ancorado em dados publicados: uso diário de TV e rádio (Pesquisa Brasileira de Mídia 2014) e parcela de ' +
-  'usuários de TV e rádio (PBM 2014, Kantar IBOPE Media 2022), uso da internet ' +
-  'por idade, escolaridade, renda, situação e região (PNAD TIC 2023 e TIC Domicílios, caso midia) e uso diário da internet e de ' +
-  'redes sociais (PNAD TIC 2023, TIC Domicílios 2018), ajustados dentro da amostra: fora dela o caso midia está reprovado ' +
-  '(margens retidas a mais de 8 pontos, entre elas o rádio diário metropolitano e a internet de 10 a 13 anos); ' +
-  'continuam premissas do modelo, não calibradas: o gradiente de TV por idade ' +
-  'e escolaridade, a mídia exterior, o boca a boca, as respostas (absorve, repassa, rejeita) e a lembrança declarada; nenhuma ' +
-  'série real desta campanha foi ajustada';
-
 /** Where a job's parameters came from and whether a documented calibration with a passing verdict stands behind them. */
 export interface CalibrationOrigin {
   status: Calibracao;
@@ -124,10 +109,10 @@ export interface CalibrationOrigin {
  */
 export function calibrationOrigin(result: JobResult): CalibrationOrigin {
   const l = result.cenario.lancamento;
-  if (result.cenario.familia === 'recepcao' && usesMediaHabits(result.release)) {
-    return { status: 'nao_calibrado', motivo: MOTIVO_RECEPCAO_HABITOS };
-  }
-  if (result.cenario.familia !== 'adocao' || !l) {
+  const model = modelFor(result.cenario.familia);
+  const own = model.motivoNaoCalibrado(result.release);
+  if (own) return { status: 'nao_calibrado', motivo: own };
+  if (!model.calibracaoPeloLancamento || !l) {
     return { status: 'nao_calibrado', motivo: 'parâmetros padrão da release, não calibrados contra uma série real desta campanha' };
   }
   if (l.cenario_base === 'calibracao') {
@@ -179,7 +164,7 @@ function meanSe(x: Float64Array): { mean: number; se: number | null } {
 
 /**
  * Why a reception channel's stable contribution can be negative: the reception model's response
- * rule (src/plan/reception-profiles.ts), whose social coefficients this reads, so the words follow
+ * rule (src/models/recepcao/reception-profiles.ts), whose social coefficients this reads, so the words follow
  * the coefficients. Contributions exist only for reception (channels are reception's).
  */
 function negativeContributionReason(result: JobResult): string {

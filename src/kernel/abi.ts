@@ -1,13 +1,29 @@
-// ABI mirror of assembly/abi.ts: header slots (u32), parameter slots (f64) and random streams.
-// KEEP IN SYNC with assembly/abi.ts; test/kernel/abi.test.ts parses that file and compares.
+// Generated from assembly/abi.ts by `npm run abi:generate` (scripts/kernel-abi.ts): do not edit;
+// change assembly/abi.ts and rerun. The host's view of the kernel's ABI: header slots (u32),
+// parameter slots (f64), random streams and the sizes both sides lay arrays out by.
 
 export const ABI = {
-  ABI_VERSION: 14, // the kernel's abiVersion() must return it
-  AGE_GROUPS: 7, // digital cells are UF x age group (the principal grid's grupo_idade)
-  ADOPTION_BLOCK: 16, // persons in a block of adoption's daily step (P_LIVE_BLOCK lists blocks)
-  ADOPTION_COMPACT_EIGHTHS: 3, // adoption's compact copy (P_COMPACT) holds at most nPersons * this / 8 persons
-  FREQ_COLS: 11, // columns of a channel's row of P_RUN_FREQ: its contacts, then the members with 1 .. 10+ contacts
-  PROP_BINS: 512, // bins of the exposure propensity's copula variable (P_PROP)
+  // Version of this ABI: abiVersion() returns it and the host refuses a kernel built from another.
+  ABI_VERSION: 14,
+
+  // Age groups of the digital layer (0-9, 10-19, ..., 50-59, 60+): the host's grupo_idade of the
+  // principal grid (src/release/publication-grid.ts); digital cells are UF x age group.
+  AGE_GROUPS: 7,
+
+  // Persons in a block of adoption's daily step (P_LIVE_BLOCK lists blocks; assembly/adoption.ts)
+  ADOPTION_BLOCK: 16,
+
+  // Adoption's compact copy of the persons left (P_COMPACT; assembly/adoption.ts) holds at most
+  // nPersons * ADOPTION_COMPACT_EIGHTHS / 8 of them (src/models/adocao/adoption-kernel.ts sizes it)
+  ADOPTION_COMPACT_EIGHTHS: 3,
+
+  // Columns of a channel's row of P_RUN_FREQ: its contacts, then the members with 1 .. 10+ contacts
+  FREQ_COLS: 11,
+
+  // Bins of the exposure propensity's copula variable (P_PROP; assembly/reception.ts propensityOf)
+  PROP_BINS: 512,
+
+  // u32 slots at header + 4 * slot
   N_PERSONS: 0,
   N_HOUSEHOLDS: 1,
   N_TRACTS: 2,
@@ -65,19 +81,21 @@ export const ABI = {
   P_LIVE_BLOCK: 54, // u32[nPersons / 16 rounded up]: adoption: the blocks of 16 persons with one yet to adopt, ascending
   P_COMPACT: 55, // u32[5 * compactStride(nPersons)]: adoption: the persons left once few are, 5 arrays (person, household, group, m_i bits, digital cell | timing class << 16)
   P_TRACT_BASE: 56, // f32[2 * nTracts]: adoption: each tract's day share and its municipality's damping (written by the step)
-  P_MEDIA_LIST: 57, // u32[nPersons + 1]: reception: the persons by first media contact day (filled by the reset)
-  P_END_LIST: 58, // u32[nPersons]: reception: the persons who answered repassa, by exposure day, ascending within a day
+  P_MEDIA_LIST: 57, // u32[nPersons + 1]: reception: the persons by first media contact day (filled by the reset's end; before it, a channel's contact days, assembly/reception.ts channelFirst)
+  P_END_LIST: 58, // u32[nPersons]: reception: the persons who answered repassa, by exposure day, ascending within a day (during the reset, a channel's contact counts, channelFreqBytes)
   P_LIST_START: 59, // u32[2 * (nDays + 2)]: reception: where each day's entries of P_MEDIA_LIST, then of P_END_LIST, end
   P_CANDIDATES: 60, // u8[16 * ceil(nPersons / 128) + 16]: reception: the day's event candidates, a bit a person (zero between days)
-  N_MEASURES: 61, // measures of the job's findings (the reduction's; MEDIDAS_* of src/plan/types.ts)
+  N_MEASURES: 61, // measures of the job's findings (the reduction's; the family's medidas, src/models/<familia>/)
   N_GRID_CELLS: 62, // cells of the job's publication grid
   P_GRID_CELL: 63, // u16[nPersons]: each person's publication grid cell (the reduction's; assembly/reduce.ts)
   P_AUDIENCE: 64, // u8[nPersons]: 1 for a member of the job's audience
   P_RUN_DAY: 65, // u32[2 * (nDays + 1) * nMeasures]: a run's events by day and measure of the persons outside the audience, then of the audience's (day 0: the sink of events not had)
   P_RUN_CELLS: 66, // u32[nGridCells * nMeasures]: a unit's events by grid cell and measure
   P_RUN_FREQ: 67, // u32[(nChannels + 1) * FREQ_COLS]: reception: a unit's audience members' contacts, then how many had 1, ..., 9, 10+ contacts, by channel, then over all
-  P_PROP: 68, // f32[nChannels * PROP_BINS], then f32[2 * 256]: reception: each channel's propensity multiplier by copula bin, then the heaviness and own draws' parts of the bin
+  P_PROP: 68, // f32[nChannels * PROP_BINS], then f32[2 * 256]: reception: each channel's propensity multiplier by copula bin, then the heaviness and own draws' parts of the bin (assembly/reception.ts propensityOf)
   SLOTS: 69,
+
+  // f64 parameters at header + PARAMS_OFFSET + 8 * slot
   PARAMS_OFFSET: 320,
   F_E0: 0, // exp(beta0)
   F_EXPO: 1, // adoption: exp(beta_expo); reception: exp(beta_expo) * conversao_social
@@ -96,9 +114,11 @@ export const ABI = {
   F_SPILL: 17, // vizinhanca: weight of an adjacent tract's members against the own tract's
   F_BY_INCOME: 18, // adoption: 1 when the launch mass and impulse depend on the timing class (P_TAB_INCOME)
   F_PROP: 19, // reception: 1 when media contacts take each person's exposure propensity (P_PROP), 0 before v2.0.0
-  F_PROP_SLOT: 20, // 4 slots: the byte of a person's propensity hash that channel c draws
+  F_PROP_SLOT: 20, // 4 slots: the byte of a person's propensity hash that channel c draws (its canal's fixed place, 1 + index of tv, radio, digital, exterior)
   PARAMS: 24,
   HEADER_BYTES: 512,
+
+  // Random streams: one per decision (DESIGN 4). Media and recall take 4 consecutive streams.
   S_ADOPT: 1,
   S_LAUNCH: 2,
   S_SOCIAL: 3,

@@ -1,36 +1,44 @@
 // One kernel instance per thread: the wasm module compiled once, a linear memory the host owns,
 // the population copied in once and the plan's per-person arrays once per plan. Runs one
-// (replica, variant) task at a time; the state it leaves is read by src/pool/reduce-replica.ts.
+// (replica, variant) task at a time of a model family's kernel (KernelFamily: its room in
+// src/models/ drives its own entry points over this instance); the state it leaves is read by
+// src/pool/reduce-replica.ts.
 import { readFile } from 'node:fs/promises';
 import { setFlagsFromString } from 'node:v8';
-import type { Familia } from '../contract/types.js';
 import { ServiceError } from '../errors.js';
 import { projectPath } from '../project-path.js';
 import { ABI } from './abi.js';
-import { TIMING_CLASSES, type KernelParams, type KernelPlan } from './kernel-plan.js';
+import type { KernelParams, KernelPlan } from './kernel-plan.js';
 import type { KernelPopulation } from './kernel-population.js';
-import { WASM32_MAX_BYTES, layoutKernel, planShape, type KernelLayout } from './layout.js';
+import { WASM32_MAX_BYTES, layoutKernel, planShape, type FamilyArrays, type KernelLayout } from './layout.js';
 import { SharedContacts } from './shared-contacts.js';
 
+/** The kernel's exports every family uses (assembly/index.ts); a family's own are its room's (KernelInstance.entries). */
 interface KernelExports {
   abiVersion(): number;
   heapBase(): number;
   bind(header: number): void;
   prepareShares(): void;
-  resetAdoption(keyLo: number, keyHi: number): void;
-  launchAdoption(day: number): void;
-  stepAdoption(day: number): void;
-  resetReception(keyLo: number, keyHi: number): void;
-  beginReception(keyLo: number, keyHi: number): void;
-  channelContacts(c: number): void;
-  channelFreq(c: number): void;
-  mergeChannel(c: number, counts: boolean): void;
-  finishReception(): void;
-  stepReception(day: number): void;
-  countAdoptionRun(i0: number, i1: number): number;
-  countReceptionRun(i0: number, i1: number): number;
   fillUniforms(keyLo: number, keyHi: number, stream: number, day: number, agent0: number, n: number, out: number): void;
   fillExpDrawPairs(keyLo: number, keyHi: number, stream: number, day: number, agent0: number, n: number, out: number): void;
+}
+
+/**
+ * A model family's kernel as the host runs it: its own arrays (FamilyArrays) and the steps of a
+ * task over an instance, each calling the family's entry points of build/kernel.wasm. Its room in
+ * src/models/ implements it; the pipeline passes it with the plan (modelFor(plan.familia).kernel).
+ */
+export interface KernelFamily extends FamilyArrays {
+  /** Once per layout, after the population is in place (what follows from the population alone). */
+  laidOut(k: KernelInstance, pop: KernelPopulation): void;
+  /** Copies the family's own per-plan arrays in, once per plan. */
+  copyPlan(k: KernelInstance, plan: KernelPlan): void;
+  /** Starts a task once the shared parameters are written: the family's own, and its reset. */
+  begin(k: KernelInstance, plan: KernelPlan, escala: readonly number[], key: readonly [number, number], draws?: ContactDraws): void;
+  /** Simulates day d of the task begun (reads the counters of day d, writes those of day d + 1). */
+  step(k: KernelInstance, plan: KernelPlan, d: number): void;
+  /** Counts the events of persons [i0, i1) into the run tables; their last event day, 0 if none (assembly/reduce.ts). */
+  countRun(k: KernelInstance, i0: number, i1: number): number;
 }
 
 let compiled: Promise<WebAssembly.Module> | undefined;
@@ -64,7 +72,7 @@ const POPULATION_ARRAYS = [
   [ABI.P_MUN_POP, 'munPop'],
 ] as const satisfies ReadonlyArray<readonly [number, keyof KernelPopulation]>;
 
-/** The f64 header parameters taken as they are from the plan's KernelParams (F_PERIOD and F_RECALL are written apart). */
+/** The f64 header parameters taken as they are from the plan's KernelParams (F_PERIOD and F_RECALL are written apart; a family's own, by its kernel). */
 const PARAMETER_SLOTS = [
   [ABI.F_E0, 'e0'], [ABI.F_EXPO, 'expo'], [ABI.F_W_HH, 'wHh'], [ABI.F_W_TURMA, 'wTurma'], [ABI.F_W_ESTAB, 'wEstab'],
   [ABI.F_W_VIZ, 'wViz'], [ABI.F_W_DIG, 'wDig'], [ABI.F_HOMOPHILY, 'homophily'], [ABI.F_SPILL, 'spill'], [ABI.F_DAMP, 'damp'],
@@ -74,7 +82,8 @@ const PARAMETER_SLOTS = [
 /**
  * How a reception task draws its media contacts, the same state every way: every channel at once
  * (assembly/reception.ts resetReception), channel by channel with the off ones skipped, or channel
- * by channel with the channels kept for the replica's other variants (src/kernel/shared-contacts.ts).
+ * by channel with the channels kept for the replica's other variants (src/kernel/shared-contacts.ts;
+ * src/models/recepcao/reception-kernel.ts). A family without media draws none.
  */
 export type ContactDraws = 'at-once' | 'by-channel' | 'shared';
 
@@ -97,7 +106,7 @@ export class KernelInstance {
   private planId = '';
   private shapeKey = '';
   layout: KernelLayout | undefined;
-  /** Reception's contacts kept for the next variants of a replica (drawContactsByChannel). */
+  /** A family's media contacts kept for the next variants of a replica (reception's drawContactsByChannel). */
   readonly contacts = new SharedContacts();
 
   private constructor(memory: WebAssembly.Memory, fn: KernelExports) {
@@ -126,9 +135,14 @@ export class KernelInstance {
     return this.popId === pop.id;
   }
 
-  /** Bytes this instance's memory must hold to run `plan` over `pop`. */
-  bytesNeeded(pop: KernelPopulation, plan: KernelPlan): number {
-    return layoutKernel(this.base, pop, planShape(plan)).end;
+  /** Bytes this instance's memory must hold to run `plan` (of `family`) over `pop`. */
+  bytesNeeded(family: KernelFamily, pop: KernelPopulation, plan: KernelPlan): number {
+    return layoutKernel(this.base, pop, planShape(plan, family)).end;
+  }
+
+  /** The kernel's exports as a family's entry points `T` (its room declares them). */
+  entries<T>(): T {
+    return this.fn as unknown as T;
   }
 
   /** Grows the memory to hold `bytes`; refuses past the wasm32 limit. */
@@ -143,22 +157,26 @@ export class KernelInstance {
     if (bytes > have) this.memory.grow(Math.ceil((bytes - have) / PAGE));
   }
 
-  private u8(off: number, n: number) { return new Uint8Array(this.memory.buffer, off, n); }
-  private u16(off: number, n: number) { return new Uint16Array(this.memory.buffer, off, n); }
-  private u32(off: number, n: number) { return new Uint32Array(this.memory.buffer, off, n); }
-  private i32(off: number, n: number) { return new Int32Array(this.memory.buffer, off, n); }
+  /** Views of `n` elements of linear memory at byte offset `off` (valid until the memory grows). */
+  u8(off: number, n: number) { return new Uint8Array(this.memory.buffer, off, n); }
+  u16(off: number, n: number) { return new Uint16Array(this.memory.buffer, off, n); }
+  u32(off: number, n: number) { return new Uint32Array(this.memory.buffer, off, n); }
+  i32(off: number, n: number) { return new Int32Array(this.memory.buffer, off, n); }
+  f32(off: number, n: number) { return new Float32Array(this.memory.buffer, off, n); }
+  f64(off: number, n: number) { return new Float64Array(this.memory.buffer, off, n); }
 
   /** Copies a host array into linear memory at byte offset `off`, as the same element type. */
-  private copyIn(off: number, from: HostArray): void {
+  copyIn(off: number, from: HostArray): void {
     const View = from.constructor as new (b: ArrayBufferLike, o: number, n: number) => HostArray;
     new View(this.memory.buffer, off, from.length).set(from);
   }
 
-  /** Lays out memory and copies the population (once per population) and the plan (once per plan). */
-  load(pop: KernelPopulation, plan: KernelPlan): KernelLayout {
-    const shape = planShape(plan);
-    // every field of the shape: a layout kept for another grid's cell count once counted into the wrong rows
-    const shapeKey = [pop.id, ...Object.values(shape)].join('|');
+  /** Lays out memory and copies the population (once per population) and the plan (once per plan) of `family`. */
+  load(family: KernelFamily, pop: KernelPopulation, plan: KernelPlan): KernelLayout {
+    const shape = planShape(plan, family);
+    // every field of the shape (the family's arrays follow from its name): a layout kept for
+    // another grid's cell count once counted into the wrong rows
+    const shapeKey = [pop.id, shape.familia, shape.nChannels, shape.nCells, shape.dias, shape.nMeasures, shape.nGridCells].join('|');
     if (shapeKey !== this.shapeKey) {
       const layout = layoutKernel(this.base, pop, shape);
       this.reserve(layout.end);
@@ -171,22 +189,13 @@ export class KernelInstance {
         for (const [slot, field] of POPULATION_ARRAYS) this.copyIn(layout.slots[slot], pop[field]);
         this.popId = pop.id;
       }
-      if (shape.familia === 'adocao') this.indexPersons(pop, layout);
+      family.laidOut(this, pop);
     }
     const layout = this.layout!;
     if (plan.id !== this.planId) {
       const s = layout.slots;
       this.copyIn(s[ABI.P_MULT], plan.mult);
-      if (plan.classe) this.copyIn(s[ABI.P_INCOME], plan.classe);
-      if (plan.familia === 'recepcao') {
-        this.copyIn(s[ABI.P_CELL], plan.cell!);
-        this.copyIn(s[ABI.P_AFF], plan.afinidade!);
-        this.copyIn(s[ABI.P_RESP_CUM], plan.respostaAcum!);
-        if (plan.propensao) {
-          this.copyIn(s[ABI.P_PROP], plan.propensao.tabelas);
-          this.copyIn(s[ABI.P_PROP] + plan.propensao.tabelas.byteLength, plan.propensao.partes);
-        }
-      }
+      family.copyPlan(this, plan);
       this.copyIn(s[ABI.P_GRID_CELL], plan.gridCell);
       this.copyIn(s[ABI.P_AUDIENCE], plan.audience);
       this.planId = plan.id;
@@ -194,19 +203,9 @@ export class KernelInstance {
     return layout;
   }
 
-  /**
-   * Adoption's P_PERSON_HH, each person's household, once per layout (it follows from the
-   * population; written by the reset, it was about 30 ms of every PA task).
-   */
-  private indexPersons(pop: KernelPopulation, layout: KernelLayout): void {
-    const personHh = this.u32(layout.slots[ABI.P_PERSON_HH], pop.nPersons);
-    const hhStart = pop.hhStart;
-    // a plain loop: fill() per household took 3 to 4 times as long on PA (0.34 against 0.09 s)
-    for (let h = 0; h < pop.nHouseholds; h++) for (let i = hhStart[h]; i < hhStart[h + 1]; i++) personHh[i] = h;
-  }
-
-  private params(): Float64Array {
-    return new Float64Array(this.memory.buffer, this.layout!.header + ABI.PARAMS_OFFSET, ABI.PARAMS);
+  /** The header's f64 parameters (ABI.F_*). */
+  params(): Float64Array {
+    return this.f64(this.layout!.header + ABI.PARAMS_OFFSET, ABI.PARAMS);
   }
 
   private writeParams(plan: KernelPlan): void {
@@ -216,117 +215,32 @@ export class KernelInstance {
     for (const [slot, name] of PARAMETER_SLOTS) f[slot] = p[name];
     f[ABI.F_PERIOD] = Math.max(1, Math.round(p.period));
     for (let c = 0; c < plan.nChannels; c++) f[ABI.F_RECALL + c] = p.recall[c];
-    if (plan.propensao) {
-      f[ABI.F_PROP] = 1;
-      for (let c = 0; c < plan.nChannels; c++) f[ABI.F_PROP_SLOT + c] = plan.propensao.bytes[c];
-    }
-    if (plan.familia === 'adocao' && plan.fatorClasse) {
-      f[ABI.F_BY_INCOME] = 1;
-      const odds = this.timingTable();
-      for (let c = 0; c < TIMING_CLASSES; c++) odds[TIMING_CLASSES + c] = plan.fatorClasse[c];
-    }
-  }
-
-  /** The kernel's P_TAB_INCOME: the day's exp(beta0) with the impulse by timing class, then the launch odds factor by class. */
-  private timingTable(): Float32Array {
-    return new Float32Array(this.memory.buffer, this.layout!.slots[ABI.P_TAB_INCOME], 2 * TIMING_CLASSES);
   }
 
   /**
-   * Starts a task: population and plan in place, parameters, the variant's day factors, reset.
-   * Reception draws its media contacts as `draws` says (ContactDraws; by default by channel when
-   * the variant turns a channel off, else at once); only 'shared' keeps them (SharedContacts: 5
-   * bytes a person and channel, held until a task of another plan or replica).
+   * Starts a task of `family`: population and plan in place, parameters, then the family's own
+   * start (its parameters, the variant's day factors, its reset). A family with media draws its
+   * contacts as `draws` says (ContactDraws); only 'shared' keeps them (SharedContacts: 5 bytes a
+   * person and channel, held until a task of another plan or replica).
    */
-  begin(pop: KernelPopulation, plan: KernelPlan, escala: readonly number[], key: readonly [number, number], draws?: ContactDraws): void {
+  begin(family: KernelFamily, pop: KernelPopulation, plan: KernelPlan, escala: readonly number[], key: readonly [number, number], draws?: ContactDraws): void {
     if (draws !== 'shared') this.contacts.clear();
-    this.load(pop, plan);
+    this.load(family, pop, plan);
     this.writeParams(plan);
-    if (plan.familia === 'adocao') {
-      this.fn.resetAdoption(key[0], key[1]);
-      return;
-    }
-    // summed day factors exp(beta0) * intensity of this variant, per channel (assembly/reception.ts)
-    const stride = plan.dias + 1;
-    const cum = new Float64Array(this.memory.buffer, this.layout!.slots[ABI.P_CUM], plan.nChannels * stride);
-    for (let c = 0; c < plan.nChannels; c++) {
-      let s = 0;
-      cum[c * stride] = 0;
-      for (let d = 1; d <= plan.dias; d++) cum[c * stride + d] = s += plan.params.e0 * escala[c] * plan.intensidade[c * stride + d];
-    }
-    const how = draws ?? (escala.slice(0, plan.nChannels).includes(0) ? 'by-channel' : 'at-once');
-    if (how === 'at-once') this.fn.resetReception(key[0], key[1]);
-    else this.drawContactsByChannel(plan, escala, key, how === 'shared');
+    family.begin(this, plan, escala, key, draws);
+  }
+
+  /** Simulates day d of the task of `family` begun (reads the counters of day d, writes those of day d + 1). */
+  stepDay(family: KernelFamily, plan: KernelPlan, d: number): void {
+    family.step(this, plan, d);
   }
 
   /**
-   * Reception's reset with the media contacts channel by channel (assembly/reception.ts
-   * channelContacts): an off channel (escala 0) reaches no one and is skipped (its draws, all
-   * beyond every day's summed factor of 0, changed nothing); with `share`, a channel as plano
-   * runs it (escala 1) is taken from the kept ones of this plan and replica, or drawn and kept.
+   * Counts the events of persons [i0, i1) (this instance's numbering) of the task of `family` that
+   * ran into the run tables (runTables); returns their last event day, 0 if none (assembly/reduce.ts).
    */
-  private drawContactsByChannel(plan: KernelPlan, escala: readonly number[], key: readonly [number, number], share: boolean): void {
-    const fn = this.fn;
-    const s = this.layout!.slots;
-    const n = s[ABI.N_PERSONS];
-    const kept = this.contacts;
-    if (share) kept.open(`${plan.id}|${key[0]}|${key[1]}`);
-    fn.beginReception(key[0], key[1]);
-    // the channel's own arrays: KEEP IN SYNC with channelFirst, channelRecall and channelFreqBytes of assembly/reception.ts
-    const first = this.u16(s[ABI.P_MEDIA_LIST], n);
-    const recall = this.u16(s[ABI.P_MEDIA_LIST] + 2 * n, n);
-    const freq = this.u8(s[ABI.P_END_LIST], n);
-    for (let c = 0; c < plan.nChannels; c++) {
-      if (escala[c] === 0) continue;
-      const asPlano = share && escala[c] === 1;
-      const had = asPlano ? kept.get(c) : undefined;
-      if (had) {
-        first.set(had.first);
-        recall.set(had.recall);
-        freq.set(had.freq);
-        fn.mergeChannel(c, true);
-        kept.hits++;
-        continue;
-      }
-      fn.channelContacts(c);
-      if (share) kept.misses++;
-      if (asPlano) {
-        fn.channelFreq(c);
-        kept.keep(c, first, recall, freq);
-      }
-      fn.mergeChannel(c, false);
-    }
-    fn.finishReception();
-  }
-
-  /** Simulates day d of the task begun (reads the counters of day d, writes those of day d + 1). */
-  stepDay(plan: KernelPlan, d: number): void {
-    const fn = this.fn;
-    if (plan.familia === 'adocao') {
-      if (d === plan.lancamentoDia) fn.launchAdoption(d);
-      else if (d > plan.lancamentoDia) {
-        const p = plan.params;
-        if (plan.fatorClasse) {
-          // the impulse of each timing class; the table is f32 as the kernel's vE0 is
-          const e0 = this.timingTable();
-          const decay = p.impulso * 2 ** (-(d - plan.lancamentoDia) / p.meiaVida);
-          for (let c = 0; c < TIMING_CLASSES; c++) e0[c] = p.e0 * (1 + decay * plan.fatorClasse[c]);
-        } else if (p.impulso > 0) this.params()[ABI.F_E0] = p.e0 * (1 + p.impulso * 2 ** (-(d - plan.lancamentoDia) / p.meiaVida));
-        fn.prepareShares();
-        fn.stepAdoption(d);
-      }
-    } else {
-      fn.prepareShares();
-      fn.stepReception(d);
-    }
-  }
-
-  /**
-   * Counts the events of persons [i0, i1) (this instance's numbering) of the task that ran into
-   * the run tables (runTables); returns their last event day, 0 if none (assembly/reduce.ts).
-   */
-  countRun(familia: Familia, i0: number, i1: number): number {
-    return familia === 'adocao' ? this.fn.countAdoptionRun(i0, i1) : this.fn.countReceptionRun(i0, i1);
+  countRun(family: KernelFamily, i0: number, i1: number): number {
+    return family.countRun(this, i0, i1);
   }
 
   /**

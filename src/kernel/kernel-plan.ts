@@ -49,7 +49,7 @@ export interface KernelPlan {
   propensao?: { tabelas: Float32Array; partes: Float32Array; bytes: readonly number[] };
   /**
    * adocao with a launch timing that differs by person (inclinacao_renda_lancamento,
-   * inclinacao_renda_uf_lancamento; src/plan/propensity.ts): each person's timing class (UF index
+   * inclinacao_renda_uf_lancamento; src/models/propensity.ts): each person's timing class (UF index
    * x INCOME_QUINTILES + national income quintile), and the factor of each class on the launch
    * odds and the impulse. Absent together when every person has the same timing (the kernel then
    * never reads them).
@@ -58,7 +58,7 @@ export interface KernelPlan {
   fatorClasse?: Float64Array;
   /**
    * What the reduction of a task's state to counts reads in the kernel (assembly/reduce.ts):
-   * the measures of the findings (MEDIDAS_* of src/plan/types.ts), each person's cell of the
+   * the measures of the findings (the family's medidas, src/models/<familia>/), each person's cell of the
    * job's publication grid (of nGridCells) and audience membership (the ReduceSpec's publico).
    */
   nMeasures: number;

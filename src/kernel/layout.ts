@@ -1,15 +1,31 @@
 // Where every kernel array lives in linear memory: the one place that turns a population and a
-// plan's shape into the header slots of assembly/abi.ts (mirrored in ./abi.ts).
+// plan's shape into the header slots of assembly/abi.ts (./abi.ts is generated from it). The
+// arrays every family shares are laid out here; a family's own, where the shape's `arrays` (its
+// room's kernel, src/models/<familia>/) put them.
 import type { Familia } from '../contract/types.js';
 import { ABI } from './abi.js';
-import { TIMING_CLASSES, type KernelPlan } from './kernel-plan.js';
+import type { KernelPlan } from './kernel-plan.js';
 import type { KernelPopulation } from './kernel-population.js';
 
 /** One wasm32 memory holds at most 4 GiB (DESIGN 4, "Scale"). */
 export const WASM32_MAX_BYTES = 65536 * 65536;
 
+/** An array of a family's own: its header slot (ABI.P_*) and its bytes. */
+export type FamilyArray = readonly [slot: number, bytes: number];
+
+/** The kernel arrays of a model family's own, in layout order (its room's kernel declares them). */
+export interface FamilyArrays {
+  /** Per plan, laid out after the shared m_i, grid cell and audience. */
+  planArrays(pop: KernelPopulation, shape: KernelShape): FamilyArray[];
+  /** Per task, laid out after the shared P_DAY_A and P_REM. */
+  stateArrays(pop: KernelPopulation, shape: KernelShape): FamilyArray[];
+}
+
 export interface KernelShape {
   familia: Familia;
+  /** The family's own arrays. */
+  arrays: FamilyArrays;
+  /** Media channels (0 for a family that reads none). */
   nChannels: number;
   nCells: number;
   dias: number;
@@ -18,9 +34,9 @@ export interface KernelShape {
   nGridCells: number;
 }
 
-/** The shape of a compiled plan. */
-export function planShape(plan: KernelPlan): KernelShape {
-  return { familia: plan.familia, nChannels: plan.nChannels, nCells: plan.nCells, dias: plan.dias, nMeasures: plan.nMeasures, nGridCells: plan.nGridCells };
+/** The shape of a compiled plan, whose family's kernel lays out `arrays`. */
+export function planShape(plan: KernelPlan, arrays: FamilyArrays): KernelShape {
+  return { familia: plan.familia, arrays, nChannels: plan.nChannels, nCells: plan.nCells, dias: plan.dias, nMeasures: plan.nMeasures, nGridCells: plan.nGridCells };
 }
 
 export interface KernelLayout {
@@ -47,7 +63,7 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
     at = align(at + Math.max(bytes, 4));
   };
   const n = pop.nPersons;
-  const nC = shape.familia === 'recepcao' ? shape.nChannels : 0;
+  const nC = shape.nChannels;
   slots[ABI.N_PERSONS] = n;
   slots[ABI.N_HOUSEHOLDS] = pop.nHouseholds;
   slots[ABI.N_TRACTS] = pop.nTracts;
@@ -81,40 +97,11 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
   put(ABI.P_MULT, n * 4);
   put(ABI.P_GRID_CELL, n * 2);
   put(ABI.P_AUDIENCE, n);
-  if (shape.familia === 'adocao') {
-    put(ABI.P_INCOME, n);
-    put(ABI.P_TAB_INCOME, 2 * TIMING_CLASSES * 4);
-  }
-  if (shape.familia === 'recepcao') {
-    put(ABI.P_CELL, n * 2);
-    put(ABI.P_AFF, nC * shape.nCells * 4);
-    put(ABI.P_RESP_CUM, 2 * shape.nCells * 3 * 4);
-    put(ABI.P_PROP, (nC * ABI.PROP_BINS + 2 * 256) * 4);
-  }
+  for (const [slot, bytes] of shape.arrays.planArrays(pop, shape)) put(slot, bytes);
   // state (reset per task)
   put(ABI.P_DAY_A, n * 2);
   put(ABI.P_REM, n * 4);
-  if (shape.familia === 'adocao') {
-    put(ABI.P_LIVE_HH, pop.nHouseholds * 4);
-    put(ABI.P_PERSON_HH, n * 4);
-    put(ABI.P_HH_BASE, pop.nHouseholds * 8);
-    put(ABI.P_LIVE_BLOCK, Math.ceil(n / ABI.ADOPTION_BLOCK) * 4);
-    put(ABI.P_COMPACT, 5 * compactStride(n) * 4);
-    put(ABI.P_TRACT_BASE, pop.nTracts * 8);
-  }
-  if (shape.familia === 'recepcao') {
-    put(ABI.P_CUM, nC * (shape.dias + 1) * 8);
-    put(ABI.P_FREQ, n * nC);
-    put(ABI.P_MDAY, n * 2);
-    put(ABI.P_SDAY, n * 2);
-    put(ABI.P_DDAY, n * 2);
-    put(ABI.P_RESP, n);
-    // the event pass's candidates (assembly/reception.ts): the media list has a spare last entry
-    put(ABI.P_MEDIA_LIST, (n + 1) * 4);
-    put(ABI.P_END_LIST, n * 4);
-    put(ABI.P_LIST_START, 2 * (shape.dias + 2) * 4);
-    put(ABI.P_CANDIDATES, Math.ceil(n / 128) * 16 + 16);
-  }
+  for (const [slot, bytes] of shape.arrays.stateArrays(pop, shape)) put(slot, bytes);
   for (const c of [ABI.P_CNT_GROUP, ABI.P_CNT_TRACT, ABI.P_CNT_DIG, ABI.P_CNT_MUN]) put(c, counterLength(pop, c) * 4);
   put(ABI.P_CNT_HH, pop.nHouseholds * 4);
   put(ABI.P_TAB_G, (pop.nGroups + 1) * 4);
@@ -129,15 +116,6 @@ export function layoutKernel(base: number, pop: KernelPopulation, shape: KernelS
   put(ABI.P_RUN_CELLS, shape.nGridCells * shape.nMeasures * 4);
   put(ABI.P_RUN_FREQ, (nC + 1) * ABI.FREQ_COLS * 4);
   return { header, slots, populationEnd, end: at };
-}
-
-/**
- * Entries of each of the 5 arrays of adoption's compact copy (P_COMPACT): its capacity
- * ceil(n * ADOPTION_COMPACT_EIGHTHS / 8) rounded up to 4, plus 4 (the copy writes 4 entries at a
- * time). KEEP IN SYNC with compactStride in assembly/adoption.ts.
- */
-export function compactStride(n: number): number {
-  return Math.ceil(Math.ceil((n * ABI.ADOPTION_COMPACT_EIGHTHS) / 8) / 4) * 4 + 4;
 }
 
 /** Entries of the counter array at header slot `slot` (the group and digital ones end with their "nobody" slot). */

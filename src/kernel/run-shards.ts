@@ -3,7 +3,7 @@
 // shards hold are summed, then day d + 1. The sums are of integers, so the order of shards does
 // not matter and the result is the one of a single instance holding everyone.
 import { ServiceError } from '../errors.js';
-import type { ContactDraws, KernelInstance } from './instance.js';
+import type { ContactDraws, KernelFamily, KernelInstance } from './instance.js';
 import { CONTROL_CANCEL, CONTROL_DAYS, type KernelPlan } from './kernel-plan.js';
 import { counterLength } from './layout.js';
 import type { KernelShard, ShardLayout } from './shards.js';
@@ -134,12 +134,13 @@ export interface RunOptions {
   part?: ShardPart;
   /** Adds each phase's wall seconds to it. */
   phases?: ShardPhases;
-  /** Reception: how each instance draws the media contacts (KernelInstance.begin; by default as the variant suits). */
+  /** A family with media: how each instance draws the media contacts (ContactDraws; by default as the variant suits). */
   contactDraws?: ContactDraws;
 }
 
-/** Runs one task over `layout`: all its shards in this thread, or the part's shards (RunOptions.part). */
+/** Runs one task of `family`'s kernel over `layout`: all its shards in this thread, or the part's shards (RunOptions.part). */
 export function runShards(
+  family: KernelFamily,
   instances: readonly KernelInstance[],
   layout: ShardLayout,
   plan: KernelPlan,
@@ -160,7 +161,7 @@ export function runShards(
   const count = part?.count ?? shards.length;
   if (instances.length < count) throw new RangeError(`${count} shards need as many kernel instances, got ${instances.length}`);
   const whole = shards.length === 1;
-  for (let k = 0; k < count; k++) instances[k].begin(shards[first + k].pop, planForShard(plan, shards[first + k], whole), escala, key, contactDraws);
+  for (let k = 0; k < count; k++) instances[k].begin(family, shards[first + k].pop, planForShard(plan, shards[first + k], whole), escala, key, contactDraws);
   lap('reset');
   // counter views after every begin (memory growth would detach them); counters start at 0
   const own = (x: { slot: number }) => Array.from({ length: count }, (_, k) => instances[k].counters(x.slot, counterLength(shards[first + k].pop, x.slot)));
@@ -176,7 +177,7 @@ export function runShards(
   });
   const half = at;
   for (let d = 1; d <= plan.dias; d++) {
-    for (let k = 0; k < count; k++) instances[k].stepDay(plan, d);
+    for (let k = 0; k < count; k++) instances[k].stepDay(family, plan, d);
     lap('dias');
     // after the last day no one reads the counters (the reduction reads per-person state, the next
     // task's reset zeroes them): a part goes on to its reduction without waiting for the others

@@ -55,7 +55,7 @@ export function singleShard(pop: KernelPopulation): ShardLayout {
   return l;
 }
 
-/** Household ranges [start, end) of each UF, in population order (UFs are concatenated, src/release/population-store.ts). */
+/** Household ranges [start, end) of each UF, in population order (UFs are concatenated, src/population/population-store.ts). */
 function ufRanges(pop: KernelPopulation): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   let uf = -1;

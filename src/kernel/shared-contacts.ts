@@ -3,7 +3,7 @@
 // menos10_<c> scales it), and a pair's contacts depend on the pair's own draws, its channel's
 // day factors and affinity only (assembly/reception.ts runContacts), so every other channel's
 // contacts are the ones plano's task drew. With 4 channels a replica's 9 tasks drew 32 channels'
-// contacts; kept, they draw 8. Used by KernelInstance.begin (./instance.ts) when the task's caller
+// contacts; kept, they draw 8. Used by reception's kernel (src/models/recepcao/reception-kernel.ts) when the task's caller
 // allows the memory (src/simulate.ts shareContacts).
 
 /** One channel's contacts over an instance's persons: first contact day, first recalled day (0: none) and contacts (saturating at 255). */

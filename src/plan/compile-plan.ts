@@ -1,28 +1,25 @@
 // compilePlan(scenario, release | population) -> Plan (DESIGN 2 and 4): variants, daily channel
-// intensities, audience mask, parameters, units, grid and answer-contract questions.
+// intensities, audience mask, parameters, units, grid and answer-contract questions; the family's
+// own part (its cells, per-person arrays and parameters) is its room's (src/models/).
 import { randomUUID } from 'node:crypto';
 import { personDays } from '../contract/quotes.js';
-import type { Canal, Kpi, Medida, Scenario } from '../contract/types.js';
-import { ServiceError, contractError } from '../errors.js';
+import { Refuser } from '../contract/refuser.js';
+import { checkFamilyFields } from '../contract/scenario-rules.js';
+import type { Kpi, Medida, Scenario } from '../contract/types.js';
+import { ServiceError } from '../errors.js';
 import { SPILL_ADJACENT, DIGITAL_HOMOPHILY, SPREADING_DAYS } from '../kernel/model-constants.js';
 import type { KernelPlan } from '../kernel/kernel-plan.js';
 import { prepareKernelPopulation } from '../kernel/kernel-population.js';
 import { kernelBytes, planShape } from '../kernel/layout.js';
+import { modelFor } from '../models/model-registry.js';
 import { defaultParameters } from './default-parameters.js';
 import type { ModelParameters, Population, Release } from '../release/types.js';
 import { audienceMask } from './audience.js';
 import { gridCellCount, personGridCells } from '../release/publication-grid.js';
 import { jobGrid } from '../contract/age-bands.js';
-import { adoptionMultipliers, launchTimingClasses, launchTimingFactors } from './propensity.js';
 import { compileQuestions } from './questions.js';
-import {
-  BASE_CELLS, FALSE_RECALL, KERNEL_CELLS, RECALL, affinity, receptionCell, responseCoefficients, responseCumulative,
-} from './reception-profiles.js';
-import { MEDIDAS_ADOCAO, MEDIDAS_RECEPCAO, type Plan, type ReduceSpec } from './types.js';
+import type { Plan, ReduceSpec } from './types.js';
 import { loadPopulation } from './load-population.js';
-import { HABITOS, habitAffinity, habitOf, usesMediaHabits } from './media-habits.js';
-import { exposureAffinity, exposureHabits, HABITOS_EXPOSICAO, propensityTables, usesExposure } from './exposure-habits.js';
-import { exposureCase } from '../release/exposure-case-file.js';
 import { jobTracts, jobUnits } from './units.js';
 import { scenarioChannels } from '../contract/variants.js';
 import { planVariants, type PlanVariant } from './variants.js';
@@ -95,19 +92,20 @@ export async function compilePlan(scenario: Scenario, source: Release | Populati
 /** The synchronous part of compilePlan, once the population and the parameters are known. */
 export function compilePlanFor(scenario: Scenario, pop: Population, parametros: ModelParameters, scope: PlanScope = {}): Plan {
   const familia = scenario.familia;
+  const model = modelFor(familia);
   const dias = scenario.horizonte.dias;
   const semanas = Math.ceil(dias / 7);
-  const canais = familia === 'recepcao' ? scenarioChannels(scenario) : [];
-  if (familia === 'recepcao' && canais.length === 0) throw contractError('reception_without_media', 'canais', 'a reception scenario needs a channel');
-  if (familia === 'adocao' && !scenario.lancamento) throw contractError('launch_required', 'lancamento', 'an adoption scenario needs lancamento');
+  // the family's own rules, which the plan stands on (a scenario validateScenario did not return may break them)
+  checkFamilyFields(scenario, new Refuser());
+  const canais = model.canais ? scenarioChannels(scenario) : [];
   const variantes = scopedVariants(scenario, scope);
-  const medidas = [...(familia === 'adocao' ? MEDIDAS_ADOCAO : MEDIDAS_RECEPCAO)];
+  const medidas = [...model.medidas];
   const grade = jobGrid(scenario);
   const kpop = prepareKernelPopulation(pop);
   const publico = audienceMask(scenario, pop);
   const unidades = jobUnits(scenario, pop);
   const setores = scenario.saida_por_setor ? jobTracts(unidades, pop) : undefined;
-  const perguntas = compileQuestions(scenario.contrato_de_resposta, medidas, pop);
+  const perguntas = compileQuestions(scenario.contrato_de_resposta, medidas, model.sinonimos, pop);
   const p = parametros;
 
   const nC = canais.length;
@@ -119,11 +117,8 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
     firstDay = Math.min(firstDay, per.dia_inicio);
   }
   const w = p.pesos_canais;
-  // From v1.5.0 a reception cell also carries the person's TV and radio habit (media-habits.ts);
-  // from v2.0.0 its TV household and region, and each person draws a propensity (exposure-habits.ts).
-  const exposicao = familia === 'recepcao' && usesExposure(pop.release) ? exposureCase(pop.release) : null;
-  const habitos = exposicao ? HABITOS_EXPOSICAO : familia === 'recepcao' && usesMediaHabits(pop.release) ? HABITOS : 1;
-  const nCells = familia === 'recepcao' ? KERNEL_CELLS * habitos : 0;
+  // the family's cells, per-person arrays (m_i, its own) and parameters
+  const { nCells, mult, params: own, ...arrays } = model.compile({ scenario, pop, parametros: p, canais, publico });
   const kernel: KernelPlan = {
     id: randomUUID(),
     familia,
@@ -136,12 +131,11 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
     nGridCells: gridCellCount(grade),
     gridCell: personGridCells(grade, pop.age5, pop.attrs),
     audience: publico,
-    // m_i: adoption propensity; in reception the same cell propensity scales the social hazard
-    // (deslocamento_porte is an adoption parameter and is not applied there).
-    mult: adoptionMultipliers(pop, familia === 'adocao' ? p : { ...p, deslocamento_porte: [] }),
+    mult,
+    ...arrays,
     params: {
       e0: Math.exp(p.beta0),
-      expo: familia === 'adocao' ? Math.exp(p.beta_expo) : Math.exp(p.beta_expo) * p.conversao_social,
+      expo: own.expo,
       wHh: w.domicilio ?? 0,
       wTurma: w.turma ?? 0,
       wEstab: w.estabelecimento ?? 0,
@@ -151,48 +145,15 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
       spill: SPILL_ADJACENT,
       damp: p.amortecimento_saturacao,
       elogit: Number.isFinite(p.logit_lancamento) ? Math.exp(p.logit_lancamento) : 0,
-      impulso: familia === 'adocao' ? p.impulso_lancamento ?? 0 : 0,
+      impulso: own.impulso,
       meiaVida: p.meia_vida_impulso_dias ?? 1,
       period: SPREADING_DAYS,
-      falseRecall: FALSE_RECALL,
+      falseRecall: own.falseRecall,
       firstDay: Math.min(firstDay, 65535),
-      recall: canais.map((c) => RECALL[c]),
+      recall: own.recall,
     },
   };
-  const fatorClasse = familia === 'adocao' ? launchTimingFactors(p) : undefined;
-  if (fatorClasse) {
-    kernel.classe = launchTimingClasses(pop);
-    kernel.fatorClasse = fatorClasse;
-  }
-  if (familia === 'recepcao') {
-    const cell = new Uint16Array(new SharedArrayBuffer(Math.max(1, pop.nPersons) * 2), 0, pop.nPersons);
-    const habitsOf = exposicao ? exposureHabits(pop) : null;
-    for (let h = 0; h < pop.nHouseholds; h++) {
-      const urbano = pop.tractUrban[pop.hhTract[h]] === 1;
-      for (let i = pop.hhStart[h]; i < pop.hhStart[h + 1]; i++) {
-        const habito = (habitsOf ? habitsOf[i] : habitos > 1 ? habitOf(pop.attrs[i]) : 0) * BASE_CELLS;
-        cell[i] = (habito + receptionCell(pop.age5[i], pop.attrs[i], urbano)) * 2 + publico[i];
-      }
-    }
-    const aff = new Float32Array(nC * nCells);
-    const affinityOf = (c: Canal, b: number, h: number) =>
-      exposicao ? exposureAffinity(exposicao, c, b, h) : habitos > 1 ? habitAffinity(c, b, h) : affinity(c, b);
-    canais.forEach((c, k) => {
-      for (let h = 0; h < habitos; h++) {
-        for (let b = 0; b < BASE_CELLS; b++) aff[k * nCells + (h * BASE_CELLS + b) * 2 + 1] = affinityOf(c, b, h);
-      }
-    });
-    if (exposicao) kernel.propensao = propensityTables(exposicao, canais);
-    const co = responseCoefficients(scenario.mensagem?.stim_id);
-    const cum = new Float32Array(2 * nCells * 3);
-    for (const src of [0, 1] as const) {
-      for (let k = 0; k < nCells; k++) cum.set(responseCumulative(co, (k >> 1) % BASE_CELLS, src), (src * nCells + k) * 3);
-    }
-    kernel.cell = cell;
-    kernel.afinidade = aff;
-    kernel.respostaAcum = cum;
-  }
-  const bytesPorTarefa = kernelBytes(kpop, planShape(kernel));
+  const bytesPorTarefa = kernelBytes(kpop, planShape(kernel, model.kernel));
   return {
     id: kernel.id,
     scenario,

@@ -6,13 +6,13 @@
 // ("Population margins") documents the rows.
 import { macroRegionOf } from '../release/data-files.js';
 import { RECEPCAO_CONTATO_DIARIO } from '../release/manifests.js';
-import { ensureUfPopulation } from '../release/population-store.js';
+import { ensureUfPopulation } from '../population/population-store.js';
 import { checkUfs, openRelease } from '../release/release.js';
 import {
   MACRO_REGIOES, NIVEIS_INSTRUCAO, PERSON_ATTRS, personAttr, RACAS, type BuildableRelease, type UfCode,
 } from '../release/types.js';
-import { dailyUse, usesMediaHabits } from './media-habits.js';
-import { affinity, BASE_CELLS, receptionCell } from './reception-profiles.js';
+import { dailyUse, usesMediaHabits } from '../models/recepcao/media-habits.js';
+import { affinity, BASE_CELLS, receptionCell } from '../models/recepcao/reception-profiles.js';
 
 export const MEDIDAS_MARGENS = ['internet', 'tv_diaria', 'radio_diaria', 'internet_diaria'] as const;
 export type MedidaMargem = (typeof MEDIDAS_MARGENS)[number];

@@ -25,8 +25,11 @@ function maskOf(values: number[] | undefined): number {
   return m;
 }
 
-function compileOne(chave: string, q: PerguntaSimples, medidas: readonly Medida[], pop: Population, field: string): CompiledQuestion {
-  const name = q.medida === 'adocao' ? 'adotantes' : q.medida;
+/** Other names a question may give a measure (a family's sinonimos, src/models/), and the measure each counts. */
+type Synonyms = Readonly<Partial<Record<Medida, Medida>>>;
+
+function compileOne(chave: string, q: PerguntaSimples, medidas: readonly Medida[], sinonimos: Synonyms, pop: Population, field: string): CompiledQuestion {
+  const name = sinonimos[q.medida] ?? q.medida;
   const medida = medidas.indexOf(name);
   if (medida < 0) throw contractError('question_measure_unknown', `${field}.medida`, `the scenario's family does not produce ${q.medida}`);
   return {
@@ -37,12 +40,12 @@ function compileOne(chave: string, q: PerguntaSimples, medidas: readonly Medida[
   };
 }
 
-export function compileQuestions(contrato: ContratoDeResposta | null | undefined, medidas: readonly Medida[], pop: Population): CompiledQuestion[] {
+export function compileQuestions(contrato: ContratoDeResposta | null | undefined, medidas: readonly Medida[], sinonimos: Synonyms, pop: Population): CompiledQuestion[] {
   if (!contrato) return [];
   return contrato.perguntas.map((q, k) => {
     const field = `contrato_de_resposta.perguntas[${k}]`;
     return q.forma === 'comparar'
-      ? compileOne(q.id, q.pergunta, medidas, pop, `${field}.pergunta`)
-      : compileOne(q.id, q, medidas, pop, field);
+      ? compileOne(q.id, q.pergunta, medidas, sinonimos, pop, `${field}.pergunta`)
+      : compileOne(q.id, q, medidas, sinonimos, pop, field);
   });
 }

@@ -9,12 +9,6 @@ import type { CompiledQuestion } from './questions.js';
 import type { TractUnits } from './units.js';
 import type { PlanVariant } from './variants.js';
 
-export const MEDIDAS_ADOCAO: readonly Medida[] = ['adotantes'];
-export const MEDIDAS_RECEPCAO: readonly Medida[] = [
-  'alcance', 'exposta_social', 'exposta_midia_medida', 'exposta_midia_declarada', 'exposta_midia_ambas',
-  'ignora', 'absorve', 'repassa', 'rejeita',
-];
-
 /** What a worker needs to reduce a finished task to counts (src/pool/reduce-replica.ts). */
 export interface ReduceSpec {
   familia: Familia;

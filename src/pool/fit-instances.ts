@@ -5,6 +5,7 @@ import { KernelInstance } from '../kernel/instance.js';
 import type { KernelPlan } from '../kernel/kernel-plan.js';
 import { planForShard } from '../kernel/run-shards.js';
 import type { ShardLayout } from '../kernel/shards.js';
+import { modelFor } from '../models/model-registry.js';
 
 /** Memory an instance may hold beyond twice its task's need before it is dropped. */
 export const SLACK_BYTES = 256 * 2 ** 20;
@@ -26,10 +27,11 @@ export async function fitInstances(instances: KernelInstance[], layout: ShardLay
   });
   instances.length = 0;
   const whole = shards.length === 1;
+  const family = modelFor(plan.familia).kernel;
   for (let k = 0; k < shards.length; k++) {
     const inst = placed[k] ?? held.shift();
     if (inst) {
-      const need = inst.bytesNeeded(shards[k].pop, planForShard(plan, shards[k], whole));
+      const need = inst.bytesNeeded(family, shards[k].pop, planForShard(plan, shards[k], whole));
       if (inst.bytesHeld <= Math.max(2 * need, need + slackBytes)) {
         instances.push(inst);
         continue;

@@ -5,6 +5,7 @@ import { Piscina } from 'piscina';
 import { ServiceError } from '../errors.js';
 import type { KernelInstance } from '../kernel/instance.js';
 import { failPart, runShards } from '../kernel/run-shards.js';
+import { modelFor } from '../models/model-registry.js';
 import type { PartRequest, TaskPhases, TaskReply, TaskRequest } from './messages.js';
 import { claimPart } from './claim-part.js';
 import { fitInstances } from './fit-instances.js';
@@ -22,7 +23,7 @@ export default async function runTask(req: TaskRequest | PartRequest): Promise<u
     const fases: TaskPhases = {
       primeiroShard: part?.first ?? 0, pessoas: mine.shards.reduce((n, s) => n + s.p1 - s.p0, 0), reset: 0, dias: 0, espera: 0, troca: 0, reducao: 0,
     };
-    runShards(instances, req.shards, req.plan, req.escala, req.key, { control: req.control, part, phases: fases, contactDraws: req.contatosPartilhados ? 'shared' : undefined });
+    runShards(modelFor(req.plan.familia).kernel, instances, req.shards, req.plan, req.escala, req.key, { control: req.control, part, phases: fases, contactDraws: req.contatosPartilhados ? 'shared' : undefined });
     const t1 = performance.now();
     const segments = mine.shards.map((s, k) => ({ h0: s.h0, h1: s.h1, p0: s.p0, inst: instances[k] }));
     const reduced = reduceReplica(req.population, req.plan, req.reduce, segments, req.variante, req.escala);

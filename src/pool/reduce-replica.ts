@@ -6,7 +6,8 @@
 import { ABI } from '../kernel/abi.js';
 import type { KernelPlan } from '../kernel/kernel-plan.js';
 import type { KernelPopulation } from '../kernel/kernel-population.js';
-import type { KernelInstance, KernelState, RunTables } from '../kernel/instance.js';
+import type { KernelInstance, RunTables } from '../kernel/instance.js';
+import { modelFor } from '../models/model-registry.js';
 import type { ReduceSpec } from '../plan/types.js';
 import { ageGroupOf, gridCellCount } from '../release/publication-grid.js';
 import { PERSON_ATTRS, personAttr } from '../release/types.js';
@@ -31,22 +32,6 @@ function cumulate(a: Uint32Array, outer: number, weeks: number, inner: number): 
   }
 }
 
-/** Event day of measure m of the segment's person i (0 = never), in the order of MEDIDAS_* of src/plan/types.ts. */
-function eventDayOf(spec: ReduceSpec, st: KernelState): (m: number, i: number) => number {
-  if (spec.familia === 'adocao') return (_m, i) => st.dayA[i];
-  const { dayA, sday, mday, dday, resp } = st as Required<KernelState>;
-  return (m, i) => {
-    switch (m) {
-      case 0: return dayA[i];
-      case 1: return sday[i];
-      case 2: return mday[i];
-      case 3: return dday[i];
-      case 4: return mday[i] && sday[i] ? Math.max(mday[i], sday[i]) : 0;
-      default: return resp[i] === m - 4 ? dayA[i] : 0;
-    }
-  };
-}
-
 /** A finished task's state for households [h0, h1) whose first person is p0 (one per shard), in the kernel instance that ran them. */
 export interface StateSegment {
   h0: number;
@@ -60,7 +45,7 @@ interface PlanCounts {
   populacao: Uint32Array;
   publico: Uint32Array;
   celulasPopulacao: Uint32Array;
-  /** recepcao: audience members per unit x affinity cell (alcancavel per variant from it). */
+  /** A family with the alcance block: audience members per unit x affinity cell (alcancavel per variant from it). */
   publicoCelula?: Uint32Array;
 }
 
@@ -75,12 +60,12 @@ function planCounts(pop: KernelPopulation, plan: KernelPlan, spec: ReduceSpec, s
   const U = spec.nUnidades;
   const C = gridCellCount(spec.grade);
   const K = plan.nCells;
-  const reception = spec.familia === 'recepcao';
+  const reach = modelFor(spec.familia).blocos.includes('alcance');
   pc = {
     populacao: new Uint32Array(U),
     publico: new Uint32Array(U),
     celulasPopulacao: new Uint32Array(U * C),
-    publicoCelula: reception ? new Uint32Array(U * K) : undefined,
+    publicoCelula: reach ? new Uint32Array(U * K) : undefined,
   };
   const { populacao, publico, celulasPopulacao, publicoCelula } = pc;
   const aud = spec.publico;
@@ -106,7 +91,7 @@ function planCounts(pop: KernelPopulation, plan: KernelPlan, spec: ReduceSpec, s
       members += aud[i];
     }
     publico[u] += members;
-    // reception (the plan's affinity cells): a person outside the audience adds 0, to a cell without the audience bit
+    // the plan's affinity cells: a person outside the audience adds 0, to a cell without the audience bit
     if (affinityCell) for (let i = i0; i < i1; i++) audienceOfUnit[affinityCell[i]] += aud[i];
   });
   if (unit >= 0) fold(unit);
@@ -293,15 +278,17 @@ export function reduceReplica(
   const porSetor = spec.setorIndice ? new Uint32Array(S * W * M) : undefined;
   const D = spec.dias;
   const serieDiaria = spec.diario ? new Uint32Array(U * D * M) : undefined;
-  const reception = spec.familia === 'recepcao';
+  const model = modelFor(spec.familia);
+  // the alcance block's counts (a family with media): contacts by channel, and the audience each channel can reach
+  const reach = model.blocos.includes('alcance');
   const nC = plan.nChannels;
-  const frequencia = reception ? new Uint32Array(U * (nC + 1) * ABI.FREQ_COLS) : undefined;
+  const frequencia = reach ? new Uint32Array(U * (nC + 1) * ABI.FREQ_COLS) : undefined;
   const { hhStart, hhTract, age5, attrs } = pop;
 
   const pc = sumPlanCounts(segments.map((seg) => planCounts(pop, plan, spec, seg, segments.length)), cellMeasures !== null);
   const { populacao, publico, celulasPopulacao } = pc;
   let alcancavel: Uint32Array | undefined;
-  if (reception) {
+  if (reach) {
     // audience members a channel can reach in this variant: on (intensity > 0 on some day, not
     // removed by the variant) and affinity > 0 in their cell
     alcancavel = new Uint32Array(U * nC);
@@ -326,7 +313,7 @@ export function reduceReplica(
     forEachUnitRun(pop, spec, seg, (i0, i1, u, s) => {
       if (u !== unit && unit >= 0) settleUnit(run, unit);
       unit = u;
-      settleRun(run, u, s, seg.inst.countRun(spec.familia, i0 - seg.p0, i1 - seg.p0));
+      settleRun(run, u, s, seg.inst.countRun(model.kernel, i0 - seg.p0, i1 - seg.p0));
     });
     if (unit >= 0) settleUnit(run, unit);
   }
@@ -340,7 +327,7 @@ export function reduceReplica(
     const base = new Uint32Array(q.nUnidades);
     const [mIdade, mSexo, mRenda, mEsc, mRaca, mFaixa] = q.mascaras;
     for (const seg of segments) {
-      const dayOf = eventDayOf(spec, seg.inst.state());
+      const dayOf = model.eventDays(seg.inst.state());
       for (let h = seg.h0; h < seg.h1; h++) {
         const u = q.daSetor[hhTract[h]];
         if (u < 0) continue;

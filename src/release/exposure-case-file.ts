@@ -1,7 +1,7 @@
 // A release's exposure case: data/releases/<version>/caso-exposicao.json, the library case
 // `exposicao` that the fit writes (calibration/midia/exposure-fit.ts, npm run bench:exposicao).
 // Releases whose manifest sets `exposicao` (v2.0.0 on) take their media propensities and levels
-// from it (src/plan/exposure-habits.ts). Keep the fields read here in sync with ExposureFit.
+// from it (src/models/recepcao/exposure-habits.ts). Keep the fields read here in sync with ExposureFit.
 import { existsSync, readFileSync } from 'node:fs';
 import { projectPath } from '../project-path.js';
 import type { MACRO_REGIOES } from './types.js';

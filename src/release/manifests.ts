@@ -4,7 +4,7 @@
 // v1.3.0 places Roraima's population on its IBGE tracts (observed-tract-layout.ts); v1.4.0 is
 // v1.3.0's population (same generator and seed) with a Pix fit whose observation model counts
 // each UF's coverage (calibration/pix/pix-coverage.ts); v1.5.0 is v1.4.0's population with internet
-// use drawn jointly by age, schooling, income, area and region (src/release/internet-model.ts);
+// use drawn jointly by age, schooling, income, area and region (src/population/internet-model.ts);
 // v1.6.0 is v1.5.0's population and media habits with a Pix refit on it (issue 33: a population
 // that changes over the forecast, the long-horizon split, the log-trend reference, the municipal
 // cross-section) and the midia case's edition 2 (calibration/midia/midia-case.ts caseEdition);
@@ -38,7 +38,7 @@ const PARAMETROS_MANUAIS: ModelParameters = {
 /**
  * exp(beta0) of reception is the daily media contact hazard at intensity 1 and affinity 1
  * (1 - e^-0.3 = 26% a day): a modelled default of this project (docs/model.md), not a fit. From
- * v1.5.0 the affinities are scaled by it (src/plan/media-habits.ts), so one day at intensity 1
+ * v1.5.0 the affinities are scaled by it (src/models/recepcao/media-habits.ts), so one day at intensity 1
  * reaches the daily users of the medium.
  */
 export const RECEPCAO_CONTATO_DIARIO = 0.3;

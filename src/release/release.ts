@@ -5,7 +5,7 @@ import { censusDistricts } from './census-districts.js';
 import { loadAtlas, loadMunicipalities } from './data-files.js';
 import { loadUfShapes } from './geometry.js';
 import { MANIFESTS } from './manifests.js';
-import { loadPopulation } from './population-store.js';
+import { loadPopulation } from '../population/population-store.js';
 import { layoutTracts } from './tracts.js';
 import { hasObservedTracts, layoutObservedTracts } from './observed-tract-layout.js';
 import { tractPolygonsOf } from './tract-polygons.js';

@@ -203,7 +203,7 @@ export interface ReleaseManifest {
   /**
    * v2.0.0 on: reception draws each person's exposure propensity per channel, with levels and
    * spreads from the release's exposure case (data/releases/<versao>/caso-exposicao.json;
-   * src/plan/exposure-habits.ts). Absent: every user of a medium has the cell's hazard.
+   * src/models/recepcao/exposure-habits.ts). Absent: every user of a medium has the cell's hazard.
    */
   recepcao_exposicao?: true;
   grades: Record<'principal' | 'etaria', { unidade: string; eixos: string[]; descricao: string }>;
@@ -337,7 +337,7 @@ export interface TractLayout {
 
 /**
  * A release as the population store builds it: the read API plus the typed tract layouts the
- * builder places households in (src/release/population-store.ts). openRelease's releases are one.
+ * builder places households in (src/population/population-store.ts). openRelease's releases are one.
  */
 export interface BuildableRelease extends Release {
   tractLayout(code: string): TractLayout;

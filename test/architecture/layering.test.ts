@@ -28,7 +28,9 @@ function stages(...entries: string[]): Stage[] {
 const STAGES: readonly Stage[] = stages(
   'assembly: assembly/',
   'base: src/errors.ts src/project-path.ts src/package-version.ts',
-  'release: src/release/', 'tracts: src/tracts/', 'contract: src/contract/', 'kernel: src/kernel/', 'plan: src/plan/', 'pool: src/pool/',
+  'release: src/release/', 'population: src/population/', 'read: src/release/release.ts', 'tracts: src/tracts/', 'contract: src/contract/', 'kernel: src/kernel/', 'models: src/models/',
+  'checks: src/contract/validate-scenario.ts src/contract/scenario-rules.ts src/contract/answer-contract.ts src/contract/job-limits.ts src/contract/quotes.ts src/contract/index.ts',
+  'plan: src/plan/', 'pool: src/pool/',
   'simulate: src/simulate.ts', 'findings: src/findings/', 'job: src/run-simulation-job.ts', 'research: src/research/', 'context: src/context/', 'entry: src/index.ts src/internals.ts',
   'calibration: calibration/', 'library: library/',
   'store: service/store/', 'accounts: service/accounts/', 'webhooks: service/webhooks/', 'jobs: service/jobs/', 'execution: service/execution/',

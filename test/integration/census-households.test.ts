@@ -7,9 +7,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { measureCensusFit, type CensusFit } from '../../src/release/census-fit.js';
-import { templatePool } from '../../src/release/household-templates.js';
-import { clearPopulationMemory, populationFilePath } from '../../src/release/population-store.js';
+import { measureCensusFit, type CensusFit } from '../../src/population/census-fit.js';
+import { templatePool } from '../../src/population/household-templates.js';
+import { clearPopulationMemory, populationFilePath } from '../../src/population/population-store.js';
 import { openRelease } from '../../src/release/release.js';
 import { AGE_BANDS, PERSON_ATTRS, type Population, type Release, type UfCode } from '../../src/release/types.js';
 

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { buildMidiaCase, caseEdition, midiaCaseJson } from '../../calibration/midia/midia-case.js';
 import { readMidiaCase } from '../../calibration/midia/midia-case-file.js';
-import { midiaCasePath } from '../../src/release/internet-fit-file.js';
+import { midiaCasePath } from '../../src/population/internet-fit-file.js';
 import { openRelease } from '../../src/release/release.js';
 
 describe.each(['v1.5.0', 'v1.6.0', 'v1.7.0', 'v1.8.0', 'v1.9.0'])('midia case (data/releases/%s/caso-midia.json)', (release) => {

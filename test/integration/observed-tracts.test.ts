@@ -16,7 +16,7 @@ import { BASELINE_SCENARIO } from '../fixtures/scenarios.js';
 import { censusDistricts } from '../../src/release/census-districts.js';
 import { loadTracts2010, loadTracts2022 } from '../../src/release/context-files.js';
 import { BOA_VISTA } from '../../src/release/observed-tract-layout.js';
-import { clearPopulationMemory } from '../../src/release/population-store.js';
+import { clearPopulationMemory } from '../../src/population/population-store.js';
 import { openRelease } from '../../src/release/release.js';
 import type { Population } from '../../src/release/types.js';
 

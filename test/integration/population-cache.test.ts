@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/errors.js';
-import { readPopulationFile } from '../../src/release/population-file.js';
-import { clearPopulationMemory, populationFilePath } from '../../src/release/population-store.js';
+import { readPopulationFile } from '../../src/population/population-file.js';
+import { clearPopulationMemory, populationFilePath } from '../../src/population/population-store.js';
 import { openRelease, releaseManifest } from '../../src/release/release.js';
 
 const dirs: string[] = [];

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clearPopulationMemory } from '../../src/release/population-store.js';
+import { clearPopulationMemory } from '../../src/population/population-store.js';
 import { openRelease, releaseManifest } from '../../src/release/release.js';
 import { PERSON_ATTRS, type Population } from '../../src/release/types.js';
 

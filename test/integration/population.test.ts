@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadAgeSex, loadRace } from '../../src/release/data-files.js';
-import { clearPopulationMemory } from '../../src/release/population-store.js';
+import { clearPopulationMemory } from '../../src/population/population-store.js';
 import { openRelease } from '../../src/release/release.js';
 import { AGE_BANDS, NO_GROUP, PERSON_ATTRS, type Population, type Release, type UfCode } from '../../src/release/types.js';
 

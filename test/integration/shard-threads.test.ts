@@ -5,6 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { layoutKernel, planShape } from '../../src/kernel/layout.js';
 import { shardCuts } from '../../src/kernel/shards.js';
+import { modelFor } from '../../src/models/model-registry.js';
 import { compilePlan } from '../../src/plan/compile-plan.js';
 import { createPool } from '../../src/pool/pool.js';
 import type { ReplicaResult } from '../../src/pool/replica-result.js';
@@ -41,7 +42,7 @@ describe('a sharded task over several threads', () => {
       // one task (one variant, one replica): on a fresh pool it takes a second thread only when spread
       const plan = await compilePlan(sc, release, { variantes: ['plano'], diario: true });
       const kp = plan.kernelPopulation;
-      const shape = planShape(plan.kernel);
+      const shape = planShape(plan.kernel, modelFor(plan.familia).kernel);
       const budget = Math.ceil(layoutKernel(0, kp, shape).end * 0.3);
       expect(shardCuts(kp, shape, budget).length - 1).toBe(4);
       const one = await simulate(sc, { plan, pool: pools[0], maxShardBytes: budget });

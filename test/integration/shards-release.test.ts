@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ABI } from '../../src/kernel/abi.js';
 import { layoutKernel, planShape } from '../../src/kernel/layout.js';
 import { shardCuts, shardPopulation } from '../../src/kernel/shards.js';
+import { modelFor } from '../../src/models/model-registry.js';
 import { compilePlan } from '../../src/plan/compile-plan.js';
 import { createPool } from '../../src/pool/pool.js';
 import type { ReplicaResult } from '../../src/pool/replica-result.js';
@@ -32,7 +33,7 @@ describe('shards on the release (RR + AP)', () => {
     });
     const plan = await compilePlan(sc, release);
     const kp = plan.kernelPopulation;
-    const shape = planShape(plan.kernel);
+    const shape = planShape(plan.kernel, modelFor(plan.familia).kernel);
     const all = layoutKernel(0, kp, shape).end;
     const rrHouseholds = kp.hhTract.findIndex((t) => kp.munUf[kp.tractMun[t]] !== kp.munUf[kp.tractMun[kp.hhTract[0]]]);
     expect(rrHouseholds).toBeGreaterThan(0);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { replicaKey } from '../../src/kernel/rng-key.js';
 import { compilePlanFor } from '../../src/plan/compile-plan.js';
-import { propensityMoments } from '../../src/plan/propensity.js';
+import { propensityMoments } from '../../src/models/propensity.js';
 import { PERSON_ATTRS, personAttr, type ModelParameters } from '../../src/release/types.js';
 import { buildFixturePopulation } from '../fixtures/population-fixture.js';
 import { hashState, runOnInstance, threadInstance } from '../fixtures/run-in-thread.js';

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { ABI } from '../../src/kernel/abi.js';
 import { validateScenario } from '../../src/contract/validate-scenario.js';
 import { compilePlan } from '../../src/plan/compile-plan.js';
-import { binMass } from '../../src/plan/exposure-habits.js';
+import { binMass } from '../../src/models/recepcao/exposure-habits.js';
 import { openRelease } from '../../src/release/release.js';
 import { runInThread } from '../fixtures/run-in-thread.js';
 

@@ -8,6 +8,7 @@ import { adoptionOperations, receptionOperations } from '../../bench/lib/kernel-
 import { ABI } from '../../src/kernel/abi.js';
 import { KernelInstance } from '../../src/kernel/instance.js';
 import { replicaKey } from '../../src/kernel/rng-key.js';
+import { modelFor } from '../../src/models/model-registry.js';
 import { compilePlanFor } from '../../src/plan/compile-plan.js';
 import { buildFixturePopulation } from '../fixtures/population-fixture.js';
 import { adoptionScenario, parameters, receptionScenario } from '../fixtures/scenarios.js';
@@ -20,7 +21,7 @@ describe('the hazard updates counted from a task\'s final state are those observ
     const kp = plan.kernelPopulation;
     const n = kp.nPersons;
     const k = await KernelInstance.create();
-    k.begin(kp, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, 0));
+    k.begin(modelFor(plan.familia).kernel, kp, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, 0));
     const s = k.layout!.slots;
     let updates = 0;
     let socialDays = 0;
@@ -31,7 +32,7 @@ describe('the hazard updates counted from a task\'s final state are those observ
         socialDays++;
         for (const x of sday) updates += Number(x === 0);
       }
-      k.stepDay(plan.kernel, d);
+      k.stepDay(modelFor(plan.familia).kernel, plan.kernel, d);
     }
     const st = k.state();
     const kk = plan.kernel;
@@ -49,11 +50,11 @@ describe('the hazard updates counted from a task\'s final state are those observ
   it('adoption', async () => {
     const plan = compilePlanFor(adoptionScenario({ lancamento: { dia: 3, cenario_base: 'pix' }, horizonte: { data_inicio: '2026-01-05', dias: 20 } }), pop, parameters({ beta0: Math.log(0.05) }));
     const k = await KernelInstance.create();
-    k.begin(plan.kernelPopulation, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, 0));
+    k.begin(modelFor(plan.familia).kernel, plan.kernelPopulation, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, 0));
     let updates = 0;
     for (let d = 1; d <= plan.kernel.dias; d++) {
       if (d > plan.kernel.lancamentoDia) for (const x of k.state().dayA) updates += Number(x === 0);
-      k.stepDay(plan.kernel, d);
+      k.stepDay(modelFor(plan.familia).kernel, plan.kernel, d);
     }
     const ops = adoptionOperations(k.state().dayA, plan.kernel.lancamentoDia, plan.kernel.dias);
     expect(ops.riscos).toBe(updates);

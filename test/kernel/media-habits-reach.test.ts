@@ -1,16 +1,16 @@
 // From v1.5.0 the reception affinity derives from media habits: a one-channel campaign at
 // intensidade 1 reaches in one day each person with the daily-use probability of the medium
-// (src/plan/media-habits.ts), and over 30 days about the medium's users. Checked in the kernel:
+// (src/models/recepcao/media-habits.ts), and over 30 days about the medium's users. Checked in the kernel:
 // the reach by age group, mean of the replicas, against the sum of the persons' probabilities,
 // within 4 binomial standard errors.
 // Uses the worker from dist/ (npx tsc -p tsconfig.json first; npm test does).
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultParameters } from '../../src/plan/default-parameters.js';
 import seedrandom from 'seedrandom';
-import { dailyUse, habitOf, personDailyUse, usesMediaHabits } from '../../src/plan/media-habits.js';
-import { RADIO_USUARIOS_KANTAR, TV_USUARIOS_PBM } from '../../src/release/media-users.js';
+import { dailyUse, habitOf, personDailyUse, usesMediaHabits } from '../../src/models/recepcao/media-habits.js';
+import { RADIO_USUARIOS_KANTAR, TV_USUARIOS_PBM } from '../../src/population/media-users.js';
 import { PERSON_ATTRS } from '../../src/release/types.js';
-import { receptionCell } from '../../src/plan/reception-profiles.js';
+import { receptionCell } from '../../src/models/recepcao/reception-profiles.js';
 import { createPool } from '../../src/pool/pool.js';
 import { ageGroupOf, gridCell, gridCellCount } from '../../src/release/publication-grid.js';
 import { releaseManifest } from '../../src/release/release.js';

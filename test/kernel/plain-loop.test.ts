@@ -12,6 +12,7 @@ import { ABI } from '../../src/kernel/abi.js';
 import { KernelInstance } from '../../src/kernel/instance.js';
 import type { KernelPopulation } from '../../src/kernel/kernel-population.js';
 import { replicaKey } from '../../src/kernel/rng-key.js';
+import { modelFor } from '../../src/models/model-registry.js';
 import { compilePlanFor } from '../../src/plan/compile-plan.js';
 import type { Plan } from '../../src/plan/types.js';
 import type { Population } from '../../src/release/types.js';
@@ -143,10 +144,10 @@ type Views = ReturnType<typeof views>;
  */
 async function eachDay<S>(plan: Plan, before: (v: Views, k: KernelInstance) => S, check: (day: number, state: S, k: KernelInstance) => void): Promise<KernelInstance> {
   const k = await KernelInstance.create();
-  k.begin(plan.kernelPopulation, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, 0));
+  k.begin(modelFor(plan.familia).kernel, plan.kernelPopulation, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, 0));
   for (let d = 1; d <= plan.kernel.dias; d++) {
     const state = before(views(k), k);
-    k.stepDay(plan.kernel, d);
+    k.stepDay(modelFor(plan.familia).kernel, plan.kernel, d);
     check(d, state, k);
   }
   return k;
@@ -270,7 +271,7 @@ describe('the skipping and blocked daily steps give the state of the plain loop'
     const n = short.kernelPopulation.nPersons;
     const contacts = async (plan: Plan) => {
       const k = await KernelInstance.create();
-      k.begin(plan.kernelPopulation, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, 0));
+      k.begin(modelFor(plan.familia).kernel, plan.kernelPopulation, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, 0));
       const v = views(k);
       return { mday: v.u16(ABI.P_MDAY, n).slice(), dday: v.u16(ABI.P_DDAY, n).slice(), freq: v.u8(ABI.P_FREQ, nC * n).slice() };
     };

@@ -6,6 +6,7 @@ import { layoutKernel, planShape } from '../../src/kernel/layout.js';
 import { replicaKey } from '../../src/kernel/rng-key.js';
 import { planForShard, runShards } from '../../src/kernel/run-shards.js';
 import { shardPopulation, singleShard } from '../../src/kernel/shards.js';
+import { modelFor } from '../../src/models/model-registry.js';
 import { compilePlanFor } from '../../src/plan/compile-plan.js';
 import { claimPart } from '../../src/pool/claim-part.js';
 import { fitInstances } from '../../src/pool/fit-instances.js';
@@ -23,20 +24,20 @@ const smallPop = buildFixturePopulation({ persons: 4_000, municipios: 1, tractsP
 const small = compilePlanFor(scenario, smallPop, parameters());
 
 function stateAfter(instances: KernelInstance[], plan: typeof big, layout = singleShard(plan.kernelPopulation)) {
-  runShards(instances, layout, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, 0));
+  runShards(modelFor(plan.familia).kernel, instances, layout, plan.kernel, plan.variantes[0].escala, replicaKey(plan.grupoComparacao, 0));
   return hashState(instances[0].state());
 }
 
 describe('fitInstances', () => {
   it('keeps an instance that fits, drops extra shards and oversized memories, and the fresh instance gives the same state', async () => {
-    const bytes = layoutKernel(0, big.kernelPopulation, planShape(big.kernel)).end;
-    const three = shardPopulation(big.kernelPopulation, planShape(big.kernel), Math.ceil(bytes / 3) + 4096);
+    const bytes = layoutKernel(0, big.kernelPopulation, planShape(big.kernel, modelFor(big.familia).kernel)).end;
+    const three = shardPopulation(big.kernelPopulation, planShape(big.kernel, modelFor(big.familia).kernel), Math.ceil(bytes / 3) + 4096);
     expect(three.shards.length).toBeGreaterThanOrEqual(3);
 
     const instances: KernelInstance[] = [];
     await fitInstances(instances, three, big.kernel, 0);
     expect(instances).toHaveLength(three.shards.length);
-    runShards(instances, three, big.kernel, big.variantes[0].escala, replicaKey(big.grupoComparacao, 0));
+    runShards(modelFor(big.familia).kernel, instances, three, big.kernel, big.variantes[0].escala, replicaKey(big.grupoComparacao, 0));
 
     // the same layout again: every instance kept (nothing copied in again)
     const kept = [...instances];
@@ -51,7 +52,7 @@ describe('fitInstances', () => {
     expect(instances[0]).toBe(kept[0]);
     const bigState = stateAfter(instances, big);
     const heldBig = instances[0].bytesHeld;
-    expect(heldBig).toBeGreaterThanOrEqual(instances[0].bytesNeeded(big.kernelPopulation, big.kernel));
+    expect(heldBig).toBeGreaterThanOrEqual(instances[0].bytesNeeded(modelFor(big.familia).kernel, big.kernelPopulation, big.kernel));
 
     // a population 15 times smaller: the big memory is dropped for a fresh instance of its size
     const small1 = singleShard(small.kernelPopulation);
@@ -72,15 +73,15 @@ describe('fitInstances', () => {
 
 describe('a task spread over threads run again', () => {
   it('each thread claims the part its instances hold, and fitInstances keeps them in the part\'s order', async () => {
-    const bytes = layoutKernel(0, big.kernelPopulation, planShape(big.kernel)).end;
-    const three = shardPopulation(big.kernelPopulation, planShape(big.kernel), Math.ceil(bytes / 3) + 4096);
+    const bytes = layoutKernel(0, big.kernelPopulation, planShape(big.kernel, modelFor(big.familia).kernel)).end;
+    const three = shardPopulation(big.kernelPopulation, planShape(big.kernel, modelFor(big.familia).kernel), Math.ceil(bytes / 3) + 4096);
     const parts = splitShards(three, 2);
     const slice = (j: number) => ({ ...three, shards: three.shards.slice(parts[j].first, parts[j].first + parts[j].count) });
     // two threads' instances after a first run: one holds part 0's shards, the other part 1's
     const threads: KernelInstance[][] = [[], []];
     for (const j of [0, 1]) {
       await fitInstances(threads[j], slice(j), big.kernel, 0);
-      slice(j).shards.forEach((s, k) => threads[j][k].load(s.pop, planForShard(big.kernel, s, false)));
+      slice(j).shards.forEach((s, k) => threads[j][k].load(modelFor(big.familia).kernel, s.pop, planForShard(big.kernel, s, false)));
     }
     // run again: whichever thread starts first, each claims its own part
     for (const first of [0, 1]) {
@@ -93,7 +94,7 @@ describe('a task spread over threads run again', () => {
     // a thread that ran the whole task keeps the instances of the part it is handed, in the part's order
     const whole: KernelInstance[] = [];
     await fitInstances(whole, three, big.kernel, 0);
-    runShards(whole, three, big.kernel, big.variantes[0].escala, replicaKey(big.grupoComparacao, 0));
+    runShards(modelFor(big.familia).kernel, whole, three, big.kernel, big.variantes[0].escala, replicaKey(big.grupoComparacao, 0));
     const before = [...whole];
     const last = parts[1];
     await fitInstances(whole, slice(1), big.kernel, 0);

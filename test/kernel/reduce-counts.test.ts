@@ -1,7 +1,7 @@
 // A task's reduction to counts runs in the kernel (assembly/reduce.ts: runs of households, eight
 // persons at a time, day 0 as the sink of the events a person did not have, tables folded by the
 // host per run and per unit). Here the counts are taken again the plain way, person by person
-// from the state the task left and the definitions (the measures of MEDIDAS_*, gridCell, the
+// from the state the task left and the definitions (the family's medidas, gridCell, the
 // audience, the units and tract rows), and every array must be equal. The cells are plano's only,
 // of the scenario's KPIs unless the plan asks for every measure's.
 import { describe, expect, it } from 'vitest';

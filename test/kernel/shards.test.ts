@@ -14,6 +14,7 @@ import { reduceReplica } from '../../src/pool/reduce-replica.js';
 import type { ReplicaResult } from '../../src/pool/replica-result.js';
 import { simulate } from '../../src/simulate.js';
 import { ABI } from '../../src/kernel/abi.js';
+import { modelFor } from '../../src/models/model-registry.js';
 import { buildFixturePopulation } from '../fixtures/population-fixture.js';
 import { adoptionScenario, parameters, receptionScenario } from '../fixtures/scenarios.js';
 
@@ -31,7 +32,7 @@ const instances: KernelInstance[] = [];
 async function runLayout(plan: Plan, layout: ShardLayout) {
   while (instances.length < layout.shards.length) instances.push(await KernelInstance.create());
   const v = plan.variantes[0];
-  runShards(instances, layout, plan.kernel, v.escala, replicaKey(plan.grupoComparacao, 0));
+  runShards(modelFor(plan.familia).kernel, instances, layout, plan.kernel, v.escala, replicaKey(plan.grupoComparacao, 0));
   const segments = layout.shards.map((s, k) => ({ h0: s.h0, h1: s.h1, p0: s.p0, inst: instances[k] }));
   const states = segments.map((s) => s.inst.state());
   const state: Record<string, number[]> = {};
@@ -45,13 +46,13 @@ async function runLayout(plan: Plan, layout: ShardLayout) {
 
 /** The layout for a budget of 1/parts of the memory, cut for a pool of `threads`. */
 function layoutOf(plan: Plan, parts: number, threads = 1): ShardLayout {
-  const bytes = layoutKernel(0, plan.kernelPopulation, planShape(plan.kernel)).end;
-  return shardPopulation(plan.kernelPopulation, planShape(plan.kernel), Math.ceil(bytes / parts) + 4096, threads);
+  const bytes = layoutKernel(0, plan.kernelPopulation, planShape(plan.kernel, modelFor(plan.familia).kernel)).end;
+  return shardPopulation(plan.kernelPopulation, planShape(plan.kernel, modelFor(plan.familia).kernel), Math.ceil(bytes / parts) + 4096, threads);
 }
 
 describe('shard layout', () => {
   it('keeps a population that fits in one shard whole, and cuts a bigger one at households', () => {
-    const shape = planShape(reception.kernel);
+    const shape = planShape(reception.kernel, modelFor(reception.familia).kernel);
     const kp = reception.kernelPopulation;
     expect(shardPopulation(kp, shape)).toBe(singleShard(kp));
     const l = layoutOf(reception, 3);
@@ -72,7 +73,7 @@ describe('shard layout', () => {
   });
 
   it('for a pool of several threads also cuts at each thread\'s share of the persons', () => {
-    const shape = planShape(reception.kernel);
+    const shape = planShape(reception.kernel, modelFor(reception.familia).kernel);
     const kp = reception.kernelPopulation;
     const bytes = layoutKernel(0, kp, shape).end;
     const biggest = Math.max(...Array.from({ length: kp.nHouseholds }, (_, h) => kp.hhStart[h + 1] - kp.hhStart[h]));

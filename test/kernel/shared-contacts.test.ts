@@ -9,6 +9,7 @@ import { replicaKey } from '../../src/kernel/rng-key.js';
 import { runShards } from '../../src/kernel/run-shards.js';
 import { shardPopulation, singleShard, type ShardLayout } from '../../src/kernel/shards.js';
 import { layoutKernel, planShape } from '../../src/kernel/layout.js';
+import { modelFor } from '../../src/models/model-registry.js';
 import { compilePlanFor } from '../../src/plan/compile-plan.js';
 import type { Plan } from '../../src/plan/types.js';
 import { PERSON_ATTRS, type Population } from '../../src/release/types.js';
@@ -60,7 +61,7 @@ describe('media contacts kept for the replica\'s other variants', () => {
       expect(nC).toBe(4);
       expect(plan.variantes.length).toBe(1 + 2 * nC);
       const plain = await KernelInstance.create();
-      const shape = planShape(plan.kernel);
+      const shape = planShape(plan.kernel, modelFor(plan.familia).kernel);
       const three = shardPopulation(plan.kernelPopulation, shape, Math.ceil(layoutKernel(0, plan.kernelPopulation, shape).end / 3), 1);
       expect(three.shards.length).toBeGreaterThan(1);
       for (const layout of [singleShard(plan.kernelPopulation), three]) {
@@ -69,12 +70,12 @@ describe('media contacts kept for the replica\'s other variants', () => {
         for (const r of [0, 1]) {
           for (const v of plan.variantes) {
             const key = replicaKey(plan.grupoComparacao, r);
-            runShards([plain], singleShard(plan.kernelPopulation), plan.kernel, v.escala, key, { contactDraws: 'at-once' });
+            runShards(modelFor(plan.familia).kernel, [plain], singleShard(plan.kernelPopulation), plan.kernel, v.escala, key, { contactDraws: 'at-once' });
             const want = stateOf([plain], singleShard(plan.kernelPopulation));
-            runShards(kept, layout, plan.kernel, v.escala, key, { contactDraws: 'shared' });
+            runShards(modelFor(plan.familia).kernel, kept, layout, plan.kernel, v.escala, key, { contactDraws: 'shared' });
             expect(stateOf(kept, layout), `${v.nome}, replica ${r}, ${layout.shards.length} shard(s)`).toBe(want);
             // without keeping: channel by channel when the variant turns one off
-            runShards(byChannel, layout, plan.kernel, v.escala, key);
+            runShards(modelFor(plan.familia).kernel, byChannel, layout, plan.kernel, v.escala, key);
             expect(stateOf(byChannel, layout), `${v.nome}, replica ${r}, ${layout.shards.length} shard(s), not kept`).toBe(want);
           }
         }

@@ -4,7 +4,7 @@
 // propensity is over-dispersed at equal GRPs.
 import { describe, expect, it } from 'vitest';
 import { EXPOSICAO_LIMITES_PP, fitBetaPair, fitExposure, fitGammaPair, fitNbd } from '../../../calibration/midia/exposure-fit.js';
-import { betaLaplace, gammaReach, nbdReach } from '../../../src/release/exposure-reach.js';
+import { betaLaplace, gammaReach, nbdReach } from '../../../src/models/recepcao/exposure-reach.js';
 
 const fit = fitExposure();
 

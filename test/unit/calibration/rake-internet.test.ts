@@ -6,7 +6,7 @@ import type { InternetMargin } from '../../../calibration/midia/internet-margins
 import { marginWeights, modelShare, rakeInternet } from '../../../calibration/midia/rake-internet.js';
 import {
   cellProbabilities, COUNT_CELLS, GRUPO_IDADE_TIC_DA_FAIXA, type InternetCoefficients,
-} from '../../../src/release/internet-model.js';
+} from '../../../src/population/internet-model.js';
 
 const TRUE: InternetCoefficients = {
   idade: [2.5, 3, 2, 1.6, 0.8, -0.9], escolaridade: [-2.5, -0.6, 0.9, 1.8], renda: [-0.5, -0.2, 0.2, 0.6, 1, 1.2],

@@ -3,12 +3,12 @@
 // two-window margins and the formulas' frequency and GRPs, reach at equal GRPs falls below the
 // homogeneous model among users, two channels duplicate as the copula says, and any split of the
 // persons gives the same draws. Every tolerance is sampling error (4 standard errors) plus the
-// 256-bin table's quantisation (3e-4, test/unit/release/exposure-propensity.test.ts).
+// 256-bin table's quantisation (3e-4, test/unit/models/exposure-propensity.test.ts).
 import { describe, expect, it } from 'vitest';
 import { fitExposure } from '../../../calibration/midia/exposure-fit.js';
 import { simulateExposure, type SimulatedChannel } from '../../../calibration/midia/simulate-exposure.js';
-import { gammaCdf, gammaLaplace, propensityTable } from '../../../src/release/exposure-propensity.js';
-import { frequency, grp, hazardForGrp, homogeneousExposure, jointReach, reachAtLeast } from '../../../src/release/exposure-reach.js';
+import { gammaCdf, gammaLaplace, propensityTable } from '../../../src/models/recepcao/exposure-propensity.js';
+import { frequency, grp, hazardForGrp, homogeneousExposure, jointReach, reachAtLeast } from '../../../src/models/recepcao/exposure-reach.js';
 
 const N = 200_000;
 const SEED = 56;

@@ -9,7 +9,7 @@ import { checkJobLimits, fleetSpeedup, hostBytes, MAX_JOB_MINUTES, memoryNeed, t
 import { prepareKernelPopulation } from '../../../src/kernel/kernel-population.js';
 import { kernelBytes } from '../../../src/kernel/layout.js';
 import { compilePlan } from '../../../src/plan/compile-plan.js';
-import { MEDIDAS_ADOCAO, MEDIDAS_RECEPCAO } from '../../../src/plan/types.js';
+import { modelFor } from '../../../src/models/model-registry.js';
 import { gridCellCount } from '../../../src/release/publication-grid.js';
 import { newestRelease } from '../../../src/release/release.js';
 import { openRelease } from '../../../src/release/release.js';
@@ -95,8 +95,8 @@ describe('job limits', () => {
       const kpop = prepareKernelPopulation(await openRelease(version).population(['RR']));
       for (const [familia, canais] of [['adocao', 0], ['recepcao', 1], ['recepcao', 2], ['recepcao', 3], ['recepcao', 4]] as const) {
         for (const dias of [7, 300, 65_535]) {
-          const nMeasures = familia === 'adocao' ? MEDIDAS_ADOCAO.length : MEDIDAS_RECEPCAO.length;
-          const shape = { familia, nChannels: canais, nCells: 4 * 1120, dias, nMeasures, nGridCells: gridCellCount('principal') };
+          const model = modelFor(familia);
+          const shape = { familia, arrays: model.kernel, nChannels: canais, nCells: 4 * 1120, dias, nMeasures: model.medidas.length, nGridCells: gridCellCount('principal') };
           const measured = kernelBytes(kpop, shape) / kpop.nPersons;
           const counted = taskBytes(kpop.nPersons, { familia, canais, dias }) / kpop.nPersons;
           expect(counted, `${version} ${familia} ${canais} ${dias}`).toBeGreaterThanOrEqual(measured);

@@ -6,7 +6,7 @@ import {
 import { listReleases, releaseManifest } from '../../../src/release/release.js';
 import type { Lancamento } from '../../../src/contract/types.js';
 import { ServiceError } from '../../../src/errors.js';
-import { MOTIVO_RECEPCAO_HABITOS } from '../../../src/findings/veredito.js';
+import { MOTIVO_RECEPCAO_HABITOS } from '../../../src/models/recepcao/index.js';
 import { buildReplica, etaria, receptionJob, scenario } from './build-replica.js';
 
 const NAMES: Record<string, string> = { '1400100': 'Boa Vista', '1400027': 'Amajari' };

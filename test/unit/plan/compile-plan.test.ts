@@ -5,7 +5,7 @@ import { ABI } from '../../../src/kernel/abi.js';
 import { prepareKernelPopulation } from '../../../src/kernel/kernel-population.js';
 import { kernelBytes } from '../../../src/kernel/layout.js';
 import { compilePlan, compilePlanFor } from '../../../src/plan/compile-plan.js';
-import { MEDIDAS_RECEPCAO } from '../../../src/plan/types.js';
+import { RECEPCAO } from '../../../src/models/recepcao/index.js';
 import { gridCellCount } from '../../../src/release/publication-grid.js';
 import { PERSON_ATTRS, personAttr, UF_CODES, type Release } from '../../../src/release/types.js';
 import { INCOME_QUINTILES } from '../../../src/kernel/kernel-plan.js';
@@ -102,7 +102,7 @@ describe('compilePlan', () => {
 
   it('states the kernel memory of one task', () => {
     const p = compilePlanFor(receptionScenario(), pop, parameters());
-    const shape = { familia: 'recepcao', nChannels: 4, nCells: p.kernel.nCells, dias: 42, nMeasures: MEDIDAS_RECEPCAO.length, nGridCells: gridCellCount(p.grade) } as const;
+    const shape = { familia: 'recepcao', arrays: RECEPCAO.kernel, nChannels: 4, nCells: p.kernel.nCells, dias: 42, nMeasures: RECEPCAO.medidas.length, nGridCells: gridCellCount(p.grade) } as const;
     expect(p.bytesPorTarefa).toBe(kernelBytes(prepareKernelPopulation(pop), shape));
     expect(ABI.SLOTS).toBeGreaterThan(ABI.AGENT_BASE);
   });

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { MarginSums, type MarginRow } from '../../../src/plan/population-margins.js';
-import { BASE_CELLS, receptionCell } from '../../../src/plan/reception-profiles.js';
-import { clearPopulationMemory } from '../../../src/release/population-store.js';
+import { BASE_CELLS, receptionCell } from '../../../src/models/recepcao/reception-profiles.js';
+import { clearPopulationMemory } from '../../../src/population/population-store.js';
 import { PERSON_ATTRS } from '../../../src/release/types.js';
 import { runCliCaptured } from '../../fixtures/run-cli.js';
 

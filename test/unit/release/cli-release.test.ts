@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { clearPopulationMemory } from '../../../src/release/population-store.js';
+import { clearPopulationMemory } from '../../../src/population/population-store.js';
 import { runCliCaptured } from '../../fixtures/run-cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'campaign-sim-cli-'));

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadAgeSex, loadMunicipalities } from '../../../src/release/data-files.js';
 import { AGE_BANDS } from '../../../src/release/types.js';
 import { hash3, largestRemainder, Rng } from '../../../src/release/random.js';
-import { EDUCATION_TARGETS_25PLUS_2023, normalCdf, normalQuantile, socioModel } from '../../../src/release/socio-model.js';
+import { EDUCATION_TARGETS_25PLUS_2023, normalCdf, normalQuantile, socioModel } from '../../../src/population/socio-model.js';
 
 describe('socio model', () => {
   const model = socioModel();

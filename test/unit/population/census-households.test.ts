@@ -6,8 +6,8 @@ import { censusDistricts } from '../../../src/release/census-districts.js';
 import {
   loadAgeSex, loadCensusDistrictRows, loadCensusMunicipalRows, loadMunicipalities, loadRrSample,
 } from '../../../src/release/data-files.js';
-import { drawTractSizes, fitSizeShares, tiltedSizes } from '../../../src/release/household-sizes.js';
-import { calibrateTemplates, templatePool } from '../../../src/release/household-templates.js';
+import { drawTractSizes, fitSizeShares, tiltedSizes } from '../../../src/population/household-sizes.js';
+import { calibrateTemplates, templatePool } from '../../../src/population/household-templates.js';
 import { largestRemainder, Rng } from '../../../src/release/random.js';
 import { openRelease, releaseManifest } from '../../../src/release/release.js';
 import { AGE_BANDS } from '../../../src/release/types.js';

@@ -7,8 +7,8 @@
 // heaviness, and a table of the bins' conditional means turns it into M. Pure functions: no
 // release or kernel reads them yet (the second phase of issue 56 wires them).
 import { gammaP, gammaPInverse } from './gamma-functions.js';
-import { hash3, STREAM } from './random.js';
-import { normalCdf, normalQuantile } from './socio-model.js';
+import { hash3, STREAM } from '../../release/random.js';
+import { normalCdf, normalQuantile } from '../../population/socio-model.js';
 
 /** Bins of the agent form: a byte per person and channel. */
 export const PROPENSITY_BINS = 256;

@@ -3,8 +3,8 @@
 // sample weight. A municipality of RR draws on its own sampled households; every other
 // municipality on all of RR's (a donor sample). Either way the weights are calibrated to the
 // municipality's 2022 margins (calibrateTemplates) before any household is drawn.
-import { loadRrSample } from './data-files.js';
-import { AGE_BANDS } from './types.js';
+import { loadRrSample } from '../release/data-files.js';
+import { AGE_BANDS } from '../release/types.js';
 
 const CELLS = 2 * AGE_BANDS;
 

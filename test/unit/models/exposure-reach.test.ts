@@ -1,11 +1,11 @@
-// Reach, frequency and GRP formulas of src/release/exposure-reach.ts against one another and
+// Reach, frequency and GRP formulas of src/models/recepcao/exposure-reach.ts against one another and
 // against the binomial, NBD and beta-binomial they reduce to.
 import { describe, expect, it } from 'vitest';
-import { gammaLaplace, propensityTable } from '../../../src/release/exposure-propensity.js';
+import { gammaLaplace, propensityTable } from '../../../src/models/recepcao/exposure-propensity.js';
 import {
   betaBinomialPmf, betaLaplace, frequency, gammaHazardForReach, gammaReach, grp, hazardForGrp, hazardForReach,
   homogeneousExposure, nbdPmf, nbdReach, reachAtLeast,
-} from '../../../src/release/exposure-reach.js';
+} from '../../../src/models/recepcao/exposure-reach.js';
 
 const choose = (n: number, j: number) => { let c = 1; for (let i = 0; i < j; i++) c = (c * (n - i)) / (i + 1); return c; };
 

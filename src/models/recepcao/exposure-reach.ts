@@ -7,7 +7,7 @@
 // capped at one a day, the beta-binomial for days at a beta-distributed daily probability.
 import { logGamma } from './gamma-functions.js';
 import { gammaLaplace } from './exposure-propensity.js';
-import { normalCdf, normalQuantile } from './socio-model.js';
+import { normalCdf, normalQuantile } from '../../population/socio-model.js';
 
 /** A channel's users and their propensities: equally weighted multipliers (the agent form's table; [1] for every user the same). */
 export interface Exposure {

@@ -1,6 +1,6 @@
 // Who uses TV and radio at all (generator 1.5.0, `internet_conjunta`): one flag per person and
 // medium, drawn once by the builder, so a person's habit holds over a whole campaign. The daily
-// use of the reception model (src/plan/media-habits.ts) falls on these users only, so a campaign
+// use of the reception model (src/models/recepcao/media-habits.ts) falls on these users only, so a campaign
 // reaches in one day the daily users and over many days about the share of users. Independent of
 // every attribute: the data here publish no gradient of either share (assumption).
 

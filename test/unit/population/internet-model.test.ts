@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cellProbabilities, decodeInternetCell, incomeClass, INTERNET_CELLS, internetCell, NO_SCHOOLING_SHARE_OF_LEVEL0, SALARIO_MINIMO_2023,
   schoolingClass,
-} from '../../../src/release/internet-model.js';
+} from '../../../src/population/internet-model.js';
 
 describe('internet model cells (generator 1.5.0)', () => {
   it('numbers every cell once and decodes it back', () => {

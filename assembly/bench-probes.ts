@@ -1,11 +1,15 @@
 // The compute roof of the kernel bench's roofline (bench/lib/compute-roof.ts; docs/model.md,
 // session 11): loops of the kernels' unavoidable operations at their best throughput, built from
 // the kernels' own inline primitives (assembly/rng.ts, assembly/gather.ts), so that they cost what
-// the kernels' copies cost. Bench only: not on the simulation path, not ABI slots. Each loop
-// returns a checksum of every result (nothing can be optimised away) and its iterations do not
-// depend on one another (a throughput, not a latency: the chains of different iterations overlap).
+// the kernels' copies cost. Bench only: the entry of its own build (`npm run asbuild:bench`,
+// build/bench-probes.wasm, with the release build's options), never in build/kernel.wasm, which
+// the package ships. Each loop returns a checksum of every result (nothing can be optimised away)
+// and its iterations do not depend on one another (a throughput, not a latency: the chains of
+// different iterations overlap).
 import { gather4From } from './gather';
 import { expDraw, expDraw2, setAgentBase, uniform } from './rng';
+
+export { heapBase } from './header';
 
 @inline function fold(s: u64): u32 {
   return <u32>s ^ <u32>(s >> 32);

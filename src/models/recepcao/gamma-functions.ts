@@ -2,7 +2,7 @@
 // for the exposure propensity (exposure-propensity.ts) and the reach formulas (exposure-reach.ts).
 // The package's dependencies hold no incomplete gamma (mathjs has lgamma only, and is heavy to
 // load in the release stage), so these are the textbook algorithms (Lanczos; series and Lentz's
-// continued fraction), checked against tabulated values in test/unit/release/exposure-propensity.test.ts.
+// continued fraction), checked against tabulated values in test/unit/models/exposure-propensity.test.ts.
 
 const LANCZOS = [
   0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,

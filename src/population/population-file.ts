@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { UfPopulation } from './population-builder.js';
-import type { UfCode } from './types.js';
+import type { UfCode } from '../release/types.js';
 
 const MAGIC = 'CSIMPOP1';
 /** Bump when the builder or this layout changes: older files are then rebuilt. */

@@ -1,4 +1,4 @@
-// Media habits with exposure propensity (releases whose manifest names an exposure case, v2.0.0
+// Media habits with exposure propensity (releases whose manifest sets recepcao_exposicao, v2.0.0
 // on; issue 56, docs/experiments/media-exposure.md): heavy and light users. Each person's contact
 // hazard on a channel is the cell's level times a persistent multiplier M of mean 1 drawn once per
 // replica (assembly/reception.ts propensityOf), M ~ Gamma(k) with the channel's k fitted to two
@@ -14,16 +14,16 @@
 //   digital: as media-habits.ts (no second window in the data: homogeneous, M = 1).
 // The levels follow these closed forms for the gamma: a one-day reach q needs the mean daily hazard
 // k ((1 - q)^(-1/k) - 1) (exposure-reach.ts gammaHazardForReach).
-import type { Canal } from '../contract/types.js';
-import { ABI } from '../kernel/abi.js';
-import type { KernelPlan } from '../kernel/kernel-plan.js';
-import { macroRegionOf } from '../release/data-files.js';
-import type { ExposureCase } from '../release/exposure-case-file.js';
-import { gammaHazardForReach } from '../release/exposure-reach.js';
-import { gammaP, gammaPInverse } from '../release/gamma-functions.js';
-import { MANIFESTS, RECEPCAO_CONTATO_DIARIO } from '../release/manifests.js';
-import { normalQuantile } from '../release/socio-model.js';
-import { MACRO_REGIOES, PERSON_ATTRS, type Population, personAttr } from '../release/types.js';
+import type { Canal } from '../../contract/types.js';
+import { ABI } from '../../kernel/abi.js';
+import type { KernelPlan } from '../../kernel/kernel-plan.js';
+import { normalQuantile } from '../../population/socio-model.js';
+import { macroRegionOf } from '../../release/data-files.js';
+import type { ExposureCase } from '../../release/exposure-case-file.js';
+import { MANIFESTS, RECEPCAO_CONTATO_DIARIO } from '../../release/manifests.js';
+import { MACRO_REGIOES, PERSON_ATTRS, type Population, personAttr } from '../../release/types.js';
+import { gammaHazardForReach } from './exposure-reach.js';
+import { gammaP, gammaPInverse } from './gamma-functions.js';
 import { dailyUse, tvOddsShift } from './media-habits.js';
 import { decodeCell } from './reception-profiles.js';
 

@@ -3,17 +3,17 @@
 // so households are contiguous; from generator 1.2.0 (`domicilios_censo`) the households are the
 // 2022 Census's (census-households.ts). See docs/population.md for every modelled element and its source.
 import { placeCensusHouseholds } from './census-households.js';
-import { loadAgeSex, loadRace, macroRegionOf } from './data-files.js';
-import { distanceKm } from './geometry.js';
+import { loadAgeSex, loadRace, macroRegionOf } from '../release/data-files.js';
+import { distanceKm } from '../release/geometry.js';
 import { incomeClass, internetCell, schoolingClass, type InternetAssignment } from './internet-model.js';
 import { RADIO_USUARIOS_KANTAR, TV_USUARIOS_PBM } from './media-users.js';
-import { largestRemainder, munKey, Rng, STREAM } from './random.js';
+import { largestRemainder, munKey, Rng, STREAM } from '../release/random.js';
 import {
   CLASS_MAX, COMMUTE_MAX_SHARE, EDUCATION_INCOME_CORRELATION, ESTABLISHMENT_MAX, ESTABLISHMENT_PARETO_ALPHA,
   GRAVITY_MIN_KM, HOUSEHOLD_SIZE_SHARES, INTERNET_BY_BAND, INTERNET_REGION_FACTOR, INTERNET_URBAN_FACTOR,
   normalCdf, SCHOOL_BY_BAND, SCHOOL_TARGET_PUPILS, socioModel, WORK_BY_BAND, WORK_SEX_FACTOR,
 } from './socio-model.js';
-import { AGE_BANDS, PERSON_ATTRS, type BuildProgress, type Municipality, type TractLayout, type UfCode } from './types.js';
+import { AGE_BANDS, PERSON_ATTRS, type BuildProgress, type Municipality, type TractLayout, type UfCode } from '../release/types.js';
 
 /** The stored population of one UF; indices are local to the UF. Each typed array is a section of population-file.ts. */
 export interface UfPopulation {

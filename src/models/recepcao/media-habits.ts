@@ -4,10 +4,10 @@
 // (reception-profiles.ts), so that a one-channel campaign at intensidade 1 reaches in one day the
 // cell's daily-use probability. docs/model.md ("Media habits") says what is data and what is
 // assumption; keep the two in sync.
-import type { Canal } from '../contract/types.js';
-import { MANIFESTS, RECEPCAO_CONTATO_DIARIO } from '../release/manifests.js';
-import { RADIO_USUARIOS_KANTAR, TV_USUARIOS_PBM } from '../release/media-users.js';
-import { PERSON_ATTRS, personAttr } from '../release/types.js';
+import type { Canal } from '../../contract/types.js';
+import { MANIFESTS, RECEPCAO_CONTATO_DIARIO } from '../../release/manifests.js';
+import { RADIO_USUARIOS_KANTAR, TV_USUARIOS_PBM } from '../../population/media-users.js';
+import { PERSON_ATTRS, personAttr } from '../../release/types.js';
 import { affinity, decodeCell } from './reception-profiles.js';
 
 /**

@@ -2,9 +2,9 @@
 // response model (multinomial logit of cell and source). These are MODELLED defaults stated by
 // this project, not fitted to survey data: the release knows no message-specific coefficients
 // yet, so every stim_id gets DEFAULT_RESPONSE (RESPONSE_BY_STIM is where known ones go).
-import type { Canal } from '../contract/types.js';
-import { ageGroupOf } from '../release/publication-grid.js';
-import { PERSON_ATTRS, personAttr } from '../release/types.js';
+import type { Canal } from '../../contract/types.js';
+import { ageGroupOf } from '../../release/publication-grid.js';
+import { PERSON_ATTRS, personAttr } from '../../release/types.js';
 
 /** Reception cells: age group 7 x renda 5 x escolaridade 4 x internet 2 x urbano 2. */
 export const BASE_CELLS = 7 * 5 * 4 * 2 * 2;

@@ -1,7 +1,7 @@
 // Household sizes of a tract (generator 1.2.0): exactly the tract's households and private
 // residents, drawn from the municipality's calibrated size distribution tilted to the district's
 // Census mean. See docs/population.md, "Households as the 2022 Census counted them".
-import type { Rng } from './random.js';
+import type { Rng } from '../release/random.js';
 
 /** log p_s (-Infinity where p_s is 0), once per distribution: the tilts below exponentiate it. */
 function logShares(p: Float64Array): Float64Array {

@@ -4,16 +4,16 @@
 import { Delaunay } from 'd3-delaunay';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { distanceKm } from './geometry.js';
+import { distanceKm } from '../release/geometry.js';
 import { internetAssignment } from './internet-fit-file.js';
 import { buildUfPopulation, type BuildOptions, type UfPopulation } from './population-builder.js';
 import {
   countsOf, readPopulationCounts, readPopulationFile, removePopulationFile, writePopulationFile, type FileExpectation, type UfCounts,
 } from './population-file.js';
-import { tvUsersByArea } from './exposure-case-file.js';
-import { hash3, STREAM } from './random.js';
+import { tvUsersByArea } from '../release/exposure-case-file.js';
+import { hash3, STREAM } from '../release/random.js';
 import { GRAVITY_MIN_KM } from './socio-model.js';
-import { NO_GROUP, UF_CODES, type BuildableRelease, type BuildProgress, type Municipality, type Population, type UfCode } from './types.js';
+import { NO_GROUP, UF_CODES, type BuildableRelease, type BuildProgress, type Municipality, type Population, type UfCode } from '../release/types.js';
 
 /**
  * Root of the population cache: $CAMPAIGN_SIM_CACHE, else $XDG_CACHE_HOME/campaign-sim, else

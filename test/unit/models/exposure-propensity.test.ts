@@ -1,12 +1,12 @@
-// The exposure propensity's mathematics (src/release/gamma-functions.ts, exposure-propensity.ts):
+// The exposure propensity's mathematics (src/models/recepcao/gamma-functions.ts, exposure-propensity.ts):
 // the special functions against tabulated values, the agent form's table against the gamma it
 // quantises, and the copula byte's marginal and correlation on many persons.
 import { describe, expect, it } from 'vitest';
 import {
   exposureUniform, gammaCdf, gammaLaplace, gammaQuantile, PROPENSITY_BINS, propensityByte, propensityTable,
-} from '../../../src/release/exposure-propensity.js';
-import { gammaP, gammaPInverse, logGamma } from '../../../src/release/gamma-functions.js';
-import { normalQuantile } from '../../../src/release/socio-model.js';
+} from '../../../src/models/recepcao/exposure-propensity.js';
+import { gammaP, gammaPInverse, logGamma } from '../../../src/models/recepcao/gamma-functions.js';
+import { normalQuantile } from '../../../src/population/socio-model.js';
 
 describe('gamma functions', () => {
   it('logGamma matches known values', () => {

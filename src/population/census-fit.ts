@@ -1,10 +1,10 @@
 // How closely a built population (generator 1.2.0, `domicilios_censo`) reproduces the 2022 Census:
 // occupied private households and mean size per municipality, residents and households per district,
 // sex x age counts, and the composition of its households. Read by bench/population.ts and the tests.
-import { censusDistricts } from './census-districts.js';
-import { loadAgeSex, loadCensusMunicipalRows, loadPermanentHouseholds } from './data-files.js';
-import { largestRemainder } from './random.js';
-import { AGE_BANDS, PERSON_ATTRS } from './types.js';
+import { censusDistricts } from '../release/census-districts.js';
+import { loadAgeSex, loadCensusMunicipalRows, loadPermanentHouseholds } from '../release/data-files.js';
+import { largestRemainder } from '../release/random.js';
+import { AGE_BANDS, PERSON_ATTRS } from '../release/types.js';
 
 /** The arrays of a built population (one UF's file or a merged population) that the fit reads. */
 export interface HouseholdArrays {

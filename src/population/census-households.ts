@@ -3,11 +3,11 @@
 // private households and private residents, compositions from real household templates calibrated
 // to the municipality's margins, residents of collective dwellings as one-person ranges after the
 // tract's households. The sex x age counts stay exactly the municipality's. docs/population.md.
-import { loadPermanentHouseholds } from './data-files.js';
-import { AGE_BANDS, type TractLayout } from './types.js';
+import { loadPermanentHouseholds } from '../release/data-files.js';
+import { AGE_BANDS, type TractLayout } from '../release/types.js';
 import { drawTractSizes, fitSizeShares, tiltedSizes } from './household-sizes.js';
 import { calibrateTemplates, collectiveRates, compareMembers, templatePool, type TemplatePool } from './household-templates.js';
-import { Rng, STREAM } from './random.js';
+import { Rng, STREAM } from '../release/random.js';
 
 const CELLS = 2 * AGE_BANDS;
 const UNFILLED = 255;

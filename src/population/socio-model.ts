@@ -1,8 +1,8 @@
 // Modelled education, income, internet use, school attendance and employment of persons. Every
 // constant here is either a published figure from data/br (named next to it) or an assumption
 // stated as such; docs/population.md lists them. Keep the two in sync.
-import { loadAgeSex, loadAtlas, loadMunicipalities, loadUfSocio } from './data-files.js';
-import { AGE_BANDS, type Municipality } from './types.js';
+import { loadAgeSex, loadAtlas, loadMunicipalities, loadUfSocio } from '../release/data-files.js';
+import { AGE_BANDS, type Municipality } from '../release/types.js';
 
 /** Standard normal CDF (Abramowitz-Stegun 26.2.17, |error| < 7.5e-8). */
 export function normalCdf(x: number): number {
