@@ -8,6 +8,7 @@
 // ("Reception", "Media habits", "Adoption") when a part of the model moves from assumption to data.
 
 import type { Medida } from '../contract/types.js';
+import { modelFor } from '../models/model-registry.js';
 import { usesMediaHabits } from '../models/recepcao/media-habits.js';
 import { FALSE_RECALL, RECALL, RESPONSE_BY_STIM } from '../models/recepcao/reception-profiles.js';
 import { listReleases, releaseManifest } from '../release/release.js';
@@ -150,7 +151,8 @@ function adoption(c: Context): Part {
 
 /** The parts a KPI's count rests on (reception: docs/model.md "Reception"; media exposure alone does not read word of mouth). */
 function measureParts(c: Context, medida: string): Part[] {
-  if (c.result.cenario.familia === 'adocao') return [adoption(c)];
+  // a family without media channels (adoption) rests on its own parameters
+  if (!modelFor(c.result.cenario.familia).canais) return [adoption(c)];
   const m = medida as Medida;
   if (m === 'exposta_midia_medida') return [media(c, true)];
   if (m === 'exposta_midia_declarada') return [media(c, true), recall()];

@@ -7,8 +7,8 @@ import * as internals from '../../src/internals.js';
 
 const ROOT = [
     'AGE_BAND_LABELS', 'CALIBRATION_CONTRACT_CODES', 'CANAIS', 'CONTRACT_CODES', 'DIAGNOSIS_VARIABLES', 'EIXOS_MARGENS', 'ERROR_STATUS',
-    'FINDINGS_TABLES', 'LIMITE_SETORES_CONTEXTO', 'MACRO_REGIOES', 'MEDIDAS_MARGENS', 'NIVEIS_INSTRUCAO', 'PORTES', 'PRIVACY_K', 'RACAS',
-    'SEXOS', 'ServiceError', 'Simulation', 'TIDY_WEEKLY_COLUMNS', 'TRACT_QUERY_CONTRACT_CODES', 'UF_CODES',
+    'FINDINGS_TABLES', 'LIMITE_SETORES_CONTEXTO', 'MACRO_REGIOES', 'MEDIDAS_MARGENS', 'MOTIVOS_VEREDITO', 'NIVEIS_INSTRUCAO', 'PORTES', 'PRIVACY_K', 'RACAS',
+    'SEXOS', 'ServiceError', 'Simulation', 'TIDY_WEEKLY_COLUMNS', 'TRACT_QUERY_CONTRACT_CODES', 'UF_CODES', 'VOCABULARIO_VEREDITO',
     'WEEKLY_CSV_HEADER', 'answerQuestions', 'applyOverrides', 'buildFindings', 'buildTractEvents',
     'clearPopulationMemory', 'closePool', 'compareJobs', 'computeVerdict', 'curvesSvg', 'decodeJobResult',
     'defaultParameters', 'diagnosisSummary', 'diagnosisVariable', 'encodeJobResult', 'estimateGrowth',

@@ -1,6 +1,7 @@
 // Hand-built ReplicaResults for the findings tests: the caller gives the grid cells at the
 // horizon; the weekly series and totals are derived so that the kernel's invariants hold
 // (cells add up to serie's last week; audience cells to seriePublico's).
+import { ABI } from '../../../src/kernel/abi.js';
 import type { Medida, Scenario } from '../../../src/contract/types.js';
 import { combineReplicas, type JobResult } from '../../../src/findings/index.js';
 import type { ReplicaResult } from '../../../src/pool/replica-result.js';
@@ -21,6 +22,7 @@ export interface ReplicaSpec {
   /** Cells in the audience (default: all). */
   audiencia?: (c: number) => boolean;
   canais?: string[];
+  /** Per unit and channel (then any), persons reached >= 1 and >= 3 times (laid out by frequencyRows). */
   frequencia?: number[];
   alcancavel?: number[];
   setores?: string[];
@@ -69,7 +71,7 @@ export function buildReplica(s: ReplicaSpec): ReplicaResult {
     serie, seriePublico, populacao, publico,
     grade, celulas, celulasPopulacao, medidasCelulas: s.medidas,
     canais: s.canais ?? [],
-    frequencia: s.frequencia ? Uint32Array.from(s.frequencia) : undefined,
+    frequencia: s.frequencia ? frequencyRows(s.frequencia) : undefined,
     alcancavel: s.alcancavel ? Uint32Array.from(s.alcancavel) : undefined,
     setores: s.setores,
     tipos: s.tipos,
@@ -131,6 +133,21 @@ export function receptionReplicas(replicas = 2, reach: ReceptionReach = DEFAULT_
     }
   }
   return { cenario, replicas: reps };
+}
+
+/**
+ * Pairs [>= 1, >= 3] as the reduction's rows (ABI.FREQ_COLS: contacts, then reached >= 1 .. >= 10
+ * times): >= 2 taken as >= 3, >= 4 on as 0, and contacts 1 for each person reached plus 2 for
+ * each reached 3 times.
+ */
+function frequencyRows(pairs: readonly number[]): Uint32Array {
+  const F = ABI.FREQ_COLS;
+  const out = new Uint32Array((pairs.length / 2) * F);
+  for (let row = 0; row < pairs.length / 2; row++) {
+    const [one, three] = [pairs[row * 2], pairs[row * 2 + 1]];
+    out.set([one + 2 * three, one, three, three], row * F);
+  }
+  return out;
 }
 
 /** receptionReplicas combined into the stored result. */
