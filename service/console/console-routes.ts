@@ -152,6 +152,9 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     const status = csrfRefused ? 403
       : err instanceof ServiceError ? err.status : err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) reply.log.error({ err }, 'console failure');
+    // an outage's 503 (store, counters) says when to try again, as the API's does
+    const retryAfter = err instanceof ServiceError ? err.headers['Retry-After'] : undefined;
+    if (retryAfter !== undefined) reply.header('Retry-After', retryAfter);
     // A refusal by role is a 403 too, with its own words (who may): only the CSRF refusal says the form expired.
     const text = csrfRefused ? 'O formulário expirou ou não veio desta página: recarregue a página e tente de novo.' : status >= 500 ? 'Algo falhou do nosso lado; tente de novo.' : refusalWords(err);
     // the console's own page (layout, navigation), or plain HTML when even that fails (a store outage)

@@ -124,9 +124,30 @@ describe('issue 54: fuzzed MCP methods', () => {
           });
           if (!res) return;
           expectNo5xx(res, `${m} ${JSON.stringify(params).slice(0, 200)}`);
-          if (res.statusCode === 200) expect(res.json().jsonrpc).toBe('2.0');
+          if (res.statusCode !== 200) return;
+          const msg = res.json();
+          expect(msg.jsonrpc).toBe('2.0');
+          // malformed params are the client's: -32602, never the -32603 of a failure inside
+          expect(msg.error?.code, res.body.slice(0, 300)).not.toBe(-32603);
         }),
       { seed: SEED, numRuns: 800 },
     );
+  });
+});
+
+describe('issue 54: MCP params outside the method\'s schema', () => {
+  it.each([
+    ['initialize', undefined],
+    ['initialize', {}],
+    ['initialize', { protocolVersion: 5, capabilities: {}, clientInfo: { name: 'a', version: '1' } }],
+    ['tools/call', { arguments: {} }],
+  ])('%s with params %j answers -32602 Invalid params', async (method, params) => {
+    const res = await app.inject({
+      method: 'POST', url: '/mcp',
+      headers: { authorization: `Bearer ${h.keys.full}`, accept: 'application/json, text/event-stream', 'content-type': 'application/json' },
+      payload: { jsonrpc: '2.0', id: 1, method, ...(params !== undefined ? { params } : {}) },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -32602, message: expect.stringContaining(`invalid params of ${method}`) } });
   });
 });
