@@ -15,6 +15,7 @@ import { RequestFormatError } from './http/validation.js';
 import type { ServiceContext } from './service-context.js';
 import { SHARED_SCHEMAS } from './http/schemas.js';
 import { registerOpenApi } from './http/openapi.js';
+import { createAnswerCache } from './http/heavy-read.js';
 import { bibliotecaRoutes } from './http/routes/biblioteca.js';
 import { healthRoutes } from './http/routes/health.js';
 import { rootRoutes } from './http/routes/root.js';
@@ -144,6 +145,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logError: (err) => app.log.error({ err }, 'failure in the authorization server'),
   });
   const ctx: ServiceContext = { store: opts.store, clock, limiter };
+  // the heavy reads' answers, built once per app (http/heavy-read.ts)
+  const answers = createAnswerCache();
   if (ownLimiter) {
     // Redis out of reach at start is an operator's error to see now, not a 503 on every call.
     try {
@@ -163,14 +166,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(rootRoutes, { consolePath: CONSOLE_PATH });
   await app.register(healthRoutes, ctx);
   await app.register(whoamiRoutes, ctx);
-  await app.register(bibliotecaRoutes, ctx);
+  await app.register(bibliotecaRoutes, { ctx, answers });
   await app.register(schemaRoutes);
   await app.register(jobRoutes, ctx);
   await app.register(compareRoutes, ctx);
   await app.register(findingsRoutes, ctx);
   await app.register(calibracaoRoutes, ctx);
-  await app.register(municipioRoutes, ctx);
-  await app.register(diagnosticoRoutes, ctx);
+  await app.register(municipioRoutes, { ctx, answers });
+  await app.register(diagnosticoRoutes, { ctx, answers });
   await app.register(mcpRoutes, { ctx, agents });
   await app.register(oauthRoutes, { agents });
   await app.register(consoleRoutes, {

@@ -8,7 +8,8 @@ import { contextMunicipality } from '../../src/context/context-municipality.js';
 import { DIAGNOSIS_VARIABLES, diagnosisVariableOf } from '../../src/tracts/diagnosis-variables.js';
 import { releaseReadAt } from '../jobs/city-diagnoses.js';
 import { CODIGO_PARAMS } from './input-schemas.js';
-import type { Operation } from './operation.js';
+import type { Operation, Principal } from './operation.js';
+import type { ServiceContext } from '../service-context.js';
 
 const DIAGNOSIS_QUERY = {
   type: 'object',
@@ -26,14 +27,23 @@ export interface CityDiagnosisInput {
 
 export type CityDiagnosis = DiagnosisSummary | DiagnosisCounts | DiagnosisSchools;
 
+/**
+ * A diagnosis read past its checks: the release the project reads the city at, and the answer's
+ * build, which depends on nothing else than the input and that release (the HTTP route keeps the
+ * answer under them: service/http/heavy-read.ts).
+ */
+export async function checkDiagnosisRead(ctx: ServiceContext, principal: Principal, { codigo, variavel }: CityDiagnosisInput): Promise<{ release: string; build: () => Promise<CityDiagnosis> }> {
+  contextMunicipality(codigo);
+  if (variavel !== undefined) diagnosisVariableOf(variavel);
+  const release = await releaseReadAt(ctx.store, principal.projectId, codigo);
+  return { release, build: () => (variavel === undefined ? diagnosisSummary(codigo, release) : diagnosisVariable(codigo, release, variavel)) };
+}
+
 export const getCityDiagnosis = {
   name: 'get_city_diagnosis',
   scope: 'results:read',
   input: { params: CODIGO_PARAMS, querystring: DIAGNOSIS_QUERY },
-  async run(ctx, principal, { codigo, variavel }) {
-    contextMunicipality(codigo);
-    if (variavel !== undefined) diagnosisVariableOf(variavel);
-    const release = await releaseReadAt(ctx.store, principal.projectId, codigo);
-    return variavel === undefined ? diagnosisSummary(codigo, release) : diagnosisVariable(codigo, release, variavel);
+  async run(ctx, principal, input) {
+    return (await checkDiagnosisRead(ctx, principal, input)).build();
   },
 } satisfies Operation<CityDiagnosisInput, CityDiagnosis>;

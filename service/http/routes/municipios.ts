@@ -4,13 +4,14 @@
 // version lacks, is src/context/'s (docs/context.md).
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth.js';
-import { CONTEXT_NOTES, SECURITY, errorResponses } from '../schemas.js';
+import { CONTEXT_NOTES, NOT_MODIFIED, SECURITY, errorResponses } from '../schemas.js';
+import { sendHeavyRead, type HeavyReadRoutesOptions } from '../heavy-read.js';
+import { newestRelease } from '../../../src/release/release.js';
 import { typedRoutes } from '../typed-routes.js';
 import {
   getHealthUnits, getMunicipalityProfile, getMunicipalityRainfall, getMunicipalityTracts, getTractGeometry, getTractNames,
   type ContextRead,
 } from '../../operations/get-municipality-context.js';
-import type { ServiceContext } from '../../service-context.js';
 
 const OPEN_OBJECT = { type: 'object', additionalProperties: true } as const;
 const OPEN_LIST = { type: 'array', items: OPEN_OBJECT } as const;
@@ -77,23 +78,22 @@ const GEOMETRY_RESPONSE = {
   content: { 'application/geo+json': { schema: { type: 'object', required: ['type', 'features', 'fontes', 'aviso'], properties: { type: { const: 'FeatureCollection' }, features: OPEN_LIST, ...CONTEXT_NOTES } } } },
 };
 
-/** Whether the client takes gzip: no Accept-Encoding means any coding (RFC 9110, 12.5.3). */
-function acceptsGzip(header: string | undefined): boolean {
-  if (header === undefined) return true;
-  return header.split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return (coding === 'gzip' || coding === '*') && (q === undefined || Number(q.slice(2)) > 0);
-  });
-}
+/** The key of a context answer: the route, the newest release (the data a process serves), what the answer depends on. */
+const keyOf = (route: string, ...parts: Array<string | number>) => [route, newestRelease(), ...parts].join('|');
 
-export async function municipioRoutes(fastify: FastifyInstance, ctx: ServiceContext): Promise<void> {
+export async function municipioRoutes(fastify: FastifyInstance, { ctx, answers }: HeavyReadRoutesOptions): Promise<void> {
   const app = typedRoutes(fastify);
+  // Every context answer is a heavy read (http/heavy-read.ts): public data, the same for every
+  // caller with results:read, up to 7 MB (São Paulo's tract names).
   const route = (path: string, summary: string, operation: ContextRead<unknown>, response: object, statuses = [401, 403, 404, 422, 429, 503]) =>
     app.get(`/v1/municipios/:codigo${path}`, {
       config: { scope: operation.scope },
-      schema: { tags: ['municipios'], summary, security: SECURITY, ...operation.input, response: { 200: response, ...errorResponses(statuses, CONTEXT_ERRORS) } },
-    }, async (request) => operation.run(ctx, principalOf(request), request.params));
+      schema: { tags: ['municipios'], summary, security: SECURITY, ...operation.input, response: { 200: response, 304: NOT_MODIFIED, ...errorResponses(statuses, CONTEXT_ERRORS) } },
+    }, async (request, reply) => {
+      const principal = principalOf(request);
+      const answer = await answers.answer(keyOf(path, request.params.codigo), async () => reply.serialize(await operation.run(ctx, principal, request.params)));
+      return sendHeavyRead(ctx, request, reply, answer);
+    });
 
   route('/perfil', 'Profile of a municipality: 2022 population, households and income, seat altitude, districts, sanitation', getMunicipalityProfile, PROFILE);
   route('/setores/nomes', 'A name for each tract (reported neighbourhood, district, or the last digits of the code); public data', getTractNames, NAMES);
@@ -107,9 +107,14 @@ export async function municipioRoutes(fastify: FastifyInstance, ctx: ServiceCont
       summary: 'The municipality\'s tracts with a summary; land cover, buildings and slope per tract are null with the reason',
       security: SECURITY,
       ...getMunicipalityTracts.input,
-      response: { 200: TRACTS, ...errorResponses([401, 403, 404, 422, 429, 503], { ...CONTEXT_ERRORS, 404: `${CONTEXT_ERRORS[404]} or relief_missing (no relief in this data version)` }) },
+      response: { 200: TRACTS, 304: NOT_MODIFIED, ...errorResponses([401, 403, 404, 422, 429, 503], { ...CONTEXT_ERRORS, 404: `${CONTEXT_ERRORS[404]} or relief_missing (no relief in this data version)` }) },
     },
-  }, async (request) => getMunicipalityTracts.run(ctx, principalOf(request), { ...request.params, ...request.query }));
+  }, async (request, reply) => {
+    const input = { ...request.params, ...request.query };
+    const answer = await answers.answer(keyOf('/setores', input.codigo, input.limite, input.offset),
+      async () => reply.serialize(await getMunicipalityTracts.run(ctx, principalOf(request), input)));
+    return sendHeavyRead(ctx, request, reply, answer);
+  });
 
   app.get('/v1/municipios/:codigo/setores/geometria', {
     config: { scope: getTractGeometry.scope },
@@ -118,12 +123,13 @@ export async function municipioRoutes(fastify: FastifyInstance, ctx: ServiceCont
       summary: 'GeoJSON of the municipality\'s tracts, simplified to about 11 m, gzip',
       security: SECURITY,
       ...getTractGeometry.input,
-      response: { 200: GEOMETRY_RESPONSE, ...errorResponses([401, 403, 404, 422, 429, 503], CONTEXT_ERRORS) },
+      response: { 200: GEOMETRY_RESPONSE, 304: NOT_MODIFIED, ...errorResponses([401, 403, 404, 422, 429, 503], CONTEXT_ERRORS) },
     },
   }, async (request, reply) => {
-    const { geojson, gzip } = await getTractGeometry.run(ctx, principalOf(request), request.params);
-    reply.header('Content-Type', 'application/geo+json; charset=utf-8').header('Vary', 'Accept-Encoding');
-    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(JSON.stringify(geojson));
-    return reply.header('Content-Encoding', 'gzip').send(gzip);
+    const principal = principalOf(request);
+    // the GeoJSON as it is (its schema names a content type, no serializer)
+    const answer = await answers.answer(keyOf('/setores/geometria', request.params.codigo),
+      async () => JSON.stringify((await getTractGeometry.run(ctx, principal, request.params)).geojson));
+    return sendHeavyRead(ctx, request, reply, answer, { type: 'application/geo+json; charset=utf-8', gzipWhenUnasked: true });
   });
 }
