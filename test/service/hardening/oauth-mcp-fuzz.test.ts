@@ -4,7 +4,7 @@
 // and PostgreSQL. Whatever a client sends, the answer is never a 5xx; the OAuth endpoints answer
 // their refusals in OAuth's form ({error, error_description}) or as a page.
 import fc from 'fast-check';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../service/app.js';
 import { openHarness, type Harness } from '../routes/harness.js';
@@ -35,7 +35,7 @@ function expectNo5xx(res: LightMyRequestResponse, what: string): void {
   expect(res.statusCode, `${what}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
 }
 
-async function inject(opts: Parameters<FastifyInstance['inject']>[0]): Promise<LightMyRequestResponse | null> {
+async function inject(opts: InjectOptions): Promise<LightMyRequestResponse | null> {
   try {
     return await app.inject(opts);
   } catch (err) {
