@@ -55,6 +55,7 @@ interface AttackResult { calls: number; bytes: number; statuses: Record<string, 
 /** `loops` loops reading `paths` in turn (each loop from its own offset) until the time is up. */
 async function attackFor({ url, key, seconds, paths, loops, encoding }: AttackOrder): Promise<AttackResult> {
   const until = Date.now() + seconds * 1000;
+  const pool = new Pool(url, { connections: Math.max(1, loops) });
   const statuses: Record<string, number> = {};
   const times: number[] = [];
   let bytes = 0;
@@ -63,14 +64,18 @@ async function attackFor({ url, key, seconds, paths, loops, encoding }: AttackOr
     while (Date.now() < until) {
       const path = paths[next++ % paths.length];
       const t = performance.now();
-      const res = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${key}`, 'accept-encoding': encoding } }).catch(() => null);
-      const body = res ? await res.arrayBuffer().catch(() => null) : null;
+      // undici's request, which inflates nothing: the attacker's own work stays small (it shares the machine)
+      let status = 'reset';
+      try {
+        const res = await pool.request({ path, method: 'GET', headers: { authorization: `Bearer ${key}`, 'accept-encoding': encoding } });
+        for await (const chunk of res.body) bytes += (chunk as Buffer).length;
+        status = String(res.statusCode);
+      } catch { /* counted as a reset */ }
       times.push(performance.now() - t);
-      bytes += body?.byteLength ?? 0;
-      const status = res ? String(res.status) : 'reset';
       statuses[status] = (statuses[status] ?? 0) + 1;
     }
   }));
+  await pool.close();
   times.sort((a, b) => a - b);
   return { calls: times.length, bytes, statuses, latency_ms: { p50: Math.round(times[Math.floor(times.length / 2)] ?? 0), max: Math.round(times.at(-1) ?? 0) } };
 }

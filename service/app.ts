@@ -145,8 +145,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logError: (err) => app.log.error({ err }, 'failure in the authorization server'),
   });
   const ctx: ServiceContext = { store: opts.store, clock, limiter };
-  // the heavy reads' answers, built once per app (http/heavy-read.ts)
+  // the heavy reads' answers, built once per app (http/heavy-read.ts), and their thread
   const answers = createAnswerCache();
+  app.addHook('onClose', async () => { await answers.close(); });
   if (ownLimiter) {
     // Redis out of reach at start is an operator's error to see now, not a 503 on every call.
     try {

@@ -27,16 +27,16 @@ export interface CityDiagnosisInput {
 
 export type CityDiagnosis = DiagnosisSummary | DiagnosisCounts | DiagnosisSchools;
 
-/**
- * A diagnosis read past its checks: the release the project reads the city at, and the answer's
- * build, which depends on nothing else than the input and that release (the HTTP route keeps the
- * answer under them: service/http/heavy-read.ts).
- */
-export async function checkDiagnosisRead(ctx: ServiceContext, principal: Principal, { codigo, variavel }: CityDiagnosisInput): Promise<{ release: string; build: () => Promise<CityDiagnosis> }> {
+/** The city's diagnosis at `release`: the same for every project that reads the city there (the heavy reads' thread runs it, service/http/heavy-read.ts). */
+export function diagnosisAt({ codigo, variavel }: CityDiagnosisInput, release: string): Promise<CityDiagnosis> {
+  return variavel === undefined ? diagnosisSummary(codigo, release) : diagnosisVariable(codigo, release, variavel);
+}
+
+/** The checks of a read, in their order (module comment): the release the project reads the city at. */
+export async function releaseOfDiagnosisRead(ctx: ServiceContext, principal: Principal, { codigo, variavel }: CityDiagnosisInput): Promise<string> {
   contextMunicipality(codigo);
   if (variavel !== undefined) diagnosisVariableOf(variavel);
-  const release = await releaseReadAt(ctx.store, principal.projectId, codigo);
-  return { release, build: () => (variavel === undefined ? diagnosisSummary(codigo, release) : diagnosisVariable(codigo, release, variavel)) };
+  return releaseReadAt(ctx.store, principal.projectId, codigo);
 }
 
 export const getCityDiagnosis = {
@@ -44,6 +44,6 @@ export const getCityDiagnosis = {
   scope: 'results:read',
   input: { params: CODIGO_PARAMS, querystring: DIAGNOSIS_QUERY },
   async run(ctx, principal, input) {
-    return (await checkDiagnosisRead(ctx, principal, input)).build();
+    return diagnosisAt(input, await releaseOfDiagnosisRead(ctx, principal, input));
   },
 } satisfies Operation<CityDiagnosisInput, CityDiagnosis>;

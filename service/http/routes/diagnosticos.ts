@@ -8,7 +8,7 @@ import { typedRoutes } from '../typed-routes.js';
 import { CONTEXT_NOTES, NOT_MODIFIED, SECURITY, errorResponses } from '../schemas.js';
 import { sendHeavyRead, type HeavyReadRoutesOptions } from '../heavy-read.js';
 import { estimateGrowth } from '../../operations/estimate-growth.js';
-import { checkDiagnosisRead, getCityDiagnosis } from '../../operations/get-city-diagnosis.js';
+import { getCityDiagnosis, releaseOfDiagnosisRead } from '../../operations/get-city-diagnosis.js';
 import { openCityDiagnosis } from '../../operations/open-city-diagnosis.js';
 import { quoteCityDiagnosis } from '../../operations/quote-city-diagnosis.js';
 
@@ -128,11 +128,12 @@ export async function diagnosticoRoutes(fastify: FastifyInstance, { ctx, answers
     },
   }, async (request, reply) => {
     // checked per project (open, at which release); the answer is the city's at that release,
-    // the same for every project: a heavy read (http/heavy-read.ts; São Paulo's escolas is 7 MB)
-    const input = { ...request.params, ...request.query };
-    const read = await checkDiagnosisRead(ctx, principalOf(request), input);
-    const answer = await answers.answer(['/diagnosticos', read.release, input.codigo, input.variavel ?? ''].join('|'), async () => reply.serialize(await read.build()));
-    return sendHeavyRead(ctx, request, reply, answer);
+    // the same for every project: a heavy read, built in the answer thread (http/heavy-read.ts;
+    // São Paulo's escolas is 7 MB)
+    const { codigo } = request.params;
+    const { variavel } = request.query;
+    const release = await releaseOfDiagnosisRead(ctx, principalOf(request), { codigo, variavel });
+    return sendHeavyRead(ctx, request, reply, await answers.answerOf({ read: 'diagnostico', codigo, variavel, release }));
   });
 
   app.get('/v1/diagnosticos/:codigo/cotacao', {

@@ -3,10 +3,8 @@
 // service/operations/get-municipality-context.ts. What each answer holds, and what this data
 // version lacks, is src/context/'s (docs/context.md).
 import type { FastifyInstance } from 'fastify';
-import { principalOf } from '../auth.js';
 import { CONTEXT_NOTES, NOT_MODIFIED, SECURITY, errorResponses } from '../schemas.js';
 import { sendHeavyRead, type HeavyReadRoutesOptions } from '../heavy-read.js';
-import { newestRelease } from '../../../src/release/release.js';
 import { typedRoutes } from '../typed-routes.js';
 import {
   getHealthUnits, getMunicipalityProfile, getMunicipalityRainfall, getMunicipalityTracts, getTractGeometry, getTractNames,
@@ -78,27 +76,20 @@ const GEOMETRY_RESPONSE = {
   content: { 'application/geo+json': { schema: { type: 'object', required: ['type', 'features', 'fontes', 'aviso'], properties: { type: { const: 'FeatureCollection' }, features: OPEN_LIST, ...CONTEXT_NOTES } } } },
 };
 
-/** The key of a context answer: the route, the newest release (the data a process serves), what the answer depends on. */
-const keyOf = (route: string, ...parts: Array<string | number>) => [route, newestRelease(), ...parts].join('|');
-
 export async function municipioRoutes(fastify: FastifyInstance, { ctx, answers }: HeavyReadRoutesOptions): Promise<void> {
   const app = typedRoutes(fastify);
   // Every context answer is a heavy read (http/heavy-read.ts): public data, the same for every
-  // caller with results:read, up to 7 MB (São Paulo's tract names).
-  const route = (path: string, summary: string, operation: ContextRead<unknown>, response: object, statuses = [401, 403, 404, 422, 429, 503]) =>
+  // caller with results:read, up to 7 MB (São Paulo's tract names), built in the answer thread.
+  const route = (path: string, read: 'perfil' | 'nomes' | 'chuva' | 'saude', summary: string, operation: ContextRead<unknown>, response: object) =>
     app.get(`/v1/municipios/:codigo${path}`, {
       config: { scope: operation.scope },
-      schema: { tags: ['municipios'], summary, security: SECURITY, ...operation.input, response: { 200: response, 304: NOT_MODIFIED, ...errorResponses(statuses, CONTEXT_ERRORS) } },
-    }, async (request, reply) => {
-      const principal = principalOf(request);
-      const answer = await answers.answer(keyOf(path, request.params.codigo), async () => reply.serialize(await operation.run(ctx, principal, request.params)));
-      return sendHeavyRead(ctx, request, reply, answer);
-    });
+      schema: { tags: ['municipios'], summary, security: SECURITY, ...operation.input, response: { 200: response, 304: NOT_MODIFIED, ...errorResponses([401, 403, 404, 422, 429, 503], CONTEXT_ERRORS) } },
+    }, async (request, reply) => sendHeavyRead(ctx, request, reply, await answers.answerOf({ read, codigo: request.params.codigo })));
 
-  route('/perfil', 'Profile of a municipality: 2022 population, households and income, seat altitude, districts, sanitation', getMunicipalityProfile, PROFILE);
-  route('/setores/nomes', 'A name for each tract (reported neighbourhood, district, or the last digits of the code); public data', getTractNames, NAMES);
-  route('/chuva', 'Monthly rainfall: the normal of each month, yearly totals with anomaly, the monthly series', getMunicipalityRainfall, RAINFALL);
-  route('/saude', 'Health facilities with coordinates (primary care, urgent care, hospitals); usada when nearest of its group to some tract', getHealthUnits, HEALTH);
+  route('/perfil', 'perfil', 'Profile of a municipality: 2022 population, households and income, seat altitude, districts, sanitation', getMunicipalityProfile, PROFILE);
+  route('/setores/nomes', 'nomes', 'A name for each tract (reported neighbourhood, district, or the last digits of the code); public data', getTractNames, NAMES);
+  route('/chuva', 'chuva', 'Monthly rainfall: the normal of each month, yearly totals with anomaly, the monthly series', getMunicipalityRainfall, RAINFALL);
+  route('/saude', 'saude', 'Health facilities with coordinates (primary care, urgent care, hospitals); usada when nearest of its group to some tract', getHealthUnits, HEALTH);
 
   app.get('/v1/municipios/:codigo/setores', {
     config: { scope: getMunicipalityTracts.scope },
@@ -110,10 +101,9 @@ export async function municipioRoutes(fastify: FastifyInstance, { ctx, answers }
       response: { 200: TRACTS, 304: NOT_MODIFIED, ...errorResponses([401, 403, 404, 422, 429, 503], { ...CONTEXT_ERRORS, 404: `${CONTEXT_ERRORS[404]} or relief_missing (no relief in this data version)` }) },
     },
   }, async (request, reply) => {
-    const input = { ...request.params, ...request.query };
-    const answer = await answers.answer(keyOf('/setores', input.codigo, input.limite, input.offset),
-      async () => reply.serialize(await getMunicipalityTracts.run(ctx, principalOf(request), input)));
-    return sendHeavyRead(ctx, request, reply, answer);
+    const { codigo } = request.params;
+    const { limite, offset } = request.query;
+    return sendHeavyRead(ctx, request, reply, await answers.answerOf({ read: 'setores', codigo, limite, offset }));
   });
 
   app.get('/v1/municipios/:codigo/setores/geometria', {
@@ -126,10 +116,7 @@ export async function municipioRoutes(fastify: FastifyInstance, { ctx, answers }
       response: { 200: GEOMETRY_RESPONSE, 304: NOT_MODIFIED, ...errorResponses([401, 403, 404, 422, 429, 503], CONTEXT_ERRORS) },
     },
   }, async (request, reply) => {
-    const principal = principalOf(request);
-    // the GeoJSON as it is (its schema names a content type, no serializer)
-    const answer = await answers.answer(keyOf('/setores/geometria', request.params.codigo),
-      async () => JSON.stringify((await getTractGeometry.run(ctx, principal, request.params)).geojson));
+    const answer = await answers.answerOf({ read: 'geometria', codigo: request.params.codigo });
     return sendHeavyRead(ctx, request, reply, answer, { type: 'application/geo+json; charset=utf-8', gzipWhenUnasked: true });
   });
 }
