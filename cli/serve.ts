@@ -37,6 +37,9 @@ function trustedProxies(value: string): string | undefined {
   return entries.join(',');
 }
 
+/** The shortest CAMPAIGN_SIM_CONSOLE_SECRET serve takes in production (32 base64 characters are 192 bits). */
+const MIN_CONSOLE_SECRET_LENGTH = 32;
+
 export function registerServe(program: Command): void {
   program
     .command('serve')
@@ -53,11 +56,18 @@ export function registerServe(program: Command): void {
     .addOption(new Option('--trust-proxy <addresses>', 'believe X-Forwarded-For/-Proto/-Host only from these proxies: addresses or subnets, comma-separated, or loopback (default: none)')
       .env('CAMPAIGN_SIM_TRUST_PROXY').argParser(trustedProxies))
     .addHelpText('after', '\nEnvironment: PORT, DATA_DIR, DATABASE_URL (postgres://... selects a PostgreSQL server), REDIS_URL (shared rate limits),\n' +
-      'CAMPAIGN_SIM_CONSOLE_SECRET (signs console cookies), CAMPAIGN_SIM_PUBLIC_URL and CAMPAIGN_SIM_TRUST_PROXY (above; docs/agents.md).')
+      'CAMPAIGN_SIM_CONSOLE_SECRET (signs console cookies; required with NODE_ENV=production), CAMPAIGN_SIM_PUBLIC_URL and CAMPAIGN_SIM_TRUST_PROXY (above; docs/agents.md).')
     .action(async (o: { port: number; host: string; dataDir: string; worker: boolean; threads?: number; logRequests?: boolean; publicUrl?: string; trustProxy?: string }) => {
       // the issuer is never taken from a request; in production it cannot be the listen address either
       if (process.env.NODE_ENV === 'production' && !o.publicUrl?.startsWith('https://')) {
         process.stderr.write('campaign-sim: with NODE_ENV=production, set CAMPAIGN_SIM_PUBLIC_URL (or --public-url) to the service\'s public https origin, e.g. https://sim.example.org (the OAuth issuer for agents; docs/agents.md)\n');
+        process.exitCode = 2;
+        return;
+      }
+      // without it each process signs with a random secret: sessions end at every restart and an
+      // instance behind a load balancer refuses the cookies the others signed
+      if (process.env.NODE_ENV === 'production' && (process.env.CAMPAIGN_SIM_CONSOLE_SECRET ?? '').length < MIN_CONSOLE_SECRET_LENGTH) {
+        process.stderr.write(`campaign-sim: with NODE_ENV=production, set CAMPAIGN_SIM_CONSOLE_SECRET to a random secret of at least ${MIN_CONSOLE_SECRET_LENGTH} characters, the same on every instance (it signs the console's cookies; docs/console.md)\n`);
         process.exitCode = 2;
         return;
       }

@@ -14,6 +14,7 @@ import { installErrorHandler } from './http/error-handler.js';
 import type { ServiceContext } from './service-context.js';
 import { SHARED_SCHEMAS } from './http/schemas.js';
 import { registerOpenApi } from './http/openapi.js';
+import { createAnswerCache } from './http/heavy-read.js';
 import { bibliotecaRoutes } from './http/routes/biblioteca.js';
 import { healthRoutes } from './http/routes/health.js';
 import { rootRoutes } from './http/routes/root.js';
@@ -55,6 +56,8 @@ export interface BuildAppOptions {
   trustProxy?: boolean | string;
   /** Time for a whole request (headers and body) to arrive, in ms (default REQUEST_TIMEOUT_MS). */
   requestTimeoutMs?: number;
+  /** Time a connection may stay idle, before its first request or between two, in ms (default IDLE_TIMEOUT_MS). */
+  idleTimeoutMs?: number;
   /**
    * Signs the console's cookies (env CAMPAIGN_SIM_CONSOLE_SECRET in serve). Default: random per
    * process, so console sessions end when the process restarts.
@@ -74,25 +77,31 @@ export interface BuildAppOptions {
 
 /**
  * A request must arrive whole within 60 s (a calibration body at its limit over a slow link
- * fits), its headers within 10 s; a connection idle for 30 s is closed. Node checks these
- * every second. Before, a body sent at 1 byte every 5 s held a connection for 400 s and more.
+ * fits), its headers within 10 s; a connection idle for 30 s is closed, before its first request
+ * (the socket timeout) and between two on a kept-alive connection (Node's keepAliveTimeout, which
+ * Fastify sets to 72 s unless told: idle connections lasted 73 s where docs/api.md said 30 s).
+ * Node checks these every second. Before, a body sent at 1 byte every 5 s held a connection for
+ * 400 s and more. A proxy in front that keeps connections to the service must close its idle
+ * ones sooner than 30 s (docs/api.md, "Bodies, timeouts and malformed requests").
  */
 export const REQUEST_TIMEOUT_MS = 60_000;
 const HEADERS_TIMEOUT_MS = 10_000;
-const IDLE_TIMEOUT_MS = 30_000;
+export const IDLE_TIMEOUT_MS = 30_000;
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const publicUrl = opts.publicUrl === undefined ? undefined : parsePublicUrl(opts.publicUrl);
   if (publicUrl && 'refusal' in publicUrl) throw new Error(publicUrl.refusal);
   const clock = opts.clock ?? opts.store.clock ?? systemClock;
   const requestTimeout = opts.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
+  const idleTimeout = opts.idleTimeoutMs ?? IDLE_TIMEOUT_MS;
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: opts.trustProxy ?? false,
     // Per route where it differs (service/http/body-limits.ts, json-body.ts).
     bodyLimit: DEFAULT_BODY_LIMIT.bytes,
     requestTimeout,
-    connectionTimeout: IDLE_TIMEOUT_MS,
+    connectionTimeout: idleTimeout,
+    keepAliveTimeout: idleTimeout,
     http: { headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeout), connectionsCheckingInterval: Math.min(1000, requestTimeout) },
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
@@ -115,6 +124,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logError: (err) => app.log.error({ err }, 'failure in the authorization server'),
   });
   const ctx: ServiceContext = { store: opts.store, clock, limiter };
+  // the heavy reads' answers, built once per app (http/heavy-read.ts), and their thread
+  const answers = createAnswerCache();
+  app.addHook('onClose', async () => { await answers.close(); });
   if (ownLimiter) {
     // Redis out of reach at start is an operator's error to see now, not a 503 on every call.
     try {
@@ -134,14 +146,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(rootRoutes, { consolePath: CONSOLE_PATH });
   await app.register(healthRoutes, ctx);
   await app.register(whoamiRoutes, ctx);
-  await app.register(bibliotecaRoutes, ctx);
+  await app.register(bibliotecaRoutes, { ctx, answers });
   await app.register(schemaRoutes);
   await app.register(jobRoutes, ctx);
   await app.register(compareRoutes, ctx);
   await app.register(findingsRoutes, ctx);
   await app.register(calibracaoRoutes, ctx);
-  await app.register(municipioRoutes, ctx);
-  await app.register(diagnosticoRoutes, ctx);
+  await app.register(municipioRoutes, { ctx, answers });
+  await app.register(diagnosticoRoutes, { ctx, answers });
   await app.register(mcpRoutes, { ctx, agents });
   await app.register(oauthRoutes, { agents });
   await app.register(consoleRoutes, {

@@ -3,7 +3,8 @@
 //   per organization. Over budget: 429 query_budget_exceeded with Retry-After (seconds).
 //   countCall is called for calls with a valid credential and the route's scope (refused-later
 //   calls count); a call refused with 429 is not counted (it never ran).
-// - Bursts in 5 minutes: 600 per credential and 1,000 per origin address. The credential is the
+// - Bursts in 5 minutes: 600 per credential and 1,000 per origin address (a heavy read counts as
+//   several calls there: chargeBurst, service/http/heavy-read.ts). The credential is the
 //   bearer token (hashed), so `bearer K`, `Bearer  K` and `BEARER K` share one bucket; a header of
 //   another form counts as its own text. Blocked: a BurstBlocked result for a 403 with no JSON body; a blocked
 //   call is counted neither in the burst window nor in the hour, so the block ends by itself
@@ -83,6 +84,13 @@ export interface RateLimiter {
    * block, or the count's budget or its 429 (returned, not thrown).
    */
   checkBurstThenCount(credential: string | null | undefined, ip: string, subject: CallSubject): Promise<BurstBlocked | { blocked: false; count: CallBudget | ServiceError }>;
+  /**
+   * Counts `calls` more calls in the burst windows of `credential` and `ip`, past their limits if
+   * need be: the extra weight of a heavy read (service/http/heavy-read.ts), which the call's own
+   * burst check admitted as one. The credential and the address are then blocked until the last 5
+   * minutes fall back under their limits.
+   */
+  chargeBurst(credential: string | null | undefined, ip: string, calls: number): Promise<void>;
   /** Where the counters live (GET /healthz says it). */
   readonly backend: RateLimitBackend;
   /** Throws when the counters cannot be reached (called at start, and by GET /healthz). */
@@ -201,6 +209,10 @@ function buildLimiter(backend: RateLimitBackend, counter: WindowCounter, clock: 
       const [b, h] = await counter.takeInTurn([burst, hour], nowMs);
       if (!b.admitted) return blockOf(b.refused, burst, nowMs);
       return { blocked: false, count: budgetOf(h!, hour, nowMs) };
+    },
+
+    async chargeBurst(credential, ip, calls) {
+      if (calls > 0) await counter.add(burstWindows(credential, ip), calls, clock.now().getTime());
     },
 
     check: () => counter.check(),

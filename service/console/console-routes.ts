@@ -152,6 +152,9 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     const status = csrfRefused ? 403
       : err instanceof ServiceError ? err.status : err.statusCode && err.statusCode < 500 ? err.statusCode : 500;
     if (status >= 500) reply.log.error({ err }, 'console failure');
+    // an outage's 503 (store, counters) says when to try again, as the API's does
+    const retryAfter = err instanceof ServiceError ? err.headers['Retry-After'] : undefined;
+    if (retryAfter !== undefined) reply.header('Retry-After', retryAfter);
     // A refusal by role is a 403 too, with its own words (who may): only the CSRF refusal says the form expired.
     const text = csrfRefused ? 'O formulário expirou ou não veio desta página: recarregue a página e tente de novo.' : status >= 500 ? 'Algo falhou do nosso lado; tente de novo.' : refusalWords(err);
     // the console's own page (layout, navigation), or plain HTML when even that fails (a store outage)
@@ -197,21 +200,42 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     if (await personOf(req)) return reply.redirect(safeReturn(q.voltar), 303);
     return signedOutPage(reply, 'entrar', q.voltar);
   });
-  /** A sign-in or sign-up over its limit (service/accounts/rate-limit.ts): 429 on the same page, with Retry-After. */
-  async function throttled(req: FastifyRequest, reply: FastifyReply, email: string | null, view: 'entrar' | 'cadastro', data: { email: string; voltar: string }) {
+  /**
+   * Counts a password attempt of `email` (null: a sign-up) from the request's address under the
+   * sign-in limits (service/accounts/rate-limit.ts); over them: Retry-After set and the words to
+   * show, else null.
+   */
+  async function tooManyAttempts(req: FastifyRequest, reply: FastifyReply, email: string | null, quem: string): Promise<string | null> {
     const r = await o.ctx.limiter.checkSignIn(email, req.ip);
     if (!r.blocked) return null;
-    const minutos = Math.ceil(r.retryAfterSeconds / 60);
-    const quem = r.por === 'account' ? 'com este e-mail' : 'deste endereço';
     reply.header('Retry-After', String(r.retryAfterSeconds));
-    return page(reply, view, view === 'entrar' ? 'Entrar' : 'Criar conta', null,
-      { ...data, form: inPlace(view, null, `Muitas tentativas ${quem}: tente de novo em ${minutos} min.`, data) }, 429);
+    return `Muitas tentativas ${r.por === 'account' ? quem : 'deste endereço'}: tente de novo em ${Math.ceil(r.retryAfterSeconds / 60)} min.`;
+  }
+  // throttled and recheckThrottled answer true once they sent the 429, not the reply: awaiting a
+  // reply (a thenable) gives undefined, and the handler went on to check the password anyway.
+  /** A sign-in or sign-up over its limit: 429 on the same page, with Retry-After. */
+  async function throttled(req: FastifyRequest, reply: FastifyReply, email: string | null, view: 'entrar' | 'cadastro', data: { email: string; voltar: string }): Promise<boolean> {
+    const words = await tooManyAttempts(req, reply, email, 'com este e-mail');
+    if (words === null) return false;
+    await page(reply, view, view === 'entrar' ? 'Entrar' : 'Criar conta', null, { ...data, form: inPlace(view, null, words, data) }, 429);
+    return true;
+  }
+  /**
+   * A password re-check of the account page (change the password, delete the account) counts as
+   * a sign-in attempt of the person, in the same windows: a stolen session must not guess the
+   * password faster than the sign-in page allows. Over the limit: 429 on the account page, with
+   * Retry-After, the message beside the form's password field; nothing is checked.
+   */
+  async function recheckThrottled(req: FastifyRequest, reply: FastifyReply, pessoa: string, chave: 'senha' | 'excluir-conta'): Promise<boolean> {
+    const words = await tooManyAttempts(req, reply, pessoa, 'com esta conta');
+    if (words === null) return false;
+    await page(reply, 'conta', 'Minha conta', pessoa, { ok: null, form: inPlace(chave, chave === 'senha' ? 'senha_atual' : 'senha', words, {}) }, 429);
+    return true;
   }
 
   app.post<{ Body: Form }>('/entrar', csrf, async (req, reply) => {
     const f = req.body;
-    const refused = await throttled(req, reply, (f.email ?? '').trim().toLowerCase(), 'entrar', { email: f.email ?? '', voltar: safeReturn(f.voltar) });
-    if (refused) return refused;
+    if (await throttled(req, reply, (f.email ?? '').trim().toLowerCase(), 'entrar', { email: f.email ?? '', voltar: safeReturn(f.voltar) })) return reply;
     const person = await verifyPerson(store, f.email ?? '', f.senha ?? '');
     if (!person) {
       const data = { email: f.email ?? '', voltar: safeReturn(f.voltar) };
@@ -225,8 +249,7 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
   app.post<{ Body: Form }>('/cadastro', csrf, async (req, reply) => {
     const f = req.body;
     const voltar = safeReturn(f.voltar);
-    const refused = await throttled(req, reply, null, 'cadastro', { email: f.email ?? '', voltar });
-    if (refused) return refused;
+    if (await throttled(req, reply, null, 'cadastro', { email: f.email ?? '', voltar })) return reply;
     try {
       const person = await createPerson(store, f.email ?? '', f.senha ?? '');
       return await signIn(reply, person.email, voltar);
@@ -299,6 +322,7 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     const pessoa = await requirePerson(req, reply);
     if (!pessoa) return reply;
     const f = req.body;
+    if (await recheckThrottled(req, reply, pessoa, 'senha')) return reply;
     try {
       await changePassword(store, pessoa, f.senha_atual ?? '', f.senha_nova ?? '');
       await closeOtherSessions(store, pessoa, req.unsignCookie(req.cookies[SESSION_COOKIE]!).value!);
@@ -310,6 +334,7 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
   app.post<{ Body: Form }>('/conta/excluir', csrf, async (req, reply) => {
     const pessoa = await requirePerson(req, reply);
     if (!pessoa) return reply;
+    if (await recheckThrottled(req, reply, pessoa, 'excluir-conta')) return reply;
     try {
       await deletePerson(store, pessoa, req.body.senha ?? '');
       return await reply.clearCookie(SESSION_COOKIE, { path: CONSOLE_PATH }).redirect(`${CONSOLE_PATH}/entrar`, 303);

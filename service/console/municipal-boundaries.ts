@@ -8,19 +8,20 @@
 //    (about 8 MB for the 27 UFs), sent gzipped (inflated only for a client that refuses gzip);
 //  - cacheable: a weak ETag of the file's SHA-256 (If-None-Match answers 304), and at the URL the
 //    job page links, which names the release (?v=<package version>), `private, max-age=1 year,
-//    immutable`: a new release links a new URL. Without that `v`: `private, no-cache`.
+//    immutable`: a new release links a new URL. Without that `v`: `private, no-cache`
+//    (service/http/gzipped-bytes.ts sends them).
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { gunzip as gunzipCb, gzip as gzipCb } from 'node:zlib';
+import { gzip as gzipCb } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ServiceError } from '../../src/errors.js';
 import { readPackageVersion } from '../../src/package-version.js';
 import { projectPath } from '../../src/project-path.js';
+import { sendGzipped, type GzippedBytes } from '../http/gzipped-bytes.js';
 import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
 
 const gzip = promisify(gzipCb);
-const gunzip = promisify(gunzipCb);
 
 const RELEASE = readPackageVersion();
 const YEAR_S = 365 * 86_400;
@@ -30,45 +31,22 @@ export function boundariesUrl(uf: string): string {
   return `${CONSOLE_PATH}/geo/${uf}?v=${encodeURIComponent(RELEASE)}`;
 }
 
-interface Boundaries {
-  gzipped: Buffer;
-  etag: string;
-}
-
 /** Per UF, made once (concurrent first requests share the promise); null for a UF without a file. */
-const loaded = new Map<string, Promise<Boundaries | null>>();
+const loaded = new Map<string, Promise<GzippedBytes | null>>();
 
-async function loadBoundaries(uf: string): Promise<Boundaries | null> {
+async function loadBoundaries(uf: string): Promise<GzippedBytes | null> {
   const raw = await readFile(projectPath('data', 'br', 'geometria', `geojs-${uf}-mun.json`)).catch(() => null);
   if (raw === null) return null;
-  return { gzipped: await gzip(raw), etag: `W/"${createHash('sha256').update(raw).digest('base64url').slice(0, 22)}"` };
+  return { gzip: await gzip(raw), etag: `W/"${createHash('sha256').update(raw).digest('base64url').slice(0, 22)}"` };
 }
 
-function boundariesOf(uf: string): Promise<Boundaries | null> {
+function boundariesOf(uf: string): Promise<GzippedBytes | null> {
   let made = loaded.get(uf);
   if (!made) {
     made = loadBoundaries(uf);
     loaded.set(uf, made);
   }
   return made;
-}
-
-/** If-None-Match names `etag` (weak comparison, RFC 9110 section 13.1.2). */
-function notModified(req: FastifyRequest, etag: string): boolean {
-  const header = req.headers['if-none-match'];
-  if (!header) return false;
-  const weak = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || weak(tag) === weak(etag));
-}
-
-/** Accept-Encoding takes gzip: named (or as `*`) with a weight above 0. */
-function acceptsGzip(req: FastifyRequest): boolean {
-  const weights = new Map((req.headers['accept-encoding'] ?? '').split(',').map((part) => {
-    const [coding, ...params] = part.split(';').map((p) => p.trim().toLowerCase());
-    const q = params.find((p) => p.startsWith('q='));
-    return [coding, q === undefined ? 1 : Number(q.slice(2))] as const;
-  }));
-  return (weights.get('gzip') ?? weights.get('*') ?? 0) > 0;
 }
 
 export async function municipalBoundariesRoutes(app: FastifyInstance, kit: ConsoleKit): Promise<void> {
@@ -79,11 +57,8 @@ export async function municipalBoundariesRoutes(app: FastifyInstance, kit: Conso
     const boundaries = /^\d{2}$/.test(uf) ? await boundariesOf(uf) : null;
     if (!boundaries) throw new ServiceError('not_found', 'UF desconhecida');
     const current = (req.query as { v?: string }).v === RELEASE;
-    reply.header('etag', boundaries.etag).header('vary', 'Accept-Encoding')
-      .header('cache-control', current ? `private, max-age=${YEAR_S}, immutable` : 'private, no-cache');
-    if (notModified(req, boundaries.etag)) return reply.code(304).send();
-    reply.type('application/geo+json');
-    if (acceptsGzip(req)) return reply.header('content-encoding', 'gzip').send(boundaries.gzipped);
-    return reply.send(await gunzip(boundaries.gzipped));
+    return sendGzipped(req, reply, boundaries, {
+      type: 'application/geo+json', cacheControl: current ? `private, max-age=${YEAR_S}, immutable` : 'private, no-cache',
+    });
   });
 }

@@ -4,7 +4,7 @@
 // own refusals and the account layer's (service/accounts/, with accounts/form-refusal.ts) are
 // already in Portuguese and pass as they are. Roles are said with labels.ts. A webhook delivery's
 // stored error (send-webhook.ts: its own timeout, webhook-agent.ts's send-time refusal with
-// address-policy.ts's reason, or Node's network message) stays English in the database and the API;
+// address-policy.ts's or port-policy.ts's reason, or Node's network message) stays English in the database and the API;
 // deliveryErrorWords says it here: keep its patterns in sync with those messages.
 import type { MemberRole } from '../accounts/accounts.js';
 import { ServiceError } from '../../src/errors.js';
@@ -20,6 +20,7 @@ function webhookWords(why: WebhookUrlRefusal): string {
     case 'nao_e_url': return 'Isto não é um endereço web: escreva-o inteiro, como https://exemplo.org/avisos.';
     case 'nao_https': return `O endereço precisa começar com https:// (este usa ${why.esquema}://): os avisos levam dados dos jobs e vão cifrados.`;
     case 'com_credenciais': return 'Tire o usuário e a senha do endereço (usuario:senha@): cada aviso já vai assinado com o segredo do webhook.';
+    case 'porta_recusada': return `A porta ${why.porta} não é aceita: use a do https (443, a de quando o endereço não diz porta) ou uma de 1024 a 65535.`;
     case 'nao_resolve': return `O nome ${why.host} não foi encontrado no DNS: confira o endereço.`;
     case 'endereco_nao_publico':
       return `${why.host === why.endereco ? why.endereco : `${why.host} aponta para ${why.endereco}, que`} não é um endereço público da internet (é de rede interna, local ou reservada): um webhook só chama endereços públicos.`;
@@ -51,6 +52,7 @@ export function refusalWords(err: unknown): string {
 const DELIVERY_ERRORS: Array<[RegExp, (m: RegExpExecArray) => string]> = [
   [/^no answer within (\d+) s$/, (m) => `Sem resposta em ${m[1]} segundos.`],
   [/^(\S+) does not resolve$/, (m) => webhookWords({ motivo: 'nao_resolve', host: m[1] })],
+  [/^port (\d+) is refused\b/, (m) => webhookWords({ motivo: 'porta_recusada', porta: Number(m[1]) })],
   [/^(?:(\S+) resolves to )?(\S+) is not (?:a public address|an IP address)\b/, (m) => webhookWords({ motivo: 'endereco_nao_publico', host: m[1] ?? m[2], endereco: m[2] })],
   [/ENOTFOUND (\S+)/, (m) => webhookWords({ motivo: 'nao_resolve', host: m[1] })],
   [/ECONNREFUSED/, () => 'O receptor recusou a conexão: nada atende nesse endereço e porta.'],

@@ -54,6 +54,13 @@ export function bearerToken(header: string | undefined): string | null {
   return m ? m[1] : null;
 }
 
+/** What the burst per credential counts the request by: its bearer token, or the Authorization value of another form; none on the OAuth endpoints. */
+export function burstCredentialOf(request: FastifyRequest): string | null {
+  if (request.routeOptions.config.porOrigem) return null;
+  const header = request.headers.authorization;
+  return bearerToken(header) ?? header ?? null;
+}
+
 /** True when the request announces a body (Content-Length above 0, or a chunked body). */
 function carriesBody(request: FastifyRequest): boolean {
   const length = request.headers['content-length'];
@@ -86,9 +93,8 @@ export function installAuth(app: FastifyInstance, ctx: ServiceContext): void {
     // Public routes (schemas, OpenAPI, docs) are outside the call limits (service/accounts/rate-limit.ts).
     const config = request.routeOptions.config;
     if (config.scope === undefined && !config.mcp && !config.porOrigem) return;
-    const header = request.headers.authorization;
-    const credential = bearerToken(header);
-    const burstCredential = config.porOrigem ? null : credential ?? header ?? null;
+    const credential = bearerToken(request.headers.authorization);
+    const burstCredential = burstCredentialOf(request);
     const known = config.scope !== undefined && !carriesBody(request) ? cachedApiKey(ctx.store, credential, ctx.clock.now()) : undefined;
     if (known && !lacksScope(known, config.scope!)) {
       const both = await ctx.limiter.checkBurstThenCount(burstCredential, request.ip, { keyId: known.keyId, orgId: known.organizationId });

@@ -184,6 +184,9 @@ export const SHARED_SCHEMAS = [
 
 export const ref = (id: string) => ({ $ref: `${id}#` });
 
+/** The 304 of a heavy read revalidated with If-None-Match (service/http/heavy-read.ts). */
+export const NOT_MODIFIED = { description: 'Not modified: If-None-Match named the answer\'s ETag; no body', type: 'null' } as const;
+
 /** What each error status of the /v1 routes means (spec "Errors"), for the OpenAPI document. */
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'invalid_api_key (with WWW-Authenticate: Bearer)',

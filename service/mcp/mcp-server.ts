@@ -8,7 +8,8 @@
 // as zod, a second schema of every input.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool as ListedTool,
+  CallToolRequestSchema, ErrorCode, InitializeRequestSchema, ListToolsRequestSchema, McpError, PingRequestSchema, type CallToolResult,
+  type JSONRPCRequest, type Tool as ListedTool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { readPackageVersion } from '../../src/package-version.js';
 import { admitPrincipal } from '../operations/admit-call.js';
@@ -44,7 +45,34 @@ export function createMcpServer(ctx: ServiceContext, authenticate: () => Promise
     if (!t) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${request.params.name}; tools: ${[...BY_NAME.keys()].join(', ')}`);
     return callTool(ctx, authenticate, t, request.params.arguments ?? {}, log);
   });
+  answerInvalidParams(server);
   return server;
+}
+
+type RequestHandler = (request: JSONRPCRequest, extra: unknown) => Promise<unknown>;
+/** The schema of each method the server answers (keep in step with the handlers above and the SDK's own: initialize, ping). */
+const METHOD_SCHEMAS = new Map<string, typeof PingRequestSchema | typeof InitializeRequestSchema | typeof ListToolsRequestSchema | typeof CallToolRequestSchema>([
+  ['initialize', InitializeRequestSchema], ['ping', PingRequestSchema], ['tools/list', ListToolsRequestSchema], ['tools/call', CallToolRequestSchema],
+]);
+
+/**
+ * Params outside a method's schema answer JSON-RPC's -32602 Invalid params. The SDK parses a
+ * request against its method's schema before the handler, and its parse error is no McpError,
+ * so it answered -32603 Internal error (issue 54: `initialize` with malformed params). The SDK
+ * keeps its handlers in a private map; each is wrapped here with the same check first.
+ */
+function answerInvalidParams(server: Server): void {
+  const handlers = (server as unknown as { _requestHandlers: Map<string, RequestHandler> })._requestHandlers;
+  for (const [method, handle] of handlers) {
+    const schema = METHOD_SCHEMAS.get(method);
+    if (!schema) continue;
+    handlers.set(method, (request, extra) => {
+      const checked = schema.safeParse(request);
+      if (checked.success) return handle(request, extra);
+      const problems = checked.error.issues.map((i) => `${i.path.join('.') || 'the request'}: ${i.message}`).join('; ');
+      return Promise.reject(new McpError(ErrorCode.InvalidParams, `invalid params of ${method}: ${problems}`));
+    });
+  }
 }
 
 async function callTool(ctx: ServiceContext, authenticate: () => Promise<Principal>, t: AnyTool, args: Record<string, unknown>, log: (err: unknown) => void): Promise<CallToolResult> {

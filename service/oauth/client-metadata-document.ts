@@ -7,9 +7,11 @@
 // host must resolve to addresses the policy allows (public unicast; loopback only in
 // development), and the connection goes to the address checked (the webhooks' agent: DNS
 // rebinding is refused); no redirect is followed; 5 s and 16 KiB at most. Documents are cached
-// for their Cache-Control max-age, between 5 minutes and 1 day; failures are not cached.
+// for their Cache-Control max-age, between 5 minutes and 1 day; failures are not cached. A document
+// holding a control character, a NUL or a lone surrogate is no client (client-metadata-text.ts).
 import { request } from 'undici';
 import { checkWebhookUrl } from '../webhooks/check-webhook-url.js';
+import { clientMetadataTextRefusal } from './client-metadata-text.js';
 import type { AddressPolicy } from '../webhooks/address-policy.js';
 import { createWebhookAgent } from '../webhooks/webhook-agent.js';
 
@@ -79,6 +81,7 @@ export function clientDocumentFetcher(o: ClientDocumentOptions): (id: string) =>
       if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return undefined;
       const m = metadata as Record<string, unknown>;
       if (m.client_id !== id || 'client_secret' in m || SECRET_METHODS.has(String(m.token_endpoint_auth_method))) return undefined;
+      if (clientMetadataTextRefusal(m)) return undefined;
       const client: ClientMetadata = { ...m, client_id: id, token_endpoint_auth_method: 'none' };
       if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
       cache.set(id, { metadata: client, until: Date.now() + cacheSeconds(res.headers['cache-control']) * 1000 });

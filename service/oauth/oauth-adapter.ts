@@ -7,15 +7,27 @@
 // gone for the provider once its expiry passes, and sweepOAuthRecords deletes it later.
 // A client whose id is an https URL is not stored: its metadata document is fetched
 // (client-metadata-document.ts). A lost database is the provider's 503 (provider-outage.ts).
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+// Text jsonb cannot hold (NUL, a lone surrogate) never reaches the database: a client's metadata
+// is refused as RFC 7591 says (client-metadata-text.ts), any other record's payload (an
+// authorization request's parameters) 400 invalid_request, and an id holding a NUL (from a URL
+// or a header) is no record; each was a 500 server_error before.
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
+import { findUnstorableText } from '../../src/contract/storable-text.js';
 import type { Queryable, Store } from '../store/open-store.js';
 import { secretDigest } from '../accounts/secret-token.js';
 import { OAUTH_SQL } from '../store/queries/oauth.js';
 import { isClientDocumentUrl, type ClientMetadata } from './client-metadata-document.js';
+import { clientMetadataTextRefusal } from './client-metadata-text.js';
 import { asProviderOutage } from './provider-outage.js';
 
 /** Models whose id is a bearer secret (its holder may use it). */
-const SECRET_MODELS = new Set(['AccessToken', 'RefreshToken', 'AuthorizationCode', 'ClientCredentials', 'DeviceCode', 'BackchannelAuthenticationRequest']);
+const SECRET_MODELS = new Set(['AccessToken', 'RefreshToken', 'AuthorizationCode', 'ClientCredentials', 'DeviceCode', 'BackchannelAuthenticationRequest',
+  'RegistrationAccessToken', 'InitialAccessToken']);
+
+/** An id no record can have: PostgreSQL text cannot hold a NUL. */
+function impossibleId(id: string): boolean {
+  return id.includes('\u0000');
+}
 
 function storedId(model: string, id: string): string {
   return SECRET_MODELS.has(model) ? secretDigest(id) : id;
@@ -44,6 +56,17 @@ export function oauthAdapter(store: Store, clientDocument: (id: string) => Promi
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      if (this.model === 'Client') {
+        const refusal = clientMetadataTextRefusal(payload);
+        if (refusal) throw refusal;
+      }
+      const unstorable = findUnstorableText(payload);
+      if (unstorable) {
+        // named when the name itself is clean (it may travel back in a redirect's query)
+        const name = unstorable.filter((s): s is string => typeof s === 'string').at(-1);
+        const what = name !== undefined && findUnstorableText(name) === null ? name : 'a parameter';
+        throw new errors.InvalidRequest(`${what} holds a NUL character or a lone UTF-16 surrogate: send valid Unicode text`);
+      }
       const kept = { ...payload };
       if (SECRET_MODELS.has(this.model)) delete kept.jti;
       const expires = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
@@ -51,12 +74,14 @@ export function oauthAdapter(store: Store, clientDocument: (id: string) => Promi
     }
 
     async find(id: string): Promise<AdapterPayload | undefined> {
+      if (impossibleId(id)) return undefined;
       if (this.model === 'Client' && isClientDocumentUrl(id)) return clientDocument(id) as Promise<AdapterPayload | undefined>;
       const row = (await db.query<Row>(OAUTH_SQL.find, [this.model, storedId(this.model, id), new Date()])).rows[0];
       return revive(row, id);
     }
 
     async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      if (impossibleId(uid)) return undefined;
       return revive((await db.query<Row>(OAUTH_SQL.findByUid, [this.model, uid, new Date()])).rows[0]);
     }
 
@@ -65,10 +90,12 @@ export function oauthAdapter(store: Store, clientDocument: (id: string) => Promi
     }
 
     async consume(id: string): Promise<void> {
+      if (impossibleId(id)) return;
       await db.query(OAUTH_SQL.consume, [this.model, storedId(this.model, id), new Date()]);
     }
 
     async destroy(id: string): Promise<void> {
+      if (impossibleId(id)) return;
       await db.query(OAUTH_SQL.destroy, [this.model, storedId(this.model, id)]);
     }
 

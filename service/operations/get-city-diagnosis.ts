@@ -8,7 +8,8 @@ import { contextMunicipality } from '../../src/context/context-municipality.js';
 import { DIAGNOSIS_VARIABLES, diagnosisVariableOf } from '../../src/tracts/diagnosis-variables.js';
 import { releaseReadAt } from '../jobs/city-diagnoses.js';
 import { CODIGO_PARAMS } from './input-schemas.js';
-import type { Operation } from './operation.js';
+import type { Operation, Principal } from './operation.js';
+import type { ServiceContext } from '../service-context.js';
 
 const DIAGNOSIS_QUERY = {
   type: 'object',
@@ -26,14 +27,23 @@ export interface CityDiagnosisInput {
 
 export type CityDiagnosis = DiagnosisSummary | DiagnosisCounts | DiagnosisSchools;
 
+/** The city's diagnosis at `release`: the same for every project that reads the city there (the heavy reads' thread runs it, service/http/heavy-read.ts). */
+export function diagnosisAt({ codigo, variavel }: CityDiagnosisInput, release: string): Promise<CityDiagnosis> {
+  return variavel === undefined ? diagnosisSummary(codigo, release) : diagnosisVariable(codigo, release, variavel);
+}
+
+/** The checks of a read, in their order (module comment): the release the project reads the city at. */
+export async function releaseOfDiagnosisRead(ctx: ServiceContext, principal: Principal, { codigo, variavel }: CityDiagnosisInput): Promise<string> {
+  contextMunicipality(codigo);
+  if (variavel !== undefined) diagnosisVariableOf(variavel);
+  return releaseReadAt(ctx.store, principal.projectId, codigo);
+}
+
 export const getCityDiagnosis = {
   name: 'get_city_diagnosis',
   scope: 'results:read',
   input: { params: CODIGO_PARAMS, querystring: DIAGNOSIS_QUERY },
-  async run(ctx, principal, { codigo, variavel }) {
-    contextMunicipality(codigo);
-    if (variavel !== undefined) diagnosisVariableOf(variavel);
-    const release = await releaseReadAt(ctx.store, principal.projectId, codigo);
-    return variavel === undefined ? diagnosisSummary(codigo, release) : diagnosisVariable(codigo, release, variavel);
+  async run(ctx, principal, input) {
+    return diagnosisAt(input, await releaseOfDiagnosisRead(ctx, principal, input));
   },
 } satisfies Operation<CityDiagnosisInput, CityDiagnosis>;

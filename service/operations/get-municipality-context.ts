@@ -9,19 +9,27 @@ import { LIMITE_SETORES_CONTEXTO, municipalityTracts, type MunicipalityTracts, t
 import { tractGeometry, type TractGeometry } from '../../src/context/tract-geometry.js';
 import { tractNames, type TractNames } from '../../src/context/tract-names.js';
 import { CODIGO_PARAMS } from './input-schemas.js';
-import type { Operation } from './operation.js';
+import type { InputSchemas, Operation } from './operation.js';
 
 /** The 7-digit municipality code of the route's path. */
 export interface MunicipalityInput {
   codigo: string;
 }
 
+/**
+ * A read of public data: the same answer for every caller, from the input alone (no caller, no
+ * store), which `answer` gives; `run` is it for a caller. The HTTP routes have `answer` run in
+ * the heavy reads' thread (service/http/heavy-read.ts).
+ */
+export type PublicRead<I, O, S extends InputSchemas> = Operation<I, O, S> & { answer(input: I): O | Promise<O> };
+
 /** A context read of the municipality in the path. */
-export type ContextRead<O> = Operation<MunicipalityInput, O, { params: typeof CODIGO_PARAMS }>;
+export type ContextRead<O> = PublicRead<MunicipalityInput, O, { params: typeof CODIGO_PARAMS }>;
 
 /** A context read: the library function of the municipality, for any project with results:read. */
 function contextRead<O>(name: string, read: (codigo: string) => O | Promise<O>): ContextRead<O> {
-  return { name, scope: 'results:read', input: { params: CODIGO_PARAMS }, run: async (_ctx, _principal, { codigo }) => read(codigo) };
+  const answer = ({ codigo }: MunicipalityInput) => read(codigo);
+  return { name, scope: 'results:read', input: { params: CODIGO_PARAMS }, answer, run: async (_ctx, _principal, input) => answer(input) };
 }
 
 export const getMunicipalityProfile = contextRead<MunicipalityProfile>('get_municipality_profile', municipalityProfile);
@@ -40,11 +48,13 @@ const TRACT_PAGE_QUERY = {
 } as const;
 
 /** limite 0: the summary only; 404 relief_missing where the data version has no relief. */
+const tractPage = ({ codigo, ...page }: MunicipalityInput & TractPage): MunicipalityTracts => municipalityTracts(codigo, page);
 export const getMunicipalityTracts = {
   name: 'get_municipality_tracts',
   scope: 'results:read',
   input: { params: CODIGO_PARAMS, querystring: TRACT_PAGE_QUERY },
-  async run(_ctx, _principal, { codigo, ...page }) {
-    return municipalityTracts(codigo, page);
+  answer: tractPage,
+  async run(_ctx, _principal, input) {
+    return tractPage(input);
   },
-} satisfies Operation<MunicipalityInput & TractPage, MunicipalityTracts>;
+} satisfies PublicRead<MunicipalityInput & TractPage, MunicipalityTracts, InputSchemas>;

@@ -43,6 +43,18 @@ export function createMemoryCounter(): WindowCounter {
       };
     },
     takeInTurn: (stages, nowMs) => takeOneAfterAnother(counter, stages, nowMs),
+    async add(windows, calls, nowMs) {
+      const nowSec = Math.floor(nowMs / 1000);
+      for (const w of windows) {
+        longest = Math.max(longest, w.seconds);
+        let b = buckets.get(w.key);
+        if (!b) { b = { seconds: [], calls: [], total: 0 }; buckets.set(w.key, b); }
+        const last = b.seconds.length - 1;
+        if (last >= 0 && b.seconds[last] === nowSec) b.calls[last] += calls;
+        else { b.seconds.push(nowSec); b.calls.push(calls); }
+        b.total += calls;
+      }
+    },
     async check() { /* in this process: always reachable */ },
     async close() { buckets.clear(); },
   };

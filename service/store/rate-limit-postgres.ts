@@ -50,6 +50,10 @@ export function createPostgresCounter(store: Store): WindowCounter {
       const taken = new Set(rows.map((r) => r.etapa)).size;
       return Promise.all(stages.slice(0, taken).map((windows, k) => resultOf(windows, rows.filter((r) => r.etapa === k + 1), nowMs)));
     },
+    async add(windows, calls, nowMs) {
+      await pruneNow(windows, nowMs);
+      await store.query(RATE_LIMIT_SQL.add, [windows.map((w) => w.key), Math.floor(nowMs / 1000), calls]);
+    },
     async check() { /* the store was reached when it was opened */ },
     async close() { /* the store is closed by its owner */ },
   };

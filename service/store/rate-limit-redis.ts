@@ -105,6 +105,18 @@ export function createRedisCounter(url: string, prefix: string, opts: RedisCount
       }
     },
     takeInTurn: (stages, nowMs) => takeOneAfterAnother(counter, stages, nowMs),
+    async add(windows, calls, nowMs) {
+      const nowSec = Math.floor(nowMs / 1000);
+      try {
+        await connect();
+        const batch = redis.multi();
+        for (const w of windows) batch.hincrby(prefix + w.key, String(nowSec), calls).expire(prefix + w.key, w.seconds + 120);
+        await batch.exec();
+      } catch (err) {
+        if (err instanceof ServiceError) throw err;
+        throw rateLimitUnavailable();
+      }
+    },
     async check() {
       // A failed ping leaves the client as it is: ioredis reconnects by itself (retryStrategy), and
       // a disconnect here, under a load balancer's polling of /healthz, kept the service down

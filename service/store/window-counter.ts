@@ -36,6 +36,12 @@ export interface WindowCounter {
    * PostgreSQL counter makes it one round trip (a call's burst check and its hourly count).
    */
   takeInTurn(stages: WindowSpec[][], nowMs: number): Promise<TakeResult[]>;
+  /**
+   * Counts `calls` more calls now in every window, whatever their counts (the extra weight of a
+   * heavy read, counted after it was admitted): a window may pass its limit, and then refuses
+   * takes until it falls back under.
+   */
+  add(windows: WindowSpec[], calls: number, nowMs: number): Promise<void>;
   /** Throws, with a message for the operator, when the counters cannot be reached (checked at start). */
   check(): Promise<void>;
   close(): Promise<void>;

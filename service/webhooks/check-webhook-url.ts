@@ -1,11 +1,12 @@
 // The activation check of a webhook URL (spec "Events": https and public; internal network
 // addresses refused). The WHATWG URL parser has already turned odd IPv4 spellings (decimal
 // 2130706433, hex 0x7f.1, short 127.1, octal) into dotted form, so they meet the same address
-// policy as 127.0.0.1. A name is resolved and every address it gives must be public; the send
+// policy as 127.0.0.1. The port must be 443 or unprivileged (port-policy.ts). A name is resolved and every address it gives must be public; the send
 // checks again the address each connection really uses (webhook-agent.ts: DNS rebinding).
 import { lookup } from 'node:dns/promises';
 import { ServiceError } from '../../src/errors.js';
 import { refusalOfAddress, type AddressPolicy } from './address-policy.js';
+import { HTTPS_PORT, refusalOfPort } from './port-policy.js';
 
 /** Addresses of a host name (all of them, as the system resolver gives them). */
 export type ResolveHost = (host: string) => Promise<string[]>;
@@ -23,6 +24,7 @@ export type WebhookUrlRefusal =
   | { motivo: 'nao_e_url' }
   | { motivo: 'nao_https'; esquema: string }
   | { motivo: 'com_credenciais' }
+  | { motivo: 'porta_recusada'; porta: number }
   | { motivo: 'nao_resolve'; host: string }
   | { motivo: 'endereco_nao_publico'; host: string; endereco: string };
 
@@ -46,6 +48,9 @@ export async function checkWebhookUrl(text: string, policy: AddressPolicy, resol
   }
   if (url.protocol !== 'https:') refuse(`the URL must be https, not ${url.protocol.slice(0, -1)}`, { motivo: 'nao_https', esquema: url.protocol.slice(0, -1) });
   if (url.username !== '' || url.password !== '') refuse('the URL must not carry credentials (user:password@)', { motivo: 'com_credenciais' });
+  const port = url.port === '' ? HTTPS_PORT : Number(url.port);
+  const portRefused = refusalOfPort(port);
+  if (portRefused) refuse(`the URL's ${portRefused}`, { motivo: 'porta_recusada', porta: port });
   const host = hostOf(url);
   let addresses: string[];
   if (/^[0-9.]+$/.test(host) || host.includes(':')) addresses = [host];

@@ -125,6 +125,25 @@ describe.each(cases)('rate limits (%s)', (backend, L) => {
     // blocked by the burst: not counted in the hour
     expect(await rl.countCall(other)).toMatchObject({ remaining: L.perKeyPerHour - 1 });
   });
+
+  it('charges a heavy read\'s extra calls in the burst windows of its credential and address, past the limit, until they leave', async () => {
+    await fresh();
+    const cred = `Bearer svc_${id()}`;
+    const ip = `198.51.100.7-${id()}`;
+    expect((await rl.checkCredentialBurst(cred, ip)).blocked).toBe(false);
+    // the call was admitted as one; its weight is five more, beyond what the window holds
+    await rl.chargeBurst(cred, ip, L.burstPerCredential + 4);
+    expect(await rl.checkCredentialBurst(cred, ip)).toEqual({ blocked: true, por: 'credential', retryAfterSeconds: 301 });
+    // the address counts them too: another credential from it has that many fewer calls
+    let admitted = 0;
+    while (!(await rl.checkCredentialBurst(`Bearer svc_${id()}`, ip)).blocked) admitted++;
+    expect(admitted).toBe(L.burstPerAddress - (L.burstPerCredential + 5));
+    await rl.chargeBurst(cred, ip, 0);
+    clock.advance(301_000);
+    expect((await rl.checkCredentialBurst(cred, ip)).blocked).toBe(false);
+    // nothing charged in the hour
+    expect(await rl.countCall({ keyId: id(), orgId: id() })).toMatchObject({ remaining: L.perKeyPerHour - 1 });
+  });
 });
 
 describe('rate limits shared between two service instances (PostgreSQL)', () => {

@@ -1,12 +1,14 @@
 // GET /v1/biblioteca and GET /v1/biblioteca/{modelo} (spec "Library": any key may read; free,
-// counted like any call). HTTP adapters over service/operations/get-library.ts; the templates,
+// counted like any call; the list is a heavy read, http/heavy-read.ts). HTTP adapters over
+// service/operations/get-library.ts; the templates,
 // how a place is filled and the public cases are library/'s (docs/library.md).
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth.js';
 import { typedRoutes } from '../typed-routes.js';
-import { SECURITY, errorResponses } from '../schemas.js';
+import { NOT_MODIFIED, SECURITY, errorResponses } from '../schemas.js';
 import { getLibrary, getLibraryTemplate } from '../../operations/get-library.js';
-import type { ServiceContext } from '../../service-context.js';
+import { sendHeavyRead, type HeavyReadRoutesOptions } from '../heavy-read.js';
+import { newestRelease } from '../../../src/release/release.js';
 
 const OPEN_OBJECT = { type: 'object', additionalProperties: true } as const;
 const STRINGS = { type: 'array', items: { type: 'string' } } as const;
@@ -20,7 +22,7 @@ const TEMPLATE_VIEW = {
   calibracao: { type: 'string', enum: ['calibrado', 'nao_calibrado'], description: 'nao_calibrado: not calibrated against real data, and a job made from the template says so' },
 } as const;
 
-export async function bibliotecaRoutes(fastify: FastifyInstance, ctx: ServiceContext): Promise<void> {
+export async function bibliotecaRoutes(fastify: FastifyInstance, { ctx, answers }: HeavyReadRoutesOptions): Promise<void> {
   const app = typedRoutes(fastify);
   app.get('/v1/biblioteca', {
     config: { scope: getLibrary.scope },
@@ -39,10 +41,16 @@ export async function bibliotecaRoutes(fastify: FastifyInstance, ctx: ServiceCon
             aviso: { type: 'string' },
           },
         },
+        304: NOT_MODIFIED,
         ...errorResponses([401, 429]),
       },
     },
-  }, async (request) => getLibrary.run(ctx, principalOf(request), {}));
+  }, async (request, reply) => {
+    // the same for every key (25 to 50 ms to build): a heavy read (http/heavy-read.ts)
+    const principal = principalOf(request);
+    const answer = await answers.answer(`/biblioteca|${newestRelease()}`, async () => reply.serialize(await getLibrary.run(ctx, principal, {})));
+    return sendHeavyRead(ctx, request, reply, answer);
+  });
 
   app.get('/v1/biblioteca/:modelo', {
     config: { scope: getLibraryTemplate.scope },

@@ -5,12 +5,12 @@
 import type { FastifyInstance } from 'fastify';
 import { principalOf } from '../auth.js';
 import { typedRoutes } from '../typed-routes.js';
-import { CONTEXT_NOTES, SECURITY, errorResponses } from '../schemas.js';
+import { CONTEXT_NOTES, NOT_MODIFIED, SECURITY, errorResponses } from '../schemas.js';
+import { sendHeavyRead, type HeavyReadRoutesOptions } from '../heavy-read.js';
 import { estimateGrowth } from '../../operations/estimate-growth.js';
-import { getCityDiagnosis } from '../../operations/get-city-diagnosis.js';
+import { getCityDiagnosis, releaseOfDiagnosisRead } from '../../operations/get-city-diagnosis.js';
 import { openCityDiagnosis } from '../../operations/open-city-diagnosis.js';
 import { quoteCityDiagnosis } from '../../operations/quote-city-diagnosis.js';
-import type { ServiceContext } from '../../service-context.js';
 
 const OPEN_OBJECT = { type: 'object', additionalProperties: true } as const;
 const OPEN_LIST = { type: 'array', items: OPEN_OBJECT } as const;
@@ -92,7 +92,7 @@ const GROWTH = {
   },
 } as const;
 
-export async function diagnosticoRoutes(fastify: FastifyInstance, ctx: ServiceContext): Promise<void> {
+export async function diagnosticoRoutes(fastify: FastifyInstance, { ctx, answers }: HeavyReadRoutesOptions): Promise<void> {
   const app = typedRoutes(fastify);
   app.post('/v1/diagnosticos/:codigo', {
     config: { scope: openCityDiagnosis.scope },
@@ -122,10 +122,19 @@ export async function diagnosticoRoutes(fastify: FastifyInstance, ctx: ServiceCo
       ...getCityDiagnosis.input,
       response: {
         200: DIAGNOSIS,
+        304: NOT_MODIFIED,
         ...errorResponses([401, 403, 404, 422, 429, 503], { 403: NOT_OPEN, 404: UNKNOWN, 422: 'the validation form, unknown_variable (with variaveis) or release_unavailable' }),
       },
     },
-  }, async (request) => getCityDiagnosis.run(ctx, principalOf(request), { ...request.params, ...request.query }));
+  }, async (request, reply) => {
+    // checked per project (open, at which release); the answer is the city's at that release,
+    // the same for every project: a heavy read, built in the answer thread (http/heavy-read.ts;
+    // São Paulo's escolas is 7 MB)
+    const { codigo } = request.params;
+    const { variavel } = request.query;
+    const release = await releaseOfDiagnosisRead(ctx, principalOf(request), { codigo, variavel });
+    return sendHeavyRead(ctx, request, reply, await answers.answerOf({ read: 'diagnostico', codigo, variavel, release }));
+  });
 
   app.get('/v1/diagnosticos/:codigo/cotacao', {
     config: { scope: quoteCityDiagnosis.scope },

@@ -3,14 +3,13 @@
 // service/operations/get-municipality-context.ts. What each answer holds, and what this data
 // version lacks, is src/context/'s (docs/context.md).
 import type { FastifyInstance } from 'fastify';
-import { principalOf } from '../auth.js';
-import { CONTEXT_NOTES, SECURITY, errorResponses } from '../schemas.js';
+import { CONTEXT_NOTES, NOT_MODIFIED, SECURITY, errorResponses } from '../schemas.js';
+import { sendHeavyRead, type HeavyReadRoutesOptions } from '../heavy-read.js';
 import { typedRoutes } from '../typed-routes.js';
 import {
   getHealthUnits, getMunicipalityProfile, getMunicipalityRainfall, getMunicipalityTracts, getTractGeometry, getTractNames,
   type ContextRead,
 } from '../../operations/get-municipality-context.js';
-import type { ServiceContext } from '../../service-context.js';
 
 const OPEN_OBJECT = { type: 'object', additionalProperties: true } as const;
 const OPEN_LIST = { type: 'array', items: OPEN_OBJECT } as const;
@@ -77,28 +76,20 @@ const GEOMETRY_RESPONSE = {
   content: { 'application/geo+json': { schema: { type: 'object', required: ['type', 'features', 'fontes', 'aviso'], properties: { type: { const: 'FeatureCollection' }, features: OPEN_LIST, ...CONTEXT_NOTES } } } },
 };
 
-/** Whether the client takes gzip: no Accept-Encoding means any coding (RFC 9110, 12.5.3). */
-function acceptsGzip(header: string | undefined): boolean {
-  if (header === undefined) return true;
-  return header.split(',').some((part) => {
-    const [coding, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return (coding === 'gzip' || coding === '*') && (q === undefined || Number(q.slice(2)) > 0);
-  });
-}
-
-export async function municipioRoutes(fastify: FastifyInstance, ctx: ServiceContext): Promise<void> {
+export async function municipioRoutes(fastify: FastifyInstance, { ctx, answers }: HeavyReadRoutesOptions): Promise<void> {
   const app = typedRoutes(fastify);
-  const route = (path: string, summary: string, operation: ContextRead<unknown>, response: object, statuses = [401, 403, 404, 422, 429, 503]) =>
+  // Every context answer is a heavy read (http/heavy-read.ts): public data, the same for every
+  // caller with results:read, up to 7 MB (São Paulo's tract names), built in the answer thread.
+  const route = (path: string, read: 'perfil' | 'nomes' | 'chuva' | 'saude', summary: string, operation: ContextRead<unknown>, response: object) =>
     app.get(`/v1/municipios/:codigo${path}`, {
       config: { scope: operation.scope },
-      schema: { tags: ['municipios'], summary, security: SECURITY, ...operation.input, response: { 200: response, ...errorResponses(statuses, CONTEXT_ERRORS) } },
-    }, async (request) => operation.run(ctx, principalOf(request), request.params));
+      schema: { tags: ['municipios'], summary, security: SECURITY, ...operation.input, response: { 200: response, 304: NOT_MODIFIED, ...errorResponses([401, 403, 404, 422, 429, 503], CONTEXT_ERRORS) } },
+    }, async (request, reply) => sendHeavyRead(ctx, request, reply, await answers.answerOf({ read, codigo: request.params.codigo })));
 
-  route('/perfil', 'Profile of a municipality: 2022 population, households and income, seat altitude, districts, sanitation', getMunicipalityProfile, PROFILE);
-  route('/setores/nomes', 'A name for each tract (reported neighbourhood, district, or the last digits of the code); public data', getTractNames, NAMES);
-  route('/chuva', 'Monthly rainfall: the normal of each month, yearly totals with anomaly, the monthly series', getMunicipalityRainfall, RAINFALL);
-  route('/saude', 'Health facilities with coordinates (primary care, urgent care, hospitals); usada when nearest of its group to some tract', getHealthUnits, HEALTH);
+  route('/perfil', 'perfil', 'Profile of a municipality: 2022 population, households and income, seat altitude, districts, sanitation', getMunicipalityProfile, PROFILE);
+  route('/setores/nomes', 'nomes', 'A name for each tract (reported neighbourhood, district, or the last digits of the code); public data', getTractNames, NAMES);
+  route('/chuva', 'chuva', 'Monthly rainfall: the normal of each month, yearly totals with anomaly, the monthly series', getMunicipalityRainfall, RAINFALL);
+  route('/saude', 'saude', 'Health facilities with coordinates (primary care, urgent care, hospitals); usada when nearest of its group to some tract', getHealthUnits, HEALTH);
 
   app.get('/v1/municipios/:codigo/setores', {
     config: { scope: getMunicipalityTracts.scope },
@@ -107,9 +98,13 @@ export async function municipioRoutes(fastify: FastifyInstance, ctx: ServiceCont
       summary: 'The municipality\'s tracts with a summary; land cover, buildings and slope per tract are null with the reason',
       security: SECURITY,
       ...getMunicipalityTracts.input,
-      response: { 200: TRACTS, ...errorResponses([401, 403, 404, 422, 429, 503], { ...CONTEXT_ERRORS, 404: `${CONTEXT_ERRORS[404]} or relief_missing (no relief in this data version)` }) },
+      response: { 200: TRACTS, 304: NOT_MODIFIED, ...errorResponses([401, 403, 404, 422, 429, 503], { ...CONTEXT_ERRORS, 404: `${CONTEXT_ERRORS[404]} or relief_missing (no relief in this data version)` }) },
     },
-  }, async (request) => getMunicipalityTracts.run(ctx, principalOf(request), { ...request.params, ...request.query }));
+  }, async (request, reply) => {
+    const { codigo } = request.params;
+    const { limite, offset } = request.query;
+    return sendHeavyRead(ctx, request, reply, await answers.answerOf({ read: 'setores', codigo, limite, offset }));
+  });
 
   app.get('/v1/municipios/:codigo/setores/geometria', {
     config: { scope: getTractGeometry.scope },
@@ -118,12 +113,10 @@ export async function municipioRoutes(fastify: FastifyInstance, ctx: ServiceCont
       summary: 'GeoJSON of the municipality\'s tracts, simplified to about 11 m, gzip',
       security: SECURITY,
       ...getTractGeometry.input,
-      response: { 200: GEOMETRY_RESPONSE, ...errorResponses([401, 403, 404, 422, 429, 503], CONTEXT_ERRORS) },
+      response: { 200: GEOMETRY_RESPONSE, 304: NOT_MODIFIED, ...errorResponses([401, 403, 404, 422, 429, 503], CONTEXT_ERRORS) },
     },
   }, async (request, reply) => {
-    const { geojson, gzip } = await getTractGeometry.run(ctx, principalOf(request), request.params);
-    reply.header('Content-Type', 'application/geo+json; charset=utf-8').header('Vary', 'Accept-Encoding');
-    if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(JSON.stringify(geojson));
-    return reply.header('Content-Encoding', 'gzip').send(gzip);
+    const answer = await answers.answerOf({ read: 'geometria', codigo: request.params.codigo });
+    return sendHeavyRead(ctx, request, reply, answer, { type: 'application/geo+json; charset=utf-8', gzipWhenUnasked: true });
   });
 }

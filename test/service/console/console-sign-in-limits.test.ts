@@ -32,8 +32,11 @@ describe('issue 32: people\'s sign-in resists guessing', () => {
     for (let i = 0; i < 3; i++) {
       expect((await guesser.submit('/console/entrar', '/console/entrar', { email: 'ALVO@exemplo.org', senha: `errada-${i}-xxxx` })).statusCode).toBe(401);
     }
+    const checks = argon2Checks.count;
     const blocked = await guesser.submit('/console/entrar', '/console/entrar', { email: 'alvo@exemplo.org', senha: 'senha-certa-123' });
     expect(blocked.statusCode).toBe(429);
+    // blocked before the password is checked (issue 54: the handler went on to check it after the 429)
+    expect(argon2Checks.count).toBe(checks);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.body).toContain('Muitas tentativas com este e-mail');
     h.clock.advance(15 * 60_000 + 2000);
@@ -75,6 +78,44 @@ describe('issue 32: people\'s sign-in resists guessing', () => {
     expect(statuses.slice(0, 40).every((s) => s === 200)).toBe(true);
     expect(statuses[40]).toBe(403);
     h.clock.advance(5 * 60_000 + 2000);
+  });
+
+  it('issue 54: throttles the account page\'s password re-checks (change the password, delete the account) as sign-in', async () => {
+    h.clock.advance(15 * 60_000 + 2000);
+    const b = browser();
+    await b.submit('/console/cadastro', '/console/cadastro', { email: 'sessao@exemplo.org', senha: 'senha-certa-123' });
+    for (let i = 0; i < 3; i++) {
+      const wrong = await b.submit('/console/conta', '/console/conta/senha', { senha_atual: `errada-${i}-xxxx`, senha_nova: 'outra-senha-123' });
+      expect(wrong.statusCode).toBe(200);
+      expect(FormClient.invalid(wrong, 'senha_atual')).toBe(true);
+    }
+    const checks = argon2Checks.count;
+    const change = await b.submit('/console/conta', '/console/conta/senha', { senha_atual: 'senha-certa-123', senha_nova: 'outra-senha-123' });
+    expect(change.statusCode).toBe(429);
+    expect(Number(change.headers['retry-after'])).toBeGreaterThan(0);
+    expect(change.body).toContain('Muitas tentativas com esta conta');
+    expect(FormClient.invalid(change, 'senha_atual')).toBe(true);
+    const remove = await b.submit('/console/conta', '/console/conta/excluir', { senha: 'senha-certa-123' });
+    expect(remove.statusCode).toBe(429);
+    expect(FormClient.invalid(remove, 'senha_exclusao')).toBe(true);
+    // nothing was checked past the limit, and sign-in shares the account's window
+    expect(argon2Checks.count).toBe(checks);
+    expect((await browser().submit('/console/entrar', '/console/entrar', { email: 'sessao@exemplo.org', senha: 'senha-certa-123' })).statusCode).toBe(429);
+    h.clock.advance(15 * 60_000 + 2000);
+    const changed = await b.submit('/console/conta', '/console/conta/senha', { senha_atual: 'senha-certa-123', senha_nova: 'outra-senha-123' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body).toContain('Senha trocada');
+    h.clock.advance(15 * 60_000 + 2000);
+  });
+
+  it('issue 54: throttles the password re-checks per origin address across accounts', async () => {
+    const people = [browser(), browser()];
+    for (const [i, b] of people.entries()) await b.submit('/console/cadastro', '/console/cadastro', { email: `endereco${i}@exemplo.org`, senha: 'senha-certa-123' });
+    const answers: number[] = [];
+    for (let i = 0; i < 5; i++) answers.push((await people[i % 2].submit('/console/conta', '/console/conta/excluir', { senha: `errada-${i}-xxxx` })).statusCode);
+    // sign-up counts in the address's window too: 2 + 4 attempts fill its 6
+    expect(answers).toEqual([200, 200, 200, 200, 429]);
+    h.clock.advance(15 * 60_000 + 2000);
   });
 
   it('sends X-Frame-Options and a Content-Security-Policy on console pages, not on the API', async () => {

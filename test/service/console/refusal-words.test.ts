@@ -29,6 +29,7 @@ describe('refusal words', () => {
       ['não é url', 'nao_e_url', /^Isto não é um endereço web/],
       [`https://receptor.example/${'a'.repeat(2100)}`, 'url_longa', /^O endereço passa de 2048 caracteres\.$/],
       ['https://sumido.example/a', 'nao_resolve', /^O nome sumido\.example não foi encontrado no DNS/],
+      ['https://receptor.example:22/a', 'porta_recusada', /^A porta 22 não é aceita: use a do https \(443/],
       ['https://127.0.0.1/a', 'endereco_nao_publico', /^127\.0\.0\.1 não é um endereço público da internet/],
       ['https://interna.example/a', 'endereco_nao_publico', /^interna\.example aponta para 10\.1\.2\.3, que não é um endereço público/],
     ];
@@ -77,6 +78,8 @@ describe('delivery error words', () => {
       [await storedError('https://interna.example/a', { policy: PUBLIC_ONLY, resolve }), /^interna\.example aponta para 10\.1\.2\.3, que não é um endereço público/],
       [await storedError('https://sumido.example/a', { policy: PUBLIC_ONLY, resolve }), /^O nome sumido\.example não foi encontrado no DNS/],
       [await storedError(`https://127.0.0.1:${await closedPort()}/a`, { policy: { allowLoopback: true } }), /^O receptor recusou a conexão/],
+      // a URL stored before the port rule: refused at send, before any connection
+      [await storedError('https://127.0.0.1:22/a', { policy: { allowLoopback: true } }), /^A porta 22 não é aceita/],
       [`no answer within ${SEND_TIMEOUT_MS / 1000} s`, /^Sem resposta em 10 segundos\.$/],
     ];
     for (const [erro, words] of cases) {

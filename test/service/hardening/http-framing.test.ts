@@ -5,7 +5,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, REQUEST_TIMEOUT_MS } from '../../../service/app.js';
+import { buildApp, IDLE_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../../../service/app.js';
 import { openHarness, type Harness } from '../routes/harness.js';
 
 let h: Harness;
@@ -38,6 +38,31 @@ function answer(raw: string): { status: number; body: { detail: Array<{ type: st
 describe('issue 15: requests refused below the routes', () => {
   it('has a request timeout by default (the whole request within 60 s)', () => {
     expect(REQUEST_TIMEOUT_MS).toBe(60_000);
+  });
+
+  // issue 54: idle kept-alive connections lasted 73 s (Fastify's keepAliveTimeout) where the docs said 30 s
+  it('closes a connection idle for 30 s, before its first request and between two', () => {
+    expect(IDLE_TIMEOUT_MS).toBe(30_000);
+    expect(h.app.server.timeout).toBe(IDLE_TIMEOUT_MS);
+    expect(h.app.server.keepAliveTimeout).toBe(IDLE_TIMEOUT_MS);
+  });
+
+  it('closes a kept-alive connection once it is idle past the idle timeout after an answer', async () => {
+    const idle = await buildApp({ store: h.store, clock: h.clock, idleTimeoutMs: 300 });
+    try {
+      await idle.listen({ host: '127.0.0.1', port: 0 });
+      const raw = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect((idle.server.address() as net.AddressInfo).port, '127.0.0.1', () => socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n'));
+        let got = '';
+        socket.on('data', (d) => { got += d.toString('utf8'); });
+        socket.on('close', () => resolve(got));
+        socket.on('error', reject);
+      });
+      expect(raw).toMatch(/^HTTP\/1\.1 200 /);
+      expect(raw).toMatch(/keep-alive/i);
+    } finally {
+      await idle.close();
+    }
   });
 
   it('cuts a body that does not arrive within the request timeout: 408 in the validation form', async () => {

@@ -138,9 +138,15 @@ describe('issue 15: backend outages answer 503 with Retry-After', () => {
       for (const page of pages) expect((await c.go('GET', page)).statusCode).toBe(200);
       const orgPage = await c.go('GET', org);
       down = true;
-      for (const page of pages) expect((await c.go('GET', page)).statusCode, page).toBe(503);
+      for (const page of pages) {
+        const res = await c.go('GET', page);
+        expect(res.statusCode, page).toBe(503);
+        // issue 54: the console's 503 carried no Retry-After
+        expect(Number(res.headers['retry-after']), page).toBeGreaterThan(0);
+      }
       const undo = await c.go('POST', `${org}/projetos/${h.projectId}/desfazer`, { _csrf: FormClient.token(orgPage) });
       expect(undo.statusCode).toBe(503);
+      expect(Number(undo.headers['retry-after'])).toBeGreaterThan(0);
       down = false;
       expect((await c.go('GET', pages[0])).statusCode).toBe(200);
     } finally {

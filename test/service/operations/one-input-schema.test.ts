@@ -3,6 +3,7 @@
 // made of (service/mcp/tool-input.ts). A route or a tool that wrote its own copy would fail here.
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAnswerCache } from '../../../service/http/heavy-read.js';
 import { registerOpenApi } from '../../../service/http/openapi.js';
 import { calibracaoRoutes } from '../../../service/http/routes/calibracoes.js';
 import { diagnosticoRoutes } from '../../../service/http/routes/diagnosticos.js';
@@ -32,7 +33,8 @@ beforeAll(async () => {
   await registerOpenApi(app);
   // The handlers are never called: the context is not read.
   const ctx = {} as ServiceContext;
-  for (const r of [jobRoutes, findingsRoutes, calibracaoRoutes, diagnosticoRoutes]) await app.register(r, ctx);
+  for (const r of [jobRoutes, findingsRoutes, calibracaoRoutes]) await app.register(r, ctx);
+  await app.register(diagnosticoRoutes, { ctx, answers: createAnswerCache() });
   await app.ready();
 });
 afterAll(async () => { await app?.close(); });

@@ -90,6 +90,12 @@ describe('webhook URLs', () => {
     ['https://metadata.example/hook', /linkLocal/],
     ['https://mixed.example/hook', /192\.168\.0\.10/],
     ['not a url', /not a URL/],
+    // issue 54: any port was taken; 443 (the default) or an unprivileged one only
+    ['https://receiver.example:22/hook', /port 22 is refused/],
+    ['https://receiver.example:0/hook', /port 0 is refused/],
+    ['https://receiver.example:80/hook', /port 80 is refused/],
+    ['https://receiver.example:1023/hook', /port 1023 is refused/],
+    ['https://93.184.216.34:25/hook', /port 25 is refused/],
   ];
   it.each(refused)('refuses %s', async (url, why) => {
     expect(await refusal(url)).toMatch(why);
@@ -100,6 +106,7 @@ describe('webhook URLs', () => {
     expect(await refusal('https://v6.receiver.example:8443/hook')).toBeNull();
     expect(await refusal('https://93.184.216.34/hook')).toBeNull();
     expect(await refusal('https://[2606:4700:4700::1111]/hook')).toBeNull();
+    for (const port of [443, 1024, 3000, 65535]) expect(await refusal(`https://receiver.example:${port}/hook`), String(port)).toBeNull();
     expect((await checkWebhookUrl('HTTPS://Receiver.Example/a/../hook', PUBLIC_ONLY, resolve)).href).toBe('https://receiver.example/hook');
   });
 

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../../../cli/main.js';
 
-const VARIABLES = ['PORT', 'NODE_ENV', 'CAMPAIGN_SIM_PUBLIC_URL', 'CAMPAIGN_SIM_TRUST_PROXY'] as const;
+const VARIABLES = ['PORT', 'NODE_ENV', 'CAMPAIGN_SIM_PUBLIC_URL', 'CAMPAIGN_SIM_TRUST_PROXY', 'CAMPAIGN_SIM_CONSOLE_SECRET'] as const;
 
 describe('serve options', () => {
   const saved = Object.fromEntries(VARIABLES.map((name) => [name, process.env[name]]));
@@ -28,6 +28,18 @@ describe('serve options', () => {
     expect(await runCli(['node', 'campaign-sim', 'serve', '--port', '0', '--no-worker'])).toBe(2);
     const printed = err.mock.calls.map((c) => String(c[0])).join('');
     expect(printed).toMatch(/^campaign-sim: with NODE_ENV=production, set CAMPAIGN_SIM_PUBLIC_URL .* public https origin/);
+    expect(printed.trimEnd().split('\n')).toHaveLength(1);
+  });
+
+  // issue 54: production started without it, silently, and signed the console's cookies with a random secret per process
+  it.each([[undefined], ['curto']])('refuses to start in production with CAMPAIGN_SIM_CONSOLE_SECRET=%s, on one line', async (secret) => {
+    process.env.NODE_ENV = 'production';
+    process.env.CAMPAIGN_SIM_PUBLIC_URL = 'https://sim.example.org';
+    if (secret === undefined) delete process.env.CAMPAIGN_SIM_CONSOLE_SECRET; else process.env.CAMPAIGN_SIM_CONSOLE_SECRET = secret;
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    expect(await runCli(['node', 'campaign-sim', 'serve', '--port', '0', '--no-worker'])).toBe(2);
+    const printed = err.mock.calls.map((c) => String(c[0])).join('');
+    expect(printed).toMatch(/^campaign-sim: with NODE_ENV=production, set CAMPAIGN_SIM_CONSOLE_SECRET to a random secret of at least 32 characters/);
     expect(printed.trimEnd().split('\n')).toHaveLength(1);
   });
 
