@@ -19,6 +19,7 @@ import { registerPlot } from './plot.js';
 import { registerExport } from './export.js';
 import { registerSweep } from './sweep.js';
 import { registerExamples } from './examples.js';
+import { registerParams } from './params.js';
 import { InputFileError } from './input-file.js';
 
 export function buildProgram(): Command {
@@ -43,6 +44,7 @@ export function buildProgram(): Command {
   registerExport(program);
   registerSweep(program);
   registerExamples(program);
+  registerParams(program);
   return program;
 }
 

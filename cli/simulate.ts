@@ -109,16 +109,19 @@ export function registerSimulate(program: Command): void {
       out?: string; csv?: string; jsonl?: string; raw?: boolean; json?: boolean;
     }) => {
       const json = await readInputJson(file);
-      const [{ default: cliProgress }, { validateScenario }, { closePool }, { runSimulation }, overrides, findings, tidy] = await Promise.all([
-        import('cli-progress'), import('../src/contract/validate-scenario.js'),
-        import('../src/pool/pool.js'), import('../src/research/simulation.js'), import('../src/research/scenario-overrides.js'),
-        import('../src/findings/index.js'), import('../src/findings/tidy-weekly-rows.js'),
+      // the scenario and its overrides are checked before the engine loads: a refusal is quick
+      const [{ validateScenario }, overrides] = await Promise.all([
+        import('../src/contract/validate-scenario.js'), import('../src/research/scenario-overrides.js'),
       ]);
       const base = validateScenario(json);
       const assigned = overrides.parseAssignments(opts.param ?? []);
       if (opts.replicas !== undefined) assigned.replicas = opts.replicas;
       // after the overrides: --param release=... names the release to run
       const { cenario, parametros, release } = overrides.applyOverrides(base, assigned);
+      const [{ default: cliProgress }, { closePool }, { runSimulation }, findings, tidy] = await Promise.all([
+        import('cli-progress'), import('../src/pool/pool.js'), import('../src/research/simulation.js'),
+        import('../src/findings/index.js'), import('../src/findings/tidy-weekly-rows.js'),
+      ]);
       const tty = !opts.json && process.stderr.isTTY;
       const bar = tty
         ? new cliProgress.SingleBar(

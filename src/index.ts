@@ -13,6 +13,7 @@ export type { SimulationSummary } from './research/simulation-summary.js';
 export { sweep, sweepCsv, gridPoints } from './research/sweep.js';
 export type { SweepGrid, SweepRow, SweepOptions } from './research/sweep.js';
 export { parseAssignments, applyOverrides, type Overridden } from './research/scenario-overrides.js';
+export { parameterTable, type ParameterRow } from './research/parameter-table.js';
 export { TIDY_WEEKLY_COLUMNS, parseTidyCsv, type TidyWeeklyRow } from './findings/tidy-weekly-rows.js';
 export type { FindingsPage, FindingsPageQuery } from './findings/findings-page.js';
 export type {

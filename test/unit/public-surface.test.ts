@@ -14,7 +14,7 @@ const ROOT = [
     'defaultParameters', 'diagnosisSummary', 'diagnosisVariable', 'encodeJobResult', 'estimateGrowth',
     'formatWeeklyCsv', 'getCalibrationSchema', 'getScenarioSchema', 'gridPoints', 'growthRequestSchema', 'healthUnits',
     'jobGrid', 'jobTotals', 'listReleases', 'municipalityProfile', 'municipalityRainfall', 'municipalityTracts',
-    'newestRelease', 'openRelease', 'parseAssignments', 'parseTidyCsv', 'parseWeeklyCsv', 'populationMargins', 'quoteSimulation',
+    'newestRelease', 'openRelease', 'parameterTable', 'parseAssignments', 'parseTidyCsv', 'parseWeeklyCsv', 'populationMargins', 'quoteSimulation',
     'releaseManifest', 'runSimulation', 'runSimulationJob', 'seriesSha256', 'simulate', 'sourceCredits', 'sweep',
     'sweepCsv', 'toRows', 'tractGeometry', 'tractNames', 'validateGrowthRequest', 'validateScenario', 'variantNames',
     'weeklyCurves', 'weeklyRows',
