@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { ServiceError } from '../src/errors.js';
 import { readInputText } from './input-file.js';
+import { checkOutputFile } from './output-file.js';
 
 export function registerPlot(program: Command): void {
   program
@@ -18,6 +19,7 @@ export function registerPlot(program: Command): void {
     .addHelpText('after', '\nEach line is the sum over the units of the published counts (hidden ones left out), mean over replicas; the band around it spans the lowest to the highest replica.')
     .action(async (csv: string, o: { output?: string; medida?: string[]; titulo?: string }) => {
       const text = await readInputText(csv);
+      if (o.output) await checkOutputFile('--output', o.output);
       const [{ curvesSvg, parseWeeklyCsv, weeklyCurves }, { parseTidyCsv, TIDY_WEEKLY_CSV_HEADER }, { weeklyBands }] = await Promise.all([
         import('../src/findings/index.js'), import('../src/findings/tidy-weekly-rows.js'), import('../src/findings/weekly-bands.js'),
       ]);

@@ -6,7 +6,7 @@
 // The engine loads inside the action.
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { Command } from 'commander';
@@ -14,6 +14,7 @@ import { contractError } from '../src/errors.js';
 import { weekReaching } from '../src/findings/weekly-curves.js';
 import type { SimulationSummary as Summary } from '../src/research/simulation-summary.js';
 import { readInputJson } from './input-file.js';
+import { checkOutputDir, checkOutputFile } from './output-file.js';
 import { sparkline } from './sparkline.js';
 
 /** Help text shared by the commands that run scenarios: where the seed is. */
@@ -34,9 +35,8 @@ export function positiveInteger(flag: string): (v: string) => number {
   };
 }
 
-/** Writes summary.json and resultado.json: the stored result (JobResult, typed arrays as base64) the service would keep. */
+/** Writes summary.json and resultado.json (the folder is made before the run, checkOutputDir): the stored result (JobResult, typed arrays as base64) the service would keep. */
 async function writeOut(dir: string, s: Summary, resultado: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'summary.json'), `${JSON.stringify(s, null, 2)}\n`);
   await writeFile(join(dir, 'resultado.json'), resultado);
 }
@@ -118,6 +118,9 @@ export function registerSimulate(program: Command): void {
       if (opts.replicas !== undefined) assigned.replicas = opts.replicas;
       // after the overrides: --param release=... names the release to run
       const { cenario, parametros, release } = overrides.applyOverrides(base, assigned);
+      if (opts.out) await checkOutputDir('--out', opts.out);
+      if (opts.csv) await checkOutputFile('--csv', opts.csv);
+      if (opts.jsonl) await checkOutputFile('--jsonl', opts.jsonl);
       const [{ default: cliProgress }, { closePool }, { runSimulation }, findings, tidy] = await Promise.all([
         import('cli-progress'), import('../src/pool/pool.js'), import('../src/research/simulation.js'),
         import('../src/findings/index.js'), import('../src/findings/tidy-weekly-rows.js'),

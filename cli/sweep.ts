@@ -6,6 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { ServiceError } from '../src/errors.js';
 import { readInputJson } from './input-file.js';
+import { checkOutputFile } from './output-file.js';
 import { collectParam, positiveInteger, SEED_HELP } from './simulate.js';
 
 /** `name=v1,v2` or `name=[json, ...]`: the values of one grid name. */
@@ -49,6 +50,7 @@ export function registerSweep(program: Command): void {
       if (o.replicas !== undefined) assigned.replicas = o.replicas;
       // the release is resolved per point after the overrides: --param or --grid release=... pick it
       const { cenario, parametros } = overrides.applyOverrides(base, assigned);
+      if (o.output) await checkOutputFile('--output', o.output);
       try {
         const rows = await sweep(cenario, grid, {
           parametros, somentePlano: o.planOnly, threads: o.threads,
