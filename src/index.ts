@@ -10,6 +10,7 @@
 export { runSimulation, Simulation } from './research/simulation.js';
 export type { RunSimulationOptions, RowsOptions, PlotOptions } from './research/simulation.js';
 export type { SimulationSummary } from './research/simulation-summary.js';
+export type { BandRow, BandsOptions } from './research/replica-bands.js';
 export { sweep, sweepCsv, gridPoints } from './research/sweep.js';
 export type { SweepGrid, SweepRow, SweepOptions } from './research/sweep.js';
 export { parseAssignments, applyOverrides, type Overridden } from './research/scenario-overrides.js';

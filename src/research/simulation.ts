@@ -18,6 +18,7 @@ import { weeklyRows } from '../findings/weekly-rows.js';
 import type { ModelParameters, Release } from '../release/types.js';
 import { engineRun, runSimulationJob, type RunFigures } from '../run-simulation-job.js';
 import { simulate, type SimulateOptions, type SimulationResult } from '../simulate.js';
+import { replicaBands, type BandRow, type BandsOptions } from './replica-bands.js';
 import { summarise, type SimulationSummary } from './simulation-summary.js';
 
 export interface RunSimulationOptions extends Omit<SimulateOptions, 'plan' | 'population' | 'variantes'> {
@@ -69,6 +70,15 @@ export class Simulation {
   /** Every row of a findings table (no 1,000-row cap in-process), paged by offset and limite. */
   findings<T extends FindingsTableName>(tabela: T, query: FindingsPageQuery = {}): FindingsPage<T> {
     return findingsPage(this.result, tabela, query);
+  }
+
+  /**
+   * The spread over replicas as tidy rows: per variant, measure and week (per unit with `por:
+   * 'municipio'`), dated, the mean, lowest and highest replica and the quantiles asked (default
+   * 0.05, 0.5, 0.95; columns q05, q50, q95), over the published counts unless `raw`.
+   */
+  bands(opts: BandsOptions & RowsOptions = {}): BandRow[] {
+    return replicaBands(this.weeklyRows(opts), opts);
   }
 
   summary(): SimulationSummary {
