@@ -10,7 +10,7 @@ import { runSimulationJob } from '../../src/run-simulation-job.js';
 import { validateScenario } from '../../src/contract/validate-scenario.js';
 import { applyOverrides, parseAssignments } from '../../src/research/scenario-overrides.js';
 import { runSimulation } from '../../src/research/simulation.js';
-import { gridPoints, sweep } from '../../src/research/sweep.js';
+import { sweep, sweepCurveRows, sweepPoints, sweepRows } from '../../src/research/sweep.js';
 import { TIDY_WEEKLY_CSV_HEADER, parseTidyCsv } from '../../src/findings/tidy-weekly-rows.js';
 import { weeklyBands } from '../../src/findings/weekly-bands.js';
 import { weeklyRows } from '../../src/findings/weekly-rows.js';
@@ -125,8 +125,20 @@ describe('overrides and sweeps', () => {
     expect(() => applyOverrides(checked, { release: 'v1.5.0' }, release)).toThrow(/release v1\.5\.0 is not offered; offered: v1\.0\.0/);
   });
 
-  it('crosses the grid, first name slowest', () => {
-    expect(gridPoints({ a: [1, 2], b: ['x', 'y'] })).toEqual([{ a: 1, b: 'x' }, { a: 1, b: 'y' }, { a: 2, b: 'x' }, { a: 2, b: 'y' }]);
+  it('gives each point\'s weekly curves, whose last week is the point\'s horizon', async () => {
+    const points = [];
+    for await (const p of sweepPoints(scenario, { 'canais.0.intensidade': [0.1, 0.6] }, { release, threads: 2, somentePlano: true })) {
+      points.push({ totals: sweepRows(p), curves: sweepCurveRows(p) });
+    }
+    expect(points.map((p) => p.curves.length)).toEqual([3 * 3, 3 * 3]); // KPIs x weeks
+    for (const { totals, curves } of points) {
+      for (const t of totals) {
+        const last = curves.find((c) => c.medida === t.medida && c.semana === 3)!;
+        expect(last).toMatchObject({ ponto: t.ponto, valores: t.valores, data: '2026-02-18' });
+        expect(Math.abs(last.media - t.valor)).toBeLessThan(15); // the mean of sums against the sum of each unit's rounded mean
+      }
+    }
+    expect(points[1].curves[2].media).toBeGreaterThan(points[0].curves[2].media); // more TV, more reach by week 3
   });
 
   it('runs each point with the scenario\'s random numbers: a point equal to the scenario gives its totals', async () => {
