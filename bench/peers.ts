@@ -56,7 +56,8 @@ export async function runPeersBench() {
   const dias = Number(values.dias);
   const runs = Number(values.runs);
   const carga_antes = loadavg()[0];
-  const example = JSON.parse(await readFile(projectPath('examples', 'adocao-rr.json'), 'utf8'));
+  // v1.0.0's adoption (model 1, what the plain loop implements), fixed in bench/scenarios/ so results stay comparable
+  const example = JSON.parse(await readFile(projectPath('bench', 'scenarios', 'adocao-rr.json'), 'utf8'));
   const scenario = validateScenario({ ...example, replicas: 1, horizonte: { ...example.horizonte, dias }, grupo_comparacao: 'bench-peers' });
   const release = openRelease(scenario.release);
   const params = release.manifest.parametros_pix as ModelParameters;
@@ -110,7 +111,7 @@ export async function runPeersBench() {
     bench: 'peers',
     when: new Date().toISOString(),
     node: process.version,
-    cenario: { exemplo: 'examples/adocao-rr.json', release: scenario.release, ufs: scenario.geografia.ufs, pessoas: N, dias, threads: 1 },
+    cenario: { exemplo: 'bench/scenarios/adocao-rr.json', release: scenario.release, ufs: scenario.geografia.ufs, pessoas: N, dias, threads: 1 },
     motor: {
       segundos: +median(engineSeconds).toFixed(3), pessoa_dias_por_segundo: Math.round(engineRate),
       adotantes_por_semana: engineWeekly.map((x) => +x.toFixed(4)),
