@@ -80,6 +80,7 @@ describe('runSimulation', async () => {
     expect(svg.match(/class="banda"/g)).toHaveLength(5);
     const lines = [...svg.matchAll(/<polyline data-variante="([^"]+)"/g)].map((m) => m[1]);
     expect(lines.at(-1)).toBe('plano');
+    expect([...svg.matchAll(/text-anchor="middle">([^<]+)</g)].map((m) => m[1])).toEqual(['2026-02-08', '2026-02-15', '2026-02-18', 'date (the week\'s last day)']);
   });
 
   it('gives the bands as dated rows: the chart\'s min-max and mean, and the quantiles asked', () => {

@@ -79,6 +79,7 @@ describe('campaign-sim simulate', () => {
     const svg = readFileSync(join(dir, 'chart.svg'), 'utf8');
     expect(svg.match(/class="banda"/g)).toHaveLength(5);
     expect([...svg.matchAll(/<polyline data-variante="([^"]+)"/g)].at(-1)![1]).toBe('plano');
+    expect(svg).toMatch(/text-anchor="middle">2026-02-08<\/text>/); // the week's last day on the x axis
 
     // the same scenario cut into shards: the same stored result, byte for byte
     const cut = await run(process.execPath, [cli, 'simulate', file, '--json', '--threads', '2', '--shard-gib', '0.005', '--out', join(dir, 'cut')]);
