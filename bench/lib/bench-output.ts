@@ -25,12 +25,13 @@ function git(...args: string[]): string | null {
 }
 
 /**
- * Where a result was measured: the checkout's commit (`sujo` when tracked files differ from it, so
- * the numbers are of uncommitted code) and the machine (CPU model and count, memory, system, Node,
+ * Where a result was measured: the checkout's commit (`sujo` when tracked files other than the
+ * results differ from it, so the numbers are of uncommitted code) and the machine (CPU model and count, memory, system, Node,
  * the load average when the result is written: the machines are shared).
  */
 export function benchRecord() {
-  const status = git('status', '--porcelain', '--untracked-files=no');
+  // results written earlier in the same run (bench/results/) are not code: they do not make the checkout dirty
+  const status = git('status', '--porcelain', '--untracked-files=no', '--', '.', ':(exclude)bench/results');
   return {
     commit: git('rev-parse', 'HEAD'),
     sujo: status === null ? null : status !== '',
