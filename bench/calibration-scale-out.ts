@@ -28,6 +28,7 @@ import { writeBenchResult } from './lib/bench-output.js';
 import { listOf, oneOf, parseBenchArgs } from './lib/bench-args.js';
 import { runAsMain } from './lib/run-as-main.js';
 import { cpuSeconds, DATABASE_ENV, DATABASE_URL, startWorker, WORKER_LAYOUT } from './scale-out.js';
+import { needPostgres } from './lib/need-postgres.js';
 
 const load = () => Number(loadavg()[0].toFixed(2));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -95,6 +96,7 @@ async function main(): Promise<void> {
     },
     env: DATABASE_ENV,
   });
+  await needPostgres('calibration-scale-out', DATABASE_URL, 'DATABASE_URL or TEST_DATABASE_URL');
   const layouts = values.layouts.split(',');
   const horizons = values.days.split(',').map((d) => MONTHS[d]);
   const schema = `bench_calibspread_${randomBytes(4).toString('hex')}`;

@@ -1,5 +1,6 @@
-// CLI start-up benchmark (issue 16 targets): wall time of `campaign-sim --version`, `--help` and
-// `validate` on an example scenario, each a fresh process of the built CLI (bin/campaign-sim.js),
+// CLI start-up benchmark (issue 16 targets): wall time of `campaign-sim --version`, `--help`,
+// `validate` on an example scenario and the refusal of `simulate --param beta0=abc` (issue 58: a
+// wrong parameter is refused before the engine loads), each a fresh process of the built CLI (bin/campaign-sim.js),
 // run several times; the median is judged against the target. A bench, not a timed test: the
 // machine is shared, so a number says how fast, never whether the suite passes.
 //   npm run tsbuild && node dist/bench/cli-startup.js [--runs 15] [--bin path/to/campaign-sim.js]
@@ -10,20 +11,24 @@ import { writeBenchResult } from './lib/bench-output.js';
 import { parseBenchArgs, wholeNumber } from './lib/bench-args.js';
 import { runAsMain } from './lib/run-as-main.js';
 
-export const TARGETS_SECONDS = { version: 0.3, help: 0.3, validate: 1 };
+export const TARGETS_SECONDS = { version: 0.3, help: 0.3, validate: 1, param_recusado: 1 };
 
 const COMMANDS: Record<keyof typeof TARGETS_SECONDS, string[]> = {
   version: ['--version'],
   help: ['--help'],
   validate: ['validate', projectPath('examples', 'recepcao-rr.json')],
+  param_recusado: ['simulate', projectPath('examples', 'adocao-rr.json'), '--param', 'beta0=abc'],
 };
 
-/** Seconds of one run of the CLI with `args`; throws when it fails. */
-export function timeRun(bin: string, args: string[]): number {
+/** The exit code each command must end with: the refusal's is 2. */
+const EXIT: Partial<Record<keyof typeof TARGETS_SECONDS, number>> = { param_recusado: 2 };
+
+/** Seconds of one run of the CLI with `args`; throws when it ends with another code than `status`. */
+export function timeRun(bin: string, args: string[], status = 0): number {
   const t0 = performance.now();
   const r = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
   const s = (performance.now() - t0) / 1000;
-  if (r.status !== 0) throw new Error(`campaign-sim ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  if (r.status !== status) throw new Error(`campaign-sim ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   return s;
 }
 
@@ -35,7 +40,7 @@ export const median = (xs: number[]) => {
 export async function runCliStartupBench() {
   const { values } = parseBenchArgs({
     name: 'cli-startup',
-    measures: 'Wall time of `campaign-sim --version`, `--help` and `validate` on an example scenario, each a fresh process of the built CLI, --runs times after one warm-up each; the median against the targets (0.3 s, 0.3 s, 1 s).',
+    measures: 'Wall time of `campaign-sim --version`, `--help`, `validate` on an example scenario and the refusal of `simulate --param beta0=abc` (exit 2), each a fresh process of the built CLI, --runs times after one warm-up each; the median against the targets (0.3 s, 0.3 s, 1 s, 1 s).',
     results: ['cli-startup.json'],
     options: {
       runs: { type: 'string', value: 'N', default: '15', check: wholeNumber(), description: 'timed runs of each command' },
@@ -46,10 +51,10 @@ export async function runCliStartupBench() {
   const bin = values.bin;
   const carga_antes = loadavg()[0];
   // One warm-up run each: the first start reads the files from disk into the page cache.
-  for (const args of Object.values(COMMANDS)) timeRun(bin, args);
+  for (const [name, args] of Object.entries(COMMANDS)) timeRun(bin, args, EXIT[name as keyof typeof COMMANDS]);
   const comandos = Object.fromEntries(
     (Object.keys(COMMANDS) as Array<keyof typeof COMMANDS>).map((name) => {
-      const seconds = Array.from({ length: runs }, () => timeRun(bin, COMMANDS[name]));
+      const seconds = Array.from({ length: runs }, () => timeRun(bin, COMMANDS[name], EXIT[name]));
       const med = median(seconds);
       return [name, {
         argumentos: COMMANDS[name].map((a) => a.replace(projectPath(), '.')).join(' '),

@@ -60,7 +60,7 @@ function digestCounts(counts: object): string {
   return sha.digest('hex').slice(0, 12);
 }
 
-/** The side of the checkout at `root` (its dist/ built), over `familia`'s example cut to `uf`, `dias` days and `canais` channels. */
+/** The side of the checkout at `root` (its dist/ built), over `familia`'s bench scenario (bench/scenarios/) cut to `uf`, `dias` days and `canais` channels. */
 async function loadSide(root: string, familia: string, uf: UfCode, dias: number, canais: number): Promise<Side> {
   const from = <T>(path: string) => import(pathToFileURL(resolve(root, 'dist', path)).href) as Promise<T>;
   const { validateScenario } = await from<typeof ValidateScenario>('src/contract/validate-scenario.js');
@@ -72,8 +72,8 @@ async function loadSide(root: string, familia: string, uf: UfCode, dias: number,
   const { singleShard } = await from<typeof Shards>('src/kernel/shards.js');
   const { reduceReplica } = await from<typeof ReduceReplica>('src/pool/reduce-replica.js');
   const { modelFor } = await from<typeof ModelRegistry>('src/models/model-registry.js');
-  // the example as written, its first `canais` channels, cut by this checkout's overUf, validated by the side's own code
-  const doc = JSON.parse(await readFile(resolve(root, 'examples', familia === 'adocao' ? 'adocao-rr.json' : 'recepcao-rr.json'), 'utf8')) as Scenario;
+  // this checkout's bench scenario (both sides run the same one), its first `canais` channels, cut by this checkout's overUf, validated by the side's own code
+  const doc = JSON.parse(await readFile(projectPath('bench', 'scenarios', familia === 'adocao' ? 'adocao-rr.json' : 'recepcao-rr.json'), 'utf8')) as Scenario;
   if (doc.canais) doc.canais = doc.canais.slice(0, canais);
   const scenario = validateScenario(overUf(doc, uf, dias));
   const plan = await compilePlan(scenario, openRelease(scenario.release));
@@ -128,11 +128,11 @@ export async function runKernelAb() {
     measures: 'CPU seconds of one task of this checkout\'s kernel (novo) against a base checkout\'s (base), both in one process, in rounds that alternate which side runs first, with both sides\' state hashes compared in every round; prints the rounds\' paired ratios base / novo (> 1: novo faster), their median with a bootstrap 95% interval, and the ratio of the minima. Without --base the base is this checkout: an A/A run, the noise a change has to beat on this machine. With --fase reducao, the reduction of the state of one task to counts instead, the counts\' digests compared. Not run by `npm run bench` unless named (minutes on a large UF).',
     results: ['kernel-ab.json'],
     options: {
-      base: { type: 'string', value: 'DIR', description: 'a built checkout to compare against (its dist/ and examples/); default this checkout' },
-      familia: { type: 'string', value: 'F', default: 'recepcao', check: oneOf(['recepcao', 'adocao']), description: 'the family (its example in examples/)' },
-      uf: { type: 'string', value: 'UF', default: 'PA', check: oneOf(UF_CODES), description: 'the UF the example is cut to' },
+      base: { type: 'string', value: 'DIR', description: 'a built checkout to compare against (its dist/); default this checkout' },
+      familia: { type: 'string', value: 'F', default: 'recepcao', check: oneOf(['recepcao', 'adocao']), description: 'the family (its scenario in bench/scenarios/)' },
+      uf: { type: 'string', value: 'UF', default: 'PA', check: oneOf(UF_CODES), description: 'the UF the scenario is cut to' },
       dias: { type: 'string', value: 'N', default: '30', check: wholeNumber(), description: 'days of the task' },
-      canais: { type: 'string', value: 'N', default: '4', check: wholeNumber(), description: 'the example\'s first N channels (reception)' },
+      canais: { type: 'string', value: 'N', default: '4', check: wholeNumber(), description: 'the scenario\'s first N channels (reception)' },
       rodadas: { type: 'string', value: 'N', default: '10', check: wholeNumber(2), description: 'rounds (each runs both sides once; even rounds base first, odd ones novo first)' },
       fase: { type: 'string', value: 'F', default: 'tarefa', check: oneOf(['tarefa', 'reducao']), description: 'what is timed: tarefa, a task in the kernel, or reducao, the reduction of the state of one task to counts (the counts\' digests compared instead of the states)' },
     },

@@ -24,6 +24,7 @@ import { clearPopulationMemory } from '../src/population/population-store.js';
 import { measureBuildSeconds, measurePopulation, measureTvReach } from './lib/measure-midia.js';
 import { oneOf, parseBenchArgs } from './lib/bench-args.js';
 import { runAsMain } from './lib/run-as-main.js';
+import { benchRecord } from './lib/bench-output.js';
 
 /** The release whose population the cells are counted on: the one the fitted release shares its persons with. */
 const COUNTS_RELEASE = 'v1.4.0';
@@ -126,7 +127,7 @@ async function main(): Promise<void> {
     segundos: (performance.now() - t0) / 1000,
     caso: casePath.slice(projectPath().length + 1),
   };
-  await writeFile(projectPath('bench/results/midia.json'), JSON.stringify(result, null, 2) + '\n');
+  await writeFile(projectPath('bench/results/midia.json'), JSON.stringify({ ...result, registro: benchRecord() }, null, 2) + '\n');
   log('bench/results/midia.json gravado');
   await closePool();
 }

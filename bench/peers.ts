@@ -56,7 +56,8 @@ export async function runPeersBench() {
   const dias = Number(values.dias);
   const runs = Number(values.runs);
   const carga_antes = loadavg()[0];
-  const example = JSON.parse(await readFile(projectPath('examples', 'adocao-rr.json'), 'utf8'));
+  // v1.0.0's adoption (model 1, what the plain loop implements), fixed in bench/scenarios/ so results stay comparable
+  const example = JSON.parse(await readFile(projectPath('bench', 'scenarios', 'adocao-rr.json'), 'utf8'));
   const scenario = validateScenario({ ...example, replicas: 1, horizonte: { ...example.horizonte, dias }, grupo_comparacao: 'bench-peers' });
   const release = openRelease(scenario.release);
   const params = release.manifest.parametros_pix as ModelParameters;
@@ -86,10 +87,16 @@ export async function runPeersBench() {
   }
   const engineRate = (N * dias) / median(engineSeconds);
 
-  const persons = naivePersons(pop, plan.kernel.mult);
-  const t0 = performance.now();
-  const naiveDaily = runNaiveAdoption(pop, persons, params, dias);
-  const naiveSeconds = (performance.now() - t0) / 1000;
+  // the plain loop `runs` times too, each on fresh persons: its median, as the engine's
+  let naiveDaily: number[] = [];
+  const naiveTimes: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const persons = naivePersons(pop, plan.kernel.mult);
+    const t0 = performance.now();
+    naiveDaily = runNaiveAdoption(pop, persons, params, dias);
+    naiveTimes.push((performance.now() - t0) / 1000);
+  }
+  const naiveSeconds = median(naiveTimes);
   const naiveRate = (N * dias) / naiveSeconds;
 
   const w = params.pesos_canais;
@@ -110,7 +117,7 @@ export async function runPeersBench() {
     bench: 'peers',
     when: new Date().toISOString(),
     node: process.version,
-    cenario: { exemplo: 'examples/adocao-rr.json', release: scenario.release, ufs: scenario.geografia.ufs, pessoas: N, dias, threads: 1 },
+    cenario: { exemplo: 'bench/scenarios/adocao-rr.json', release: scenario.release, ufs: scenario.geografia.ufs, pessoas: N, dias, threads: 1 },
     motor: {
       segundos: +median(engineSeconds).toFixed(3), pessoa_dias_por_segundo: Math.round(engineRate),
       adotantes_por_semana: engineWeekly.map((x) => +x.toFixed(4)),

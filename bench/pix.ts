@@ -44,7 +44,7 @@ import { projectPath } from '../src/project-path.js';
 import { readPixCase, writePixCase, type AgregadoPix, type PerdaPix } from '../src/release/pix-case-file.js';
 import { listReleases, newestRelease, openRelease } from '../src/release/release.js';
 import { oneOf, parseBenchArgs, refuseBenchArgs, wholeNumber } from './lib/bench-args.js';
-import { writeBenchResult } from './lib/bench-output.js';
+import { benchRecord, writeBenchResult } from './lib/bench-output.js';
 import { runAsMain } from './lib/run-as-main.js';
 
 /** The month each kept fit's window ends in (what its best point has seen). */
@@ -213,7 +213,7 @@ async function main(): Promise<void> {
     ufs: caso.ufs.map((u) => ({ uf: u.uf, veredito: u.veredito, ...u.metricas })),
     caso: casePath.slice(projectPath().length + 1),
   };
-  await writeFile(projectPath('bench/results/pix.json'), JSON.stringify(result, null, 2) + '\n');
+  await writeFile(projectPath('bench/results/pix.json'), JSON.stringify({ ...result, registro: benchRecord() }, null, 2) + '\n');
   log(`veredito ${a.veredito}; holdout mediana ${(a.mape_mediana_holdout * 100).toFixed(1)}% (pior ${(a.mape_pior_holdout! * 100).toFixed(1)}%), ` +
     `longo ${(a.mape_mediana_longo! * 100).toFixed(1)}% (pior ${(a.mape_pior_longo! * 100).toFixed(1)}%), spearman municipal ${a.spearman_municipios!.toFixed(3)}`);
   await closePool();

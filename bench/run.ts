@@ -13,6 +13,7 @@ import { basename, join, relative } from 'node:path';
 import { projectPath } from '../src/project-path.js';
 import { oneOf, parseBenchArgs } from './lib/bench-args.js';
 import { benchOutputDir } from './lib/bench-output.js';
+import { NEEDS_SERVICE_EXIT } from './lib/need-postgres.js';
 import { measuredChanges, shortNumber } from './lib/compare-results.js';
 
 const ONLY_WHEN_NAMED = ['pix', 'kernel-ab'];
@@ -36,6 +37,7 @@ const loadBefore = load();
 mkdirSync(out, { recursive: true });
 const started = Date.now();
 const failed: string[] = [];
+const skipped: string[] = [];
 for (const name of suites) {
   const log = join(out, `${name}.log`);
   const fd = openSync(log, 'w');
@@ -43,6 +45,13 @@ for (const name of suites) {
   const r = spawnSync(process.execPath, [join(dir, `${name}.js`)], { stdio: ['ignore', fd, fd], env: { ...process.env, BENCH_OUT: out } });
   closeSync(fd);
   const secs = ((performance.now() - t0) / 1000).toFixed(1);
+  if (r.status === NEEDS_SERVICE_EXIT) {
+    // the suite said in one line what it needs (bench/lib/need-postgres.ts)
+    const why = readFileSync(log, 'utf8').trim().split('\n').at(-1) ?? '';
+    process.stdout.write(`bench ${name.padEnd(14)} skipped ${secs.padStart(7)} s  ${why}\n`);
+    skipped.push(name);
+    continue;
+  }
   process.stdout.write(`bench ${name.padEnd(14)} ${r.status === 0 ? 'done  ' : `FAILED (exit ${r.status ?? r.signal})`} ${secs.padStart(7)} s  log ${relative(projectPath(), log)}\n`);
   if (r.status !== 0) failed.push(name);
 }
@@ -70,6 +79,7 @@ process.stdout.write(`load average 1/5/15 min: ${loadBefore} at the start, ${loa
 for (const r of rows) process.stdout.write(`${r.map((c, j) => (j < 2 ? c.padEnd(width[j]) : c.padStart(width[j]))).join('  ').trimEnd()}\n`);
 process.stdout.write(`\nFull results in ${relative(projectPath(), out)}/; to refresh the committed ones: BENCH_OUT=bench/results npm run bench\n`);
 
+if (skipped.length) process.stdout.write(`skipped suites (a service they need is absent): ${skipped.join(', ')}\n`);
 if (failed.length) {
   process.stdout.write(`failed suites: ${failed.join(', ')} (see their logs)\n`);
   process.exitCode = 1;

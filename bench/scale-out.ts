@@ -46,6 +46,7 @@ import { canal, receptionScenario } from '../test/fixtures/scenarios.js';
 import { listOf, parseBenchArgs, wholeNumber, type ValueCheck } from './lib/bench-args.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { runAsMain } from './lib/run-as-main.js';
+import { needPostgres } from './lib/need-postgres.js';
 
 export const DATABASE_URL = process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** The environment DATABASE_URL is read from, for --help. */
@@ -287,6 +288,7 @@ async function main(): Promise<void> {
     },
     env: DATABASE_ENV,
   });
+  await needPostgres('scale-out', DATABASE_URL, 'DATABASE_URL or TEST_DATABASE_URL');
   const replicas = Number(values.replicas);
   const horizons = values.days.split(',').map(Number);
   const layouts = values.layouts.split(',');

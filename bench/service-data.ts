@@ -16,6 +16,7 @@ import { createRateLimiter } from '../service/accounts/rate-limit.js';
 import { openStore, type Store } from '../service/store/open-store.js';
 import { parseBenchArgs, wholeNumber } from './lib/bench-args.js';
 import { writeBenchResult } from './lib/bench-output.js';
+import { needPostgres } from './lib/need-postgres.js';
 
 const { values } = parseBenchArgs({
   name: 'service-data',
@@ -60,6 +61,7 @@ async function measure(store: Store, withRateLimit: Array<'memory' | 'postgres' 
   return out;
 }
 
+await needPostgres('service-data', DATABASE_URL, 'BENCH_DATABASE_URL');
 const load = loadavg()[0];
 const dir = fs.mkdtempSync(path.join(tmpdir(), 'bench-store-'));
 const results: Record<string, unknown> = {};

@@ -17,6 +17,7 @@ import { projectPath } from '../src/project-path.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { parseBenchArgs, wholeNumber } from './lib/bench-args.js';
 import { runAsMain } from './lib/run-as-main.js';
+import { needPostgres } from './lib/need-postgres.js';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const WORKERS = 2;
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
     options: { n: { type: 'string', value: 'N', default: '1000', check: wholeNumber(), description: 'pings queued and delivered' } },
     env: { BENCH_DATABASE_URL: 'the PostgreSQL server (default postgres://postgres@127.0.0.1:5432/test; a schema of its own, dropped after)' },
   });
+  await needPostgres('webhooks', DATABASE_URL, 'BENCH_DATABASE_URL');
   const n = Number(values.n);
   const tls = { cert: readFileSync(projectPath('test/fixtures/tls/localhost.crt')), key: readFileSync(projectPath('test/fixtures/tls/localhost.key')) };
   const seen = new Map<string, number>();

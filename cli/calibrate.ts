@@ -7,6 +7,7 @@ import { contractError } from '../src/errors.js';
 import type { CalibrationBody, CalibrationRequest } from '../src/contract/types.js';
 import type { CalibrationResult } from '../calibration/run.js';
 import { readInputJson, readingInput } from './input-file.js';
+import { checkOutputFile } from './output-file.js';
 
 /** Reads REQUEST.json (a calibration request, or a body {pedido, serie?, serie_sha256?}) and the series; validates both. */
 async function readBody(requestPath: string, seriesPath: string | undefined): Promise<CalibrationBody> {
@@ -65,6 +66,7 @@ export function registerCalibrate(program: Command): void {
       const threads = o.threads === undefined ? undefined : Number(o.threads);
       if (threads !== undefined && !(Number.isInteger(threads) && threads >= 1)) throw contractError('wrong_type', '--threads', `--threads must be a positive integer, got ${o.threads}`);
       const body = await readBody(requestPath, seriesPath);
+      if (o.output) await checkOutputFile('--output', o.output);
       const [{ default: cliProgress }, { openRelease }, { engineSimulate }, { runCalibration }, { simulationModel }, { countRounds }, { closePool }] = await Promise.all([
         import('cli-progress'), import('../src/release/release.js'), import('../calibration/engine.js'), import('../calibration/run.js'),
         import('../calibration/simulation-model.js'), import('../calibration/parameters.js'), import('../src/pool/pool.js'),

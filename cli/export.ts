@@ -9,6 +9,7 @@
 import type { Command } from 'commander';
 import { ServiceError } from '../src/errors.js';
 import { readInputJson } from './input-file.js';
+import { checkOutputFile } from './output-file.js';
 import { writeLines } from './simulate.js';
 
 export function registerExport(program: Command): void {
@@ -22,6 +23,7 @@ export function registerExport(program: Command): void {
     .addHelpText('after', '\nA stored result keeps every unit\'s count per replica at the horizon only, so the rows are those of the last week (semana = the horizon\'s last week, data = its last day), under the privacy rule; week by week it keeps only the curves summed over the units (--curvas). Every unit\'s every week: simulate --csv, when running.')
     .action(async (file: string, o: { csv?: string; jsonl?: string; curvas?: string }) => {
       const stored = await readInputJson(file);
+      for (const [flag, path] of [['--csv', o.csv], ['--jsonl', o.jsonl], ['--curvas', o.curvas]] as const) if (path) await checkOutputFile(flag, path);
       const [{ decodeJobResult }, { horizonRows }, tidy, curves] = await Promise.all([
         import('../src/findings/job-result.js'), import('../src/findings/horizon-rows.js'), import('../src/findings/tidy-weekly-rows.js'),
         import('../src/findings/stored-curve-rows.js'),

@@ -1,6 +1,6 @@
 // Files named on the command line. A file that cannot be read, or a JSON file that is not JSON,
-// is the user's input being refused: main.ts prints the message on one line and exits 2, instead
-// of a stack trace.
+// is the user's input being refused, and so is a path a command cannot write (output-file.ts):
+// main.ts prints the message on one line and exits 2, instead of a stack trace.
 import { readFile } from 'node:fs/promises';
 
 export class InputFileError extends Error {}

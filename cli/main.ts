@@ -19,6 +19,7 @@ import { registerPlot } from './plot.js';
 import { registerExport } from './export.js';
 import { registerSweep } from './sweep.js';
 import { registerExamples } from './examples.js';
+import { registerParams } from './params.js';
 import { InputFileError } from './input-file.js';
 
 export function buildProgram(): Command {
@@ -43,6 +44,7 @@ export function buildProgram(): Command {
   registerExport(program);
   registerSweep(program);
   registerExamples(program);
+  registerParams(program);
   return program;
 }
 
@@ -57,8 +59,24 @@ function missingServicePackage(err: unknown): string | undefined {
   return name !== undefined && name in (readPackageJson().optionalDependencies ?? {}) ? name : undefined;
 }
 
+let pipeWatched = false;
+
+/**
+ * A reader that closes the pipe early (`campaign-sim simulate ... | head -1`) has what it wanted:
+ * the command ends quietly, exit 0, instead of an unhandled EPIPE stack (Node ignores SIGPIPE).
+ */
+function endQuietlyOnClosedPipe(): void {
+  if (pipeWatched) return;
+  pipeWatched = true;
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(0);
+  });
+}
+
 /** Runs the CLI and resolves to the process exit code (2 for refused input, 1 for failures). */
 export async function runCli(argv: string[]): Promise<number> {
+  endQuietlyOnClosedPipe();
   const program = buildProgram();
   try {
     await program.parseAsync(argv);

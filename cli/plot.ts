@@ -1,11 +1,13 @@
 // `campaign-sim plot ROWS.csv [-o chart.svg] [--medida M...]`: draws the weekly curves of the CSV
 // `simulate --csv` writes (per variant, a panel per measure) as an SVG (src/findings/curves-chart.ts):
-// from the dated rows (data,municipio,...) each variant's mean with its min-max band over replicas
-// and plano on top; from the older undated form (variante,replica,...) the means only, as before.
+// from the dated rows (data,municipio,...) each variant's mean with its min-max band over replicas,
+// plano on top and the weeks' last days on the x axis; from the older undated form
+// (variante,replica,...) the means only by week number, as before.
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { ServiceError } from '../src/errors.js';
 import { readInputText } from './input-file.js';
+import { checkOutputFile } from './output-file.js';
 
 export function registerPlot(program: Command): void {
   program
@@ -18,13 +20,17 @@ export function registerPlot(program: Command): void {
     .addHelpText('after', '\nEach line is the sum over the units of the published counts (hidden ones left out), mean over replicas; the band around it spans the lowest to the highest replica.')
     .action(async (csv: string, o: { output?: string; medida?: string[]; titulo?: string }) => {
       const text = await readInputText(csv);
-      const [{ curvesSvg, parseWeeklyCsv, weeklyCurves }, { parseTidyCsv, TIDY_WEEKLY_CSV_HEADER }, { weeklyBands }] = await Promise.all([
+      if (o.output) await checkOutputFile('--output', o.output);
+      const [{ curvesSvg, parseWeeklyCsv, weeklyCurves }, { parseTidyCsv, TIDY_WEEKLY_CSV_HEADER }, { weeklyBands }, { datedWeeks }] = await Promise.all([
         import('../src/findings/index.js'), import('../src/findings/tidy-weekly-rows.js'), import('../src/findings/weekly-bands.js'),
+        import('../src/research/dated-weeks.js'),
       ]);
       const dated = text.replace(/^\uFEFF/, '').startsWith(TIDY_WEEKLY_CSV_HEADER);
-      const curves = (dated ? weeklyBands(parseTidyCsv(text, csv)) : weeklyCurves(parseWeeklyCsv(text, csv))).filter((c) => o.medida === undefined || o.medida.includes(c.medida));
+      const rows = dated ? parseTidyCsv(text, csv) : [];
+      const curves = (dated ? weeklyBands(rows) : weeklyCurves(parseWeeklyCsv(text, csv))).filter((c) => o.medida === undefined || o.medida.includes(c.medida));
       if (curves.length === 0) throw new ServiceError('invalid_request', `${csv}: no rows${o.medida ? ` of ${o.medida.join(', ')}` : ''} to draw`);
-      const svg = curvesSvg(curves, o.titulo);
+      const dates = new Map(rows.map((r) => [r.semana, r.data]));
+      const svg = curvesSvg(curves, o.titulo, dated ? datedWeeks((w) => dates.get(w) ?? String(w)) : {});
       if (o.output) await writeFile(o.output, svg);
       else process.stdout.write(svg);
     });

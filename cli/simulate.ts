@@ -1,12 +1,14 @@
 // `campaign-sim simulate FILE [--threads N] [--shard-gib X] [--replicas N] [--param k=v...] [--plan-only]
-// [--out DIR] [--csv FILE] [--jsonl FILE] [--raw] [--json]`: validates a campaign scenario, runs it as a job
+// [--out DIR] [--csv FILE] [--jsonl FILE] [--bands FILE [--quantis Q,...] [--bands-por P]] [--raw] [--json]`:
+// validates a campaign scenario, runs it as a job
 // (runSimulation: every replica x variant, combined under the privacy rule into the stored result)
 // and prints a short summary table with each variant's weekly curve, or one JSON summary. --csv and
-// --jsonl write the dated, named weekly rows of Simulation.weekly() (src/findings/tidy-weekly-rows.ts).
+// --jsonl write the dated, named weekly rows of Simulation.weekly() (src/findings/tidy-weekly-rows.ts),
+// --bands their spread over replicas (Simulation.bands(), src/research/replica-bands.ts).
 // The engine loads inside the action.
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { Command } from 'commander';
@@ -14,6 +16,7 @@ import { contractError } from '../src/errors.js';
 import { weekReaching } from '../src/findings/weekly-curves.js';
 import type { SimulationSummary as Summary } from '../src/research/simulation-summary.js';
 import { readInputJson } from './input-file.js';
+import { checkOutputDir, checkOutputFile } from './output-file.js';
 import { sparkline } from './sparkline.js';
 
 /** Help text shared by the commands that run scenarios: where the seed is. */
@@ -26,6 +29,13 @@ export function collectParam(v: string, list: string[] = []): string[] {
   return [...list, v];
 }
 
+/** `0.05,0.5,0.95`: quantiles from 0 to 1. */
+function parseQuantis(v: string): number[] {
+  const q = v.split(',').map((x) => (x.trim() === '' ? Number.NaN : Number(x)));
+  if (q.some((x) => !(x >= 0 && x <= 1))) throw contractError('wrong_type', '--quantis', `--quantis must be numbers from 0 to 1 separated by commas, got ${v}`);
+  return q;
+}
+
 export function positiveInteger(flag: string): (v: string) => number {
   return (v) => {
     const n = Number(v);
@@ -34,9 +44,8 @@ export function positiveInteger(flag: string): (v: string) => number {
   };
 }
 
-/** Writes summary.json and resultado.json: the stored result (JobResult, typed arrays as base64) the service would keep. */
+/** Writes summary.json and resultado.json (the folder is made before the run, checkOutputDir): the stored result (JobResult, typed arrays as base64) the service would keep. */
 async function writeOut(dir: string, s: Summary, resultado: string): Promise<void> {
-  await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'summary.json'), `${JSON.stringify(s, null, 2)}\n`);
   await writeFile(join(dir, 'resultado.json'), resultado);
 }
@@ -101,24 +110,37 @@ export function registerSimulate(program: Command): void {
     .option('--out <dir>', 'write summary.json (what --json prints) and resultado.json (the stored result, as the service keeps it: JobResult formato 1, typed arrays as base64; decodeJobResult reads it; campaign-sim export reads it) into DIR')
     .option('--csv <file>', 'write the weekly rows as long-format CSV: data,municipio,municipio_nome,uf,area_ponderacao,variante,replica,semana,medida,valor,publicavel (cumulative persons by the week\'s last day, the KPIs only; an empty valor is hidden by the privacy rule); campaign-sim plot draws it')
     .option('--jsonl <file>', 'write the same rows as JSON Lines')
-    .option('--raw', 'with --csv/--jsonl: the counts as simulated, the privacy rule not applied, every row publicavel=false (for your own machine: never publish them)')
+    .option('--bands <file>', 'write the spread over replicas as CSV: per variant, measure and week, dated, the mean, minimo, the quantiles (--quantis) and maximo of the replicas\' published counts summed over the units (--bands-por municipio: per unit)')
+    .option('--quantis <list>', 'with --bands: the quantiles, comma-separated numbers from 0 to 1 (default 0.05,0.5,0.95: columns q05,q50,q95)', parseQuantis)
+    .option('--bands-por <por>', 'with --bands: territorio (default, the sum over the units) or municipio (each unit)')
+    .option('--raw', 'with --csv/--jsonl/--bands: the counts as simulated, the privacy rule not applied, every row publicavel=false (for your own machine: never publish them)')
     .option('--json', 'print one JSON summary on stdout (pessoa_dias, segundos, variantes, curvas, ...) instead of the table')
     .addHelpText('after', SEED_HELP)
     .action(async (file: string, opts: {
       threads?: number; shardGib?: number; replicas?: number; param?: string[]; planOnly?: boolean;
-      out?: string; csv?: string; jsonl?: string; raw?: boolean; json?: boolean;
+      out?: string; csv?: string; jsonl?: string; bands?: string; quantis?: number[]; bandsPor?: string; raw?: boolean; json?: boolean;
     }) => {
+      if (opts.bandsPor !== undefined && opts.bandsPor !== 'territorio' && opts.bandsPor !== 'municipio') {
+        throw contractError('wrong_type', '--bands-por', '--bands-por must be territorio or municipio');
+      }
       const json = await readInputJson(file);
-      const [{ default: cliProgress }, { validateScenario }, { closePool }, { runSimulation }, overrides, findings, tidy] = await Promise.all([
-        import('cli-progress'), import('../src/contract/validate-scenario.js'),
-        import('../src/pool/pool.js'), import('../src/research/simulation.js'), import('../src/research/scenario-overrides.js'),
-        import('../src/findings/index.js'), import('../src/findings/tidy-weekly-rows.js'),
+      // the scenario and its overrides are checked before the engine loads: a refusal is quick
+      const [{ validateScenario }, overrides] = await Promise.all([
+        import('../src/contract/validate-scenario.js'), import('../src/research/scenario-overrides.js'),
       ]);
       const base = validateScenario(json);
       const assigned = overrides.parseAssignments(opts.param ?? []);
       if (opts.replicas !== undefined) assigned.replicas = opts.replicas;
       // after the overrides: --param release=... names the release to run
       const { cenario, parametros, release } = overrides.applyOverrides(base, assigned);
+      if (opts.out) await checkOutputDir('--out', opts.out);
+      if (opts.csv) await checkOutputFile('--csv', opts.csv);
+      if (opts.jsonl) await checkOutputFile('--jsonl', opts.jsonl);
+      if (opts.bands) await checkOutputFile('--bands', opts.bands);
+      const [{ default: cliProgress }, { closePool }, { runSimulation }, findings, tidy, { bandCsvLines }] = await Promise.all([
+        import('cli-progress'), import('../src/pool/pool.js'), import('../src/research/simulation.js'),
+        import('../src/findings/index.js'), import('../src/findings/tidy-weekly-rows.js'), import('../src/research/replica-bands.js'),
+      ]);
       const tty = !opts.json && process.stderr.isTTY;
       const bar = tty
         ? new cliProgress.SingleBar(
@@ -152,7 +174,11 @@ export function registerSimulate(program: Command): void {
         if (opts.out) await writeOut(opts.out, s, JSON.stringify(findings.encodeJobResult(sim.result)));
         if (opts.csv) await writeLines(opts.csv, tidy.tidyCsvLines(sim.weeklyRows({ raw: opts.raw })));
         if (opts.jsonl) await writeLines(opts.jsonl, tidy.tidyJsonLines(sim.weeklyRows({ raw: opts.raw })));
-        if (opts.raw && (opts.csv || opts.jsonl)) process.stderr.write('campaign-sim: --raw rows carry counts the privacy rule did not see (publicavel=false): never publish them\n');
+        if (opts.bands) {
+          const por = opts.bandsPor as 'territorio' | 'municipio' | undefined;
+          await writeLines(opts.bands, bandCsvLines(sim.bands({ raw: opts.raw, quantis: opts.quantis, por }), opts.quantis));
+        }
+        if (opts.raw && (opts.csv || opts.jsonl || opts.bands)) process.stderr.write('campaign-sim: --raw rows carry counts the privacy rule did not see (publicavel=false): never publish them\n');
         if (opts.json) process.stdout.write(`${JSON.stringify(s)}\n`);
         else printSummary(s);
       } finally {

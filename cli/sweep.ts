@@ -1,14 +1,16 @@
-// `campaign-sim sweep FILE --grid name=v1,v2 [--grid ...] [-o FILE]`: the scenario at every point of
-// a grid over model parameters or scenario fields (src/research/sweep.ts), one CSV table of the
-// published horizon totals per point, variant and measure. Every point keeps the scenario's
-// grupo_comparacao: common random numbers across the grid.
+// `campaign-sim sweep FILE --grid name=v1,v2 [--grid ...] [--design grid|random|lhs --points N]
+// [-o FILE] [--curvas FILE]`: the scenario at every point of a design over model parameters or
+// scenario fields (src/research/sweep.ts), one CSV table of the published horizon totals per
+// point, variant and measure, and with --curvas each point's weekly curves. Every point keeps the
+// scenario's grupo_comparacao: common random numbers across the design.
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { ServiceError } from '../src/errors.js';
+import { contractError, ServiceError } from '../src/errors.js';
 import { readInputJson } from './input-file.js';
+import { checkOutputFile } from './output-file.js';
 import { collectParam, positiveInteger, SEED_HELP } from './simulate.js';
 
-/** `name=v1,v2` or `name=[json, ...]`: the values of one grid name. */
+/** `name=v1,v2` or `name=[json, ...]`: the values of one grid name (or, in a random design, its min and max). */
 function parseAxis(a: string): [string, unknown[]] {
   const eq = a.indexOf('=');
   if (eq < 1) throw new ServiceError('invalid_request', `--grid ${JSON.stringify(a)}: expected name=v1,v2,... (e.g. beta0=-6,-5.5,-5)`, { field: '--grid' });
@@ -25,36 +27,61 @@ function parseAxis(a: string): [string, unknown[]] {
   return [a.slice(0, eq), values];
 }
 
+const DESIGNS = { grid: 'grade', random: 'aleatorio', lhs: 'hipercubo_latino' } as const;
+
 export function registerSweep(program: Command): void {
   program
     .command('sweep')
-    .description('Run a scenario over a grid of parameter or scenario-field values (common random numbers) and write one tidy CSV')
+    .description('Run a scenario over a grid, or random or Latin-hypercube draws, of parameter or scenario-field values (common random numbers) and write one tidy CSV')
     .argument('<file>', 'campaign scenario (JSON)')
-    .requiredOption('--grid <name=values>', 'a grid name and its values: beta0=-6,-5.5 or canais.0.intensidade=[0.2,0.4]; repeatable (the grid is their product)', collectParam)
+    .requiredOption('--grid <name=values>', 'a name and its values: beta0=-6,-5.5 or canais.0.intensidade=[0.2,0.4] (with --design random or lhs: its min,max); repeatable (a grid is their product)', collectParam)
+    .option('--design <design>', 'grid (default: every combination), random (uniform draws in each name\'s min,max) or lhs (a Latin hypercube: each interval cut into --points strata, one point in each)', 'grid')
+    .option('--points <n>', 'with --design random or lhs: the points to draw', positiveInteger('--points'))
+    .option('--design-seed <text>', 'with --design random or lhs: the seed of the draws (default: the scenario\'s grupo_comparacao)')
     .option('--param <name=value>', 'a fixed override, as simulate --param; repeatable', collectParam)
     .option('--replicas <n>', 'replicas (overrides the scenario\'s)', positiveInteger('--replicas'))
     .option('--plan-only', 'run the plano variant alone at every point')
     .option('--threads <n>', 'worker threads', positiveInteger('--threads'))
-    .option('-o, --output <file>', 'CSV file to write (default: stdout)')
-    .addHelpText('after', `\nColumns: one per grid name, then ponto, variante, medida, valor (persons at the horizon, published units summed), escondidas.${SEED_HELP}`)
-    .action(async (file: string, o: { grid: string[]; param?: string[]; replicas?: number; planOnly?: boolean; threads?: number; output?: string }) => {
+    .option('-o, --output <file>', 'CSV file of the horizon totals (default: stdout)')
+    .option('--curvas <file>', 'also write each point\'s weekly curves as CSV: the names, ponto, data, semana, variante, medida, media, minimo, maximo (the replicas\' published counts summed over the units), escondidas')
+    .addHelpText('after', `\nColumns of the totals: one per name, then ponto, variante, medida, valor (persons at the horizon, published units summed), escondidas.${SEED_HELP}`)
+    .action(async (file: string, o: {
+      grid: string[]; design: string; points?: number; designSeed?: string; param?: string[]; replicas?: number; planOnly?: boolean;
+      threads?: number; output?: string; curvas?: string;
+    }) => {
       const json = await readInputJson(file);
       const grid = Object.fromEntries(o.grid.map(parseAxis));
-      const [{ validateScenario }, { closePool }, overrides, { sweep, sweepCsv }] = await Promise.all([
-        import('../src/contract/validate-scenario.js'), import('../src/pool/pool.js'),
-        import('../src/research/scenario-overrides.js'), import('../src/research/sweep.js'),
+      const metodo = DESIGNS[o.design as keyof typeof DESIGNS];
+      if (metodo === undefined) throw contractError('wrong_type', '--design', '--design must be grid, random or lhs');
+      if ((metodo === 'grade') !== (o.points === undefined)) {
+        throw contractError('wrong_type', '--points', metodo === 'grade' ? '--points is for --design random or lhs' : `--design ${o.design} needs --points N`);
+      }
+      const [{ validateScenario }, overrides] = await Promise.all([
+        import('../src/contract/validate-scenario.js'), import('../src/research/scenario-overrides.js'),
       ]);
       const base = validateScenario(json);
       const assigned = overrides.parseAssignments(o.param ?? []);
       if (o.replicas !== undefined) assigned.replicas = o.replicas;
       // the release is resolved per point after the overrides: --param or --grid release=... pick it
       const { cenario, parametros } = overrides.applyOverrides(base, assigned);
+      const desenho = { metodo, pontos: o.points, semente: o.designSeed };
+      if (o.output) await checkOutputFile('--output', o.output);
+      if (o.curvas) await checkOutputFile('--curvas', o.curvas);
+      const [{ closePool }, sweeps] = await Promise.all([import('../src/pool/pool.js'), import('../src/research/sweep.js')]);
       try {
-        const rows = await sweep(cenario, grid, {
-          parametros, somentePlano: o.planOnly, threads: o.threads,
+        const totals = [];
+        const curves = [];
+        const points = sweeps.sweepPoints(cenario, grid, {
+          parametros, desenho, somentePlano: o.planOnly, threads: o.threads,
           onPoint: (p, n) => process.stderr.isTTY && process.stderr.write(`sweep: point ${p} of ${n}\n`),
         });
-        const csv = sweepCsv(rows);
+        // sweepPoints refuses any point's name or value before the first point runs
+        for await (const point of points) {
+          totals.push(...sweeps.sweepRows(point));
+          if (o.curvas) curves.push(...sweeps.sweepCurveRows(point));
+        }
+        if (o.curvas) await writeFile(o.curvas, sweeps.sweepCurvesCsv(curves));
+        const csv = sweeps.sweepCsv(totals);
         if (o.output) await writeFile(o.output, csv);
         else process.stdout.write(csv);
       } finally {

@@ -10,9 +10,12 @@
 export { runSimulation, Simulation } from './research/simulation.js';
 export type { RunSimulationOptions, RowsOptions, PlotOptions } from './research/simulation.js';
 export type { SimulationSummary } from './research/simulation-summary.js';
-export { sweep, sweepCsv, gridPoints } from './research/sweep.js';
-export type { SweepGrid, SweepRow, SweepOptions } from './research/sweep.js';
+export type { BandRow, BandsOptions } from './research/replica-bands.js';
+export { sweep, sweepCsv, sweepPoints, sweepRows, sweepCurveRows, sweepCurvesCsv } from './research/sweep.js';
+export type { SweepRow, SweepCurveRow, SweepPoint, SweepOptions } from './research/sweep.js';
+export { gridPoints, designPoints, type SweepGrid, type SweepDesign } from './research/sweep-design.js';
 export { parseAssignments, applyOverrides, type Overridden } from './research/scenario-overrides.js';
+export { parameterTable, type ParameterRow } from './research/parameter-table.js';
 export { TIDY_WEEKLY_COLUMNS, parseTidyCsv, type TidyWeeklyRow } from './findings/tidy-weekly-rows.js';
 export type { FindingsPage, FindingsPageQuery } from './findings/findings-page.js';
 export type {

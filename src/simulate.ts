@@ -2,6 +2,7 @@
 // with common random numbers: key = hash(grupo_comparacao, replica) for every variant.
 import type { Canal, Medida, Scenario } from './contract/types.js';
 import { totalmem } from 'node:os';
+import { checkModelParameters } from './contract/model-parameters.js';
 import { isValidatedScenario, validateScenario } from './contract/validate-scenario.js';
 import { CONTROL_CANCEL, CONTROL_DAYS } from './kernel/kernel-plan.js';
 import { planShape } from './kernel/layout.js';
@@ -31,7 +32,7 @@ export interface SimulateOptions {
   population?: Population;
   /** An already compiled plan (skips compilePlan). */
   plan?: Plan;
-  /** Parameter overrides (calibration candidates, the resolved calibracao base). */
+  /** Parameter overrides (calibration candidates, the resolved calibracao base), checked against their types and ranges (src/contract/model-parameters.ts). */
   parametros?: Partial<ModelParameters>;
   /** Only these variants (compilePlan's scope; default every variant): ['plano'] explores without the counterfactuals. */
   variantes?: readonly string[];
@@ -157,6 +158,7 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions = {}): 
     const source = opts.population ?? opts.release;
     if (!source) throw new TypeError('simulate needs opts.release, opts.population or opts.plan');
     const checked = isValidatedScenario(scenario) ? scenario : validateScenario(scenario, opts.release);
+    if (opts.parametros !== undefined) checkModelParameters(opts.parametros, ['parametros']);
     plan = await compilePlan(checked, source, { parametros: opts.parametros, variantes: opts.variantes, celulas: opts.celulas });
   }
   const pool = opts.pool ?? sharedPool(opts.threads);

@@ -61,6 +61,8 @@ export interface CurvesChartOptions {
   eixoY?: string;
   /** The x axis's label ('semana' when absent). */
   eixoX?: string;
+  /** A week's tick label on the x axis (its number when absent), e.g. the date it ends: longer labels get fewer ticks. */
+  rotuloSemana?: (semana: number) => string;
   /** The axis numbers (1500 -> '1.5k' when absent). */
   numero?: (n: number) => string;
   /** plano drawn last, over the other lines, even without bands (the golden means-only chart keeps its order). */
@@ -90,9 +92,12 @@ function panel(medida: string, curves: WeeklyCurve[], colourOf: Map<string, stri
     const cy = fixed(top + TOP + PLOT_HEIGHT / 2);
     out.push(`<text x="14" y="${cy}" font-size="11" text-anchor="middle" transform="rotate(-90 14 ${cy})">${escapeXml(o.eixoY)}</text>`);
   }
-  const xEvery = Math.max(1, Math.ceil(weeks / 12));
+  const tick = o.rotuloSemana ?? String;
+  // at most 12 week numbers; labels of n characters (11 px sans: about 6.5 px each) a gap apart
+  const longest = o.rotuloSemana ? Math.max(...Array.from({ length: weeks }, (_, i) => tick(i + 1).length)) : 0;
+  const xEvery = Math.max(1, Math.ceil(weeks / (o.rotuloSemana ? Math.max(1, Math.floor(l.plotWidth / (6.5 * longest + 14))) : 12)));
   for (let w = 1; w <= weeks; w += xEvery) {
-    out.push(`<text x="${fixed(x(w))}" y="${top + TOP + PLOT_HEIGHT + 16}" font-size="11" text-anchor="middle">${w}</text>`);
+    out.push(`<text x="${fixed(x(w))}" y="${top + TOP + PLOT_HEIGHT + 16}" font-size="11" text-anchor="middle">${escapeXml(tick(w))}</text>`);
   }
   out.push(`<text x="${l.left + l.plotWidth / 2}" y="${top + TOP + PLOT_HEIGHT + 34}" font-size="11" text-anchor="middle">${escapeXml(o.eixoX ?? 'semana')}</text>`);
   out.push(`<line x1="${l.left}" y1="${top + TOP + PLOT_HEIGHT}" x2="${l.left + l.plotWidth}" y2="${top + TOP + PLOT_HEIGHT}" stroke="#333"/>`);

@@ -1,13 +1,16 @@
 // `--param k=v` and the axes of a sweep: one name space over the model parameters (compilePlan's
 // `parametros` overrides, e.g. beta0 or pesos_canais.digital) and the scenario's own fields (e.g.
 // replicas or horizonte.dias). A dotted key sets a field inside an object. A name that is neither
-// is refused on one line; the changed scenario is validated again, so a wrong value is refused
-// with the contract's code like any scenario. The release (and the family) are scenario fields
-// too, and they decide which model parameters exist: they are read from the overrides first.
+// is refused on one line, and so is a parameter that does not act in the scenario's family; the
+// parameters are checked against their types and ranges (src/contract/model-parameters.ts) and the
+// changed scenario is validated again, so a wrong value is refused with the contract's code before
+// anything runs. The release (and the family) are scenario fields too, and they decide the
+// defaults a dotted parameter name changes: they are read from the overrides first.
 import { resolveRelease, type ReleaseSource } from '../contract/release-checks.js';
+import { checkModelParameters, isModelParameter, PARAMETER_FAMILIES } from '../contract/model-parameters.js';
 import { validateScenario } from '../contract/validate-scenario.js';
 import type { Scenario } from '../contract/types.js';
-import { ServiceError } from '../errors.js';
+import { contractError } from '../errors.js';
 import { defaultParameters } from '../plan/default-parameters.js';
 import type { ModelParameters, Release } from '../release/types.js';
 
@@ -23,7 +26,7 @@ export function parseAssignments(list: readonly string[]): Record<string, unknow
   const out: Record<string, unknown> = {};
   for (const a of list) {
     const eq = a.indexOf('=');
-    if (eq < 1) throw new ServiceError('invalid_request', `--param ${JSON.stringify(a)}: expected name=value (e.g. beta0=-6.5 or replicas=2)`, { field: '--param' });
+    if (eq < 1) throw contractError('wrong_type', '--param', `--param ${JSON.stringify(a)}: expected name=value (e.g. beta0=-6.5 or replicas=2)`);
     const text = a.slice(eq + 1);
     let value: unknown = text;
     try {
@@ -65,29 +68,34 @@ export function applyOverrides(
   scenario: Scenario, overrides: Readonly<Record<string, unknown>>, source?: ReleaseSource, base: Partial<ModelParameters> = {},
 ): Overridden {
   const release = resolveRelease(fieldAfter(scenario, overrides, 'release'), source);
-  const defaults = defaultParameters(release.manifest, fieldAfter(scenario, overrides, 'familia') as Scenario['familia']) as unknown as Record<string, unknown>;
+  const familia = fieldAfter(scenario, overrides, 'familia') as Scenario['familia'];
+  const defaults = defaultParameters(release.manifest, familia) as unknown as Record<string, unknown>;
   const cenario = clone(scenario) as unknown as Record<string, unknown>;
   const parametros = clone(base) as Record<string, unknown>;
   let scenarioChanged = false;
   for (const [key, value] of Object.entries(overrides)) {
     const [head, ...rest] = key.split('.');
-    if (head in defaults) {
+    if (isModelParameter(head)) {
+      if (!PARAMETER_FAMILIES[head].includes(familia)) {
+        throw contractError('parameter_not_allowed', key, `${head} does not act in familia ${familia} (it does in ${PARAMETER_FAMILIES[head].join(', ')}): overriding it would change nothing`);
+      }
       if (rest.length === 0) parametros[head] = value;
       else {
-        parametros[head] ??= clone(defaults[head]);
+        parametros[head] ??= clone(defaults[head] ?? {});
         setPath(parametros[head] as Record<string, unknown>, rest, value);
       }
     } else if (head in cenario) {
       setPath(cenario, [head, ...rest], value);
       scenarioChanged = true;
     } else {
-      throw new ServiceError(
-        'invalid_request',
-        `${JSON.stringify(key)} is neither a model parameter (${Object.keys(defaults).join(', ')}) nor a field of the scenario (${Object.keys(cenario).join(', ')})`,
-        { field: key },
+      throw contractError(
+        'unknown_field',
+        key,
+        `${JSON.stringify(key)} is neither a model parameter of familia ${familia} (${Object.keys(PARAMETER_FAMILIES).filter((p) => PARAMETER_FAMILIES[p as keyof ModelParameters].includes(familia)).join(', ')}; campaign-sim params) nor a field of the scenario (${Object.keys(cenario).join(', ')})`,
       );
     }
   }
+  checkModelParameters(parametros);
   return {
     cenario: scenarioChanged ? validateScenario(cenario, release) : scenario,
     parametros: parametros as Partial<ModelParameters>,

@@ -11,13 +11,15 @@ import { findingsPage, type FindingsPage, type FindingsPageQuery } from '../find
 import type { FindingsTableName } from '../findings/findings-tables.js';
 import type { JobResult } from '../findings/job-result.js';
 import { jobTotals } from '../findings/job-totals.js';
-import { tidyCsvLines, tidyJsonLines, tidyWeeklyRows, type TidyWeeklyRow } from '../findings/tidy-weekly-rows.js';
+import { tidyCsvLines, tidyJsonLines, tidyWeeklyRows, weekEndDate, type TidyWeeklyRow } from '../findings/tidy-weekly-rows.js';
 import { weeklyBands } from '../findings/weekly-bands.js';
 import { weeklyCurves } from '../findings/weekly-curves.js';
 import { weeklyRows } from '../findings/weekly-rows.js';
 import type { ModelParameters, Release } from '../release/types.js';
 import { engineRun, runSimulationJob, type RunFigures } from '../run-simulation-job.js';
 import { simulate, type SimulateOptions, type SimulationResult } from '../simulate.js';
+import { datedWeeks } from './dated-weeks.js';
+import { replicaBands, type BandRow, type BandsOptions } from './replica-bands.js';
 import { summarise, type SimulationSummary } from './simulation-summary.js';
 
 export interface RunSimulationOptions extends Omit<SimulateOptions, 'plan' | 'population' | 'variantes'> {
@@ -71,6 +73,15 @@ export class Simulation {
     return findingsPage(this.result, tabela, query);
   }
 
+  /**
+   * The spread over replicas as tidy rows: per variant, measure and week (per unit with `por:
+   * 'municipio'`), dated, the mean, lowest and highest replica and the quantiles asked (default
+   * 0.05, 0.5, 0.95; columns q05, q50, q95), over the published counts unless `raw`.
+   */
+  bands(opts: BandsOptions & RowsOptions = {}): BandRow[] {
+    return replicaBands(this.weeklyRows(opts), opts);
+  }
+
   summary(): SimulationSummary {
     return summarise({ result: this.result, execucao: this.execucao }, jobTotals(this.result), weeklyCurves(weeklyRows(this.run)));
   }
@@ -83,10 +94,10 @@ export class Simulation {
     return [...tidyJsonLines(this.weeklyRows(opts))].join('');
   }
 
-  /** SVG: a panel per measure, each variant's mean line and its min-max band over replicas, plano on top. */
+  /** SVG: a panel per measure, each variant's mean line and its min-max band over replicas, plano on top, the weeks' last days across. */
   plot(opts: PlotOptions = {}): string {
     const bands = weeklyBands(weeklyRows(this.run)).filter((b) => opts.medida === undefined || opts.medida.includes(b.medida));
-    return curvesSvg(bands, opts.titulo);
+    return curvesSvg(bands, opts.titulo, datedWeeks((w) => weekEndDate(this.cenario.horizonte, w)));
   }
 }
 

@@ -1,7 +1,7 @@
 // runSimulation -> Simulation on the real RR release (a short reception campaign with two channels,
 // so the counterfactual variants exist): the same stored result as a job, dated and named weekly
-// rows, every findings row in pages, raw rows marked unpublishable, the banded chart, the plan run
-// alone, --param overrides and a sweep with common random numbers.
+// rows, every findings row in pages, raw rows marked unpublishable, the banded chart and its bands as
+// rows, the plan run alone, --param overrides and a sweep with common random numbers.
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodeJobResult } from '../../src/findings/job-result.js';
 import { openRelease } from '../../src/release/release.js';
@@ -10,8 +10,10 @@ import { runSimulationJob } from '../../src/run-simulation-job.js';
 import { validateScenario } from '../../src/contract/validate-scenario.js';
 import { applyOverrides, parseAssignments } from '../../src/research/scenario-overrides.js';
 import { runSimulation } from '../../src/research/simulation.js';
-import { gridPoints, sweep } from '../../src/research/sweep.js';
+import { sweep, sweepCurveRows, sweepPoints, sweepRows } from '../../src/research/sweep.js';
 import { TIDY_WEEKLY_CSV_HEADER, parseTidyCsv } from '../../src/findings/tidy-weekly-rows.js';
+import { weeklyBands } from '../../src/findings/weekly-bands.js';
+import { weeklyRows } from '../../src/findings/weekly-rows.js';
 
 const release = openRelease('v1.0.0');
 const scenario = {
@@ -78,6 +80,20 @@ describe('runSimulation', async () => {
     expect(svg.match(/class="banda"/g)).toHaveLength(5);
     const lines = [...svg.matchAll(/<polyline data-variante="([^"]+)"/g)].map((m) => m[1]);
     expect(lines.at(-1)).toBe('plano');
+    expect([...svg.matchAll(/text-anchor="middle">([^<]+)</g)].map((m) => m[1])).toEqual(['2026-02-08', '2026-02-15', '2026-02-18', 'date (the week\'s last day)']);
+  });
+
+  it('gives the bands as dated rows: the chart\'s min-max and mean, and the quantiles asked', () => {
+    const chart = weeklyBands(weeklyRows(sim.run));
+    const rows = sim.bands({ quantis: [0.05, 0.5, 0.95] });
+    expect(rows).toHaveLength(5 * 3 * 3); // variants x KPIs x weeks
+    for (const b of chart) {
+      const mine = rows.filter((r) => r.variante === b.variante && r.medida === b.medida);
+      expect(mine.map((r) => [r.data, r.minimo, r.maximo])).toEqual(b.minimos.map((m, w) => [['2026-02-08', '2026-02-15', '2026-02-18'][w], m, b.maximos[w]]));
+      mine.forEach((r, w) => expect(r.media).toBeCloseTo(b.valores[w], 3));
+      for (const r of mine) expect(r.minimo! <= r.q05! && r.q05! <= r.q50! && r.q50! <= r.q95! && r.q95! <= r.maximo!).toBe(true);
+    }
+    expect(sim.bands({ raw: true, por: 'municipio' }).every((r) => r.publicavel === false && r.municipio_nome !== null)).toBe(true);
   });
 
   it('runs the plan alone on request, with the same plano counts (common random numbers)', async () => {
@@ -110,8 +126,20 @@ describe('overrides and sweeps', () => {
     expect(() => applyOverrides(checked, { release: 'v1.5.0' }, release)).toThrow(/release v1\.5\.0 is not offered; offered: v1\.0\.0/);
   });
 
-  it('crosses the grid, first name slowest', () => {
-    expect(gridPoints({ a: [1, 2], b: ['x', 'y'] })).toEqual([{ a: 1, b: 'x' }, { a: 1, b: 'y' }, { a: 2, b: 'x' }, { a: 2, b: 'y' }]);
+  it('gives each point\'s weekly curves, whose last week is the point\'s horizon', async () => {
+    const points = [];
+    for await (const p of sweepPoints(scenario, { 'canais.0.intensidade': [0.1, 0.6] }, { release, threads: 2, somentePlano: true })) {
+      points.push({ totals: sweepRows(p), curves: sweepCurveRows(p) });
+    }
+    expect(points.map((p) => p.curves.length)).toEqual([3 * 3, 3 * 3]); // KPIs x weeks
+    for (const { totals, curves } of points) {
+      for (const t of totals) {
+        const last = curves.find((c) => c.medida === t.medida && c.semana === 3)!;
+        expect(last).toMatchObject({ ponto: t.ponto, valores: t.valores, data: '2026-02-18' });
+        expect(Math.abs(last.media - t.valor)).toBeLessThan(15); // the mean of sums against the sum of each unit's rounded mean
+      }
+    }
+    expect(points[1].curves[2].media).toBeGreaterThan(points[0].curves[2].media); // more TV, more reach by week 3
   });
 
   it('runs each point with the scenario\'s random numbers: a point equal to the scenario gives its totals', async () => {

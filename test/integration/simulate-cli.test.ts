@@ -79,6 +79,7 @@ describe('campaign-sim simulate', () => {
     const svg = readFileSync(join(dir, 'chart.svg'), 'utf8');
     expect(svg.match(/class="banda"/g)).toHaveLength(5);
     expect([...svg.matchAll(/<polyline data-variante="([^"]+)"/g)].at(-1)![1]).toBe('plano');
+    expect(svg).toMatch(/text-anchor="middle">2026-02-08<\/text>/); // the week's last day on the x axis
 
     // the same scenario cut into shards: the same stored result, byte for byte
     const cut = await run(process.execPath, [cli, 'simulate', file, '--json', '--threads', '2', '--shard-gib', '0.005', '--out', join(dir, 'cut')]);
@@ -113,13 +114,29 @@ describe('campaign-sim simulate', () => {
   it('sweeps a grid into one tidy CSV, the points sharing their random numbers', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sim-cli-'));
     const args = [cli, 'sweep', projectPath('examples/adocao-rr.json'), '--grid', 'beta0=-7,-6', '--param', 'horizonte.dias=7', '--replicas', '1', '--threads', '2'];
-    await run(process.execPath, [...args, '-o', join(dir, 'sweep.csv')]);
+    await run(process.execPath, [...args, '-o', join(dir, 'sweep.csv'), '--curvas', join(dir, 'curvas.csv')]);
     const lines = readFileSync(join(dir, 'sweep.csv'), 'utf8').trimEnd().split('\n');
+    expect(readFileSync(join(dir, 'curvas.csv'), 'utf8').trimEnd().split('\n').map((l) => l.split(',').slice(0, 7).join(','))).toEqual([
+      'beta0,ponto,data,semana,variante,medida,media', '-7,1,2026-02-08,1,plano,adotantes,' + lines[1].split(',')[4], '-6,2,2026-02-08,1,plano,adotantes,' + lines[2].split(',')[4],
+    ]);
     expect(lines[0]).toBe('beta0,ponto,variante,medida,valor,escondidas');
     expect(lines.slice(1).map((l) => l.split(',').slice(0, 4).join(','))).toEqual(['-7,1,plano,adotantes', '-6,2,plano,adotantes']);
     // the second point is the scenario run alone with beta0 -6: the same number
     const alone = await run(process.execPath, [cli, 'simulate', projectPath('examples/adocao-rr.json'), '--json', '--param', 'horizonte.dias=7', '--replicas', '1', '--param', 'beta0=-6', '--threads', '2']);
     expect(Number(lines[2].split(',')[4])).toBe(JSON.parse(alone.stdout).variantes.plano.medidas.adotantes);
+  });
+
+  it('sweeps a Latin hypercube of --points draws in each name\'s min,max', async () => {
+    const args = [cli, 'sweep', projectPath('examples/adocao-rr.json'), '--grid', 'beta0=-8,-6', '--grid', 'amortecimento_saturacao=0,1', '--design', 'lhs', '--points', '3',
+      '--param', 'horizonte.dias=7', '--replicas', '1', '--threads', '2', '--plan-only'];
+    const lines = (await run(process.execPath, args)).stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe('beta0,amortecimento_saturacao,ponto,variante,medida,valor,escondidas');
+    const points = lines.slice(1).map((l) => l.split(',').map(Number));
+    expect(points.map((p) => p[2])).toEqual([1, 2, 3]);
+    expect(points.map((p) => Math.floor((p[0] + 8) / 2 * 3)).sort()).toEqual([0, 1, 2]); // one point in each third of beta0
+    const refused = await run(process.execPath, [...args.slice(0, 4), 'beta0=-8,-7,-6', '--design', 'random', '--points', '2']).catch((e) => e);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/give two numbers, min and max/);
   });
 
   it('runs the release a --param names, with that release\'s parameters, and refuses one not offered on one line', async () => {

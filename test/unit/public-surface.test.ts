@@ -11,12 +11,12 @@ const ROOT = [
     'SEXOS', 'ServiceError', 'Simulation', 'TIDY_WEEKLY_COLUMNS', 'TRACT_QUERY_CONTRACT_CODES', 'UF_CODES', 'VOCABULARIO_VEREDITO',
     'WEEKLY_CSV_HEADER', 'answerQuestions', 'applyOverrides', 'buildFindings', 'buildTractEvents',
     'clearPopulationMemory', 'closePool', 'compareJobs', 'computeVerdict', 'curvesSvg', 'decodeJobResult',
-    'defaultParameters', 'diagnosisSummary', 'diagnosisVariable', 'encodeJobResult', 'estimateGrowth',
+    'defaultParameters', 'designPoints', 'diagnosisSummary', 'diagnosisVariable', 'encodeJobResult', 'estimateGrowth',
     'formatWeeklyCsv', 'getCalibrationSchema', 'getScenarioSchema', 'gridPoints', 'growthRequestSchema', 'healthUnits',
     'jobGrid', 'jobTotals', 'listReleases', 'municipalityProfile', 'municipalityRainfall', 'municipalityTracts',
-    'newestRelease', 'openRelease', 'parseAssignments', 'parseTidyCsv', 'parseWeeklyCsv', 'populationMargins', 'quoteSimulation',
+    'newestRelease', 'openRelease', 'parameterTable', 'parseAssignments', 'parseTidyCsv', 'parseWeeklyCsv', 'populationMargins', 'quoteSimulation',
     'releaseManifest', 'runSimulation', 'runSimulationJob', 'seriesSha256', 'simulate', 'sourceCredits', 'sweep',
-    'sweepCsv', 'toRows', 'tractGeometry', 'tractNames', 'validateGrowthRequest', 'validateScenario', 'variantNames',
+    'sweepCsv', 'sweepCurveRows', 'sweepCurvesCsv', 'sweepPoints', 'sweepRows', 'toRows', 'tractGeometry', 'tractNames', 'validateGrowthRequest', 'validateScenario', 'variantNames',
     'weeklyCurves', 'weeklyRows',
 ];
 
