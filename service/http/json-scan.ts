@@ -22,14 +22,15 @@ export const MAX_JSON_SCALAR_BYTES = 1024 * 1024;
 /** The largest piece of a body given to JSON.parse at once (parse-json-in-slices.ts). */
 export const JSON_SLICE_BYTES = 16 * 1024;
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
+// JSON's structural bytes (also read by parse-json-in-slices.ts)
+export const QUOTE = 0x22;
+export const BACKSLASH = 0x5c;
+export const OPEN_BRACE = 0x7b;
+export const CLOSE_BRACE = 0x7d;
+export const OPEN_BRACKET = 0x5b;
+export const CLOSE_BRACKET = 0x5d;
+export const COMMA = 0x2c;
+export const COLON = 0x3a;
 
 /** JSON's whitespace (RFC 8259): space, tab, line feed, carriage return. */
 export function isJsonSpace(c: number): boolean {

@@ -7,19 +7,13 @@
 // slice, by the caller's JSON parser (Fastify's, with its prototype-poisoning checks, which this
 // file repeats for the keys it reads itself). The value is the one JSON.parse would build.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { isJsonSpace, JSON_SLICE_BYTES } from './json-scan.js';
+import {
+  BACKSLASH, CLOSE_BRACE, CLOSE_BRACKET, COLON, COMMA, isJsonSpace, JSON_SLICE_BYTES, OPEN_BRACE, OPEN_BRACKET, QUOTE,
+} from './json-scan.js';
 
 /** How long the parse runs before it lets other work run. */
 export const PAUSE_AFTER_MS = 4;
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
-const COMMA = 0x2c;
-const COLON = 0x3a;
 
 function malformed(at: number): SyntaxError {
   return new SyntaxError(`malformed JSON at byte ${at}`);
