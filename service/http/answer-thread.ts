@@ -23,7 +23,7 @@ export type AnswerReply =
   | { ok: false; refusal: PlainError }
   | { ok: false; failure: string };
 
-async function valueOf(task: AnswerTask): Promise<unknown> {
+async function readAnswer(task: AnswerTask): Promise<unknown> {
   switch (task.read) {
     case 'perfil': return getMunicipalityProfile.answer(task);
     case 'nomes': return getTractNames.answer(task);
@@ -39,7 +39,7 @@ async function valueOf(task: AnswerTask): Promise<unknown> {
 /** Piscina's task: the answer's gzip bytes and JSON size, or why there is none. */
 export default async function buildAnswer(task: AnswerTask): Promise<AnswerReply> {
   try {
-    const json = Buffer.from(JSON.stringify(await valueOf(task)));
+    const json = Buffer.from(JSON.stringify(await readAnswer(task)));
     return { ok: true, gzip: gzipSync(json), bytes: json.length };
   } catch (err) {
     if (err instanceof ServiceError) return { ok: false, refusal: err.toPlain() };
