@@ -3,6 +3,7 @@
 // kernels produce (src/pool/replica-result.ts). They go through the real combineReplicas, so the
 // stored result is exactly what a worker would store for counts like these.
 import { variantNames } from '../../../src/contract/index.js';
+import { ABI } from '../../../src/kernel/abi.js';
 import type { Medida, Scenario } from '../../../src/contract/types.js';
 import { gridCellCount } from '../../../src/release/publication-grid.js';
 import { combineReplicas, jobResultToBytes, JOB_RESULT_BYTES_FORMAT, type JobResult } from '../../../src/findings/index.js';
@@ -77,13 +78,19 @@ export function syntheticReplicas(cenario: Scenario, seed = 1, units: Record<str
         grade: 'principal', celulas, celulasPopulacao, medidasCelulas: medidas, canais,
       };
       if (K > 0) {
-        r.frequencia = new Uint32Array(U * (K + 1) * 2);
+        // the reduction's rows (ABI.FREQ_COLS): contacts, then reached >= 1 .. >= 10 times
+        const F = ABI.FREQ_COLS;
+        r.frequencia = new Uint32Array(U * (K + 1) * F);
         r.alcancavel = new Uint32Array(U * K);
         for (let u = 0; u < U; u++) {
           for (let k = 0; k <= K; k++) {
             const once = Math.floor(totals[u * M] * (k === K ? 1 : 0.3 + 0.1 * k));
-            r.frequencia[(u * (K + 1) + k) * 2] = once;
-            r.frequencia[(u * (K + 1) + k) * 2 + 1] = Math.floor(once * 0.4);
+            const row = (u * (K + 1) + k) * F;
+            r.frequencia[row + 1] = once;
+            r.frequencia[row + 2] = Math.floor(once * 0.7);
+            r.frequencia[row + 3] = Math.floor(once * 0.4);
+            for (let f = 4; f < F; f++) r.frequencia[row + f] = Math.floor(r.frequencia[row + f - 1] * 0.7);
+            for (let f = 1; f < F; f++) r.frequencia[row] += r.frequencia[row + f];
           }
           for (let k = 0; k < K; k++) r.alcancavel[u * K + k] = Math.floor(populacao[u] * 0.9);
         }
