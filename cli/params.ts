@@ -19,14 +19,18 @@ export function registerParams(program: Command): void {
     .option('--json', 'print the rows as a JSON array: nome, familias, padrao (per family, exact), faixa, significado')
     .addHelpText('after', '\nSet one in a run with --param name=value (simulate, sweep), or a member with a dotted name (pesos_canais.digital=0.2, deslocamento_porte.3=0.1). A value outside its type and range, or a parameter that does not act in the scenario\'s family, is refused before the run (exit 2). docs/research.md, "Overrides".')
     .action(async (o: { release?: string; familia?: string; json?: boolean }) => {
-      if (o.familia !== undefined && o.familia !== 'adocao' && o.familia !== 'recepcao') {
-        throw contractError('family_unknown', '--familia', '--familia must be adocao or recepcao');
-      }
-      const [{ newestRelease }, { resolveRelease }, { parameterTable }] = await Promise.all([
+      const [{ newestRelease }, { resolveRelease }, { parameterTable }, { MODEL_FAMILIES }] = await Promise.all([
         import('../src/release/release.js'), import('../src/contract/release-checks.js'), import('../src/research/parameter-table.js'),
+        import('../src/models/model-registry.js'),
       ]);
+      // the families are the rooms' (src/models/), not named here
+      const only = o.familia;
+      const known: string[] = MODEL_FAMILIES.map((m) => m.familia);
+      if (only !== undefined && !known.includes(only)) {
+        throw contractError('family_unknown', '--familia', `--familia must be ${known.join(' or ')}`);
+      }
       const release = resolveRelease(o.release ?? newestRelease());
-      const rows = parameterTable(release.manifest).filter((r) => o.familia === undefined || r.familias.includes(o.familia as 'adocao'));
+      const rows = parameterTable(release.manifest).filter((r) => only === undefined || (r.familias as readonly string[]).includes(only));
       if (o.json) {
         process.stdout.write(`${JSON.stringify(rows)}\n`);
         return;
