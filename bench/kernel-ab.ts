@@ -60,8 +60,8 @@ function digestCounts(counts: object): string {
   return sha.digest('hex').slice(0, 12);
 }
 
-/** The side of the checkout at `root` (its dist/ built), over `familia`'s bench scenario (bench/scenarios/) cut to `uf`, `dias` days and `canais` channels. */
-async function loadSide(root: string, familia: string, uf: UfCode, dias: number, canais: number): Promise<Side> {
+/** The side of the checkout at `root` (its dist/ built), over `familia`'s bench scenario (bench/scenarios/) cut to `uf`, `dias` days and `canais` channels, on `release` if given (else the scenario's). */
+async function loadSide(root: string, familia: string, uf: UfCode, dias: number, canais: number, release?: string): Promise<Side> {
   const from = <T>(path: string) => import(pathToFileURL(resolve(root, 'dist', path)).href) as Promise<T>;
   const { validateScenario } = await from<typeof ValidateScenario>('src/contract/validate-scenario.js');
   const { compilePlan } = await from<typeof CompilePlan>('src/plan/compile-plan.js');
@@ -75,6 +75,7 @@ async function loadSide(root: string, familia: string, uf: UfCode, dias: number,
   // this checkout's bench scenario (both sides run the same one), its first `canais` channels, cut by this checkout's overUf, validated by the side's own code
   const doc = JSON.parse(await readFile(projectPath('bench', 'scenarios', familia === 'adocao' ? 'adocao-rr.json' : 'recepcao-rr.json'), 'utf8')) as Scenario;
   if (doc.canais) doc.canais = doc.canais.slice(0, canais);
+  if (release) doc.release = release;
   const scenario = validateScenario(overUf(doc, uf, dias));
   const plan = await compilePlan(scenario, openRelease(scenario.release));
   const kernel = await KernelInstance.create();
@@ -134,6 +135,7 @@ export async function runKernelAb() {
       dias: { type: 'string', value: 'N', default: '30', check: wholeNumber(), description: 'days of the task' },
       canais: { type: 'string', value: 'N', default: '4', check: wholeNumber(), description: 'the scenario\'s first N channels (reception)' },
       rodadas: { type: 'string', value: 'N', default: '10', check: wholeNumber(2), description: 'rounds (each runs both sides once; even rounds base first, odd ones novo first)' },
+      releases: { type: 'string', value: 'BASE,NOVO', description: 'run the scenario on release BASE on the base side and NOVO on the other (e.g. v1.9.0,v2.0.0: what a release\'s model costs; the states then differ and are not compared)' },
       fase: { type: 'string', value: 'F', default: 'tarefa', check: oneOf(['tarefa', 'reducao']), description: 'what is timed: tarefa, a task in the kernel, or reducao, the reduction of the state of one task to counts (the counts\' digests compared instead of the states)' },
     },
   });
@@ -143,10 +145,14 @@ export async function runKernelAb() {
   const canais = Number(values.canais);
   const rodadas = Number(values.rodadas);
   const fase = values.fase as Fase;
+  const releases = (values.releases as string | undefined)?.split(',');
+  if (releases && releases.length !== 2) refuseBenchArgs('kernel-ab', `--releases ${values.releases}: two releases, BASE,NOVO`);
   const baseRoot = resolve((values.base as string | undefined) ?? projectPath());
   if (!existsSync(resolve(baseRoot, 'dist', 'src', 'kernel', 'instance.js'))) refuseBenchArgs('kernel-ab', `--base ${baseRoot}: not a built checkout (no dist/src/kernel/instance.js; run npm ci there)`);
-  const base = await loadSide(baseRoot, familia, uf, dias, canais);
-  const novo = await loadSide(projectPath(), familia, uf, dias, canais);
+  const base = await loadSide(baseRoot, familia, uf, dias, canais, releases?.[0]);
+  const novo = await loadSide(projectPath(), familia, uf, dias, canais, releases?.[1]);
+  // two releases draw different numbers: their states are not expected to match
+  const comparar = !releases || releases[0] === releases[1];
   const tBase: number[] = [];
   const tNovo: number[] = [];
   let iguais = true;
@@ -160,8 +166,9 @@ export async function runKernelAb() {
     const [rb, rn] = first === base ? [a, b] : [b, a];
     tBase.push(rb.segundos);
     tNovo.push(rn.segundos);
-    iguais &&= rb.estado === rn.estado;
-    process.stdout.write(`round ${k + 1}/${rodadas} (${first === base ? 'base' : 'novo'} first): base ${rb.segundos.toFixed(3)} s, novo ${rn.segundos.toFixed(3)} s, ratio ${(rb.segundos / rn.segundos).toFixed(3)}, ${what} ${rb.estado === rn.estado ? `the same (${rn.estado})` : `DIFFERENT: base ${rb.estado}, novo ${rn.estado}`}\n`);
+    if (comparar) iguais &&= rb.estado === rn.estado;
+    const estados = !comparar ? `${what} not compared (two releases)` : `${what} ${rb.estado === rn.estado ? `the same (${rn.estado})` : `DIFFERENT: base ${rb.estado}, novo ${rn.estado}`}`;
+    process.stdout.write(`round ${k + 1}/${rodadas} (${first === base ? 'base' : 'novo'} first): base ${rb.segundos.toFixed(3)} s, novo ${rn.segundos.toFixed(3)} s, ratio ${(rb.segundos / rn.segundos).toFixed(3)}, ${estados}\n`);
   }
   const razoes = tBase.map((t, k) => t / tNovo[k]);
   const [lo, hi] = medianInterval(razoes);
@@ -172,7 +179,8 @@ export async function runKernelAb() {
     node: process.version,
     base: baseRoot,
     novo: projectPath(),
-    aa: baseRoot === projectPath(),
+    aa: baseRoot === projectPath() && comparar,
+    releases: releases ?? null,
     fase,
     familia,
     uf,
@@ -189,9 +197,9 @@ export async function runKernelAb() {
     razao_minimos: round3(Math.min(...tBase) / Math.min(...tNovo)),
     // a task: person-days a CPU-second; a reduction: persons a CPU-second
     [fase === 'tarefa' ? 'pessoa_dias_por_segundo_cpu_novo' : 'pessoas_por_segundo_cpu_novo']: Math.round((fase === 'tarefa' ? novo.pessoaDias : novo.pessoas) / Math.min(...tNovo)),
-    estados_iguais: iguais,
+    estados_iguais: comparar ? iguais : null,
   };
-  process.stdout.write(`base / novo CPU time: median ratio ${result.mediana_razao} (95% interval ${result.intervalo_95_mediana.join(' to ')}; base first ${result.mediana_razao_base_primeiro}, novo first ${result.mediana_razao_novo_primeiro}), minima ${result.razao_minimos}; ${what === 'state' ? 'states' : 'counts'} ${iguais ? 'the same in every round' : 'DIFFERENT'}\n`);
+  process.stdout.write(`base / novo CPU time: median ratio ${result.mediana_razao} (95% interval ${result.intervalo_95_mediana.join(' to ')}; base first ${result.mediana_razao_base_primeiro}, novo first ${result.mediana_razao_novo_primeiro}), minima ${result.razao_minimos}; ${what === 'state' ? 'states' : 'counts'} ${!comparar ? 'not compared (two releases)' : iguais ? 'the same in every round' : 'DIFFERENT'}\n`);
   await writeBenchResult('kernel-ab.json', result);
   if (!iguais) process.exitCode = 1;
   return result;

@@ -23,7 +23,7 @@ import type { TaskPhases } from '../src/pool/messages.js';
 import { createPool, type SimPool } from '../src/pool/pool.js';
 import { projectPath } from '../src/project-path.js';
 import { defaultParameters } from '../src/plan/default-parameters.js';
-import { openRelease } from '../src/release/release.js';
+import { listReleases, openRelease } from '../src/release/release.js';
 import { UF_CODES } from '../src/release/types.js';
 import { simulate } from '../src/simulate.js';
 import { listOf, oneOf, parseBenchArgs, positiveNumber, wholeNumber } from './lib/bench-args.js';
@@ -88,10 +88,10 @@ async function shardCost(runs: number) {
 }
 
 /** Every UF (or `only` of them) at once: one reception task (1 channel, plano) of `dias` days over the whole population, sharded. */
-async function brasil(dias: number, only: string | undefined, shardMib: string | undefined, threads: number) {
+async function brasil(dias: number, only: string | undefined, shardMib: string | undefined, threads: number, releaseId: string) {
   const ufs = UF_CODES.filter((u) => only?.split(',').includes(u) ?? true);
   const maxShardBytes = shardMib ? Number(shardMib) * 2 ** 20 : undefined;
-  const release = openRelease('v1.0.0');
+  const release = openRelease(releaseId);
   const t0 = performance.now();
   let last = '';
   const population = await release.population(ufs, {
@@ -103,6 +103,7 @@ async function brasil(dias: number, only: string | undefined, shardMib: string |
   process.stdout.write(`population of ${ufs.length} UFs: ${population.nPersons.toLocaleString('en-US')} persons in ${carga.toFixed(1)} s\n`);
   const sc: Scenario = {
     ...(await example('recepcao-rr.json')),
+    release: releaseId,
     geografia: { ufs },
     canais: [{ canal: 'tv', dia_inicio: 1, dia_fim: dias, intensidade: 0.6 }],
     horizonte: { data_inicio: '2026-02-02', dias },
@@ -177,6 +178,7 @@ export async function runShardsBench() {
       dias: { type: 'string', value: 'N', default: '7', check: wholeNumber(), description: 'days of the --brasil task' },
       threads: { type: 'string', value: 'N', default: '1', check: wholeNumber(), description: 'threads of the --brasil task' },
       ufs: { type: 'string', value: 'LIST', check: listOf(oneOf(UF_CODES)), description: 'with --brasil, only these UFs (written as `parcial` instead of `brasil`); default every UF' },
+      release: { type: 'string', value: 'V', default: 'v1.0.0', check: oneOf(listReleases()), description: 'with --brasil, the release whose population and model run (written as `brasil_V` unless v1.0.0, the first measured)' },
       'shard-mib': { type: 'string', value: 'MIB', check: positiveNumber, description: 'with --brasil, cut the shards at this size; default the planner\'s' },
     },
   });
@@ -189,7 +191,8 @@ export async function runShardsBench() {
     when: new Date().toISOString(),
     node: process.version,
   };
-  if (values.brasil) result[values.ufs ? 'parcial' : 'brasil'] = await brasil(Number(values.dias), values.ufs, values['shard-mib'], Number(values.threads));
+  const chave = values.release === 'v1.0.0' ? 'brasil' : `brasil_${values.release}`;
+  if (values.brasil) result[values.ufs ? 'parcial' : chave] = { release: values.release, ...(await brasil(Number(values.dias), values.ufs, values['shard-mib'], Number(values.threads), values.release as string)) };
   else result.custo_shards = await shardCost(Number(values.runs));
   result.maquina = { cpus: cpus().length, modelo: cpus()[0]?.model ?? '', carga_1min_antes: carga_antes, carga_1min_depois: loadavg()[0] };
   await writeBenchResult('shards.json', result);
