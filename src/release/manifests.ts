@@ -15,6 +15,7 @@
 // v1.9.0 is v1.8.0's persons (its midia case rebuilt) with a profile fit of the timing by the UF's
 // income on v1.8.0's fits that minimises the worst UF's in-sample shape (bench:pix --agregado pior).
 import { readSourceCredits } from './fontes-file.js';
+import { readGrpCells } from './grp-cells-file.js';
 import { readPixFit } from './pix-case-file.js';
 import { UF_CODES, type CalibracaoPix, type ModelParameters, type ReleaseManifest } from './types.js';
 
@@ -158,6 +159,7 @@ function manifest(versao: string, publicada_em: string, semente: number, o: Mani
     calibracao_pix: o.calibracao_pix ?? null,
     parametros_recepcao: PARAMETROS_RECEPCAO,
     ...(o.exposicao ? { recepcao_exposicao: true as const } : {}),
+    ...(o.exposicao && readGrpCells(versao) ? { tabela_grp: readGrpCells(versao)!.tabela } : {}),
     grades: GRADES,
     // Each release credits the sources its generator reads.
     fontes: [

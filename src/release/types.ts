@@ -159,6 +159,16 @@ export interface CalibracaoPix {
   motivo: string;
 }
 
+/** One row of a release's GRP table: a UF and channel, over all its persons (ReleaseManifest.tabela_grp). */
+export interface GrpTableRow {
+  uf: UfCode;
+  canal: string;
+  /** GRPs a week (7 days) of intensidade 0.1 buy among the UF's persons. */
+  grp_semana_intensidade_0_1: number;
+  /** The intensidade that buys 100 GRPs a week; null when not even intensidade 1 does. */
+  intensidade_100_grp_semana: number | null;
+}
+
 export interface ReleaseManifest {
   versao: string; // vX.Y.Z
   publicada_em: string; // date
@@ -206,6 +216,12 @@ export interface ReleaseManifest {
    * src/models/recepcao/exposure-habits.ts). Absent: every user of a medium has the cell's hazard.
    */
   recepcao_exposicao?: true;
+  /**
+   * Releases with exposure propensities: the GRPs a week intensidade 0.1 buys per UF and channel
+   * among all the UF's persons, and the intensity of 100 GRPs a week (data/releases/<versao>/grp.json,
+   * computed by npm run case:grp; src/models/recepcao/plan-grp.ts). Absent when the release has none.
+   */
+  tabela_grp?: GrpTableRow[];
   grades: Record<'principal' | 'etaria', { unidade: string; eixos: string[]; descricao: string }>;
   fontes: Fonte[];
   aviso: string;

@@ -1,0 +1,331 @@
+// Gross rating points of a media plan (issue 56: "a unit planners use"): the mean contacts per 100
+// persons of an audience that a channel period's intensidade buys in a release and place, computed
+// from the release's own model, as an expected value: a person of cell k and propensity M has a
+// contact on a day of intensity I with probability 1 - exp(-e0 I a_k M) (assembly/reception.ts:
+// e0 = exp(beta0), a_k the cell's affinity, exposure-habits.ts; M the channel's multiplier by copula
+// bin, with the bins' probabilities, propensityTables and binMass), at most one a day and channel,
+// so its expected contacts over a period are the days times that probability, averaged over the
+// bins and over the audience's persons by cell. The persons by cell come from the release's GRP
+// document (src/release/grp-cells-file.ts), so no population is built: exact for an audience the
+// document's cells tell apart (UFs, ages, renda, escolaridade), the UFs' composition for the rest.
+// Releases without exposure propensities (before v2.0.0) withhold it (docs/model.md, "GRPs").
+import type { Canal, PeriodoCanal, Publico, Scenario } from '../../contract/types.js';
+import { ServiceError } from '../../errors.js';
+import { exposureCase } from '../../release/exposure-case-file.js';
+import { macroRegionOf } from '../../release/data-files.js';
+import { CELLS_PER_AGE_GROUP, GRP_CELLS, grpCellIndex, readGrpCells } from '../../release/grp-cells-file.js';
+import { MANIFESTS } from '../../release/manifests.js';
+import { ageGroupOf, bandsOfAgeRange } from '../../release/publication-grid.js';
+import { AGE_BANDS, NIVEIS_INSTRUCAO, PERSON_ATTRS, personAttr, UF_CODES, type GrpTableRow, type UfCode } from '../../release/types.js';
+import { binMass, exposureAffinity, propensityTables, usesExposure } from './exposure-habits.js';
+import { receptionCell } from './reception-profiles.js';
+
+/** The GRPs of one channel period of a plan. */
+export interface PeriodGrp {
+  canal: Canal;
+  dia_inicio: number;
+  dia_fim: number;
+  intensidade: number;
+  /** GRPs of the whole period (100 x mean contacts per person of the audience). */
+  grp: number;
+  /** GRPs of a week (7 days) of the period: grp / days x 7. */
+  grp_semana: number;
+}
+
+/** The GRPs a channel buys in a week of the horizon (days 7(semana - 1) + 1 .. 7 semana). */
+export interface WeekGrp {
+  semana: number;
+  canal: Canal;
+  grp: number;
+}
+
+/** A plan's GRPs (the `plano_grp` of a quote and of a reception job's result). */
+export interface PlanGrp {
+  release: string;
+  ufs: UfCode[];
+  /** Persons of the audience the GRPs are per 100 of (the release's persons of the UFs in the audience's ages, renda and escolaridade). */
+  pessoas: number;
+  /** What the figure is: an expected value of the release's model, and over which persons. */
+  base: string;
+  periodos: PeriodGrp[];
+  semanas: WeekGrp[];
+}
+
+/** A plan's GRPs withheld, and why. */
+export interface PlanGrpWithheld {
+  motivo: string;
+}
+
+/** The part of an audience the release's GRP document tells apart (the rest of publico takes the UFs' composition). */
+export type GrpAudience = Pick<Publico, 'idades' | 'faixas_renda' | 'niveis_instrucao'>;
+
+/** Persons of the UFs in the audience, by the distinct hazard scale a32 (the kernel's f32 affinity) of one channel. */
+interface AudienceGroups {
+  pessoas: number;
+  /** Distinct f32 affinities and their persons. */
+  afinidades: Float64Array;
+  n: Float64Array;
+}
+
+/** A channel's propensity: the bins with mass, their probabilities and f32 multipliers (one bin of mass 1 where every user is the same). */
+interface ChannelPropensity {
+  massa: Float64Array;
+  multiplicador: Float64Array;
+}
+
+const propensities = new Map<string, ChannelPropensity>();
+
+/** The channel's bins as the kernel draws them (assembly/reception.ts propensityOf): binMass of the copula, the channel's table. */
+function channelPropensity(release: string, canal: Canal): ChannelPropensity {
+  const key = `${release}/${canal}`;
+  let p = propensities.get(key);
+  if (!p) {
+    const caso = exposureCase(release);
+    const { tabelas, partes } = propensityTables(caso, [canal]);
+    const mass = binMass(partes);
+    const massa: number[] = [];
+    const multiplicador: number[] = [];
+    mass.forEach((m, b) => {
+      if (m > 0) {
+        massa.push(m);
+        multiplicador.push(tabelas[b]);
+      }
+    });
+    p = { massa: Float64Array.from(massa), multiplicador: Float64Array.from(multiplicador) };
+    propensities.set(key, p);
+  }
+  return p;
+}
+
+/** The 5-year bands (0..16) of an audience's idades (all when absent). */
+function allowedBands(idades: GrpAudience['idades']): boolean[] {
+  const ok = new Array<boolean>(AGE_BANDS).fill(!idades || idades.length === 0);
+  for (const range of idades ?? []) for (const b of bandsOfAgeRange(range)) ok[b] = true;
+  return ok;
+}
+
+/** The release's GRP document, or the reason a plan's GRPs are withheld in it. */
+function grpDocument(release: string) {
+  if (!usesExposure(release)) {
+    return 'release anterior à v2.0.0: o modelo de recepção é homogêneo entre usuários e a release não tem a tabela de pessoas por célula ' +
+      'que o GRP lê (as releases antigas mantêm seus arquivos); as contagens de contatos da tabela alcance_efetivo continuam medidas pela simulação';
+  }
+  return readGrpCells(release) ?? `a release ${release} não tem data/releases/${release}/grp.json (npm run case:grp -- ${release})`;
+}
+
+function audienceGroups(release: string, ufs: readonly UfCode[], publico: GrpAudience, canal: Canal): AudienceGroups {
+  const doc = grpDocument(release);
+  if (typeof doc === 'string') throw new ServiceError('invalid_request', doc);
+  const caso = exposureCase(release);
+  const bands = allowedBands(publico.idades);
+  const renda = publico.faixas_renda?.length ? new Set(publico.faixas_renda) : null;
+  const esc = publico.niveis_instrucao?.length ? new Set(publico.niveis_instrucao.map((s) => NIVEIS_INSTRUCAO.indexOf(s))) : null;
+  const byAffinity = new Map<number, number>();
+  let pessoas = 0;
+  for (const uf of ufs) {
+    const counts = doc.pessoas[uf];
+    if (!counts || counts.length !== GRP_CELLS) throw new ServiceError('release_unavailable', `release ${release} has no GRP cells of ${uf}`);
+    const regiao = macroRegionOf(uf);
+    for (let age5 = 0; age5 < AGE_BANDS; age5++) {
+      if (!bands[age5]) continue;
+      const ag = ageGroupOf(age5);
+      for (let w = 0; w < CELLS_PER_AGE_GROUP; w++) {
+        const base = ag * CELLS_PER_AGE_GROUP + w;
+        // base = (((ag 5 + renda) 4 + esc) 2 + net) 2 + urbano
+        const r = Math.floor(w / 16);
+        const e = Math.floor(w / 4) % 4;
+        if ((renda && !renda.has(r)) || (esc && !esc.has(e))) continue;
+        for (let tv = 0; tv < 2; tv++) {
+          const n = counts[grpCellIndex(age5, base, tv)];
+          if (n === 0) continue;
+          pessoas += n;
+          const a = Math.fround(exposureAffinity(caso, canal, base, tv | (regiao << 1)));
+          byAffinity.set(a, (byAffinity.get(a) ?? 0) + n);
+        }
+      }
+    }
+  }
+  const keys = [...byAffinity.keys()].sort((x, y) => x - y);
+  return { pessoas, afinidades: Float64Array.from(keys), n: Float64Array.from(keys, (k) => byAffinity.get(k)!) };
+}
+
+/** The release's daily contact scale exp(beta0) (its parametros_recepcao, or an override). */
+function dailyScale(release: string, beta0?: number): number {
+  const m = MANIFESTS.find((x) => x.versao === release);
+  if (!m) throw new ServiceError('release_unavailable', `release ${release} is not offered`);
+  return Math.exp(beta0 ?? m.parametros_recepcao.beta0);
+}
+
+/** Expected contacts a day of intensity I among the groups: sum_k n_k sum_b mass_b (1 - exp(-e0 I a_k M_b)), in the kernel's f32 products. */
+function dailyContacts(g: AudienceGroups, p: ChannelPropensity, e0: number, intensidade: number): number {
+  const i32 = Math.fround(intensidade);
+  let total = 0;
+  for (let k = 0; k < g.afinidades.length; k++) {
+    const a = g.afinidades[k];
+    if (a === 0) continue;
+    let s = 0;
+    for (let b = 0; b < p.massa.length; b++) s -= p.massa[b] * Math.expm1(-Math.fround(a * p.multiplicador[b]) * e0 * i32);
+    total += g.n[k] * s;
+  }
+  return total;
+}
+
+/** GRPs of `days` days at intensity I: 100 x expected contacts / persons. */
+function grpOf(g: AudienceGroups, p: ChannelPropensity, e0: number, intensidade: number, days: number): number {
+  return g.pessoas > 0 ? (100 * days * dailyContacts(g, p, e0, intensidade)) / g.pessoas : 0;
+}
+
+/** What a plan's figure is over (PlanGrp.base). */
+function baseOf(publico: Publico | undefined, ufs: readonly UfCode[], limited: boolean): string {
+  const partial = (publico?.sexos?.length ?? 0) > 0 || (publico?.racas?.length ?? 0) > 0 || limited;
+  return 'valor esperado do modelo da release (as mesmas células, propensões e afinidades do núcleo; não é uma simulação): ' +
+    `contatos por 100 pessoas das UFs ${ufs.join(', ')} nas idades, faixas de renda e escolaridade do público` +
+    (partial ? '; sexos, raças, municípios e áreas de ponderação do público não estão na tabela da release: o valor usa a composição das UFs' : '');
+}
+
+const round = (x: number) => Math.round(x * 1e4) / 1e4;
+
+/** A scenario's media plan in GRPs (the quote's and the reception job's `plano_grp`), or the reason it is withheld. */
+export function planGrp(scenario: Scenario, opts: { beta0?: number } = {}): PlanGrp | PlanGrpWithheld {
+  const doc = grpDocument(scenario.release);
+  if (typeof doc === 'string') return { motivo: doc };
+  const ufs = [...scenario.geografia.ufs];
+  const e0 = dailyScale(scenario.release, opts.beta0);
+  const dias = scenario.horizonte.dias;
+  const semanas = Math.ceil(dias / 7);
+  const periods = scenario.canais ?? [];
+  const groups = new Map<Canal, AudienceGroups>();
+  const groupsOf = (c: Canal) => {
+    let g = groups.get(c);
+    if (!g) groups.set(c, (g = audienceGroups(scenario.release, ufs, scenario.publico ?? {}, c)));
+    return g;
+  };
+  const weeks = new Map<string, number>();
+  const periodos = periods.map((per: PeriodoCanal): PeriodGrp => {
+    const g = groupsOf(per.canal);
+    const p = channelPropensity(scenario.release, per.canal);
+    const last = Math.min(per.dia_fim, dias);
+    const days = Math.max(0, last - per.dia_inicio + 1);
+    const daily = grpOf(g, p, e0, per.intensidade, 1);
+    for (let d = per.dia_inicio; d <= last; d++) {
+      const k = `${per.canal}/${Math.ceil(d / 7)}`;
+      weeks.set(k, (weeks.get(k) ?? 0) + daily);
+    }
+    return { canal: per.canal, dia_inicio: per.dia_inicio, dia_fim: per.dia_fim, intensidade: per.intensidade, grp: round(daily * days), grp_semana: round(daily * 7) };
+  });
+  const canais = [...new Set(periods.map((p) => p.canal))];
+  const semanasRows: WeekGrp[] = [];
+  for (let s = 1; s <= semanas; s++) for (const canal of canais) semanasRows.push({ semana: s, canal, grp: round(weeks.get(`${canal}/${s}`) ?? 0) });
+  const pessoas = canais.length ? groupsOf(canais[0]).pessoas : 0;
+  const limited = (scenario.geografia.municipios?.length ?? 0) > 0 || (scenario.geografia.aps?.length ?? 0) > 0;
+  return { release: scenario.release, ufs, pessoas, base: baseOf(scenario.publico, ufs, limited), periodos, semanas: semanasRows };
+}
+
+/** A request of convertGrp: a plan of one week per channel, in GRPs or in intensities, for a release and UFs. */
+export interface GrpConversionRequest {
+  release: string;
+  ufs: readonly UfCode[];
+  /** The audience's ages, renda and escolaridade (default everyone). */
+  publico?: GrpAudience;
+  /** GRPs a week per channel, to be turned into intensities; or */
+  grp_semana?: Partial<Record<Canal, number>>;
+  /** intensities per channel, to be turned into GRPs a week. */
+  intensidade?: Partial<Record<Canal, number>>;
+  /** exp(beta0) override (a run with other parameters); default the release's. */
+  beta0?: number;
+}
+
+/** One channel of a conversion: the intensity and the GRPs a week it buys. */
+export interface GrpConversionRow {
+  canal: Canal;
+  intensidade: number;
+  grp_semana: number;
+  /** The most a week of the channel buys (at intensidade 1): the bound of grp_semana. */
+  grp_semana_maximo: number;
+}
+
+/** Bisection for the intensity in (0, 1] whose week buys `target` GRPs (GRPs rise with the intensity). */
+function intensityFor(f: (i: number) => number, target: number): number {
+  let lo = 0;
+  let hi = 1;
+  for (let k = 0; k < 200 && hi - lo > 1e-16; k++) {
+    const mid = (lo + hi) / 2;
+    if (f(mid) < target) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+const CANAIS_GRP: readonly Canal[] = ['digital', 'tv', 'radio', 'exterior'];
+
+function checkChannels(plan: Partial<Record<string, number>>, what: string): [Canal, number][] {
+  const out: [Canal, number][] = [];
+  for (const [c, v] of Object.entries(plan)) {
+    if (!CANAIS_GRP.includes(c as Canal)) throw new ServiceError('invalid_request', `${what}: unknown channel ${c} (digital, tv, radio, exterior)`);
+    if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) throw new ServiceError('invalid_request', `${what}.${c}: ${String(v)} is not a number > 0`);
+    out.push([c as Canal, v]);
+  }
+  if (out.length === 0) throw new ServiceError('invalid_request', `${what}: no channel`);
+  return out;
+}
+
+/**
+ * Converts a week's media plan between GRPs and intensities for a release and UFs (campaign-sim
+ * grp, the library's convertGrp): with grp_semana, the intensity of each channel whose 7 days buy
+ * those GRPs among the audience; with intensidade, the GRPs a week each buys. Same model as planGrp.
+ */
+export function convertGrp(req: GrpConversionRequest): GrpConversionRow[] {
+  if ((req.grp_semana === undefined) === (req.intensidade === undefined)) {
+    throw new ServiceError('invalid_request', 'give exactly one of grp_semana and intensidade');
+  }
+  if (!req.ufs.length) throw new ServiceError('invalid_request', 'ufs: at least one UF');
+  for (const uf of req.ufs) if (!UF_CODES.includes(uf)) throw new ServiceError('release_unavailable', `uf ${uf} is not a UF`);
+  const doc = grpDocument(req.release);
+  if (typeof doc === 'string') throw new ServiceError('release_unavailable', doc);
+  const e0 = dailyScale(req.release, req.beta0);
+  const fromGrp = req.grp_semana !== undefined;
+  return checkChannels((req.grp_semana ?? req.intensidade)!, fromGrp ? 'grp_semana' : 'intensidade').map(([canal, v]) => {
+    const g = audienceGroups(req.release, req.ufs, req.publico ?? {}, canal);
+    const p = channelPropensity(req.release, canal);
+    const week = (i: number) => grpOf(g, p, e0, i, 7);
+    const max = week(1);
+    if (fromGrp) {
+      if (v > max) throw new ServiceError('invalid_request', `grp_semana.${canal}: ${v} GRPs a week is out of reach; intensidade 1 buys ${max.toFixed(2)}`);
+      const i = intensityFor(week, v);
+      return { canal, intensidade: i, grp_semana: week(i), grp_semana_maximo: max };
+    }
+    if (v > 1) throw new ServiceError('invalid_request', `intensidade.${canal}: ${v} is above 1`);
+    return { canal, intensidade: v, grp_semana: week(v), grp_semana_maximo: max };
+  });
+}
+
+/** The release's GRP table per UF and channel (the manifest's, data/releases/<release>/grp.json tabela): every person of the UF. */
+export function grpTable(release: string): GrpTableRow[] {
+  const rows: GrpTableRow[] = [];
+  for (const uf of UF_CODES) {
+    for (const canal of CANAIS_GRP) {
+      const [r] = convertGrp({ release, ufs: [uf], intensidade: { [canal]: 0.1 } });
+      const reach = r.grp_semana_maximo >= 100;
+      rows.push({
+        uf, canal,
+        grp_semana_intensidade_0_1: round(r.grp_semana),
+        intensidade_100_grp_semana: reach ? Math.round(convertGrp({ release, ufs: [uf], grp_semana: { [canal]: 100 } })[0].intensidade * 1e6) / 1e6 : null,
+      });
+    }
+  }
+  return rows;
+}
+
+/** A UF population's persons by GRP cell (grpCellIndex), as the generator writes them: age band, reception cell and TV household. */
+export function countGrpCells(pop: {
+  hhStart: ArrayLike<number>; hhTract: ArrayLike<number>; tractUrban: ArrayLike<number>; age5: ArrayLike<number>; attrs: ArrayLike<number>;
+}): number[] {
+  const out = new Array<number>(GRP_CELLS).fill(0);
+  for (let h = 0; h + 1 < pop.hhStart.length; h++) {
+    const urbano = pop.tractUrban[pop.hhTract[h]] === 1;
+    for (let i = pop.hhStart[h]; i < pop.hhStart[h + 1]; i++) {
+      out[grpCellIndex(pop.age5[i], receptionCell(pop.age5[i], pop.attrs[i], urbano), personAttr(pop.attrs[i], PERSON_ATTRS.tv))]++;
+    }
+  }
+  return out;
+}
