@@ -10,6 +10,7 @@ import { weeklyRows } from './findings/weekly-rows.js';
 import type { JobResult } from './findings/job-result.js';
 import { combineOptionsFromRelease } from './findings/release-lookups.js';
 import type { ReplicaResult } from './pool/replica-result.js';
+import { modelFor } from './models/model-registry.js';
 import type { Release } from './release/types.js';
 import { simulate, type SimulateOptions, type SimulationResult } from './simulate.js';
 
@@ -69,5 +70,8 @@ export async function runSimulationJob(scenario: Scenario, opts: SimulationJobOp
   result.aviso = opts.release.manifest.aviso;
   result.fontes = opts.release.manifest.fontes;
   if (simulateOptions.parametros && Object.keys(simulateOptions.parametros).length > 0) result.parametros_execucao = simulateOptions.parametros;
+  // the GRPs the plan buys, at the run's own media scale (withheld ones stay out: older releases' results keep their bytes)
+  const grp = modelFor(scenario.familia).planGrp?.(scenario, { beta0: simulateOptions.parametros?.beta0 });
+  if (grp && !('motivo' in grp)) result.plano_grp = grp;
   return { result, execucao: run.execucao };
 }

@@ -47,6 +47,13 @@ export const SHARED_SCHEMAS = [
       pessoa_dias: { type: 'integer' },
       preco_micros: { type: 'integer' },
       minutos_estimados: { type: 'integer', minimum: 0 },
+      plano_grp: {
+        type: 'object',
+        additionalProperties: true,
+        description: 'extension (docs/api.md): a reception scenario of a release with exposure propensities: the gross rating points (GRP, contacts per ' +
+          '100 persons of the audience) each channel period buys, per period (periodos) and week (semanas), an expected value of the release\'s ' +
+          'model; for an older release {motivo}, why they are withheld',
+      },
     },
   },
   {

@@ -1,11 +1,13 @@
 // Quotes (spec "Quote for a simulation"; DESIGN 4):
 //   pessoa_dias = population of the listed UFs (sum of 2022 Census totals) x dias x variantes x replicas
 //   preco_micros = ceil(pessoa_dias x release rate), computed exactly (the rate is read as a decimal)
+//   plano_grp (extension, a family with media channels) = the GRPs each channel period buys (src/models/recepcao/plan-grp.ts)
 //   minutos_estimados = ceil(pessoa_dias / release throughput / 60 / fleet speedup), the speedup of a
 //     simulation's tasks spread over the budget's workers (job-limits.ts fleetSpeedup; CAMPAIGN_SIM_WORKERS,
 //     1 by default; the service passes the measured fleet, service/execution/fleet.ts)
 // A calibration (calibration/quote.ts) charges the same rate on every round, one variant per round.
 
+import { modelFor } from '../models/model-registry.js';
 import type { Release, UfCode } from '../release/types.js';
 import { checkJobLimits, fleetSpeedup, taskShape, workerBudget, type WorkerBudget } from './job-limits.js';
 import { resolveRelease, type ReleaseSource } from './release-checks.js';
@@ -60,6 +62,7 @@ export function quoteSimulation(scenario: Scenario, release?: ReleaseSource, bud
   const tasks = variantes * scenario.replicas;
   const minutos_estimados = estimatedMinutes(pessoa_dias, r, fleetSpeedup(tasks, budget));
   checkJobLimits({ minutos_estimados, persons, tasks, shape: taskShape(scenario, scenario.horizonte.dias) }, budget);
+  const plano_grp = modelFor(scenario.familia).planGrp?.(scenario);
   return {
     release: r.version,
     ufs: [...scenario.geografia.ufs],
@@ -69,5 +72,6 @@ export function quoteSimulation(scenario: Scenario, release?: ReleaseSource, bud
     pessoa_dias,
     preco_micros: priceMicros(pessoa_dias, r.manifest.preco_micros_por_pessoa_dia),
     minutos_estimados,
+    ...(plano_grp ? { plano_grp } : {}),
   };
 }

@@ -2,6 +2,7 @@
 // Every count goes through publishCell (privacy.ts) with the reasons combineReplicas stored.
 // The rows and columns of each table are documented in docs/findings.md: keep both in sync.
 
+import type { PlanGrp } from '../contract/types.js';
 import { ELASTICITY_STEP } from '../contract/variants.js';
 import { ServiceError } from '../errors.js';
 import { usesExposure } from '../models/recepcao/exposure-habits.js';
@@ -37,6 +38,8 @@ export interface FindingsTable {
   /** The release's aviso and fontes (the ids premissas' dados name). */
   aviso: string;
   fontes: Fonte[];
+  /** Extension, alcance_efetivo of a result with it (v2.0.0 on): the GRPs the plan buys, expected from the release's model. */
+  plano_grp?: PlanGrp;
 }
 
 export interface FindingsQuery {
@@ -417,5 +420,7 @@ export function buildFindings(result: JobResult, query: FindingsQuery = {}): Fin
     grade: result.grade,
     premissas: body.premissas,
     ...releaseNotes(result),
+    // the plan's own GRPs (expected, per channel period and week) beside the simulated ones of the rows
+    ...(tabela === 'alcance_efetivo' && result.plano_grp ? { plano_grp: result.plano_grp } : {}),
   };
 }

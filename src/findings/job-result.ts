@@ -4,7 +4,7 @@
 // readers only honour them. Layouts are row-major in the order each comment gives.
 // A change of layout or meaning is a new `formato`; decodeJobResult refuses unknown ones.
 
-import type { Medida, Scenario } from '../contract/types.js';
+import type { Medida, PlanGrp, Scenario } from '../contract/types.js';
 import type { Grade } from '../release/publication-grid.js';
 import type { Fonte, ModelParameters } from '../release/types.js';
 import type { WeeklyCurve } from './weekly-curves.js';
@@ -140,6 +140,12 @@ export interface JobResult {
   fontes?: Fonte[];
   /** Parameters the run set over the release's (research overrides, a calibration base's parameters); absent when none. */
   parametros_execucao?: Partial<ModelParameters>;
+  /**
+   * A reception job of a release with exposure propensities (v2.0.0 on): the GRPs each channel
+   * period buys, per period and per week (src/models/recepcao/plan-grp.ts). Absent for older
+   * releases (their results keep their bytes; the quote says why) and in results stored before 2026-12-04.
+   */
+  plano_grp?: PlanGrp;
 }
 
 type Typed = Float64Array | Float32Array | Uint32Array | Int32Array | Uint16Array | Uint8Array;

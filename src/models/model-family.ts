@@ -5,7 +5,7 @@
 // through modelFor(familia) (./model-registry.ts) instead of branching on the family's name. A new
 // family is a room (its descriptor, plan step and kernel host) plus its kernel (assembly/), and a
 // line of the registry; a new measure is a line of its room plus the kernel's count of it.
-import type { Canal, Familia, Kpi, Medida, ParametroNome, Scenario } from '../contract/types.js';
+import type { Canal, Familia, Kpi, Medida, ParametroNome, PlanGrp, PlanGrpWithheld, Scenario } from '../contract/types.js';
 import type { ContractCode } from '../errors.js';
 import type { KernelFamily, KernelState } from '../kernel/instance.js';
 import type { KernelParams, KernelPlan } from '../kernel/kernel-plan.js';
@@ -71,6 +71,12 @@ export interface ModelFamily {
   readonly gradeEtaria: boolean;
   /** Whether it reads the scenario's media channels (canais): the plan's channels, the quote's channel count. */
   readonly canais: boolean;
+  /**
+   * A family with media channels: the gross rating points its plan buys, an expected value of the
+   * release's model (the quote's and the job result's `plano_grp`), or why they are withheld.
+   * `beta0` overrides the release's (a run with other parameters).
+   */
+  planGrp?(scenario: Scenario, opts?: { beta0?: number }): PlanGrp | PlanGrpWithheld;
   /** Its memory per task (the quote's job_too_large). */
   readonly memoria: MemoryCoefficients;
   /** The release's default parameters of the family (a scenario that names no calibration). */

@@ -24,6 +24,7 @@ export function summarise({ result, execucao: e }: SimulationJob, totals: JobTot
     populacao_unidades: totals.populacao,
     variantes: totals.variantes,
     curvas,
+    ...(result.plano_grp ? { plano_grp: result.plano_grp } : {}),
   };
 }
 export type SimulationSummary = ReturnType<typeof summarise>;

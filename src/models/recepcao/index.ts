@@ -7,6 +7,7 @@ import type { ModelFamily } from '../model-family.js';
 import { usesMediaHabits } from './media-habits.js';
 import { RECEPTION_KERNEL } from './reception-kernel.js';
 import { compileReception } from './reception-plan.js';
+import { planGrp } from './plan-grp.js';
 
 /**
  * What a reception job of a release with media habits (v1.5.0 on) stands on: which parts of the
@@ -39,6 +40,7 @@ export const RECEPCAO: ModelFamily = {
   ],
   gradeEtaria: true,
   canais: true,
+  planGrp,
   // at least the kernel's bytes a person over RR and PA of every release (42.5 with 1 channel,
   // 45.6 with 4: a byte a channel, 8.1 for the event pass's candidate lists since ABI 11, 3 for
   // the reduction's grid cell and audience since ABI 12), plus its day tables, 8 bytes a

@@ -9,7 +9,7 @@
 // document (src/release/grp-cells-file.ts), so no population is built: exact for an audience the
 // document's cells tell apart (UFs, ages, renda, escolaridade), the UFs' composition for the rest.
 // Releases without exposure propensities (before v2.0.0) withhold it (docs/model.md, "GRPs").
-import type { Canal, PeriodoCanal, Publico, Scenario } from '../../contract/types.js';
+import type { Canal, PeriodGrp, PeriodoCanal, PlanGrp, PlanGrpWithheld, Publico, Scenario, WeekGrp } from '../../contract/types.js';
 import { ServiceError } from '../../errors.js';
 import { exposureCase } from '../../release/exposure-case-file.js';
 import { macroRegionOf } from '../../release/data-files.js';
@@ -19,42 +19,6 @@ import { ageGroupOf, bandsOfAgeRange } from '../../release/publication-grid.js';
 import { AGE_BANDS, NIVEIS_INSTRUCAO, PERSON_ATTRS, personAttr, UF_CODES, type GrpTableRow, type UfCode } from '../../release/types.js';
 import { binMass, exposureAffinity, propensityTables, usesExposure } from './exposure-habits.js';
 import { receptionCell } from './reception-profiles.js';
-
-/** The GRPs of one channel period of a plan. */
-export interface PeriodGrp {
-  canal: Canal;
-  dia_inicio: number;
-  dia_fim: number;
-  intensidade: number;
-  /** GRPs of the whole period (100 x mean contacts per person of the audience). */
-  grp: number;
-  /** GRPs of a week (7 days) of the period: grp / days x 7. */
-  grp_semana: number;
-}
-
-/** The GRPs a channel buys in a week of the horizon (days 7(semana - 1) + 1 .. 7 semana). */
-export interface WeekGrp {
-  semana: number;
-  canal: Canal;
-  grp: number;
-}
-
-/** A plan's GRPs (the `plano_grp` of a quote and of a reception job's result). */
-export interface PlanGrp {
-  release: string;
-  ufs: UfCode[];
-  /** Persons of the audience the GRPs are per 100 of (the release's persons of the UFs in the audience's ages, renda and escolaridade). */
-  pessoas: number;
-  /** What the figure is: an expected value of the release's model, and over which persons. */
-  base: string;
-  periodos: PeriodGrp[];
-  semanas: WeekGrp[];
-}
-
-/** A plan's GRPs withheld, and why. */
-export interface PlanGrpWithheld {
-  motivo: string;
-}
 
 /** The part of an audience the release's GRP document tells apart (the rest of publico takes the UFs' composition). */
 export type GrpAudience = Pick<Publico, 'idades' | 'faixas_renda' | 'niveis_instrucao'>;
@@ -107,8 +71,8 @@ function allowedBands(idades: GrpAudience['idades']): boolean[] {
 /** The release's GRP document, or the reason a plan's GRPs are withheld in it. */
 function grpDocument(release: string) {
   if (!usesExposure(release)) {
-    return 'release anterior à v2.0.0: o modelo de recepção é homogêneo entre usuários e a release não tem a tabela de pessoas por célula ' +
-      'que o GRP lê (as releases antigas mantêm seus arquivos); as contagens de contatos da tabela alcance_efetivo continuam medidas pela simulação';
+    return `a release ${release} não tem propensões de exposição (releases sem propensões de exposição: as anteriores à v2.0.0): seu modelo de ` +
+      'recepção é homogêneo entre usuários e ela não tem a tabela de pessoas por célula que o GRP lê (as releases antigas mantêm seus arquivos)';
   }
   return readGrpCells(release) ?? `a release ${release} não tem data/releases/${release}/grp.json (npm run case:grp -- ${release})`;
 }
@@ -185,8 +149,27 @@ function baseOf(publico: Publico | undefined, ufs: readonly UfCode[], limited: b
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
+/** Plans computed lately: a quote and its submission, or a form asking again, compute a plan once (about 3 ms a channel). */
+const recentPlans = new Map<string, PlanGrp | PlanGrpWithheld>();
+const RECENT_PLANS = 256;
+
 /** A scenario's media plan in GRPs (the quote's and the reception job's `plano_grp`), or the reason it is withheld. */
 export function planGrp(scenario: Scenario, opts: { beta0?: number } = {}): PlanGrp | PlanGrpWithheld {
+  const { idades, faixas_renda, niveis_instrucao, sexos, racas } = scenario.publico ?? {};
+  const key = JSON.stringify([
+    scenario.release, scenario.geografia, idades, faixas_renda, niveis_instrucao, Boolean(sexos?.length || racas?.length),
+    scenario.canais, scenario.horizonte.dias, opts.beta0,
+  ]);
+  let g = recentPlans.get(key);
+  if (!g) {
+    g = computePlanGrp(scenario, opts);
+    if (recentPlans.size >= RECENT_PLANS) recentPlans.delete(recentPlans.keys().next().value!);
+    recentPlans.set(key, g);
+  }
+  return structuredClone(g);
+}
+
+function computePlanGrp(scenario: Scenario, opts: { beta0?: number }): PlanGrp | PlanGrpWithheld {
   const doc = grpDocument(scenario.release);
   if (typeof doc === 'string') return { motivo: doc };
   const ufs = [...scenario.geografia.ufs];

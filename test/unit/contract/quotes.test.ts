@@ -14,7 +14,20 @@ describe('quoteSimulation', () => {
     const s = v7(fixture('valid-recepcao-min')); // RR (1000 + 234), 28 days, 1 channel, 2 replicas
     const q = quoteSimulation(validateScenario(s, hand), hand);
     // 1234 x 28 x 1 x 2 = 69104; x 0.0003 = 20.7312 -> 21; 69104 / 1000 / 60 = 1.15 -> 2 minutes
-    expect(q).toEqual({ release: 'v7.0.0', ufs: ['RR'], dias: 28, variantes: 1, replicas: 2, pessoa_dias: 69104, preco_micros: 21, minutos_estimados: 2 });
+    // a hand-made release has no exposure propensities: its GRPs are withheld, with the reason
+    expect(q).toEqual({
+      release: 'v7.0.0', ufs: ['RR'], dias: 28, variantes: 1, replicas: 2, pessoa_dias: 69104, preco_micros: 21, minutos_estimados: 2,
+      plano_grp: { motivo: expect.stringMatching(/sem propensões de exposição/) },
+    });
+  });
+
+  it('states the GRPs each channel period buys on a release with exposure propensities (extension plano_grp)', () => {
+    const s = { ...fixture('valid-recepcao-min'), release: 'v2.0.0' };
+    const q = quoteSimulation(validateScenario(s));
+    if (!q.plano_grp || 'motivo' in q.plano_grp) throw new Error('no plano_grp');
+    expect(q.plano_grp.periodos).toHaveLength(s.canais.length);
+    for (const p of q.plano_grp.periodos) expect(p.grp).toBeGreaterThan(0);
+    expect(q.plano_grp.semanas).toHaveLength(4 * new Set(s.canais.map((c: { canal: string }) => c.canal)).size);
   });
 
   it('k >= 2 channels: 1 + 2k variants (channels counted once however many periods)', () => {

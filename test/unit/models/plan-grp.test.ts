@@ -55,7 +55,7 @@ describe('convertGrp', () => {
   it('refuses a request without exactly one plan, an unknown channel, and releases without exposure propensities', () => {
     expect(() => convertGrp({ release: RELEASE, ufs: ['RR'] })).toThrow(/exactly one/);
     expect(() => convertGrp({ release: RELEASE, ufs: ['RR'], intensidade: { cinema: 0.1 } as never })).toThrow(/unknown channel/);
-    expect(() => convertGrp({ release: 'v1.9.0', ufs: ['RR'], intensidade: { tv: 0.1 } })).toThrow(/anterior à v2.0.0/);
+    expect(() => convertGrp({ release: 'v1.9.0', ufs: ['RR'], intensidade: { tv: 0.1 } })).toThrow(/sem propensões de exposição/);
   });
 });
 
@@ -85,6 +85,6 @@ describe('planGrp', () => {
 
   it('withholds the GRPs of a release before v2.0.0, with the reason', () => {
     const g = planGrp(scenario('v1.9.0'));
-    expect('motivo' in g && g.motivo).toMatch(/anterior à v2.0.0/);
+    expect('motivo' in g && g.motivo).toMatch(/sem propensões de exposição/);
   });
 });
