@@ -20,6 +20,7 @@ import { registerExport } from './export.js';
 import { registerSweep } from './sweep.js';
 import { registerExamples } from './examples.js';
 import { registerParams } from './params.js';
+import { registerGrp } from './grp.js';
 import { InputFileError } from './input-file.js';
 
 export function buildProgram(): Command {
@@ -45,6 +46,7 @@ export function buildProgram(): Command {
   registerSweep(program);
   registerExamples(program);
   registerParams(program);
+  registerGrp(program);
   return program;
 }
 

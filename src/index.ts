@@ -39,6 +39,7 @@ export type {
   Scenario, Familia, Canal, Kpi, Medida, Publico, PeriodoCanal, Mensagem, Lancamento, ContratoDeResposta, SimulationQuote,
 } from './contract/types.js';
 export { openRelease, listReleases, newestRelease, releaseManifest } from './release/release.js';
+export { convertGrp, planGrp, type GrpConversionRequest, type GrpConversionRow, type GrpAudience } from './models/recepcao/plan-grp.js';
 export { defaultParameters } from './plan/default-parameters.js';
 export { populationMargins, EIXOS_MARGENS, MEDIDAS_MARGENS, type MarginRow, type MedidaMargem } from './plan/population-margins.js';
 export { clearPopulationMemory } from './population/population-store.js';
