@@ -48,6 +48,7 @@ export { clearPopulationMemory } from './population/population-store.js';
 export { decodeJobResult, encodeJobResult, type JobResult } from './findings/job-result.js';
 export { buildFindings, FINDINGS_TABLES, type FindingsTable, type FindingsQuery, type FindingsTableName } from './findings/findings-tables.js';
 export { jobTotals, type JobTotals, type VariantTotals } from './findings/job-totals.js';
+export { frequencyRows, FREQUENCY_COLUMNS, type FrequencyRow, type FrequencyOptions } from './findings/frequency-rows.js';
 export { computeVerdict, VOCABULARIO_VEREDITO, MOTIVOS_VEREDITO, type VereditoSimulacao } from './findings/veredito.js';
 export type { Premissa } from './findings/premises.js';
 export { compareJobs, type Comparison, type CompareQuery } from './findings/compare-jobs.js';

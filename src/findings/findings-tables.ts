@@ -97,7 +97,7 @@ function firstMotivo(...cells: PublishedCell[]): string | null {
 }
 
 /** Audience size of unit u: the saturacao population row of the audience (same privacy status). */
-function audience(result: JobResult, u: number): { cell: PublishedCell; mean: number } {
+export function audience(result: JobResult, u: number): { cell: PublishedCell; mean: number } {
   const s = result.saturacao;
   const row = s.temPublico ? 1 : 0;
   const i = u * s.linhas + row;
@@ -176,7 +176,7 @@ function channelRows(
  * Where unit u's row k (a channel, or any) holds its reach f+ (f = 1 .. 10; 0: its contacts) in
  * the alcance block's sums, for the block's columns (a result stored before 2026-12-03 has 1+ and 3+ only).
  */
-function reachColumns(a: AlcanceBlock, u: number, k: number): (f: number) => number {
+export function reachColumns(a: AlcanceBlock, u: number, k: number): (f: number) => number {
   const F = a.colunas ?? 2;
   const row = (u * (a.canais.length + 1) + k) * F;
   if (a.colunas === undefined) {

@@ -68,7 +68,8 @@ export function* tidyWeeklyRows(rows: Iterable<WeeklyRow>, ctx: TidyContext): Ge
   }
 }
 
-function csvCell(v: string | number | boolean | null): string {
+/** A CSV cell, quoted only when it must be (also the frequency rows', frequency-rows.ts). */
+export function csvCell(v: string | number | boolean | null): string {
   if (v === null) return '';
   const s = String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;

@@ -9,6 +9,7 @@ import { validateScenario } from '../contract/validate-scenario.js';
 import { curvesSvg } from '../findings/curves-chart.js';
 import { findingsPage, type FindingsPage, type FindingsPageQuery } from '../findings/findings-page.js';
 import type { FindingsTableName } from '../findings/findings-tables.js';
+import { frequencyRows, type FrequencyOptions, type FrequencyRow } from '../findings/frequency-rows.js';
 import type { JobResult } from '../findings/job-result.js';
 import { jobTotals } from '../findings/job-totals.js';
 import { tidyCsvLines, tidyJsonLines, tidyWeeklyRows, weekEndDate, type TidyWeeklyRow } from '../findings/tidy-weekly-rows.js';
@@ -80,6 +81,15 @@ export class Simulation {
    */
   bands(opts: BandsOptions & RowsOptions = {}): BandRow[] {
     return replicaBands(this.weeklyRows(opts), opts);
+  }
+
+  /**
+   * A reception job's frequency distribution as tidy rows: per unit, channel (and qualquer) and f =
+   * 1 .. 10 (10+), the audience reached at least and exactly f times, and whether f reaches the
+   * effective-frequency threshold `limiar` (default 3); under the privacy rule unless `raw`.
+   */
+  frequency(opts: FrequencyOptions = {}): FrequencyRow[] {
+    return frequencyRows(this.result, opts);
   }
 
   summary(): SimulationSummary {
