@@ -3,6 +3,11 @@
 import type { Command } from 'commander';
 import type { BuildableRelease, BuildProgress, UfCode } from '../src/release/types.js';
 
+/** A margin of the exposure case (calibration/midia/exposure-fit.ts), as `release margins` prints it. */
+interface ExposureMargin {
+  id: string; uso: string; fonte: string; medida: string; publicado: number; modelo: number; erro_pp: number; limite_pp: number; passou: boolean;
+}
+
 export function registerRelease(program: Command): void {
   const release = program.command('release').description('Releases (versioned synthetic populations) and their cache files');
 
@@ -32,18 +37,32 @@ export function registerRelease(program: Command): void {
       '  pessoas   persons aged 10+ of the segment (the base of valor; 0 for bands 0 and 1)',
       '  medida    internet: share who used the internet in the last 3 months (the population\'s attribute);',
       '            tv_diaria, radio_diaria, internet_diaria: mean daily-use probability of the release\'s reception model',
-      '            (media habits from v1.5.0; before, the one-day contact probability of the assumed affinities)',
+      '            (media habits from v1.5.0; before, the one-day contact probability of the assumed affinities);',
+      '            from v2.0.0 (exposure propensities) the model\'s reach at intensidade 1 in each medium\'s two windows:',
+      '            tv_diaria, tv_semanal, radio_diaria, radio_30_dias, exterior_semanal, and internet_diaria,',
+      '            followed (text output) by the exposure case\'s margins: each published figure, the model\'s value, fitted or held out',
       '  valor     share 0-1, null when the segment has no persons 10+',
       'UFs not yet built are built and cached first (see release build). docs/population.md, "Population margins".',
     ].join('\n'))
     .action(async (opts: { release?: string; uf?: string[]; json?: boolean }) => {
-      const [{ newestRelease }, { populationMargins }] = await Promise.all([
-        import('../src/release/release.js'), import('../src/plan/population-margins.js'),
+      const [{ newestRelease }, { populationMargins }, { readExposureCaseDocument }] = await Promise.all([
+        import('../src/release/release.js'), import('../src/plan/population-margins.js'), import('../src/release/exposure-case-file.js'),
       ]);
-      const rows = await populationMargins(opts.release ?? newestRelease(), opts.uf?.map((u) => u.toUpperCase()));
+      const release = opts.release ?? newestRelease();
+      const rows = await populationMargins(release, opts.uf?.map((u) => u.toUpperCase()));
       if (opts.json) { process.stdout.write(JSON.stringify(rows) + '\n'); return; }
       for (const r of rows) {
         process.stdout.write(`${r.eixo}\t${r.segmento}\t${r.pessoas}\t${r.medida}\t${r.valor === null ? '-' : (100 * r.valor).toFixed(1) + '%'}\n`);
+      }
+      // the published two-window habits the model follows (fitted) or is judged against (held out): the exposure case's
+      const caso = readExposureCaseDocument(release) as { ajuste: { margens: ExposureMargin[] } } | null;
+      if (caso) {
+        process.stdout.write(`\nexposure case (library case exposicao, data/releases/${release}/caso-exposicao.json), all of the data's population, not only --uf:\n`);
+        for (const m of caso.ajuste.margens) {
+          process.stdout.write(
+            `${m.id}\t${m.uso}\tpublicado ${m.publicado}\tmodelo ${m.modelo}\terro ${m.erro_pp} pp (limite ${m.limite_pp})\t${m.passou ? 'passou' : 'reprovado'}\t${m.medida}; ${m.fonte}\n`,
+          );
+        }
       }
     });
 

@@ -2,8 +2,10 @@
 // axis and segment, the persons aged 10+ and, over them, the share who use the internet and the
 // mean daily-use probability of TV, radio and the internet as the release's reception model has
 // it (media-habits.ts from v1.5.0; before, the one-day contact probability of the assumed
-// affinities at intensidade 1). UF by UF, so all of Brazil is never held at once. docs/population.md
-// ("Population margins") documents the rows.
+// affinities at intensidade 1); a release with exposure propensities (v2.0.0 on) has its own
+// measures instead, each medium's reach in the two windows its exposure case fitted
+// (src/models/recepcao/exposure-margins.ts). UF by UF, so all of Brazil is never held at once.
+// docs/population.md ("Population margins") documents the rows.
 import { macroRegionOf } from '../release/data-files.js';
 import { RECEPCAO_CONTATO_DIARIO } from '../release/manifests.js';
 import { ensureUfPopulation } from '../population/population-store.js';
@@ -12,10 +14,18 @@ import {
   MACRO_REGIOES, NIVEIS_INSTRUCAO, PERSON_ATTRS, personAttr, RACAS, type BuildableRelease, type UfCode,
 } from '../release/types.js';
 import { dailyUse, usesMediaHabits } from '../models/recepcao/media-habits.js';
+import { exposureMarginHabit, exposureMarginTables, MEDIDAS_EXPOSICAO } from '../models/recepcao/exposure-margins.js';
+import { usesExposure } from '../models/recepcao/exposure-habits.js';
 import { affinity, BASE_CELLS, receptionCell } from '../models/recepcao/reception-profiles.js';
 
+/** The measures of a release without exposure propensities (before v2.0.0). */
 export const MEDIDAS_MARGENS = ['internet', 'tv_diaria', 'radio_diaria', 'internet_diaria'] as const;
-export type MedidaMargem = (typeof MEDIDAS_MARGENS)[number];
+export type MedidaMargem = (typeof MEDIDAS_MARGENS)[number] | (typeof MEDIDAS_EXPOSICAO)[number]['medida'];
+
+/** A release's measures: internet, then its reception model's (exposure-margins.ts from v2.0.0). */
+export function marginMeasures(release: string): readonly MedidaMargem[] {
+  return usesExposure(release) ? ['internet', ...MEDIDAS_EXPOSICAO.map((m) => m.medida)] : MEDIDAS_MARGENS;
+}
 
 export interface MarginRow {
   eixo: string;
@@ -45,8 +55,12 @@ const OFFSETS = (() => {
   return { start: o, segments: k };
 })();
 
-/** Daily-use probability per reception cell of each medida after internet (the release's model). */
+/**
+ * Each medida after internet per reception cell (the release's model); with exposure propensities,
+ * per cell and habit (habit x BASE_CELLS + cell: exposure-margins.ts).
+ */
 export function dailyUseTables(release: string): Float64Array[] {
+  if (usesExposure(release)) return exposureMarginTables(release);
   const habits = usesMediaHabits(release);
   const media = ['tv', 'radio', 'internet'] as const;
   return media.map((m) => {
@@ -63,9 +77,12 @@ export function dailyUseTables(release: string): Float64Array[] {
 /** Running sums: per segment, persons 10+ and the sum of each medida. */
 export class MarginSums {
   readonly pessoas = new Float64Array(OFFSETS.segments);
-  readonly soma = MEDIDAS_MARGENS.map(() => new Float64Array(OFFSETS.segments));
+  readonly soma: Float64Array[];
 
-  constructor(private readonly tables: Float64Array[]) {}
+  /** `tables`: one per medida after internet; `habits`: indexed by cell and habit (a release with exposure propensities). */
+  constructor(private readonly tables: Float64Array[], private readonly medidas: readonly MedidaMargem[] = MEDIDAS_MARGENS, private readonly habits = false) {
+    this.soma = medidas.map(() => new Float64Array(OFFSETS.segments));
+  }
 
   /** Adds the persons 10+ of a population part whose households lie in one macro-region. */
   add(part: { age5: Uint8Array; attrs: Uint16Array; hhStart: Uint32Array; hhTract: Uint32Array; tractUrban: Uint8Array }, regiao: number): void {
@@ -86,10 +103,12 @@ export class MarginSums {
         seg[5] = OFFSETS.start[5] + personAttr(a, PERSON_ATTRS.renda);
         seg[6] = OFFSETS.start[6] + regiao;
         seg[7] = OFFSETS.start[7] + (urbano ? 0 : 1);
-        const v0 = personAttr(a, PERSON_ATTRS.internet), v1 = this.tables[0][cell], v2 = this.tables[1][cell], v3 = this.tables[2][cell];
+        const at = this.habits ? exposureMarginHabit(personAttr(a, PERSON_ATTRS.tv), regiao) * BASE_CELLS + cell : cell;
+        const v0 = personAttr(a, PERSON_ATTRS.internet);
         for (const s of seg) {
           this.pessoas[s]++;
-          this.soma[0][s] += v0; this.soma[1][s] += v1; this.soma[2][s] += v2; this.soma[3][s] += v3;
+          this.soma[0][s] += v0;
+          for (let m = 1; m < this.soma.length; m++) this.soma[m][s] += this.tables[m - 1][at];
         }
       }
     }
@@ -99,7 +118,7 @@ export class MarginSums {
   merge(o: MarginSums): void {
     for (let s = 0; s < OFFSETS.segments; s++) {
       this.pessoas[s] += o.pessoas[s];
-      for (let m = 0; m < MEDIDAS_MARGENS.length; m++) this.soma[m][s] += o.soma[m][s];
+      for (let m = 0; m < this.soma.length; m++) this.soma[m][s] += o.soma[m][s];
     }
   }
 
@@ -107,7 +126,7 @@ export class MarginSums {
     const out: MarginRow[] = [];
     EIXOS_MARGENS.forEach((e, k) => e.segmentos.forEach((segmento, j) => {
       const s = OFFSETS.start[k] + j;
-      MEDIDAS_MARGENS.forEach((medida, m) => {
+      this.medidas.forEach((medida, m) => {
         const n = this.pessoas[s];
         out.push({ eixo: e.eixo, segmento, pessoas: n, medida, valor: n > 0 ? this.soma[m][s] / n : null });
       });
@@ -127,9 +146,11 @@ export async function populationMargins(
   const rel = openRelease(version) as BuildableRelease;
   const list = ufs ? checkUfs(rel.manifest, ufs) : [...rel.ufs];
   const tables = dailyUseTables(rel.version);
-  const sums = new MarginSums(tables);
+  const medidas = marginMeasures(rel.version);
+  const habits = usesExposure(rel.version);
+  const sums = new MarginSums(tables, medidas, habits);
   for (const uf of rel.ufs.filter((u) => list.includes(u)) as UfCode[]) {
-    const one = new MarginSums(tables);
+    const one = new MarginSums(tables, medidas, habits);
     one.add(await ensureUfPopulation(rel, uf, undefined, false, false), macroRegionOf(uf));
     onUf?.(uf, one.rows());
     sums.merge(one);

@@ -134,6 +134,19 @@ function dailyContacts(g: AudienceGroups, p: ChannelPropensity, e0: number, inte
   return total;
 }
 
+/**
+ * The share of the persons of one affinity (the kernel's f32 a of a cell and habit) reached at least
+ * once in `days` days at intensidade 1, over the channel's propensity bins: 1 - sum_b mass_b exp(-days e0 a M_b)
+ * (exposure-margins.ts: the model's two-window habits).
+ */
+export function reachOverDays(release: string, canal: Canal, afinidade: number, days: number): number {
+  const p = channelPropensity(release, canal);
+  const e0 = dailyScale(release);
+  let s = 0;
+  for (let b = 0; b < p.massa.length; b++) s += p.massa[b] * Math.exp(-days * Math.fround(Math.fround(afinidade) * p.multiplicador[b]) * e0);
+  return 1 - s;
+}
+
 /** GRPs of `days` days at intensity I: 100 x expected contacts / persons. */
 function grpOf(g: AudienceGroups, p: ChannelPropensity, e0: number, intensidade: number, days: number): number {
   return g.pessoas > 0 ? (100 * days * dailyContacts(g, p, e0, intensidade)) / g.pessoas : 0;
