@@ -137,7 +137,7 @@ describe('listLibrary', () => {
   });
 
   it('serves the midia case of the internet fit the release carries with the same spec fields, its UFs scored where the survey publishes them', () => {
-    expect(lib.casos.map((x) => x.id)).toEqual(['pix', 'midia']);
+    expect(lib.casos.map((x) => x.id)).toEqual(['pix', 'midia', 'exposicao']);
     const c = lib.casos.find((x) => x.id === 'midia')!;
     // the case of the internet fit the release's generator reads (v2.0.0 draws v1.9.0's)
     expect(c.release).toBe(release.manifest.gerador.caso_midia ?? release.version);
@@ -150,6 +150,21 @@ describe('listLibrary', () => {
     expect(c.fonte.credito).toContain('PNAD');
     expect(c.aviso).toMatch(/differ in design and year/);
     expect(['aprovada', 'reprovada']).toContain(c.agregados.veredito);
+  });
+
+  it('serves the exposure case (v2.0.0 on) where the midia case is, with the spec fields, its verdict and every margin', () => {
+    const c = listLibrary(openRelease('v2.0.0')).casos.find((x) => x.id === 'exposicao')!;
+    expect(c.release).toBe('v2.0.0');
+    expect(c.vale_ate_dia).toBe(0);
+    expect(c.ufs).toEqual([]);
+    const a = c.agregados as { veredito: string; ajuste: string; fora_da_amostra: { passaram: number; total: number }; margens: { uso: string; passou: boolean }[] };
+    expect(a.ajuste).toBe('passou');
+    expect(c.resumo.passou + c.resumo.reprovado_declarado).toBe(a.margens.length);
+    expect(a.margens.filter((m) => m.uso === 'fora_da_amostra' && m.passou)).toHaveLength(a.fora_da_amostra.passaram);
+    // a held-out margin misses (exterior in Rio, docs/model.md): the case is reprovada, as the midia case counts held-out misses
+    expect(a.veredito).toBe(a.margens.every((m) => m.passou) ? 'aprovada' : 'reprovada');
+    expect(Object.keys(c.testes).sort()).toEqual(['ajuste', 'fora_da_amostra']);
+    expect(listLibrary(openRelease('v1.9.0')).casos.map((x) => x.id)).toEqual(['pix', 'midia']);
   });
 
   it('lists no midia case for releases before v1.5.0', () => {
