@@ -33,6 +33,15 @@ describe('POST /v1/jobs/estimate', () => {
     expect(await balance(h.store, h.orgId)).toBe(before);
   });
 
+  it('states the GRPs of each channel period in the quote (extension plano_grp) on a release with exposure propensities', async () => {
+    const res = await h.call('POST', '/v1/jobs/estimate', h.keys.simulator, { body: { pedido: httpScenario({ release: 'v2.0.0' }) } });
+    expect(res.statusCode).toBe(200);
+    const q = res.json();
+    expect(q.plano_grp.periodos).toHaveLength((httpScenario().canais as unknown[]).length);
+    expect(q.plano_grp.periodos[0]).toEqual(expect.objectContaining({ canal: expect.any(String), grp: expect.any(Number), grp_semana: expect.any(Number) }));
+    expect(q.plano_grp.semanas.length).toBeGreaterThan(0);
+  });
+
   it('refuses a scenario outside the contract with 422 invalid_request, contract_code and field', async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ replicas: 21 }, 'replicas_range', 'replicas'],
