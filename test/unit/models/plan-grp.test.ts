@@ -2,11 +2,13 @@
 // generator computes (the table from the cells; RR's cells from RR's population), the conversion
 // between GRPs and intensities round-trips, and releases without exposure propensities withhold
 // it. That the stated GRPs are the kernel's mean contacts is test/kernel/plan-grp-contacts.test.ts.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateScenario } from '../../../src/contract/validate-scenario.js';
 import { convertGrp, countGrpCells, grpTable, planGrp } from '../../../src/models/recepcao/plan-grp.js';
 import { readGrpCells } from '../../../src/release/grp-cells-file.js';
 import { openRelease } from '../../../src/release/release.js';
+import { projectPath } from '../../../src/project-path.js';
 
 const RELEASE = 'v2.0.0';
 
@@ -86,5 +88,27 @@ describe('planGrp', () => {
   it('withholds the GRPs of a release before v2.0.0, with the reason', () => {
     const g = planGrp(scenario('v1.9.0'));
     expect('motivo' in g && g.motivo).toMatch(/sem propensões de exposição/);
+  });
+});
+
+/** The GRP table as docs/model.md shows it ("GRPs"): per UF, each channel's GRPs a week at intensidade 0.1 and the intensity of 100 a week. */
+function tableMarkdown(): string {
+  const rows = openRelease(RELEASE).manifest.tabela_grp!;
+  const canais = ['tv', 'radio', 'digital', 'exterior'];
+  const lines = [`| UF | ${canais.join(' | ')} |`, `|---|${canais.map(() => '---').join('|')}|`];
+  for (const uf of [...new Set(rows.map((r) => r.uf))]) {
+    const cells = canais.map((c) => {
+      const r = rows.find((x) => x.uf === uf && x.canal === c)!;
+      return `${r.grp_semana_intensidade_0_1.toFixed(1)} (${r.intensidade_100_grp_semana === null ? '-' : r.intensidade_100_grp_semana.toFixed(3)})`;
+    });
+    lines.push(`| ${uf} | ${cells.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+describe('docs/model.md', () => {
+  it('shows the release GRP table as the manifest has it', () => {
+    const doc = readFileSync(projectPath('docs', 'model.md'), 'utf8');
+    expect(doc, `docs/model.md ("GRPs") should hold:\n${tableMarkdown()}`).toContain(tableMarkdown());
   });
 });
