@@ -265,6 +265,20 @@ function checkChannels(plan: Partial<Record<string, number>>, what: string): [Ca
   return out;
 }
 
+/** The audience of a conversion within the scenario contract's values (a scenario's own is checked by validateScenario). */
+function checkAudience(p: GrpAudience): void {
+  for (const range of p.idades ?? []) {
+    const [start, end] = range as readonly [number, number | null];
+    if (!Number.isInteger(start) || start % 5 !== 0 || start < 0 || start > 80 || (end !== null && (!Number.isInteger(end) || (end + 1) % 5 !== 0 || end < start || end > 79))) {
+      throw new ServiceError('invalid_request', `publico.idades: ${JSON.stringify(range)} is not [start, end] with start 0, 5, ..., 80 and end 4, 9, ..., 79 or null`);
+    }
+  }
+  for (const r of p.faixas_renda ?? []) if (!Number.isInteger(r) || r < 0 || r > 4) throw new ServiceError('invalid_request', `publico.faixas_renda: ${r} is not a quintile 0 to 4`);
+  for (const e of p.niveis_instrucao ?? []) {
+    if (!NIVEIS_INSTRUCAO.includes(e)) throw new ServiceError('invalid_request', `publico.niveis_instrucao: ${String(e)} is not one of ${NIVEIS_INSTRUCAO.join(', ')}`);
+  }
+}
+
 /**
  * Converts a week's media plan between GRPs and intensities for a release and UFs (campaign-sim
  * grp, the library's convertGrp): with grp_semana, the intensity of each channel whose 7 days buy
@@ -275,6 +289,7 @@ export function convertGrp(req: GrpConversionRequest): GrpConversionRow[] {
     throw new ServiceError('invalid_request', 'give exactly one of grp_semana and intensidade');
   }
   if (!req.ufs.length) throw new ServiceError('invalid_request', 'ufs: at least one UF');
+  checkAudience(req.publico ?? {});
   for (const uf of req.ufs) if (!UF_CODES.includes(uf)) throw new ServiceError('release_unavailable', `uf ${uf} is not a UF`);
   const doc = grpDocument(req.release);
   if (typeof doc === 'string') throw new ServiceError('release_unavailable', doc);

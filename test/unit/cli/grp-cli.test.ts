@@ -30,7 +30,9 @@ describe('campaign-sim grp', () => {
     [['--ufs', 'RR', '--grp', 'cinema=10'], /unknown channel cinema/],
     [['--ufs', 'RR', '--intensidade', 'tv=1.5'], /above 1/],
     [['--ufs', 'XX', '--grp', 'tv=10'], /XX is not a UF/],
-    [['--ufs', 'RR', '--idades', '21-30', '--grp', 'tv=10'], /5-year range/],
+    [['--ufs', 'RR', '--idades', '21-30', '--grp', 'tv=10'], /publico.idades/],
+    [['--ufs', 'RR', '--idades', 'jovens', '--grp', 'tv=10'], /5-year range/],
+    [['--ufs', 'RR', '--renda', '7', '--grp', 'tv=10'], /faixas_renda/],
     [['--ufs', 'RR', '--release', 'v1.9.0', '--grp', 'tv=10'], /sem propensões de exposição/],
   ] as const) {
     it(`refuses ${args.join(' ')} in one line, exit 2`, async () => {

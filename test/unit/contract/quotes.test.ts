@@ -22,7 +22,7 @@ describe('quoteSimulation', () => {
   });
 
   it('states the GRPs each channel period buys on a release with exposure propensities (extension plano_grp)', () => {
-    const s = { ...fixture('valid-recepcao-min'), release: 'v2.0.0' };
+    const s: Record<string, any> = { ...fixture('valid-recepcao-min'), release: 'v2.0.0' };
     const q = quoteSimulation(validateScenario(s));
     if (!q.plano_grp || 'motivo' in q.plano_grp) throw new Error('no plano_grp');
     expect(q.plano_grp.periodos).toHaveLength(s.canais.length);

@@ -42,8 +42,8 @@ describe('convertGrp', () => {
       expect(Math.abs(r.grp_semana - want) / want).toBeLessThan(1e-6);
     }
     const intensidade = { tv: 0.05, radio: 0.4, digital: 1, exterior: 0.25 };
-    const g = convertGrp({ release: RELEASE, ufs, publico: { idades: [[18, null]] }, intensidade });
-    const i = convertGrp({ release: RELEASE, ufs, publico: { idades: [[18, null]] }, grp_semana: Object.fromEntries(g.map((r) => [r.canal, r.grp_semana])) });
+    const g = convertGrp({ release: RELEASE, ufs, publico: { idades: [[20, null]] }, intensidade });
+    const i = convertGrp({ release: RELEASE, ufs, publico: { idades: [[20, null]] }, grp_semana: Object.fromEntries(g.map((r) => [r.canal, r.grp_semana])) });
     for (const r of i) expect(Math.abs(r.intensidade - intensidade[r.canal as keyof typeof intensidade]) / r.intensidade).toBeLessThan(1e-6);
   });
 
@@ -52,6 +52,12 @@ describe('convertGrp', () => {
     expect(at(0.1).grp_semana).toBeLessThan(at(0.2).grp_semana);
     expect(at(1).grp_semana).toBeCloseTo(at(0.1).grp_semana_maximo, 9);
     expect(() => convertGrp({ release: RELEASE, ufs: ['RR'], grp_semana: { tv: at(1).grp_semana * 1.01 } })).toThrow(/out of reach/);
+  });
+
+  it('refuses an audience outside the contract\'s values', () => {
+    expect(() => convertGrp({ release: RELEASE, ufs: ['RR'], publico: { idades: [[18, null]] } as never, intensidade: { tv: 0.1 } })).toThrow(/idades/);
+    expect(() => convertGrp({ release: RELEASE, ufs: ['RR'], publico: { faixas_renda: [5] }, intensidade: { tv: 0.1 } })).toThrow(/faixas_renda/);
+    expect(() => convertGrp({ release: RELEASE, ufs: ['RR'], publico: { niveis_instrucao: ['doutorado'] } as never, intensidade: { tv: 0.1 } })).toThrow(/niveis_instrucao/);
   });
 
   it('refuses a request without exactly one plan, an unknown channel, and releases without exposure propensities', () => {
