@@ -89,7 +89,10 @@ function printSummary(s: Summary): void {
       (hidden ? '* some units are hidden by the privacy rule and left out of the sum (summary.json: escondidas).\n' : '') +
       `${s.pessoa_dias.toLocaleString('en-US')} person-days in ${s.segundos} s on ${s.threads} threads` +
       `${s.shards > 1 ? `, ${s.shards} shards per task, ${s.tarefas_simultaneas} task(s) at once` : ''} ` +
-      `(${(s.pessoa_dias_por_segundo / 1e6).toFixed(1)} M person-days/s; preparation ${s.preparo_segundos} s)\n`,
+      `(${(s.pessoa_dias_por_segundo / 1e6).toFixed(1)} M person-days/s; preparation ${s.preparo_segundos} s)\n` +
+      (s.plano_grp
+        ? `GRPs the plan buys (expected, per 100 of the audience): ${s.plano_grp.periodos.map((p) => `${p.canal} days ${p.dia_inicio}-${p.dia_fim} ${p.grp.toFixed(1)} (${p.grp_semana.toFixed(1)} a week)`).join('; ')}\n`
+        : ''),
   );
 }
 
