@@ -13,7 +13,7 @@ import { readMidiaCase } from '../calibration/midia/midia-case-file.js';
 import { judgePixCase, type PixJudgement } from '../src/release/pix-battery.js';
 import { readPixCase, type PixCase } from '../src/release/pix-case-file.js';
 import { readExposureCaseDocument } from '../src/release/exposure-case-file.js';
-import type { Release } from '../src/release/types.js';
+import { UF_CODES, type Release } from '../src/release/types.js';
 
 /** A margin of the exposure case (calibration/midia/exposure-fit.ts ExposureFit): a published figure, the model's, fitted or held out. */
 interface ExposureMargin {
@@ -78,15 +78,16 @@ export function publicCase(c: PixCase | MidiaCase): PublicCase {
 }
 
 /**
- * The exposure case in the spec's fields: no simulated day and no UF of its own (the margins are
- * national, regional and by metropolitan market), resumo and testes over its margins.
+ * The exposure case in the spec's fields: no simulated day, and every UF nao_pontuado (its margins
+ * are national, regional and by metropolitan market, none a UF's: the midia case lists its UFs so
+ * too), so resumo counts UFs as the other cases' does; its margins are in agregados.
  */
 function exposurePublicCase(c: ExposureCaseDocument): PublicCase {
   const m = c.ajuste.margens;
   return {
     id: c.id, nome: c.nome, o_que_foi_medido: c.o_que_foi_medido, release: c.release, vale_ate_dia: 0,
-    resumo: { passou: m.filter((x) => x.passou).length, reprovado_declarado: m.filter((x) => !x.passou).length, nao_pontuado: 0 },
-    ufs: [],
+    resumo: { passou: 0, reprovado_declarado: 0, nao_pontuado: UF_CODES.length },
+    ufs: UF_CODES.map((uf) => ({ uf, veredito: 'nao_pontuado' as const, mape_pior: null, reprovacoes: [] })),
     testes: {
       ajuste: `each fitted margin within ${Math.max(...m.filter((x) => x.uso === 'ajuste').map((x) => x.limite_pp))} points of its published figure`,
       fora_da_amostra: `each held-out margin (chosen before the fit) within ${Math.max(...m.filter((x) => x.uso === 'fora_da_amostra').map((x) => x.limite_pp))} points`,

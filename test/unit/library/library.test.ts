@@ -156,10 +156,11 @@ describe('listLibrary', () => {
     const c = listLibrary(openRelease('v2.0.0')).casos.find((x) => x.id === 'exposicao')!;
     expect(c.release).toBe('v2.0.0');
     expect(c.vale_ate_dia).toBe(0);
-    expect(c.ufs).toEqual([]);
+    expect(c.ufs).toHaveLength(27);
+    expect(c.ufs.every((u) => u.veredito === 'nao_pontuado' && u.reprovacoes.length === 0)).toBe(true);
+    expect(c.resumo).toEqual({ passou: 0, reprovado_declarado: 0, nao_pontuado: 27 });
     const a = c.agregados as { veredito: string; ajuste: string; fora_da_amostra: { passaram: number; total: number }; margens: { uso: string; passou: boolean }[] };
     expect(a.ajuste).toBe('passou');
-    expect(c.resumo.passou + c.resumo.reprovado_declarado).toBe(a.margens.length);
     expect(a.margens.filter((m) => m.uso === 'fora_da_amostra' && m.passou)).toHaveLength(a.fora_da_amostra.passaram);
     // a held-out margin misses (exterior in Rio, docs/model.md): the case is reprovada, as the midia case counts held-out misses
     expect(a.veredito).toBe(a.margens.every((m) => m.passou) ? 'aprovada' : 'reprovada');
