@@ -18,7 +18,7 @@
 // latency then holds waits that are no fault of the service.
 //   npm run bench:hostile-body   (or: npm run tsbuild && node dist/bench/hostile-body.js [--duration 15])
 // Writes bench/out/hostile-body.json (BENCH_OUT=bench/results refreshes the committed one).
-import { availableParallelism, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { once } from 'node:events';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -28,7 +28,7 @@ import { createDevAccount } from '../service/accounts/dev-account.js';
 import { buildApp } from '../service/app.js';
 import { openStore } from '../service/store/open-store.js';
 import { parseBenchArgs, positiveNumber } from './lib/bench-args.js';
-import { writeBenchResult } from './lib/bench-output.js';
+import { writeTargetRuns } from './lib/bench-output.js';
 import { runBenchWithServiceChild, withServiceChild } from './lib/service-child.js';
 
 export const TARGET_P99_MS = 50;
@@ -178,17 +178,7 @@ async function main(): Promise<void> {
         meets_target: r.latency.p99 < TARGET_P99_MS && r.non2xx === 0 && r.errors === 0,
       });
     }
-    const result = {
-      bench: 'hostile-body',
-      when: new Date().toISOString(),
-      machine: { cpus: availableParallelism() },
-      setup: `child process: buildApp on the embedded store, call limits raised; each run posts one form of body in a loop to /v1/calibracoes/estimate (as {"pedido":{},"serie":<value>}) and to /mcp (as the pad of a tools/list) from a worker thread, while autocannon (2 connections, ${duration} s) reads GET /v1/whoami with another key`,
-      target: { p99_ms: TARGET_P99_MS },
-      runs,
-      meets_target: runs.every((x) => x.meets_target),
-    };
-    await writeBenchResult('hostile-body.json', result);
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    await writeTargetRuns('hostile-body', `child process: buildApp on the embedded store, call limits raised; each run posts one form of body in a loop to /v1/calibracoes/estimate (as {"pedido":{},"serie":<value>}) and to /mcp (as the pad of a tools/list) from a worker thread, while autocannon (2 connections, ${duration} s) reads GET /v1/whoami with another key`, TARGET_P99_MS, runs);
   });
 }
 
