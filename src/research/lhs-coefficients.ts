@@ -4,9 +4,10 @@
 // output is nearly linear in the factors and SRC^2 is the share of its variance each explains) and
 // partial rank correlation coefficients (PRCC: the correlation of a factor's ranks with the
 // output's ranks once the other factors' ranks are taken out; any monotone effect, linear or not,
-// between -1 and 1). PRCC_i = -P_iy / sqrt(P_ii P_yy), P the inverse of the rank correlation
-// matrix of the factors and the output (the partial correlation of two variables given the rest).
-// mathjs (its inverse and linear solve) loads on the first call, not with the package.
+// between -1 and 1): the correlation of the residuals of factor i's ranks and of the output's ranks
+// after each is fitted by least squares on the other factors' ranks (fitting only on factors, never
+// on the output, so an output whose ranks one factor fixes exactly still gives that factor 1).
+// mathjs's linear solve loads on the first call, not with the package.
 
 export interface LinearCoefficients {
   /** Per factor; null when the output does not vary over the sample (no effect can be read). */
@@ -51,7 +52,7 @@ export async function linearCoefficients(x: readonly (readonly number[])[], y: r
   const z = columns.map((c) => standardized(c));
   const fixedColumn = z.findIndex((c) => c === null);
   if (fixedColumn >= 0) throw new RangeError(`factor ${fixedColumn} does not vary over the runs: its effect cannot be told apart`);
-  const { inv, lusolve } = await import('mathjs');
+  const { lusolve } = await import('mathjs');
   const zs = z as number[][];
   const n = y.length;
   // normal equations of the standardized model (no intercept: every column has mean 0)
@@ -60,12 +61,24 @@ export async function linearCoefficients(x: readonly (readonly number[])[], y: r
   const src = (lusolve(ztz, zty) as number[][]).map((r) => r[0]);
   const residual = yz.reduce((acc, v, j) => acc + (v - zs.reduce((fit, c, i) => fit + c[j] * src[i], 0)) ** 2, 0);
   const r2 = 1 - residual / n;
-  // rank correlations of the factors and the output, then the partial ones from the inverse
-  const rz = [...columns, [...y]].map((c) => standardized(ranks(c))!);
-  const corr = rz.map((a) => rz.map((b) => dot(a, b) / n));
-  const p = inv(corr) as number[][];
-  const prcc = columns.map((_, i) => -p[i][k] / Math.sqrt(p[i][i] * p[k][k]));
+  // ranks, then each factor's and the output's residuals once the other factors' ranks are fitted
+  const rx = columns.map((c) => standardized(ranks(c))!);
+  const ry = standardized(ranks(y))!;
+  const prcc = rx.map((xi, i) => {
+    const others = rx.filter((_, j) => j !== i);
+    const [ex, ey] = [residuals(others, xi, lusolve), residuals(others, ry, lusolve)];
+    const [sxx, syy] = [dot(ex, ex), dot(ey, ey)];
+    // the other factors fix the output's ranks: nothing is left for this one to explain
+    return syy <= 1e-12 * n || sxx <= 1e-12 * n ? null : dot(ex, ey) / Math.sqrt(sxx * syy);
+  });
   return { src, prcc, r2 };
+}
+
+/** v minus its least-squares fit on the columns (all of mean 0, so no intercept). */
+function residuals(columns: readonly number[][], v: readonly number[], lusolve: typeof import('mathjs').lusolve): number[] {
+  if (columns.length === 0) return [...v];
+  const b = (lusolve(columns.map((a) => columns.map((c) => dot(a, c))), columns.map((a) => [dot(a, v)])) as number[][]).map((r) => r[0]);
+  return v.map((x, j) => x - columns.reduce((fit, c, i) => fit + c[j] * b[i], 0));
 }
 
 function dot(a: readonly number[], b: readonly number[]): number {

@@ -2,7 +2,8 @@
 // answer is known: for a linear function the SRCs are c_i sd_i / sd_y (uniform factors: sd
 // proportional to the range) with R^2 = 1; a factor the function ignores has PRCC ~ 0; a monotone
 // but nonlinear effect has |PRCC| near 1 where the linear model fits worse; ranks take ties as
-// their mean; an output that never varies has no coefficient (null).
+// their mean; an output that never varies has no coefficient (null); an output whose ranks one
+// factor fixes gives it PRCC 1.
 import { describe, expect, it } from 'vitest';
 import { linearCoefficients, ranks } from '../../../src/research/lhs-coefficients.js';
 import { designPoints } from '../../../src/research/sweep-design.js';
@@ -37,6 +38,12 @@ describe('linear coefficients of a Latin hypercube', () => {
     const { prcc, r2 } = await linearCoefficients(x, y);
     expect(prcc[0]!).toBeGreaterThan(0.99);
     expect(r2!).toBeLessThan(0.99);
+  });
+
+  it('gives 1 to a factor that alone fixes the output\'s ranks (a singular rank correlation matrix)', async () => {
+    const x = sample(12);
+    const { prcc } = await linearCoefficients(x, x.map((row) => row[0] ** 3));
+    expect(prcc[0]!).toBeCloseTo(1, 9);
   });
 
   it('gives no coefficient for an output that never varies, and ranks ties as their mean', async () => {
