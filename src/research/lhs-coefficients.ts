@@ -50,7 +50,7 @@ export async function linearCoefficients(x: readonly (readonly number[])[], y: r
   const yz = standardized(y);
   if (yz === null) return { src: columns.map(() => null), prcc: columns.map(() => null), r2: null };
   const z = columns.map((c) => standardized(c));
-  const fixedColumn = z.findIndex((c) => c === null);
+  const fixedColumn = z.indexOf(null);
   if (fixedColumn >= 0) throw new RangeError(`factor ${fixedColumn} does not vary over the runs: its effect cannot be told apart`);
   const { lusolve } = await import('mathjs');
   const zs = z as number[][];
