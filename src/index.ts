@@ -30,6 +30,7 @@ export { toRows, weeklyRows, type WeeklyRow } from './findings/weekly-rows.js';
 export { formatWeeklyCsv, parseWeeklyCsv, WEEKLY_CSV_HEADER } from './findings/weekly-rows-csv.js';
 export { weeklyCurves, type WeeklyCurve } from './findings/weekly-curves.js';
 export { curvesSvg, type CurvesChartOptions } from './findings/curves-chart.js';
+export { svgToPng } from './findings/chart-png.js';
 
 // 2. Scenarios and releases (docs/contracts.md, docs/population.md)
 export {

@@ -83,6 +83,12 @@ describe('runSimulation', async () => {
     expect([...svg.matchAll(/text-anchor="middle">([^<]+)</g)].map((m) => m[1])).toEqual(['2026-02-08', '2026-02-15', '2026-02-18', 'date (the week\'s last day)']);
   });
 
+  it('gives the same chart as a PNG of the SVG\'s size', async () => {
+    const png = Buffer.from(await sim.plotPng({ medida: ['alcance'] }));
+    expect(png.toString('latin1', 1, 4)).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBe(Number(/width="(\d+)"/.exec(sim.plot({ medida: ['alcance'] }))![1]));
+  });
+
   it('gives the bands as dated rows: the chart\'s min-max and mean, and the quantiles asked', () => {
     const chart = weeklyBands(weeklyRows(sim.run));
     const rows = sim.bands({ quantis: [0.05, 0.5, 0.95] });
