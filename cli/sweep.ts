@@ -56,11 +56,14 @@ export function registerSweep(program: Command): void {
       if ((metodo === 'grade') !== (o.points === undefined)) {
         throw contractError('wrong_type', '--points', metodo === 'grade' ? '--points is for --design random or lhs' : `--design ${o.design} needs --points N`);
       }
+      // a whole parameter's value first, before the scenario schema and the releases load
+      const { checkAssignedParameters, parseAssignments } = await import('../src/research/parameter-assignments.js');
+      const assigned = parseAssignments(o.param ?? []);
+      checkAssignedParameters(assigned);
       const [{ validateScenario }, overrides] = await Promise.all([
         import('../src/contract/validate-scenario.js'), import('../src/research/scenario-overrides.js'),
       ]);
       const base = validateScenario(json);
-      const assigned = overrides.parseAssignments(o.param ?? []);
       if (o.replicas !== undefined) assigned.replicas = o.replicas;
       // the release is resolved per point after the overrides: --param or --grid release=... pick it
       const { cenario, parametros } = overrides.applyOverrides(base, assigned);

@@ -47,7 +47,7 @@ describe('the packed tarball installed by npm into a fresh project', () => {
     expect(s.variantes.plano.medidas.adotantes).toBeGreaterThan(0);
   });
 
-  it('has no service package, validates and quotes, and says on one line what serve and a PNG plot are missing', () => {
+  it('has no service package, validates and quotes, and says on one line what serve is missing', () => {
     const optional = Object.keys(JSON.parse(readFileSync(projectPath('package.json'), 'utf8')).optionalDependencies);
     expect(optional.filter((d) => statSync(join(p.project, 'node_modules', d), { throwIfNoEntry: false }) !== undefined)).toEqual([]);
     expect(JSON.parse(bin('validate', projectPath('test/fixtures/contract/valid-recepcao.json'))).versao_contrato).toBe(3);
@@ -56,7 +56,12 @@ describe('the packed tarball installed by npm into a fresh project', () => {
     expect(err.status).toBe(1);
     expect(err.stderr.trim().split('\n')).toHaveLength(1);
     expect(err.stderr).toMatch(/needs the service's dependencies \((fastify|@[a-z-]+\/[a-z-]+|[a-z-]+) is missing/);
-    const png = refusal('plot', projectPath('test/baselines/weekly-rows-small.csv'), '-o', join(p.work, 'curvas.png'));
+  });
+
+  it('draws an SVG and says on one line that a PNG needs the optional renderer (exit 2)', () => {
+    const csv = projectPath('test/baselines/weekly-rows-small.csv');
+    expect(bin('plot', csv)).toMatch(/^<svg /);
+    const png = refusal('plot', csv, '-o', join(p.work, 'curvas.png'));
     expect(png.status).toBe(2);
     expect(png.stderr).toMatch(/^campaign-sim: invalid_request: a PNG needs the optional package @resvg\/resvg-js, which is not installed \(npm install --omit=optional leaves it out\).*\n$/);
   });
