@@ -33,10 +33,13 @@ export function parseAxis(flag: string, example: string): (a: string) => [string
 
 /** The scenario and parameters every point starts from: the file, its fixed `name=value` overrides and --replicas. */
 export async function fixedOverrides(json: unknown, assignments: readonly string[] = [], replicas?: number): Promise<{ cenario: Scenario; parametros: Partial<ModelParameters> }> {
+  // a whole parameter's value first, before the scenario schema and the releases load
+  const { checkAssignedParameters, parseAssignments } = await import('../src/research/parameter-assignments.js');
+  const assigned = parseAssignments(assignments);
+  checkAssignedParameters(assigned);
   const [{ validateScenario }, overrides] = await Promise.all([
     import('../src/contract/validate-scenario.js'), import('../src/research/scenario-overrides.js'),
   ]);
-  const assigned = overrides.parseAssignments(assignments);
   if (replicas !== undefined) assigned.replicas = replicas;
   return overrides.applyOverrides(validateScenario(json), assigned);
 }

@@ -15,7 +15,7 @@ const ROOT = [
     'formatWeeklyCsv', 'getCalibrationSchema', 'getScenarioSchema', 'gridPoints', 'growthRequestSchema', 'healthUnits',
     'jobGrid', 'jobTotals', 'listReleases', 'municipalityProfile', 'municipalityRainfall', 'municipalityTracts',
     'newestRelease', 'openRelease', 'parameterTable', 'parseAssignments', 'parseTidyCsv', 'parseWeeklyCsv', 'populationMargins', 'quoteSimulation',
-    'releaseManifest', 'runSimulation', 'runSimulationJob', 'sensitivity', 'sensitivityCsv', 'sensitivitySvg', 'seriesSha256', 'simulate', 'sourceCredits', 'sweep',
+    'releaseManifest', 'runSimulation', 'runSimulationJob', 'sensitivity', 'sensitivityCsv', 'sensitivitySvg', 'seriesSha256', 'simulate', 'sourceCredits', 'svgToPng', 'sweep',
     'sweepCsv', 'sweepCurveRows', 'sweepCurvesCsv', 'sweepPoints', 'sweepRows', 'toRows', 'tractGeometry', 'tractNames', 'validateGrowthRequest', 'validateScenario', 'variantNames',
     'weeklyCurves', 'weeklyRows',
 ];
