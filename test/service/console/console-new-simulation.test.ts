@@ -131,7 +131,7 @@ describe('Nova simulação', () => {
     expect(text).toContain('Réplicas 2 (rodadas do modelo');
     expect(text).toMatch(/Veredito: quanto confiar nestes números/);
     expect(text).toMatch(/As premissas do modelo \(\d+\)/);
-    expect(text).toMatch(/Mapa: parte da população com alcance ao fim da simulação O público do cenário é toda a população/);
+    expect(text).toMatch(/Mapa: pessoas alcançadas, em parte da população de cada município O público do cenário é toda a população/);
     // the findings table: Portuguese headers, names beside codes, pt-BR numbers, 20 rows a page
     const head = /<table id="tabela-achados">\s*<thead><tr>(.*?)<\/tr>/s.exec(res.body)![1];
     expect(head.match(/<th scope="col">([^<]+)<\/th>/g)!.map((x) => x.replace(/<[^>]+>/g, ''))).toEqual(
