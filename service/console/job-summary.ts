@@ -49,13 +49,15 @@ const day = (inicio: string, n: number) => {
   return LABELS.dia(d);
 };
 
-/** The place in words: the UFs, or up to three municipalities by name ("Boa Vista, Bonfim e mais 2 (RR)"). */
+const list = new Intl.ListFormat('pt-BR', { type: 'conjunction' });
+
+/** The place in words: the UFs, or up to three municipalities by name ("Boa Vista, Bonfim, Cantá e mais 2 (RR)"). */
 export function placeWords(c: Scenario, nomes: Record<string, string>): string {
-  const ufs = c.geografia.ufs.join(', ');
+  const ufs = list.format(c.geografia.ufs);
   const m = c.geografia.municipios;
   if (!m?.length) return ufs;
-  const named = m.slice(0, 3).map((code) => nomes[code] ?? code).join(', ');
-  return `${named}${m.length > 3 ? ` e mais ${m.length - 3}` : ''} (${ufs})`;
+  const named = m.slice(0, 3).map((code) => nomes[code] ?? code);
+  return `${m.length > 3 ? `${named.join(', ')} e mais ${m.length - 3}` : list.format(named)} (${ufs})`;
 }
 
 function audienceWords(c: Scenario): string {
