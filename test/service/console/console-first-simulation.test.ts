@@ -7,7 +7,7 @@
 // in .cache/screenshots/primeira-simulacao (not committed). Waits on pages and selectors, never on time.
 import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngineRunJob } from '../../../service/execution/job-runner.js';
 import { runWorker, type WorkerHandle } from '../../../service/worker/worker.js';
