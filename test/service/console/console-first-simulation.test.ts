@@ -4,7 +4,7 @@
 // the price before confirming, confirm, and the result page once an in-process worker has run the
 // real engine. Every page of the way, and the result page at 390 px and 1280 px with every
 // disclosure open: no sideways scroll, no text under 12 px, zero axe-core violations. Screenshots
-// in .cache/screenshots/primeira-simulacao (not committed). Waits on pages and selectors, never on time.
+// in .cache/screenshots/primeira-simulacao (not committed), the first screen (-tela) and the whole page. Waits on pages and selectors, never on time.
 import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser } from 'playwright-core';
@@ -45,9 +45,12 @@ describe('a first simulation without code', () => {
     const context = await browser.newContext({ bypassCSP: true, viewport: { width: 390, height: 900 } });
     const page = await context.newPage();
     const checks: PageCheck[] = [];
+    /** The page as a person first sees it (screenshots: the first screen, and the whole page), then checked with every disclosure open. */
     const step = async (name: string) => {
+      const shot = `${SHOTS}/${name}-${page.viewportSize()!.width}`;
+      await page.screenshot({ path: `${shot}-tela.png` });
+      await page.screenshot({ path: `${shot}.png`, fullPage: true });
       checks.push(await checkPage(page, name));
-      await page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}.png`, fullPage: true });
     };
 
     await page.goto(`${base}/console/cadastro`);
