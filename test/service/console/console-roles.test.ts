@@ -44,13 +44,14 @@ const ACTION_POSTS: Record<Exclude<ConsoleAction, 'ver' | 'desconectar_agente'>,
   convidar: () => [orgPage(), `${orgPage()}/convites`, { email: 'novo@exemplo.org', papel: 'reader' }],
   gerir_webhook: () => [projectPage(), `${projectPage()}/webhook`, { url: 'https://93.184.216.34/hook' }],
   gerir_membros: () => [orgPage(), `${orgPage()}/membros`, { email: 'reader@exemplo.org', papel: 'reader', acao: 'mudar' }],
-  // the organization has no credits: the submission comes back to the form, refused (a 303 there)
+  // an intensity the contract refuses: the submission comes back to the form (a 303 there) and
+  // spends nothing, so the credits and the month's spend the next tests read stay as they are
   simular: () => [`${projectPage()}/simulacoes/nova?modelo=aviso-de-falta-de-agua&uf=RR`, `${projectPage()}/simulacoes`, {
     modelo: 'aviso-de-falta-de-agua', uf: 'RR', nome: 'Aviso', dias: '14', replicas: '1', chave: randomUUID(),
-    canal_radio: 'on', radio_inicio: '1', radio_fim: '14', radio_intensidade: '0,7',
+    canal_radio: 'on', radio_inicio: '1', radio_fim: '14', radio_intensidade: '1,5',
   }],
 };
-/** Actions that end on another page (the new project's; the organization's, the project being gone; the simulation form with its refusal): a 303 there. */
+/** Actions that end on another page (the new project's; the organization's, the project being gone; the simulation form, refused): a 303 there. */
 const LEAVES_THE_PAGE: ConsoleAction[] = ['criar_projeto', 'excluir_projeto', 'simular'];
 /** What puts an allowed action back, so the next role finds the same state. */
 const UNDO: Partial<Record<ConsoleAction, () => [string, string]>> = {
