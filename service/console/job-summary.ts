@@ -6,8 +6,9 @@
 // audience's share from the saturacao table's rows (municipal-shares.ts), and the verdict's checks
 // (src/findings/veredito.ts) to say whether a channel's difference is told apart from Monte Carlo
 // error.
+import { TEMPLATES } from '../../library/templates.js';
 import type { Canal, Familia, Scenario } from '../../src/contract/types.js';
-import { jobTotals, municipalShares, type JobResult, type Row } from '../../src/findings/index.js';
+import { answerQuestions, jobTotals, municipalShares, type JobResult, type Row } from '../../src/findings/index.js';
 import { modelFor } from '../../src/models/model-registry.js';
 import { LABELS } from './labels.js';
 import { NUMBERS, RESULT_WORDS } from './result-words.js';
@@ -41,6 +42,21 @@ export interface JobSummary {
   cenario: ScenarioBlock;
   /** Variants with a channel removed that end above the plan, each with its reason (empty: none). */
   acimaDoPlano: string[];
+  /** The scenario's questions (its answer contract) with their answers, in words. */
+  perguntas: Array<{ pergunta: string; resposta: string }>;
+}
+
+/**
+ * The answers of the job's answer contract (src/findings/answer-questions.ts, the privacy rule
+ * applied), each under its question's wording: a library template's (the job's grupo_comparacao
+ * is `biblioteca-<template>`, library/fill-template.ts), else the question's id.
+ */
+function answersOf(result: JobResult): JobSummary['perguntas'] {
+  const template = TEMPLATES.find((t) => `biblioteca-${t.id}` === result.cenario.grupo_comparacao);
+  return answerQuestions(null, result).respostas.map((a) => ({
+    pergunta: template?.perguntas.find((q) => q.pergunta.id === a.id)?.texto ?? a.id,
+    resposta: a.texto,
+  }));
 }
 
 const day = (inicio: string, n: number) => {
@@ -93,6 +109,9 @@ export function scenarioBlock(result: JobResult): ScenarioBlock {
   };
 }
 
+/** Units left out of the headline's sum by the privacy rule, said (their count could be recovered by subtraction otherwise). */
+const hiddenWords = (n: number) => (n === 0 ? '' : `; ${n === 1 ? 'um lugar com contagem pequena fica' : `${n} lugares com contagem pequena ficam`} fora da soma (regra de privacidade)`);
+
 /** What a channel adds to measure `medida` at the horizon, in words, told by its verdict check. */
 function channelSentence(canal: string, diff: number, check: Row | undefined): string {
   const quem = comArtigo(canal);
@@ -128,7 +147,7 @@ export function jobSummary(result: JobResult, verificacoes: readonly Row[]): Job
   const parte = pop > 0 ? shares.reduce((a, s) => a + s.n!, 0) / pop : null;
   const quem = result.saturacao.temPublico ? 'do público' : 'da população';
   const manchete = `Simulação sobre a população sintética de ${placeWords(c, result.municipios)}: ${NUMBERS.curto(plano[medida] ?? 0)} ${RESULT_WORDS.medidaFrase(medida)} até o dia ${NUMBERS.inteiro(c.horizonte.dias)}`
-    + `${parte === null ? '' : ` (${NUMBERS.parte(parte)} ${quem})`}, segundo o modelo.`;
+    + `${parte === null ? '' : ` (${NUMBERS.parte(parte)} ${quem})`}, segundo o modelo${hiddenWords(totals.variantes.plano?.escondidas?.[medida] ?? 0)}.`;
   const semDe = (canal: string) => totals.variantes[`sem_${canal}`]?.medidas;
   const canais = modelFor(c.familia).canais
     ? result.canais.filter((canal) => semDe(canal)).map((canal) => channelSentence(canal, (plano[medida] ?? 0) - (semDe(canal)![medida] ?? 0), checkOf(canal, medida)))
@@ -138,5 +157,5 @@ export function jobSummary(result: JobResult, verificacoes: readonly Row[]): Job
     if (sem === undefined || plano[m] === undefined || sem <= plano[m]) return [];
     return [aboveReason(canal, m, plano[m] - sem, checkOf(canal, m))];
   }));
-  return { manchete, canais, cenario: scenarioBlock(result), acimaDoPlano };
+  return { manchete, canais, cenario: scenarioBlock(result), acimaDoPlano, perguntas: answersOf(result) };
 }

@@ -126,6 +126,8 @@ describe('Nova simulação', () => {
     const text = res.body.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
     expect(text).toMatch(/Simulação sobre a população sintética de RR: [\d,]+ (mil )?pessoas alcançadas até o dia 14 \([\d,]+% da população\), segundo o modelo\./);
     expect(text).toMatch(/a TV acrescenta|o que a TV acrescenta não se distingue/);
+    // the template's questions in its words, each with its answer
+    expect(text).toContain('As perguntas do cenário Quantos moradores souberam do aviso na primeira semana?');
     expect(text).toContain('população sintética');
     expect(text).toMatch(/rádio ?: dia 1 a 14 \(\d\d\/\d\d\/\d{4} a \d\d\/\d\d\/\d{4}\), intensidade 0,7/);
     expect(text).toContain('Réplicas 2 (rodadas do modelo');
