@@ -3,10 +3,10 @@
 // numbers as Brazilians write them. The codes stay the API's; only the words are here. Keep in
 // sync with MEDIDAS (src/contract/scenario-schema.ts), the findings tables' columns
 // (src/findings/findings-tables.ts, docs/findings.md), the publication grid's axes and labels
-// (src/release/publication-grid.ts, release/types.ts) and VOCABULARIO_VEREDITO and
-// MOTIVOS_VEREDITO (src/findings/veredito.ts).
+// (src/release/publication-grid.ts, release/types.ts) and the verdict's words and codes
+// (PalavraVeredito, MotivoVeredito: src/findings/veredito.ts).
 import type { Medida } from '../../src/contract/types.js';
-import { MOTIVOS_VEREDITO, VOCABULARIO_VEREDITO, type MotivoVeredito, type PalavraVeredito } from '../../src/findings/index.js';
+import type { MotivoVeredito, PalavraVeredito } from '../../src/findings/index.js';
 import { LABELS } from './labels.js';
 
 /** A measure as a count of persons, for sentences: "pessoas alcançadas". */
@@ -57,6 +57,15 @@ const PALAVRA: Record<PalavraVeredito, string> = {
   medido: 'medido', nao_avaliado: 'não avaliado', calibrado: 'calibrado', nao_calibrado: 'não calibrado',
 };
 
+/** Why a job's verdict is not robusto, in a planner's words (MOTIVOS_VEREDITO says them for the API). */
+const MOTIVO_VEREDITO: Record<MotivoVeredito, string> = {
+  replica_unica: 'uma réplica só',
+  erro_monte_carlo_kpi: 'algum número muda demais de uma réplica para outra (erro de Monte Carlo alto)',
+  contribuicao_indistinguivel: 'o que algum canal acrescenta não se distingue de zero',
+  contribuicao_negativa: 'um canal reduz uma medida no modelo (a tabela do veredito diz por quê)',
+  parametros_nao_calibrados: 'os parâmetros do modelo não foram calibrados contra dados reais desta campanha',
+};
+
 const whole = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
 const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 1 });
@@ -91,11 +100,9 @@ export const RESULT_WORDS = {
   /** A findings column's header in Portuguese ("alcance_4" → "Alcançadas 4 vezes ou mais"). */
   coluna: (c: string) => COLUNA[c] ?? (/^alcance_(\d+)$/.test(c) ? `Alcançadas ${c.slice(8)} vezes ou mais` : c),
   palavra: wordOf(PALAVRA),
-  /** What a verdict word means (VOCABULARIO_VEREDITO). */
-  significado: (w: string) => (VOCABULARIO_VEREDITO as Record<string, { significado: string }>)[w]?.significado ?? '',
   /** The verdict row's motivo codes, in words. */
   motivos: (codes: string | null) => (codes ?? '').split(',').map((c) => c.trim()).filter((c) => c !== '')
-    .map((c) => MOTIVOS_VEREDITO[c as MotivoVeredito] ?? c),
+    .map((c) => MOTIVO_VEREDITO[c as MotivoVeredito] ?? c),
 };
 
 /**
