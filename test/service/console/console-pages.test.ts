@@ -174,7 +174,7 @@ describe('every console page at 390 px and 1280 px', () => {
     await page.close();
   });
 
-  it('the job page: every municipality on the map, the verdict first, all rows, the chart labelled and its values, a running job\'s progress', async () => {
+  it('the job page: the answer first, every municipality on the map, all rows, the chart labelled and its values, a running job\'s progress', async () => {
     const page = await context.newPage();
     await signIn(page);
     const job = `/console/projetos/${h.projectId}/jobs/${jobId}`;
