@@ -56,6 +56,7 @@ export const LABELS = {
   tipo: wordOf(TIPO),
   lancamento: wordOf(LANCAMENTO),
   variante: variantWords,
+  canal: wordOf(CANAL),
   /** A findings table's name ("saturação por município, medida e perfil"); the code is the API's. */
   tabela: wordOf(TABELA),
   /** A scope's words ("ler jobs e resultados"); the page shows the code beside them, as keys and agents use it. */
