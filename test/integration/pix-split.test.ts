@@ -1,8 +1,7 @@
 // The Pix case's time splits never read a month past their window: the fit (on a tiny budget) and
 // the forecasts from the window's end (model and references) give the same numbers when every
 // month after the window is changed, the profile fit's golden-section path too, and the ablation's
-// saturating curve (pix-curve.ts). A split that read
-// one would see the change.
+// saturating curve (pix-curve.ts). A split that read one would see the change.
 import { afterAll, describe, expect, it } from 'vitest';
 import { forecastSplit, PIX_HOLDOUT_LONGO, type SplitModel } from '../../calibration/pix/pix-case.js';
 import {
