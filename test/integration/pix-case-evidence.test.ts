@@ -40,8 +40,9 @@ describe('the Pix case of v2.1.0', () => {
     expect(log.ufs_melhores_que_tendencia_log_longo).toBe(antes.agregados.ufs_melhores_que_tendencia_log_longo);
     expect(log.mape_pior_espacial).toBe(Math.max(...antes.ufs.map((u) => u.metricas.mape_espacial ?? 0)));
     expect(caso.previsao_atividade_log).toEqual(antes.previsao);
-    // the municipal cross-section does not read a(t)'s level: v1.9.0's
-    expect(caso.municipal!.spearman_municipios).toBe(antes.municipal!.spearman_municipios);
+    // the municipal term's power of the model's share (one per size class) reads the share's scale,
+    // which a(t) of Dec 2022 sets: the bounded curve moves the ranking in the fifth decimal only
+    expect(caso.municipal!.spearman_municipios).toBeCloseTo(antes.municipal!.spearman_municipios, 4);
   });
 
   it('scores the saturating curve on both time holdouts for every UF and on the spatial holdout', () => {
