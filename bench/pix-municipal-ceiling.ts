@@ -15,7 +15,7 @@
 //   npm run bench:pix-municipal-ceiling -- [--release v1.8.0]
 // Writes pix-municipal-ceiling.json to the bench output folder (bench/lib/bench-output.ts).
 import { PIX_JANELA } from '../calibration/pix/pix-case.js';
-import { CENTRALIDADE, municipalCovariates, municipalPayers, scoreCrossSection, TERMO_COVARIAVEIS, termFolds, type CrossSection } from '../calibration/pix/pix-municipal.js';
+import { CENTRALIDADE, covariateReference, municipalCovariates, municipalPayers, scoreCrossSection, TERMO_COVARIAVEIS, termFolds, type CrossSection } from '../calibration/pix/pix-municipal.js';
 import { immediateRegions } from '../calibration/pix/pix-regions.js';
 import { loadPixSeries } from '../calibration/pix/pix-series.js';
 import { fitWithinGroups, spearman } from '../calibration/pix/pix-stats.js';
@@ -70,21 +70,7 @@ function rankings(muns: readonly Municipality[], obs: readonly number[], pred: r
 
 /** Payers predicted by a covariate set, each fold's slopes fitted on the other fold, each UF scaled to its observed sum. */
 function judgeCovariates(muns: readonly Municipality[], obs: readonly number[], ufs: readonly UfCode[], x: Covariates): number[] {
-  const X = muns.map(x);
-  const y = muns.map((m, i) => Math.log(obs[i] / m.populacao));
-  const pred = new Array<number>(muns.length).fill(0);
-  const folds = termFolds(ufs);
-  folds.forEach((scored, f) => {
-    const fit = muns.map((_, i) => i).filter((i) => folds[1 - f].includes(muns[i].uf));
-    const b = fitWithinGroups(fit.map((i) => ({ grupo: muns[i].uf, x: X[i], y: y[i] })));
-    for (const uf of scored) {
-      const idx = muns.map((_, i) => i).filter((i) => muns[i].uf === uf);
-      const raw = idx.map((i) => muns[i].populacao * Math.exp(X[i].reduce((s, v, j) => s + v * b[j], 0)));
-      const k = idx.reduce((s, i) => s + obs[i], 0) / raw.reduce((s, v) => s + v, 0);
-      idx.forEach((i, t) => { pred[i] = raw[t] * k; });
-    }
-  });
-  return pred;
+  return covariateReference(muns, obs, ufs, muns.map(x), (idx) => idx.reduce((s, i) => s + obs[i], 0)).pred;
 }
 
 /** Pearson correlation of a and b, each centred within each municipality's UF. */

@@ -3,7 +3,10 @@
 //   data/releases/<release>/caso-pix.json  (the public case; the release manifest reads it)
 //   bench/results/pix.json                 (the targets, what was measured, the minutes)
 //   bench/out/pix-ajustes.json             (the three fits, each written when it ends, with its seconds)
-//   npm run bench:pix -- [--release V] [--avaliacoes N] [--amostra-pessoas N] [--amostra-final K] [--inicio-juiz V] [--inicio-longo V] [--inclinacao-renda] [--inclinacao-renda-uf] [--perda mape|forma|forma_e_nivel] [--agregado media|pior] [--threads N] [--ajustes FILE | --ajustes-do-caso V] [--perfil-inclinacao-renda-uf V]
+//   npm run bench:pix -- [--release V] [--avaliacoes N] [--amostra-pessoas N] [--amostra-final K] [--inicio-juiz V] [--inicio-longo V] [--inclinacao-renda] [--inclinacao-renda-uf] [--perda mape|forma|forma_e_nivel] [--agregado media|pior] [--threads N] [--ajustes FILE | --ajustes-do-caso V] [--perfil-inclinacao-renda-uf V] [--atividade logit_log|log] [--sorteios R]
+// --atividade is the form of a(t) (pix-activity.ts): logit_log, bounded (cases from v2.1.0), or log, the
+// log-linear line of the cases before; --sorteios R reruns the judging R - 1 more times (Monte Carlo
+// draws, pix-intervals.ts) for the case's intervals (v2.1.0: --release v2.1.0 --ajustes-do-caso v1.9.0).
 // --inicio-juiz starts the judge's search at release V's judge's best point (fitted on months up to 2022-06 only);
 // --inicio-juiz '' at the hand-set starts. --inicio-longo V likewise starts the long split at release V's
 // long split's best point (fitted on months up to 2021-12 only); by default it starts by hand.
@@ -41,7 +44,7 @@ import {
 import { loadPixSeries } from '../calibration/pix/pix-series.js';
 import { closePool } from '../src/pool/pool.js';
 import { projectPath } from '../src/project-path.js';
-import { readPixCase, writePixCase, type AgregadoPix, type PerdaPix } from '../src/release/pix-case-file.js';
+import { FORMAS_ATIVIDADE, readPixCase, writePixCase, type AgregadoPix, type FormaAtividade, type PerdaPix } from '../src/release/pix-case-file.js';
 import { listReleases, newestRelease, openRelease } from '../src/release/release.js';
 import { oneOf, parseBenchArgs, refuseBenchArgs, wholeNumber } from './lib/bench-args.js';
 import { benchRecord, writeBenchResult } from './lib/bench-output.js';
@@ -120,6 +123,14 @@ async function main(): Promise<void> {
         type: 'string', value: 'A', default: 'media', check: oneOf(AGREGADOS_PIX),
         description: 'how the fits combine the UFs\' losses: media (their mean, every published case\'s up to v1.8.0) or pior (the worst UF, as the in-sample target reads)',
       },
+      atividade: {
+        type: 'string', value: 'FORMA', default: 'logit_log', check: oneOf(FORMAS_ATIVIDADE),
+        description: 'the form of a(t): logit_log (bounded, a(t) < 1; cases from v2.1.0) or log (log-linear, the cases before); fits of --ajustes-do-caso made with the other form are judged with this one',
+      },
+      sorteios: {
+        type: 'string', value: 'R', default: '8', check: wholeNumber(),
+        description: 'Monte Carlo draws of the judging (other 1:K samples and random streams; draw 0 is the case\'s run): every score gets an interval; below 2, none',
+      },
       ajustes: { type: 'string', value: 'FILE', description: 'resume from the fits kept in FILE (a pix-ajustes.json of an earlier run)' },
       'ajustes-do-caso': { type: 'string', value: 'V', check: oneOf(listReleases()), description: "judge release V's case fits again instead of fitting (needs bench/results/pix.json to be V's run)" },
       'perfil-inclinacao-renda-uf': {
@@ -187,6 +198,7 @@ async function main(): Promise<void> {
     release, series, base, amostraPessoas: Number(opcoes.amostra_pessoas), avaliacoes, amostraFinal, inicioJuiz, inicioLongo,
     renda, rendaUf, perfil,
     perda: opcoes.perda as PerdaPix, agregado: opcoes.agregado as AgregadoPix, ajustesDoCaso: doCaso, threads: Number(values.threads),
+    atividade: values.atividade as FormaAtividade, sorteios: Number(values.sorteios),
     onStage: log,
     onEvaluation: (stage, e, n) => log(`${stage} ${n}: perda ${(e.loss * 100).toFixed(2)}%`),
   }, kept.ajustes, async (nome: keyof PixCaseFits, fit: PixFit) => {
@@ -203,12 +215,16 @@ async function main(): Promise<void> {
   const medido = { ...a, minutos: segundos / 60 };
   const result = {
     bench: 'pix', when: new Date().toISOString(), release: release.version, node: process.version, cpus: cpus().length,
-    opcoes: { ...opcoes, avaliacoes_por_ajuste: kept.avaliacoes, amostra_final: amostraFinal, threads: Number(values.threads) },
+    opcoes: {
+      ...opcoes, avaliacoes_por_ajuste: kept.avaliacoes, amostra_final: amostraFinal, threads: Number(values.threads), atividade: values.atividade, sorteios: Number(values.sorteios),
+    },
     alvos: PIX_TARGETS,
     medido,
     atingido: { ...targetsMet(a), minutos: segundos / 60 < PIX_TARGETS.minutos },
     segundos: { ajustes: kept.segundos, ...(partida ? { ajustes_de_partida: partida } : {}), total: segundos },
     comparacoes: caso.comparacoes,
+    tentativas: caso.tentativas,
+    intervalos: caso.intervalos,
     municipal: caso.municipal,
     ufs: caso.ufs.map((u) => ({ uf: u.uf, veredito: u.veredito, ...u.metricas })),
     caso: casePath.slice(projectPath().length + 1),

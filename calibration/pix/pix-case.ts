@@ -21,18 +21,23 @@ import { periodDays, periodsBetween } from '../periods.js';
 import type { Evaluation } from '../search.js';
 import type { SimPool } from '../../src/pool/pool.js';
 import type {
-  AgregadoPix, Coorte, MetodoPrevisao, PerdaPix, PixCase, PixCaseUf, PontuacaoHoldouts, Reprovacao, VereditoUf,
+  ActivityCurve, AgregadoPix, AtividadeLog, ComparacaoDict, Coorte, CurvaSaturante, FormaAtividade, IntervalosPix, MetodoPrevisao, PerdaPix, PixCase,
+  PixCaseUf, PontuacaoHoldouts, Reprovacao, VereditoUf,
 } from '../../src/release/pix-case-file.js';
 import { PIX_TARGETS, targetsMet } from '../../src/release/pix-battery.js';
 import type { ModelParameters, Population, Release, UfCode } from '../../src/release/types.js';
 import { loadMunicipalities } from '../../src/release/data-files.js';
-import { activityAt } from './pix-activity.js';
+import { activityAt, fitActivity } from './pix-activity.js';
+import { pixAttempts } from './pix-attempts.js';
 import { censusCoverage } from './pix-coverage.js';
+import { curveAdopters, unseenCurveAdopters } from './pix-curve.js';
+import { nationalKeyHolders } from './pix-dict.js';
 import { fitPix, mape, PIX_DIMENSAO_RENDA_UF, pixFitDimensions, PIX_IDADE_MINIMA, PIX_PERFIL_RENDA_UF, type PixFit } from './pix-fit.js';
 import { forecastUf, METODOS_PREVISAO } from './pix-forecast.js';
+import { lossDifferential, monteCarloInterval, NIVEL_INTERVALO, pairedBootstrap } from './pix-intervals.js';
 import { LOCAL_FACTOR_MONTHS } from './pix-local-factor.js';
 import {
-  PIX_DATA_INICIO, predictPayers, rescaleToMunicipalPersons, simulatePixAdopters, type AdoptersByMunicipality, type AdoptersByUf,
+  PIX_DATA_INICIO, PIX_GRUPO_COMPARACAO, predictPayers, rescaleToMunicipalPersons, simulatePixAdopters, type AdoptersByMunicipality, type AdoptersByUf,
 } from './pix-model.js';
 import { municipalCovariates, municipalPayers, scoreCrossSection, termWeight, type MunicipalTerm } from './pix-municipal.js';
 import { eligibleFactors, loadCohorts, type CoortesPix } from './pix-population.js';
@@ -95,6 +100,13 @@ export interface BuildPixCaseOptions {
   perfil?: { juiz: number[]; longo: number[]; release: number[]; origem: string };
   /** The release whose published fits are judged again (pix-case-fits.ts), when not fitted here. */
   ajustesDoCaso?: string;
+  /**
+   * The form of a(t) (pix-activity.ts; default `log`, every case's before v2.1.0): the fits' loss
+   * reads it, and fits made with another form (ajustesDoCaso) are judged and forecast with this one.
+   */
+  atividade?: FormaAtividade;
+  /** Monte Carlo draws of the judging (issue 60; pix-intervals.ts): draw 0 is the case's run; fewer than 2, no intervals. */
+  sorteios?: number;
   pool?: SimPool;
   threads?: number;
   onStage?: (stage: string) => void;
@@ -116,7 +128,7 @@ export async function fitPixCase(
     };
     const f = await fitPix({
       release: o.release, series: o.series, base: o.base, cobertura, coortes, janelaFim, ufs, amostraPessoas: o.amostraPessoas,
-      maxAvaliacoes: o.avaliacoes, inicio, renda: o.renda, rendaUf: o.rendaUf, perda: o.perda, agregado: o.agregado, pool: o.pool, threads: o.threads, onEvaluation: (e, n) => o.onEvaluation?.(nome, e, n),
+      maxAvaliacoes: o.avaliacoes, inicio, atividade: o.atividade, renda: o.renda, rendaUf: o.rendaUf, perda: o.perda, agregado: o.agregado, pool: o.pool, threads: o.threads, onEvaluation: (e, n) => o.onEvaluation?.(nome, e, n),
       ...perfil,
     });
     await onFit?.(nome, f);
@@ -187,7 +199,14 @@ export async function buildPixCase(
   const s = o.series;
   const ufs = s.ufs;
   const fits = await fitPixCase(o, feitos, onFit);
-  const { juiz, longo, release: rel } = fits;
+  // The case's a(t): a fit searched with another form (an earlier case's, ajustesDoCaso) is judged with this one.
+  const forma = o.atividade ?? 'log';
+  const inForm = (f: PixFit, fim: number, fm: FormaAtividade): ActivityCurve =>
+    ((f.activity.forma ?? 'log') === fm ? f.activity : fitActivity(seriesUpTo(s, fim), fim, fm));
+  const juiz = { ...fits.juiz, activity: inForm(fits.juiz, PIX_JANELA_JUIZ_FIM, forma) };
+  const longo = { ...fits.longo, activity: inForm(fits.longo, PIX_HOLDOUT_LONGO.janela_fim, forma) };
+  const rel = { ...fits.release, activity: inForm(fits.release, PIX_JANELA.fim, forma) };
+  const reexpressa = [fits.juiz, fits.longo, fits.release].some((f) => (f.activity.forma ?? 'log') !== forma);
   const idxOf = (de: number, ate: number) => s.meses.map((m, i) => [m, i] as const).filter(([m]) => m >= de && m <= ate).map(([, i]) => i);
   const holdout = idxOf(PIX_HOLDOUT.inicio, PIX_HOLDOUT.fim);
   const holdoutLongo = idxOf(PIX_HOLDOUT_LONGO.inicio, PIX_HOLDOUT_LONGO.fim);
@@ -196,8 +215,8 @@ export async function buildPixCase(
   const coortes: CoortesPix = loadCohorts();
   const elegiveis: Partial<Record<UfCode, number>> = {};
   for (const uf of ufs) elegiveis[uf] = eligiblePersons(await o.release.population([uf]));
-  const run = (p: ModelParameters, meses: number[], porMunicipio?: AdoptersByMunicipality): Promise<AdoptersByUf> =>
-    simulatePixAdopters(p, { release: o.release, ufs, meses, amostra: () => o.amostraFinal, pool: o.pool, threads: o.threads, porMunicipio });
+  const run = (p: ModelParameters, meses: number[], porMunicipio?: AdoptersByMunicipality, sorteio = 0): Promise<AdoptersByUf> =>
+    simulatePixAdopters(p, { release: o.release, ufs, meses, amostra: () => o.amostraFinal, pool: o.pool, threads: o.threads, porMunicipio, sorteio });
   const factors = (meses: readonly number[], variante: 'fixa' | 'sem_estimativas' | 'com_estimativas') =>
     Object.fromEntries(ufs.map((uf) => [uf, variante === 'fixa' ? new Float64Array(meses.length).fill(1) : eligibleFactors(coortes.ufs[uf], meses, variante === 'sem_estimativas')]));
 
@@ -211,11 +230,15 @@ export async function buildPixCase(
   await rescaleToMunicipalPersons(porMunicipio, o.release, ufs, () => o.amostraFinal);
 
   // Both time splits, each way of leaving the window and each population variant.
-  const splitModel = (fit: PixFit, ad: AdoptersByUf, variante: 'fixa' | 'sem_estimativas' | 'com_estimativas'): SplitModel =>
-    ({ adopters: ad, meses: s.meses, activity: fit.activity, cobertura, populacao: factors(s.meses, variante), elegiveis });
-  const score = (metodo: MetodoPrevisao, variante: 'fixa' | 'sem_estimativas' | 'com_estimativas') => {
-    const h = forecastSplit(s, PIX_JANELA_JUIZ_FIM, splitModel(juiz, adJuiz, variante), metodo);
-    const l = forecastSplit(s, PIX_HOLDOUT_LONGO.janela_fim, splitModel(longo, adLongo, variante), metodo);
+  type Pair<T> = { juiz: T; longo: T };
+  const splitModel = (activity: ActivityCurve, ad: AdoptersByUf, variante: 'fixa' | 'sem_estimativas' | 'com_estimativas'): SplitModel =>
+    ({ adopters: ad, meses: s.meses, activity, cobertura, populacao: factors(s.meses, variante), elegiveis });
+  const score = (
+    metodo: MetodoPrevisao, variante: 'fixa' | 'sem_estimativas' | 'com_estimativas',
+    ad: Pair<AdoptersByUf> = { juiz: adJuiz, longo: adLongo }, act: Pair<ActivityCurve> = { juiz: juiz.activity, longo: longo.activity },
+  ) => {
+    const h = forecastSplit(s, PIX_JANELA_JUIZ_FIM, splitModel(act.juiz, ad.juiz, variante), metodo);
+    const l = forecastSplit(s, PIX_HOLDOUT_LONGO.janela_fim, splitModel(act.longo, ad.longo, variante), metodo);
     const mh = ufs.map((uf) => mape(h[uf]!.pagadores, s.pagadores[uf], holdout));
     const ml = ufs.map((uf) => mape(l[uf]!.pagadores, s.pagadores[uf], holdoutLongo));
     const [mape_mediana_holdout, mape_pior_holdout] = spread(mh);
@@ -232,8 +255,8 @@ export async function buildPixCase(
 
   // The release: in sample with its local factor (the spatial UFs' raw judge as before); the forecast.
   const popPrev = factors(mesesPrev, 'com_estimativas'), popPrevSem = factors(mesesPrev, 'sem_estimativas');
-  const relModel = (populacaoPrev: Record<string, Float64Array>): SplitModel =>
-    ({ adopters: adRel, meses: mesesPrev, activity: rel.activity, cobertura, populacao: populacaoPrev, elegiveis });
+  const relModel = (populacaoPrev: Record<string, Float64Array>, activity = rel.activity): SplitModel =>
+    ({ adopters: adRel, meses: mesesPrev, activity, cobertura, populacao: populacaoPrev, elegiveis });
   const prev = forecastSplit(s, PIX_JANELA.fim, relModel(popPrev), metodo);
   const prevSem = forecastSplit(s, PIX_JANELA.fim, relModel(popPrevSem), metodo);
   const popJanela = factors(s.meses, 'com_estimativas');
@@ -316,6 +339,137 @@ export async function buildPixCase(
   const aprovada = Object.values(targetsMet(medidos)).every(Boolean);
   const resumo: Record<VereditoUf, number> = { passou: 0, reprovado_declarado: 0, nao_pontuado: 0 };
   for (const u of casoUfs) resumo[u.veredito]++;
+
+  // Issue 60's evidence (docs/experiments/pix-fits.md, 2026-12-03): the ablation, DICT, the draws.
+  const vistas = ufs.filter((u) => !PIX_UFS_ESPACIAIS.includes(u));
+  const curveIn = (activity: ActivityCurve, janelaFim: number) => ({ series: s, janelaFim, meses: s.meses, activity, cobertura, populacao: popJanela });
+  const curva: Pair<AdoptersByUf> = {
+    juiz: curveAdopters(curveIn(juiz.activity, PIX_JANELA_JUIZ_FIM), ufs), longo: curveAdopters(curveIn(longo.activity, PIX_HOLDOUT_LONGO.janela_fim), ufs),
+  };
+  const curvaEspacial = unseenCurveAdopters(curveIn(juiz.activity, PIX_JANELA_JUIZ_FIM), vistas, PIX_UFS_ESPACIAIS, elegiveis);
+  const curvaPorMetodo = Object.fromEntries(METODOS_PREVISAO.map((m) => [m, score(m, 'com_estimativas', curva)])) as Record<MetodoPrevisao, ReturnType<typeof score>>;
+  const { h: ch, l: cl } = curvaPorMetodo[metodo];
+  const espacialCurva = Object.fromEntries(PIX_UFS_ESPACIAIS.map((uf) => [uf,
+    mape(predictPayers(curvaEspacial[uf]!, s.meses, juiz.activity, cobertura[uf], popJanela[uf]), s.pagadores[uf], todos)]));
+  const obsRows = ufs.map((uf) => s.pagadores[uf]);
+  const popN = Object.fromEntries(await Promise.all(ufs.map(async (uf) => [uf, (await o.release.population([uf])).nPersons] as const)));
+  const munObs = municipalPayers(PIX_JANELA.fim);
+  const ufTotals = Object.fromEntries(ufs.map((uf) => [uf, s.pagadores[uf][s.meses.length - 1]]));
+  const nJ = s.meses.length;
+  const keys = (ad: AdoptersByUf) => nationalKeyHolders(ad, ufs, cobertura, popJanela, nJ);
+  /** Every score a Monte Carlo draw of the three fits' runs (to 2022-12) gives, as the case computes them above. */
+  const drawScores = (ad: Pair<AdoptersByUf> & { release: AdoptersByUf }, porMun: AdoptersByMunicipality) => {
+    const { h, l } = score(metodo, 'com_estimativas', ad);
+    const rj = forecastSplit(s, PIX_JANELA.fim, { ...relModel(popJanela), meses: s.meses, adopters: ad.release }, 'fator_local');
+    const porUf = Object.fromEntries(ufs.map((uf) => [uf, {
+      mape_janela: mape(rj[uf]!.pagadores, s.pagadores[uf], todos),
+      mape_holdout: mape(h[uf]!.pagadores, s.pagadores[uf], holdout),
+      mape_longo: mape(l[uf]!.pagadores, s.pagadores[uf], holdoutLongo),
+      ...(PIX_UFS_ESPACIAIS.includes(uf)
+        ? { mape_espacial: mape(predictPayers(ad.juiz[uf]!, s.meses, juiz.activity, cobertura[uf], popJanela[uf]), s.pagadores[uf], todos) } : {}),
+    }])) as Partial<Record<UfCode, Record<string, number>>>;
+    const col = (k: string) => ufs.map((uf) => porUf[uf]![k]).filter((v) => v !== undefined);
+    const share = (uf: UfCode) => predictPayers(ad.release[uf]!, s.meses, rel.activity, cobertura[uf], popJanela[uf])[nJ - 1] / popN[uf];
+    const mun = new Map<string, number>();
+    for (const [codigo, a] of porMun) {
+      const uf = ufOf.get(codigo)!;
+      mun.set(codigo, a[iDez] * cobertura[uf] * eligibleFactors(coortes.municipios.get(codigo)!, [PIX_JANELA.fim], false)[0] * activityAt(rel.activity, PIX_JANELA.fim));
+    }
+    const cs = scoreCrossSection(PIX_JANELA.fim, mun, munObs, ufTotals);
+    const diff = (a: SplitForecast, b: SplitForecast, k: 'pagadores' | 'tendencia_log', idx: number[]) =>
+      lossDifferential(ufs.map((uf) => a[uf]!.pagadores), ufs.map((uf) => b[uf]![k]), obsRows, idx);
+    return {
+      ufs: porUf,
+      agregados: {
+        mape_mediana_janela: median(col('mape_janela')), mape_pior_janela: Math.max(...col('mape_janela')),
+        mape_mediana_holdout: median(col('mape_holdout')), mape_pior_holdout: Math.max(...col('mape_holdout')),
+        mape_mediana_longo: median(col('mape_longo')), mape_pior_longo: Math.max(...col('mape_longo')),
+        mape_pior_espacial: Math.max(...col('mape_espacial')),
+        spearman_parte_dez_2022: spearman(ufs.map((uf) => s.pagadores[uf][nJ - 1] / popN[uf]), ufs.map(share)),
+      } as Record<string, number>,
+      dict: { mape_janela: mape(keys(ad.release), s.chavesPf, todos), mape_holdout: mape(keys(ad.juiz), s.chavesPf, holdout), mape_longo: mape(keys(ad.longo), s.chavesPf, holdoutLongo) },
+      municipal: {
+        spearman_municipios: cs.spearman_municipios, spearman_regioes_imediatas: cs.spearman_regioes_imediatas,
+        spearman_municipios_referencia_justa: cs.referencia_justa.spearman_municipios,
+        spearman_regioes_imediatas_referencia_justa: cs.referencia_justa.spearman_regioes_imediatas,
+      } as Record<string, number>,
+      diferencial: {
+        tendencia_log: { holdout: diff(h, h, 'tendencia_log', holdout), longo: diff(l, l, 'tendencia_log', holdoutLongo) },
+        curva: { holdout: diff(h, ch, 'pagadores', holdout), longo: diff(l, cl, 'pagadores', holdoutLongo) },
+      },
+    };
+  };
+  const adRelJanelaOnly = Object.fromEntries(ufs.map((uf) => [uf, adRelJanela[uf]!])) as AdoptersByUf;
+  const draws = [drawScores({ juiz: adJuiz, longo: adLongo, release: adRelJanelaOnly }, porMunicipio)];
+  // draw 0 is the case's own run: its scores must be the ones published above
+  for (const k of ['mape_mediana_holdout', 'mape_pior_longo', 'mape_pior_janela'] as const) {
+    if (draws[0].agregados[k] !== medidos[k]) throw new Error(`campaign-sim: the Monte Carlo draw 0 gives ${k} ${draws[0].agregados[k]}, the case ${medidos[k]}`);
+  }
+  const R = o.sorteios ?? 0;
+  for (let d = 1; d < R; d++) {
+    o.onStage?.(`sorteio de Monte Carlo ${d} de ${R - 1} (amostra 1:${o.amostraFinal} de deslocamento ${d % o.amostraFinal}, ${PIX_GRUPO_COMPARACAO}-mc${d})`);
+    const pm: AdoptersByMunicipality = new Map();
+    const ad = { juiz: await run(juiz.parametros, s.meses, undefined, d), longo: await run(longo.parametros, s.meses, undefined, d), release: await run(rel.parametros, s.meses, pm, d) };
+    await rescaleToMunicipalPersons(pm, o.release, ufs, () => o.amostraFinal, d);
+    draws.push(drawScores(ad, pm));
+  }
+  const byKey = <T extends Record<string, number>>(pick: (d: (typeof draws)[number]) => T) =>
+    Object.fromEntries(Object.keys(pick(draws[0])).map((k) => [k, monteCarloInterval(draws.map((d) => pick(d)[k]))]));
+  const intervalos: IntervalosPix | undefined = R >= 2 ? {
+    descricao: `${R} sorteios de Monte Carlo: o sorteio 0 é a rodada do caso (amostra 1:${o.amostraFinal} de deslocamento 0, grupo ${PIX_GRUPO_COMPARACAO}); o sorteio d usa a amostra de deslocamento d e o grupo ${PIX_GRUPO_COMPARACAO}-mc<d>, ` +
+      'rodando os parâmetros do juiz, do corte longo e da release até 2022-12. media e intervalo: a média dos sorteios e o seu intervalo t de 90%; dp e faixa: o desvio de um sorteio e o menor e o maior. Os valores publicados no resto do caso são os do sorteio 0.',
+    sorteios: R, nivel: NIVEL_INTERVALO,
+    agregados: byKey((d) => d.agregados),
+    ufs: Object.fromEntries(ufs.map((uf) => [uf, byKey((d) => d.ufs[uf]!)])),
+    dict: byKey((d) => d.dict) as IntervalosPix['dict'],
+    municipal: byKey((d) => d.municipal),
+  } : undefined;
+  const pareada = (k: 'tendencia_log' | 'curva') => ({
+    holdout: pairedBootstrap(draws.map((d) => d.diferencial[k].holdout)), holdout_longo: pairedBootstrap(draws.map((d) => d.diferencial[k].longo)),
+  });
+  const curva_saturante: CurvaSaturante = {
+    descricao: 'Os agentes trocados por uma curva de Bass por UF (p, q e m da UF) ajustada aos adotantes que os pagadores observados da janela implicam, pagadores / (c_u g_u(t) a(t)), ' +
+      'e o resto igual: cobertura, crescimento, a(t), fator local ou assimilação (calibration/pix/pix-curve.ts). No holdout espacial, p e q comuns ajustados nas outras UFs e m = pessoas 15+ da UF x (soma dos m / soma das pessoas 15+ das UFs ajustadas).',
+    metodo_previsao: Object.fromEntries(METODOS_PREVISAO.map((m) => [m, curvaPorMetodo[m].pontos])) as Record<MetodoPrevisao, PontuacaoHoldouts>,
+    ufs: ufs.map((uf) => ({
+      uf, mape_holdout: mape(ch[uf]!.pagadores, s.pagadores[uf], holdout), mape_longo: mape(cl[uf]!.pagadores, s.pagadores[uf], holdoutLongo), mape_espacial: espacialCurva[uf] ?? null,
+    })),
+    mape_pior_espacial: Math.max(...Object.values(espacialCurva)),
+    ufs_modelo_melhor_holdout: 0, ufs_modelo_melhor_longo: 0,
+    modelo_contra_curva: pareada('curva'),
+  };
+  for (const c of curva_saturante.ufs) {
+    const m = casoUfs.find((u) => u.uf === c.uf)!.metricas;
+    if (m.mape_holdout < c.mape_holdout) curva_saturante.ufs_modelo_melhor_holdout++;
+    if (m.longo!.mape < c.mape_longo) curva_saturante.ufs_modelo_melhor_longo++;
+  }
+  const arred = (v: Float64Array) => Array.from(v, Math.round);
+  const dict: ComparacaoDict = {
+    descricao: 'Chaves Pix de pessoas físicas no fim de cada mês (DICT, users_pf) contra os adotantes nacionais do modelo, soma das UFs de c_u g_u(t) A_u(t) (sem fator local nem assimilação). ' +
+      'mape_janela: o ajuste da release em 2020-11..2022-12 (dentro da amostra); mape_holdout: o juiz em 2022-07..12; mape_longo: o ajuste longo em 2022. a(t) é ajustada como pagadores / DICT, então dentro da amostra a comparação não é independente do ajuste.',
+    meses: [...s.meses], dict: arred(s.chavesPf), modelo_release: arred(keys(adRelJanelaOnly)), modelo_juiz: arred(keys(adJuiz)), modelo_longo: arred(keys(adLongo)),
+    ...draws[0].dict,
+  };
+  // The log-linear a(t) of the cases before v2.1.0, kept beside a bounded one.
+  let atividade_log: AtividadeLog | undefined, prevLog: SplitForecast | undefined;
+  if (forma !== 'log') {
+    const act = { juiz: inForm(fits.juiz, PIX_JANELA_JUIZ_FIM, 'log'), longo: inForm(fits.longo, PIX_HOLDOUT_LONGO.janela_fim, 'log'), release: inForm(fits.release, PIX_JANELA.fim, 'log') };
+    const porMetodoLog = Object.fromEntries(METODOS_PREVISAO.map((m) => [m, score(m, 'com_estimativas', undefined, act)])) as Record<MetodoPrevisao, ReturnType<typeof score>>;
+    const rj = forecastSplit(s, PIX_JANELA.fim, { ...relModel(popJanela, act.release), meses: s.meses, adopters: adRelJanelaOnly }, 'fator_local');
+    const janela = ufs.map((uf) => mape(rj[uf]!.pagadores, s.pagadores[uf], todos));
+    const { h, l } = porMetodoLog[metodo];
+    const melhor = (f: SplitForecast, idx: number[], refs: readonly Referencia[]) =>
+      ufs.filter((uf) => refs.every((r) => mape(f[uf]!.pagadores, s.pagadores[uf], idx) < mape(f[uf]![r], s.pagadores[uf], idx))).length;
+    atividade_log = {
+      atividade: act.release, atividade_juiz: act.juiz, atividade_longo: act.longo,
+      metodo_previsao: Object.fromEntries(METODOS_PREVISAO.map((m) => [m, porMetodoLog[m].pontos])) as Record<MetodoPrevisao, PontuacaoHoldouts>,
+      mape_mediana_janela: median(janela), mape_pior_janela: Math.max(...janela),
+      mape_pior_espacial: Math.max(...PIX_UFS_ESPACIAIS.map((uf) => mape(predictPayers(adJuiz[uf]!, s.meses, act.juiz, cobertura[uf], popJanela[uf]), s.pagadores[uf], todos))),
+      ufs_melhores_que_as_tres_referencias: melhor(h, holdout, ['persistencia', 'bass', 'tendencia_log']),
+      ufs_melhores_que_tendencia_log_longo: melhor(l, holdoutLongo, ['tendencia_log']),
+    };
+    prevLog = forecastSplit(s, PIX_JANELA.fim, relModel(popPrev, act.release), metodo);
+  }
   const rows = (f: SplitForecast) => ufs.flatMap((uf) => mesesPrev.map((periodo, j) => ({ uf, periodo, pagadores: Math.round(f[uf]!.pagadores[j]) })));
   const coortesUfs = Object.fromEntries(ufs.map((uf) => [uf, coortes.ufs[uf]])) as Record<UfCode, Coorte>;
   const caso: PixCase = {
@@ -373,7 +527,7 @@ export async function buildPixCase(
     },
     metodo: 'docs/model.md#o-caso-pix',
     aviso:
-      'Modelo, não observação: a previsão de 2023-01 a 2026-12 é o modelo com os parâmetros da release e a atividade extrapolada (log-linear), feita antes de olhar dados de pagadores posteriores a 2022-12, ' +
+      `Modelo, não observação: a previsão de 2023-01 a 2026-12 é o modelo com os parâmetros da release e a atividade extrapolada (${forma === 'log' ? 'log-linear' : 'logit linear em ln t, limitada a a(t) < 1'}), feita antes de olhar dados de pagadores posteriores a 2022-12, ` +
       `a partir do fim da janela (${metodo === 'assimilacao' ? 'estado assimilado aos pagadores observados em 2022-12' : 'fator local'}). ` +
       'A população elegível (15+) muda no tempo pelo envelhecimento das coortes de 2022 e pelo crescimento das Estimativas da População do IBGE de 2024 e 2025, publicadas depois de dez/2022 (como o Censo 2022 que dá as pessoas do modelo): ' +
       'a previsao é condicional a elas; previsao_sem_estimativas é a mesma previsão, com os mesmos parâmetros, sem elas (população total fixa, só o envelhecimento). ' +
@@ -382,17 +536,25 @@ export async function buildPixCase(
       'com o termo municipal: pagadores proporcionais a moradores x (parte do modelo)^w x exp(theta . z), w por porte de município (w < 1 encolhe as diferenças do modelo entre municípios da mesma UF, que são maiores que as observadas), ' +
       'z: parte urbana dos moradores, Atlas 2010, e moradores por domicílio, Censo 2022; w e theta em ajuste.observacao.termo_municipal, ajustados nas 22 UFs pontuadas; o termo move pagadores entre os municípios da UF sem mudar o seu total; ' +
       'o corte municipal (municipal) é pontuado só em UFs cuja série municipal soma o total da UF, e cada metade das UFs com o termo ajustado na outra metade. ' +
-      (o.ajustesDoCaso ? `Os três ajustes são os do caso de ${o.ajustesDoCaso} (ajuste.historico), julgados de novo nas mesmas pessoas, não refeitos; o que muda é o termo municipal. ` : '') +
+      (o.ajustesDoCaso ? `Os três ajustes são os do caso de ${o.ajustesDoCaso} (ajuste.historico), julgados de novo nas mesmas pessoas, não refeitos; o que muda é ${reexpressa ? 'a forma de a(t)' : 'o termo municipal'}. ` : '') +
+      (reexpressa ? 'A busca dos ajustes leu a(t) log-linear; o julgamento e a previsão leem a forma deste caso, ajustada às mesmas janelas; comparacoes.atividade_log e previsao_atividade_log são o caso com a log-linear. ' : '') +
       (o.amostraFinal > 1 ? `Os juízes e a previsão rodaram numa amostra 1:${o.amostraFinal} de domicílios de cada UF, não na população inteira. ` : '') +
       (aprovada ? '' : 'O ajuste não atingiu as metas de validade: os parametros_pix desta release continuam nao_calibrado.'),
     previsao: rows(prev),
     comparacoes: {
       metodo_previsao: Object.fromEntries(METODOS_PREVISAO.map((m) => [m, porMetodo[m].pontos])) as Record<MetodoPrevisao, PontuacaoHoldouts>,
       populacao,
+      curva_saturante,
+      dict,
+      contra_tendencia_log: pareada('tendencia_log'),
+      ...(atividade_log ? { atividade_log } : {}),
     },
+    tentativas: pixAttempts(),
+    ...(intervalos ? { intervalos } : {}),
     municipal,
     previsao_sem_estimativas: rows(prevSem),
     previsao_municipios: municipalForecast(prev, mesesPrev, porMunicipio, ufOf, coortes, { cobertura, atividade: rel.activity }, termo),
+    ...(prevLog ? { previsao_atividade_log: rows(prevLog) } : {}),
   };
   return { caso, ajustes: fits };
 }

@@ -11,7 +11,7 @@ import type { Evaluation } from '../search.js';
 import { MACRO_REGIOES, type ModelParameters, type Release, type UfCode } from '../../src/release/types.js';
 import type { SimPool } from '../../src/pool/pool.js';
 import { PESOS_MODELO_1, propensityMoments } from '../../src/models/propensity.js';
-import type { ActivityCurve, AgregadoPix, Coorte, PerdaPix } from '../../src/release/pix-case-file.js';
+import type { ActivityCurve, AgregadoPix, Coorte, FormaAtividade, PerdaPix } from '../../src/release/pix-case-file.js';
 import { fitActivity } from './pix-activity.js';
 import { localFactor } from './pix-local-factor.js';
 import { predictPayers, simulatePixAdopters, type AdoptersByUf } from './pix-model.js';
@@ -205,6 +205,8 @@ export interface PixFitOptions {
   coortes?: Partial<Record<UfCode, Coorte>>;
   /** Last month of the window (YYYYMM); the window starts at 202011. */
   janelaFim: number;
+  /** The form of a(t) the loss reads (pix-activity.ts; default `log`, every case's before v2.1.0). */
+  atividade?: FormaAtividade;
   ufs: readonly UfCode[];
   /** Persons aimed at per UF in the search's samples. */
   amostraPessoas: number;
@@ -242,7 +244,7 @@ export interface PixFit {
 
 export async function fitPix(o: PixFitOptions): Promise<PixFit> {
   const series = seriesUpTo(o.series, o.janelaFim);
-  const activity = fitActivity(series, o.janelaFim);
+  const activity = fitActivity(series, o.janelaFim, o.atividade);
   const meses = series.meses;
   const idx = meses.map((_, i) => i);
   const coortes = o.coortes;

@@ -20,18 +20,26 @@ export const PIX_DATA_INICIO = '2020-11-01';
 export const PIX_DIA_LANCAMENTO = 16;
 export const PIX_GRUPO_COMPARACAO = 'caso-pix';
 
-export function pixScenario(release: string, uf: UfCode, dias: number): Scenario {
+/**
+ * The Monte Carlo draw d of the case's judging (issue 60, pix-intervals.ts): the 1:k sample of
+ * households offset d mod k and the random stream of `caso-pix-mc<d>`; draw 0 is the case's own run.
+ */
+export function pixScenario(release: string, uf: UfCode, dias: number, sorteio = 0): Scenario {
   return {
     versao_contrato: 3, release, familia: 'adocao', geografia: { ufs: [uf] },
     lancamento: { dia: PIX_DIA_LANCAMENTO, cenario_base: 'pix' },
     horizonte: { data_inicio: PIX_DATA_INICIO, dias }, replicas: 1,
-    grupo_comparacao: PIX_GRUPO_COMPARACAO, kpis: ['adotantes'], nome: `Caso Pix ${uf}`,
+    grupo_comparacao: sorteio ? `${PIX_GRUPO_COMPARACAO}-mc${sorteio}` : PIX_GRUPO_COMPARACAO, kpis: ['adotantes'], nome: `Caso Pix ${uf}`,
   };
 }
 
 const samples = new WeakMap<Population, Map<number, Population>>();
-/** The 1:k sample of a population, made once per process: every round of a search reuses it. */
-function sampleOf(full: Population, k: number): Population {
+/**
+ * The 1:k sample of a population: offset 0 made once per process (every round of a search reuses
+ * it); a Monte Carlo draw's other offsets are made when asked and not kept (one per draw).
+ */
+function sampleOf(full: Population, k: number, sorteio = 0): Population {
+  if (sorteio % k !== 0) return samplePopulation(full, k, sorteio % k);
   let byK = samples.get(full);
   if (!byK) samples.set(full, (byK = new Map()));
   let pop = byK.get(k);
@@ -54,6 +62,8 @@ export interface PixRunOptions {
   onUf?: (uf: UfCode) => void;
   /** When given, also filled with the adopters of each municipality (bench/pix-residuals.ts). */
   porMunicipio?: AdoptersByMunicipality;
+  /** The Monte Carlo draw (pixScenario; 0, the case's own run, by default). */
+  sorteio?: number;
 }
 
 /** Adopters per municipality (7-digit code) at each month end, persons of the full population. */
@@ -73,8 +83,8 @@ export async function simulatePixAdopters(parametros: ModelParameters, o: PixRun
   const pops = await Promise.all(o.ufs.map(async (uf) => ({ uf, full: await o.release.population([uf]) })));
   pops.sort((a, b) => b.full.nPersons - a.full.nPersons);
   const runs = pops.map(({ uf, full }) => {
-    const scenario = pixScenario(o.release.version, uf, dias);
-    const pop = sampleOf(full, o.amostra?.(uf) ?? 1);
+    const scenario = pixScenario(o.release.version, uf, dias, o.sorteio);
+    const pop = sampleOf(full, o.amostra?.(uf) ?? 1, o.sorteio);
     const plan = compilePlanFor(scenario, pop, parametros, ROUND_SCOPE);
     return simulate(scenario, { plan, pool: o.pool, threads: o.threads }).then((res) => {
       const r = res.variantes.plano[0];
@@ -111,13 +121,13 @@ export async function simulatePixAdopters(parametros: ModelParameters, o: PixRun
  * sampled person has no adopter either way. A UF of `amostra` 1 is left as it is.
  */
 export async function rescaleToMunicipalPersons(
-  porMunicipio: AdoptersByMunicipality, release: Release, ufs: readonly UfCode[], amostra: (uf: UfCode) => number,
+  porMunicipio: AdoptersByMunicipality, release: Release, ufs: readonly UfCode[], amostra: (uf: UfCode) => number, sorteio = 0,
 ): Promise<void> {
   for (const uf of ufs) {
     const k = amostra(uf);
     if (k === 1) continue;
     const full = await release.population([uf]);
-    const pop = sampleOf(full, k);
+    const pop = sampleOf(full, k, sorteio);
     const ufScale = full.nPersons / pop.nPersons;
     full.municipios.forEach((codigo, i) => {
       const a = porMunicipio.get(codigo);

@@ -177,6 +177,47 @@ export function termFolds(ufs: readonly UfCode[]): [UfCode[], UfCode[]] {
   return [s.filter((_, i) => i % 2 === 0), s.filter((_, i) => i % 2 === 1)];
 }
 
+/**
+ * Payers per municipality predicted by covariates alone: residents x exp(b . x_m), b by least
+ * squares of ln(observed / residents) on x with one intercept per UF (fitWithinGroups) on the UFs
+ * of the other fold (termFolds, as the term is judged), each UF scaled so that its predictions
+ * over its rows `idx` add up to `nivel(idx)` (the observed sum, or the model's). The fair reference
+ * of the case (issue 60) and the ceiling bench's rankings (bench/pix-municipal-ceiling.ts).
+ */
+export function covariateReference(
+  muns: ReadonlyArray<{ uf: UfCode; populacao: number }>, obs: readonly number[], ufs: readonly UfCode[], X: ReadonlyArray<readonly number[]>,
+  nivel: (idx: readonly number[]) => number,
+): { pred: number[]; dobras: Array<{ ufs: UfCode[]; theta: number[] }> } {
+  const y = muns.map((m, i) => Math.log(obs[i] / m.populacao));
+  const pred = new Array<number>(muns.length).fill(0);
+  const folds = termFolds(ufs);
+  const dobras = folds.map((scored, f) => {
+    const fit = muns.map((_, i) => i).filter((i) => folds[1 - f].includes(muns[i].uf));
+    const b = fitWithinGroups(fit.map((i) => ({ grupo: muns[i].uf, x: X[i], y: y[i] })));
+    for (const uf of scored) {
+      const idx = muns.map((_, i) => i).filter((i) => muns[i].uf === uf);
+      const raw = idx.map((i) => muns[i].populacao * Math.exp(X[i].reduce((s, v, j) => s + v * b[j], 0)));
+      const k = nivel(idx) / raw.reduce((s, v) => s + v, 0);
+      idx.forEach((i, t) => { pred[i] = raw[t] * k; });
+    }
+    return { ufs: scored, theta: b };
+  });
+  return { pred, dobras };
+}
+
+/**
+ * The fair reference (issue 60): covariateReference on the term's own covariates, each UF at the
+ * model's total over its scored municipalities (so it differs from the model only inside the UF:
+ * the agents' ranking against the covariates'), and a second reading at the observed totals.
+ */
+export interface FairReference {
+  covariaveis: string[];
+  spearman_municipios: number;
+  spearman_regioes_imediatas: number;
+  dobras: Array<{ ufs: UfCode[]; theta: number[]; spearman_municipios: number }>;
+  niveis_observados: { spearman_municipios: number; spearman_regioes_imediatas: number };
+}
+
 export interface CrossSection {
   mes: number;
   ufs: UfCode[];
@@ -188,7 +229,8 @@ export interface CrossSection {
   spearman_regioes_imediatas: number;
   spearman_regioes_imediatas_referencia: number;
   /** `modelo` with the term (out of sample, as above), `modelo_sem_termo` without. */
-  mape_por_porte: Array<{ porte: string; municipios: number; modelo: number; referencia: number; modelo_sem_termo: number }>;
+  mape_por_porte: Array<{ porte: string; municipios: number; modelo: number; referencia: number; modelo_sem_termo: number; referencia_justa: number }>;
+  referencia_justa: FairReference;
   /** The model without the municipal term (v1.6.0's scores). */
   spearman_municipios_sem_termo: number;
   spearman_regioes_imediatas_sem_termo: number;
@@ -235,10 +277,14 @@ export function scoreCrossSection(
     const withTerm = applyMunicipalTerm(modelo, ufOf, d, z, byCode);
     muns.forEach((m, i) => { if (d.ufs.includes(m.uf)) mod[i] = withTerm.get(m.codigo) ?? 0; });
   }
-  const foldSpearman = (ufs: readonly UfCode[]) => {
+  const foldSpearman = (ufs: readonly UfCode[], v: readonly number[] = mod) => {
     const idx = muns.map((_, i) => i).filter((i) => ufs.includes(muns[i].uf));
-    return spearman(idx.map((i) => obs[i] / pop[i]), idx.map((i) => mod[i] / pop[i]));
+    return spearman(idx.map((i) => obs[i] / pop[i]), idx.map((i) => v[i] / pop[i]));
   };
+  const zMuns = muns.map((m) => z.get(m.codigo)!);
+  const sumOf = (v: readonly number[]) => (idx: readonly number[]) => idx.reduce((s, i) => s + v[i], 0);
+  const justa = covariateReference(muns, obs, [...covered], zMuns, sumOf(semTermo));
+  const justaObs = covariateReference(muns, obs, [...covered], zMuns, sumOf(obs)).pred;
 
   const byRegion = (v: number[]) => {
     const m = new Map<string, number>();
@@ -256,11 +302,11 @@ export function scoreCrossSection(
     muns.forEach((m, i) => { so.set(m.uf, (so.get(m.uf) ?? 0) + obs[i]); sv.set(m.uf, (sv.get(m.uf) ?? 0) + v[i]); });
     return v.map((x, i) => x * so.get(muns[i].uf)! / sv.get(muns[i].uf)!);
   };
-  const modS = scaled(mod), refS = scaled(ref), semS = scaled(semTermo);
+  const modS = scaled(mod), refS = scaled(ref), semS = scaled(semTermo), justaS = scaled(justa.pred);
   const mape_por_porte = PORTES.map((porte, k) => {
     const idx = muns.map((m, i) => [m, i] as const).filter(([m]) => m.porte === k).map(([, i]) => i);
     const ape = (v: number[]) => idx.reduce((s, i) => s + Math.abs(v[i] - obs[i]) / obs[i], 0) / idx.length;
-    return { porte, municipios: idx.length, modelo: ape(modS), referencia: ape(refS), modelo_sem_termo: ape(semS) };
+    return { porte, municipios: idx.length, modelo: ape(modS), referencia: ape(refS), modelo_sem_termo: ape(semS), referencia_justa: ape(justaS) };
   }).filter((p) => p.municipios > 0);
 
   return {
@@ -273,6 +319,13 @@ export function scoreCrossSection(
     spearman_regioes_imediatas: regionSpearman(mod),
     spearman_regioes_imediatas_referencia: regionSpearman(ref),
     mape_por_porte,
+    referencia_justa: {
+      covariaveis: [...covariaveis],
+      spearman_municipios: spearman(share(obs), share(justa.pred)),
+      spearman_regioes_imediatas: regionSpearman(justa.pred),
+      dobras: justa.dobras.map((d) => ({ ...d, spearman_municipios: foldSpearman(d.ufs, justa.pred) })),
+      niveis_observados: { spearman_municipios: spearman(share(obs), share(justaObs)), spearman_regioes_imediatas: regionSpearman(justaObs) },
+    },
     spearman_municipios_sem_termo: spearman(share(obs), share(semTermo)),
     spearman_regioes_imediatas_sem_termo: regionSpearman(semTermo),
     termo: {

@@ -13,7 +13,9 @@
 // v1.8.0 is v1.7.0's persons (its midia case rebuilt) with v1.7.0's Pix fits judged again and a
 // municipal term with a power of the model's share per size class (bench:pix --ajustes-do-caso);
 // v1.9.0 is v1.8.0's persons (its midia case rebuilt) with a profile fit of the timing by the UF's
-// income on v1.8.0's fits that minimises the worst UF's in-sample shape (bench:pix --agregado pior).
+// income on v1.8.0's fits that minimises the worst UF's in-sample shape (bench:pix --agregado pior);
+// v2.1.0's Pix case is v1.9.0's fits judged again with a bounded activity curve and the evidence of
+// issue 60 (bench:pix --release v2.1.0 --ajustes-do-caso v1.9.0).
 import { readSourceCredits } from './fontes-file.js';
 import { readGrpCells } from './grp-cells-file.js';
 import { readPixFit } from './pix-case-file.js';
@@ -220,5 +222,12 @@ export const MANIFESTS: readonly ReleaseManifest[] = [
   manifest('v2.0.0', '2026-12-03', 20251101, {
     efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, estimativas_populacao: true,
     caso_midia: 'v1.9.0', exposicao: true, ...fittedPix('v1.9.0'),
+  }),
+  // v2.0.0's generator options, seed and internet model; the Pix case (data/releases/v2.1.0/
+  // caso-pix.json, issue 60) judges v1.9.0's fits again with a bounded a(t), beside the agents'
+  // ablation, the adopters against DICT, a fair municipal reference, the attempts and intervals.
+  manifest('v2.1.0', '2026-12-03', 20251101, {
+    efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, estimativas_populacao: true,
+    caso_midia: 'v1.9.0', exposicao: true, ...fittedPix('v2.1.0'),
   }),
 ];

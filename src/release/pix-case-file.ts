@@ -11,11 +11,17 @@ import { projectPath } from '../project-path.js';
 import { judgePixCase } from './pix-battery.js';
 import type { CalibracaoPix, ModelParameters, UfCode } from './types.js';
 
+/** The form of a(t): the log-linear line (cases before v2.1.0) or its bounded logit form (calibration/pix/pix-activity.ts). */
+export const FORMAS_ATIVIDADE = ['log', 'logit_log'] as const;
+export type FormaAtividade = (typeof FORMAS_ATIVIDADE)[number];
+
 /** The activity share a(t) of one fit (calibration/pix/pix-activity.ts fits and reads it). */
 export interface ActivityCurve {
+  /** `logit_log` (v2.1.0 on): a_1 and b are on the logit scale; absent: the log-linear line. */
+  forma?: 'logit_log';
   /** Ratio observed in the launch month (payers / keys, Nov 2020). */
   a_lancamento: number;
-  /** a(Dec 2020) on the line, and the rise per unit of ln(months). */
+  /** a(Dec 2020) on the line (its logit for `logit_log`), and the rise per unit of ln(months). */
   a_1: number;
   b: number;
   /** Months of the window the curve was fitted on (YYYYMM, first and last). */
@@ -51,6 +57,88 @@ export interface PontuacaoHoldouts {
   mape_pior_holdout: number;
   mape_mediana_longo: number;
   mape_pior_longo: number;
+}
+
+/** A score's Monte Carlo draws (calibration/pix/pix-intervals.ts): mean and its 90% t-interval, one draw's sd and the draws' range. */
+export interface IntervaloMc {
+  media: number;
+  intervalo: [number, number];
+  dp: number;
+  faixa: [number, number];
+}
+
+/** A paired comparison of two forecasts on a holdout (calibration/pix/pix-intervals.ts pairedBootstrap). */
+export interface ComparacaoPareada {
+  /** Difference of the mean-UF MAPEs, a minus b (mean over months and draws of the loss differential). */
+  diferenca: number;
+  intervalo: [number, number];
+  /** Share of resamples where a is not better. */
+  parte_nao_melhor: number;
+  reamostras: number;
+  meses: number;
+  sorteios: number;
+}
+
+/** How many fits were judged on each holdout, back to the first case (calibration/pix/pix-attempts.ts). */
+export interface TentativasPix {
+  como_contado: string;
+  holdout: number;
+  holdout_longo: number;
+  holdout_espacial: number;
+  municipal: number;
+  lista: Array<{ data: string; o_que: string; fonte: string; holdouts: string[] }>;
+}
+
+/** The agents replaced by a per-UF Bass curve, everything else kept (calibration/pix/pix-curve.ts; v2.1.0 on). */
+export interface CurvaSaturante {
+  descricao: string;
+  /** Both ways of leaving the window, as comparacoes.metodo_previsao for the model. */
+  metodo_previsao: Record<MetodoPrevisao, PontuacaoHoldouts>;
+  /** The case's way: per UF, and the UFs where the model beats the curve. */
+  ufs: Array<{ uf: UfCode; mape_holdout: number; mape_longo: number; mape_espacial: number | null }>;
+  mape_pior_espacial: number;
+  ufs_modelo_melhor_holdout: number;
+  ufs_modelo_melhor_longo: number;
+  /** The model against the curve, month by month (model minus curve). */
+  modelo_contra_curva: { holdout: ComparacaoPareada; holdout_longo: ComparacaoPareada };
+}
+
+/** The model's national key holders against DICT (calibration/pix/pix-dict.ts; v2.1.0 on). */
+export interface ComparacaoDict {
+  descricao: string;
+  meses: number[];
+  dict: number[];
+  /** Each fit's run: the release's in sample, the judge's and the long split's out of sample after their windows. */
+  modelo_release: number[];
+  modelo_juiz: number[];
+  modelo_longo: number[];
+  mape_janela: number;
+  mape_holdout: number;
+  mape_longo: number;
+}
+
+/** The case judged with the log-linear a(t) of the cases before v2.1.0 (kept beside the bounded one). */
+export interface AtividadeLog {
+  atividade: ActivityCurve;
+  atividade_juiz: ActivityCurve;
+  atividade_longo: ActivityCurve;
+  metodo_previsao: Record<MetodoPrevisao, PontuacaoHoldouts>;
+  mape_mediana_janela: number;
+  mape_pior_janela: number;
+  mape_pior_espacial: number;
+  ufs_melhores_que_as_tres_referencias: number;
+  ufs_melhores_que_tendencia_log_longo: number;
+}
+
+/** Monte Carlo intervals of the case's scores (calibration/pix/pix-intervals.ts; v2.1.0 on). */
+export interface IntervalosPix {
+  descricao: string;
+  sorteios: number;
+  nivel: number;
+  agregados: Record<string, IntervaloMc>;
+  ufs: Partial<Record<UfCode, Record<string, IntervaloMc>>>;
+  dict: Record<'mape_janela' | 'mape_holdout' | 'mape_longo', IntervaloMc>;
+  municipal: Record<string, IntervaloMc>;
 }
 
 export type VereditoUf = 'passou' | 'reprovado_declarado' | 'nao_pontuado';
@@ -162,12 +250,28 @@ export interface PixCase {
   comparacoes?: {
     metodo_previsao: Record<MetodoPrevisao, PontuacaoHoldouts>;
     populacao: Record<'fixa' | 'sem_estimativas' | 'com_estimativas', PontuacaoHoldouts>;
+    /** v2.1.0 on (issue 60): the ablation, the latent state against DICT, the model against the log-trend month by month, the log-linear a(t)'s case. */
+    curva_saturante?: CurvaSaturante;
+    dict?: ComparacaoDict;
+    contra_tendencia_log?: { holdout: ComparacaoPareada; holdout_longo: ComparacaoPareada };
+    atividade_log?: AtividadeLog;
   };
+  /** v2.1.0 on: how many fits were judged on each holdout, and each score's Monte Carlo interval. */
+  tentativas?: TentativasPix;
+  intervalos?: IntervalosPix;
+  /** v2.1.0 on: the forecast with the log-linear a(t) (v1.9.0's form), kept beside the bounded one. */
+  previsao_atividade_log?: Array<{ uf: UfCode; periodo: number; pagadores: number }>;
   municipal?: {
     mes: number; ufs: UfCode[]; municipios: number; regioes_imediatas: number;
     spearman_municipios: number; spearman_municipios_referencia: number;
     spearman_regioes_imediatas: number; spearman_regioes_imediatas_referencia: number;
-    mape_por_porte: Array<{ porte: string; municipios: number; modelo: number; referencia: number; modelo_sem_termo?: number }>;
+    mape_por_porte: Array<{ porte: string; municipios: number; modelo: number; referencia: number; modelo_sem_termo?: number; referencia_justa?: number }>;
+    /** v2.1.0 on: the reference on the term's covariates, cross-fitted by the term's folds (calibration/pix/pix-municipal.ts covariateReference). */
+    referencia_justa?: {
+      covariaveis: string[]; spearman_municipios: number; spearman_regioes_imediatas: number;
+      dobras: Array<{ ufs: UfCode[]; theta: number[]; spearman_municipios: number }>;
+      niveis_observados: { spearman_municipios: number; spearman_regioes_imediatas: number };
+    };
     /** v1.7.0 on: the model without the municipal term, and the term (fitted on all scored UFs, and per fold: each fold is scored with the other's theta). */
     spearman_municipios_sem_termo?: number;
     spearman_regioes_imediatas_sem_termo?: number;

@@ -1,13 +1,15 @@
 // The Pix case's time splits never read a month past their window: the fit (on a tiny budget) and
 // the forecasts from the window's end (model and references) give the same numbers when every
-// month after the window is changed, the profile fit's golden-section path too. A split that read
-// one would see the change.
+// month after the window is changed, the profile fit's golden-section path too, and the ablation's
+// saturating curve (pix-curve.ts). A split that read one would see the change.
 import { afterAll, describe, expect, it } from 'vitest';
 import { forecastSplit, PIX_HOLDOUT_LONGO, type SplitModel } from '../../calibration/pix/pix-case.js';
 import {
   fitPix, PIX_DIMENSAO_RENDA_UF, PIX_FIT_DIMENSIONS, PIX_PERFIL_RENDA_UF, pixFitDimensions,
 } from '../../calibration/pix/pix-fit.js';
+import { fitActivity } from '../../calibration/pix/pix-activity.js';
 import { censusCoverage } from '../../calibration/pix/pix-coverage.js';
+import { curveAdopters, unseenCurveAdopters } from '../../calibration/pix/pix-curve.js';
 import { loadCohorts } from '../../calibration/pix/pix-population.js';
 import { loadPixSeries, seriesUpTo, type PixSeries } from '../../calibration/pix/pix-series.js';
 import { closePool } from '../../src/pool/pool.js';
@@ -94,4 +96,33 @@ describe('the long-horizon split', () => {
     // RR's and AP's incomes differ from the country's, so s moves the worst loss (the comparison can fail)
     expect(new Set(a.avaliacoes.map((e) => e.loss)).size).toBe(3);
   }, 240_000);
+});
+
+describe('the ablation\'s saturating curve (comparacoes.curva_saturante)', () => {
+  // the curve reads the window's payers through a(t), coverage and the eligible factor: all given
+  const activity = fitActivity(seriesUpTo(real, fim), fim, 'logit_log');
+  const input = (series: PixSeries) => ({
+    series, janelaFim: fim, meses: real.meses, activity, cobertura: censusCoverage(),
+    populacao: Object.fromEntries(real.ufs.map((u) => [u, new Float64Array(real.meses.length).fill(1)])),
+  });
+  const elegiveis = Object.fromEntries(real.ufs.map((u) => [u, 1e6 * (1 + u.charCodeAt(0) % 7)]));
+  const vistas: UfCode[] = ['RR', 'AP', 'SP', 'BA'], novas: UfCode[] = ['AC', 'SC'];
+
+  it('is the same whatever 2022 holds, per UF and for the unseen UFs', () => {
+    const a = curveAdopters(input(real), ['RR', 'SP']), b = curveAdopters(input(tampered), ['RR', 'SP']);
+    for (const u of ['RR', 'SP'] as const) expect(Array.from(b[u]!), u).toEqual(Array.from(a[u]!));
+    const c = unseenCurveAdopters(input(real), vistas, novas, elegiveis), d = unseenCurveAdopters(input(tampered), vistas, novas, elegiveis);
+    for (const u of novas) expect(Array.from(d[u]!), u).toEqual(Array.from(c[u]!));
+    // read at every month, 2022 too, and saturating: it rises ever more slowly
+    expect(a.RR).toHaveLength(real.meses.length);
+    const g = Array.from(a.SP!, (v, j) => (j ? v - a.SP![j - 1] : 0)).slice(-12);
+    expect(g.at(-1)!).toBeLessThan(g[0]);
+  });
+
+  it('moves when a month inside the window changes (the comparison can fail)', () => {
+    const inside = tamperedAfter(real, fim - 1);
+    expect(Array.from(curveAdopters(input(inside), ['RR']).RR!)).not.toEqual(Array.from(curveAdopters(input(real), ['RR']).RR!));
+    expect(Array.from(unseenCurveAdopters(input(inside), vistas, novas, elegiveis).AC!))
+      .not.toEqual(Array.from(unseenCurveAdopters(input(real), vistas, novas, elegiveis).AC!));
+  });
 });

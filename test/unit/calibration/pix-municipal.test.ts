@@ -1,10 +1,12 @@
 // The municipal cross-section of the Pix case (calibration/pix/pix-municipal.ts) on the real Dec
 // 2022 municipal series: a model that were the data scores 1 and 0, and the population-and-income
 // reference is scored on the same municipalities; the municipal term recovers a known theta, keeps
-// each UF's total, and each fold is scored with a theta that never read the fold's observations.
+// each UF's total, and each fold is scored with a theta that never read the fold's observations;
+// the fair reference on the term's covariates is judged by the same folds and recovers a known theta.
 import { describe, expect, it } from 'vitest';
 import {
-  applyMunicipalTerm, COBERTURA_MINIMA, fitMunicipalTerm, municipalPayers, scoreCrossSection, termFolds, termWeight, MIN_POR_PORTE, type TermRow,
+  applyMunicipalTerm, COBERTURA_MINIMA, fitMunicipalTerm, municipalCovariates, municipalPayers, scoreCrossSection, TERMO_COVARIAVEIS, termFolds, termWeight,
+  MIN_POR_PORTE, type TermRow,
 } from '../../../calibration/pix/pix-municipal.js';
 import { loadPixSeries } from '../../../calibration/pix/pix-series.js';
 import { loadMunicipalities } from '../../../src/release/data-files.js';
@@ -43,6 +45,24 @@ describe('scoreCrossSection', () => {
     expect(r2.termo.dobras[0].theta).toEqual(r.termo.dobras[0].theta);
     expect(r2.termo.dobras[1].theta).not.toEqual(r.termo.dobras[1].theta);
     expect(r.spearman_municipios_sem_termo).toBeLessThan(1);
+    // the fair reference is judged by the same folds: fold a's theta, fitted on b, stays too
+    expect(r.referencia_justa.dobras.map((d) => d.ufs)).toEqual([a, b]);
+    expect(r2.referencia_justa.dobras[0].theta).toEqual(r.referencia_justa.dobras[0].theta);
+    expect(r2.referencia_justa.dobras[1].theta).not.toEqual(r.referencia_justa.dobras[1].theta);
+  });
+
+  it('the fair reference ranks perfectly data made of its own covariates, at the model\'s UF levels or the observed ones', () => {
+    // payers = residents x exp(0.8 urban - 0.3 household size), on the term's covariates
+    const z = municipalCovariates(TERMO_COVARIAVEIS);
+    const made = new Map(loadMunicipalities().map((m) => [m.codigo, m.populacao * Math.exp(0.8 * z.get(m.codigo)![0] - 0.3 * z.get(m.codigo)![1])]));
+    const r = scoreCrossSection(202212, new Map([...obs].map(([c, v]) => [c, v * 1.3])), new Map([...made].filter(([c]) => obs.has(c))), totals);
+    expect(r.referencia_justa.covariaveis).toEqual([...TERMO_COVARIAVEIS]);
+    for (const d of r.referencia_justa.dobras) {
+      expect(d.theta[0]).toBeCloseTo(0.8, 8);
+      expect(d.theta[1]).toBeCloseTo(-0.3, 8);
+    }
+    expect(r.referencia_justa.niveis_observados.spearman_municipios).toBeCloseTo(1, 6);
+    for (const p of r.mape_por_porte) expect(p.referencia_justa).toBeCloseTo(0, 10);
   });
 });
 

@@ -139,7 +139,7 @@ describe('listLibrary', () => {
   it('serves the midia case of the internet fit the release carries with the same spec fields, its UFs scored where the survey publishes them', () => {
     expect(lib.casos.map((x) => x.id)).toEqual(['pix', 'midia', 'exposicao']);
     const c = lib.casos.find((x) => x.id === 'midia')!;
-    // the case of the internet fit the release's generator reads (v2.0.0 draws v1.9.0's)
+    // the case of the internet fit the release's generator reads (v2.0.0 and v2.1.0 draw v1.9.0's)
     expect(c.release).toBe(release.manifest.gerador.caso_midia ?? release.version);
     expect(c.vale_ate_dia).toBe(0);
     expect(c.ufs).toHaveLength(27);

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { judgePixCase } from '../../../src/release/pix-battery.js';
 import { checkPixCase, formatPixCase, pixCasePath, readPixCase, readPixFit } from '../../../src/release/pix-case-file.js';
 
-const CASES = ['v1.2.0', 'v1.4.0', 'v1.6.0', 'v1.7.0', 'v1.8.0', 'v1.9.0'];
+const CASES = ['v1.2.0', 'v1.4.0', 'v1.6.0', 'v1.7.0', 'v1.8.0', 'v1.9.0', 'v2.1.0'];
 
 describe('the Pix case file', () => {
   it.each(CASES)('of %s reads and formats back to the committed bytes', (release) => {
