@@ -48,7 +48,7 @@ export interface FamilyPlanInput {
 }
 
 /** The family's own part of a kernel plan: its cells and per-person arrays, and its parameters. */
-export interface FamilyKernelPlan extends Pick<KernelPlan, 'nCells' | 'mult' | 'cell' | 'afinidade' | 'respostaAcum' | 'propensao' | 'classe' | 'fatorClasse'> {
+export interface FamilyKernelPlan extends Pick<KernelPlan, 'nCells' | 'mult' | 'cell' | 'afinidade' | 'respostaAcum' | 'propensao' | 'memoria' | 'classe' | 'fatorClasse'> {
   params: Pick<KernelParams, 'expo' | 'impulso' | 'falseRecall' | 'recall'>;
 }
 

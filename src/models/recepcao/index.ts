@@ -41,18 +41,21 @@ export const RECEPCAO: ModelFamily = {
   canais: true,
   // at least the kernel's bytes a person over RR and PA of every release (42.5 with 1 channel,
   // 45.6 with 4: a byte a channel, 8.1 for the event pass's candidate lists since ABI 11, 3 for
-  // the reduction's grid cell and audience since ABI 12), plus its day tables, 8 bytes a
-  // channel-day and 8 a day; the host's m_i (4), reception cell (2), grid cell and audience (3),
-  // kernel population (6) and a shard's copy of the group (4)
-  memoria: { porPessoa: 42.5, porPessoaCanal: 1, porCanalDia: 8, porDia: 8, hostPorPessoa: 19 },
+  // the reduction's grid cell and audience since ABI 12; 10 more from v2.1.0, ABI 15: absorve,
+  // repassa and social-opening days and the social memory), plus its day tables, 12 bytes a
+  // channel-day (4 of them v2.1.0's memory decay) and 8 a day; the host's m_i (4), reception
+  // cell (2), grid cell and audience (3), kernel population (6) and a shard's copy of the group (4)
+  memoria: { porPessoa: 52.5, porPessoaCanal: 1, porCanalDia: 12, porDia: 8, hostPorPessoa: 19 },
   parametrosPadrao: (manifest) => manifest.parametros_recepcao,
   calibraveis: ['beta0', 'beta_expo', 'conversao_social', 'pesos_canais', 'gamma_celulas'],
 
   compile: compileReception,
   kernel: RECEPTION_KERNEL,
-  // in the order of medidas: the first exposure, by source, then the day of the first exposure of those who answered each response
+  // in the order of medidas: the first exposure, by source, then the day each final response was
+  // reached (before v2.1.0, the first exposure's: respostaDia absent)
   eventDays: (st) => {
     const { dayA, sday, mday, dday, resp } = st as Required<typeof st>;
+    const respostaDia = st.respostaDia ?? dayA;
     return (m, i) => {
       switch (m) {
         case 0: return dayA[i];
@@ -60,7 +63,7 @@ export const RECEPCAO: ModelFamily = {
         case 2: return mday[i];
         case 3: return dday[i];
         case 4: return mday[i] && sday[i] ? Math.max(mday[i], sday[i]) : 0;
-        default: return resp[i] === m - 4 ? dayA[i] : 0;
+        default: return resp[i] === m - 4 ? respostaDia[i] : 0;
       }
     };
   },
