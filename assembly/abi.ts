@@ -24,9 +24,9 @@ export const FREQ_COLS: u32 = 11;
 // P_MEM_BATCH holds one 16-byte memory state per pair)
 export const CONTACT_BATCH: u32 = 1024;
 
-// f32 entries per reception cell in P_MEMORY (assembly/reception.ts, v2.1.0's response memory):
-// the share that does not reject, then the ceilings of absorve-or-repassa and of repassa, by
-// media memory and by social memory, then padding
+// f32 entries per base reception cell (without habit and audience: F_MEM_CELLS of them) in P_MEMORY
+// (assembly/reception.ts, v2.1.0's response memory): the share that does not reject, then the
+// ceilings of absorve-or-repassa and of repassa, by media memory and by social memory, then padding
 export const MEMORY_CELL: u32 = 8;
 
 // Bins of the exposure propensity's copula variable (P_PROP; assembly/reception.ts propensityOf)
@@ -102,7 +102,7 @@ export const P_RUN_DAY: u32 = 65; // u32[2 * (nDays + 1) * nMeasures]: a run's e
 export const P_RUN_CELLS: u32 = 66; // u32[nGridCells * nMeasures]: a unit's events by grid cell and measure
 export const P_RUN_FREQ: u32 = 67; // u32[(nChannels + 1) * FREQ_COLS]: reception: a unit's audience members' contacts, then how many had 1, ..., 9, 10+ contacts, by channel, then over all
 export const P_PROP: u32 = 68; // f32[nChannels * PROP_BINS], then f32[2 * 256]: reception: each channel's propensity multiplier by copula bin, then the heaviness and own draws' parts of the bin (assembly/reception.ts propensityOf)
-export const P_MEMORY: u32 = 69; // f32[nCells * MEMORY_CELL], then f32[nChannels * (nDays + 1)]: reception v2.1.0: each cell's response ceilings, then each channel's memory decay over a gap of g days (assembly/reception.ts)
+export const P_MEMORY: u32 = 69; // f32[F_MEM_CELLS * MEMORY_CELL], then f32[nChannels * (nDays + 1)]: reception v2.1.0: each base cell's response ceilings, then each channel's memory decay over a gap of g days (assembly/reception.ts)
 export const P_ADAY: u32 = 70; // u16[nPersons]: reception v2.1.0: the day the response reached absorve (0: not), and once the run is settled the day of the final response
 export const P_RDAY: u32 = 71; // u16[nPersons]: reception v2.1.0: the day the response reached repassa (0: not)
 export const P_SNEXT: u32 = 72; // u16[nPersons]: reception v2.1.0: 0 while a social contact may come, the day of one today, 0xFFFF once none can move the person
@@ -134,7 +134,8 @@ export const F_MEMORY: u32 = 24; // reception: 1 when responses follow exposure 
 export const F_MEM_LOG2K: u32 = 25; // reception v2.1.0: log2 of the memory at half the ceiling (memoria_meia_saturacao)
 export const F_MEM_INV_HILL: u32 = 26; // reception v2.1.0: 1 / the Hill exponent (memoria_expoente)
 export const F_MEM_SOCIAL: u32 = 27; // reception v2.1.0: 1 / the social memory's half-life in days
-export const PARAMS: u32 = 28;
+export const F_MEM_CELLS: u32 = 28; // reception v2.1.0: base reception cells (a cell's is (cell >> 1) % F_MEM_CELLS: without the audience bit and the habit)
+export const PARAMS: u32 = 29;
 export const HEADER_BYTES: u32 = 576;
 
 // Random streams: one per decision (DESIGN 4). Media and recall take 4 consecutive streams.

@@ -18,7 +18,7 @@ import {
   F_EXPO, F_W_HH, F_PERIOD, F_FALSE_RECALL, F_FIRST_DAY, F_RECALL, S_SOCIAL, S_RESPONSE, S_FALSE_RECALL,
   S_MEDIA, S_RECALL, P_MEDIA_LIST, P_END_LIST, P_LIST_START, P_CANDIDATES,
   AGENT_BASE, P_PROP, PROP_BINS, F_PROP, F_PROP_SLOT, S_PROPENSITY, CONTACT_BATCH, MEMORY_CELL, P_MEMORY, P_ADAY, P_RDAY,
-  P_SNEXT, P_SMEM, P_MEM_BATCH, F_MEMORY, F_MEM_LOG2K, F_MEM_INV_HILL, F_MEM_SOCIAL,
+  P_SNEXT, P_SMEM, P_MEM_BATCH, F_MEMORY, F_MEM_LOG2K, F_MEM_INV_HILL, F_MEM_SOCIAL, F_MEM_CELLS,
 } from './abi';
 import { gather4, gather4From } from './gather';
 import { slot, param } from './header';
@@ -346,9 +346,10 @@ let memoryG = false;
   return x < 1 ? <f32>param(F_MEM_LOG2K) + <f32>param(F_MEM_INV_HILL) * (Mathf.log2(<f32>x) - Mathf.log2(<f32>(1 - x))) : Infinity;
 }
 
-/** Person i's f32 row of P_MEMORY (its cell's keep and ceilings). */
+/** Person i's f32 row of P_MEMORY (its base cell's keep and ceilings). */
 @inline function memoryRow(i: u32): usize {
-  return slot(P_MEMORY) + ((<usize>load<u16>(slot(P_CELL) + (<usize>i << 1)) * MEMORY_CELL) << 2);
+  const base = (<u32>load<u16>(slot(P_CELL) + (<usize>i << 1)) >> 1) % <u32>param(F_MEM_CELLS);
+  return slot(P_MEMORY) + ((<usize>base * MEMORY_CELL) << 2);
 }
 
 /** Person i's y (u / keep), or -1 for a rejecter (u >= keep). */
@@ -463,7 +464,7 @@ let recallCount: u32 = 0;
 function contactRound<Search, Mem>(n: u32, nC: u32, nDays: u32, cum: usize, freq: usize, dday: usize, aday: usize, rday: usize, seen: u8): u32 {
   const counted = sizeof<Search>() == sizeof<Counted>();
   const mem = slot(P_MEM_BATCH);
-  const decay = slot(P_MEMORY) + ((<usize>slot(N_CELLS) * MEMORY_CELL) << 2);
+  const decay = slot(P_MEMORY) + ((<usize>param(F_MEM_CELLS) * MEMORY_CELL) << 2);
   let nb: u32 = 0;
   let nr: u32 = 0;
   for (let j: u32 = 0; j < n; j++) {

@@ -24,9 +24,9 @@ export const ABI = {
   // P_MEM_BATCH holds one 16-byte memory state per pair)
   CONTACT_BATCH: 1024,
 
-  // f32 entries per reception cell in P_MEMORY (assembly/reception.ts, v2.1.0's response memory):
-  // the share that does not reject, then the ceilings of absorve-or-repassa and of repassa, by
-  // media memory and by social memory, then padding
+  // f32 entries per base reception cell (without habit and audience: F_MEM_CELLS of them) in P_MEMORY
+  // (assembly/reception.ts, v2.1.0's response memory): the share that does not reject, then the
+  // ceilings of absorve-or-repassa and of repassa, by media memory and by social memory, then padding
   MEMORY_CELL: 8,
 
   // Bins of the exposure propensity's copula variable (P_PROP; assembly/reception.ts propensityOf)
@@ -102,7 +102,7 @@ export const ABI = {
   P_RUN_CELLS: 66, // u32[nGridCells * nMeasures]: a unit's events by grid cell and measure
   P_RUN_FREQ: 67, // u32[(nChannels + 1) * FREQ_COLS]: reception: a unit's audience members' contacts, then how many had 1, ..., 9, 10+ contacts, by channel, then over all
   P_PROP: 68, // f32[nChannels * PROP_BINS], then f32[2 * 256]: reception: each channel's propensity multiplier by copula bin, then the heaviness and own draws' parts of the bin (assembly/reception.ts propensityOf)
-  P_MEMORY: 69, // f32[nCells * MEMORY_CELL], then f32[nChannels * (nDays + 1)]: reception v2.1.0: each cell's response ceilings, then each channel's memory decay over a gap of g days (assembly/reception.ts)
+  P_MEMORY: 69, // f32[F_MEM_CELLS * MEMORY_CELL], then f32[nChannels * (nDays + 1)]: reception v2.1.0: each base cell's response ceilings, then each channel's memory decay over a gap of g days (assembly/reception.ts)
   P_ADAY: 70, // u16[nPersons]: reception v2.1.0: the day the response reached absorve (0: not), and once the run is settled the day of the final response
   P_RDAY: 71, // u16[nPersons]: reception v2.1.0: the day the response reached repassa (0: not)
   P_SNEXT: 72, // u16[nPersons]: reception v2.1.0: 0 while a social contact may come, the day of one today, 0xFFFF once none can move the person
@@ -134,7 +134,8 @@ export const ABI = {
   F_MEM_LOG2K: 25, // reception v2.1.0: log2 of the memory at half the ceiling (memoria_meia_saturacao)
   F_MEM_INV_HILL: 26, // reception v2.1.0: 1 / the Hill exponent (memoria_expoente)
   F_MEM_SOCIAL: 27, // reception v2.1.0: 1 / the social memory's half-life in days
-  PARAMS: 28,
+  F_MEM_CELLS: 28, // reception v2.1.0: base reception cells (a cell's is (cell >> 1) % F_MEM_CELLS: without the audience bit and the habit)
+  PARAMS: 29,
   HEADER_BYTES: 576,
 
   // Random streams: one per decision (DESIGN 4). Media and recall take 4 consecutive streams.

@@ -280,8 +280,7 @@ export class KernelInstance {
       dday: nC ? this.u16(s[ABI.P_DDAY], n) : undefined,
       resp: nC ? this.u8(s[ABI.P_RESP], n) : undefined,
       freq: nC ? this.u8(s[ABI.P_FREQ], n * nC) : undefined,
-      respostaDia: s[ABI.P_ADAY] ? this.u16(s[ABI.P_ADAY], n) : undefined,
-      repassaDia: s[ABI.P_RDAY] ? this.u16(s[ABI.P_RDAY], n) : undefined,
+      ...(s[ABI.P_ADAY] ? { respostaDia: this.u16(s[ABI.P_ADAY], n), repassaDia: this.u16(s[ABI.P_RDAY], n) } : {}),
     };
   }
 

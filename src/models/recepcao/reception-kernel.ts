@@ -4,6 +4,7 @@
 import { ABI } from '../../kernel/abi.js';
 import type { KernelFamily, KernelInstance } from '../../kernel/instance.js';
 import type { KernelPlan } from '../../kernel/kernel-plan.js';
+import { memoryTableLength } from './response-memory.js';
 
 /** Reception's entry points of build/kernel.wasm (assembly/reception.ts, assembly/reduce.ts). */
 interface ReceptionEntries {
@@ -71,7 +72,7 @@ export const RECEPTION_KERNEL: KernelFamily = {
     // the exposure propensity's tables and copula parts (read only when F_PROP is set, v2.0.0 on)
     [ABI.P_PROP, (shape.nChannels * ABI.PROP_BINS + 2 * 256) * 4],
     // v2.1.0 on, the response memory's ceilings by cell and decay by channel and gap (KernelPlan.memoria)
-    ...(shape.memoria ? [[ABI.P_MEMORY, (shape.nCells * ABI.MEMORY_CELL + shape.nChannels * (shape.dias + 1)) * 4] as const] : []),
+    ...(shape.memoria ? [[ABI.P_MEMORY, memoryTableLength(shape.nChannels, shape.dias) * 4] as const] : []),
   ],
 
   stateArrays: (pop, shape) => {
@@ -130,6 +131,7 @@ export const RECEPTION_KERNEL: KernelFamily = {
       f[ABI.F_MEM_LOG2K] = plan.memoria.log2K;
       f[ABI.F_MEM_INV_HILL] = plan.memoria.invHill;
       f[ABI.F_MEM_SOCIAL] = plan.memoria.social;
+      f[ABI.F_MEM_CELLS] = plan.memoria.celulas;
     }
     const stride = plan.dias + 1;
     const cum = k.f64(k.layout!.slots[ABI.P_CUM], plan.nChannels * stride);

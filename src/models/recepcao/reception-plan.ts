@@ -41,7 +41,7 @@ export function compileReception({ scenario, pop, parametros: p, canais, publico
   for (const src of [0, 1] as const) {
     for (let k = 0; k < nCells; k++) respostaAcum.set(responseCumulative(co, (k >> 1) % BASE_CELLS, src), (src * nCells + k) * 3);
   }
-  const memoria = responseMemory(pop.release, p, co, canais, scenario.horizonte.dias, nCells);
+  const memoria = responseMemory(pop.release, p, co, canais, scenario.horizonte.dias);
   return {
     nCells,
     // the same cell propensity scales the social hazard; deslocamento_porte is an adoption

@@ -49,7 +49,7 @@ export function responseLadder(co: ResponseCoefficients, base: number): [number,
  * v2.1.0, where overriding the memory's parameters is refused (they would change nothing).
  */
 export function responseMemory(
-  release: string, p: ModelParameters, co: ResponseCoefficients, canais: readonly Canal[], dias: number, nCells: number,
+  release: string, p: ModelParameters, co: ResponseCoefficients, canais: readonly Canal[], dias: number,
 ): KernelPlan['memoria'] {
   if (!usesResponseMemory(release)) {
     const given = MEMORY_PARAMETERS.find((k) => p[k] !== undefined);
@@ -60,10 +60,15 @@ export function responseMemory(
   const n = p.memoria_expoente!;
   const meiaVida = p.memoria_meia_vida_dias!;
   const M = ABI.MEMORY_CELL;
-  const tabela = new Float32Array(nCells * M + canais.length * (dias + 1));
-  for (let k = 0; k < nCells; k++) tabela.set(responseLadder(co, (k >> 1) % BASE_CELLS), k * M);
+  const tabela = new Float32Array(memoryTableLength(canais.length, dias));
+  for (let b = 0; b < BASE_CELLS; b++) tabela.set(responseLadder(co, b), b * M);
   canais.forEach((c, i) => {
-    for (let g = 0; g <= dias; g++) tabela[nCells * M + i * (dias + 1) + g] = 2 ** (-g / meiaVida[c]);
+    for (let g = 0; g <= dias; g++) tabela[BASE_CELLS * M + i * (dias + 1) + g] = 2 ** (-g / meiaVida[c]);
   });
-  return { tabela, log2K: Math.log2(K), invHill: 1 / n, social: 1 / meiaVida.social };
+  return { tabela, celulas: BASE_CELLS, log2K: Math.log2(K), invHill: 1 / n, social: 1 / meiaVida.social };
+}
+
+/** f32 entries of the kernel's P_MEMORY: each base cell's row, then each channel's decay over gaps 0..dias. */
+export function memoryTableLength(nChannels: number, dias: number): number {
+  return BASE_CELLS * ABI.MEMORY_CELL + nChannels * (dias + 1);
 }
