@@ -5,6 +5,7 @@
 // against a campaign's own series.
 import type { ModelFamily } from '../model-family.js';
 import { usesMediaHabits } from './media-habits.js';
+import { usesResponseMemory } from './response-memory.js';
 import { RECEPTION_KERNEL } from './reception-kernel.js';
 import { compileReception } from './reception-plan.js';
 
@@ -22,6 +23,11 @@ export const MOTIVO_RECEPCAO_HABITOS =
   'continuam premissas do modelo, não calibradas: o gradiente de TV por idade ' +
   'e escolaridade, a mídia exterior, o boca a boca, as respostas (absorve, repassa, rejeita) e a lembrança declarada; nenhuma ' +
   'série real desta campanha foi ajustada';
+
+/** What a reception job of a release whose responses follow exposure (v2.1.0 on) adds: the memory is assumed too. */
+export const MOTIVO_RECEPCAO_MEMORIA =
+  'desde a v2.1.0 as respostas seguem a exposição, por uma memória de cada fonte cuja meia saturação, expoente e meias-vidas ' +
+  'são premissas do modelo, não calibradas';
 
 export const RECEPCAO: ModelFamily = {
   familia: 'recepcao',
@@ -70,5 +76,8 @@ export const RECEPCAO: ModelFamily = {
 
   blocos: ['alcance'],
   calibracaoPeloLancamento: false,
-  motivoNaoCalibrado: (release) => (usesMediaHabits(release) ? MOTIVO_RECEPCAO_HABITOS : undefined),
+  motivoNaoCalibrado: (release) => {
+    if (!usesMediaHabits(release)) return undefined;
+    return usesResponseMemory(release) ? `${MOTIVO_RECEPCAO_HABITOS}; ${MOTIVO_RECEPCAO_MEMORIA}` : MOTIVO_RECEPCAO_HABITOS;
+  },
 };
