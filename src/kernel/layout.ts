@@ -33,7 +33,7 @@ export interface KernelShape {
   nMeasures: number;
   nGridCells: number;
   /** recepcao from v2.1.0: responses that follow exposure, with their memory's arrays (KernelPlan.memoria). */
-  memoria: boolean;
+  memoria?: boolean;
 }
 
 /** The shape of a compiled plan, whose family's kernel lays out `arrays`. */

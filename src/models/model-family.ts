@@ -34,6 +34,11 @@ export interface MemoryCoefficients {
   porDia: number;
   /** Bytes per person of the host's compiled plan and kernel population. */
   hostPorPessoa: number;
+  /**
+   * What a release whose responses follow exposure adds (reception v2.1.0 on, respostaSegueExposicao):
+   * kernel bytes per person, per channel and day, and fixed.
+   */
+  memoriaDaResposta?: { porPessoa: number; porCanalDia: number; fixo: number };
 }
 
 /** What the plan compiler (src/plan/compile-plan.ts) hands a family's plan step. */
@@ -96,4 +101,6 @@ export interface ModelFamily {
   readonly calibracaoPeloLancamento: boolean;
   /** Why a job of a release is not calibrated, when the family says more than the default reason. */
   motivoNaoCalibrado(release: string): string | undefined;
+  /** Whether a release's responses follow exposure (reception v2.1.0 on: MemoryCoefficients.memoriaDaResposta). */
+  respostaSegueExposicao?(release: string): boolean;
 }

@@ -47,11 +47,16 @@ export const RECEPCAO: ModelFamily = {
   canais: true,
   // at least the kernel's bytes a person over RR and PA of every release (42.5 with 1 channel,
   // 45.6 with 4: a byte a channel, 8.1 for the event pass's candidate lists since ABI 11, 3 for
-  // the reduction's grid cell and audience since ABI 12; 10 more from v2.1.0, ABI 15: absorve,
-  // repassa and social-opening days and the social memory), plus its day tables, 12 bytes a
-  // channel-day (4 of them v2.1.0's memory decay) and 8 a day; the host's m_i (4), reception
-  // cell (2), grid cell and audience (3), kernel population (6) and a shard's copy of the group (4)
-  memoria: { porPessoa: 52.5, porPessoaCanal: 1, porCanalDia: 12, porDia: 8, hostPorPessoa: 19 },
+  // the reduction's grid cell and audience since ABI 12), plus its day tables, 8 bytes a
+  // channel-day and 8 a day; the host's m_i (4), reception cell (2), grid cell and audience (3),
+  // kernel population (6) and a shard's copy of the group (4). From v2.1.0 (ABI 15) the response
+  // memory: absorve, repassa and social-opening days and the social memory (2 + 2 + 2 + 4 bytes a
+  // person), its decay table (4 bytes a channel-day), the ceilings of the 560 base cells (8 f32
+  // each) and a batch's 1,024 pair states (16 bytes each)
+  memoria: {
+    porPessoa: 42.5, porPessoaCanal: 1, porCanalDia: 8, porDia: 8, hostPorPessoa: 19,
+    memoriaDaResposta: { porPessoa: 10, porCanalDia: 4, fixo: 560 * 8 * 4 + 1024 * 16 + 64 },
+  },
   parametrosPadrao: (manifest) => manifest.parametros_recepcao,
   calibraveis: ['beta0', 'beta_expo', 'conversao_social', 'pesos_canais', 'gamma_celulas'],
 
@@ -76,6 +81,7 @@ export const RECEPCAO: ModelFamily = {
 
   blocos: ['alcance'],
   calibracaoPeloLancamento: false,
+  respostaSegueExposicao: usesResponseMemory,
   motivoNaoCalibrado: (release) => {
     if (!usesMediaHabits(release)) return undefined;
     return usesResponseMemory(release) ? `${MOTIVO_RECEPCAO_HABITOS}; ${MOTIVO_RECEPCAO_MEMORIA}` : MOTIVO_RECEPCAO_HABITOS;

@@ -77,7 +77,7 @@ describe('tools', () => {
     const r = await call(await connect(h.keys.reader), 'list_releases');
     expect(r.isError).toBeFalsy();
     const releases = (r.structuredContent as { releases: Array<{ versao: string; mais_nova: boolean; ufs: string[] }> }).releases;
-    expect(releases.map((x) => x.versao)).toEqual(['v1.0.0', 'v1.1.0', 'v1.2.0', 'v1.3.0', 'v1.4.0', 'v1.5.0', 'v1.6.0', 'v1.7.0', 'v1.8.0', 'v1.9.0', 'v2.0.0']);
+    expect(releases.map((x) => x.versao)).toEqual(['v1.0.0', 'v1.1.0', 'v1.2.0', 'v1.3.0', 'v1.4.0', 'v1.5.0', 'v1.6.0', 'v1.7.0', 'v1.8.0', 'v1.9.0', 'v2.0.0', 'v2.1.0']);
     expect(releases.at(-1)!.mais_nova).toBe(true);
     expect(releases[0].ufs).toContain('RR');
   });

@@ -17,7 +17,7 @@ describe('GET /v1/biblioteca', () => {
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.modelos.map((m: { id: string }) => m.id)).toEqual(TEMPLATES.map((t) => t.id));
-      // The newest release (v2.0.0) carries v1.9.0's Pix case and midia case.
+      // The newest release (v2.1.0) carries v1.9.0's Pix case and midia case.
       expect(body.casos.map((c: { id: string }) => c.id)).toEqual(['pix', 'midia']);
       for (const c of body.casos) expect(c.ufs).toHaveLength(27);
       expect(typeof body.aviso).toBe('string');

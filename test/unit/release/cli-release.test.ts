@@ -16,7 +16,7 @@ describe('campaign-sim release', () => {
     const r = await run('release', 'list', '--json');
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.out) as Array<{ versao: string; mais_nova: boolean }>;
-    expect(rows.map((x) => x.versao)).toEqual(['v1.0.0', 'v1.1.0', 'v1.2.0', 'v1.3.0', 'v1.4.0', 'v1.5.0', 'v1.6.0', 'v1.7.0', 'v1.8.0', 'v1.9.0', 'v2.0.0']);
+    expect(rows.map((x) => x.versao)).toEqual(['v1.0.0', 'v1.1.0', 'v1.2.0', 'v1.3.0', 'v1.4.0', 'v1.5.0', 'v1.6.0', 'v1.7.0', 'v1.8.0', 'v1.9.0', 'v2.0.0', 'v2.1.0']);
     expect(rows.at(-1)!.mais_nova).toBe(true);
   });
 

@@ -17,10 +17,10 @@ function refusal(f: () => unknown): ServiceError {
 }
 
 describe('releases', () => {
-  it('offers v1.0.0 to v2.0.0, newest last', () => {
-    expect(listReleases()).toEqual(['v1.0.0', 'v1.1.0', 'v1.2.0', 'v1.3.0', 'v1.4.0', 'v1.5.0', 'v1.6.0', 'v1.7.0', 'v1.8.0', 'v1.9.0', 'v2.0.0']);
-    expect(newestRelease()).toBe('v2.0.0');
-    expect(openRelease().version).toBe('v2.0.0');
+  it('offers v1.0.0 to v2.1.0, newest last', () => {
+    expect(listReleases()).toEqual(['v1.0.0', 'v1.1.0', 'v1.2.0', 'v1.3.0', 'v1.4.0', 'v1.5.0', 'v1.6.0', 'v1.7.0', 'v1.8.0', 'v1.9.0', 'v2.0.0', 'v2.1.0']);
+    expect(newestRelease()).toBe('v2.1.0');
+    expect(openRelease().version).toBe('v2.1.0');
   });
 
   it('refuses an unknown release naming the offered ones', () => {
