@@ -343,8 +343,11 @@ let memoryG = false;
 
 /** log2 of the memory past which H(m) > x, for x > 0; +inf when x >= 1. */
 @inline function logThreshold(x: f64): f32 {
-  return x < 1 ? <f32>param(F_MEM_LOG2K) + <f32>param(F_MEM_INV_HILL) * (Mathf.log2(<f32>x) - Mathf.log2(<f32>(1 - x))) : Infinity;
+  return x < 1 ? <f32>param(F_MEM_LOG2K) + <f32>param(F_MEM_INV_HILL) * Mathf.log2(<f32>(x / (1 - x))) : Infinity;
 }
+
+// -ln(1 - r) of each channel's recall probability r (+0 for r 0), set by beginReception
+const recallScale = memory.data(4 << 2, 4);
 
 /** Person i's f32 row of P_MEMORY (its base cell's keep and ceilings). */
 @inline function memoryRow(i: u32): usize {
@@ -375,10 +378,9 @@ function mediaState(i: u32): v128 {
   return f32x4(0, ta, tr, 0);
 }
 
-/** The recall threshold of pair (i, c): ln v / ln(1 - r), +inf when r is 0. */
+/** The recall threshold of pair (i, c): ln v / ln(1 - r) (the Exp(1) draw of v over -ln(1 - r)), +inf when r is 0. */
 @inline function recallThreshold(i: u32, c: u32): f32 {
-  const r = param(F_RECALL + c);
-  return r > 0 ? Mathf.log(<f32>uniformHigh(key, (S_RECALL + c) << 16, i)) / Mathf.log(<f32>(1 - r)) : Infinity;
+  return expDraw(key, S_RECALL + c, 0, i) / load<f32>(recallScale + (<usize>c << 2));
 }
 
 /** Stores day at p (u16) when it is earlier than the day there or there is none. */
@@ -749,6 +751,7 @@ export function beginReception(keyLo: u32, keyHi: u32): void {
   memory.fill(slot(P_FREQ), 0, <usize>n * nC);
   memoryG = param(F_MEMORY) != 0;
   if (memoryG) {
+    for (let c: u32 = 0; c < nC; c++) store<f32>(recallScale + (<usize>c << 2), -Mathf.log(<f32>(1 - param(F_RECALL + c))));
     memory.fill(slot(P_ADAY), 0, <usize>n << 1);
     memory.fill(slot(P_RDAY), 0, <usize>n << 1);
   }
