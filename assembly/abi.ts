@@ -4,7 +4,7 @@
 // (npm run abi:generate, scripts/kernel-abi.ts; test/kernel/abi.test.ts fails when it is stale).
 
 // Version of this ABI: abiVersion() returns it and the host refuses a kernel built from another.
-export const ABI_VERSION: u32 = 14;
+export const ABI_VERSION: u32 = 15;
 
 // Age groups of the digital layer (0-9, 10-19, ..., 50-59, 60+): the host's grupo_idade of the
 // principal grid (src/release/publication-grid.ts); digital cells are UF x age group.
@@ -19,6 +19,15 @@ export const ADOPTION_COMPACT_EIGHTHS: u32 = 3;
 
 // Columns of a channel's row of P_RUN_FREQ: its contacts, then the members with 1 .. 10+ contacts
 export const FREQ_COLS: u32 = 11;
+
+// Pairs of (person, channel) in a batch of reception's media contacts (assembly/reception.ts BATCH;
+// P_MEM_BATCH holds one 16-byte memory state per pair)
+export const CONTACT_BATCH: u32 = 1024;
+
+// f32 entries per base reception cell (without habit and audience: F_MEM_CELLS of them) in P_MEMORY
+// (assembly/reception.ts, v2.1.0's response memory): the share that does not reject, then the
+// ceilings of absorve-or-repassa and of repassa, by media memory and by social memory, then padding
+export const MEMORY_CELL: u32 = 8;
 
 // Bins of the exposure propensity's copula variable (P_PROP; assembly/reception.ts propensityOf)
 export const PROP_BINS: u32 = 512;
@@ -93,7 +102,13 @@ export const P_RUN_DAY: u32 = 65; // u32[2 * (nDays + 1) * nMeasures]: a run's e
 export const P_RUN_CELLS: u32 = 66; // u32[nGridCells * nMeasures]: a unit's events by grid cell and measure
 export const P_RUN_FREQ: u32 = 67; // u32[(nChannels + 1) * FREQ_COLS]: reception: a unit's audience members' contacts, then how many had 1, ..., 9, 10+ contacts, by channel, then over all
 export const P_PROP: u32 = 68; // f32[nChannels * PROP_BINS], then f32[2 * 256]: reception: each channel's propensity multiplier by copula bin, then the heaviness and own draws' parts of the bin (assembly/reception.ts propensityOf)
-export const SLOTS: u32 = 69;
+export const P_MEMORY: u32 = 69; // f32[F_MEM_CELLS * MEMORY_CELL], then f32[nChannels * (nDays + 1)]: reception v2.1.0: each base cell's response ceilings, then each channel's memory decay over a gap of g days (assembly/reception.ts)
+export const P_ADAY: u32 = 70; // u16[nPersons]: reception v2.1.0: the day the response reached absorve (0: not), and once the run is settled the day of the final response
+export const P_RDAY: u32 = 71; // u16[nPersons]: reception v2.1.0: the day the response reached repassa (0: not)
+export const P_SNEXT: u32 = 72; // u16[nPersons]: reception v2.1.0: 0 while a social contact may come, the day of one today, 0xFFFF once none can move the person
+export const P_SMEM: u32 = 73; // f32[nPersons]: reception v2.1.0: social memory, log2(level) + day / half-life (0: none); during the reset, a channel's absorve then repassa days (u16 each)
+export const P_MEM_BATCH: u32 = 74; // f32[4 * CONTACT_BATCH]: reception v2.1.0: each listed contact pair's memory and thresholds (assembly/reception.ts)
+export const SLOTS: u32 = 75;
 
 // f64 parameters at header + PARAMS_OFFSET + 8 * slot
 export const PARAMS_OFFSET: u32 = 320;
@@ -115,8 +130,13 @@ export const F_SPILL: u32 = 17; // vizinhanca: weight of an adjacent tract's mem
 export const F_BY_INCOME: u32 = 18; // adoption: 1 when the launch mass and impulse depend on the timing class (P_TAB_INCOME)
 export const F_PROP: u32 = 19; // reception: 1 when media contacts take each person's exposure propensity (P_PROP), 0 before v2.0.0
 export const F_PROP_SLOT: u32 = 20; // 4 slots: the byte of a person's propensity hash that channel c draws (its canal's fixed place, 1 + index of tv, radio, digital, exterior)
-export const PARAMS: u32 = 24;
-export const HEADER_BYTES: u32 = 512;
+export const F_MEMORY: u32 = 24; // reception: 1 when responses follow exposure (v2.1.0 on: P_MEMORY, P_ADAY, ...), 0 before
+export const F_MEM_LOG2K: u32 = 25; // reception v2.1.0: log2 of the memory at half the ceiling (memoria_meia_saturacao)
+export const F_MEM_INV_HILL: u32 = 26; // reception v2.1.0: 1 / the Hill exponent (memoria_expoente)
+export const F_MEM_SOCIAL: u32 = 27; // reception v2.1.0: 1 / the social memory's half-life in days
+export const F_MEM_CELLS: u32 = 28; // reception v2.1.0: base reception cells (a cell's is (cell >> 1) % F_MEM_CELLS: without the audience bit and the habit)
+export const PARAMS: u32 = 29;
+export const HEADER_BYTES: u32 = 576;
 
 // Random streams: one per decision (DESIGN 4). Media and recall take 4 consecutive streams.
 export const S_ADOPT: u32 = 1;

@@ -17,7 +17,8 @@ import {
   P_CNT_GROUP, P_CNT_TRACT, P_CNT_DIG, P_CNT_HH, P_TAB_G, P_TAB_V, P_TAB_D, P_UNIT_G, P_UNIT_V, P_UNIT_D,
   F_EXPO, F_W_HH, F_PERIOD, F_FALSE_RECALL, F_FIRST_DAY, F_RECALL, S_SOCIAL, S_RESPONSE, S_FALSE_RECALL,
   S_MEDIA, S_RECALL, P_MEDIA_LIST, P_END_LIST, P_LIST_START, P_CANDIDATES,
-  AGENT_BASE, P_PROP, PROP_BINS, F_PROP, F_PROP_SLOT, S_PROPENSITY,
+  AGENT_BASE, P_PROP, PROP_BINS, F_PROP, F_PROP_SLOT, S_PROPENSITY, CONTACT_BATCH, MEMORY_CELL, P_MEMORY, P_ADAY, P_RDAY,
+  P_SNEXT, P_SMEM, P_MEM_BATCH, F_MEMORY, F_MEM_LOG2K, F_MEM_INV_HILL, F_MEM_SOCIAL, F_MEM_CELLS,
 } from './abi';
 import { gather4, gather4From } from './gather';
 import { slot, param } from './header';
@@ -25,6 +26,7 @@ import { clearCounters, prepareUnits } from './layers';
 import { expDraw, expDraw2, expDraw2High, hash, setAgentBase, uniform, uniformHigh } from './rng';
 
 const REPASSA: u8 = 3;
+const REJEITA: u8 = 4;
 // A household's spreader counter (P_CNT_HH) in a household of at most MASK_MEMBERS persons: the
 // count in its low COUNT_BITS bits, and bit COUNT_BITS + k set while its k-th member spreads (each
 // +1 and -1 of countSpreaders adds and removes the bit with the count). Larger households keep
@@ -234,7 +236,7 @@ function fillGrid(nC: u32, nDays: u32): bool {
 // listed for its recall draw and scheduled in the listed order (runContacts). A contact's channel
 // and day share one u32, channel << 16 | day (days are u16): a round keeps a pair with three
 // stores, not four.
-const BATCH: u32 = 1024;
+const BATCH: u32 = CONTACT_BATCH;
 const batchPerson = memory.data(<i32>BATCH << 2);
 const batchCD = memory.data(<i32>BATCH << 2);
 const batchAff = memory.data(<i32>BATCH << 2, 8);
@@ -306,6 +308,86 @@ function recallDraws(n: u32, dday: usize): void {
   }
 }
 
+// Responses that follow exposure (v2.1.0 on, F_MEMORY; docs/model.md, "Responses that follow
+// exposure"). An exposed person's one draw u = H(key, S_RESPONSE, 0, i) (before v2.1.0, the first
+// exposure's response) rejects at the first exposure, for good, when u >= keep (the cell's share
+// that does not reject); else y = u / keep places the person on the ladder aware -> absorve ->
+// repassa: absorve from the first contact after which a source's memory m has cA x H(m) > y,
+// repassa when cR x H(m) > y (cA >= cR the cell's ceilings for the source, H(m) = m^n / (K^n + m^n)).
+// A source is a media channel (the adstock of its contacts, 1 each, halving every half-life of the
+// channel) or word of mouth (the social contacts', likewise): the response follows the strongest
+// source, so a channel's days are its own and the person's are the least over the channels
+// (mergeChannel), as first contact days are. cX x H(m) > y is m > K (x / (1 - x))^(1/n) with
+// x = y / cX: a threshold per person and source, none when x >= 1. Declared recall comes from the
+// same memory: a channel is recalled from the first contact after which 1 - (1 - r)^m > v (r the
+// channel's recall probability per contact, v the pair's own draw): m > ln v / ln(1 - r), the
+// old model's one draw per contact when memory does not fade.
+const ROW_KEEP: u32 = 0;
+const ROW_MEDIA: u32 = 1;
+const ROW_SOCIAL: u32 = 3;
+
+// The kind of a task's reception (runContacts, the reset's rounds): Remembering (v2.1.0 on, each
+// contact moves memory and the response, recall from memory) or Forgetful (one response at the
+// first exposure, one recall draw a contact), a function of its own each.
+type Remembering = f64;
+type Forgetful = u8;
+@inline function remembers<Mem>(): bool {
+  return sizeof<Mem>() == sizeof<Remembering>();
+}
+
+// the task's response memory flag (F_MEMORY), set by beginReception
+let memoryG = false;
+
+// The memory's logarithms and powers are f32 (Mathf's): f64's tables do not fit the module's one
+// page of static data, and a threshold or level needs no more.
+
+/** log2 of the memory past which H(m) > x, for x > 0; +inf when x >= 1. */
+@inline function logThreshold(x: f64): f32 {
+  return x < 1 ? <f32>param(F_MEM_LOG2K) + <f32>param(F_MEM_INV_HILL) * Mathf.log2(<f32>(x / (1 - x))) : Infinity;
+}
+
+// -ln(1 - r) of each channel's recall probability r (+0 for r 0), set by beginReception
+const recallScale = memory.data(4 << 2, 4);
+
+/** Person i's f32 row of P_MEMORY (its base cell's keep and ceilings). */
+@inline function memoryRow(i: u32): usize {
+  const base = (<u32>load<u16>(slot(P_CELL) + (<usize>i << 1)) >> 1) % <u32>param(F_MEM_CELLS);
+  return slot(P_MEMORY) + ((<usize>base * MEMORY_CELL) << 2);
+}
+
+/** Person i's y (u / keep), or -1 for a rejecter (u >= keep). */
+@inline function ladderDraw(i: u32): f64 {
+  const keep = <f64>load<f32>(memoryRow(i), ROW_KEEP << 2);
+  const u = uniform(key, S_RESPONSE, 0, i);
+  return u < keep ? u / keep : -1;
+}
+
+/**
+ * Person i's media memory state before a first contact: f32 lanes (memory 0, absorve threshold,
+ * repassa threshold, recall threshold 0 for now), the thresholds +inf for a rejecter.
+ */
+function mediaState(i: u32): v128 {
+  const y = ladderDraw(i);
+  const row = memoryRow(i);
+  let ta: f32 = Infinity;
+  let tr: f32 = Infinity;
+  if (y >= 0) {
+    ta = Mathf.exp2(logThreshold(y / <f64>load<f32>(row, ROW_MEDIA << 2)));
+    tr = Mathf.exp2(logThreshold(y / <f64>load<f32>(row, (ROW_MEDIA + 1) << 2)));
+  }
+  return f32x4(0, ta, tr, 0);
+}
+
+/** The recall threshold of pair (i, c): ln v / ln(1 - r) (the Exp(1) draw of v over -ln(1 - r)), +inf when r is 0. */
+@inline function recallThreshold(i: u32, c: u32): f32 {
+  return expDraw(key, S_RECALL + c, 0, i) / load<f32>(recallScale + (<usize>c << 2));
+}
+
+/** Stores day at p (u16) when it is earlier than the day there or there is none. */
+@inline function lowerDay(p: usize, day: u32): void {
+  store<u16>(p, <u16>(min(<u32>load<u16>(p) - 1, day - 1) + 1));
+}
+
 // The contact search of a task (runContacts, paddedFirsts, contactRound), as a type: Gridded,
 // the grid's count (gridCount: nDays <= FIRST_DAYS, at most 4 channels, fillGrid true); Padded,
 // paddedCount (the same days otherwise); Counted, nextContact's and nextContactCount's (any
@@ -327,7 +409,8 @@ type Counted = u32;
  * contactRound likewise): with both searches in one loop V8 spilled a dozen values to
  * the stack every contact (with the rounds split too, reset 0.919 -> 0.901 CPU-s).
  */
-function paddedFirsts<Search>(m: u32, nDays: u32, mday: usize): u32 {
+function paddedFirsts<Search, Mem>(m: u32, nDays: u32, mday: usize): u32 {
+  const mem = slot(P_MEM_BATCH);
   let na: u32 = 0;
   for (let j: u32 = 0; j < m; j++) {
     const i = load<u32>(batchPerson + (<usize>j << 2));
@@ -340,13 +423,15 @@ function paddedFirsts<Search>(m: u32, nDays: u32, mday: usize): u32 {
     store<u32>(batchPerson + (<usize>na << 2), i);
     store<u32>(batchCD + (<usize>na << 2), cd | (k + 1));
     store<u32>(batchAff + (<usize>na << 2), load<u32>(batchAff + (<usize>j << 2)));
+    if (remembers<Mem>()) v128.store(mem + (<usize>na << 4), v128.load(mem + (<usize>j << 4)));
     na += <u32>on;
   }
   return na;
 }
 
 /** paddedFirsts with nextContact(row of channel c, nDays, 0, E / a) (any nDays). */
-function countFirsts(m: u32, nDays: u32, cum: usize, mday: usize): u32 {
+function countFirsts<Mem>(m: u32, nDays: u32, cum: usize, mday: usize): u32 {
+  const mem = slot(P_MEM_BATCH);
   let na: u32 = 0;
   for (let j: u32 = 0; j < m; j++) {
     const i = load<u32>(batchPerson + (<usize>j << 2));
@@ -358,6 +443,7 @@ function countFirsts(m: u32, nDays: u32, cum: usize, mday: usize): u32 {
     store<u32>(batchPerson + (<usize>na << 2), i);
     store<u32>(batchCD + (<usize>na << 2), cd | nd);
     store<u32>(batchAff + (<usize>na << 2), load<u32>(batchAff + (<usize>j << 2)));
+    if (remembers<Mem>()) v128.store(mem + (<usize>na << 4), v128.load(mem + (<usize>j << 4)));
     na += <u32>on;
   }
   return na;
@@ -377,8 +463,10 @@ let recallCount: u32 = 0;
  * from + 1, as nextContact gives: max(k, from) + 1 in both cases, none when that is nDays + 1.
  * row[from] (from >= 1) comes from firstRows.
  */
-function contactRound<Search>(n: u32, nC: u32, nDays: u32, cum: usize, freq: usize, dday: usize, seen: u8): u32 {
+function contactRound<Search, Mem>(n: u32, nC: u32, nDays: u32, cum: usize, freq: usize, dday: usize, aday: usize, rday: usize, seen: u8): u32 {
   const counted = sizeof<Search>() == sizeof<Counted>();
+  const mem = slot(P_MEM_BATCH);
+  const decay = slot(P_MEMORY) + ((<usize>param(F_MEM_CELLS) * MEMORY_CELL) << 2);
   let nb: u32 = 0;
   let nr: u32 = 0;
   for (let j: u32 = 0; j < n; j++) {
@@ -387,14 +475,33 @@ function contactRound<Search>(n: u32, nC: u32, nDays: u32, cum: usize, freq: usi
     const c = cd >> 16;
     const day = cd & 0xFFFF;
     store<u8>(freq + <usize>(i * nC + c), seen);
-    store<u32>(recallPerson + (<usize>nr << 2), i);
-    store<u32>(recallCD + (<usize>nr << 2), cd);
-    nr += <u32>(<u32>load<u16>(dday + (<usize>i << 1)) - 1 > day - 1);
+    if (!remembers<Mem>()) {
+      store<u32>(recallPerson + (<usize>nr << 2), i);
+      store<u32>(recallCD + (<usize>nr << 2), cd);
+      nr += <u32>(<u32>load<u16>(dday + (<usize>i << 1)) - 1 > day - 1);
+    }
     const need = load<f64>(batchNeed + (<usize>j << 3));
     // the next contact's day, nDays + 1 or 0 (wrapping to the top below) for none
     const nd = counted
       ? nextContactCount(cum + ((<usize>c * (nDays + 1)) << 3), nDays, day, need)
       : max(daysBelow<Search>(c, load<f64>(firstRows + ((<usize>(c * FIRST_DAYS + day - 1)) << 3)) + need), day) + 1;
+    if (remembers<Mem>()) {
+      // the contact adds 1 to the pair's memory; a threshold it passes (absorve, repassa, recall:
+      // lanes 1 to 3) lowers the person's day and becomes +inf (the pair's later contacts are
+      // later days); the memory kept is the one the next contact finds, decayed over the gap
+      let st = v128.load(mem + (<usize>j << 4));
+      const m = f32x4.extract_lane(st, 0) + 1;
+      const passed = f32x4.ge(f32x4.splat(m), st);
+      const bits = i32x4.bitmask(passed) & 14;
+      if (bits != 0) {
+        if (bits & 2) lowerDay(aday + (<usize>i << 1), day);
+        if (bits & 4) lowerDay(rday + (<usize>i << 1), day);
+        if (bits & 8) lowerDay(dday + (<usize>i << 1), day);
+        st = v128.bitselect(f32x4.splat(Infinity), st, v128.and(passed, i32x4(0, -1, -1, -1)));
+      }
+      const gap = select<u32>(nd - day, 0, nd - 1 < nDays);
+      v128.store(mem + (<usize>nb << 4), f32x4.replace_lane(st, 0, m * load<f32>(decay + ((<usize>(c * (nDays + 1) + gap)) << 2))));
+    }
     store<u32>(batchPerson + (<usize>nb << 2), i);
     store<u32>(batchCD + (<usize>nb << 2), (cd & 0xFFFF0000) | nd);
     store<u32>(batchAff + (<usize>nb << 2), load<u32>(batchAff + (<usize>j << 2)));
@@ -539,12 +646,13 @@ function socialRun(
  * Channels [c0, c1) of the nC: each (person, channel) pair's contacts depend on its own draws
  * only, so the channels done apart and their days' least taken after (mergeChannel) give the same.
  */
-function runContacts<Search>(
+function runContacts<Search, Mem>(
   n: u32, nC: u32, c0: u32, c1: u32, nCells: u32, nDays: u32, cell: usize, aff: usize, cum: usize,
-  freq: usize, dday: usize, mday: usize,
+  freq: usize, dday: usize, mday: usize, aday: usize, rday: usize,
 ): void {
   const block = BATCH / max(c1 - c0, 1);
   const prop = param(F_PROP) != 0;
+  const mem = slot(P_MEM_BATCH);
   for (let i0: u32 = 0; i0 < n; i0 += block) {
     const i1 = min(i0 + block, n);
     let m: u32 = 0;
@@ -553,24 +661,27 @@ function runContacts<Search>(
       // the person's propensity draws (one hash: byte 0 its heaviness, byte 1 + canal its own), a
       // predictable branch: the flag is the task's
       const h = prop ? hash(key, S_PROPENSITY, 0, i) : 0;
+      // the person's thresholds, for a member of the audience (k's bit 0): no one else has a contact
+      const st = remembers<Mem>() && (k & 1) != 0 ? mediaState(i) : i32x4.splat(0);
       for (let c = c0; c < c1; c++) {
         let a = load<f32>(aff + ((<usize>c * nCells + k) << 2));
         if (prop) a *= propensityOf(h, c, nC);
         store<u32>(batchPerson + (<usize>m << 2), i);
         store<u32>(batchCD + (<usize>m << 2), c << 16);
         store<f32>(batchAff + (<usize>m << 2), a);
+        if (remembers<Mem>() && a > 0) v128.store(mem + (<usize>m << 4), f32x4.replace_lane(st, 3, recallThreshold(i, c)));
         m += <u32>(a > 0);
       }
     }
     drawNeeds(m);
-    let na = sizeof<Search>() == sizeof<Counted>() ? countFirsts(m, nDays, cum, mday) : paddedFirsts<Search>(m, nDays, mday);
+    let na = sizeof<Search>() == sizeof<Counted>() ? countFirsts<Mem>(m, nDays, cum, mday) : paddedFirsts<Search, Mem>(m, nDays, mday);
     // the round's number, each listed pair's count of contacts (freq saturates at 255)
     let seen: u8 = 0;
     while (na != 0) {
       drawNeeds(na);
       seen += <u8>(seen < 255);
-      na = contactRound<Search>(na, nC, nDays, cum, freq, dday, seen);
-      recallDraws(recallCount, dday);
+      na = contactRound<Search, Mem>(na, nC, nDays, cum, freq, dday, aday, rday, seen);
+      if (!remembers<Mem>()) recallDraws(recallCount, dday);
     }
   }
 }
@@ -601,8 +712,8 @@ const SEARCH_PADDED: u32 = 1;
 const SEARCH_GRIDDED: u32 = 2;
 let searchG: u32 = SEARCH_COUNTED;
 
-/** runContacts over channels [c0, c1) with the task's search, days into dday and mday. */
-function contactsOf(c0: u32, c1: u32, dday: usize, mday: usize): void {
+/** runContacts over channels [c0, c1) with the task's search and kind, days into dday, mday, aday and rday (these two v2.1.0's). */
+function contactsOf(c0: u32, c1: u32, dday: usize, mday: usize, aday: usize, rday: usize): void {
   const n = <u32>slot(N_PERSONS);
   const nC = <u32>slot(N_CHANNELS);
   const nCells = <u32>slot(N_CELLS);
@@ -611,9 +722,13 @@ function contactsOf(c0: u32, c1: u32, dday: usize, mday: usize): void {
   const aff = slot(P_AFF);
   const cum = slot(P_CUM);
   const freq = slot(P_FREQ);
-  if (searchG == SEARCH_GRIDDED) runContacts<Gridded>(n, nC, c0, c1, nCells, nDays, cell, aff, cum, freq, dday, mday);
-  else if (searchG == SEARCH_PADDED) runContacts<Padded>(n, nC, c0, c1, nCells, nDays, cell, aff, cum, freq, dday, mday);
-  else runContacts<Counted>(n, nC, c0, c1, nCells, nDays, cell, aff, cum, freq, dday, mday);
+  if (memoryG) {
+    if (searchG == SEARCH_GRIDDED) runContacts<Gridded, Remembering>(n, nC, c0, c1, nCells, nDays, cell, aff, cum, freq, dday, mday, aday, rday);
+    else if (searchG == SEARCH_PADDED) runContacts<Padded, Remembering>(n, nC, c0, c1, nCells, nDays, cell, aff, cum, freq, dday, mday, aday, rday);
+    else runContacts<Counted, Remembering>(n, nC, c0, c1, nCells, nDays, cell, aff, cum, freq, dday, mday, aday, rday);
+  } else if (searchG == SEARCH_GRIDDED) runContacts<Gridded, Forgetful>(n, nC, c0, c1, nCells, nDays, cell, aff, cum, freq, dday, mday, 0, 0);
+  else if (searchG == SEARCH_PADDED) runContacts<Padded, Forgetful>(n, nC, c0, c1, nCells, nDays, cell, aff, cum, freq, dday, mday, 0, 0);
+  else runContacts<Counted, Forgetful>(n, nC, c0, c1, nCells, nDays, cell, aff, cum, freq, dday, mday, 0, 0);
 }
 
 /**
@@ -634,6 +749,12 @@ export function beginReception(keyLo: u32, keyHi: u32): void {
   memory.fill(slot(P_DDAY), 0, <usize>n << 1);
   memory.fill(slot(P_RESP), 0, <usize>n);
   memory.fill(slot(P_FREQ), 0, <usize>n * nC);
+  memoryG = param(F_MEMORY) != 0;
+  if (memoryG) {
+    for (let c: u32 = 0; c < nC; c++) store<f32>(recallScale + (<usize>c << 2), -Mathf.log(<f32>(1 - param(F_RECALL + c))));
+    memory.fill(slot(P_ADAY), 0, <usize>n << 1);
+    memory.fill(slot(P_RDAY), 0, <usize>n << 1);
+  }
   if (nC > 4 || nDays > FIRST_DAYS) {
     searchG = SEARCH_COUNTED;
   } else {
@@ -655,6 +776,14 @@ export function beginReception(keyLo: u32, keyHi: u32): void {
 @inline function channelFreqBytes(): usize {
   return slot(P_END_LIST);
 }
+// v2.1.0 on: the channel's absorve and repassa days (u16[n] each) in P_SMEM, which the days use
+// once finishReception has zeroed it
+@inline function channelAbsorb(): usize {
+  return slot(P_SMEM);
+}
+@inline function channelPass(): usize {
+  return slot(P_SMEM) + (<usize>slot(N_PERSONS) << 1);
+}
 
 /**
  * Host: channel c's media contacts of the task begun: its first contact and first recalled days
@@ -664,7 +793,8 @@ export function beginReception(keyLo: u32, keyHi: u32): void {
  */
 export function channelContacts(c: u32): void {
   memory.fill(channelFirst(), 0, <usize>slot(N_PERSONS) << 2);
-  contactsOf(c, c + 1, channelRecall(), channelFirst());
+  if (memoryG) memory.fill(channelAbsorb(), 0, <usize>slot(N_PERSONS) << 2);
+  contactsOf(c, c + 1, channelRecall(), channelFirst(), channelAbsorb(), channelPass());
 }
 
 /** Host: freq's column c into the channel's contact counts (u8[n] at P_END_LIST), for the host to keep. */
@@ -700,6 +830,10 @@ export function mergeChannel(c: u32, counts: bool): void {
     store<u16>(mday + at, <u16>(min(<u32>load<u16>(mday + at) - 1, <u32>load<u16>(first + at) - 1) + 1));
     store<u16>(dday + at, <u16>(min(<u32>load<u16>(dday + at) - 1, <u32>load<u16>(recall + at) - 1) + 1));
   }
+  if (memoryG) {
+    mergeDays(slot(P_ADAY), channelAbsorb(), n);
+    mergeDays(slot(P_RDAY), channelPass(), n);
+  }
   if (counts) {
     const nC = <usize>slot(N_CHANNELS);
     const freq = slot(P_FREQ) + <usize>c;
@@ -708,10 +842,21 @@ export function mergeChannel(c: u32, counts: bool): void {
   }
 }
 
+/** days[i] becomes the least nonzero day of days[i] and from[i], for the n persons (u16 each). */
+function mergeDays(days: usize, from: usize, n: u32): void {
+  const one = i16x8.splat(1);
+  let i: u32 = 0;
+  for (; i + 8 <= n; i += 8) {
+    const at = <usize>i << 1;
+    v128.store(days + at, i16x8.add(i16x8.min_u(i16x8.sub(v128.load(days + at), one), i16x8.sub(v128.load(from + at), one)), one));
+  }
+  for (; i < n; i++) lowerDay(days + (<usize>i << 1), <u32>load<u16>(from + (<usize>i << 1)));
+}
+
 /** Host: once per task, beginReception then every channel's contacts at once, then finishReception. */
 export function resetReception(keyLo: u32, keyHi: u32): void {
   beginReception(keyLo, keyHi);
-  contactsOf(0, <u32>slot(N_CHANNELS), slot(P_DDAY), slot(P_MDAY));
+  contactsOf(0, <u32>slot(N_CHANNELS), slot(P_DDAY), slot(P_MDAY), slot(P_ADAY), slot(P_RDAY));
   finishReception();
 }
 
@@ -740,7 +885,13 @@ export function finishReception(): void {
     const pd = dday + (<usize>i << 1);
     store<u16>(pd, uniform(key, S_FALSE_RECALL, 0, i) < falseRecall ? first : load<u16>(pd));
   }
-  listMediaDays(n, nDays, mday, slot(P_MEDIA_LIST), slot(P_LIST_START));
+  // the day lists: before v2.1.0 the first media contacts (first exposures), from v2.1.0 the
+  // repassa days the media gave (the start of spreading); the social memory starts empty
+  listMediaDays(n, nDays, memoryG ? slot(P_RDAY) : mday, slot(P_MEDIA_LIST), slot(P_LIST_START));
+  if (memoryG) {
+    memory.fill(slot(P_SMEM), 0, <usize>n << 2);
+    memory.fill(slot(P_SNEXT), 0, <usize>n << 1);
+  }
   store<u32>(slot(P_LIST_START) + ((<usize>nDays + 2) << 2), 0);
   endCount = 0;
   memory.fill(slot(P_CANDIDATES), 0, <usize>((n + 127) >> 7) << 4);
@@ -883,6 +1034,11 @@ export function stepReception(day: u32): void {
   let spreaders: i32 = 0;
   for (let k: u32 = 0; k <= nDig; k++) spreaders |= load<i32>(cD + (<usize>k << 2));
   const social = ex > 0 && spreaders != 0;
+  // who may still have a social contact (0) and the day of today's: before v2.1.0 sday (a first
+  // social exposure only), from v2.1.0 P_SNEXT (every contact until the response cannot move);
+  // a spreader spreads from the day after its first exposure (eday) or, from v2.1.0, its repassa day
+  const open = memoryG ? slot(P_SNEXT) : sday;
+  const since = memoryG ? slot(P_RDAY) : eday;
 
   // Two passes over the persons, in this order, give the numbers of one pass doing both per
   // person: the social pass writes rem and sday and reads cH (the day-start household counters:
@@ -925,7 +1081,7 @@ export function stepReception(day: u32): void {
         const base = hUnit * <f32>(small ? spreading & COUNT_MASK : spreading) + tv;
         const selfV = hUnit + load<f32>(uV + (<usize>t << 2));
         socialHousehold(
-          a, b, day, base, selfV, <u32>spreading >> COUNT_BITS, small && byMask, sday, eday, resp, group, dcell, mult, rem, tG, tD, uG, uD,
+          a, b, day, base, selfV, <u32>spreading >> COUNT_BITS, small && byMask, open, since, resp, group, dcell, mult, rem, tG, tD, uG, uD,
           noGroup, offline, vEx,
         );
         a = b;
@@ -948,7 +1104,7 @@ export function stepReception(day: u32): void {
       }
       if (h2 + 4 > nH) while (h2 < nH && load<i32>(cH + (<usize>h2 << 2)) == 0 && load<u32>(hhTract + (<usize>h2 << 2)) == t) h2++;
       const b = load<u32>(hhStart + (<usize>h2 << 2));
-      socialRun(a, b, day, tv, sday, group, dcell, mult, rem, tG, tD, noGroup, offline, vEx);
+      socialRun(a, b, day, tv, open, group, dcell, mult, rem, tG, tD, noGroup, offline, vEx);
       a = b;
       h = h2;
     }
@@ -1004,12 +1160,18 @@ export function stepReception(day: u32): void {
     if (nEvent <= BATCH - 128 && w + 1 < words) continue;
     for (let j: u32 = 0; j < nEvent; j++) {
       const p = load<u32>(eventPerson + (<usize>j << 2));
+      let isFirst: bool;
+      if (memoryG) {
+        const ev = memoryEvent(p, day, sday, resp, rem);
+        if (ev == 0) continue;
+        isFirst = ev > 0;
+      } else {
       // A candidate not yet exposed (eday 0) was hit today: a first exposure, by media if mday
       // is today, else socially (sday is not read); an exposed one's event is the end of its
       // spreading, if any. The same tests as the four loads (eday, resp, mday, sday) and
       // compares of every candidate before, with one load for most (docs/model.md, session 13).
       const e = <u32>load<u16>(eday + (<usize>p << 1));
-      const isFirst = e == 0;
+      isFirst = e == 0;
       if (!isFirst && ((load<u8>(resp + <usize>p) != REPASSA) | (day - e != periodG))) continue;
       if (isFirst) {
         // first exposure: the response by cell and source (media wins a tie)
@@ -1025,6 +1187,7 @@ export function stepReception(day: u32): void {
         // only a spreader's start and end change the counters and need the household: the
         // walk below (its exit branch mispredicted about once an event) is for them alone
         if (r != REPASSA) continue;
+      }
       }
       // the household: hhStart walked 4 bounds per compare (hhStart[nH] > p stops it in the
       // array); on the AMD EPYC host the days 1.4% to 5.7% faster than one by one (session 10)
@@ -1054,5 +1217,85 @@ export function stepReception(day: u32): void {
   }
   countSpreaders(nSpread, group, dcell, hhTract, cG, cT, cD, cH);
   store<u32>(endEnds + (<usize>day << 2), endCount);
+  if (memoryG && day == nDays) settleResponses(sday, mday, eday, resp);
+}
+
+/**
+ * A v2.1.0 candidate's event (stepReception's event pass): 1 when it starts spreading today (its
+ * repassa day, by the media's memory or by today's social contact), -1 when its spreading ends, 0
+ * for none. A social contact today (P_SNEXT == day) adds 1 to the social memory (kept as log2 of
+ * the level plus day / half-life, so that it decays without a day of its own) and may move the
+ * person up the ladder; a rejecter's first contact closes it to more, anyone else's draws the
+ * threshold of the next contact (stream S_SOCIAL, today's day: the first one's is day 0's).
+ */
+function memoryEvent(p: u32, day: u32, sday: usize, resp: usize, rem: usize): i32 {
+  const at = <usize>p << 1;
+  const rday = slot(P_RDAY) + at;
+  const rd = <u32>load<u16>(rday);
+  if (load<u8>(resp + <usize>p) == REPASSA) return day - rd == periodG ? -1 : 0;
+  const next = slot(P_SNEXT) + at;
+  if (<u32>load<u16>(next) == day) {
+    if (load<u16>(sday + at) == 0) store<u16>(sday + at, <u16>day);
+    const y = ladderDraw(p);
+    if (y < 0) {
+      store<u16>(next, 0xFFFF);
+      return 0;
+    }
+    const mem = slot(P_SMEM) + (<usize>p << 2);
+    const l = load<f32>(mem);
+    const since = <f32>day * <f32>param(F_MEM_SOCIAL);
+    const level = Mathf.log2((l > 0 ? Mathf.exp2(l - since) : 0) + 1);
+    store<f32>(mem, level + since);
+    const row = memoryRow(p);
+    if (level > logThreshold(y / <f64>load<f32>(row, ROW_SOCIAL << 2))) lowerDay(slot(P_ADAY) + at, day);
+    if (level > logThreshold(y / <f64>load<f32>(row, (ROW_SOCIAL + 1) << 2))) {
+      store<u16>(rday, <u16>day);
+    } else {
+      store<u16>(next, 0);
+      store<f32>(rem + (<usize>p << 2), expDraw(key, S_SOCIAL, day, p));
+      if (rd != day) return 0;
+    }
+  } else if (rd != day) {
+    return 0;
+  }
+  // repassa from today: no contact moves the person any more
+  store<u8>(resp + <usize>p, REPASSA);
+  store<u16>(next, 0xFFFF);
+  store<u32>(slot(P_END_LIST) + (<usize>endCount << 2), p);
+  endCount++;
+  return 1;
+}
+
+/**
+ * v2.1.0, after the last day: each person's first exposure (eday, the least of its first media
+ * and social days), its final response (resp: rejeita for a rejecter, else the furthest rung
+ * reached) and the day it was reached (P_ADAY: eday for ignora and rejeita), which the reduction
+ * counts (assembly/reduce.ts).
+ */
+function settleResponses(sday: usize, mday: usize, eday: usize, resp: usize): void {
+  const n = <u32>slot(N_PERSONS);
+  const aday = slot(P_ADAY);
+  const rday = slot(P_RDAY);
+  for (let i: u32 = 0; i < n; i++) {
+    const at = <usize>i << 1;
+    const e = min(<u32>load<u16>(mday + at) - 1, <u32>load<u16>(sday + at) - 1) + 1;
+    if (e == 0) continue;
+    store<u16>(eday + at, <u16>e);
+    const rd = <u32>load<u16>(rday + at);
+    const ad = <u32>load<u16>(aday + at);
+    let r: u8 = 1;
+    let d = e;
+    if (ladderDraw(i) < 0) {
+      r = REJEITA;
+    } else if (rd != 0) {
+      r = REPASSA;
+      d = rd;
+    } else if (ad != 0) {
+      r = 2;
+      d = ad;
+    }
+    store<u8>(resp + <usize>i, r);
+    store<u16>(aday + at, <u16>d);
+  }
 }
 

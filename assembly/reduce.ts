@@ -14,9 +14,9 @@
 // (docs/experiments/scale-out.md, "2026-11-27: the reduction").
 import {
   N_CHANNELS, N_DAYS, N_MEASURES, P_DAY_A, P_SDAY, P_MDAY, P_DDAY, P_RESP, P_FREQ, P_GRID_CELL, P_AUDIENCE,
-  P_RUN_DAY, P_RUN_CELLS, P_RUN_FREQ, FREQ_COLS,
+  P_RUN_DAY, P_RUN_CELLS, P_RUN_FREQ, FREQ_COLS, P_ADAY, F_MEMORY,
 } from './abi';
-import { slot } from './header';
+import { param, slot } from './header';
 
 /** Adds `by` to the u32 at table + 4 * k. */
 @inline function bump(table: usize, k: u32, by: u32): void {
@@ -82,6 +82,9 @@ export function countReceptionRun(i0: u32, i1: u32): u32 {
   const cells = slot(P_RUN_CELLS);
   const audience = slot(P_AUDIENCE);
   const gridCell = slot(P_GRID_CELL);
+  // v2.1.0 on, a response counts on the day it was reached (settled into P_ADAY), before on the first exposure's
+  const remembers = param(F_MEMORY) != 0;
+  const responseDay = slot(P_ADAY);
   let last: u32 = 0;
   for (let i = i0; i < i1; i += 8) {
     // a person with no event adds nothing (no media contact: mDay 0, every frequency 0)
@@ -104,7 +107,8 @@ export function countReceptionRun(i0: u32, i1: u32): u32 {
       const both = <u32>(md != 0) & <u32>(sd != 0);
       const bothDay = select<u32>(max(md, sd), 0, both != 0);
       const exposed = <u32>(e != 0);
-      const kr = e * M + 4 + r;
+      const rd = remembers ? <u32>load<u16>(responseDay + at) : e;
+      const kr = rd * M + 4 + r;
       const own = perDay + <usize>a * tableBytes;
       bump(own, e * M, 1);
       bump(own, kr, 1);
@@ -118,7 +122,7 @@ export function countReceptionRun(i0: u32, i1: u32): u32 {
       bump(cells, uc + 2, <u32>(md != 0));
       bump(cells, uc + 3, <u32>(dd != 0));
       bump(cells, uc + 4, both);
-      last = max(last, max(max(e, sd), max(md, dd)));
+      last = max(last, max(max(max(e, rd), sd), max(md, dd)));
       // the frequencies of an audience member with a media contact; others add 0 (taken about half
       // the time, a branch here would be mispredicted as often)
       const on = a & <u32>(md != 0);

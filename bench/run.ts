@@ -5,7 +5,8 @@
 // load average (the machine is shared: a change under load may be the load).
 // `node dist/bench/run.js kernel peers` runs only the named suites. pix and kernel-ab are left out
 // unless named: pix refits the release's Pix case (`npm run bench:pix`, a release artefact it
-// writes in place); kernel-ab compares two kernel builds (its --base), A/A by default.
+// writes in place); kernel-ab compares two kernel builds (its --base), A/A by default; contributions
+// runs the reception example's 9 variants in RR and AP (a model check, minutes).
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -16,7 +17,7 @@ import { benchOutputDir } from './lib/bench-output.js';
 import { NEEDS_SERVICE_EXIT } from './lib/need-postgres.js';
 import { measuredChanges, shortNumber } from './lib/compare-results.js';
 
-const ONLY_WHEN_NAMED = ['pix', 'kernel-ab'];
+const ONLY_WHEN_NAMED = ['pix', 'kernel-ab', 'contributions'];
 /** Rows per result file in the table of changes. */
 const ROWS_PER_FILE = 4;
 

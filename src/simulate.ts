@@ -7,7 +7,7 @@ import { isValidatedScenario, validateScenario } from './contract/validate-scena
 import { CONTROL_CANCEL, CONTROL_DAYS } from './kernel/kernel-plan.js';
 import { planShape } from './kernel/layout.js';
 import { replicaKey } from './kernel/rng-key.js';
-import { SHARED_CONTACT_BYTES } from './kernel/shared-contacts.js';
+import { SHARED_CONTACT_BYTES, SHARED_MEMORY_BYTES } from './kernel/shared-contacts.js';
 import { DEFAULT_SHARD_BYTES, shardPopulation } from './kernel/shards.js';
 import { modelFor } from './models/model-registry.js';
 import { compilePlan } from './plan/compile-plan.js';
@@ -135,12 +135,12 @@ export function taskRequest(plan: Plan, shards: ShardLayout, kv: number, r: numb
  * Whether a plan's tasks keep their channels' media contacts for the replica's other variants
  * (src/kernel/shared-contacts.ts; the same results either way): two channels or more (a family
  * with media) and other variants than plano to share them with, and room in `memoryBytes` for what
- * `inFlight` tasks keep (5 bytes a person and channel each) beside their kernel memory. A
+ * `inFlight` tasks keep (5 bytes a person and channel each, 9 from v2.1.0) beside their kernel memory. A
  * replica's tasks run one after another in the queue, so a thread meets its next variants.
  */
 export function shareContacts(plan: Plan, inFlight: number, memoryBytes: number): boolean {
   if (plan.canais.length < 2 || plan.variantes.length < 2) return false;
-  const kept = SHARED_CONTACT_BYTES * plan.canais.length * plan.population.nPersons;
+  const kept = (SHARED_CONTACT_BYTES + (plan.kernel.memoria ? SHARED_MEMORY_BYTES : 0)) * plan.canais.length * plan.population.nPersons;
   return inFlight * (plan.bytesPorTarefa + kept) <= memoryBytes;
 }
 

@@ -72,7 +72,10 @@ export function taskBytes(persons: number, shape: TaskShape): number {
   const model = modelFor(shape.familia);
   const m = model.memoria;
   const runTables = model.medidas.length * (8 * (shape.dias + 1) + 4 * 1400) + 8 * (shape.canais + 1);
-  return (m.porPessoa + m.porPessoaCanal * shape.canais) * persons + m.porCanalDia * shape.canais * (shape.dias + 1) + m.porDia * (shape.dias + 2) + runTables;
+  // a release whose responses follow exposure (reception v2.1.0 on) holds its memory's arrays too
+  const r = shape.memoriaDaResposta ? m.memoriaDaResposta : undefined;
+  const memory = r ? r.porPessoa * persons + r.porCanalDia * shape.canais * (shape.dias + 1) + r.fixo : 0;
+  return (m.porPessoa + m.porPessoaCanal * shape.canais) * persons + m.porCanalDia * shape.canais * (shape.dias + 1) + m.porDia * (shape.dias + 2) + runTables + memory;
 }
 
 /**
@@ -91,11 +94,20 @@ export interface TaskShape {
   familia: Familia;
   canais: number;
   dias: number;
+  /** The release's responses follow exposure (reception v2.1.0 on): the kernel holds the memory's arrays. */
+  memoriaDaResposta?: true;
 }
 
-/** The shape of a scenario's tasks: its family and, for a family with media, its distinct channels (as the plan compiles them). */
-export function taskShape(scenario: Pick<Scenario, 'familia' | 'canais'>, dias: number): TaskShape {
-  return { familia: scenario.familia, canais: modelFor(scenario.familia).canais ? scenarioChannels(scenario).length : 0, dias };
+/**
+ * The shape of a scenario's tasks: its family and, for a family with media, its distinct channels
+ * (as the plan compiles them), and whether its release's responses follow exposure.
+ */
+export function taskShape(scenario: Pick<Scenario, 'familia' | 'canais' | 'release'>, dias: number): TaskShape {
+  const model = modelFor(scenario.familia);
+  return {
+    familia: scenario.familia, canais: model.canais ? scenarioChannels(scenario).length : 0, dias,
+    ...(model.respostaSegueExposicao?.(scenario.release) ? { memoriaDaResposta: true as const } : {}),
+  };
 }
 
 /** Bytes a run of `persons` needs with `tasks` tasks of `shape`, at most budget.threads of them at once. */

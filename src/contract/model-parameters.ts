@@ -13,6 +13,8 @@ import type { Familia } from './types.js';
 
 const LAYERS = ['domicilio', 'turma', 'estabelecimento', 'vizinhanca', 'digital'] as const;
 const AXES = ['regiao', 'faixa', 'sexo', 'raca', 'nivel', 'renda'] as const;
+/** The sources of reception's response memory (memoria_meia_vida_dias): the channels, then word of mouth. */
+const MEMORY_SOURCES = ['tv', 'radio', 'digital', 'exterior', 'social'] as const;
 /** Size strata of deslocamento_porte (municipalities by population, `porte` 0-6). */
 const PORTES = 7;
 
@@ -77,6 +79,17 @@ export const MODEL_PARAMETERS_SCHEMA: JsonSchema = {
       required: ['escolaridade', 'renda', 'internet', 'idade'],
       properties: Object.fromEntries(['escolaridade', 'renda', 'internet', 'idade'].map((k) => [k, number(`weight of ${k}`, { minimum: 0 })])),
     },
+    memoria_meia_saturacao: number(
+      'reception v2.1.0 on, an assumption: the memory (contacts of one source, each 1, fading) at which the source gives half its ceiling of absorve and repassa',
+      { minimum: 0.1, maximum: 20 },
+    ),
+    memoria_expoente: number('reception v2.1.0 on, an assumption: the Hill exponent n of the memory\'s effect m^n / (K^n + m^n)', { minimum: 0.5, maximum: 4 }),
+    memoria_meia_vida_dias: {
+      type: 'object',
+      description: 'reception v2.1.0 on, an assumption: the days in which the memory of each channel\'s contacts and of word of mouth (social) halves',
+      additionalProperties: false,
+      properties: Object.fromEntries(MEMORY_SOURCES.map((k) => [k, number(`half-life of the ${k} memory, days`, { minimum: 1, maximum: 90 })])),
+    },
   },
 };
 
@@ -103,6 +116,9 @@ export const PARAMETER_FAMILIES: Readonly<Record<keyof ModelParameters, readonly
   deslocamento_regiao: ['adocao', 'recepcao'],
   deslocamento_capital: ['adocao', 'recepcao'],
   pesos_escore: ['adocao', 'recepcao'],
+  memoria_meia_saturacao: ['recepcao'],
+  memoria_expoente: ['recepcao'],
+  memoria_meia_vida_dias: ['recepcao'],
 };
 
 const PROPERTIES = MODEL_PARAMETERS_SCHEMA.properties as Record<string, JsonSchema>;

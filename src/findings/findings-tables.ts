@@ -237,7 +237,9 @@ function alcanceEfetivo(result: JobResult, units: number[], rows: Rows): TableBo
     erro_padrao: `erro-padrão de Monte Carlo da média de alcance_efetivo (${SO_MONTE_CARLO})`,
     motivo: MOTIVO_DESC,
   }, result.alcance ? [
-    reachPremise(result, ['alcance_1', 'alcance_efetivo', 'parte_efetiva'], true), populationPremise(result, ['publico']), monteCarloPremise(['erro_padrao']),
+    // the frequency distribution's columns (v2.0.0 on) rest on the same media contacts
+    reachPremise(result, [...(distribuicao ? ['grp', 'frequencia_media'] : []), 'alcance_1', ...(distribuicao ? MAIS_ALCANCES.map((f) => `alcance_${f}`) : []), 'alcance_efetivo', 'parte_efetiva'], true),
+    populationPremise(result, ['publico']), monteCarloPremise(['erro_padrao']),
   ] : []);
 }
 

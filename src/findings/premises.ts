@@ -12,7 +12,8 @@ import { modelFor } from '../models/model-registry.js';
 import { usesMediaHabits } from '../models/recepcao/media-habits.js';
 import { FALSE_RECALL, RECALL, RESPONSE_BY_STIM } from '../models/recepcao/reception-profiles.js';
 import { listReleases, releaseManifest } from '../release/release.js';
-import type { Fonte, ReleaseManifest } from '../release/types.js';
+import type { Fonte, ModelParameters, ReleaseManifest } from '../release/types.js';
+import { usesResponseMemory } from '../models/recepcao/response-memory.js';
 import type { JobResult } from './job-result.js';
 import { tidy } from './stats.js';
 
@@ -113,20 +114,39 @@ function wordOfMouth(c: Context): Part {
   };
 }
 
+/** The response memory's parameters of the run (v2.1.0 on): the run's overrides, else the release's defaults. */
+function memoryParameters(c: Context): Pick<ModelParameters, 'memoria_meia_saturacao' | 'memoria_expoente' | 'memoria_meia_vida_dias'> | null {
+  if (!usesResponseMemory(c.result.release)) return null;
+  const own = c.manifest?.parametros_recepcao;
+  const run = c.result.parametros_execucao ?? {};
+  return {
+    memoria_meia_saturacao: run.memoria_meia_saturacao ?? own?.memoria_meia_saturacao,
+    memoria_expoente: run.memoria_expoente ?? own?.memoria_expoente,
+    memoria_meia_vida_dias: own?.memoria_meia_vida_dias && { ...own.memoria_meia_vida_dias, ...run.memoria_meia_vida_dias },
+  };
+}
+
 function responses(c: Context): Part {
   const stim = c.result.cenario.mensagem?.stim_id;
   const own = stim !== undefined && RESPONSE_BY_STIM[stim] !== undefined;
+  const coeficientes = `coeficientes ${own ? 'da mensagem (stim_id)' : 'padrão do modelo (a release não tem coeficientes desta mensagem)'}`;
+  const m = memoryParameters(c);
+  if (!m) return { assumidos: [`respostas (ignora, absorve, repassa, rejeita): logit por célula e fonte da primeira exposição, que fixa a resposta; ${coeficientes}`], dados: [] };
+  const h = m.memoria_meia_vida_dias;
+  const meiaVida = h ? Object.entries(h).map(([fonte, d]) => `${fonte} ${decimal(d)}`).join(', ') : 'não registradas';
   return {
     assumidos: [
-      `respostas (ignora, absorve, repassa, rejeita): logit por célula e fonte da primeira exposição, que fixa a resposta; coeficientes ${own ? 'da mensagem (stim_id)' : 'padrão do modelo (a release não tem coeficientes desta mensagem)'}`,
+      `respostas que seguem a exposição: cada contato soma à memória da sua fonte e move a pessoa de ignora a absorve e repassa pelo efeito saturante da fonte mais forte; rejeita na primeira exposição; tetos do logit por célula e fonte, ${coeficientes}`,
+      `memória da resposta (premissas do modelo, não ajustadas): meia saturação ${decimal(m.memoria_meia_saturacao ?? Number.NaN)} contatos, expoente ${decimal(m.memoria_expoente ?? Number.NaN)}, meias-vidas em dias ${meiaVida}`,
     ],
     dados: [],
   };
 }
 
-function recall(): Part {
+function recall(c: Context): Part {
   const r = Object.entries(RECALL).map(([canal, p]) => `${canal} ${decimal(p)}`).join(', ');
-  return { assumidos: [`lembrança declarada por contato: ${r}; falsa ${decimal(FALSE_RECALL)} (padrões do modelo)`], dados: [] };
+  const how = memoryParameters(c) ? 'por contato lembrado, da memória do canal que se apaga (v2.1.0)' : 'por contato';
+  return { assumidos: [`lembrança declarada ${how}: ${r}; falsa ${decimal(FALSE_RECALL)} (padrões do modelo)`], dados: [] };
 }
 
 function adoption(c: Context): Part {
@@ -155,7 +175,7 @@ function measureParts(c: Context, medida: string): Part[] {
   if (!modelFor(c.result.cenario.familia).canais) return [adoption(c)];
   const m = medida as Medida;
   if (m === 'exposta_midia_medida') return [media(c, true)];
-  if (m === 'exposta_midia_declarada') return [media(c, true), recall()];
+  if (m === 'exposta_midia_declarada') return [media(c, true), recall(c)];
   return [media(c, true), wordOfMouth(c), responses(c)];
 }
 

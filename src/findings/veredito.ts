@@ -9,6 +9,7 @@ import type { JobResult } from './job-result.js';
 import { standardError, tidy } from './stats.js';
 import { modelFor } from '../models/model-registry.js';
 import { responseCoefficients } from '../models/recepcao/reception-profiles.js';
+import { usesResponseMemory } from '../models/recepcao/response-memory.js';
 import { offeredManifest } from './premises.js';
 
 /** A KPI is stable when its Monte Carlo standard error is at most 5% of its mean. */
@@ -168,6 +169,12 @@ function meanSe(x: Float64Array): { mean: number; se: number | null } {
  * the coefficients. Contributions exist only for reception (channels are reception's).
  */
 function negativeContributionReason(result: JobResult): string {
+  if (usesResponseMemory(result.release)) {
+    return 'contribuição negativa a mais de dois erros-padrão de zero, que o modelo de resposta desta release não explica: nele cada ' +
+      'contato só soma à memória e a resposta só sobe, então o esperado de alcance, absorve e repassa não cai com um canal a mais ' +
+      '(docs/model.md, "Responses that follow exposure"); resta o boca a boca, cujos contatos mudam de dia quando a mídia muda, e os ' +
+      'números aleatórios comuns não os emparelham um a um: mais réplicas dizem se é ruído';
+  }
   const co = responseCoefficients(result.cenario.mensagem?.stim_id);
   const num = (x: number) => `${x > 0 ? '+' : ''}${String(x).replace('.', ',')}`;
   return 'contribuição negativa a mais de dois erros-padrão de zero: no modelo de resposta desta release a primeira exposição fixa ' +

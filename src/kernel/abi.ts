@@ -4,7 +4,7 @@
 
 export const ABI = {
   // Version of this ABI: abiVersion() returns it and the host refuses a kernel built from another.
-  ABI_VERSION: 14,
+  ABI_VERSION: 15,
 
   // Age groups of the digital layer (0-9, 10-19, ..., 50-59, 60+): the host's grupo_idade of the
   // principal grid (src/release/publication-grid.ts); digital cells are UF x age group.
@@ -19,6 +19,15 @@ export const ABI = {
 
   // Columns of a channel's row of P_RUN_FREQ: its contacts, then the members with 1 .. 10+ contacts
   FREQ_COLS: 11,
+
+  // Pairs of (person, channel) in a batch of reception's media contacts (assembly/reception.ts BATCH;
+  // P_MEM_BATCH holds one 16-byte memory state per pair)
+  CONTACT_BATCH: 1024,
+
+  // f32 entries per base reception cell (without habit and audience: F_MEM_CELLS of them) in P_MEMORY
+  // (assembly/reception.ts, v2.1.0's response memory): the share that does not reject, then the
+  // ceilings of absorve-or-repassa and of repassa, by media memory and by social memory, then padding
+  MEMORY_CELL: 8,
 
   // Bins of the exposure propensity's copula variable (P_PROP; assembly/reception.ts propensityOf)
   PROP_BINS: 512,
@@ -93,7 +102,13 @@ export const ABI = {
   P_RUN_CELLS: 66, // u32[nGridCells * nMeasures]: a unit's events by grid cell and measure
   P_RUN_FREQ: 67, // u32[(nChannels + 1) * FREQ_COLS]: reception: a unit's audience members' contacts, then how many had 1, ..., 9, 10+ contacts, by channel, then over all
   P_PROP: 68, // f32[nChannels * PROP_BINS], then f32[2 * 256]: reception: each channel's propensity multiplier by copula bin, then the heaviness and own draws' parts of the bin (assembly/reception.ts propensityOf)
-  SLOTS: 69,
+  P_MEMORY: 69, // f32[F_MEM_CELLS * MEMORY_CELL], then f32[nChannels * (nDays + 1)]: reception v2.1.0: each base cell's response ceilings, then each channel's memory decay over a gap of g days (assembly/reception.ts)
+  P_ADAY: 70, // u16[nPersons]: reception v2.1.0: the day the response reached absorve (0: not), and once the run is settled the day of the final response
+  P_RDAY: 71, // u16[nPersons]: reception v2.1.0: the day the response reached repassa (0: not)
+  P_SNEXT: 72, // u16[nPersons]: reception v2.1.0: 0 while a social contact may come, the day of one today, 0xFFFF once none can move the person
+  P_SMEM: 73, // f32[nPersons]: reception v2.1.0: social memory, log2(level) + day / half-life (0: none); during the reset, a channel's absorve then repassa days (u16 each)
+  P_MEM_BATCH: 74, // f32[4 * CONTACT_BATCH]: reception v2.1.0: each listed contact pair's memory and thresholds (assembly/reception.ts)
+  SLOTS: 75,
 
   // f64 parameters at header + PARAMS_OFFSET + 8 * slot
   PARAMS_OFFSET: 320,
@@ -115,8 +130,13 @@ export const ABI = {
   F_BY_INCOME: 18, // adoption: 1 when the launch mass and impulse depend on the timing class (P_TAB_INCOME)
   F_PROP: 19, // reception: 1 when media contacts take each person's exposure propensity (P_PROP), 0 before v2.0.0
   F_PROP_SLOT: 20, // 4 slots: the byte of a person's propensity hash that channel c draws (its canal's fixed place, 1 + index of tv, radio, digital, exterior)
-  PARAMS: 24,
-  HEADER_BYTES: 512,
+  F_MEMORY: 24, // reception: 1 when responses follow exposure (v2.1.0 on: P_MEMORY, P_ADAY, ...), 0 before
+  F_MEM_LOG2K: 25, // reception v2.1.0: log2 of the memory at half the ceiling (memoria_meia_saturacao)
+  F_MEM_INV_HILL: 26, // reception v2.1.0: 1 / the Hill exponent (memoria_expoente)
+  F_MEM_SOCIAL: 27, // reception v2.1.0: 1 / the social memory's half-life in days
+  F_MEM_CELLS: 28, // reception v2.1.0: base reception cells (a cell's is (cell >> 1) % F_MEM_CELLS: without the audience bit and the habit)
+  PARAMS: 29,
+  HEADER_BYTES: 576,
 
   // Random streams: one per decision (DESIGN 4). Media and recall take 4 consecutive streams.
   S_ADOPT: 1,

@@ -176,7 +176,7 @@ export class KernelInstance {
     const shape = planShape(plan, family);
     // every field of the shape (the family's arrays follow from its name): a layout kept for
     // another grid's cell count once counted into the wrong rows
-    const shapeKey = [pop.id, shape.familia, shape.nChannels, shape.nCells, shape.dias, shape.nMeasures, shape.nGridCells].join('|');
+    const shapeKey = [pop.id, shape.familia, shape.nChannels, shape.nCells, shape.dias, shape.nMeasures, shape.nGridCells, shape.memoria].join('|');
     if (shapeKey !== this.shapeKey) {
       const layout = layoutKernel(this.base, pop, shape);
       this.reserve(layout.end);
@@ -280,6 +280,7 @@ export class KernelInstance {
       dday: nC ? this.u16(s[ABI.P_DDAY], n) : undefined,
       resp: nC ? this.u8(s[ABI.P_RESP], n) : undefined,
       freq: nC ? this.u8(s[ABI.P_FREQ], n * nC) : undefined,
+      ...(s[ABI.P_ADAY] ? { respostaDia: this.u16(s[ABI.P_ADAY], n), repassaDia: this.u16(s[ABI.P_RDAY], n) } : {}),
     };
   }
 
@@ -311,4 +312,7 @@ export interface KernelState {
   dday?: Uint16Array;
   resp?: Uint8Array;
   freq?: Uint8Array;
+  /** recepcao from v2.1.0: the day the final response was reached (ABI.P_ADAY once the run is settled), and the repassa day. */
+  respostaDia?: Uint16Array;
+  repassaDia?: Uint16Array;
 }

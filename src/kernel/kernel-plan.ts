@@ -48,6 +48,14 @@ export interface KernelPlan {
    */
   propensao?: { tabelas: Float32Array; partes: Float32Array; bytes: readonly number[] };
   /**
+   * recepcao from v2.1.0: responses that follow exposure (assembly/reception.ts, "Responses that
+   * follow exposure"): each base cell's share that does not reject and ceilings
+   * [celulas][MEMORY_CELL], then each channel's memory decay over a gap of g days [canal][0..dias];
+   * log2 K, 1 / n, and 1 / the social memory's half-life. Absent: one response at the first
+   * exposure (older releases).
+   */
+  memoria?: { tabela: Float32Array; celulas: number; log2K: number; invHill: number; social: number };
+  /**
    * adocao with a launch timing that differs by person (inclinacao_renda_lancamento,
    * inclinacao_renda_uf_lancamento; src/models/propensity.ts): each person's timing class (UF index
    * x INCOME_QUINTILES + national income quintile), and the factor of each class on the launch

@@ -32,11 +32,16 @@ export interface KernelShape {
   /** The reduction's (assembly/reduce.ts): measures of the findings and cells of the publication grid. */
   nMeasures: number;
   nGridCells: number;
+  /** recepcao from v2.1.0: responses that follow exposure, with their memory's arrays (KernelPlan.memoria). */
+  memoria?: boolean;
 }
 
 /** The shape of a compiled plan, whose family's kernel lays out `arrays`. */
 export function planShape(plan: KernelPlan, arrays: FamilyArrays): KernelShape {
-  return { familia: plan.familia, arrays, nChannels: plan.nChannels, nCells: plan.nCells, dias: plan.dias, nMeasures: plan.nMeasures, nGridCells: plan.nGridCells };
+  return {
+    familia: plan.familia, arrays, nChannels: plan.nChannels, nCells: plan.nCells, dias: plan.dias, nMeasures: plan.nMeasures, nGridCells: plan.nGridCells,
+    memoria: plan.memoria !== undefined,
+  };
 }
 
 export interface KernelLayout {

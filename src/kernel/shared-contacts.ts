@@ -6,15 +6,22 @@
 // contacts; kept, they draw 8. Used by reception's kernel (src/models/recepcao/reception-kernel.ts) when the task's caller
 // allows the memory (src/simulate.ts shareContacts).
 
-/** One channel's contacts over an instance's persons: first contact day, first recalled day (0: none) and contacts (saturating at 255). */
+/**
+ * One channel's contacts over an instance's persons: first contact day, first recalled day (0:
+ * none) and contacts (saturating at 255); from v2.1.0 the days its memory moved the response to
+ * absorve and to repassa.
+ */
 export interface ChannelContacts {
   first: Uint16Array;
   recall: Uint16Array;
   freq: Uint8Array;
+  absorve?: Uint16Array;
+  repassa?: Uint16Array;
 }
 
-/** Bytes a kept channel takes per person (ChannelContacts). KEEP IN SYNC with ChannelContacts. */
+/** Bytes a kept channel takes per person (ChannelContacts), and the absorve and repassa days' more from v2.1.0. KEEP IN SYNC with ChannelContacts. */
 export const SHARED_CONTACT_BYTES = 5;
+export const SHARED_MEMORY_BYTES = 4;
 
 export class SharedContacts {
   private task = '';
@@ -39,8 +46,11 @@ export class SharedContacts {
    * Keeps a copy of channel c's arrays for the open task. (Reusing the dropped task's arrays
    * instead of new ones, to spare fresh memory's first touch, moved a PA job by nothing measurable.)
    */
-  keep(c: number, first: Uint16Array, recall: Uint16Array, freq: Uint8Array): void {
-    this.kept.set(c, { first: first.slice(), recall: recall.slice(), freq: freq.slice() });
+  keep(c: number, had: ChannelContacts): void {
+    this.kept.set(c, {
+      first: had.first.slice(), recall: had.recall.slice(), freq: had.freq.slice(),
+      ...(had.absorve && had.repassa ? { absorve: had.absorve.slice(), repassa: had.repassa.slice() } : {}),
+    });
   }
 
   /** Drops every channel (a task that keeps none). */

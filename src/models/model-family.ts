@@ -34,6 +34,11 @@ export interface MemoryCoefficients {
   porDia: number;
   /** Bytes per person of the host's compiled plan and kernel population. */
   hostPorPessoa: number;
+  /**
+   * What a release whose responses follow exposure adds (reception v2.1.0 on, respostaSegueExposicao):
+   * kernel bytes per person, per channel and day, and fixed.
+   */
+  memoriaDaResposta?: { porPessoa: number; porCanalDia: number; fixo: number };
 }
 
 /** What the plan compiler (src/plan/compile-plan.ts) hands a family's plan step. */
@@ -48,7 +53,7 @@ export interface FamilyPlanInput {
 }
 
 /** The family's own part of a kernel plan: its cells and per-person arrays, and its parameters. */
-export interface FamilyKernelPlan extends Pick<KernelPlan, 'nCells' | 'mult' | 'cell' | 'afinidade' | 'respostaAcum' | 'propensao' | 'classe' | 'fatorClasse'> {
+export interface FamilyKernelPlan extends Pick<KernelPlan, 'nCells' | 'mult' | 'cell' | 'afinidade' | 'respostaAcum' | 'propensao' | 'memoria' | 'classe' | 'fatorClasse'> {
   params: Pick<KernelParams, 'expo' | 'impulso' | 'falseRecall' | 'recall'>;
 }
 
@@ -102,4 +107,6 @@ export interface ModelFamily {
   readonly calibracaoPeloLancamento: boolean;
   /** Why a job of a release is not calibrated, when the family says more than the default reason. */
   motivoNaoCalibrado(release: string): string | undefined;
+  /** Whether a release's responses follow exposure (reception v2.1.0 on: MemoryCoefficients.memoriaDaResposta). */
+  respostaSegueExposicao?(release: string): boolean;
 }

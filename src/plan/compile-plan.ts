@@ -72,7 +72,10 @@ function baseParameters(scenario: Scenario, source: Release | Population, opts: 
       throw new ServiceError('internal_error', 'cenario_base calibracao: the caller must resolve the calibration job into opts.parametros');
     }
     const base = defaultParameters(source.manifest, scenario.familia);
-    return { ...base, ...over, pesos_canais: { ...base.pesos_canais, ...(over.pesos_canais ?? {}) } };
+    const merged: ModelParameters = { ...base, ...over, pesos_canais: { ...base.pesos_canais, ...(over.pesos_canais ?? {}) } };
+    // a half-life given alone (memoria_meia_vida_dias.tv) keeps the release's others
+    if (base.memoria_meia_vida_dias && over.memoria_meia_vida_dias) merged.memoria_meia_vida_dias = { ...base.memoria_meia_vida_dias, ...over.memoria_meia_vida_dias };
+    return merged;
   }
   const need: Array<keyof ModelParameters> = [
     'beta0', 'beta_expo', 'logit_lancamento', 'amortecimento_saturacao', 'conversao_social', 'gamma_celulas',

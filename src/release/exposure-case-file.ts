@@ -4,6 +4,7 @@
 // from it (src/models/recepcao/exposure-habits.ts). Keep the fields read here in sync with ExposureFit.
 import { existsSync, readFileSync } from 'node:fs';
 import { projectPath } from '../project-path.js';
+import { MANIFESTS } from './manifests.js';
 import type { MACRO_REGIOES } from './types.js';
 
 type Regiao = (typeof MACRO_REGIOES)[number];
@@ -17,8 +18,10 @@ export interface ExposureCase {
   peso_midia: number;
 }
 
+/** The case file a release reads: its own, or the one its generator's caso_exposicao names (v2.1.0 reads v2.0.0's). */
 export function exposureCasePath(release: string): string {
-  return projectPath('data', 'releases', release, 'caso-exposicao.json');
+  const of = MANIFESTS.find((m) => m.versao === release)?.gerador.caso_exposicao ?? release;
+  return projectPath('data', 'releases', of, 'caso-exposicao.json');
 }
 
 /** The release's exposure case document as stored, or null when the release has none. */

@@ -47,6 +47,20 @@ const PARAMETROS_MANUAIS: ModelParameters = {
 export const RECEPCAO_CONTATO_DIARIO = 0.3;
 const PARAMETROS_RECEPCAO: ModelParameters = { ...PARAMETROS_MANUAIS, beta0: Math.log(RECEPCAO_CONTATO_DIARIO) };
 
+/**
+ * v2.1.0 on, responses that follow exposure (docs/model.md, "Responses that follow exposure"):
+ * assumptions of this project, not fits. A source's memory of 1.5 contacts gives half its ceiling
+ * of absorve and repassa, with a Hill exponent of 1.5 (one fresh contact 35%, three 74%, six 89%);
+ * memory halves in 7 days for TV, radio and outdoor (an advertising adstock's weekly decay of
+ * about one half), 3 for digital (its contacts are brief and many) and 14 for word of mouth (a
+ * message heard from someone one knows is remembered longer). Ranges: model-parameters.ts.
+ */
+export const MEMORIA_RESPOSTA: Pick<ModelParameters, 'memoria_meia_saturacao' | 'memoria_expoente' | 'memoria_meia_vida_dias'> = {
+  memoria_meia_saturacao: 1.5,
+  memoria_expoente: 1.5,
+  memoria_meia_vida_dias: { tv: 7, radio: 7, digital: 3, exterior: 7, social: 14 },
+};
+
 /** Sources credited by every release, and by the releases whose generator builds the Census households. */
 const {
   fontes: FONTES, fontes_domicilios_censo: FONTES_DOMICILIOS_CENSO, fontes_setores_observados: FONTES_SETORES_OBSERVADOS,
@@ -76,6 +90,12 @@ const AVISO_EXPOSICAO =
   'MapaOOH São Paulo, weekly reach and impacts) and whose level follows the meter for TV and the PBM survey by region for radio; ' +
   'persons in TV households by area from PNAD TIC 2023. The correlation of heaviness between channels, the outdoor level and ' +
   'digital (homogeneous) are assumptions; the fit and its held-out margins are the library case exposicao.';
+
+const AVISO_MEMORIA =
+  ' Reception responses follow exposure: every media or word-of-mouth contact adds to a memory of its source that fades ' +
+  '(half-lives per channel) and moves the person along aware, absorve, repassa through a saturating effect; rejeita is ' +
+  'decided at the first exposure. The memory\'s half-saturation, exponent and half-lives, the response shares and the ' +
+  'recall per contact are assumptions, not fitted to any campaign.';
 
 /**
  * What a release says of its parametros_pix: hand-set, fitted but failing the battery in force
@@ -122,6 +142,10 @@ interface ManifestOptions {
   caso_midia?: string;
   /** v2.0.0 on: persons in TV households by area, and reception's exposure propensity (both from the release's exposure case). */
   exposicao?: boolean;
+  /** The release whose exposure case the generator and reception read (absent: its own). */
+  caso_exposicao?: string;
+  /** v2.1.0 on: reception's responses follow exposure (MEMORIA_RESPOSTA in parametros_recepcao). */
+  memoria_resposta?: boolean;
 }
 
 /** The Pix fit of a release, when its case file exists; else the hand-set parameters (nao_calibrado). */
@@ -137,6 +161,7 @@ function manifest(versao: string, publicada_em: string, semente: number, o: Mani
   if (o.internet_conjunta) gerador.internet_conjunta = true;
   if (o.caso_midia) gerador.caso_midia = o.caso_midia;
   if (o.exposicao) gerador.tv_por_area = true;
+  if (o.caso_exposicao) gerador.caso_exposicao = o.caso_exposicao;
   const parametros_pix = o.parametros_pix ?? PARAMETROS_MANUAIS;
   return {
     versao,
@@ -159,7 +184,7 @@ function manifest(versao: string, publicada_em: string, semente: number, o: Mani
     pessoa_dias_por_segundo: 100_000_000,
     parametros_pix,
     calibracao_pix: o.calibracao_pix ?? null,
-    parametros_recepcao: PARAMETROS_RECEPCAO,
+    parametros_recepcao: o.memoria_resposta ? { ...PARAMETROS_RECEPCAO, ...MEMORIA_RESPOSTA } : PARAMETROS_RECEPCAO,
     ...(o.exposicao ? { recepcao_exposicao: true as const } : {}),
     ...(o.exposicao && readGrpCells(versao) ? { tabela_grp: readGrpCells(versao)!.tabela } : {}),
     grades: GRADES,
@@ -170,7 +195,8 @@ function manifest(versao: string, publicada_em: string, semente: number, o: Mani
       ...(o.exposicao ? FONTES_EXPOSICAO : []),
     ],
     aviso: AVISO_POPULACAO + (o.domicilios_censo ? AVISO_DOMICILIOS : '') + (o.setores_observados ? AVISO_SETORES_OBSERVADOS : '') +
-      (o.internet_conjunta ? AVISO_INTERNET : '') + (o.exposicao ? AVISO_EXPOSICAO : '') + avisoPixDeOutra(versao, o) +
+      (o.internet_conjunta ? AVISO_INTERNET : '') + (o.exposicao ? AVISO_EXPOSICAO : '') + (o.memoria_resposta ? AVISO_MEMORIA : '') +
+      avisoPixDeOutra(versao, o) +
       avisoParametros(o.calibracao_pix ?? null),
   };
 }
@@ -223,11 +249,13 @@ export const MANIFESTS: readonly ReleaseManifest[] = [
     efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, estimativas_populacao: true,
     caso_midia: 'v1.9.0', exposicao: true, ...fittedPix('v1.9.0'),
   }),
-  // v2.0.0's generator options, seed and internet model; the Pix case (data/releases/v2.1.0/
-  // caso-pix.json, issue 60) judges v1.9.0's fits again with a bounded a(t), beside the agents'
-  // ablation, the adopters against DICT, a fair municipal reference, the attempts and intervals.
+  // v2.0.0's persons (its generator options and seed, v1.9.0's internet model, v2.0.0's exposure
+  // case) with reception's responses that follow exposure (issue 57: MEMORIA_RESPOSTA); the Pix
+  // case (data/releases/v2.1.0/caso-pix.json, issue 60) judges v1.9.0's fits again with a bounded
+  // a(t), beside the agents' ablation, the adopters against DICT, a fair municipal reference, the
+  // attempts and intervals.
   manifest('v2.1.0', '2026-12-03', 20251101, {
     efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, estimativas_populacao: true,
-    caso_midia: 'v1.9.0', exposicao: true, ...fittedPix('v2.1.0'),
+    caso_midia: 'v1.9.0', exposicao: true, caso_exposicao: 'v2.0.0', memoria_resposta: true, ...fittedPix('v2.1.0'),
   }),
 ];

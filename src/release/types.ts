@@ -125,6 +125,25 @@ export interface ModelParameters {
   deslocamento_capital?: number;
   /** Adoption model 2: weights of the raw cell score (model 1: 0.5, 0.3, 0.8, 0.2; docs/model.md). */
   pesos_escore?: PesosEscore;
+  /**
+   * Reception with responses that follow exposure (v2.1.0 on; absent = one response drawn at the
+   * first exposure, the model before it; docs/model.md, "Responses that follow exposure"): the
+   * memory (adstock of contacts) at which a source gives half its ceiling of absorve and repassa.
+   */
+  memoria_meia_saturacao?: number;
+  /** Reception v2.1.0 on: the Hill exponent n of the memory's effect m^n / (K^n + m^n). */
+  memoria_expoente?: number;
+  /** Reception v2.1.0 on: the days in which each source's memory halves, by channel and for word of mouth (social). */
+  memoria_meia_vida_dias?: MeiaVidaMemoria;
+}
+
+/** Half-life of the response memory, in days, of each media channel and of word of mouth. */
+export interface MeiaVidaMemoria {
+  tv: number;
+  radio: number;
+  digital: number;
+  exterior: number;
+  social: number;
 }
 
 /** Raw score = escolaridade * level + renda * quintile + internet * user - idade * |age group - 3|. */
@@ -191,6 +210,8 @@ export interface ReleaseManifest {
   gerador: {
     versao: string; semente: number; efeitos_setor?: boolean; domicilios_censo?: boolean; setores_observados?: boolean; internet_conjunta?: boolean;
     caso_midia?: string; tv_por_area?: true;
+    /** The release whose exposure case the generator and reception read (absent: its own; v2.1.0 reads v2.0.0's). */
+    caso_exposicao?: string;
   };
   motor: string; // engine version
   ufs: UfCode[]; // offered

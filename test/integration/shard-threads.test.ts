@@ -1,7 +1,8 @@
 // A sharded task spread over the pool's threads (src/pool/pool.ts: a task arriving while two or
 // more threads idle runs its shards on several threads that meet once a day) gives the results of
 // the same task on one thread: RR cut into 4 shards, run whole on 1 thread, and in 2 and 3 parts
-// on pools of 2 and 3 threads (whose cuts also fall near each thread's share of the persons).
+// on pools of 2 and 3 threads (whose cuts also fall near each thread's share of the persons);
+// reception also at v2.1.0, whose responses follow exposure (the social memory and openings per person).
 import { afterAll, describe, expect, it } from 'vitest';
 import { layoutKernel, planShape } from '../../src/kernel/layout.js';
 import { shardCuts } from '../../src/kernel/shards.js';
@@ -23,24 +24,25 @@ const bytes = (r: ReplicaResult) =>
     .join('|');
 
 describe('a sharded task over several threads', () => {
-  const release = openRelease('v1.0.0');
   const horizonte = { data_inicio: '2026-01-05', dias: 14 };
+  const recepcao = receptionScenario({
+    geografia: { ufs: ['RR'] },
+    replicas: 1,
+    horizonte,
+    canais: [
+      { canal: 'tv', dia_inicio: 1, dia_fim: 14, intensidade: 0.6 },
+      { canal: 'radio', dia_inicio: 1, dia_fim: 14, intensidade: 0.5 },
+    ],
+  });
   const scenarios = {
-    recepcao: receptionScenario({
-      geografia: { ufs: ['RR'] },
-      replicas: 1,
-      horizonte,
-      canais: [
-        { canal: 'tv', dia_inicio: 1, dia_fim: 14, intensidade: 0.6 },
-        { canal: 'radio', dia_inicio: 1, dia_fim: 14, intensidade: 0.5 },
-      ],
-    }),
+    recepcao,
+    'recepcao v2.1.0': { ...recepcao, release: 'v2.1.0' },
     adocao: adoptionScenario({ geografia: { ufs: ['RR'] }, replicas: 1, horizonte }),
   };
   for (const [familia, sc] of Object.entries(scenarios)) {
     it(`${familia}: RR in 4 shards on 1, 2 and 3 threads gives the same counts`, async () => {
       // one task (one variant, one replica): on a fresh pool it takes a second thread only when spread
-      const plan = await compilePlan(sc, release, { variantes: ['plano'], diario: true });
+      const plan = await compilePlan(sc, openRelease(sc.release), { variantes: ['plano'], diario: true });
       const kp = plan.kernelPopulation;
       const shape = planShape(plan.kernel, modelFor(plan.familia).kernel);
       const budget = Math.ceil(layoutKernel(0, kp, shape).end * 0.3);

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ABI } from '../../src/kernel/abi.js';
 import { compilePlanFor } from '../../src/plan/compile-plan.js';
 import { projectPath } from '../../src/project-path.js';
-import { RECEPCAO_CONTATO_DIARIO } from '../../src/release/manifests.js';
+import { MEMORIA_RESPOSTA, RECEPCAO_CONTATO_DIARIO } from '../../src/release/manifests.js';
 import { PERSON_ATTRS, type Population } from '../../src/release/types.js';
 import { buildFixturePopulation } from '../fixtures/population-fixture.js';
 import { runInThread, total } from '../fixtures/run-in-thread.js';
@@ -38,6 +38,8 @@ async function snapshot() {
     ['recepcao_habitos', compilePlanFor(receptionScenario(), withMediaHabits(pop), parameters({ beta0: Math.log(RECEPCAO_CONTATO_DIARIO) }))],
     // one channel, 14 days: the kernel's 1-channel reset and media listing (the whole-Brazil task's shape), pinned by the kernel before them
     ['recepcao_um_canal', compilePlanFor(receptionScenario({ canais: [{ canal: 'tv', dia_inicio: 1, dia_fim: 14, intensidade: 0.6 }], horizonte: { data_inicio: '2026-01-05', dias: 14 } }), withMediaHabits(pop), parameters({ beta0: Math.log(RECEPCAO_CONTATO_DIARIO) }))],
+    // v2.1.0: responses that follow exposure (the memory's days and the social memory are in the state's hash)
+    ['recepcao_memoria', compilePlanFor(receptionScenario(), { ...withMediaHabits(pop), release: 'v2.1.0' }, parameters({ beta0: Math.log(RECEPCAO_CONTATO_DIARIO), ...MEMORIA_RESPOSTA }))],
   ] as const;
   for (const [name, plan] of runs) {
     const c = await runInThread(plan, 'plano', 0);

@@ -28,7 +28,8 @@ function eventDay(plan: Plan, st: KernelState, m: number, i: number): number {
     case 'exposta_midia_medida': return st.mday![i];
     case 'exposta_midia_declarada': return st.dday![i];
     case 'exposta_midia_ambas': return st.mday![i] > 0 && st.sday![i] > 0 ? Math.max(st.mday![i], st.sday![i]) : 0;
-    default: return st.resp![i] === RESPOSTAS.indexOf(medida) + 1 ? st.dayA[i] : 0;
+    // from v2.1.0 a response counts on the day it was reached (respostaDia), before on the first exposure's
+    default: return st.resp![i] === RESPOSTAS.indexOf(medida) + 1 ? (st.respostaDia ?? st.dayA)[i] : 0;
   }
 }
 
@@ -110,12 +111,15 @@ function keptCells(celulas: Uint32Array, M: number, kept: readonly number[]): Ui
 describe('the reduction in the kernel', () => {
   const release = openRelease('v1.0.0');
   const v2 = openRelease('v2.0.0');
+  const v21 = openRelease('v2.1.0');
   // two municipalities of RR, an audience cut by age, tract rows; reception (two channels) on both
   // grids (the etaria one when the audience's ages end off the principal's groups), adoption on the principal
   const cases = {
     recepcao: { scenario: BASELINE_SCENARIO, grade: 'principal', celulas: 'todas' },
     // exposure propensities (v2.0.0): every f+ and the contacts (the GRPs' numerator) per person
     'recepcao, v2.0.0': { scenario: { ...BASELINE_SCENARIO, release: 'v2.0.0' }, grade: 'principal', celulas: 'kpis' },
+    // responses that follow exposure (v2.1.0): each response on the day it was reached
+    'recepcao, v2.1.0': { scenario: { ...BASELINE_SCENARIO, release: 'v2.1.0' }, grade: 'principal', celulas: 'todas' },
     'recepcao, etaria': { scenario: { ...BASELINE_SCENARIO, publico: { idades: [[25, 34]] } }, grade: 'etaria', celulas: 'kpis' },
     adocao: {
       scenario: adoptionScenario({
@@ -127,7 +131,8 @@ describe('the reduction in the kernel', () => {
   } as const;
   for (const [familia, { scenario, grade, celulas }] of Object.entries(cases)) {
     it(`${familia}: gives the counts taken person by person, by week, day, cell, tract row and media frequency, and the population's`, async () => {
-      const plan = await compilePlan(validateScenario(scenario), scenario.release === 'v2.0.0' ? v2 : release, { diario: true, celulas });
+      const plan = await compilePlan(validateScenario(scenario), scenario.release === 'v2.0.0' ? v2 : scenario.release === 'v2.1.0' ? v21 : release, { diario: true, celulas });
+      if (scenario.release === 'v2.1.0') expect(plan.kernel.memoria).toBeDefined();
       if (scenario.release === 'v2.0.0') expect(plan.kernel.propensao).toBeDefined();
       expect(plan.grade).toBe(grade);
       expect(plan.reduce.setorIndice).toBeDefined();

@@ -17,9 +17,12 @@ import { ABI } from '../../src/kernel/abi.js';
 import { modelFor } from '../../src/models/model-registry.js';
 import { buildFixturePopulation } from '../fixtures/population-fixture.js';
 import { adoptionScenario, parameters, receptionScenario } from '../fixtures/scenarios.js';
+import { MEMORIA_RESPOSTA } from '../../src/release/manifests.js';
 
 const pop = buildFixturePopulation({ persons: 40_000, municipios: 3, tractsPerMunicipality: 8, seed: 'shards' });
 const reception = compilePlanFor(receptionScenario({ horizonte: { data_inicio: '2026-01-05', dias: 42 } }), pop, parameters());
+// v2.1.0: responses that follow exposure (social memory and openings per person, repeated social contacts)
+const remembering = compilePlanFor(receptionScenario({ horizonte: { data_inicio: '2026-01-05', dias: 42 } }), { ...pop, release: 'v2.1.0' }, parameters(MEMORIA_RESPOSTA));
 const adoption = compilePlanFor(adoptionScenario(), pop, parameters({ beta0: Math.log(0.003) }));
 // timing by income: the kernel reads each person's income quintile (a per-person array cut with the shards)
 const adoptionByIncome = compilePlanFor(adoptionScenario(), pop, parameters({
@@ -36,7 +39,7 @@ async function runLayout(plan: Plan, layout: ShardLayout) {
   const segments = layout.shards.map((s, k) => ({ h0: s.h0, h1: s.h1, p0: s.p0, inst: instances[k] }));
   const states = segments.map((s) => s.inst.state());
   const state: Record<string, number[]> = {};
-  for (const name of ['dayA', 'rem', 'mday', 'sday', 'dday', 'resp', 'freq'] as Array<keyof KernelState>) {
+  for (const name of ['dayA', 'rem', 'mday', 'sday', 'dday', 'resp', 'freq', 'respostaDia', 'repassaDia'] as Array<keyof KernelState>) {
     if (!states[0][name]) continue;
     state[name] = states.flatMap((st) => Array.from(st[name]!));
   }
@@ -91,11 +94,14 @@ describe('shard layout', () => {
 });
 
 describe('sharded runs', () => {
-  for (const [name, plan] of [['recepcao', reception], ['adocao', adoption], ['adocao por renda', adoptionByIncome]] as const) {
-    it(`${name}: 2, 3 and 5 shards, and cuts for 2 and 3 threads, give the state and counts of one instance, bit for bit`, async () => {
+  // v2.1.0's exposure cells (its per-plan tables: a fifth of the memory of these 40,000 persons)
+  // leave no room for a fifth of the persons: 4 shards instead of 5
+  const cases = [['recepcao', reception, 5], ['recepcao v2.1.0', remembering, 4], ['adocao', adoption, 5], ['adocao por renda', adoptionByIncome, 5]] as const;
+  for (const [name, plan, most] of cases) {
+    it(`${name}: 2, 3 and ${most} shards, and cuts for 2 and 3 threads, give the state and counts of one instance, bit for bit`, async () => {
       const one = await runLayout(plan, singleShard(plan.kernelPopulation));
       expect(one.state.dayA.filter((d) => d > 0).length).toBeGreaterThan(1000);
-      for (const [parts, threads] of [[2, 1], [3, 1], [5, 1], [2, 2], [2, 3]]) {
+      for (const [parts, threads] of [[2, 1], [3, 1], [most, 1], [2, 2], [2, 3]]) {
         const many = await runLayout(plan, layoutOf(plan, parts, threads));
         expect(many.state).toEqual(one.state);
         expect(many.counts).toEqual(one.counts);

@@ -13,7 +13,7 @@ import { modelFor } from '../../src/models/model-registry.js';
 import { compilePlanFor } from '../../src/plan/compile-plan.js';
 import type { Plan } from '../../src/plan/types.js';
 import { PERSON_ATTRS, type Population } from '../../src/release/types.js';
-import { RECEPCAO_CONTATO_DIARIO } from '../../src/release/manifests.js';
+import { MEMORIA_RESPOSTA, RECEPCAO_CONTATO_DIARIO } from '../../src/release/manifests.js';
 import { buildFixturePopulation } from '../fixtures/population-fixture.js';
 import { parameters, receptionScenario } from '../fixtures/scenarios.js';
 import { hashState } from '../fixtures/run-in-thread.js';
@@ -53,6 +53,14 @@ describe('media contacts kept for the replica\'s other variants', () => {
     ['4 channels, 42 days (counted search)', compilePlanFor(receptionScenario(), pop, parameters())],
     ['4 channels, 28 days, media habits (grid search)', compilePlanFor(
       receptionScenario({ horizonte: { data_inicio: '2026-01-05', dias: 28 } }), habits, parameters({ beta0: Math.log(RECEPCAO_CONTATO_DIARIO) }),
+    )],
+    // v2.1.0: each channel's absorve and repassa days are kept with its contacts
+    ['4 channels, 42 days, v2.1.0 (counted search, responses that follow exposure)', compilePlanFor(
+      receptionScenario(), { ...habits, release: 'v2.1.0' }, parameters({ beta0: Math.log(RECEPCAO_CONTATO_DIARIO), ...MEMORIA_RESPOSTA }),
+    )],
+    ['4 channels, 28 days, v2.1.0 (grid search, responses that follow exposure)', compilePlanFor(
+      receptionScenario({ horizonte: { data_inicio: '2026-01-05', dias: 28 } }), { ...habits, release: 'v2.1.0' },
+      parameters({ beta0: Math.log(RECEPCAO_CONTATO_DIARIO), ...MEMORIA_RESPOSTA }),
     )],
   ];
   for (const [name, plan] of cases) {

@@ -5,6 +5,7 @@
 // against a campaign's own series.
 import type { ModelFamily } from '../model-family.js';
 import { usesMediaHabits } from './media-habits.js';
+import { usesResponseMemory } from './response-memory.js';
 import { RECEPTION_KERNEL } from './reception-kernel.js';
 import { compileReception } from './reception-plan.js';
 import { planGrp } from './plan-grp.js';
@@ -23,6 +24,11 @@ export const MOTIVO_RECEPCAO_HABITOS =
   'continuam premissas do modelo, não calibradas: o gradiente de TV por idade ' +
   'e escolaridade, a mídia exterior, o boca a boca, as respostas (absorve, repassa, rejeita) e a lembrança declarada; nenhuma ' +
   'série real desta campanha foi ajustada';
+
+/** What a reception job of a release whose responses follow exposure (v2.1.0 on) adds: the memory is assumed too. */
+export const MOTIVO_RECEPCAO_MEMORIA =
+  'desde a v2.1.0 as respostas seguem a exposição, por uma memória de cada fonte cuja meia saturação, expoente e meias-vidas ' +
+  'são premissas do modelo, não calibradas';
 
 export const RECEPCAO: ModelFamily = {
   familia: 'recepcao',
@@ -45,16 +51,24 @@ export const RECEPCAO: ModelFamily = {
   // 45.6 with 4: a byte a channel, 8.1 for the event pass's candidate lists since ABI 11, 3 for
   // the reduction's grid cell and audience since ABI 12), plus its day tables, 8 bytes a
   // channel-day and 8 a day; the host's m_i (4), reception cell (2), grid cell and audience (3),
-  // kernel population (6) and a shard's copy of the group (4)
-  memoria: { porPessoa: 42.5, porPessoaCanal: 1, porCanalDia: 8, porDia: 8, hostPorPessoa: 19 },
+  // kernel population (6) and a shard's copy of the group (4). From v2.1.0 (ABI 15) the response
+  // memory: absorve, repassa and social-opening days and the social memory (2 + 2 + 2 + 4 bytes a
+  // person), its decay table (4 bytes a channel-day), the ceilings of the 560 base cells (8 f32
+  // each) and a batch's 1,024 pair states (16 bytes each)
+  memoria: {
+    porPessoa: 42.5, porPessoaCanal: 1, porCanalDia: 8, porDia: 8, hostPorPessoa: 19,
+    memoriaDaResposta: { porPessoa: 10, porCanalDia: 4, fixo: 560 * 8 * 4 + 1024 * 16 + 64 },
+  },
   parametrosPadrao: (manifest) => manifest.parametros_recepcao,
   calibraveis: ['beta0', 'beta_expo', 'conversao_social', 'pesos_canais', 'gamma_celulas'],
 
   compile: compileReception,
   kernel: RECEPTION_KERNEL,
-  // in the order of medidas: the first exposure, by source, then the day of the first exposure of those who answered each response
+  // in the order of medidas: the first exposure, by source, then the day each final response was
+  // reached (before v2.1.0, the first exposure's: respostaDia absent)
   eventDays: (st) => {
     const { dayA, sday, mday, dday, resp } = st as Required<typeof st>;
+    const respostaDia = st.respostaDia ?? dayA;
     return (m, i) => {
       switch (m) {
         case 0: return dayA[i];
@@ -62,12 +76,16 @@ export const RECEPCAO: ModelFamily = {
         case 2: return mday[i];
         case 3: return dday[i];
         case 4: return mday[i] && sday[i] ? Math.max(mday[i], sday[i]) : 0;
-        default: return resp[i] === m - 4 ? dayA[i] : 0;
+        default: return resp[i] === m - 4 ? respostaDia[i] : 0;
       }
     };
   },
 
   blocos: ['alcance'],
   calibracaoPeloLancamento: false,
-  motivoNaoCalibrado: (release) => (usesMediaHabits(release) ? MOTIVO_RECEPCAO_HABITOS : undefined),
+  respostaSegueExposicao: usesResponseMemory,
+  motivoNaoCalibrado: (release) => {
+    if (!usesMediaHabits(release)) return undefined;
+    return usesResponseMemory(release) ? `${MOTIVO_RECEPCAO_HABITOS}; ${MOTIVO_RECEPCAO_MEMORIA}` : MOTIVO_RECEPCAO_HABITOS;
+  },
 };

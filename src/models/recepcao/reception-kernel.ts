@@ -4,6 +4,7 @@
 import { ABI } from '../../kernel/abi.js';
 import type { KernelFamily, KernelInstance } from '../../kernel/instance.js';
 import type { KernelPlan } from '../../kernel/kernel-plan.js';
+import { memoryTableLength } from './response-memory.js';
 
 /** Reception's entry points of build/kernel.wasm (assembly/reception.ts, assembly/reduce.ts). */
 interface ReceptionEntries {
@@ -34,6 +35,8 @@ function drawContactsByChannel(k: KernelInstance, plan: KernelPlan, escala: read
   const first = k.u16(s[ABI.P_MEDIA_LIST], n);
   const recall = k.u16(s[ABI.P_MEDIA_LIST] + 2 * n, n);
   const freq = k.u8(s[ABI.P_END_LIST], n);
+  // v2.1.0 on, the channel's absorve and repassa days: KEEP IN SYNC with channelAbsorb and channelPass
+  const days = plan.memoria ? { absorve: k.u16(s[ABI.P_SMEM], n), repassa: k.u16(s[ABI.P_SMEM] + 2 * n, n) } : undefined;
   for (let c = 0; c < plan.nChannels; c++) {
     if (escala[c] === 0) continue;
     const asPlano = share && escala[c] === 1;
@@ -42,6 +45,10 @@ function drawContactsByChannel(k: KernelInstance, plan: KernelPlan, escala: read
       first.set(had.first);
       recall.set(had.recall);
       freq.set(had.freq);
+      if (days) {
+        days.absorve.set(had.absorve!);
+        days.repassa.set(had.repassa!);
+      }
       fn.mergeChannel(c, true);
       kept.hits++;
       continue;
@@ -50,7 +57,7 @@ function drawContactsByChannel(k: KernelInstance, plan: KernelPlan, escala: read
     if (share) kept.misses++;
     if (asPlano) {
       fn.channelFreq(c);
-      kept.keep(c, first, recall, freq);
+      kept.keep(c, { first, recall, freq, ...days });
     }
     fn.mergeChannel(c, false);
   }
@@ -64,6 +71,8 @@ export const RECEPTION_KERNEL: KernelFamily = {
     [ABI.P_RESP_CUM, 2 * shape.nCells * 3 * 4],
     // the exposure propensity's tables and copula parts (read only when F_PROP is set, v2.0.0 on)
     [ABI.P_PROP, (shape.nChannels * ABI.PROP_BINS + 2 * 256) * 4],
+    // v2.1.0 on, the response memory's ceilings by cell and decay by channel and gap (KernelPlan.memoria)
+    ...(shape.memoria ? [[ABI.P_MEMORY, memoryTableLength(shape.nChannels, shape.dias) * 4] as const] : []),
   ],
 
   stateArrays: (pop, shape) => {
@@ -81,6 +90,11 @@ export const RECEPTION_KERNEL: KernelFamily = {
       [ABI.P_END_LIST, n * 4],
       [ABI.P_LIST_START, 2 * (shape.dias + 2) * 4],
       [ABI.P_CANDIDATES, Math.ceil(n / 128) * 16 + 16],
+      // v2.1.0 on: absorve and repassa days, the social pass's openings, the social memory (a
+      // channel's absorve and repassa days during the reset) and the memory of a batch's contacts
+      ...(shape.memoria
+        ? ([[ABI.P_ADAY, n * 2], [ABI.P_RDAY, n * 2], [ABI.P_SNEXT, n * 2], [ABI.P_SMEM, n * 4], [ABI.P_MEM_BATCH, ABI.CONTACT_BATCH * 16]] as const)
+        : []),
     ];
   },
 
@@ -96,6 +110,7 @@ export const RECEPTION_KERNEL: KernelFamily = {
       k.copyIn(s[ABI.P_PROP], plan.propensao.tabelas);
       k.copyIn(s[ABI.P_PROP] + plan.propensao.tabelas.byteLength, plan.propensao.partes);
     }
+    if (plan.memoria) k.copyIn(s[ABI.P_MEMORY], plan.memoria.tabela);
   },
 
   /**
@@ -109,6 +124,14 @@ export const RECEPTION_KERNEL: KernelFamily = {
       const f = k.params();
       f[ABI.F_PROP] = 1;
       for (let c = 0; c < plan.nChannels; c++) f[ABI.F_PROP_SLOT + c] = plan.propensao.bytes[c];
+    }
+    if (plan.memoria) {
+      const f = k.params();
+      f[ABI.F_MEMORY] = 1;
+      f[ABI.F_MEM_LOG2K] = plan.memoria.log2K;
+      f[ABI.F_MEM_INV_HILL] = plan.memoria.invHill;
+      f[ABI.F_MEM_SOCIAL] = plan.memoria.social;
+      f[ABI.F_MEM_CELLS] = plan.memoria.celulas;
     }
     const stride = plan.dias + 1;
     const cum = k.f64(k.layout!.slots[ABI.P_CUM], plan.nChannels * stride);

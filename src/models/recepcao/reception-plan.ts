@@ -9,6 +9,7 @@ import type { Canal } from '../../contract/types.js';
 import { exposureCase } from '../../release/exposure-case-file.js';
 import { exposureAffinity, exposureHabits, HABITOS_EXPOSICAO, propensityTables, usesExposure } from './exposure-habits.js';
 import { HABITOS, habitAffinity, habitOf, usesMediaHabits } from './media-habits.js';
+import { responseMemory } from './response-memory.js';
 import {
   BASE_CELLS, FALSE_RECALL, KERNEL_CELLS, RECALL, affinity, receptionCell, responseCoefficients, responseCumulative,
 } from './reception-profiles.js';
@@ -40,6 +41,7 @@ export function compileReception({ scenario, pop, parametros: p, canais, publico
   for (const src of [0, 1] as const) {
     for (let k = 0; k < nCells; k++) respostaAcum.set(responseCumulative(co, (k >> 1) % BASE_CELLS, src), (src * nCells + k) * 3);
   }
+  const memoria = responseMemory(pop.release, p, co, canais, scenario.horizonte.dias);
   return {
     nCells,
     // the same cell propensity scales the social hazard; deslocamento_porte is an adoption
@@ -49,6 +51,7 @@ export function compileReception({ scenario, pop, parametros: p, canais, publico
     afinidade,
     respostaAcum,
     ...(exposicao ? { propensao: propensityTables(exposicao, canais) } : {}),
+    ...(memoria ? { memoria } : {}),
     params: { expo: Math.exp(p.beta_expo) * p.conversao_social, impulso: 0, falseRecall: FALSE_RECALL, recall: canais.map((c) => RECALL[c]) },
   };
 }

@@ -17,7 +17,7 @@ describe('GET /v1/biblioteca', () => {
       expect(res.statusCode).toBe(200);
       const body = res.json();
       expect(body.modelos.map((m: { id: string }) => m.id)).toEqual(TEMPLATES.map((t) => t.id));
-      // The newest release (v2.1.0) carries its own Pix case, v1.9.0's midia case and its exposure case.
+      // The newest release (v2.1.0) carries its own Pix case, v1.9.0's midia case and v2.0.0's exposure case.
       expect(body.casos.map((c: { id: string }) => c.id)).toEqual(['pix', 'midia', 'exposicao']);
       for (const c of body.casos) expect(c.ufs).toHaveLength(27);
       expect(typeof body.aviso).toBe('string');

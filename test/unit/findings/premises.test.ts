@@ -28,7 +28,7 @@ function adoptionJob(release: string): JobResult {
 
 describe('premissas, aviso and fontes', () => {
   it('are on every findings table of a reception job, covering every column that holds a modelled number', () => {
-    for (const release of ['v1.0.0', 'v1.9.0']) {
+    for (const release of ['v1.0.0', 'v1.9.0', 'v2.1.0']) {
       const result = onRelease(receptionJob(), release);
       const m = releaseManifest(release);
       const ids = new Set(m.fontes.map((f) => f.id));
@@ -63,6 +63,20 @@ describe('premissas, aviso and fontes', () => {
     // the Monte Carlo error says it measures nothing of the above
     const t = buildFindings(onRelease(receptionJob(), 'v1.9.0'), { tabela: 'saturacao' });
     expect(t.premissas.find((p) => p.colunas.includes('erro_padrao'))!.assumidos[0]).toMatch(/^só o erro de Monte Carlo/);
+  });
+
+  it('say, from v2.1.0, that responses follow exposure through an assumed memory, with its values and the run\'s overrides', () => {
+    const premissa = (result: JobResult, medida: string) => buildFindings(result, { tabela: 'saturacao' }).premissas.find((p) => p.medida === medida)!;
+    const job = onRelease(receptionJob(), 'v2.1.0');
+    // alcance rests on the responses too (who spreads)
+    const alcance = premissa(job, 'alcance').assumidos;
+    expect(alcance.some((a) => /^respostas que seguem a exposição: cada contato soma à memória da sua fonte/.test(a))).toBe(true);
+    expect(alcance).toContain('memória da resposta (premissas do modelo, não ajustadas): meia saturação 1,5 contatos, expoente 1,5, meias-vidas em dias tv 7, radio 7, digital 3, exterior 7, social 14');
+    // a run's overrides are the numbers it rests on
+    const over = premissa({ ...job, parametros_execucao: { memoria_expoente: 2, memoria_meia_vida_dias: { tv: 3 } as never } }, 'alcance').assumidos;
+    expect(over.some((a) => a.includes('expoente 2, meias-vidas em dias tv 3, radio 7'))).toBe(true);
+    // before v2.1.0 the first exposure fixes the response
+    expect(premissa(onRelease(receptionJob(), 'v2.0.0'), 'alcance').assumidos.some((a) => /memória/.test(a))).toBe(false);
   });
 
   it('say where adoption parameters come from: hand-set, or the Pix fit with what it left fixed', () => {
