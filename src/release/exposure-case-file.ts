@@ -2,8 +2,7 @@
 // `exposicao` that the fit writes (calibration/midia/exposure-fit.ts, npm run bench:exposicao).
 // Releases whose manifest sets `exposicao` (v2.0.0 on) take their media propensities and levels
 // from it (src/models/recepcao/exposure-habits.ts). Keep the fields read here in sync with ExposureFit.
-import { existsSync, readFileSync } from 'node:fs';
-import { projectPath } from '../project-path.js';
+import { host } from '../platform/host.js';
 import type { MACRO_REGIOES } from './types.js';
 
 type Regiao = (typeof MACRO_REGIOES)[number];
@@ -17,14 +16,15 @@ export interface ExposureCase {
   peso_midia: number;
 }
 
+/** The case's file, by its path from the package root. */
 export function exposureCasePath(release: string): string {
-  return projectPath('data', 'releases', release, 'caso-exposicao.json');
+  return `data/releases/${release}/caso-exposicao.json`;
 }
 
 /** The release's exposure case document as stored, or null when the release has none. */
 export function readExposureCaseDocument(release: string): unknown {
   const p = exposureCasePath(release);
-  return existsSync(p) ? JSON.parse(readFileSync(p, 'utf8')) : null;
+  return host.packageHas(p) ? JSON.parse(host.packageText(p)) : null;
 }
 
 const cases = new Map<string, ExposureCase>();
