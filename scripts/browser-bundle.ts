@@ -1,6 +1,6 @@
 // `npm run browserbuild` (part of `npm run build`, after tsc): the browser bundles of dist/browser/
 // with esbuild, from tsc's output: campaign-sim/browser (src/browser/index.ts), its kernel thread
-// (src/browser/kernel-worker.ts) and the playground's page (service/playground/page.ts), sharing
+// (src/browser/kernel-worker.ts) and the playground's page (service/playground/static/page.js), sharing
 // their chunks. package.json "browser" puts the host's browser side (src/platform/browser-host.ts)
 // in place of its Node side; the build fails if a Node module is still reached.
 import { rmSync } from 'node:fs';
@@ -14,7 +14,7 @@ await build({
   entryPoints: {
     index: 'dist/src/browser/index.js',
     'kernel-worker': 'dist/src/browser/kernel-worker.js',
-    playground: 'dist/service/playground/page.js',
+    playground: 'service/playground/static/page.js',
   },
   outdir: out,
   bundle: true,

@@ -29,6 +29,8 @@ export interface BrowserEngine {
   readonly memoriaCompartilhada: boolean;
   /** The summary `campaign-sim simulate --json` prints for the scenario, without its timing fields. */
   run(scenario: unknown, opts?: RunOptions): Promise<PageSummary>;
+  /** The contract's refusal of a scenario (code, contract_code, field, message), or null when it would run. */
+  refusal(scenario: unknown): Refusal | null;
   /** The summary, the chart and the findings tables a page shows. */
   runForPage(scenario: unknown, opts?: RunOptions & { tabelas?: readonly string[] }): Promise<PageRun>;
 }
@@ -61,13 +63,14 @@ export async function loadEngine(opts: LoadOptions): Promise<BrowserEngine> {
     holdCacheFile(`${opts.release}/populacao-${uf}.bin`, pop);
   }
   holdKernel(await kernel, new URL('./kernel-worker.js', import.meta.url));
-  const { pageRun, runInPage, withoutTiming } = await import('./run-in-page.js');
+  const { pageRun, refusalOf, runInPage, withoutTiming } = await import('./run-in-page.js');
   const { FINDINGS_TABLES } = await import('../findings/findings-tables.js');
   return {
     release: opts.release,
     ufs: [...opts.ufs],
     memoriaCompartilhada: typeof SharedArrayBuffer === 'function',
     run: async (scenario, o) => withoutTiming((await runInPage(scenario, o)).summary()),
+    refusal: refusalOf,
     runForPage: async (scenario, o = {}) => {
       const tabelas = FINDINGS_TABLES.filter((t) => o.tabelas === undefined || o.tabelas.includes(t));
       return pageRun(await runInPage(scenario, o), tabelas);
@@ -75,5 +78,5 @@ export async function loadEngine(opts: LoadOptions): Promise<BrowserEngine> {
   };
 }
 
-/** A contract refusal as a page shows it (ServiceError.toPlain()). */
-export type Refusal = ReturnType<ServiceError['toPlain']>;
+/** A contract refusal as a page shows it (ServiceError.detail(): code, message, contract_code, field). */
+export type Refusal = ReturnType<ServiceError['detail']>;

@@ -4,6 +4,8 @@
 import type { Scenario } from '../contract/types.js';
 import type { FindingsPage } from '../findings/findings-page.js';
 import type { FindingsTableName } from '../findings/findings-tables.js';
+import { validateScenario } from '../contract/validate-scenario.js';
+import { ServiceError } from '../errors.js';
 import { runSimulation, type Simulation } from '../research/simulation.js';
 import type { SimulationSummary } from '../research/simulation-summary.js';
 import type { SimulateProgress } from '../simulate.js';
@@ -45,4 +47,15 @@ export function pageRun(sim: Simulation, tabelas: readonly FindingsTableName[]):
   const out: PageRun = { resumo: withoutTiming(sim.summary()), grafico: sim.plot(), tabelas: {}, cenario: sim.cenario };
   for (const t of tabelas) (out.tabelas as Record<string, unknown>)[t] = sim.findings(t);
   return out;
+}
+
+/** The contract's refusal of a scenario (the same schema and rules as the service), or null when it runs. */
+export function refusalOf(scenario: unknown): ReturnType<ServiceError['detail']> | null {
+  try {
+    validateScenario(scenario);
+    return null;
+  } catch (e) {
+    if (e instanceof ServiceError) return e.detail();
+    throw e;
+  }
 }

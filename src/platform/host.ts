@@ -47,10 +47,29 @@ const cache: CacheFiles = {
 };
 
 let compiled: Promise<WebAssembly.Module> | undefined;
+let recording: Map<string, string | null> | undefined;
+
+/**
+ * From now on, every package file this thread reads or looks for, by path: its text, or null when
+ * the package has none. A fresh thread that records a run gets the files a web page must hold for
+ * one (service/playground/record-reads.ts).
+ */
+export function recordPackageReads(): ReadonlyMap<string, string | null> {
+  recording = new Map();
+  return recording;
+}
 
 export const host: Host = {
-  packageText: (path) => readFileSync(projectPath(path), 'utf8'),
-  packageHas: (path) => existsSync(projectPath(path)),
+  packageText(path) {
+    const text = readFileSync(projectPath(path), 'utf8');
+    recording?.set(path, text);
+    return text;
+  },
+  packageHas(path) {
+    const has = existsSync(projectPath(path));
+    recording?.set(path, has ? readFileSync(projectPath(path), 'utf8') : null);
+    return has;
+  },
   /**
    * V8 first runs a wasm function in its baseline tier (Liftoff) and moves to the optimizing tier
    * only at a later call, while each kernel export is one long loop called once per task or day: a

@@ -36,7 +36,7 @@ const STAGES: readonly Stage[] = stages(
   'calibration: calibration/', 'library: library/',
   'store: service/store/', 'accounts: service/accounts/', 'webhooks: service/webhooks/', 'jobs: service/jobs/', 'execution: service/execution/',
   'service context: service/service-context.ts', 'operations: service/operations/', 'http: service/http/', 'oauth: service/oauth/', 'mcp: service/mcp/',
-  'console: service/console/', 'app: service/app.ts', 'worker: service/worker/', 'server: service/server.ts',
+  'console: service/console/', 'playground: service/playground/', 'app: service/app.ts', 'worker: service/worker/', 'server: service/server.ts',
   'cli: cli/', 'tools: bench/ scripts/ test/',
 );
 
