@@ -5,7 +5,7 @@
 // kernel, the package's files of the release and the UFs' checksummed population files. After
 // loadEngine resolves, a run makes no request.
 import type { ServiceError } from '../errors.js';
-import { holdCacheFile, holdKernel, holdPackageFiles } from '../platform/browser-host.js';
+import { host, holdCacheFile, holdKernel, holdPackageFiles, startSpareThreads } from '../platform/browser-host.js';
 import type { UfCode } from '../release/types.js';
 import type { PageRun, PageSummary, RunOptions } from './run-in-page.js';
 import { KERNEL_FILE, ufDataFile, ufPopulationFile, type UfData } from './site-files.js';
@@ -18,6 +18,8 @@ export interface LoadOptions {
   site: string | URL;
   release: string;
   ufs: readonly UfCode[];
+  /** Kernel threads to start while loading (default the machine's cores): a first run on as many asks the server for nothing. */
+  threads?: number;
   /** Bytes fetched so far, of the total the UFs' data declare once known. */
   onProgress?: (p: { etapa: 'dados' | 'populacao'; bytes: number }) => void;
 }
@@ -34,6 +36,8 @@ export interface BrowserEngine {
   /** The summary, the chart and the findings tables a page shows. */
   runForPage(scenario: unknown, opts?: RunOptions & { tabelas?: readonly string[] }): Promise<PageRun>;
 }
+
+let threadsStarted = false;
 
 const hex = (b: Uint8Array) => [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
 
@@ -65,6 +69,9 @@ export async function loadEngine(opts: LoadOptions): Promise<BrowserEngine> {
   holdKernel(await kernel, new URL('./kernel-worker.js', import.meta.url));
   const { pageRun, refusalOf, runInPage, withoutTiming } = await import('./run-in-page.js');
   const { FINDINGS_TABLES } = await import('../findings/findings-tables.js');
+  // the kernel threads of the first run, their modules loaded now
+  if (!threadsStarted) await startSpareThreads(opts.threads ?? host.cores());
+  threadsStarted = true;
   return {
     release: opts.release,
     ufs: [...opts.ufs],

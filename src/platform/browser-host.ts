@@ -3,7 +3,7 @@
 // (src/browser.ts): the package's data files, the kernel and the populations' cache files are held
 // here in memory, so a run makes no request. Kernel threads are module Web Workers running
 // src/browser/kernel-worker.ts, each handed the compiled kernel and the files when it starts.
-import type { CacheFiles, Host, KernelThreads, ThreadAnswer } from './types.js';
+import type { CacheFiles, Host, KernelThreads } from './types.js';
 
 // The browser's API this file uses, declared here: the project compiles without the DOM's types.
 interface WebWorker {
@@ -69,6 +69,27 @@ const cache: CacheFiles = {
   where: (name) => `memória da página: ${name}`,
 };
 
+/** Kernel threads started with the page's data (startSpareThreads), taken by the first pools. */
+const spare: WebWorker[] = [];
+
+/** A kernel thread handed the kernel and the files; settles once it has loaded the engine's modules (so a run fetches none). */
+function startWorker(script: URL, module: WebAssembly.Module): Promise<WebWorker> {
+  const w = new browser.Worker(script, { type: 'module' });
+  return new Promise((resolve, reject) => {
+    w.onmessage = () => resolve(w);
+    w.onerror = (e) => reject(new Error(`kernel thread failed to start: ${e.message}`));
+    w.postMessage({ kernel: module, files: heldPackageFiles() });
+  });
+}
+
+/** Starts `n` kernel threads now, while the page loads its data, so that a run asks the server for nothing. */
+export async function startSpareThreads(n: number): Promise<void> {
+  if (!threadScript || !kernel) throw new Error('campaign-sim/browser: the engine is not loaded (loadEngine)');
+  const module = await kernel;
+  const script = threadScript;
+  spare.push(...(await Promise.all(Array.from({ length: n }, () => startWorker(script, module)))));
+}
+
 interface Pending { message: unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void }
 interface Thread { worker: WebWorker; job?: Pending; idle?: ReturnType<typeof setTimeout> }
 
@@ -88,9 +109,8 @@ function startThreads(size: number, idleSeconds: number): KernelThreads {
     t.worker.postMessage({ message: job.message });
   };
   const start = async (): Promise<Thread> => {
-    const t: Thread = { worker: new browser.Worker(script, { type: 'module' }) };
+    const t: Thread = { worker: spare.shift() ?? (await startWorker(script, await module)) };
     threads.push(t);
-    t.worker.postMessage({ kernel: await module, files: heldPackageFiles() });
     t.worker.onmessage = (e) => {
       const job = t.job!;
       t.job = undefined;
@@ -108,7 +128,7 @@ function startThreads(size: number, idleSeconds: number): KernelThreads {
   const next = (t: Thread) => {
     const job = queue.shift();
     if (job) give(t, job);
-    else t.idle = setTimeout(() => stop(t), idleSeconds * 1000);
+    else if (idleSeconds > 0) t.idle = setTimeout(() => stop(t), idleSeconds * 1000);
   };
   return {
     size,

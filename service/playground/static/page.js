@@ -51,7 +51,8 @@ function modelo(c) {
   return c.modelos.find((m) => m.id === $('modelo').value);
 }
 
-function showScenario() {
+/** The form's fields from the scenario (and the JSON too, unless it is what was edited). */
+function showScenario(fromJson = false) {
   $('dias').value = scenario.horizonte.dias;
   $('replicas').value = scenario.replicas;
   const canais = scenario.canais ?? [];
@@ -60,7 +61,17 @@ function showScenario() {
     <div class="campo"><label for="inicio-${i}">Início (dia)</label><input id="inicio-${i}" type="number" min="1" value="${k.dia_inicio}"></div>
     <div class="campo"><label for="fim-${i}">Fim (dia)</label><input id="fim-${i}" type="number" min="1" value="${k.dia_fim}"></div>
     <div class="campo"><label for="intensidade-${i}">Intensidade (0 a 1)</label><input id="intensidade-${i}" type="number" min="0" max="1" step="0.05" value="${k.intensidade}"></div></div>`).join('');
-  $('json').value = JSON.stringify(scenario, null, 2);
+  if (!fromJson) $('json').value = JSON.stringify(scenario, null, 2);
+}
+
+/** An edited JSON that parses becomes the scenario the form shows (one that does not is refused at Rodar). */
+function readJson() {
+  try {
+    const s = JSON.parse($('json').value);
+    if (s && typeof s === 'object' && s.horizonte && 'replicas' in s) { scenario = s; showScenario(true); }
+  } catch {
+    // refused when it runs, with the parser's words
+  }
 }
 
 /** The form's fields into the scenario, then the JSON (a number left empty stays as typed: the contract refuses it). */
@@ -170,7 +181,7 @@ catalog.then((c) => {
   $('uf').innerHTML = c.ufs.map((u) => `<option value="${esc(u.uf)}">${esc(u.nome)} (${esc(u.uf)})</option>`).join('');
   $('modelo').addEventListener('change', () => pick(c));
   $('uf').addEventListener('change', () => pick(c));
-  $('cenario').addEventListener('input', (e) => { if (e.target.id !== 'json') readForm(); });
+  $('cenario').addEventListener('input', (e) => { if (e.target.id === 'json') readJson(); else readForm(); });
   $('cenario').addEventListener('submit', (e) => void submit(c, e));
   pick(c);
 });

@@ -94,7 +94,7 @@ describe('the playground in chromium', () => {
     await page.locator('#json').fill(JSON.stringify({ ...SCENARIO, replicas: 0 }));
     await page.getByRole('button', { name: 'Rodar' }).click();
     const alert = page.getByRole('alert');
-    await expect(alert.getByText('replicas_range').count()).resolves.toBe(1);
+    await alert.getByText('replicas_range').waitFor({ timeout: 300_000 });
     await expect(alert.locator('code', { hasText: /^replicas$/ }).count()).resolves.toBe(1);
     await page.close();
   }, 300_000);
