@@ -91,9 +91,13 @@ export async function startSpareThreads(n: number): Promise<void> {
 }
 
 interface Pending { message: unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void }
-interface Thread { worker: WebWorker; job?: Pending; idle?: ReturnType<typeof setTimeout> }
+interface Thread { worker: WebWorker; job?: Pending }
 
-function startThreads(size: number, idleSeconds: number): KernelThreads {
+/**
+ * A page's kernel threads stay until the page closes (idle ones are not ended, as on Node): a thread
+ * started again would fetch its scripts during a run.
+ */
+function startThreads(size: number): KernelThreads {
   if (!threadScript || !kernel) throw new Error('campaign-sim/browser: the engine is not loaded (loadEngine)');
   const script = threadScript;
   const module = kernel;
@@ -104,13 +108,12 @@ function startThreads(size: number, idleSeconds: number): KernelThreads {
     threads.splice(threads.indexOf(t), 1);
   };
   const give = (t: Thread, job: Pending) => {
-    clearTimeout(t.idle);
     t.job = job;
     t.worker.postMessage({ message: job.message });
   };
-  const start = async (): Promise<Thread> => {
-    const t: Thread = { worker: spare.shift() ?? (await startWorker(script, await module)) };
-    threads.push(t);
+  /** Gives thread `t` (in `threads` already, holding its first job) a worker, then the job. */
+  const start = async (t: Thread): Promise<void> => {
+    t.worker = spare.shift() ?? (await startWorker(script, await module));
     t.worker.onmessage = (e) => {
       const job = t.job!;
       t.job = undefined;
@@ -123,12 +126,11 @@ function startThreads(size: number, idleSeconds: number): KernelThreads {
       stop(t);
       job?.reject(new Error(`kernel thread failed: ${e.message}`));
     };
-    return t;
+    give(t, t.job!);
   };
   const next = (t: Thread) => {
     const job = queue.shift();
     if (job) give(t, job);
-    else if (idleSeconds > 0) t.idle = setTimeout(() => stop(t), idleSeconds * 1000);
   };
   return {
     size,
@@ -137,13 +139,13 @@ function startThreads(size: number, idleSeconds: number): KernelThreads {
       const free = threads.find((t) => !t.job);
       if (free) give(free, job);
       else if (threads.length < size) {
-        // taken now, so that a second run() does not start a thread of its own for it
-        const placeholder: Thread = { worker: undefined as never, job };
-        threads.push(placeholder);
-        start().then((t) => {
-          threads.splice(threads.indexOf(placeholder), 1);
-          give(t, job);
-        }, reject);
+        // taken now, with its job, so that a second run() does not start a thread of its own for it
+        const t: Thread = { worker: undefined as never, job };
+        threads.push(t);
+        start(t).catch((e: unknown) => {
+          threads.splice(threads.indexOf(t), 1);
+          reject(e);
+        });
       } else queue.push(job);
     }),
     alive: () => threads.length,
