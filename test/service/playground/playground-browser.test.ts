@@ -62,9 +62,11 @@ describe('the playground in chromium', () => {
     expect(await page.evaluate(`window.campaignSim.refusal(${JSON.stringify(SCENARIO)})`)).toBeNull();
     const asked: string[] = [];
     page.on('request', (r) => asked.push(r.url()));
-    const inBrowser = await page.evaluate(`window.campaignSim.run(${JSON.stringify(SCENARIO)}, { threads: 2 })`);
+    // two replicas on two threads: tasks queue for the threads
+    const twice = { ...SCENARIO, replicas: 2 };
+    const inBrowser = await page.evaluate(`window.campaignSim.run(${JSON.stringify(twice)}, { threads: 2 })`);
     expect(asked).toEqual([]);
-    const inNode = withoutTiming((await runSimulation(SCENARIO, { threads: 2 })).summary());
+    const inNode = withoutTiming((await runSimulation(twice, { threads: 2 })).summary());
     expect(inBrowser).toEqual(JSON.parse(JSON.stringify(inNode)));
     await page.close();
   }, 600_000);
