@@ -74,7 +74,7 @@ function reach(roots: string[], kinds: readonly Kind[], stop: (file: string) => 
 }
 
 const ALL: Kind[] = ['static', 'dynamic', 'type'];
-const ENGINE = ['src/index.ts', 'src/internals.ts', 'calibration/index.ts', 'library/index.ts'];
+const ENGINE = ['src/index.ts', 'src/internals.ts', 'src/browser/index.ts', 'calibration/index.ts', 'library/index.ts'];
 const SERVICE_COMMANDS = ['cli/serve.ts', 'cli/admin.ts', 'cli/worker-command.ts'];
 
 describe('dependencies', () => {
