@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   const log = (s: string) => process.stderr.write(`[${((performance.now() - t0) / 1000).toFixed(0)} s] ${s}\n`);
   const release = values.release;
-  const casePath = midiaCasePath(release);
+  const casePath = projectPath(midiaCasePath(release));
   const old: MidiaCase | null = existsSync(casePath) ? readMidiaCase(release) : null;
   let counts: Float64Array;
   let countSeconds: number | null = null;

@@ -33,7 +33,8 @@
 // its own window) and searches the term alone by golden section; --avaliacoes, --inicio-juiz and
 // --inicio-longo are not read (docs/model.md, "The timing by the UF's income, profiled").
 import { existsSync, readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { cpus } from 'node:os';
 import { buildPixCase, type BuildPixCaseOptions, type PixCaseFits } from '../calibration/pix/pix-case.js';
 import { PIX_TARGETS, targetsMet } from '../src/release/pix-battery.js';
@@ -44,11 +45,19 @@ import {
 import { loadPixSeries } from '../calibration/pix/pix-series.js';
 import { closePool } from '../src/pool/pool.js';
 import { projectPath } from '../src/project-path.js';
-import { FORMAS_ATIVIDADE, readPixCase, writePixCase, type AgregadoPix, type FormaAtividade, type PerdaPix } from '../src/release/pix-case-file.js';
+import { FORMAS_ATIVIDADE, formatPixCase, pixCasePath, readPixCase, type AgregadoPix, type FormaAtividade, type PerdaPix, type PixCase } from '../src/release/pix-case-file.js';
 import { listReleases, newestRelease, openRelease } from '../src/release/release.js';
 import { oneOf, parseBenchArgs, refuseBenchArgs, wholeNumber } from './lib/bench-args.js';
 import { benchRecord, writeBenchResult } from './lib/bench-output.js';
 import { runAsMain } from './lib/run-as-main.js';
+
+/** Writes the case into its release's folder (data/releases/<version>/caso-pix.json); returns the path. */
+async function writePixCase(caso: PixCase): Promise<string> {
+  const p = projectPath(pixCasePath(caso.release));
+  await mkdir(dirname(p), { recursive: true });
+  await writeFile(p, formatPixCase(caso));
+  return p;
+}
 
 /** The month each kept fit's window ends in (what its best point has seen). */
 const JANELA_FIM = { juiz: '2022-06', longo: '2021-12', release: '2022-12' } as const;

@@ -13,6 +13,7 @@ import { registerWorker } from './worker-command.js';
 import { registerValidate } from './validate.js';
 import { registerQuote } from './quote.js';
 import { registerSimulate } from './simulate.js';
+import { registerPlayground } from './playground.js';
 import { registerCalibrate } from './calibrate.js';
 import { registerLibrary } from './library.js';
 import { registerPlot } from './plot.js';
@@ -49,6 +50,7 @@ export function buildProgram(): Command {
   registerExamples(program);
   registerParams(program);
   registerGrp(program);
+  registerPlayground(program);
   return program;
 }
 

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fitExposure } from '../calibration/midia/exposure-fit.js';
 import { exposureCasePath } from '../src/release/exposure-case-file.js';
+import { projectPath } from '../src/project-path.js';
 
 const release = process.argv[2];
 if (!release || !/^v\d+\.\d+\.\d+$/.test(release)) {
@@ -30,7 +31,7 @@ const doc = {
     'Digital stays homogeneous (no second window in the data).',
   ajuste,
 };
-const path = exposureCasePath(release);
+const path = projectPath(exposureCasePath(release));
 mkdirSync(dirname(path), { recursive: true });
 writeFileSync(path, `${JSON.stringify(doc, null, 2)}\n`);
 const f = ajuste.veredito.fora_da_amostra;

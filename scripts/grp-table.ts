@@ -8,6 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { countGrpCells, grpTable } from '../src/models/recepcao/plan-grp.js';
 import { ensureUfPopulation } from '../src/population/population-store.js';
+import { projectPath } from '../src/project-path.js';
 import { grpCellsPath, type GrpCellsDocument } from '../src/release/grp-cells-file.js';
 import { openRelease } from '../src/release/release.js';
 import { UF_CODES, type BuildableRelease } from '../src/release/types.js';
@@ -24,7 +25,7 @@ for (const uf of UF_CODES) {
   pessoas[uf] = countGrpCells(await ensureUfPopulation(rel, uf, undefined, false, false));
   process.stderr.write(`${uf} `);
 }
-const path = grpCellsPath(release);
+const path = projectPath(grpCellsPath(release));
 const doc: GrpCellsDocument = {
   release,
   descricao:

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { randomBytes } from 'node:crypto';
 import { installAuth } from './http/auth.js';
 import { consoleRoutes, CONSOLE_PATH } from './console/console-routes.js';
+import { playgroundRoutes } from './playground/playground-routes.js';
 import type { AddressPolicy } from './webhooks/address-policy.js';
 import { webhookPolicyFromEnv } from './webhooks/webhook-settings.js';
 import { DEFAULT_BODY_LIMIT } from './http/body-limits.js';
@@ -156,6 +157,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(diagnosticoRoutes, { ctx, answers });
   await app.register(mcpRoutes, { ctx, agents });
   await app.register(oauthRoutes, { agents });
+  await app.register(playgroundRoutes, {});
   await app.register(consoleRoutes, {
     // Secure when the public origin is https, else when the request came over https (directly or
     // as a trusted proxy says): as the scheme the browser really uses

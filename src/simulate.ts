@@ -1,7 +1,6 @@
 // simulate(scenario, opts): compile the plan and run every (replica, variant) task in the pool,
 // with common random numbers: key = hash(grupo_comparacao, replica) for every variant.
 import type { Canal, Medida, Scenario } from './contract/types.js';
-import { totalmem } from 'node:os';
 import { checkModelParameters } from './contract/model-parameters.js';
 import { isValidatedScenario, validateScenario } from './contract/validate-scenario.js';
 import { CONTROL_CANCEL, CONTROL_DAYS } from './kernel/kernel-plan.js';
@@ -10,6 +9,8 @@ import { replicaKey } from './kernel/rng-key.js';
 import { SHARED_CONTACT_BYTES, SHARED_MEMORY_BYTES } from './kernel/shared-contacts.js';
 import { DEFAULT_SHARD_BYTES, shardPopulation } from './kernel/shards.js';
 import { modelFor } from './models/model-registry.js';
+import { host } from './platform/host.js';
+import { sharedBuffer } from './platform/shared-buffer.js';
 import { compilePlan } from './plan/compile-plan.js';
 import type { Plan } from './plan/types.js';
 import type { TaskCounts, TaskRequest } from './pool/messages.js';
@@ -164,10 +165,10 @@ export async function simulate(scenario: Scenario, opts: SimulateOptions = {}): 
   const pool = opts.pool ?? sharedPool(opts.threads);
   const shards = planShards(plan, opts.maxShardBytes, pool.threads);
   // each thread running a task holds that task's kernel memory (every shard)
-  const memoryBytes = opts.memoryBytes ?? totalmem() * 0.6;
+  const memoryBytes = opts.memoryBytes ?? host.totalMemory() * 0.6;
   const inFlight = Math.max(1, Math.min(pool.threads, Math.floor(memoryBytes / plan.bytesPorTarefa)));
   const contatos = shareContacts(plan, inFlight, memoryBytes);
-  const control = new Int32Array(new SharedArrayBuffer(8));
+  const control = new Int32Array(sharedBuffer(8));
   const total = plan.replicas * plan.variantes.length * plan.dias;
   const t1 = performance.now();
   const onAbort = () => Atomics.store(control, CONTROL_CANCEL, 1);

@@ -5,7 +5,6 @@
 // kantar_alcance_radio.csv, manchetes_pnad_tic_pbm.csv) and the 2022 Census by region. Figures
 // printed only in a row's note are read with a pattern that must match, so a changed source
 // text fails here rather than feeding the fit a wrong number.
-import { projectPath } from '../../src/project-path.js';
 import { readCsv } from '../../src/release/csv.js';
 import { loadAgeSex, macroRegionOf, ufInfo } from '../../src/release/data-files.js';
 import { MACRO_REGIOES, type UfCode } from '../../src/release/types.js';
@@ -67,7 +66,7 @@ export interface ExposureHabits {
   pessoas_15mais: Record<Regiao, number>;
 }
 
-const midiaFile = (name: string) => projectPath('data', 'br', 'midia', name);
+const midiaFile = (name: string) => `data/br/midia/${name}`;
 
 type Row = Record<string, string>;
 

@@ -8,7 +8,6 @@ import { readCsv, columns } from '../../src/release/csv.js';
 import {
   CLASSES_ESCOLARIDADE, CLASSES_RENDA, decodeInternetCell, GRUPO_IDADE_TIC_DA_FAIXA, GRUPOS_IDADE_TIC,
 } from '../../src/population/internet-model.js';
-import { projectPath } from '../../src/project-path.js';
 import { MACRO_REGIOES } from '../../src/release/types.js';
 
 /** Axes of the model's coefficients (InternetCoefficients), the ones a fitted margin adjusts. */
@@ -53,7 +52,7 @@ export interface InternetMargin {
 export const FONTE_PNAD = 'IBGE, PNAD Contínua TIC 2023 (pessoas de 10 anos ou mais que usaram a Internet nos últimos 3 meses)';
 const fonteTic = (ano: number) => `NIC.br, Pesquisa TIC Domicílios ${ano}, indicador C2 (usuários: último acesso há menos de três meses)`;
 
-const midiaFile = (name: string) => projectPath('data', 'br', 'midia', name);
+const midiaFile = (name: string) => `data/br/midia/${name}`;
 const norm = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/\s+/g, ' ').trim();
 
 /** TIC segment labels of each axis, in the order of the model's classes (internet-model.ts). */

@@ -12,7 +12,6 @@
 // internet figures; no daily TV or radio use by age or schooling is in the data.
 import { columns, readCsv } from '../../src/release/csv.js';
 import type { MarginRow } from '../../src/plan/population-margins.js';
-import { projectPath } from '../../src/project-path.js';
 import type { UfCode } from '../../src/release/types.js';
 
 /** What the bench measured on the built population of the release (src/plan/population-margins.ts); the midia case records it. */
@@ -41,7 +40,7 @@ export interface MediaFigure {
   comparado?: (pop: MidiaPopulation) => { valor: number; deslocamento: number };
 }
 
-const midiaFile = (name: string) => projectPath('data', 'br', 'midia', name);
+const midiaFile = (name: string) => `data/br/midia/${name}`;
 
 /** Mean of a medida over the persons of bands `from`..16 (15+ stands for the PBM's 16+). */
 function meanFromBand(rows: MarginRow[], medida: MarginRow['medida'], from: number): number {

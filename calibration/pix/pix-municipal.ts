@@ -34,7 +34,6 @@
 // scored UFs, alphabetically, go alternately to two folds, and each fold's municipalities are
 // scored with the term fitted on the other fold only; the forecast (previsao_municipios) uses the
 // term fitted on every scored UF.
-import { projectPath } from '../../src/project-path.js';
 import { columns, readCsv } from '../../src/release/csv.js';
 import { loadAtlas, loadCensusMunicipalRows, loadMunicipalities } from '../../src/release/data-files.js';
 import { PORTES, type UfCode } from '../../src/release/types.js';
@@ -47,7 +46,7 @@ export const COBERTURA_MINIMA = 0.98;
 
 /** Monthly payers of each municipality in month `mes` (QT_PES_PagadorPF). */
 export function municipalPayers(mes: number): Map<string, number> {
-  const { header, rows } = readCsv(projectPath(PIX_MUNICIPIO_FILE));
+  const { header, rows } = readCsv(PIX_MUNICIPIO_FILE);
   const c = columns(header, ['AnoMes', 'Municipio_Ibge', 'QT_PES_PagadorPF'], PIX_MUNICIPIO_FILE);
   const out = new Map<string, number>();
   for (const r of rows) if (Number(r[c.AnoMes]) === mes) out.set(r[c.Municipio_Ibge], Number(r[c.QT_PES_PagadorPF]) || 0);

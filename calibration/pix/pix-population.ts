@@ -20,7 +20,6 @@
 // estimates; with a fixed total its births outnumber its new 15-year-olds and the eligible share falls).
 import { columns, readCsv } from '../../src/release/csv.js';
 import { loadAgeSex, loadMunicipalities } from '../../src/release/data-files.js';
-import { projectPath } from '../../src/project-path.js';
 import type { Coorte } from '../../src/release/pix-case-file.js';
 import { AGE_BANDS, type UfCode } from '../../src/release/types.js';
 
@@ -54,7 +53,7 @@ export function eligibleFactors(c: Coorte, meses: readonly number[], semEstimati
 
 /** Estimated persons per municipality and year (the years of ANOS_CRESCIMENTO). */
 function loadEstimates(): Map<string, Map<number, number>> {
-  const { header, rows } = readCsv(projectPath(ESTIMATIVAS_FILE));
+  const { header, rows } = readCsv(ESTIMATIVAS_FILE);
   const c = columns(header, ['codigo_municipio', 'ano', 'populacao'], ESTIMATIVAS_FILE);
   const out = new Map<string, Map<number, number>>();
   for (const r of rows) {

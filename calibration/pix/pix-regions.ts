@@ -4,7 +4,6 @@
 // municipality is, whether it is the region's hub (its most populous municipality) and how far its
 // seat is from the hub's. Regions come from the Census 2022 district table: immediate (CD_RGI, the
 // towns around one centre) and intermediate (CD_RGINT, a few immediate regions around a larger one).
-import { projectPath } from '../../src/project-path.js';
 import { columns, readCsv } from '../../src/release/csv.js';
 import { distanceKm } from '../../src/release/geometry.js';
 import type { Municipality } from '../../src/release/types.js';
@@ -16,7 +15,7 @@ export type RegionLevel = 'CD_RGI' | 'CD_RGINT';
 
 /** The region of `nivel` of each municipality, from the Census 2022 district table. */
 export function municipalRegions(nivel: RegionLevel): Map<string, string> {
-  const { header, rows } = readCsv(projectPath(DISTRITOS_FILE));
+  const { header, rows } = readCsv(DISTRITOS_FILE);
   const c = columns(header, ['CD_MUN', nivel], DISTRITOS_FILE);
   return new Map(rows.map((r) => [r[c.CD_MUN], r[c[nivel]]]));
 }

@@ -3,7 +3,6 @@
 // (DICT, users_pf) at each month end, 2020-11 .. 2022-12. The Pix public case fits and judges the
 // adoption model against them (docs/model.md, "The Pix case").
 import { columns, readCsv } from '../../src/release/csv.js';
-import { projectPath } from '../../src/project-path.js';
 import { UF_CODES, type UfCode } from '../../src/release/types.js';
 
 export const PIX_UF_FILE = 'data/br/pix/pix_uf_mensal_202011_202212.csv';
@@ -23,14 +22,14 @@ export interface PixSeries {
 
 /** IBGE UF code (two digits) to UF. */
 function ufByIbge(): Map<string, UfCode> {
-  const { header, rows } = readCsv(projectPath('data/br/estados.csv'));
+  const { header, rows } = readCsv('data/br/estados.csv');
   const c = columns(header, ['codigo_uf', 'uf'], 'estados.csv');
   return new Map(rows.map((r) => [r[c.codigo_uf], r[c.uf] as UfCode]));
 }
 
 export function loadPixSeries(): PixSeries {
   const byIbge = ufByIbge();
-  const uf = readCsv(projectPath(PIX_UF_FILE));
+  const uf = readCsv(PIX_UF_FILE);
   const cu = columns(uf.header, ['AnoMes', 'Estado_Ibge', 'QT_PES_PagadorPF'], PIX_UF_FILE);
   const meses = [...new Set(uf.rows.map((r) => Number(r[cu.AnoMes])))].sort((a, b) => a - b);
   const mi = new Map(meses.map((m, i) => [m, i]));
@@ -43,7 +42,7 @@ export function loadPixSeries(): PixSeries {
     pagadores[code][i] = Number(r[cu.QT_PES_PagadorPF]);
     pagadoresUfs[i] += pagadores[code][i];
   }
-  const dict = readCsv(projectPath(PIX_DICT_FILE));
+  const dict = readCsv(PIX_DICT_FILE);
   const cd = columns(dict.header, ['month_end', 'users_pf'], PIX_DICT_FILE);
   const chavesPf = new Float64Array(meses.length);
   for (const r of dict.rows) {

@@ -2,9 +2,9 @@
 // quote (simulation and calibration), so the quote, the submit and the library's templates refuse
 // the same jobs, before any charge. Without them a 27-UF job of 65,535 days and 20 replicas was
 // accepted, quoted at ~277 days of run time, and grew a worker to 15 GB.
-import { availableParallelism, totalmem } from 'node:os';
 import { ServiceError } from '../errors.js';
 import { modelFor } from '../models/model-registry.js';
+import { host } from '../platform/host.js';
 import type { Familia } from './schema-types.js';
 import type { Scenario } from './types.js';
 import { scenarioChannels } from './variants.js';
@@ -32,7 +32,7 @@ export interface WorkerBudget {
 let machineFacts: { cores: number; memoryBytes: number } | undefined;
 /** The machine's cores and memory, read once: every quote takes a budget, and totalmem reads /proc (8% of an estimate's CPU time). */
 function machine(): { cores: number; memoryBytes: number } {
-  machineFacts ??= { cores: availableParallelism(), memoryBytes: totalmem() };
+  machineFacts ??= { cores: host.cores(), memoryBytes: host.totalMemory() };
   return machineFacts;
 }
 

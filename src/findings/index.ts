@@ -5,11 +5,11 @@ export {
   type Margins, type PublishedCell, type MotivoPrivacidade,
 } from './privacy.js';
 export {
-  FORMATO_RESULTADO, JOB_RESULT_BYTES_FORMAT, encodeJobResult, decodeJobResult, jobResultToBytes, jobResultFromBytes,
-  asJobResult,
+  FORMATO_RESULTADO, encodeJobResult, decodeJobResult, asJobResult,
   type JobResult, type EncodedJobResult, type SaturacaoBlock, type TotaisBlock, type AlcanceBlock, type SetoresBlock,
   type RespostaBlock,
 } from './job-result.js';
+export { JOB_RESULT_BYTES_FORMAT, jobResultToBytes, jobResultFromBytes } from './job-result-bytes.js';
 export { combineReplicas, createCombiner, type CombineOptions, type ReplicaCombiner } from './combine-replicas.js';
 export { combineOptionsFromRelease } from './release-lookups.js';
 export { jobTotals, type JobTotals, type VariantTotals } from './job-totals.js';

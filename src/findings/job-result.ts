@@ -8,7 +8,6 @@ import type { Medida, PlanGrp, Scenario } from '../contract/types.js';
 import type { Grade } from '../release/publication-grid.js';
 import type { Fonte, ModelParameters } from '../release/types.js';
 import type { WeeklyCurve } from './weekly-curves.js';
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { ServiceError } from '../errors.js';
 
 export const FORMATO_RESULTADO = 1 as const;
@@ -210,21 +209,6 @@ export function decodeJobResult(stored: unknown): JobResult {
     );
   }
   return decodeValue(obj) as JobResult;
-}
-
-/** Name of the stored byte format (gzip of the JSON of encodeJobResult), for the store's formato column. */
-export const JOB_RESULT_BYTES_FORMAT = 'campaign-sim/resultado-simulacao@1';
-
-/** The result as bytes for a bytea column: gzip of JSON.stringify(encodeJobResult(result)). */
-export function jobResultToBytes(result: JobResult): Uint8Array {
-  return gzipSync(Buffer.from(JSON.stringify(encodeJobResult(result)), 'utf8'));
-}
-
-export function jobResultFromBytes(bytes: Uint8Array, formato: string = JOB_RESULT_BYTES_FORMAT): JobResult {
-  if (formato !== JOB_RESULT_BYTES_FORMAT) {
-    throw new ServiceError('internal_error', `stored result format ${formato} is not ${JOB_RESULT_BYTES_FORMAT}`);
-  }
-  return decodeJobResult(JSON.parse(gunzipSync(bytes).toString('utf8')));
 }
 
 /** A decoded JobResult as is; its encoded (JSON) form decoded. */

@@ -3,10 +3,8 @@
 // (replica, variant) task at a time of a model family's kernel (KernelFamily: its room in
 // src/models/ drives its own entry points over this instance); the state it leaves is read by
 // src/pool/reduce-replica.ts.
-import { readFile } from 'node:fs/promises';
-import { setFlagsFromString } from 'node:v8';
 import { ServiceError } from '../errors.js';
-import { projectPath } from '../project-path.js';
+import { host } from '../platform/host.js';
 import { ABI } from './abi.js';
 import type { KernelParams, KernelPlan } from './kernel-plan.js';
 import type { KernelPopulation } from './kernel-population.js';
@@ -41,23 +39,9 @@ export interface KernelFamily extends FamilyArrays {
   countRun(k: KernelInstance, i0: number, i1: number): number;
 }
 
-let compiled: Promise<WebAssembly.Module> | undefined;
-
-/**
- * The kernel module, compiled once per thread from build/kernel.wasm (`npm run asbuild`).
- * V8 first runs a wasm function in its baseline tier (Liftoff) and moves to the optimizing tier
- * only at a later call, while each kernel export is one long loop called once per task or day: a
- * task's first reset on PA took 1.45 s instead of 0.48. So Liftoff is turned off before the
- * compile. V8 flags are per process (and lazy compilation reads this one at a function's first
- * call), so it stays off for every wasm module the process compiles after this; they are
- * compiled optimized from the start, with the same results.
- */
+/** The kernel module, compiled once per thread from build/kernel.wasm (`npm run asbuild`) by the host (src/platform/). */
 export function kernelModule(): Promise<WebAssembly.Module> {
-  compiled ??= readFile(projectPath('build/kernel.wasm')).then((b) => {
-    setFlagsFromString('--no-liftoff');
-    return WebAssembly.compile(b);
-  });
-  return compiled;
+  return host.kernelModule();
 }
 
 const PAGE = 65536;

@@ -2,6 +2,7 @@
 // plus what the kernel derives once per population (group sizes, tract denominators, digital
 // cells). Built once on the main thread into SharedArrayBuffers and copied into each worker's
 // linear memory once (src/kernel/instance.ts); never rebuilt per task.
+import { MEMORY_SHARED, sharedBuffer } from '../platform/shared-buffer.js';
 import { ageGroupOf } from '../release/publication-grid.js';
 import { NO_GROUP, PERSON_ATTRS, personAttr, type Population } from '../release/types.js';
 import { ABI } from './abi.js';
@@ -45,18 +46,20 @@ export interface KernelPopulation {
 
 const cache = new WeakMap<Population, KernelPopulation>();
 let serial = 0;
+/** Tells apart the populations of two processes whose serials meet (a job's tasks spread over machines). */
+const PROCESS_TAG = crypto.randomUUID().slice(0, 8);
 
 function shared<T extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array>(
-  Ctor: { new (b: SharedArrayBuffer, o: number, n: number): T; BYTES_PER_ELEMENT: number },
+  Ctor: { new (b: ArrayBufferLike, o: number, n: number): T; BYTES_PER_ELEMENT: number },
   n: number,
 ): T {
-  return new Ctor(new SharedArrayBuffer(Math.max(1, n) * Ctor.BYTES_PER_ELEMENT), 0, n);
+  return new Ctor(sharedBuffer(Math.max(1, n) * Ctor.BYTES_PER_ELEMENT), 0, n);
 }
 
-/** The same array backed by a SharedArrayBuffer (a copy only when it is not already shared). */
+/** The same array backed by shared memory where the runtime has it (src/platform/shared-buffer.ts; a copy only when it is not already shared). */
 export function asShared<T extends Uint8Array | Uint16Array | Uint32Array | Int32Array | Float32Array>(a: T): T {
-  if (a.buffer instanceof SharedArrayBuffer) return a;
-  const Ctor = a.constructor as unknown as { new (b: SharedArrayBuffer, o: number, n: number): T; BYTES_PER_ELEMENT: number };
+  if (!MEMORY_SHARED || a.buffer instanceof SharedArrayBuffer) return a;
+  const Ctor = a.constructor as unknown as { new (b: ArrayBufferLike, o: number, n: number): T; BYTES_PER_ELEMENT: number };
   const s = shared(Ctor, a.length);
   s.set(a);
   return s;
@@ -130,7 +133,7 @@ export function prepareKernelPopulation(pop: Population): KernelPopulation {
     tractDen[t] = Math.max(1, tractPop[t] + SPILL_ADJACENT * near - 1);
   }
   const kp: KernelPopulation = {
-    id: `pop${++serial}-${pop.release}-${pop.ufs.join('')}-${process.pid}`,
+    id: `pop${++serial}-${pop.release}-${pop.ufs.join('')}-${PROCESS_TAG}`,
     nPersons: n,
     nHouseholds: pop.nHouseholds,
     nTracts: pop.nTracts,

@@ -12,6 +12,7 @@
 import { ABI } from './abi.js';
 import type { KernelPopulation } from './kernel-population.js';
 import { WASM32_MAX_BYTES, layoutKernel, type KernelShape } from './layout.js';
+import { sharedBuffer } from '../platform/shared-buffer.js';
 
 /** Default kernel memory per shard: "well under" the 4 GiB of wasm32, and every single UF (SP: 2.0 GiB with 4 channels) in one shard. */
 export const DEFAULT_SHARD_BYTES = 3 * 2 ** 30;
@@ -40,7 +41,7 @@ export interface ShardLayout {
   exchange: SharedCounters[];
 }
 
-const sharedI32 = (n: number) => new Int32Array(new SharedArrayBuffer(Math.max(1, n) * 4));
+const sharedI32 = (n: number) => new Int32Array(sharedBuffer(Math.max(1, n) * 4));
 
 const whole = new WeakMap<KernelPopulation, ShardLayout>();
 const cached = new WeakMap<KernelPopulation, Map<string, ShardLayout>>();
@@ -212,7 +213,7 @@ export function buildShards(pop: KernelPopulation, cuts: number[]): ShardLayout 
       groupSize[k++] = pop.groupSize[g];
     }
     groupSize[nLocal] = pop.groupSize[nG];
-    const group = new Uint32Array(new SharedArrayBuffer(Math.max(1, p1 - p0) * 4));
+    const group = new Uint32Array(sharedBuffer(Math.max(1, p1 - p0) * 4));
     for (let i = p0; i < p1; i++) group[i - p0] = pop.group[i] < nG ? localGroup[pop.group[i]] : nLocal;
     // tracts it writes (its households') and reads (those and their neighbours); their municipalities
     const tm = new Uint8Array(pop.nTracts);
@@ -227,7 +228,7 @@ export function buildShards(pop: KernelPopulation, cuts: number[]): ShardLayout 
       if (tm[t] !== 1) continue;
       for (let e = pop.adjStart[t]; e < pop.adjStart[t + 1]; e++) if (!tm[pop.adj[e]]) tm[pop.adj[e]] = 2;
     }
-    const hhStart = new Uint32Array(new SharedArrayBuffer((h1 - h0 + 1) * 4));
+    const hhStart = new Uint32Array(sharedBuffer((h1 - h0 + 1) * 4));
     for (let h = h0; h <= h1; h++) hhStart[h - h0] = pop.hhStart[h] - p0;
     shards.push({
       h0, h1, p0, p1,

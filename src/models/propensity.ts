@@ -10,6 +10,7 @@ import { loadMunicipalities, loadUfSocio, macroRegionOf, nationalIncome2023 } fr
 import { INCOME_QUINTILES, TIMING_CLASSES } from '../kernel/kernel-plan.js';
 import { PERSON_ATTRS, personAttr, UF_CODES } from '../release/types.js';
 import { ageGroupOf } from '../release/publication-grid.js';
+import { sharedBuffer } from '../platform/shared-buffer.js';
 
 type Axis = 'regiao' | 'faixa' | 'sexo' | 'raca' | 'nivel' | 'renda';
 const AXES: readonly Axis[] = ['regiao', 'faixa', 'sexo', 'raca', 'nivel', 'renda'];
@@ -99,7 +100,7 @@ function momentsOf(sum: Float64Array, count: Float64Array, nPersons: number): { 
 export function adoptionMultipliers(pop: Population, p: ModelParameters): Float32Array {
   const { cellOf, porteOf, regionOf, capitalOf, sum, count } = tabulateCells(pop, p.agrupamento, p.pesos_escore ?? PESOS_MODELO_1);
   const { media: mu, dp: sd } = p.padronizacao_celulas ?? momentsOf(sum, count, pop.nPersons);
-  const out = new Float32Array(new SharedArrayBuffer(Math.max(1, pop.nPersons) * 4), 0, pop.nPersons);
+  const out = new Float32Array(sharedBuffer(Math.max(1, pop.nPersons) * 4), 0, pop.nPersons);
   const shift = p.deslocamento_porte;
   const regionShift = p.deslocamento_regiao ?? [];
   const capitalShift = p.deslocamento_capital ?? 0;
@@ -122,7 +123,7 @@ const INCOME_MIDDLE = 2;
  */
 export function launchTimingClasses(pop: Population): Uint8Array {
   const ufIndex = pop.ufs.map((uf) => UF_CODES.indexOf(uf));
-  const out = new Uint8Array(new SharedArrayBuffer(Math.max(1, pop.nPersons)), 0, pop.nPersons);
+  const out = new Uint8Array(sharedBuffer(Math.max(1, pop.nPersons)), 0, pop.nPersons);
   for (let h = 0; h < pop.nHouseholds; h++) {
     const u = ufIndex[pop.munUf[pop.tractMun[pop.hhTract[h]]]] * INCOME_QUINTILES;
     for (let i = pop.hhStart[h]; i < pop.hhStart[h + 1]; i++) out[i] = u + personAttr(pop.attrs[i], PERSON_ATTRS.renda);

@@ -3,6 +3,7 @@
 import type { Publico, Scenario } from '../contract/types.js';
 import { AGE_BANDS, NIVEIS_INSTRUCAO, PERSON_ATTRS, RACAS, SEXOS, personAttr, type Population } from '../release/types.js';
 import { bandsOfAgeRange } from '../release/publication-grid.js';
+import { sharedBuffer } from '../platform/shared-buffer.js';
 
 /** Allowed 5-year bands (0..16) of an idades list; all when absent. */
 export function ageBandMask(idades: Publico['idades']): boolean[] {
@@ -36,7 +37,7 @@ export function audienceMask(scenario: Scenario, pop: Population): Uint8Array {
   const renda = p.faixas_renda?.length ? p.faixas_renda : null;
   const raca = p.racas?.length ? p.racas.map((s) => RACAS.indexOf(s)) : null;
   const inside = targetTracts(scenario, pop);
-  const out = new Uint8Array(new SharedArrayBuffer(Math.max(1, pop.nPersons)), 0, pop.nPersons);
+  const out = new Uint8Array(sharedBuffer(Math.max(1, pop.nPersons)), 0, pop.nPersons);
   for (let h = 0; h < pop.nHouseholds; h++) {
     if (!inside[pop.hhTract[h]]) continue;
     for (let i = pop.hhStart[h]; i < pop.hhStart[h + 1]; i++) {

@@ -1,7 +1,6 @@
 // compilePlan(scenario, release | population) -> Plan (DESIGN 2 and 4): variants, daily channel
 // intensities, audience mask, parameters, units, grid and answer-contract questions; the family's
 // own part (its cells, per-person arrays and parameters) is its room's (src/models/).
-import { randomUUID } from 'node:crypto';
 import { personDays } from '../contract/quotes.js';
 import { Refuser } from '../contract/refuser.js';
 import { checkFamilyFields } from '../contract/scenario-rules.js';
@@ -123,7 +122,7 @@ export function compilePlanFor(scenario: Scenario, pop: Population, parametros: 
   // the family's cells, per-person arrays (m_i, its own) and parameters
   const { nCells, mult, params: own, ...arrays } = model.compile({ scenario, pop, parametros: p, canais, publico });
   const kernel: KernelPlan = {
-    id: randomUUID(),
+    id: crypto.randomUUID(),
     familia,
     dias,
     lancamentoDia: scenario.lancamento?.dia ?? 0,

@@ -3,6 +3,7 @@
 import type { Scenario, Territorio } from '../contract/types.js';
 import { contractError } from '../errors.js';
 import type { Population } from '../release/types.js';
+import { sharedBuffer } from '../platform/shared-buffer.js';
 
 export interface TractUnits {
   unidades: string[];
@@ -11,7 +12,7 @@ export interface TractUnits {
 }
 
 function sharedInt32(n: number): Int32Array {
-  return new Int32Array(new SharedArrayBuffer(Math.max(1, n) * 4), 0, n);
+  return new Int32Array(sharedBuffer(Math.max(1, n) * 4), 0, n);
 }
 
 function byMunicipality(pop: Population, codes: readonly string[]): TractUnits {

@@ -1,11 +1,14 @@
-// The pool's in-thread worker (loaded by Piscina from dist/src/pool/kernel-thread.js): kernel instances
-// kept between tasks (one per shard, fitted to each task by fitInstances), the population copied
-// into them once, one (replica, variant) per task, or the part of one this thread claims from a PartRequest.
-import { Piscina } from 'piscina';
+// The pool's kernel thread (src/pool/pool.ts), the same on Node (Piscina loads
+// dist/src/pool/kernel-thread.js) and in a browser (a module Web Worker of its bundle): the host
+// (src/platform/) turns runTask into the thread's entry. Kernel instances are kept between tasks
+// (one per shard, fitted to each task by fitInstances), the population copied into them once, one
+// (replica, variant) per task, or the part of one this thread claims from a PartRequest.
 import { ServiceError } from '../errors.js';
 import type { KernelInstance } from '../kernel/instance.js';
 import { failPart, runShards } from '../kernel/run-shards.js';
 import { modelFor } from '../models/model-registry.js';
+import { host } from '../platform/host.js';
+import type { ThreadAnswer } from '../platform/types.js';
 import type { PartRequest, TaskPhases, TaskReply, TaskRequest } from './messages.js';
 import { claimPart } from './claim-part.js';
 import { fitInstances } from './fit-instances.js';
@@ -13,7 +16,8 @@ import { reduceReplica } from './reduce-replica.js';
 
 const instances: KernelInstance[] = [];
 
-export default async function runTask(req: TaskRequest | PartRequest): Promise<unknown> {
+/** Runs one task (or part) and answers its counts, their arrays moved to the pool's thread, or the error. */
+export async function runTask(req: TaskRequest | PartRequest): Promise<ThreadAnswer> {
   const parts = 'parts' in req ? req.parts : undefined;
   try {
     const part = parts && claimPart(parts, (req as PartRequest).claims, req.shards, instances);
@@ -31,14 +35,16 @@ export default async function runTask(req: TaskRequest | PartRequest): Promise<u
     fases.reducao = (t2 - t1) / 1000;
     const counts = { ...reduced, segundos: (t2 - t0) / 1000, fases: [fases] };
     const reply: TaskReply = { ok: true, counts };
-    const buffers: ArrayBuffer[] = [];
-    for (const v of Object.values(counts)) if (v instanceof Uint32Array) buffers.push(v.buffer as ArrayBuffer);
-    for (const r of counts.respostas) buffers.push(r.contagens.buffer as ArrayBuffer, r.base.buffer as ArrayBuffer);
-    return Piscina.move({ [Piscina.transferableSymbol]: buffers, [Piscina.valueSymbol]: reply } as never);
+    const transfer: ArrayBuffer[] = [];
+    for (const v of Object.values(counts)) if (v instanceof Uint32Array) transfer.push(v.buffer as ArrayBuffer);
+    for (const r of counts.respostas) transfer.push(r.contagens.buffer as ArrayBuffer, r.base.buffer as ArrayBuffer);
+    return { value: reply, transfer };
   } catch (err) {
     if (parts) failPart(parts[0]); // the parts share one barrier
     const e = err instanceof ServiceError ? err : new ServiceError('internal_error', err instanceof Error ? err.stack ?? err.message : String(err));
     const reply: TaskReply = { ok: false, error: e.toPlain() };
-    return reply;
+    return { value: reply, transfer: [] };
   }
 }
+
+export default host.threadEntry(runTask);

@@ -2,13 +2,14 @@
 // per thread, cut where the persons before the cut are nearest an equal share.
 import { BARRIER_WORDS, postedLength, type ShardPart } from '../kernel/run-shards.js';
 import type { ShardLayout } from '../kernel/shards.js';
+import { sharedBuffer } from '../platform/shared-buffer.js';
 
 /** `parts` (2 .. shard count) ShardParts of the layout, sharing one barrier and one posted-counter buffer. */
 export function splitShards(layout: ShardLayout, parts: number): ShardPart[] {
   const { shards } = layout;
   const total = shards[shards.length - 1].p1 - shards[0].p0;
-  const barrier = new Int32Array(new SharedArrayBuffer(BARRIER_WORDS * 4));
-  const posted = new Int32Array(new SharedArrayBuffer(Math.max(1, postedLength(layout)) * 4));
+  const barrier = new Int32Array(sharedBuffer(BARRIER_WORDS * 4));
+  const posted = new Int32Array(sharedBuffer(Math.max(1, postedLength(layout)) * 4));
   const out: ShardPart[] = [];
   let first = 0;
   for (let j = 1; j <= parts; j++) {

@@ -2,18 +2,18 @@
 // case that the fit writes (calibration/midia/, npm run bench:midia). Generator 1.5.0
 // (`internet_conjunta`) draws internet use from its coefficients. Keep the fields read here in sync
 // with calibration/midia/midia-case.ts.
-import { existsSync, readFileSync } from 'node:fs';
-import { projectPath } from '../project-path.js';
+import { host } from '../platform/host.js';
 import { cellProbabilities, type InternetAssignment, type InternetCoefficients } from './internet-model.js';
 
+/** The case's file, by its path from the package root. */
 export function midiaCasePath(release: string): string {
-  return projectPath('data', 'releases', release, 'caso-midia.json');
+  return `data/releases/${release}/caso-midia.json`;
 }
 
 /** The release's midia case document as stored, or null when the release has none. */
 export function readMidiaCaseDocument(release: string): unknown {
   const p = midiaCasePath(release);
-  return existsSync(p) ? JSON.parse(readFileSync(p, 'utf8')) : null;
+  return host.packageHas(p) ? JSON.parse(host.packageText(p)) : null;
 }
 
 const probabilities = new Map<string, Float64Array>();

@@ -3,9 +3,11 @@
 //   payload (sections, each 8-byte aligned) | SHA-256 of everything before it (32 bytes).
 // A file whose size, magic, JSON or checksum does not match is never read (the caller rebuilds).
 // The sections are the typed arrays of UfPopulation (SECTION_PRESENCE: the compiler refuses one left out).
-import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { dirname } from 'node:path';
+// The file is read and written through the host's cache (src/platform/): files on Node, the
+// page's memory in a browser, which fetches them from a published site (src/browser.ts).
+import { host } from '../platform/host.js';
+import type { CacheFile } from '../platform/types.js';
+import { sharedBuffer } from '../platform/shared-buffer.js';
 import type { UfPopulation } from './population-builder.js';
 import type { UfCode } from '../release/types.js';
 
@@ -63,7 +65,7 @@ interface Meta {
 
 const align8 = (n: number) => (n + 7) & ~7;
 
-export function writePopulationFile(path: string, pop: UfPopulation): void {
+export async function writePopulationFile(name: string, pop: UfPopulation): Promise<void> {
   const sections: Meta['sections'] = [];
   let offset = 0;
   for (const name of [...SECTIONS, ...OPTIONAL_SECTIONS.filter((n) => pop[n] !== undefined)]) {
@@ -76,98 +78,98 @@ export function writePopulationFile(path: string, pop: UfPopulation): void {
     municipios: pop.municipios, aps: pop.aps, tractSuffixes: pop.tractCodes.map((c) => c.slice(7)).join(''),
     sections, payloadBytes: offset,
   };
-  const json = Buffer.from(JSON.stringify(meta), 'utf8');
-  const head = Buffer.alloc(align8(16 + json.length));
-  head.write(MAGIC, 0, 'latin1');
-  head.writeUInt32LE(json.length, 8);
-  json.copy(head, 16);
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.tmp-${process.pid}`;
-  const fd = openSync(tmp, 'w');
-  const hash = createHash('sha256');
-  try {
-    const put = (b: Uint8Array) => { hash.update(b); let w = 0; while (w < b.length) w += writeSync(fd, b, w); };
-    put(head);
-    const pad = new Uint8Array(8);
-    for (const s of sections) {
-      const a = pop[s.name] as Typed;
-      const bytes = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
-      put(bytes);
-      const p = align8(a.byteLength) - a.byteLength;
-      if (p > 0) put(pad.subarray(0, p));
-    }
-    const digest = hash.digest();
-    let w = 0;
-    while (w < digest.length) w += writeSync(fd, digest, w);
-  } finally {
-    closeSync(fd);
+  const json = new TextEncoder().encode(JSON.stringify(meta));
+  const head = new Uint8Array(align8(16 + json.length));
+  for (let i = 0; i < MAGIC.length; i++) head[i] = MAGIC.charCodeAt(i);
+  new DataView(head.buffer).setUint32(8, json.length, true);
+  head.set(json, 16);
+  const parts: Uint8Array[] = [head];
+  const pad = new Uint8Array(8);
+  for (const s of sections) {
+    const a = pop[s.name] as Typed;
+    parts.push(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+    const p = align8(a.byteLength) - a.byteLength;
+    if (p > 0) parts.push(pad.subarray(0, p));
   }
-  renameSync(tmp, path);
+  parts.push(await host.sha256(parts));
+  host.cache.write(name, parts);
+}
+
+/** The header of a cache file: its length and meta, when the file starts as one of this format. */
+function readHead(file: CacheFile, length: number): { headLen: number; head: Uint8Array; meta: Meta } | undefined {
+  const first = new Uint8Array(16);
+  if (file.read(first, 0, 16, 0) < 16 || String.fromCharCode(...first.subarray(0, 8)) !== MAGIC) return undefined;
+  const jsonLen = new DataView(first.buffer).getUint32(8, true);
+  const headLen = align8(16 + jsonLen);
+  if (headLen > length) return undefined;
+  const head = new Uint8Array(headLen);
+  if (file.read(head, 0, headLen, 0) < headLen) return undefined;
+  try {
+    return { headLen, head, meta: JSON.parse(new TextDecoder().decode(head.subarray(16, 16 + jsonLen))) as Meta };
+  } catch {
+    return undefined;
+  }
 }
 
 /**
- * Reads and verifies a cache file into SharedArrayBuffer-backed arrays. Returns undefined when the
- * file is absent, partial, corrupt, of another format or of another release/seed (never half-read).
+ * Reads and verifies a cache file into shared arrays (src/platform/shared-buffer.ts). Returns
+ * undefined when the file is absent, partial, corrupt, of another format or of another
+ * release/seed (never half-read).
  */
-export function readPopulationFile(path: string, expect: FileExpectation): UfPopulation | undefined {
-  let fd: number;
-  try { fd = openSync(path, 'r'); } catch { return undefined; }
+export async function readPopulationFile(name: string, expect: FileExpectation): Promise<UfPopulation | undefined> {
+  const file = host.cache.open(name);
+  if (!file) return undefined;
+  let payload: Uint8Array;
+  let meta: Meta;
+  const hashed: Uint8Array[] = [];
+  const stored = new Uint8Array(32);
   try {
-    const size = fstatSync(fd).size;
+    const size = file.size;
     if (size < 48) return undefined;
-    const first = Buffer.alloc(16);
-    readSync(fd, first, 0, 16, 0);
-    if (first.toString('latin1', 0, 8) !== MAGIC) return undefined;
-    const jsonLen = first.readUInt32LE(8);
-    const headLen = align8(16 + jsonLen);
-    if (headLen + 32 > size) return undefined;
-    const head = Buffer.alloc(headLen);
-    readSync(fd, head, 0, headLen, 0);
-    let meta: Meta;
-    try { meta = JSON.parse(head.toString('utf8', 16, 16 + jsonLen)) as Meta; } catch { return undefined; }
-    if (!matches(meta, expect)) return undefined;
+    const h = readHead(file, size - 32);
+    if (!h || !matches(h.meta, expect)) return undefined;
+    ({ meta } = h);
+    const { headLen, head } = h;
     if (headLen + meta.payloadBytes + 32 !== size) return undefined;
-    const sab = new SharedArrayBuffer(meta.payloadBytes);
-    const payload = new Uint8Array(sab);
+    payload = new Uint8Array(sharedBuffer(meta.payloadBytes));
     const CHUNK = 1 << 26;
     for (let off = 0; off < meta.payloadBytes; off += CHUNK) {
       const len = Math.min(CHUNK, meta.payloadBytes - off);
       let got = 0;
       while (got < len) {
-        const r = readSync(fd, payload, off + got, len - got, headLen + off + got);
+        const r = file.read(payload, off + got, len - got, headLen + off + got);
         if (r <= 0) return undefined;
         got += r;
       }
     }
-    const stored = Buffer.alloc(32);
-    readSync(fd, stored, 0, 32, headLen + meta.payloadBytes);
-    const hash = createHash('sha256');
-    hash.update(head);
-    for (let off = 0; off < meta.payloadBytes; off += CHUNK) hash.update(payload.subarray(off, Math.min(meta.payloadBytes, off + CHUNK)));
-    if (!hash.digest().equals(stored)) return undefined;
-
-    const arrays = {} as Record<SectionName, Typed>;
-    for (const s of meta.sections) {
-      const C = CTORS[s.type] as unknown as new (b: SharedArrayBuffer, o: number, l: number) => Typed;
-      arrays[s.name] = new C(sab, s.offset, s.length);
-    }
-    const tractMun = arrays.tractMun as Uint16Array;
-    const tractCodes = new Array<string>(tractMun.length);
-    for (let t = 0; t < tractMun.length; t++) tractCodes[t] = meta.municipios[tractMun[t]] + meta.tractSuffixes.slice(8 * t, 8 * t + 8);
-    const pop: UfPopulation = {
-      release: meta.release, uf: meta.uf, seed: meta.seed, municipios: meta.municipios, aps: meta.aps, tractCodes,
-      nTurmas: meta.nTurmas,
-      munPop: arrays.munPop as Uint32Array, tractMun, tractUrban: arrays.tractUrban as Uint8Array,
-      tractAp: arrays.tractAp as Int32Array, tractLat: arrays.tractLat as Float32Array, tractLon: arrays.tractLon as Float32Array,
-      apMun: arrays.apMun as Uint16Array, hhStart: arrays.hhStart as Uint32Array, hhTract: arrays.hhTract as Uint32Array,
-      age5: arrays.age5 as Uint8Array, attrs: arrays.attrs as Uint16Array, group: arrays.group as Uint32Array,
-      groupMun: arrays.groupMun as Uint16Array,
-    };
-    if (arrays.tractCollective) pop.tractCollective = arrays.tractCollective as Uint32Array;
-    return pop;
+    file.read(stored, 0, 32, headLen + meta.payloadBytes);
+    hashed.push(head);
+    for (let off = 0; off < meta.payloadBytes; off += CHUNK) hashed.push(payload.subarray(off, Math.min(meta.payloadBytes, off + CHUNK)));
   } finally {
-    closeSync(fd);
+    file.close();
   }
+  const digest = await host.sha256(hashed);
+  if (digest.some((b, i) => b !== stored[i])) return undefined;
+
+  const arrays = {} as Record<SectionName, Typed>;
+  for (const s of meta.sections) {
+    const C = CTORS[s.type] as unknown as new (b: ArrayBufferLike, o: number, l: number) => Typed;
+    arrays[s.name] = new C(payload.buffer, s.offset, s.length);
+  }
+  const tractMun = arrays.tractMun as Uint16Array;
+  const tractCodes = new Array<string>(tractMun.length);
+  for (let t = 0; t < tractMun.length; t++) tractCodes[t] = meta.municipios[tractMun[t]] + meta.tractSuffixes.slice(8 * t, 8 * t + 8);
+  const pop: UfPopulation = {
+    release: meta.release, uf: meta.uf, seed: meta.seed, municipios: meta.municipios, aps: meta.aps, tractCodes,
+    nTurmas: meta.nTurmas,
+    munPop: arrays.munPop as Uint32Array, tractMun, tractUrban: arrays.tractUrban as Uint8Array,
+    tractAp: arrays.tractAp as Int32Array, tractLat: arrays.tractLat as Float32Array, tractLon: arrays.tractLon as Float32Array,
+    apMun: arrays.apMun as Uint16Array, hhStart: arrays.hhStart as Uint32Array, hhTract: arrays.hhTract as Uint32Array,
+    age5: arrays.age5 as Uint8Array, attrs: arrays.attrs as Uint16Array, group: arrays.group as Uint32Array,
+    groupMun: arrays.groupMun as Uint16Array,
+  };
+  if (arrays.tractCollective) pop.tractCollective = arrays.tractCollective as Uint32Array;
+  return pop;
 }
 
 /** Sizes of one UF's population, for laying out a merge before the parts are read. */
@@ -193,29 +195,24 @@ export function countsOf(p: UfPopulation): UfCounts {
  * Sizes from a cache file's header only (no checksum: the full read that follows verifies it, and
  * a rebuilt file has the same sizes because the build is deterministic). Undefined when unusable.
  */
-export function readPopulationCounts(path: string, expect: FileExpectation): UfCounts | undefined {
-  let fd: number;
-  try { fd = openSync(path, 'r'); } catch { return undefined; }
+export function readPopulationCounts(name: string, expect: FileExpectation): UfCounts | undefined {
+  const file = host.cache.open(name);
+  if (!file) return undefined;
   try {
-    const first = Buffer.alloc(16);
-    if (readSync(fd, first, 0, 16, 0) < 16 || first.toString('latin1', 0, 8) !== MAGIC) return undefined;
-    const jsonLen = first.readUInt32LE(8);
-    const json = Buffer.alloc(jsonLen);
-    if (readSync(fd, json, 0, jsonLen, 16) < jsonLen) return undefined;
-    let meta: Meta;
-    try { meta = JSON.parse(json.toString('utf8')) as Meta; } catch { return undefined; }
-    if (!matches(meta, expect)) return undefined;
+    const h = readHead(file, file.size);
+    if (!h || !matches(h.meta, expect)) return undefined;
+    const { meta } = h;
     const len = (n: SectionName) => meta.sections.find((x) => x.name === n)?.length ?? 0;
     return {
       uf: meta.uf, municipios: meta.municipios.length, tracts: len('tractMun'), aps: meta.aps.length, households: len('hhTract'),
       persons: len('age5'), nTurmas: meta.nTurmas, nGroups: len('groupMun'),
     };
   } finally {
-    closeSync(fd);
+    file.close();
   }
 }
 
 /** Removes a cache file (used when a build is forced). */
-export function removePopulationFile(path: string): void {
-  rmSync(path, { force: true });
+export function removePopulationFile(name: string): void {
+  host.cache.remove(name);
 }

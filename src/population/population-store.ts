@@ -2,8 +2,8 @@
 // read), concatenated with remapped indices, tract adjacency over the union, and commuters
 // re-linked across the borders of the listed UFs.
 import { Delaunay } from 'd3-delaunay';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { host } from '../platform/host.js';
+import { sharedBuffer } from '../platform/shared-buffer.js';
 import { distanceKm } from '../release/geometry.js';
 import { internetAssignment } from './internet-fit-file.js';
 import { buildUfPopulation, type BuildOptions, type UfPopulation } from './population-builder.js';
@@ -15,17 +15,14 @@ import { hash3, STREAM } from '../release/random.js';
 import { GRAVITY_MIN_KM } from './socio-model.js';
 import { NO_GROUP, UF_CODES, type BuildableRelease, type BuildProgress, type Municipality, type Population, type UfCode } from '../release/types.js';
 
-/**
- * Root of the population cache: $CAMPAIGN_SIM_CACHE, else $XDG_CACHE_HOME/campaign-sim, else
- * ~/.cache/campaign-sim; files in <root>/<release>/. Never inside the package: an installed
- * package may be read-only, and a cache there would be packed and published.
- */
-export function cacheRoot(): string {
-  return process.env.CAMPAIGN_SIM_CACHE || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'campaign-sim');
+/** The cache file of a UF's population (the host's cache, src/platform/: <release>/populacao-<UF>.bin under cacheRoot() on Node). */
+export function populationFileName(release: string, uf: UfCode): string {
+  return `${release}/populacao-${uf}.bin`;
 }
 
+/** Where the cache file of a UF's population is (a path on Node). */
 export function populationFilePath(release: string, uf: UfCode): string {
-  return join(cacheRoot(), release, `populacao-${uf}.bin`);
+  return host.cache.where(populationFileName(release, uf));
 }
 
 /** What the cache file of a UF must hold for this release. */
@@ -50,12 +47,12 @@ export async function ensureUfPopulation(
   rel: BuildableRelease, uf: UfCode, onProgress?: (p: BuildProgress) => void, force = false, retain = true,
 ): Promise<UfPopulation> {
   const key = `${rel.version}/${uf}`;
-  const path = populationFilePath(rel.version, uf);
+  const file = populationFileName(rel.version, uf);
   const expect = fileExpectation(rel, uf);
   if (!force) {
     const mem = loaded.get(key);
     if (mem) return mem;
-    const fromFile = readPopulationFile(path, expect);
+    const fromFile = await readPopulationFile(file, expect);
     if (fromFile) { if (retain) loaded.set(key, fromFile); return fromFile; }
   }
   loaded.delete(key);
@@ -66,7 +63,7 @@ export async function ensureUfPopulation(
     if (retain) loaded.set(key, p);
     return p;
   }
-  const job = buildAndWrite(rel, uf, path, expect, onProgress);
+  const job = buildAndWrite(rel, uf, file, expect, onProgress);
   building.set(key, job);
   try {
     const back = await job;
@@ -94,26 +91,26 @@ export function builderOptions(rel: BuildableRelease): BuildOptions {
 }
 
 async function buildAndWrite(
-  rel: BuildableRelease, uf: UfCode, path: string, expect: FileExpectation,
+  rel: BuildableRelease, uf: UfCode, file: string, expect: FileExpectation,
   onProgress?: (p: BuildProgress) => void,
 ): Promise<UfPopulation> {
-  removePopulationFile(path);
+  removePopulationFile(file);
   const built = await buildUfPopulation(
     rel.version, expect.seed, uf, rel.municipalities(uf), (c) => rel.tractLayout(c), onProgress,
     builderOptions(rel),
   );
   onProgress?.({ uf, stage: 'write', done: 0, total: 1 });
-  writePopulationFile(path, built);
-  // Read back so the arrays are SharedArrayBuffer-backed and the file is proven readable.
-  const back = readPopulationFile(path, expect);
-  if (!back) throw new Error(`campaign-sim: population file ${path} could not be read back after writing`);
+  await writePopulationFile(file, built);
+  // Read back so the arrays are shared and the file is proven readable.
+  const back = await readPopulationFile(file, expect);
+  if (!back) throw new Error(`campaign-sim: population file ${host.cache.where(file)} could not be read back after writing`);
   onProgress?.({ uf, stage: 'write', done: 1, total: 1 });
   return back;
 }
 
-type TypedCtor<T> = { new (b: SharedArrayBuffer, o: number, l: number): T; BYTES_PER_ELEMENT: number };
+type TypedCtor<T> = { new (b: ArrayBufferLike, o: number, l: number): T; BYTES_PER_ELEMENT: number };
 function shared<T>(C: TypedCtor<T>, n: number): T {
-  return new C(new SharedArrayBuffer(Math.max(1, n) * C.BYTES_PER_ELEMENT), 0, n);
+  return new C(sharedBuffer(Math.max(1, n) * C.BYTES_PER_ELEMENT), 0, n);
 }
 
 /**
@@ -130,7 +127,7 @@ export async function loadPopulation(rel: BuildableRelease, ufs: UfCode[], onPro
   const counts: UfCounts[] = [];
   for (const uf of list) {
     const mem = loaded.get(`${rel.version}/${uf}`);
-    let c = mem ? countsOf(mem) : readPopulationCounts(populationFilePath(rel.version, uf), fileExpectation(rel, uf));
+    let c = mem ? countsOf(mem) : readPopulationCounts(populationFileName(rel.version, uf), fileExpectation(rel, uf));
     if (!c) c = countsOf(await ensureUfPopulation(rel, uf, onProgress, false, false));
     counts.push(c);
   }

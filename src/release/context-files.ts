@@ -4,10 +4,9 @@
 // rainfall_unavailable, relief_unavailable, diagnosis_unavailable), never a made-up answer.
 // In the release stage because the releases with observed tracts (observed-tract-layout.ts)
 // build their populations on the tract files; the context routes (src/context/) read them too.
-import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { ServiceError, type ErrorCode } from '../errors.js';
-import { projectPath } from '../project-path.js';
+import { host } from '../platform/host.js';
 import { loadMunicipalities } from './data-files.js';
 import { UF_CODES, type UfCode } from './types.js';
 
@@ -15,7 +14,7 @@ type Row = Record<string, string>;
 
 function readSource(unavailable: ErrorCode, ...path: string[]): string {
   try {
-    return readFileSync(projectPath('data', 'br', 'contexto', ...path), 'utf8');
+    return host.packageText(['data', 'br', 'contexto', ...path].join('/'));
   } catch (e) {
     throw new ServiceError(unavailable, `data/br/contexto/${path.join('/')} cannot be read now: ${(e as Error).message}`);
   }

@@ -1,5 +1,5 @@
 // Minimal CSV reader for the data files of data/br (RFC 4180 quoting, one header line).
-import { readFileSync } from 'node:fs';
+import { host } from '../platform/host.js';
 
 /** Splits one CSV line; a quoted field may hold the separator and doubled quotes. */
 export function splitCsvLine(line: string, sep = ','): string[] {
@@ -21,9 +21,9 @@ export function splitCsvLine(line: string, sep = ','): string[] {
   return out;
 }
 
-/** Reads a CSV file into its header and rows of strings. */
-export function readCsv(path: string, sep = ','): { header: string[]; rows: string[][] } {
-  const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+/** Reads a CSV file of the package (its path from the package root: 'data/br/estados.csv') into its header and rows of strings. */
+export function readCsv(file: string, sep = ','): { header: string[]; rows: string[][] } {
+  const text = host.packageText(file).replace(/^\uFEFF/, '');
   const lines = text.split(/\r?\n/).filter((l) => l.length > 0);
   const header = splitCsvLine(lines[0], sep);
   const rows = new Array<string[]>(lines.length - 1);

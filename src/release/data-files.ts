@@ -1,10 +1,9 @@
 // Loaders of the real input files in data/br (see data/br/README.md). Each file is read once
 // per process and cached; nothing here models anything, it only parses and joins.
-import { projectPath } from '../project-path.js';
 import { columns, readCsv } from './csv.js';
 import { AGE_BAND_LABELS, AGE_BANDS, MACRO_REGIOES, UF_CODES, type Municipality, type UfCode } from './types.js';
 
-const dataFile = (...p: string[]) => projectPath('data', 'br', ...p);
+const dataFile = (...p: string[]) => ['data', 'br', ...p].join('/');
 
 /** IBGE size class (porte) of a 2022 Census population. */
 export function porteOf(pop: number): number {

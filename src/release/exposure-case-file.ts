@@ -2,8 +2,7 @@
 // `exposicao` that the fit writes (calibration/midia/exposure-fit.ts, npm run bench:exposicao).
 // Releases whose manifest sets `exposicao` (v2.0.0 on) take their media propensities and levels
 // from it (src/models/recepcao/exposure-habits.ts). Keep the fields read here in sync with ExposureFit.
-import { existsSync, readFileSync } from 'node:fs';
-import { projectPath } from '../project-path.js';
+import { host } from '../platform/host.js';
 import { MANIFESTS } from './manifests.js';
 import type { MACRO_REGIOES } from './types.js';
 
@@ -18,16 +17,16 @@ export interface ExposureCase {
   peso_midia: number;
 }
 
-/** The case file a release reads: its own, or the one its generator's caso_exposicao names (v2.1.0 reads v2.0.0's). */
+/** The case's file, by its path from the package root: the release's own, or the one its generator's caso_exposicao names (v2.1.0 reads v2.0.0's). */
 export function exposureCasePath(release: string): string {
   const of = MANIFESTS.find((m) => m.versao === release)?.gerador.caso_exposicao ?? release;
-  return projectPath('data', 'releases', of, 'caso-exposicao.json');
+  return `data/releases/${of}/caso-exposicao.json`;
 }
 
 /** The release's exposure case document as stored, or null when the release has none. */
 export function readExposureCaseDocument(release: string): unknown {
   const p = exposureCasePath(release);
-  return existsSync(p) ? JSON.parse(readFileSync(p, 'utf8')) : null;
+  return host.packageHas(p) ? JSON.parse(host.packageText(p)) : null;
 }
 
 const cases = new Map<string, ExposureCase>();

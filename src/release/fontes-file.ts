@@ -4,8 +4,7 @@
 // `fontes_setores_observados`, and 1.5.0 (`internet_conjunta`) `fontes_midia` (internet and media habits);
 // releases whose Pix case grows the population (v1.6.0 on) credit `fontes_estimativas_populacao`;
 // releases whose reception draws exposure propensities (v2.0.0 on) credit `fontes_exposicao`.
-import { readFileSync } from 'node:fs';
-import { projectPath } from '../project-path.js';
+import { host } from '../platform/host.js';
 import type { Fonte } from './types.js';
 
 export interface SourceCredits {
@@ -18,5 +17,5 @@ export interface SourceCredits {
 }
 
 export function readSourceCredits(): SourceCredits {
-  return JSON.parse(readFileSync(projectPath('data', 'releases', 'fontes.json'), 'utf8')) as SourceCredits;
+  return JSON.parse(host.packageText('data/releases/fontes.json')) as SourceCredits;
 }

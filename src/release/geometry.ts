@@ -1,8 +1,7 @@
 // Municipality boundaries (data/br/geometria, IBGE mesh of about 2010) as flat rings for fast
 // point-in-polygon tests. The 7 municipalities missing from the mesh get a modelled disc of their
 // official area around the seat.
-import { readFileSync } from 'node:fs';
-import { projectPath } from '../project-path.js';
+import { host } from '../platform/host.js';
 import { loadMunicipalities } from './data-files.js';
 import type { Municipality, UfCode } from './types.js';
 
@@ -85,8 +84,7 @@ export function loadUfShapes(uf: UfCode): Map<string, MunShape> {
   const cached = shapeCache.get(uf);
   if (cached) return cached;
   const muns = loadMunicipalities().filter((m) => m.uf === uf);
-  const file = projectPath('data', 'br', 'geometria', `geojs-${muns[0].codigoUf}-mun.json`);
-  const fc = JSON.parse(readFileSync(file, 'utf8')) as {
+  const fc = JSON.parse(host.packageText(`data/br/geometria/geojs-${muns[0].codigoUf}-mun.json`)) as {
     features: Array<{ properties: { id: string }; geometry: { type: string; coordinates: number[][][] | number[][][][] } }>;
   };
   const out = new Map<string, MunShape>();

@@ -4,8 +4,7 @@
 // without building a population (src/models/recepcao/plan-grp.ts). Per UF, a dense array of person
 // counts indexed by grpCellIndex; and the release's GRP table per UF and channel (tabela), which the
 // manifest carries. Keep the fields read here in sync with the generator.
-import { existsSync, readFileSync } from 'node:fs';
-import { projectPath } from '../project-path.js';
+import { host } from '../platform/host.js';
 import { AGE_BANDS, type GrpTableRow } from './types.js';
 
 /** Reception base cells within an age group (renda 5 x escolaridade 4 x internet 2 x urbano 2: reception-profiles.ts receptionCell). */
@@ -26,8 +25,9 @@ export interface GrpCellsDocument {
   tabela: GrpTableRow[];
 }
 
+/** The file's path from the package root. */
 export function grpCellsPath(release: string): string {
-  return projectPath('data', 'releases', release, 'grp.json');
+  return `data/releases/${release}/grp.json`;
 }
 
 const documents = new Map<string, GrpCellsDocument | null>();
@@ -37,7 +37,7 @@ export function readGrpCells(release: string): GrpCellsDocument | null {
   let d = documents.get(release);
   if (d === undefined) {
     const p = grpCellsPath(release);
-    d = existsSync(p) ? (JSON.parse(readFileSync(p, 'utf8')) as GrpCellsDocument) : null;
+    d = host.packageHas(p) ? (JSON.parse(host.packageText(p)) as GrpCellsDocument) : null;
     documents.set(release, d);
   }
   return d;

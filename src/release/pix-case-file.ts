@@ -1,13 +1,10 @@
 // The Pix public case file, data/releases/<version>/caso-pix.json: its one owner (the format, its
-// check, the reader and the writer). calibration/pix/pix-case.ts builds the case and
-// `npm run bench:pix` writes it with writePixCase; the release manifest takes parametros_pix and
+// check and the reader; bench/pix.ts writes it, formatted by formatPixCase). calibration/pix/pix-case.ts builds the case and
+// `npm run bench:pix` writes it; the release manifest takes parametros_pix and
 // the case judged by the battery in force, which labels them (readPixFit), the library and the CLI read the whole case
 // (readPixCase). A release without the file keeps hand-set parameters, labelled nao_calibrado.
 // Lives in src/release/, the lowest stage that reads it (the manifests).
-import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { projectPath } from '../project-path.js';
+import { host } from '../platform/host.js';
 import { judgePixCase } from './pix-battery.js';
 import type { CalibracaoPix, ModelParameters, UfCode } from './types.js';
 
@@ -284,8 +281,9 @@ export interface PixCase {
   previsao_municipios?: Array<{ municipio: string; periodo: number; pagadores: number }>;
 }
 
+/** The case's file, by its path from the package root. */
 export function pixCasePath(release: string): string {
-  return projectPath('data', 'releases', release, 'caso-pix.json');
+  return `data/releases/${release}/caso-pix.json`;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -320,16 +318,7 @@ export function formatPixCase(caso: PixCase): string {
 /** The release's Pix case, or null when the release has no Pix fit. */
 export function readPixCase(release: string): PixCase | null {
   const p = pixCasePath(release);
-  return existsSync(p) ? checkPixCase(JSON.parse(readFileSync(p, 'utf8')), release) : null;
-}
-
-/** Writes the case into its release's folder; returns the path. */
-export async function writePixCase(caso: PixCase): Promise<string> {
-  const text = formatPixCase(caso);
-  const p = pixCasePath(caso.release);
-  await mkdir(dirname(p), { recursive: true });
-  await writeFile(p, text);
-  return p;
+  return host.packageHas(p) ? checkPixCase(JSON.parse(host.packageText(p)), release) : null;
 }
 
 /**

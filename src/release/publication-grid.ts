@@ -5,6 +5,7 @@
 // place that says so: the workers count persons per cell with gridCell, the findings and the
 // calibration read cells back through GRID_AXES, the contract maps audience ages onto the axes.
 import { AGE_BAND_LABELS, AGE_BANDS, NIVEIS_INSTRUCAO, PERSON_ATTRS, RACAS, SEXOS, personAttr } from './types.js';
+import { sharedBuffer } from '../platform/shared-buffer.js';
 
 export type Grade = 'principal' | 'etaria';
 
@@ -71,7 +72,7 @@ export function gridCell(grade: Grade, age5: number, attrs: number): number {
  */
 export function personGridCells(grade: Grade, age5: Uint8Array, attrs: ArrayLike<number>): Uint16Array {
   const n = age5.length;
-  const out = new Uint16Array(new SharedArrayBuffer(Math.max(1, n) * 2), 0, n);
+  const out = new Uint16Array(sharedBuffer(Math.max(1, n) * 2), 0, n);
   for (let i = 0; i < n; i++) out[i] = gridCell(grade, age5[i], attrs[i]);
   return out;
 }

@@ -81,7 +81,7 @@ const ALL: Kind[] = ['static', 'dynamic', 'type'];
  * and that refuse it on one line when absent: the PNG renderer (src/findings/chart-png.ts).
  */
 const OPTIONAL_FEATURES = ['@resvg/resvg-js'];
-const ENGINE = ['src/index.ts', 'src/internals.ts', 'calibration/index.ts', 'library/index.ts'];
+const ENGINE = ['src/index.ts', 'src/internals.ts', 'src/browser/index.ts', 'calibration/index.ts', 'library/index.ts'];
 const SERVICE_COMMANDS = ['cli/serve.ts', 'cli/admin.ts', 'cli/worker-command.ts'];
 
 describe('dependencies', () => {

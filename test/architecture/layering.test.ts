@@ -28,14 +28,15 @@ function stages(...entries: string[]): Stage[] {
 const STAGES: readonly Stage[] = stages(
   'assembly: assembly/',
   'base: src/errors.ts src/project-path.ts src/package-version.ts src/steps.ts',
+  'platform: src/platform/',
   'release: src/release/', 'population: src/population/', 'read: src/release/release.ts', 'tracts: src/tracts/', 'contract: src/contract/', 'kernel: src/kernel/', 'models: src/models/',
   'checks: src/contract/validate-scenario.ts src/contract/scenario-rules.ts src/contract/answer-contract.ts src/contract/job-limits.ts src/contract/quotes.ts src/contract/index.ts',
   'plan: src/plan/', 'pool: src/pool/',
-  'simulate: src/simulate.ts', 'findings: src/findings/', 'job: src/run-simulation-job.ts', 'research: src/research/', 'context: src/context/', 'entry: src/index.ts src/internals.ts',
+  'simulate: src/simulate.ts', 'findings: src/findings/', 'job: src/run-simulation-job.ts', 'research: src/research/', 'context: src/context/', 'entry: src/index.ts src/internals.ts src/browser/',
   'calibration: calibration/', 'library: library/',
   'store: service/store/', 'accounts: service/accounts/', 'webhooks: service/webhooks/', 'jobs: service/jobs/', 'execution: service/execution/',
   'service context: service/service-context.ts', 'operations: service/operations/', 'http: service/http/', 'oauth: service/oauth/', 'mcp: service/mcp/',
-  'console: service/console/', 'app: service/app.ts', 'worker: service/worker/', 'server: service/server.ts',
+  'console: service/console/', 'playground: service/playground/', 'app: service/app.ts', 'worker: service/worker/', 'server: service/server.ts',
   'cli: cli/', 'tools: bench/ scripts/ test/',
 );
 

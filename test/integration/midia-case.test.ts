@@ -9,12 +9,13 @@ import { buildMidiaCase, caseEdition, midiaCaseJson } from '../../calibration/mi
 import { readMidiaCase } from '../../calibration/midia/midia-case-file.js';
 import { midiaCasePath } from '../../src/population/internet-fit-file.js';
 import { openRelease } from '../../src/release/release.js';
+import { projectPath } from '../../src/project-path.js';
 
 describe.each(['v1.5.0', 'v1.6.0', 'v1.7.0', 'v1.8.0', 'v1.9.0'])('midia case (data/releases/%s/caso-midia.json)', (release) => {
   it('is rebuilt bit for bit from its counts and the survey files', () => {
     const stored = readMidiaCase(release)!;
     const again = buildMidiaCase(release, stored.internet.contagens.release, Float64Array.from(stored.internet.contagens.pessoas), stored.populacao);
-    expect(midiaCaseJson(again)).toBe(readFileSync(midiaCasePath(release), 'utf8'));
+    expect(midiaCaseJson(again)).toBe(readFileSync(projectPath(midiaCasePath(release)), 'utf8'));
   });
 
   it('is the fit the release draws internet use from, and credits the surveys', () => {

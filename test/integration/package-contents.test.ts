@@ -1,4 +1,4 @@
-// What `npm pack` ships (package.json "files"): the built library, CLI, kernel and the data read
+// What `npm pack` ships (package.json "files"): the built library, CLI, browser bundles, kernel and the data read
 // at run time, the examples and docs the README points to; never local state (the embedded store, population caches, profiles) nor the built
 // tests and benches. `--ignore-scripts` skips the prepare build: `npm test` has built already.
 // The file paths the shipped docs name are in the package or link to the repository
@@ -29,7 +29,8 @@ describe('npm pack', () => {
       'package.json', 'README.md', 'LICENSE', 'bin/campaign-sim.js', 'build/kernel.wasm',
       'dist/src/index.js', 'dist/src/index.d.ts', 'dist/cli/main.js', 'dist/src/pool/kernel-thread.js', 'dist/service/server.js',
       'dist/calibration/run.js', 'data/br/municipios.csv', 'data/releases/fontes.json', 'service/console/views/layout.eta',
-      'dist/src/internals.js', 'examples/adocao-rr.json', 'docs/README.md', 'docs/research.md', 'CHANGELOG.md', 'CITATION.cff',
+      'dist/src/internals.js', 'dist/browser/index.js', 'dist/browser/kernel-worker.js', 'dist/browser/playground.js',
+      'service/playground/static/index.html', 'examples/adocao-rr.json', 'docs/README.md', 'docs/research.md', 'CHANGELOG.md', 'CITATION.cff',
     ]) expect(paths, p).toContain(p);
   });
 
@@ -70,7 +71,7 @@ describe('npm pack', () => {
   });
 
   it('leaves out local state, tests, benches and sources', () => {
-    const unwanted = [/^service\/(?!console\/(views|static)\/)/, /^data\/pglite\//, /^data\/cache\//, /^data-dev\//, /^\.cache\//, /\.dump$/, /^dist\/test\//, /^dist\/bench\//, /^bench\//, /^test\//, /^assembly\//, /^src\//, /\.tgz$/];
+    const unwanted = [/^service\/(?!console\/(views|static)\/|playground\/static\/(index\.html|playground\.css)$)/, /^data\/pglite\//, /^data\/cache\//, /^data-dev\//, /^\.cache\//, /\.dump$/, /^dist\/test\//, /^dist\/bench\//, /^bench\//, /^test\//, /^assembly\//, /^src\//, /\.tgz$/];
     expect(paths.filter((p) => unwanted.some((u) => u.test(p)))).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/errors.js';
 import { readPopulationFile } from '../../src/population/population-file.js';
-import { clearPopulationMemory, populationFilePath } from '../../src/population/population-store.js';
+import { clearPopulationMemory, populationFileName, populationFilePath } from '../../src/population/population-store.js';
 import { openRelease, releaseManifest } from '../../src/release/release.js';
 
 const dirs: string[] = [];
@@ -54,7 +54,7 @@ describe('population cache', () => {
     const bytes = readFileSync(fileA);
     bytes[Math.floor(bytes.length / 2)] ^= 0x5a;
     writeFileSync(fileA, bytes);
-    expect(readPopulationFile(fileA, expectV1)).toBeUndefined();
+    expect(await readPopulationFile(populationFileName('v1.0.0', 'RR'), expectV1)).toBeUndefined();
     const pop = await openRelease('v1.0.0').population(['RR']);
     expect(pop.nPersons).toBe(636707);
     expect(sha(fileA)).toBe(digestA);
@@ -63,7 +63,7 @@ describe('population cache', () => {
   it('detects a partial file and rebuilds it', async () => {
     clearPopulationMemory();
     truncateSync(fileA, 1000);
-    expect(readPopulationFile(fileA, expectV1)).toBeUndefined();
+    expect(await readPopulationFile(populationFileName('v1.0.0', 'RR'), expectV1)).toBeUndefined();
     await openRelease('v1.0.0').population(['RR']);
     expect(sha(fileA)).toBe(digestA);
   });
@@ -91,10 +91,10 @@ describe('population cache', () => {
     expect(statSync(join(d, 'v1.1.0', 'populacao-RR.bin')).size).toBeGreaterThan(0);
   });
 
-  it('never reads another release file put in its place', () => {
+  it('never reads another release file put in its place', async () => {
     const target = join(freshCache(), 'v1.0.0-copy.bin');
     copyFileSync(fileOther, target);
-    expect(readPopulationFile(target, expectV1)).toBeUndefined();
+    expect(await readPopulationFile('v1.0.0-copy.bin', expectV1)).toBeUndefined();
   });
 
   it('refuses an unknown UF naming the offered ones', async () => {

@@ -13,13 +13,14 @@ import { responseMemory } from './response-memory.js';
 import {
   BASE_CELLS, FALSE_RECALL, KERNEL_CELLS, RECALL, affinity, receptionCell, responseCoefficients, responseCumulative,
 } from './reception-profiles.js';
+import { sharedBuffer } from '../../platform/shared-buffer.js';
 
 export function compileReception({ scenario, pop, parametros: p, canais, publico }: FamilyPlanInput): FamilyKernelPlan {
   const exposicao = usesExposure(pop.release) ? exposureCase(pop.release) : null;
   const habitos = exposicao ? HABITOS_EXPOSICAO : usesMediaHabits(pop.release) ? HABITOS : 1;
   const nCells = KERNEL_CELLS * habitos;
   const nC = canais.length;
-  const cell = new Uint16Array(new SharedArrayBuffer(Math.max(1, pop.nPersons) * 2), 0, pop.nPersons);
+  const cell = new Uint16Array(sharedBuffer(Math.max(1, pop.nPersons) * 2), 0, pop.nPersons);
   const habitsOf = exposicao ? exposureHabits(pop) : null;
   for (let h = 0; h < pop.nHouseholds; h++) {
     const urbano = pop.tractUrban[pop.hhTract[h]] === 1;

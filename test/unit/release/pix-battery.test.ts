@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { judgePixCase, PIX_BATERIA, PIX_TARGETS, targetsMet } from '../../../src/release/pix-battery.js';
 import { pixCasePath, readPixCase } from '../../../src/release/pix-case-file.js';
 import { listReleases, releaseManifest, releaseSummaries } from '../../../src/release/release.js';
+import { projectPath } from '../../../src/project-path.js';
 
 describe('the Pix battery in force', () => {
   it('re-judges v1.4.0 and v1.5.0: recorded aprovada, labelled reprovada by the battery in force, saying which targets and why', () => {
@@ -42,7 +43,7 @@ describe('the Pix battery in force', () => {
   });
 
   it('leaves the case file as committed (its recorded verdict included); every release\'s label is its case judged now', () => {
-    const sha = (release: string) => createHash('sha256').update(readFileSync(pixCasePath(release))).digest('hex');
+    const sha = (release: string) => createHash('sha256').update(readFileSync(projectPath(pixCasePath(release)))).digest('hex');
     expect(sha('v1.4.0')).toBe('be1981883d1ce8508d5d9fea056e456c84ae0457377c21e9e2afb9a825fcbd8b');
     expect(readPixCase('v1.4.0')!.agregados.veredito).toBe('aprovada');
     for (const release of listReleases()) {

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { judgePixCase } from '../../../src/release/pix-battery.js';
 import { checkPixCase, formatPixCase, pixCasePath, readPixCase, readPixFit } from '../../../src/release/pix-case-file.js';
+import { projectPath } from '../../../src/project-path.js';
 
 const CASES = ['v1.2.0', 'v1.4.0', 'v1.6.0', 'v1.7.0', 'v1.8.0', 'v1.9.0', 'v2.1.0'];
 
@@ -11,7 +12,7 @@ describe('the Pix case file', () => {
   it.each(CASES)('of %s reads and formats back to the committed bytes', (release) => {
     const caso = readPixCase(release)!;
     expect(caso.release).toBe(release);
-    expect(formatPixCase(caso)).toBe(readFileSync(pixCasePath(release), 'utf8'));
+    expect(formatPixCase(caso)).toBe(readFileSync(projectPath(pixCasePath(release)), 'utf8'));
   });
 
   it('is absent for a release whose parameters were never fitted', () => {
@@ -31,7 +32,7 @@ describe('the Pix case file', () => {
   });
 
   it('refuses a document that is not the release\'s case, naming the field', () => {
-    const caso = JSON.parse(readFileSync(pixCasePath('v1.4.0'), 'utf8'));
+    const caso = JSON.parse(readFileSync(projectPath(pixCasePath('v1.4.0')), 'utf8'));
     expect(() => checkPixCase(caso, 'v1.2.0')).toThrow(/release is "v1.4.0"/);
     expect(() => checkPixCase({ ...caso, id: 'outro' }, 'v1.4.0')).toThrow(/id is "outro"/);
     expect(() => checkPixCase({ ...caso, agregados: { ...caso.agregados, veredito: 'calibrado' } }, 'v1.4.0')).toThrow(/agregados.veredito/);

@@ -1,0 +1,103 @@
+// The playground in a real browser: Debian's chromium (installed by .ci/run when missing) driven
+// by playwright-core, against its route (service/playground/playground-routes.ts) on a free port.
+// window.campaignSim.run gives, for an RR scenario, the summary Node's runSimulation gives (without
+// the timing fields), with no request during the run; the page at 390 px runs a scenario from its
+// form without sideways scroll and with no axe violation; a refused scenario shows its contract
+// code and field. Waits on selectors and promises, never on time.
+import { existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playgroundRoutes } from '../../../service/playground/playground-routes.js';
+import { withoutTiming } from '../../../src/browser/run-in-page.js';
+import { closePool } from '../../../src/pool/pool.js';
+import { projectPath } from '../../../src/project-path.js';
+import { runSimulation } from '../../../src/research/simulation.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHOTS = projectPath('.cache', 'screenshots');
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/** A small RR scenario: adoption, 28 days, one replica. */
+const SCENARIO = {
+  versao_contrato: 3, release: 'v2.0.0', familia: 'adocao', nome: 'Playground RR', geografia: { ufs: ['RR'] },
+  lancamento: { dia: 1, cenario_base: 'pix' }, horizonte: { data_inicio: '2026-02-02', dias: 28 }, replicas: 1,
+  grupo_comparacao: 'playground-rr', kpis: ['adotantes'],
+};
+
+let app: FastifyInstance;
+let browser: Browser;
+let base: string;
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium (.ci/run does it)`);
+  mkdirSync(SHOTS, { recursive: true });
+  app = Fastify();
+  await app.register(playgroundRoutes, {});
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/playground/`;
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+}, 300_000);
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  await closePool();
+});
+
+async function openPage(width: number): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  page.on('pageerror', (e) => { throw e; });
+  await page.goto(base);
+  await page.evaluate('window.campaignSim.ready');
+  return page;
+}
+
+describe('the playground in chromium', () => {
+  it('runs an RR scenario through window.campaignSim.run to the summary Node gives, asking the server nothing during the run', async () => {
+    const page = await openPage(1280);
+    expect(await page.evaluate('crossOriginIsolated')).toBe(true);
+    // the first call loads the engine and RR's data; the run after it asks for nothing
+    expect(await page.evaluate(`window.campaignSim.refusal(${JSON.stringify(SCENARIO)})`)).toBeNull();
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(r.url()));
+    // two replicas on two threads: tasks queue for the threads
+    const twice = { ...SCENARIO, replicas: 2 };
+    const inBrowser = await page.evaluate(`window.campaignSim.run(${JSON.stringify(twice)}, { threads: 2 })`);
+    expect(asked).toEqual([]);
+    const inNode = withoutTiming((await runSimulation(twice, { threads: 2 })).summary());
+    expect(inBrowser).toEqual(JSON.parse(JSON.stringify(inNode)));
+    await page.close();
+  }, 600_000);
+
+  it('at 390 px runs a scenario from the form with no sideways scroll and no axe violation', async () => {
+    const page = await openPage(390);
+    await page.getByLabel('UF').selectOption('RR');
+    await page.getByText('Cenário em JSON').click();
+    await page.locator('#json').fill(JSON.stringify({ ...SCENARIO, nome: 'Pelo formulário' }, null, 2));
+    await page.getByRole('button', { name: 'Rodar' }).click();
+    await page.waitForFunction(`document.querySelector('#mapa svg') || document.querySelector('#recusa').textContent`, undefined, { timeout: 300_000 });
+    await expect(page.locator('#recusa').textContent()).resolves.toBe('');
+    await expect(page.locator('#estado').textContent()).resolves.toContain('Pronto');
+    await expect(page.locator('#veredito').textContent()).resolves.toContain('Veredito');
+    expect(await page.evaluate('document.documentElement.scrollWidth > window.innerWidth')).toBe(false);
+    await page.addScriptTag({ path: AXE });
+    const violations = await page.evaluate<string[]>(`axe.run().then((r) => r.violations.map((v) =>
+      v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`);
+    await page.screenshot({ path: `${SHOTS}/playground-390.png`, fullPage: true });
+    expect(violations).toEqual([]);
+    await page.close();
+  }, 600_000);
+
+  it('shows a refused scenario\'s contract code and field', async () => {
+    const page = await openPage(390);
+    await page.getByText('Cenário em JSON').click();
+    await page.locator('#json').fill(JSON.stringify({ ...SCENARIO, replicas: 0 }));
+    await page.getByRole('button', { name: 'Rodar' }).click();
+    const alert = page.getByRole('alert');
+    await alert.getByText('replicas_range').waitFor({ timeout: 300_000 });
+    await expect(alert.locator('code', { hasText: /^replicas$/ }).count()).resolves.toBe(1);
+    await page.close();
+  }, 300_000);
+});
