@@ -7,6 +7,7 @@
 // address-policy.ts's or port-policy.ts's reason, or Node's network message) stays English in the database and the API;
 // deliveryErrorWords says it here: keep its patterns in sync with those messages.
 import type { MemberRole } from '../accounts/accounts.js';
+import type { BurstBlocked } from '../accounts/rate-limit.js';
 import { ServiceError } from '../../src/errors.js';
 import type { WebhookUrlRefusal } from '../webhooks/check-webhook-url.js';
 import { LABELS } from './labels.js';
@@ -46,6 +47,11 @@ export function refusalWords(err: unknown): string {
     case 'webhook_url_refused': return webhookWords(err.extra as unknown as WebhookUrlRefusal);
     default: return err.message;
   }
+}
+
+/** A sign-in limit's block (accounts/rate-limit.ts): `quem` says whose window ("com este e-mail"); the address's says so. */
+export function tooManyWords(block: BurstBlocked, quem: string): string {
+  return `Muitas tentativas ${block.por === 'account' ? quem : 'deste endereço'}: tente de novo em ${Math.ceil(block.retryAfterSeconds / 60)} min.`;
 }
 
 /** A stored delivery error's words: [pattern, words], the first that matches. */
