@@ -126,7 +126,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     outboundPolicy: webhookPolicy, outboundCa: opts.oauthOutboundCa,
     logError: (err) => app.log.error({ err }, 'failure in the authorization server'),
   });
-  const ctx: ServiceContext = { store: opts.store, clock, limiter };
+  const ctx: ServiceContext = { store: opts.store, clock, limiter, log: app.log };
   // the heavy reads' answers, built once per app (http/heavy-read.ts), and their thread
   const answers = createAnswerCache();
   app.addHook('onClose', async () => { await answers.close(); });

@@ -19,6 +19,7 @@ export const CONSOLE_ACTIONS = {
   fechar_organizacao: ['owner'],
   gerir_chaves: ['owner', 'admin'],
   definir_limite: ['owner', 'admin'],
+  renomear_organizacao: ['owner', 'admin'],
   adicionar_creditos: ['owner', 'admin'],
   // any connected agent of the organization; the person who connected one may always disconnect it
   desconectar_agente: ['owner', 'admin'],

@@ -18,11 +18,14 @@ import { closeOtherSessions, closeSession, openSession, readSession, SESSION_DAY
 import { acceptInvitation, peekInvitation } from '../accounts/invitations.js';
 import { changePassword, createPerson, deletePerson, membershipsOf, MIN_PASSWORD_LENGTH, projectsOf, verifyPerson } from '../accounts/people.js';
 import { createOwnOrganization } from '../operations/account-actions.js';
+import { ORGANIZATION_NAME_MAX } from '../accounts/accounts.js';
 import type { ServiceContext } from '../service-context.js';
 import type { AddressPolicy } from '../webhooks/address-policy.js';
 import { CONSOLE_PATH, type ConsoleKit, type RefusedForm } from './console-kit.js';
 import { flasher } from './flash.js';
-import { formState, keptValues, type Refusal } from './form-state.js';
+import { formState, keptValues, type FormState, type Refusal } from './form-state.js';
+import { copyBox, dialogParts } from './page-parts.js';
+import { sealer } from './sealed-text.js';
 import { refusalWords, tooManyWords } from './refusal-words.js';
 import { LABELS } from './labels.js';
 import { consoleOrganizationRoutes } from './console-organization-routes.js';
@@ -55,8 +58,6 @@ export interface ConsoleOptions {
 export { CONSOLE_PATH };
 
 const SESSION_COOKIE = 'sessao';
-/** The longest organization name the console takes (a name is a label, not a text). */
-const ORGANIZATION_NAME_MAX = 120;
 
 type Form = Record<string, string | undefined>;
 
@@ -119,8 +120,11 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     const csrf = reply.generateCsrf({ userInfo: sessionBinding(reply.request) });
     // the outcome of the POST that redirected here (flash.ts), shown once
     const { recusa, ...said } = (reply.request.method === 'GET' ? flash.take(reply.request, reply) : null) ?? {};
+    const form = (data.form as FormState | undefined) ?? formState((recusa as Refusal | undefined) ?? null);
+    const confirmar = (reply.request.query as Form | undefined)?.confirmar;
+    const dialogo = dialogParts(reply.request.url.split('?')[0], reply.request.method === 'GET' ? confirmar : undefined, form.recusado);
     return reply.code(status).header('cache-control', 'no-store').view(view, {
-      titulo, pessoa, csrf, minimo: MIN_PASSWORD_LENGTH, rotulo: LABELS, form: formState((recusa as Refusal | undefined) ?? null), ...data, ...said,
+      titulo, pessoa, csrf, minimo: MIN_PASSWORD_LENGTH, rotulo: LABELS, dialogo, copia: copyBox, ...data, form, ...said,
     });
   }
 
@@ -178,7 +182,7 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
 
   // preHandler, not onRequest: the token is in the form body, parsed after onRequest
   const csrf = { preHandler: app.csrfProtection };
-  const kit: ConsoleKit = { ctx: o.ctx, store, page, requirePerson, csrf, refuse, flash: flash.redirect, devCredits: o.devCredits, origin: o.origin, webhookPolicy: o.webhookPolicy };
+  const kit: ConsoleKit = { ctx: o.ctx, store, page, requirePerson, csrf, refuse, flash: flash.redirect, devCredits: o.devCredits, origin: o.origin, webhookPolicy: o.webhookPolicy, convites: sealer(o.secret, 'convite') };
   await app.register(consoleOrganizationRoutes, kit);
   await app.register(consoleProjectRoutes, kit);
   await app.register(consoleJobRoutes, kit);
