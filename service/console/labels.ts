@@ -29,7 +29,7 @@ const TABELA: Record<FindingsTableName, string> = {
   veredito: 'veredito e suas verificações',
 };
 const ESCOPO: Record<Scope, string> = {
-  'results:read': 'ler jobs, resultados e diagnósticos',
+  'results:read': 'ler simulações, resultados e diagnósticos',
   simulate: 'simular e abrir diagnósticos (gasta créditos)',
   calibrate: 'calibrar (reservado)',
   manage: 'administrar (reservado)',
@@ -68,7 +68,7 @@ export const LABELS = {
   entrega: wordOf(ENTREGA),
   /** A webhook event's words ("simulação concluída"); the page shows the code beside them, as the receiver gets it. */
   evento: wordOf(EVENTO),
-  /** A scope's words ("ler jobs e resultados"); the page shows the code beside them, as keys and agents use it. */
+  /** A scope's words ("ler simulações, resultados e diagnósticos"); the page shows the code beside them, as keys and agents use it. */
   escopo: wordOf(ESCOPO),
   /** "26/11/2026" in Brasília. */
   dia: (d: Date | string) => day.format(new Date(d)),

@@ -19,7 +19,7 @@ function webhookWords(why: WebhookUrlRefusal): string {
   switch (why.motivo) {
     case 'url_longa': return `O endereço passa de ${why.limite} caracteres.`;
     case 'nao_e_url': return 'Isto não é um endereço web: escreva-o inteiro, como https://exemplo.org/avisos.';
-    case 'nao_https': return `O endereço precisa começar com https:// (este usa ${why.esquema}://): os avisos levam dados dos jobs e vão cifrados.`;
+    case 'nao_https': return `O endereço precisa começar com https:// (este usa ${why.esquema}://): os avisos levam dados das simulações e vão cifrados.`;
     case 'com_credenciais': return 'Tire o usuário e a senha do endereço (usuario:senha@): cada aviso já vai assinado com o segredo do webhook.';
     case 'porta_recusada': return `A porta ${why.porta} não é aceita: use a do https (443, a de quando o endereço não diz porta) ou uma de 1024 a 65535.`;
     case 'nao_resolve': return `O nome ${why.host} não foi encontrado no DNS: confira o endereço.`;

@@ -156,7 +156,7 @@ describe('every console page at 390 px and 1280 px', () => {
     expect(clean(checks)).toEqual([]);
     // a key's scopes in words, the code beside (labels.ts)
     await page.goto(`${base}/console/projetos/${h.projectId}`);
-    await expect(page.getByRole('checkbox', { name: 'ler jobs, resultados e diagnósticos (results:read)' }).isChecked()).resolves.toBe(true);
+    await expect(page.getByRole('checkbox', { name: 'ler simulações, resultados e diagnósticos (results:read)' }).isChecked()).resolves.toBe(true);
     await expect(page.getByRole('checkbox', { name: 'simular e abrir diagnósticos (gasta créditos) (simulate)' }).count()).resolves.toBe(1);
     await page.close();
   });
