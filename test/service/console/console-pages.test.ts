@@ -98,7 +98,7 @@ async function checkPage(page: Page, name: string, path: string, ready?: string)
 async function inspect(page: Page, name: string, largura: number): Promise<Check> {
   // evaluated in the page (as text: the tests' TypeScript has no DOM types)
   const rolagem = await page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth');
-  // every destructive form (its action ends in one of these, or it is marked data-perigo) sits behind a closed disclosure
+  // every destructive form (its action ends in one of these, or it is marked data-perigo) sits in a closed dialog
   const semConfirmar = await page.evaluate<string[]>(`[...document.querySelectorAll('form[method=post]')]
     .filter((f) => (f.hasAttribute('data-perigo') || /\\/(revogar|excluir|fechar|desconectar|remover)$/.test(f.action)
       || f.querySelector('button[value=remover]') !== null) && !f.closest('details:not([open]), dialog:not([open])'))
