@@ -35,7 +35,7 @@ let nBlocks: u32 = 0;
 // day 11, when 53% of the persons are left in 73% of the households), and past that point visiting
 // only the listed households costs less. A late day's household visit waited on a chain of
 // dependent loads (list, bounds, the members' lines: about 100 ns a household on PA, a third of a
-// task); the compact copy streams the persons left instead (docs/model.md, session 10).
+// task); the compact copy streams the persons left instead (docs/experiments/kernel-speed.md, "2026-11-26: a compact copy of the persons left").
 const BY_BLOCKS: u32 = 0;
 const BY_HOUSEHOLDS: u32 = 1;
 const COMPACT: u32 = 2;
@@ -291,7 +291,7 @@ function stepLive<Case, Cells>(day: u32): void {
 /**
  * Each tract's {tV[t], tDamp[m]} in P_TRACT_BASE, for the households' bases below: a household then
  * loads one pair by its tract where it loaded tV, the tract's municipality and its damping, a chain
- * of two dependent loads (1.5 to 4.5% less CPU time per PA task; docs/model.md, session 10).
+ * of two dependent loads (1.5 to 4.5% less CPU time per PA task; docs/experiments/kernel-speed.md, "2026-11-26: a compact copy of the persons left").
  */
 function pairTractBases(): void {
   const tractMun = slot(P_TRACT_MUN);

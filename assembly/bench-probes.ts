@@ -1,5 +1,5 @@
-// The compute roof of the kernel bench's roofline (bench/lib/compute-roof.ts; docs/model.md,
-// session 11): loops of the kernels' unavoidable operations at their best throughput, built from
+// The compute roof of the kernel bench's roofline (bench/lib/compute-roof.ts; docs/experiments/kernel-speed.md,
+// "2026-11-27: the compute roof"): loops of the kernels' unavoidable operations at their best throughput, built from
 // the kernels' own inline primitives (assembly/rng.ts, assembly/gather.ts), so that they cost what
 // the kernels' copies cost. Bench only: the entry of its own build (`npm run asbuild:bench`,
 // build/bench-probes.wasm, with the release build's options), never in build/kernel.wasm, which

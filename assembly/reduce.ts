@@ -11,7 +11,7 @@
 //     audience members with a media contact: column 0 their contacts, column f (1..10) the members
 //     with f contacts (10: 10 or more), so the host has the GRPs and every f+ reach.
 // Written in JavaScript, the counting took 20-35 ns a person, a third of the whole-Brazil task
-// (docs/model.md, Performance, session 15).
+// (docs/experiments/scale-out.md, "2026-11-27: the reduction").
 import {
   N_CHANNELS, N_DAYS, N_MEASURES, P_DAY_A, P_SDAY, P_MDAY, P_DDAY, P_RESP, P_FREQ, P_GRID_CELL, P_AUDIENCE,
   P_RUN_DAY, P_RUN_CELLS, P_RUN_FREQ, FREQ_COLS,

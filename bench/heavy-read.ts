@@ -18,7 +18,7 @@
 // attacks (a first context read), as on a service that has been up. Target: the victim's p99 < 50 ms.
 //   npm run tsbuild && node dist/bench/heavy-read.js [--duration 15]
 // Writes bench/out/heavy-read.json (BENCH_OUT=bench/results refreshes the committed one).
-import { availableParallelism, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { once } from 'node:events';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { Pool } from 'undici';
@@ -28,7 +28,7 @@ import { buildApp } from '../service/app.js';
 import { openStore } from '../service/store/open-store.js';
 import { loadCensusMunicipalRows } from '../src/release/data-files.js';
 import { parseBenchArgs, positiveNumber, wholeNumber } from './lib/bench-args.js';
-import { writeBenchResult } from './lib/bench-output.js';
+import { writeTargetRuns } from './lib/bench-output.js';
 import { runBenchWithServiceChild, withServiceChild } from './lib/service-child.js';
 
 export const TARGET_P99_MS = 50;
@@ -154,17 +154,7 @@ async function main(): Promise<void> {
         meets_target: victim.latency_ms.p99 < TARGET_P99_MS && victim.non_2xx === 0 && victim.errors === 0,
       });
     }
-    const result = {
-      bench: 'heavy-read',
-      when: new Date().toISOString(),
-      machine: { cpus: availableParallelism() },
-      setup: `child process: buildApp on the embedded store, call limits raised, the release's data loaded by a first read; per run, an attacker key reads for ${duration} s from a worker thread while another key reads GET /v1/whoami ${rate} times a second, each call at its time`,
-      target: { p99_ms: TARGET_P99_MS },
-      runs,
-      meets_target: runs.every((x) => x.meets_target),
-    };
-    await writeBenchResult('heavy-read.json', result);
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    await writeTargetRuns('heavy-read', `child process: buildApp on the embedded store, call limits raised, the release's data loaded by a first read; per run, an attacker key reads for ${duration} s from a worker thread while another key reads GET /v1/whoami ${rate} times a second, each call at its time`, TARGET_P99_MS, runs);
   });
 }
 

@@ -7,6 +7,8 @@
 //   limit of objects and arrays, and 150,000 rows of 133 bytes (20 MB) within every limit, parsed
 //   a slice at a time; before, 7 M `{}` held JSON.parse 3.7 s and one such body made others wait
 //   6.6 s;
+// - a valid calibration request of 126,000 rows (RR, 5 axes), quoted: the body parsed in slices,
+//   then checked, hashed and quoted;
 // - junk bearers (issue 54, item 4): 1 MiB of `{}` to /mcp under a fresh `Bearer junk-<random>`
 //   each, three at once; before, each was parsed (others at p50 135 ms, p99 418 ms).
 // Each body goes to /v1/calibracoes/estimate (as its serie) and to /mcp (as the pad of a
@@ -18,8 +20,9 @@
 // latency then holds waits that are no fault of the service.
 //   npm run bench:hostile-body   (or: npm run tsbuild && node dist/bench/hostile-body.js [--duration 15])
 // Writes bench/out/hostile-body.json (BENCH_OUT=bench/results refreshes the committed one).
-import { availableParallelism, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
@@ -27,8 +30,9 @@ import { createApiKey } from '../service/accounts/api-keys.js';
 import { createDevAccount } from '../service/accounts/dev-account.js';
 import { buildApp } from '../service/app.js';
 import { openStore } from '../service/store/open-store.js';
+import { projectPath } from '../src/project-path.js';
 import { parseBenchArgs, positiveNumber } from './lib/bench-args.js';
-import { writeBenchResult } from './lib/bench-output.js';
+import { writeTargetRuns } from './lib/bench-output.js';
 import { runBenchWithServiceChild, withServiceChild } from './lib/service-child.js';
 
 export const TARGET_P99_MS = 50;
@@ -36,7 +40,11 @@ const DEPTH = 14_500_000;
 const CALIBRATION = '/v1/calibracoes/estimate';
 const MCP = '/mcp';
 
-type Shape = 'deep' | 'empty-objects' | 'rows' | 'empty-objects-1mib';
+/** The valid series: RR's 15 municipalities x the example's 6 months x every value of 5 axes (7 x 2 x 5 x 4 x 5). */
+const AXES = { grupo_idade: 7, sexo: 2, renda: 5, escolaridade: 4, raca: 5 } as const;
+const VALID_ROWS = 15 * 6 * 1400;
+
+type Shape = 'deep' | 'empty-objects' | 'rows' | 'valid-rows' | 'empty-objects-1mib';
 type Attacker = 'reader' | 'simulator' | 'junk';
 
 /** The runs: who posts what, to which routes (one loop per route, all at once). */
@@ -45,8 +53,26 @@ const FORMS: Array<{ attacker: Attacker; shape: Shape; routes: string[]; what: s
   { attacker: 'simulator', shape: 'deep', routes: [CALIBRATION, MCP], what: `${2 * DEPTH} nested brackets, simulate key` },
   { attacker: 'simulator', shape: 'empty-objects', routes: [CALIBRATION, MCP], what: '7,000,000 {} (21 MB), simulate key' },
   { attacker: 'simulator', shape: 'rows', routes: [CALIBRATION, MCP], what: '150,000 rows of 133 bytes (20 MB, within every limit), simulate key' },
+  { attacker: 'simulator', shape: 'valid-rows', routes: [CALIBRATION], what: `a valid calibration request (examples/calibracao-rr.json with 5 axes) of ${VALID_ROWS.toLocaleString('en-US')} rows, quoted, simulate key` },
   { attacker: 'junk', shape: 'empty-objects-1mib', routes: [MCP, MCP, MCP], what: '1 MiB of {} under a fresh junk bearer each, three at once' },
 ];
+
+/** Every row of the valid series (its municipalities read from the release's list of RR). */
+async function validRows(): Promise<string> {
+  const { openRelease } = await import('../src/release/release.js');
+  const municipios = openRelease('v1.0.0').municipalities().filter((m) => m.uf === 'RR').map((m) => m.codigo);
+  const rows: string[] = [];
+  for (const municipio of municipios) {
+    for (const periodo of [202012, 202101, 202102, 202103, 202104, 202105]) {
+      for (let k = 0; k < 1400; k++) {
+        let rest = k;
+        const eixos = Object.entries(AXES).map(([e, n]) => { const v = rest % n; rest = Math.floor(rest / n); return `"${e}": ${v}`; });
+        rows.push(`{"periodo": ${periodo}, "municipio": "${municipio}", ${eixos.join(', ')}, "valor": ${1000 + k}}`);
+      }
+    }
+  }
+  return `[${rows.join(',\n')}]`;
+}
 
 /** The JSON value of a shape. */
 function jsonOf(shape: Shape): string {
@@ -56,12 +82,20 @@ function jsonOf(shape: Shape): string {
     case 'rows': return `[${Array.from({ length: 150_000 }, (_, i) => `{"periodo": 202401, "municipio": "1400100", "valor": ${100_000 + i}, "nota": "${'x'.repeat(64)}"}`).join(',\n')}]`;
     // the largest that the 1 MiB limit lets in, with the envelope
     case 'empty-objects-1mib': return `[${'{},'.repeat(349_000)}{}]`;
+    case 'valid-rows': throw new Error('valid-rows is built by validRows()');
   }
 }
 
-/** The body carrying `value` to `route`: the serie of a calibration quote, or the pad of an MCP tools/list. */
-function bodyOf(route: string, value: string): Buffer {
-  return Buffer.from(route === MCP ? `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"pad":${value}}}` : `{"pedido":{},"serie":${value}}`);
+/** The body carrying `value` to `route`: the serie of a calibration quote (under `pedido`), or the pad of an MCP tools/list. */
+function bodyOf(route: string, value: string, pedido = '{}'): Buffer {
+  return Buffer.from(route === MCP ? `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"pad":${value}}}` : `{"pedido":${pedido},"serie":${value}}`);
+}
+
+/** examples/calibracao-rr.json declaring the valid series' axes. */
+async function validPedido(): Promise<string> {
+  const pedido = JSON.parse(await readFile(projectPath('examples', 'calibracao-rr.json'), 'utf8'));
+  pedido.serie.declaracao.eixos = Object.keys(AXES);
+  return JSON.stringify(pedido);
 }
 
 async function serve(dataDir: string): Promise<void> {
@@ -121,8 +155,9 @@ interface AttackOrder { url: string; key: string | null; shape: Shape; routes: s
  * Without a key: a fresh junk bearer at each request.
  */
 async function attackFor({ url, key, shape, routes, seconds }: AttackOrder) {
-  const value = jsonOf(shape);
-  const bodies = routes.map((route) => bodyOf(route, value));
+  const value = shape === 'valid-rows' ? await validRows() : jsonOf(shape);
+  const pedido = shape === 'valid-rows' ? await validPedido() : undefined;
+  const bodies = routes.map((route) => bodyOf(route, value, pedido));
   parentPort?.postMessage('started');
   const until = Date.now() + seconds * 1000;
   const credential = () => key ?? `junk-${Math.random().toString(36).slice(2)}`;
@@ -178,17 +213,7 @@ async function main(): Promise<void> {
         meets_target: r.latency.p99 < TARGET_P99_MS && r.non2xx === 0 && r.errors === 0,
       });
     }
-    const result = {
-      bench: 'hostile-body',
-      when: new Date().toISOString(),
-      machine: { cpus: availableParallelism() },
-      setup: `child process: buildApp on the embedded store, call limits raised; each run posts one form of body in a loop to /v1/calibracoes/estimate (as {"pedido":{},"serie":<value>}) and to /mcp (as the pad of a tools/list) from a worker thread, while autocannon (2 connections, ${duration} s) reads GET /v1/whoami with another key`,
-      target: { p99_ms: TARGET_P99_MS },
-      runs,
-      meets_target: runs.every((x) => x.meets_target),
-    };
-    await writeBenchResult('hostile-body.json', result);
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    await writeTargetRuns('hostile-body', `child process: buildApp on the embedded store, call limits raised; each run posts one form of body in a loop to /v1/calibracoes/estimate (as {"pedido":{},"serie":<value>}) and to /mcp (as the pad of a tools/list) from a worker thread, while autocannon (2 connections, ${duration} s) reads GET /v1/whoami with another key`, TARGET_P99_MS, runs);
   });
 }
 

@@ -1,8 +1,8 @@
 // A/B of two builds of the kernel (issue 37): the CPU time of one task of this checkout (novo)
 // against a base checkout's (base), both in one process, in rounds whose order alternates, every
 // round's state hashes compared. On the shared 2-core VMs the same build runs 10-20% apart from one
-// minute to the next and the side measured second was favoured by 1-6% (docs/model.md, sessions
-// 12-14), so a change is judged by the rounds' paired ratios (the two runs of a round see about the
+// minute to the next and the side measured second was favoured by 1-6% (docs/experiments/kernel-speed.md,
+// "How the kernels are measured"), so a change is judged by the rounds' paired ratios (the two runs of a round see about the
 // same machine) in both orders, with a bootstrap interval of their median; without --base the base
 // is this checkout (an A/A run: the harness's own noise on the machine, which a change must beat).
 // With --fase reducao it times a task's reduction to counts instead (src/pool/reduce-replica.ts and

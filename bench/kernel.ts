@@ -231,13 +231,13 @@ export async function runKernelBench() {
   // large UF's reception task (its kernel memory), and the person-days per second it would allow
   // each run if the kernel only moved its bytes per person-day (triad: 2 reads per write, about
   // the kernels' mix). fracao_do_limite is the measured CPU rate over that bound. Then the same
-  // with the gathers (docs/model.md, session 9): random reads over a table of the large UF's
+  // with the gathers (docs/experiments/kernel-speed.md, "2026-11-26: the gathers counted, and adoption's run-mean bytes"): random reads over a table of the large UF's
   // group-table size (cached beyond the L2) and over one of its adoption task's size (memory); the
   // bound's time per person-day is the streamed bytes at triad plus the gathers that miss the L2
   // at the first rate, those of distinct lines (from memory once a day) at the second. A sum, not
   // a max: one core's stream and gather misses wait for the same few line-fill buffers (the
   // triad of one core is bounded by them, not by the bus), so they queue rather than overlap.
-  // The compute roof (docs/model.md, session 11): each run's unavoidable operations (its draws and
+  // The compute roof (docs/experiments/kernel-speed.md, "2026-11-27: the compute roof"): each run's unavoidable operations (its draws and
   // hazard updates, counted from the run's last task) at their best measured cost, in seconds per
   // person-day. The roofline's bound takes the larger of the memory time (the most complete one:
   // streams and gathers, and for adoption the run's mean streamed bytes) and the compute time, as
@@ -349,7 +349,7 @@ export async function runKernelBench() {
   // interleaved gave 1.82x: the mirrored order cancels a steady drift, and the speed-up is the
   // ratio of the two means. Its person-days per CPU-second on 1 thread are a job's, above a lone
   // task's (por_nucleo) when its variants share their media contacts (contatos_partilhados;
-  // docs/model.md, session 16).
+  // docs/experiments/scale-out.md, "2026-11-27: a replica's variants share their media contacts").
   let jobUfGrande: Record<string, number | number[] | string | boolean> | undefined;
   if (!values['no-large-job']) {
     const sc = overUf(recepcao, large, largeDays);

@@ -18,7 +18,7 @@
 // at v1.4.0's judge's best point, judged on 1:32 samples); v1.8.0's case is v1.7.0's fits judged again
 // (--release v1.8.0 --ajustes-do-caso v1.7.0).
 // --perda is the fits' loss per UF (pix-fit.ts ufLoss): mape, the default and every published case's form,
-// forma_e_nivel (tried in session 8 and not released: docs/model.md), or forma (the in-sample test's reading).
+// forma_e_nivel (tried in a fit that was not released: docs/experiments/pix-fits.md), or forma (the in-sample test's reading).
 // --agregado combines the UFs' losses (pix-fit.ts aggregateUfLosses): media, the default and every published
 // case's up to v1.8.0, or pior, the worst UF (docs/model.md, "The profile fit aimed at the worst UF").
 // --inclinacao-renda also searches the timing by income (pix-fit.ts PIX_DIMENSAO_RENDA; tried on

@@ -4,7 +4,7 @@
 //   node dist/bench/shards.js --brasil [--dias 7] [--threads 1]  every UF at once (~203 M persons; builds
 //                                                             the 27 UF populations on first use, ~15 GiB)
 //     [--ufs BA,MG,RJ --shard-mib 800]                       or these UFs only, shards cut at this size,
-//                                                             written as `parcial` (docs/model.md session 8)
+//                                                             written as `parcial` (docs/experiments/scale-out.md, the whole-Brazil task)
 // The first part runs in this thread and checks that every layout leaves the same per-person
 // state (exit 1 otherwise); figures are per CPU-second of this process.
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 // Public API of the calibration module (the package subpath 'campaign-sim/calibration').
-export { validateCalibrationRequest, PARAMETERS_BY_FAMILY } from './validate-request.js';
+export { validateCalibrationRequest, validateCalibrationRequestSteps, PARAMETERS_BY_FAMILY } from './validate-request.js';
 export { quoteCalibration, calibrationDays } from './quote.js';
 export { runCalibration, calibratedParameters } from './run.js';
 export type { CalibrationResult, ParametroCalibrado, RunCalibrationOptions, CalibrationModel, ModelFactory, ModelContext } from './run.js';

@@ -11,6 +11,7 @@
 // and field `serie[<row>].<column>`.
 
 import { contractError } from '../src/errors.js';
+import { finishSteps, ROWS_PER_STEP, type Steps } from '../src/steps.js';
 import type { CalibrationRequest } from '../src/contract/types.js';
 import type { Release } from '../src/release/types.js';
 import { inRange, periodStart, periodsBetween, type Granularidade } from './periods.js';
@@ -62,6 +63,11 @@ function rowError(code: Parameters<typeof contractError>[0], i: number, col: str
  * release, and lays them out by block and period. Throws the first refusal found (row order).
  */
 export function checkSeries(rows: unknown, pedido: CalibrationRequest, release: Release): CheckedSeries {
+  return finishSteps(checkSeriesSteps(rows, pedido, release));
+}
+
+/** checkSeries, yielding every ROWS_PER_STEP rows (src/steps.ts). */
+export function* checkSeriesSteps(rows: unknown, pedido: CalibrationRequest, release: Release): Steps<CheckedSeries> {
   if (!Array.isArray(rows) || rows.length === 0) {
     throw contractError('series_missing', 'serie', 'the calibration needs the series rows (serie is empty or null)');
   }
@@ -86,7 +92,9 @@ export function checkSeries(rows: unknown, pedido: CalibrationRequest, release: 
 
   const parsed: Array<{ block: SeriesBlock; p: number; valor: number }> = [];
   const seen = new Set<string>();
+  const unitCode = new RegExp(`^\\d{${unitCol === 'municipio' ? 7 : 10}}$`);
   for (let i = 0; i < rows.length; i++) {
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
     const row = rows[i] as Row;
     if (typeof row !== 'object' || row === null || Array.isArray(row)) {
       rowError('series_row_malformed', i, '', 'a series row must be an object');
@@ -110,9 +118,8 @@ export function checkSeries(rows: unknown, pedido: CalibrationRequest, release: 
       rowError('series_period_outside', i, 'periodo', `period ${periodo} is outside janela and holdout`);
     }
     const code = row[unitCol];
-    const digits = unitCol === 'municipio' ? 7 : 10;
-    if (typeof code !== 'string' || !new RegExp(`^\\d{${digits}}$`).test(code)) {
-      rowError('series_row_malformed', i, unitCol, `${unitCol} must be a string of ${digits} digits`);
+    if (typeof code !== 'string' || !unitCode.test(code)) {
+      rowError('series_row_malformed', i, unitCol, `${unitCol} must be a string of ${unitCol === 'municipio' ? 7 : 10} digits`);
     }
     const municipio = code.slice(0, 7);
     const mun = release.municipality(municipio);

@@ -13,18 +13,19 @@ import { CALIBRATION_BODY, CALIBRATION_SCHEMA } from '../src/contract/calibratio
 import type { ReleaseSource } from '../src/contract/release-checks.js';
 import { Refuser } from '../src/contract/refuser.js';
 import { firstSchemaError } from '../src/contract/schemas.js';
-import { seriesSha256 } from '../src/contract/series-hash.js';
+import { seriesSha256Steps } from '../src/contract/series-hash.js';
 import type { JsonSchema } from '../src/contract/scenario-schema.js';
 import type { CalibrationBody, CalibrationRequest, Familia, ParametroNome } from '../src/contract/types.js';
 import { checkScenarioDocument, readAsVersion3 } from '../src/contract/validate-scenario.js';
 import { checkStorableText } from '../src/contract/storable-text.js';
 import { contractError, type ContractCode } from '../src/errors.js';
+import { finishSteps, ROWS_PER_STEP, type Steps } from '../src/steps.js';
 import { MODEL_FAMILIES } from '../src/models/model-registry.js';
 import type { Release } from '../src/release/types.js';
 import { countCandidates, freeDimensions } from './parameters.js';
 import { periodStart } from './periods.js';
 import { calibrationDays } from './quote.js';
-import { checkSeries } from './series.js';
+import { checkSeriesSteps } from './series.js';
 
 /** The calibrated parameters in the spec's order (the request schema's parametros). */
 const PARAMETER_NAMES = Object.keys(((CALIBRATION_BODY.properties as JsonSchema).parametros as JsonSchema).properties as JsonSchema) as ParametroNome[];
@@ -139,6 +140,14 @@ function checkSearch(p: CalibrationRequest, release: Release, r: Refuser): void 
  * contract_code and field, or 422 release_unavailable).
  */
 export function validateCalibrationRequest(body: unknown, release?: ReleaseSource): CalibrationBody {
+  return finishSteps(validateCalibrationRequestSteps(body, release));
+}
+
+/**
+ * validateCalibrationRequest, yielding between pieces of its work over the rows (src/steps.ts):
+ * the service runs it in turns (service/operations/check-calibration-body.ts).
+ */
+export function* validateCalibrationRequestSteps(body: unknown, release?: ReleaseSource): Steps<CalibrationBody> {
   checkBody(body);
   const pedido = readAsVersion3(body.pedido, ['pedido']);
   if (isObject(pedido.cenario)) pedido.cenario = readAsVersion3(pedido.cenario, ['pedido', 'cenario']);
@@ -159,9 +168,13 @@ export function validateCalibrationRequest(body: unknown, release?: ReleaseSourc
   checkSpatialHoldout(p, rel, r);
   checkSearch(p, rel, r);
   const rows = (body.serie ?? null) as Array<Record<string, unknown>> | null;
-  checkSeries(rows, p, rel);
-  checkStorableText(rows, ['serie']);
-  const sha = seriesSha256(rows!);
+  yield* checkSeriesSteps(rows, p, rel);
+  // row by row, as checkStorableText(rows, ['serie']) would find the first
+  for (let i = 0; i < rows!.length; i++) {
+    checkStorableText(rows![i], ['serie', i]);
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+  }
+  const sha = yield* seriesSha256Steps(rows!);
   if (typeof body.serie_sha256 === 'string' && body.serie_sha256 !== sha) {
     throw contractError('series_sha256_mismatch', 'serie_sha256', `serie_sha256 does not match the rows (the platform computes ${sha}; see docs/contracts.md, "Series hash")`);
   }

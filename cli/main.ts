@@ -18,6 +18,7 @@ import { registerLibrary } from './library.js';
 import { registerPlot } from './plot.js';
 import { registerExport } from './export.js';
 import { registerSweep } from './sweep.js';
+import { registerSensitivity } from './sensitivity.js';
 import { registerExamples } from './examples.js';
 import { registerParams } from './params.js';
 import { InputFileError } from './input-file.js';
@@ -43,6 +44,7 @@ export function buildProgram(): Command {
   registerPlot(program);
   registerExport(program);
   registerSweep(program);
+  registerSensitivity(program);
   registerExamples(program);
   registerParams(program);
   return program;

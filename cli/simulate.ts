@@ -124,12 +124,15 @@ export function registerSimulate(program: Command): void {
         throw contractError('wrong_type', '--bands-por', '--bands-por must be territorio or municipio');
       }
       const json = await readInputJson(file);
-      // the scenario and its overrides are checked before the engine loads: a refusal is quick
+      // the scenario and its overrides are checked before the engine loads: a refusal is quick;
+      // a whole parameter's value first, before the scenario schema and the releases load
+      const { checkAssignedParameters, parseAssignments } = await import('../src/research/parameter-assignments.js');
+      const assigned = parseAssignments(opts.param ?? []);
+      checkAssignedParameters(assigned);
       const [{ validateScenario }, overrides] = await Promise.all([
         import('../src/contract/validate-scenario.js'), import('../src/research/scenario-overrides.js'),
       ]);
       const base = validateScenario(json);
-      const assigned = overrides.parseAssignments(opts.param ?? []);
       if (opts.replicas !== undefined) assigned.replicas = opts.replicas;
       // after the overrides: --param release=... names the release to run
       const { cenario, parametros, release } = overrides.applyOverrides(base, assigned);

@@ -5,26 +5,43 @@
 // scenario's grupo_comparacao: common random numbers across the design.
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import type { Scenario } from '../src/contract/types.js';
 import { contractError, ServiceError } from '../src/errors.js';
+import type { ModelParameters } from '../src/release/types.js';
 import { readInputJson } from './input-file.js';
 import { checkOutputFile } from './output-file.js';
 import { collectParam, positiveInteger, SEED_HELP } from './simulate.js';
 
-/** `name=v1,v2` or `name=[json, ...]`: the values of one grid name (or, in a random design, its min and max). */
-function parseAxis(a: string): [string, unknown[]] {
-  const eq = a.indexOf('=');
-  if (eq < 1) throw new ServiceError('invalid_request', `--grid ${JSON.stringify(a)}: expected name=v1,v2,... (e.g. beta0=-6,-5.5,-5)`, { field: '--grid' });
-  const text = a.slice(eq + 1);
-  const read = (v: string): unknown => {
-    try {
-      return JSON.parse(v);
-    } catch {
-      return v;
-    }
+/** `name=v1,v2` or `name=[json, ...]` after `flag`: the values of one grid name (or, in a random design, its min and max). */
+export function parseAxis(flag: string, example: string): (a: string) => [string, unknown[]] {
+  return (a) => {
+    const eq = a.indexOf('=');
+    if (eq < 1) throw new ServiceError('invalid_request', `${flag} ${JSON.stringify(a)}: expected ${example}`, { field: flag });
+    const text = a.slice(eq + 1);
+    const read = (v: string): unknown => {
+      try {
+        return JSON.parse(v);
+      } catch {
+        return v;
+      }
+    };
+    const values = text.trimStart().startsWith('[') ? read(text) : text.split(',').map(read);
+    if (!Array.isArray(values) || values.length === 0) throw new ServiceError('invalid_request', `${flag} ${a.slice(0, eq)}: give one or more values`, { field: flag });
+    return [a.slice(0, eq), values];
   };
-  const values = text.trimStart().startsWith('[') ? read(text) : text.split(',').map(read);
-  if (!Array.isArray(values) || values.length === 0) throw new ServiceError('invalid_request', `--grid ${a.slice(0, eq)}: give one or more values`, { field: '--grid' });
-  return [a.slice(0, eq), values];
+}
+
+/** The scenario and parameters every point starts from: the file, its fixed `name=value` overrides and --replicas. */
+export async function fixedOverrides(json: unknown, assignments: readonly string[] = [], replicas?: number): Promise<{ cenario: Scenario; parametros: Partial<ModelParameters> }> {
+  // a whole parameter's value first, before the scenario schema and the releases load
+  const { checkAssignedParameters, parseAssignments } = await import('../src/research/parameter-assignments.js');
+  const assigned = parseAssignments(assignments);
+  checkAssignedParameters(assigned);
+  const [{ validateScenario }, overrides] = await Promise.all([
+    import('../src/contract/validate-scenario.js'), import('../src/research/scenario-overrides.js'),
+  ]);
+  if (replicas !== undefined) assigned.replicas = replicas;
+  return overrides.applyOverrides(validateScenario(json), assigned);
 }
 
 const DESIGNS = { grid: 'grade', random: 'aleatorio', lhs: 'hipercubo_latino' } as const;
@@ -50,20 +67,14 @@ export function registerSweep(program: Command): void {
       threads?: number; output?: string; curvas?: string;
     }) => {
       const json = await readInputJson(file);
-      const grid = Object.fromEntries(o.grid.map(parseAxis));
+      const grid = Object.fromEntries(o.grid.map(parseAxis('--grid', 'name=v1,v2,... (e.g. beta0=-6,-5.5,-5)')));
       const metodo = DESIGNS[o.design as keyof typeof DESIGNS];
       if (metodo === undefined) throw contractError('wrong_type', '--design', '--design must be grid, random or lhs');
       if ((metodo === 'grade') !== (o.points === undefined)) {
         throw contractError('wrong_type', '--points', metodo === 'grade' ? '--points is for --design random or lhs' : `--design ${o.design} needs --points N`);
       }
-      const [{ validateScenario }, overrides] = await Promise.all([
-        import('../src/contract/validate-scenario.js'), import('../src/research/scenario-overrides.js'),
-      ]);
-      const base = validateScenario(json);
-      const assigned = overrides.parseAssignments(o.param ?? []);
-      if (o.replicas !== undefined) assigned.replicas = o.replicas;
       // the release is resolved per point after the overrides: --param or --grid release=... pick it
-      const { cenario, parametros } = overrides.applyOverrides(base, assigned);
+      const { cenario, parametros } = await fixedOverrides(json, o.param, o.replicas);
       const desenho = { metodo, pontos: o.points, semente: o.designSeed };
       if (o.output) await checkOutputFile('--output', o.output);
       if (o.curvas) await checkOutputFile('--curvas', o.curvas);

@@ -14,7 +14,11 @@ export type { BandRow, BandsOptions } from './research/replica-bands.js';
 export { sweep, sweepCsv, sweepPoints, sweepRows, sweepCurveRows, sweepCurvesCsv } from './research/sweep.js';
 export type { SweepRow, SweepCurveRow, SweepPoint, SweepOptions } from './research/sweep.js';
 export { gridPoints, designPoints, type SweepGrid, type SweepDesign } from './research/sweep-design.js';
-export { parseAssignments, applyOverrides, type Overridden } from './research/scenario-overrides.js';
+export { sensitivity, sensitivityCsv, SENSITIVITY_COLUMNS } from './research/sensitivity.js';
+export type { SensitivityOptions, SensitivityRanges, SensitivityResult, SensitivityRow, SensitivityMethod } from './research/sensitivity.js';
+export { sensitivitySvg } from './research/sensitivity-chart.js';
+export { applyOverrides, type Overridden } from './research/scenario-overrides.js';
+export { parseAssignments } from './research/parameter-assignments.js';
 export { parameterTable, type ParameterRow } from './research/parameter-table.js';
 export { TIDY_WEEKLY_COLUMNS, parseTidyCsv, type TidyWeeklyRow } from './findings/tidy-weekly-rows.js';
 export type { FindingsPage, FindingsPageQuery } from './findings/findings-page.js';
@@ -30,6 +34,7 @@ export { toRows, weeklyRows, type WeeklyRow } from './findings/weekly-rows.js';
 export { formatWeeklyCsv, parseWeeklyCsv, WEEKLY_CSV_HEADER } from './findings/weekly-rows-csv.js';
 export { weeklyCurves, type WeeklyCurve } from './findings/weekly-curves.js';
 export { curvesSvg, type CurvesChartOptions } from './findings/curves-chart.js';
+export { svgToPng } from './findings/chart-png.js';
 
 // 2. Scenarios and releases (docs/contracts.md, docs/population.md)
 export {

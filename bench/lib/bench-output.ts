@@ -5,7 +5,7 @@
 // was measured (benchRecord): the commit of the checkout and the machine, so a number can be traced.
 import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { arch, cpus, loadavg, platform, release, totalmem } from 'node:os';
+import { arch, availableParallelism, cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { projectPath } from '../../src/project-path.js';
 
@@ -49,4 +49,22 @@ export async function writeBenchResult(file: string, doc: object): Promise<strin
   const path = join(dir, file);
   await writeFile(path, `${JSON.stringify({ ...doc, registro: benchRecord() }, null, 2)}\n`);
   return path;
+}
+
+/**
+ * The result of a bench whose runs each meet or miss a p99 target (heavy-read, hostile-body):
+ * written as writeBenchResult does and printed; `meets_target` holds when every run's does.
+ */
+export async function writeTargetRuns(bench: string, setup: string, targetP99Ms: number, runs: ReadonlyArray<{ meets_target: boolean }>): Promise<void> {
+  const result = {
+    bench,
+    when: new Date().toISOString(),
+    machine: { cpus: availableParallelism() },
+    setup,
+    target: { p99_ms: targetP99Ms },
+    runs,
+    meets_target: runs.every((x) => x.meets_target),
+  };
+  await writeBenchResult(`${bench}.json`, result);
+  process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }

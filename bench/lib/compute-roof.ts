@@ -194,7 +194,7 @@ export interface WholePasses {
  * the kernel's layout: what a day's person pass costs with nothing but the hazard update, its data
  * from memory (the roof's window stays in the L2). The kernel's days against this pass say how
  * much of a day is the update's own loads and arithmetic over the real arrays, and how much the
- * kernel's other work (docs/model.md, session 14).
+ * kernel's other work (docs/experiments/kernel-speed.md, "2026-11-27: where adoption's 0.5 is lost").
  */
 export async function measureWholePasses(pop: KernelPopulation, mult: Float32Array, repeats = 7): Promise<WholePasses> {
   const w = pop.nPersons & ~3;

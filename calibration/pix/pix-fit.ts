@@ -69,8 +69,8 @@ export const PIX_DIMENSAO_RENDA: FitDimension = {
 
 /**
  * The timing by the UF's income (adoption model 2's inclinacao_renda_uf_lancamento), searched only
- * when a fit asks for it (`rendaUf`; bench:pix --inclinacao-renda-uf): the term that session 9's
- * diagnosis found, searched by a refit that was not released (docs/model.md, "A timing by region,
+ * when a fit asks for it (`rendaUf`; bench:pix --inclinacao-renda-uf): the term that a diagnosis
+ * found, searched by a refit that was not released (docs/model.md, "A timing by region,
  * diagnosed" and the refit after it). After the others, so that a
  * point without it is the first coordinates of a point with it; it starts at 0, the same timing in
  * every UF.

@@ -5,7 +5,8 @@
 // 2. as the body arrives it is cut at the limit's bytes, and followed by json-scan.ts, which
 //    refuses it at the first byte past the limit's values or MAX_JSON_DEPTH, or in a string too
 //    long: neither the structure nor the whole text is ever built;
-// 3. a body longer than a slice is parsed a slice at a time (parse-json-in-slices.ts), so other
+// 3. its bytes are copied into one buffer as they arrive (read-body-bytes.ts), not joined at the end;
+// 4. a body longer than a slice is parsed a slice at a time (parse-json-in-slices.ts), so other
 //    requests are served while a large one is parsed; a shorter one is parsed at once.
 // Every piece goes through Fastify's own JSON parser (prototype-poisoning protection included).
 // A POST without a body but with Content-Type: application/json (cancel, erase) is not an error.
@@ -15,6 +16,7 @@ import { Transform, type Readable } from 'node:stream';
 import { DEFAULT_BODY_LIMIT, type BodyLimit } from './body-limits.js';
 import { JSON_SLICE_BYTES, scanJson, type JsonScan } from './json-scan.js';
 import { parseJsonInSlices } from './parse-json-in-slices.js';
+import { readBodyBytes } from './read-body-bytes.js';
 import { RequestFormatError } from './validation.js';
 
 declare module 'fastify' {
@@ -73,11 +75,13 @@ export function installJsonBody(app: FastifyInstance): void {
     return value;
   };
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, async (request: FastifyRequest, body: Buffer) => {
+  app.addContentTypeParser('application/json', async (request: FastifyRequest, payload: Readable) => {
     const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(request.headers['content-type'] ?? '')?.[1];
     if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
       throw new RequestFormatError([{ loc: ['header', 'content-type'], msg: 'JSON bodies must be sent in UTF-8 (charset=utf-8 or none)', type: 'value_error', input: charset.slice(0, 40), ctx: {} }]);
     }
+    const declared = Number(request.headers['content-length'] ?? Number.NaN);
+    const body = await readBodyBytes(payload, Number.isNaN(declared) ? undefined : declared, request.routeOptions.bodyLimit);
     if (body.length === 0) return undefined;
     if (body.length <= JSON_SLICE_BYTES) return parsePiece(request, body.toString('utf8'));
     // a route that did not scan its body while it arrived (console) scans it now

@@ -8,6 +8,7 @@
 //   3. the text "[" + rows joined by "," + "]", encoded as UTF-8;
 //   4. SHA-256 of those bytes, as 64 lowercase hex characters.
 import { createHash } from 'node:crypto';
+import { finishSteps, ROWS_PER_STEP, type Steps } from '../steps.js';
 
 /** Canonical JSON of a value (sorted keys, no whitespace). */
 export function canonicalJson(value: unknown): string {
@@ -16,22 +17,74 @@ export function canonicalJson(value: unknown): string {
     return JSON.stringify(value) ?? 'null';
   }
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  const object = value as Record<string, unknown>;
+  // keys in UTF-16 code unit order: the default sort's
+  const keys = Object.keys(object).sort();
+  let text = '{';
+  for (const k of keys) {
+    const v = object[k];
+    if (v === undefined) continue;
+    if (text.length > 1) text += ',';
+    text += `${JSON.stringify(k)}:${canonicalJson(v)}`;
+  }
+  return `${text}}`;
 }
 
 /** serie_sha256 of a list of rows (see the canonical form above). */
 export function seriesSha256(rows: readonly unknown[]): string {
-  const texts = rows.map((r) => Buffer.from(canonicalJson(r), 'utf8'));
-  texts.sort(Buffer.compare);
+  return finishSteps(seriesSha256Steps(rows));
+}
+
+/** seriesSha256, yielding every ROWS_PER_STEP rows (src/steps.ts). */
+export function* seriesSha256Steps(rows: readonly unknown[]): Steps<string> {
+  const texts: string[] = new Array(rows.length);
+  // UTF-16 code unit order is UTF-8 byte order unless a text holds a surrogate (U+D800 on)
+  let surrogates = false;
+  for (let i = 0; i < rows.length; i++) {
+    const t = canonicalJson(rows[i]);
+    texts[i] = t;
+    surrogates ||= SURROGATE.test(t);
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+  }
+  yield;
+  const ordered: ReadonlyArray<string | Buffer> = surrogates
+    ? texts.map((t) => Buffer.from(t, 'utf8')).sort(Buffer.compare)
+    : yield* sortInSteps(texts);
   const hash = createHash('sha256');
   hash.update('[');
-  texts.forEach((t, i) => {
+  for (let i = 0; i < ordered.length; i++) {
     if (i > 0) hash.update(',');
-    hash.update(t);
-  });
+    hash.update(ordered[i]);
+    if (i % ROWS_PER_STEP === ROWS_PER_STEP - 1) yield;
+  }
   hash.update(']');
   return hash.digest('hex');
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** `items` sorted in UTF-16 code unit order (the default sort's): runs sorted apart, then merged in pairs, yielding between pieces. */
+function* sortInSteps(items: string[]): Steps<string[]> {
+  for (let at = 0; at < items.length; at += ROWS_PER_STEP) {
+    const run = items.slice(at, at + ROWS_PER_STEP).sort();
+    for (let k = 0; k < run.length; k++) items[at + k] = run[k];
+    yield;
+  }
+  let from = items;
+  let to: string[] = new Array(items.length);
+  for (let width = ROWS_PER_STEP; width < items.length; width *= 2) {
+    let out = 0;
+    for (let lo = 0; lo < items.length; lo += 2 * width) {
+      let a = lo;
+      const aEnd = Math.min(lo + width, items.length);
+      let b = aEnd;
+      const bEnd = Math.min(lo + 2 * width, items.length);
+      while (a < aEnd || b < bEnd) {
+        to[out++] = b >= bEnd || (a < aEnd && from[a] <= from[b]) ? from[a++] : from[b++];
+        if (out % ROWS_PER_STEP === 0) yield;
+      }
+    }
+    [from, to] = [to, from];
+  }
+  return from;
 }

@@ -7,6 +7,7 @@
 // unless the caller asks for plano on top (CurvesChartOptions: the web console names the variants
 // in Portuguese, labels the y axis, tells the lines apart by dash as well as colour and gives the
 // SVG an accessible name, and draws a narrow copy for phones; without options the bytes are the golden ones).
+import { COLOURS, compactNumber, escapeXml, fixed, tickStep } from './chart-parts.js';
 import type { WeeklyBand } from './weekly-bands.js';
 import type { WeeklyCurve } from './weekly-curves.js';
 
@@ -24,28 +25,6 @@ const NARROW = layout(340, 62, 12, true);
 /** The narrow chart's title wraps at this many characters (16 px sans: about 300 px). */
 const NARROW_TITLE_CHARS = 36;
 const LEGEND_ROW = 18;
-/** Tableau 10: distinguishable, and readable by most colour-blind people. */
-const COLOURS = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
-
-function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-/** A round step near max/4 (1, 2 or 5 times a power of ten), so the axis has 4 or 5 plain ticks. */
-function tickStep(max: number): number {
-  if (max <= 0) return 1;
-  const raw = max / 4;
-  const p = 10 ** Math.floor(Math.log10(raw));
-  return [1, 2, 5, 10].map((f) => f * p).find((s) => s >= raw)!;
-}
-
-/** 1500 -> 1.5k, 2000000 -> 2M: short axis labels. */
-function compactNumber(n: number): string {
-  const [d, suffix] = n >= 1e6 ? [1e6, 'M'] : n >= 1e3 ? [1e3, 'k'] : [1, ''];
-  return `${Number((n / d).toFixed(2))}${suffix}`;
-}
-
-const fixed = (x: number) => x.toFixed(1);
 
 function isBand(c: WeeklyCurve): c is WeeklyBand {
   return 'maximos' in c;

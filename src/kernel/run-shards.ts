@@ -70,7 +70,7 @@ export interface ShardPart {
   posted: Int32Array;
 }
 
-/** Wall seconds of one thread's share of a task, by phase (added to; a bench's breakdown, docs/model.md session 8). */
+/** Wall seconds of one thread's share of a task, by phase (added to; a bench's breakdown, docs/experiments/scale-out.md, "2026-11-26: the whole-Brazil task on two threads, phase by phase"). */
 export interface ShardPhases {
   /** Population and plan in place (a first run copies them in) and the kernel's reset. */
   reset: number;

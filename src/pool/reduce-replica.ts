@@ -146,7 +146,7 @@ interface EventCounts {
  * tract index (u < 0: outside the job's units), with its persons [i0, i1) in the whole
  * population's numbering. Households of a unit lie together, so the runs are long and the
  * per-person loops below keep their unit, tract and rows in registers (about a quarter less CPU
- * than a loop per household; docs/model.md, Performance, session 7).
+ * than a loop per household; docs/experiments/scale-out.md, "2026-11-26: parts claimed by their thread, cuts for threads, a faster reduction").
  */
 function forEachUnitRun(pop: KernelPopulation, spec: ReduceSpec, seg: StateSegment, fn: (i0: number, i1: number, u: number, s: number) => void): void {
   const { hhStart, hhTract } = pop;

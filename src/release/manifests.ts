@@ -150,7 +150,7 @@ function manifest(versao: string, publicada_em: string, semente: number, o: Mani
     // runs in 4.8 s (about 1.1e9 person-days/s), the PA job (10.96e9) in 34.1 s on 2 threads (about
     // 320e6/s), but the whole-Brazil task (1 channel, 7 days) in 10.8 s (about 130e6/s; 8.7-10.8 s
     // over the day's runs), and the same kernels ran half as fast on another host of the same kind
-    // (docs/model.md, session 14): kept at 100e6, so the estimate errs long on this host, by about
+    // (docs/experiments/kernel-speed.md, "How the kernels are measured"): kept at 100e6, so the estimate errs long on this host, by about
     // 1.3x for the whole-Brazil shape, 3.2x for the PA job and 11x for a small UF's long job.
     // Re-measure (node dist/bench/kernel.js) when the kernels change.
     pessoa_dias_por_segundo: 100_000_000,

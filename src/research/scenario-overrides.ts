@@ -5,7 +5,8 @@
 // parameters are checked against their types and ranges (src/contract/model-parameters.ts) and the
 // changed scenario is validated again, so a wrong value is refused with the contract's code before
 // anything runs. The release (and the family) are scenario fields too, and they decide the
-// defaults a dotted parameter name changes: they are read from the overrides first.
+// defaults a dotted parameter name changes: they are read from the overrides first. The
+// assignments themselves are parsed by parameter-assignments.ts.
 import { resolveRelease, type ReleaseSource } from '../contract/release-checks.js';
 import { checkModelParameters, isModelParameter, PARAMETER_FAMILIES } from '../contract/model-parameters.js';
 import { validateScenario } from '../contract/validate-scenario.js';
@@ -19,24 +20,6 @@ export interface Overridden {
   parametros: Partial<ModelParameters>;
   /** The release the changed scenario names (a `release` override picks another). */
   release: Release;
-}
-
-/** `k=v` assignments; v is read as JSON when it is JSON (numbers, booleans, arrays), else as text. */
-export function parseAssignments(list: readonly string[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const a of list) {
-    const eq = a.indexOf('=');
-    if (eq < 1) throw contractError('wrong_type', '--param', `--param ${JSON.stringify(a)}: expected name=value (e.g. beta0=-6.5 or replicas=2)`);
-    const text = a.slice(eq + 1);
-    let value: unknown = text;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      // plain text, e.g. grupo_comparacao=abc
-    }
-    out[a.slice(0, eq)] = value;
-  }
-  return out;
 }
 
 function clone<T>(v: T): T {

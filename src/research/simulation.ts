@@ -1,11 +1,13 @@
 // runSimulation(scenario, opts) -> Simulation: one path from a scenario to everything a researcher
 // reads. It runs the scenario as a job (runSimulationJob: the same stored result, bit for bit, as
 // the service and `campaign-sim simulate`) and keeps the simulate() answer beside it, so weekly
-// rows, findings, the summary, CSV, JSON Lines and the chart all come from one run. Every reader is
-// under the privacy rule unless asked `{ raw: true }`, whose rows are all publicavel: false.
+// rows, findings, the summary, CSV, JSON Lines and the chart (SVG or PNG) all come from one run.
+// Every reader is under the privacy rule unless asked `{ raw: true }`, whose rows are all
+// publicavel: false.
 import type { Scenario } from '../contract/types.js';
 import { resolveRelease } from '../contract/release-checks.js';
 import { validateScenario } from '../contract/validate-scenario.js';
+import { svgToPng } from '../findings/chart-png.js';
 import { curvesSvg } from '../findings/curves-chart.js';
 import { findingsPage, type FindingsPage, type FindingsPageQuery } from '../findings/findings-page.js';
 import type { FindingsTableName } from '../findings/findings-tables.js';
@@ -98,6 +100,11 @@ export class Simulation {
   plot(opts: PlotOptions = {}): string {
     const bands = weeklyBands(weeklyRows(this.run)).filter((b) => opts.medida === undefined || opts.medida.includes(b.medida));
     return curvesSvg(bands, opts.titulo, datedWeeks((w) => weekEndDate(this.cenario.horizonte, w)));
+  }
+
+  /** The same chart as a PNG (needs the optional package @resvg/resvg-js; a ServiceError says so when it is absent). */
+  async plotPng(opts: PlotOptions = {}): Promise<Uint8Array> {
+    return svgToPng(this.plot(opts));
   }
 }
 

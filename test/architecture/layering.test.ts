@@ -27,7 +27,7 @@ function stages(...entries: string[]): Stage[] {
  */
 const STAGES: readonly Stage[] = stages(
   'assembly: assembly/',
-  'base: src/errors.ts src/project-path.ts src/package-version.ts',
+  'base: src/errors.ts src/project-path.ts src/package-version.ts src/steps.ts',
   'release: src/release/', 'population: src/population/', 'read: src/release/release.ts', 'tracts: src/tracts/', 'contract: src/contract/', 'kernel: src/kernel/', 'models: src/models/',
   'checks: src/contract/validate-scenario.ts src/contract/scenario-rules.ts src/contract/answer-contract.ts src/contract/job-limits.ts src/contract/quotes.ts src/contract/index.ts',
   'plan: src/plan/', 'pool: src/pool/',

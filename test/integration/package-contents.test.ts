@@ -1,16 +1,24 @@
 // What `npm pack` ships (package.json "files"): the built library, CLI, kernel and the data read
 // at run time, the examples and docs the README points to; never local state (the embedded store, population caches, profiles) nor the built
 // tests and benches. `--ignore-scripts` skips the prepare build: `npm test` has built already.
+// The file paths the shipped docs name are in the package or link to the repository
+// (scripts/doc-file-links.ts, `npm run docs:links`).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import {
+  docFileMentions, ignored, linksTo, names, packedPaths, REPOSITORY_BRANCH, repositoryRoots, shippedDocs, trackedPaths,
+} from '../../scripts/doc-file-links.js';
 import { projectPath } from '../../src/project-path.js';
 
-interface PackReport { files: { path: string }[] }
-
-function packedPaths(): string[] {
-  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: projectPath(), encoding: 'utf8', maxBuffer: 1 << 26 });
-  return (JSON.parse(out) as PackReport[])[0].files.map((f) => f.path);
+/** Whether the commit `ref` has the file or folder `path`. */
+function gitHas(ref: string, path: string): boolean {
+  try {
+    execFileSync('git', ['cat-file', '-e', `${ref}:${path.replace(/\/$/, '')}`], { cwd: projectPath(), stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 describe('npm pack', () => {
@@ -35,6 +43,30 @@ describe('npm pack', () => {
       }
     }
     expect(broken).toEqual([]);
+  });
+
+  it('has every backticked file path of the shipped docs in the package, linked to the repository, or git-ignored (a local output)', () => {
+    const tracked = trackedPaths();
+    const roots = repositoryRoots(tracked);
+    const docs = shippedDocs(paths);
+    expect(docs).toEqual(expect.arrayContaining(['README.md', 'CHANGELOG.md', 'docs/research.md', 'docs/experiments/kernel-speed.md']));
+    const unlinked: string[] = [];
+    const stale: string[] = [];
+    let mentions = 0;
+    for (const doc of docs) {
+      for (const m of docFileMentions(readFileSync(projectPath(doc), 'utf8'), roots)) {
+        mentions++;
+        if (m.link !== undefined && linksTo(m.link, m.path)) {
+          // the link names a file of the branch, or of the commit it pins
+          const ref = m.link.split('/')[6];
+          const there = ref === REPOSITORY_BRANCH ? names(tracked, m.path) : gitHas(ref, m.path);
+          if (!there) stale.push(`${doc}: ${m.link}`);
+        } else if (!names(paths, m.path) && !ignored(m.path)) unlinked.push(`${doc}: ${m.path}`);
+      }
+    }
+    expect(mentions).toBeGreaterThan(400);
+    expect(unlinked, 'npm run docs:links links the ones the repository has').toEqual([]);
+    expect(stale).toEqual([]);
   });
 
   it('leaves out local state, tests, benches and sources', () => {

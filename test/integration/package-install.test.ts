@@ -25,6 +25,16 @@ function bin(...args: string[]): string {
   return execFileSync(join(p.project, 'node_modules', '.bin', 'campaign-sim'), args, { cwd: p.project, encoding: 'utf8', maxBuffer: 1 << 26, timeout: 120_000 });
 }
 
+/** How a command that must refuse failed (its exit status and stderr). */
+function refusal(...args: string[]): { status: number; stderr: string } {
+  try {
+    bin(...args);
+  } catch (e) {
+    return e as { status: number; stderr: string };
+  }
+  throw new Error(`campaign-sim ${args.join(' ')} ran without the optional packages`);
+}
+
 describe('the packed tarball installed by npm into a fresh project', () => {
   it('is the repository\'s version, with the bin linked, and its examples simulate from the project', () => {
     expect(readFileSync(join(p.installed, 'package.json'), 'utf8')).toBe(readFileSync(projectPath('package.json'), 'utf8'));
@@ -42,17 +52,18 @@ describe('the packed tarball installed by npm into a fresh project', () => {
     expect(optional.filter((d) => statSync(join(p.project, 'node_modules', d), { throwIfNoEntry: false }) !== undefined)).toEqual([]);
     expect(JSON.parse(bin('validate', projectPath('test/fixtures/contract/valid-recepcao.json'))).versao_contrato).toBe(3);
     expect(bin('quote', projectPath('test/fixtures/contract/valid-recepcao.json'))).toMatch(/\S/);
-    const err = (() => {
-      try {
-        bin('serve');
-      } catch (e) {
-        return e as { status: number; stderr: string };
-      }
-      throw new Error('serve started without the service packages');
-    })();
+    const err = refusal('serve');
     expect(err.status).toBe(1);
     expect(err.stderr.trim().split('\n')).toHaveLength(1);
     expect(err.stderr).toMatch(/needs the service's dependencies \((fastify|@[a-z-]+\/[a-z-]+|[a-z-]+) is missing/);
+  });
+
+  it('draws an SVG and says on one line that a PNG needs the optional renderer (exit 2)', () => {
+    const csv = projectPath('test/baselines/weekly-rows-small.csv');
+    expect(bin('plot', csv)).toMatch(/^<svg /);
+    const png = refusal('plot', csv, '-o', join(p.work, 'curvas.png'));
+    expect(png.status).toBe(2);
+    expect(png.stderr).toMatch(/^campaign-sim: invalid_request: a PNG needs the optional package @resvg\/resvg-js, which is not installed \(npm install --omit=optional leaves it out\).*\n$/);
   });
 
   it('type-checks and runs a study importing the root and every subpath', () => {

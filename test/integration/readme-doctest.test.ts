@@ -41,6 +41,7 @@ const scripts = blocks.filter((b) => b.lang === 'ts' || b.lang === 'js');
 /** Each shell block by its file and first line: run it, run it against the service, or why not. */
 const SH_PLAN: Record<string, 'run' | 'service' | { skip: string }> = {
   'docs/research.md: npx campaign-sim examples list                                   # the scenarios shipped in the package': 'run',
+  'docs/research.md: npx campaign-sim examples show recepcao-rr > recepcao-rr.json': 'run',
   'docs/library.md: npx campaign-sim library list                                   # templates and cases': 'run',
   'README.md: npm ci && node bin/campaign-sim.js serve   # install, build once (prepare), serve http://127.0.0.1:8080 on the embedded store (prints a dev API key)':
     { skip: '.ci/run runs npm ci and npm test on a clean clone; `node bin/campaign-sim.js serve` is started for the service blocks below' },

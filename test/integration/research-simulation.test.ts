@@ -8,7 +8,8 @@ import { openRelease } from '../../src/release/release.js';
 import { closePool } from '../../src/pool/pool.js';
 import { runSimulationJob } from '../../src/run-simulation-job.js';
 import { validateScenario } from '../../src/contract/validate-scenario.js';
-import { applyOverrides, parseAssignments } from '../../src/research/scenario-overrides.js';
+import { parseAssignments } from '../../src/research/parameter-assignments.js';
+import { applyOverrides } from '../../src/research/scenario-overrides.js';
 import { runSimulation } from '../../src/research/simulation.js';
 import { sweep, sweepCurveRows, sweepPoints, sweepRows } from '../../src/research/sweep.js';
 import { TIDY_WEEKLY_CSV_HEADER, parseTidyCsv } from '../../src/findings/tidy-weekly-rows.js';
@@ -81,6 +82,12 @@ describe('runSimulation', async () => {
     const lines = [...svg.matchAll(/<polyline data-variante="([^"]+)"/g)].map((m) => m[1]);
     expect(lines.at(-1)).toBe('plano');
     expect([...svg.matchAll(/text-anchor="middle">([^<]+)</g)].map((m) => m[1])).toEqual(['2026-02-08', '2026-02-15', '2026-02-18', 'date (the week\'s last day)']);
+  });
+
+  it('gives the same chart as a PNG of the SVG\'s size', async () => {
+    const png = Buffer.from(await sim.plotPng({ medida: ['alcance'] }));
+    expect(png.toString('latin1', 1, 4)).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBe(Number(/width="(\d+)"/.exec(sim.plot({ medida: ['alcance'] }))![1]));
   });
 
   it('gives the bands as dated rows: the chart\'s min-max and mean, and the quantiles asked', () => {

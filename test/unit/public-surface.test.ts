@@ -8,14 +8,14 @@ import * as internals from '../../src/internals.js';
 const ROOT = [
     'AGE_BAND_LABELS', 'CALIBRATION_CONTRACT_CODES', 'CANAIS', 'CONTRACT_CODES', 'DIAGNOSIS_VARIABLES', 'EIXOS_MARGENS', 'ERROR_STATUS',
     'FINDINGS_TABLES', 'LIMITE_SETORES_CONTEXTO', 'MACRO_REGIOES', 'MEDIDAS_MARGENS', 'MOTIVOS_VEREDITO', 'NIVEIS_INSTRUCAO', 'PORTES', 'PRIVACY_K', 'RACAS',
-    'SEXOS', 'ServiceError', 'Simulation', 'TIDY_WEEKLY_COLUMNS', 'TRACT_QUERY_CONTRACT_CODES', 'UF_CODES', 'VOCABULARIO_VEREDITO',
+    'SENSITIVITY_COLUMNS', 'SEXOS', 'ServiceError', 'Simulation', 'TIDY_WEEKLY_COLUMNS', 'TRACT_QUERY_CONTRACT_CODES', 'UF_CODES', 'VOCABULARIO_VEREDITO',
     'WEEKLY_CSV_HEADER', 'answerQuestions', 'applyOverrides', 'buildFindings', 'buildTractEvents',
     'clearPopulationMemory', 'closePool', 'compareJobs', 'computeVerdict', 'curvesSvg', 'decodeJobResult',
     'defaultParameters', 'designPoints', 'diagnosisSummary', 'diagnosisVariable', 'encodeJobResult', 'estimateGrowth',
     'formatWeeklyCsv', 'getCalibrationSchema', 'getScenarioSchema', 'gridPoints', 'growthRequestSchema', 'healthUnits',
     'jobGrid', 'jobTotals', 'listReleases', 'municipalityProfile', 'municipalityRainfall', 'municipalityTracts',
     'newestRelease', 'openRelease', 'parameterTable', 'parseAssignments', 'parseTidyCsv', 'parseWeeklyCsv', 'populationMargins', 'quoteSimulation',
-    'releaseManifest', 'runSimulation', 'runSimulationJob', 'seriesSha256', 'simulate', 'sourceCredits', 'sweep',
+    'releaseManifest', 'runSimulation', 'runSimulationJob', 'sensitivity', 'sensitivityCsv', 'sensitivitySvg', 'seriesSha256', 'simulate', 'sourceCredits', 'svgToPng', 'sweep',
     'sweepCsv', 'sweepCurveRows', 'sweepCurvesCsv', 'sweepPoints', 'sweepRows', 'toRows', 'tractGeometry', 'tractNames', 'validateGrowthRequest', 'validateScenario', 'variantNames',
     'weeklyCurves', 'weeklyRows',
 ];

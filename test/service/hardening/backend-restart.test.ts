@@ -12,7 +12,7 @@ import { createApiKey } from '../../../service/accounts/api-keys.js';
 import { openStore, type Store } from '../../../service/store/open-store.js';
 import { openHarness, type Harness } from '../routes/harness.js';
 import { seedOrganization } from '../store/test-store.js';
-import { privatePostgres, privateRedis } from './private-servers.js';
+import { type FreezableServer, privatePostgres, privateRedis } from './private-servers.js';
 
 /** /healthz polled every `everyMs` over HTTP, as a load balancer does; the statuses seen, in order. */
 function pollHealth(origin: string, everyMs: number): { statuses: number[]; stop(): Promise<void> } {
@@ -54,16 +54,30 @@ let h: Harness;
 beforeAll(async () => { h = await openHarness('backend_restart'); });
 afterAll(async () => { await h?.close(); });
 
+/** The service on a private Redis of its own, /healthz polled every `pollMs`, while `run` acts on Redis. */
+async function underPolling(prefix: string, pollMs: number, run: (redis: FreezableServer, whoami: () => Promise<Response>, poll: ReturnType<typeof pollHealth>) => Promise<void>): Promise<void> {
+  const redis = await privateRedis();
+  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  const app = await buildApp({ store: h.store, clock: h.clock, redisUrl: redis.url, redisKeyPrefix: `${prefix}:${Date.now()}:` });
+  const origin = await listen(app);
+  const whoami = () => fetch(`${origin}/v1/whoami`, { headers: { authorization: `Bearer ${h.keys.full}` } });
+  const poll = pollHealth(origin, pollMs);
+  try {
+    expect((await whoami()).status).toBe(200);
+    await run(redis, whoami, poll);
+    await untilOk(whoami);
+    expect((await fetch(`${origin}/healthz`)).status).toBe(200);
+  } finally {
+    await poll.stop();
+    await app.close();
+    await redis.dispose();
+    stderr.mockRestore();
+  }
+}
+
 describe('the service answers again after its Redis restarts or thaws, with /healthz polled', () => {
   it('Redis stopped and started again on the same port', async () => {
-    const redis = await privateRedis();
-    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    const app = await buildApp({ store: h.store, clock: h.clock, redisUrl: redis.url, redisKeyPrefix: `restart:${Date.now()}:` });
-    const origin = await listen(app);
-    const whoami = () => fetch(`${origin}/v1/whoami`, { headers: { authorization: `Bearer ${h.keys.full}` } });
-    const poll = pollHealth(origin, 100);
-    try {
-      expect((await whoami()).status).toBe(200);
+    await underPolling('restart', 100, async (redis, whoami, poll) => {
       const before = poll.statuses.length;
       await redis.stop();
       await untilFailedPolls(poll.statuses, before, 5);
@@ -71,37 +85,16 @@ describe('the service answers again after its Redis restarts or thaws, with /hea
       expect(down.status).toBe(503);
       expect(((await down.json()) as { detail: { code: string } }).detail.code).toBe('rate_limit_unavailable');
       await redis.start();
-      await untilOk(whoami);
-      expect((await fetch(`${origin}/healthz`)).status).toBe(200);
-    } finally {
-      await poll.stop();
-      await app.close();
-      await redis.dispose();
-      stderr.mockRestore();
-    }
+    });
   }, 60_000);
 
   it('Redis frozen (SIGSTOP) longer than a command\'s time limit, then thawed', async () => {
-    const redis = await privateRedis();
-    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    const app = await buildApp({ store: h.store, clock: h.clock, redisUrl: redis.url, redisKeyPrefix: `frozen:${Date.now()}:` });
-    const origin = await listen(app);
-    const whoami = () => fetch(`${origin}/v1/whoami`, { headers: { authorization: `Bearer ${h.keys.full}` } });
-    const poll = pollHealth(origin, 200);
-    try {
-      expect((await whoami()).status).toBe(200);
+    await underPolling('frozen', 200, async (redis, _whoami, poll) => {
       const before = poll.statuses.length;
       redis.freeze();
       await untilFailedPolls(poll.statuses, before, 4);
       redis.thaw();
-      await untilOk(whoami);
-      expect((await fetch(`${origin}/healthz`)).status).toBe(200);
-    } finally {
-      await poll.stop();
-      await app.close();
-      await redis.dispose();
-      stderr.mockRestore();
-    }
+    });
   }, 60_000);
 });
 

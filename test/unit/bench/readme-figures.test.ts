@@ -21,6 +21,8 @@ const QUOTED: Array<[string, string]> = [
   ['README.md', `misses the engine's curve by ${peers.bass.maior_diferenca_semanal_pp_contra_motor.toFixed(1)} pp`],
   ['README.md', `a Bass curve fitted to it by ${peers.bass.ajustada_ao_motor.maior_diferenca_semanal_pp_contra_motor} pp`],
   ['README.md', `\`campaign-sim --version\` ${cli.comandos.version.mediana_s} s and \`--help\` ${cli.comandos.help.mediana_s} s, \`validate\` ${cli.comandos.validate.mediana_s} s`],
+  ['README.md', `--param beta0=abc\` ${cli.comandos.param_recusado.mediana_s} s against ${cli.comandos.param_recusado.comparado.mediana_s} s for the build before`],
+  ['README.md', `(medians of ${cli.execucoes} runs, each run paired with the other build's, at a load of ${cli.maquina.carga_1min_antes.toFixed(1)} to ${cli.maquina.carga_1min_depois.toFixed(1)} on 2 cores`],
   ['README.md', `tarball ${millions(pkg.tarball_bytes)} MB, ${millions(pkg.desempacotado_bytes)} MB unpacked (${count(pkg.arquivos)} files); dependencies ${pkg.completa.pacotes} packages, ${millions(pkg.completa.dependencias_bytes)} MB (library only: ${pkg.so_biblioteca.pacotes} packages, ${millions(pkg.so_biblioteca.dependencias_bytes)} MB); installed \`--version\` ${pkg.cli_instalado.version.mediana_s} s median at a load of ${pkg.maquina.carga_1min.toFixed(1)}`],
   ['README.md', `(${pkg.so_biblioteca.pacotes} packages and ${Math.round(pkg.so_biblioteca.dependencias_bytes / 1e6)} MB of dependencies instead of ${pkg.completa.pacotes} and ${Math.round(pkg.completa.dependencias_bytes / 1e6)} MB)`],
   ['docs/architecture.md', `a default install puts ${pkg.completa.pacotes} packages and ${Math.round(pkg.completa.dependencias_bytes / 1e6)} MB of dependencies beside the package's own ${Math.round(pkg.desempacotado_bytes / 1e6)} MB; \`--omit=optional\` puts ${pkg.so_biblioteca.pacotes} packages and ${Math.round(pkg.so_biblioteca.dependencias_bytes / 1e6)} MB (the service's share is ${pkg.completa.pacotes - pkg.so_biblioteca.pacotes} packages and ${Math.round((pkg.completa.dependencias_bytes - pkg.so_biblioteca.dependencias_bytes) / 1e6)} MB)`],
@@ -33,6 +35,6 @@ describe('figures quoted from bench/results/', () => {
   });
 
   it('quotes results that say where they were measured', () => {
-    for (const r of [peers, pkg]) expect(r.registro).toMatchObject({ commit: expect.stringMatching(/^[0-9a-f]{40}$/), sujo: false, maquina: { cpus: expect.any(Number) } });
+    for (const r of [peers, pkg, cli]) expect(r.registro).toMatchObject({ commit: expect.stringMatching(/^[0-9a-f]{40}$/), sujo: false, maquina: { cpus: expect.any(Number) } });
   });
 });

@@ -1,5 +1,5 @@
 // The researcher's commands that need no simulation: the shipped examples, a wrong flag answered on
-// one line (not the whole help), the seed pointer in simulate's help, and sweep's refusals.
+// one line (not the whole help), the seed pointer in simulate's help, and sweep's and sensitivity's refusals.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { projectPath } from '../../../src/project-path.js';
@@ -61,5 +61,27 @@ describe('campaign-sim sweep', () => {
     const unknown = await runCliCaptured('sweep', file, '--grid', 'semente=1,2');
     expect(unknown.code).toBe(2);
     expect(unknown.err).toMatch(/"semente" is neither a model parameter/);
+  });
+});
+
+describe('campaign-sim sensitivity', () => {
+  it('refuses on one line, exit 2, before running: an unknown parameter, lo >= hi, an end outside the range, too few trajectories', async () => {
+    const file = projectPath('examples/recepcao-rr.json');
+    const cases: [string[], RegExp][] = [
+      [['--param', 'semente=0,1'], /^campaign-sim: invalid_request: "semente" is neither a model parameter/],
+      [['--param', 'beta0=-1,-2'], /^campaign-sim: invalid_request: beta0: lo -1 must be below hi -2$/],
+      [['--param', 'conversao_social=-1,0.5'], /^campaign-sim: invalid_request: conversao_social: -1 is not a number >= 0/],
+      [['--param', 'beta0=-2,-1', '--trajetorias', '1'], /^campaign-sim: invalid_request: a morris design needs trajetorias, a whole number from 2/],
+      [['--param', 'beta0=-2,-1', '--param', 'beta0=-3,-1'], /--param beta0 is given twice/],
+      [['--param', 'beta0=-2,-1', '--amostras', '20'], /--amostras is for --method lhs/],
+      [['--param', 'beta0=-2,-1', '--method', 'sobol'], /--method must be morris or lhs/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await runCliCaptured('sensitivity', file, ...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(r.err.trim(), args.join(' ')).toMatch(message);
+      expect(r.out).toBe('');
+    }
   });
 });

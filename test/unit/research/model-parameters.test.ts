@@ -2,6 +2,9 @@
 // (src/contract/model-parameters.ts) before anything runs: in --param and sweep overrides, and in
 // simulate's `parametros`. Every shipped default passes; garbage is the contract's 422 with a code
 // and a field; a parameter that does not act in the family is refused; `params` lists them all.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { checkModelParameters, MODEL_PARAMETERS_SCHEMA, PARAMETER_FAMILIES } from '../../../src/contract/model-parameters.js';
 import { validateScenario } from '../../../src/contract/validate-scenario.js';
@@ -9,7 +12,8 @@ import { ServiceError } from '../../../src/errors.js';
 import { defaultParameters } from '../../../src/plan/default-parameters.js';
 import { listReleases, openRelease } from '../../../src/release/release.js';
 import { parameterTable } from '../../../src/research/parameter-table.js';
-import { applyOverrides, parseAssignments } from '../../../src/research/scenario-overrides.js';
+import { parseAssignments } from '../../../src/research/parameter-assignments.js';
+import { applyOverrides } from '../../../src/research/scenario-overrides.js';
 import { simulate } from '../../../src/simulate.js';
 import { adoptionScenario, receptionScenario } from '../../fixtures/scenarios.js';
 import { runCliCaptured } from '../../fixtures/run-cli.js';
@@ -102,5 +106,16 @@ describe('campaign-sim params', () => {
     const r = await runCliCaptured('simulate', 'examples/adocao-rr.json', '--param', 'beta0=abc');
     expect(r.code).toBe(2);
     expect(r.err).toBe('campaign-sim: invalid_request: beta0: "abc" is not a number (campaign-sim params lists every parameter)\n');
+  });
+
+  it('checks a whole parameter\'s value before the scenario (so before the scenario schema and the releases load)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'params-')), 'sem-release.json');
+    writeFileSync(file, JSON.stringify({ ...adocao, release: 'v9.9.9' }));
+    for (const command of ['simulate', 'sweep']) {
+      const r = await runCliCaptured(command, file, '--param', 'beta0=abc', ...(command === 'sweep' ? ['--grid', 'beta_expo=-1,0'] : []));
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/^campaign-sim: invalid_request: beta0: "abc" is not a number/);
+    }
+    expect((await runCliCaptured('simulate', file, '--param', 'beta0=-6')).err).toMatch(/release_unavailable/);
   });
 });

@@ -37,6 +37,6 @@ describe('sweep designs', () => {
     expect(() => designPoints({ a: [0, 1, 2] }, { metodo: 'hipercubo_latino', pontos: 3 })).toThrow(/give two numbers, min and max/);
     expect(() => designPoints({ a: ['x', 'y'] }, { metodo: 'aleatorio', pontos: 3 })).toThrow(/give two numbers/);
     expect(() => designPoints({ a: [2, 1] }, { metodo: 'aleatorio', pontos: 3 })).toThrow(/give two numbers/);
-    expect(() => designPoints({ a: [0, 1] }, { metodo: 'sobol' as never, pontos: 3 })).toThrow(/grade, aleatorio or hipercubo_latino/);
+    expect(() => designPoints({ a: [0, 1] }, { metodo: 'sobol' as never, pontos: 3 })).toThrow(/grade, aleatorio, hipercubo_latino or morris/);
   });
 });
