@@ -21,6 +21,8 @@ export const CONSOLE_ACTIONS = {
   definir_limite: ['owner', 'admin'],
   renomear_organizacao: ['owner', 'admin'],
   adicionar_creditos: ['owner', 'admin'],
+  // a simulation spends the organization's credits: a reader reads, as for agents (oauth/agent-scopes.ts)
+  simular: ['owner', 'admin', 'member'],
   // any connected agent of the organization; the person who connected one may always disconnect it
   desconectar_agente: ['owner', 'admin'],
 } as const satisfies Record<string, readonly MemberRole[]>;

@@ -1,5 +1,7 @@
 // What the job page's map shows (views/job.eta, static/mapa.js): every municipality of the job
-// (src/findings/municipal-shares.ts, no row limit) coloured by the class of its saturation, the
+// (src/findings/municipal-shares.ts, no row limit) coloured by the class of its saturation among
+// the scenario's audience (its publico row; the whole population when that is the audience: a map
+// of the whole population's share showed 38-61% where the audience was wholly reached), the
 // legend of the classes (its scale), and the same values as a table beside the map, readable
 // without a mouse. Colours: ColorBrewer "Blues" (sequential, 5 classes); grey where no value.
 import { municipalShares, type JobResult } from '../../src/findings/index.js';
@@ -14,6 +16,8 @@ export interface MapClass { cor: string; de: string; ate: string }
 export interface MapRow { municipio: string; nome: string; parte: string; cor: string; motivo: string | null }
 export interface JobMap {
   medida: string;
+  /** Whether the shares are of the scenario's audience (false: the audience is the whole population). */
+  publico: boolean;
   /** The boundaries of each UF of the job (municipal-boundaries.ts). */
   geo: string[];
   /** Fill colour per municipality code: the script colours exactly these (one shape each). */
@@ -28,9 +32,9 @@ const MOTIVO_TEXT: Record<string, string> = {
   varias_areas: 'várias áreas de ponderação: veja a tabela de achados',
 };
 
-/** The map of `medida` over the job's municipalities: five classes of equal width from the smallest value to the largest. */
+/** The map of `medida` among the audience of each of the job's municipalities: five classes of equal width from the smallest value to the largest. */
 export function jobMap(result: JobResult, medida: string): JobMap {
-  const shares = municipalShares(result, medida);
+  const shares = municipalShares(result, medida, { publico: true });
   const values = shares.map((s) => s.parte).filter((v): v is number => v !== null);
   // the scale spans the values, rounded out to whole percents (at least 1% wide): a map of
   // values that differ little still tells them apart
@@ -48,6 +52,7 @@ export function jobMap(result: JobResult, medida: string): JobMap {
   }));
   return {
     medida,
+    publico: result.saturacao.temPublico,
     geo: [...new Set(result.unidades.map((u) => u.slice(0, 2)))].map(boundariesUrl),
     cores: Object.fromEntries(linhas.map((l) => [l.municipio, l.cor])),
     faixas,

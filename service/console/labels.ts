@@ -62,6 +62,7 @@ export const LABELS = {
   tipo: wordOf(TIPO),
   lancamento: wordOf(LANCAMENTO),
   variante: variantWords,
+  canal: wordOf(CANAL),
   /** A findings table's name ("saturação por município, medida e perfil"); the code is the API's. */
   tabela: wordOf(TABELA),
   /** A webhook delivery's state ("na fila"). */

@@ -174,7 +174,7 @@ describe('every console page at 390 px and 1280 px', () => {
     await page.close();
   });
 
-  it('the job page: every municipality on the map, the verdict first, all rows, the chart labelled and its values, a running job\'s progress', async () => {
+  it('the job page: the answer first, every municipality on the map, all rows, the chart labelled and its values, a running job\'s progress', async () => {
     const page = await context.newPage();
     await signIn(page);
     const job = `/console/projetos/${h.projectId}/jobs/${jobId}`;
@@ -184,19 +184,25 @@ describe('every console page at 390 px and 1280 px', () => {
     await page.locator('#mapa[data-pronto="1"]').waitFor();
     await expect(page.locator('#mapa path.leaflet-interactive').count()).resolves.toBe(15);
     await expect(page.locator('#valores-mapa tbody tr').count()).resolves.toBe(15);
-    await expect(page.getByRole('cell', { name: 'Uiramutã' }).count()).resolves.toBe(1);
-    // the verdict first, in words; names beside the codes in the findings table
-    await expect(page.locator('h2').first().textContent()).resolves.toBe('Veredito');
+    await page.getByText('Os valores do mapa, município a município (15)').click();
+    await expect(page.getByRole('cell', { name: 'Uiramutã 1400704' }).count()).resolves.toBe(1);
+    // the answer first (job-summary.ts), then the scenario, the verdict in words, the map, the chart, the tables
+    await expect(page.locator('h2').allTextContents()).resolves.toEqual([
+      'Resultado da simulação', 'O cenário simulado', 'Veredito: quanto confiar nestes números',
+      'Mapa: pessoas alcançadas, em parte da população de cada município', 'Semana a semana, por variante',
+      'Tabelas: saturação por município, medida e perfil',
+    ]);
+    await expect(page.locator('.manchete').textContent()).resolves.toMatch(/^Simulação sobre a população sintética de RR: /);
     await expect(page.locator('.veredito').textContent()).resolves.toMatch(/Robusto|Indicativo|Instável|Inconclusivo/);
-    await expect(page.getByRole('cell', { name: '1400027 Amajari' }).count()).resolves.toBeGreaterThan(0);
-    // the findings tables by name, the code beside (labels.ts)
-    await expect(page.locator('#achados-titulo').textContent()).resolves.toBe('Achados: saturação por município, medida e perfil saturacao');
+    // names beside the codes in the findings table
+    await expect(page.getByRole('cell', { name: 'Amajari 1400027' }).count()).resolves.toBeGreaterThan(0);
+    // the findings tables by name (labels.ts)
     await expect(page.getByRole('navigation', { name: 'Tabelas' }).getByRole('link').allTextContents()).resolves.toContain('contribuição de cada canal (plano menos sem o canal)');
-    // every row: page by page, and all of them as CSV
-    await expect(page.locator('#achados-linhas').textContent()).resolves.toContain(`Linhas 1 a 200 de ${rows}.`);
-    await page.getByRole('link', { name: 'Próxima ›' }).click();
+    // every row: page by page (20 rows: a phone's page stays short), and all of them as CSV
+    await expect(page.locator('#achados-linhas').textContent()).resolves.toBe(`Linhas 1 a 20 de ${rows.toLocaleString('pt-BR')}.`);
+    await page.getByRole('link', { name: 'Próxima ›' }).first().click();
     await page.waitForURL(/pagina=2#achados$/);
-    await expect(page.locator('#achados-linhas').textContent()).resolves.toContain(`Linhas 201 a 400 de ${rows}.`);
+    await expect(page.locator('#achados-linhas').textContent()).resolves.toBe(`Linhas 21 a 40 de ${rows.toLocaleString('pt-BR')}.`);
     const csv = await page.request.get(`${base}${job}/achados.csv?tabela=saturacao`);
     expect(csv.headers()['content-type']).toContain('text/csv');
     const lines = (await csv.text()).trim().split('\n');
@@ -232,7 +238,7 @@ describe('every console page at 390 px and 1280 px', () => {
     await page.locator('#medida').selectOption('rejeita');
     await page.waitForURL(/medida=rejeita#mapa-secao$/);
     await page.locator('#mapa[data-pronto="1"]').waitFor();
-    await expect(page.locator('#mapa-titulo').textContent()).resolves.toContain('rejeita');
+    await expect(page.locator('#mapa-titulo').textContent()).resolves.toContain('pessoas que rejeitaram a mensagem');
 
     // a running job: its progress as a bar and a percent (2,077 of 8,100 days: 25%, rounded down), not raw counts
     await page.goto(`${base}/console/projetos/${h.projectId}/jobs/${runningId}`);

@@ -2,6 +2,7 @@
 // and credits pages end to end: a key made on the page works on /v1/whoami, a rotation with grace
 // keeps the old key until it stops, a revoked key is 401, a monthly limit set on the page makes a
 // submission 402.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, type MemberRole } from '../../../service/accounts/accounts.js';
 import { CONSOLE_ACTIONS, type ConsoleAction } from '../../../service/accounts/roles.js';
@@ -47,9 +48,15 @@ const ACTION_POSTS: Record<Exclude<ConsoleAction, 'ver' | 'desconectar_agente'>,
   convidar: () => [orgTab('membros'), `${orgPage()}/convites`, { email: 'novo@exemplo.org', papel: 'reader' }],
   gerir_webhook: () => [projectTab('webhook'), `${projectPage()}/webhook`, { url: 'https://93.184.216.34/hook' }],
   gerir_membros: () => [orgTab('membros'), `${orgPage()}/membros`, { email: 'reader@exemplo.org', papel: 'reader', acao: 'mudar' }],
+  // an intensity the contract refuses: the submission comes back to the form (a 303 there) and
+  // spends nothing, so the credits and the month's spend the next tests read stay as they are
+  simular: () => [`${projectPage()}/simulacoes/nova?modelo=aviso-de-falta-de-agua&uf=RR`, `${projectPage()}/simulacoes`, {
+    modelo: 'aviso-de-falta-de-agua', uf: 'RR', nome: 'Aviso', dias: '14', replicas: '1', chave: randomUUID(),
+    canal_radio: 'on', radio_inicio: '1', radio_fim: '14', radio_intensidade: '1,5',
+  }],
 };
-/** Actions that end on another page (the new project's; the organization's, the project being gone): a 303 there. */
-const LEAVES_THE_PAGE: ConsoleAction[] = ['criar_projeto', 'excluir_projeto'];
+/** Actions that end on another page (the new project's; the organization's, the project being gone; the simulation form, refused): a 303 there. */
+const LEAVES_THE_PAGE: ConsoleAction[] = ['criar_projeto', 'excluir_projeto', 'simular'];
 /** What puts an allowed action back, so the next role finds the same state. */
 const UNDO: Partial<Record<ConsoleAction, () => [string, string]>> = {
   arquivar_projeto: () => [projectTab('perigo'), `${projectPage()}/restaurar`],

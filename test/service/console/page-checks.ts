@@ -1,6 +1,7 @@
-// What the console's browser walks check on a page as it is, in Chromium (playwright-core): no
-// sideways scroll, axe-core's violations (axe injected from node_modules: the context must bypass
-// the console's CSP), no visible text under 12 px, no English word outside the kept terms of
+// What the console's browser tests check on a page as it is, in Chromium (playwright-core): no
+// sideways scroll, axe-core's violations with every disclosure open (a closed <details> hides its
+// content from axe; axe injected from node_modules: the context must bypass the console's CSP), no
+// visible text under 12 px (an SVG's text scaled by its drawing), no English word outside the kept terms of
 // docs/glossary.md ("The console's words") in the visible text, tooltips and accessible names
 // (code type excepted: API codes shown beside their words), and no repository path.
 import { readFileSync } from 'node:fs';
@@ -83,8 +84,9 @@ export function englishWords(texts: string[]): string[] {
   return found;
 }
 
-/** The page as it is now (a dialog open, a refused form...). */
-export async function checkPage(page: Page, pagina: string, largura: number): Promise<PageCheck> {
+/** The page as it is now (a dialog open, a refused form...), every <details> opened first; `largura` labels it (default: the viewport's width). */
+export async function checkPage(page: Page, pagina: string, largura = page.viewportSize()?.width ?? 0): Promise<PageCheck> {
+  await page.evaluate(`document.querySelectorAll('details').forEach((d) => { d.open = true; })`);
   const rolagem = await page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth');
   if (!(await page.evaluate<boolean>('typeof axe !== "undefined"'))) await page.addScriptTag({ path: AXE });
   const violacoes = await page.evaluate<string[]>(`axe.run().then((r) => r.violations.map((v) =>
@@ -95,4 +97,4 @@ export async function checkPage(page: Page, pagina: string, largura: number): Pr
 }
 
 /** The checks that found something. */
-export const failing = (checks: PageCheck[]) => checks.filter((c) => c.rolagem || c.violacoes.length > 0 || c.miudos.length > 0 || c.ingles.length > 0 || c.caminhos.length > 0);
+export const failed = (checks: PageCheck[]) => checks.filter((c) => c.rolagem || c.violacoes.length > 0 || c.miudos.length > 0 || c.ingles.length > 0 || c.caminhos.length > 0);

@@ -1,0 +1,147 @@
+// The "Nova simulação" form (views/nova-simulacao.eta, console-new-simulation-routes.ts): a library
+// template filled for a place (library/fill-template.ts, GET /v1/biblioteca/{modelo}) becomes a
+// form of what a planner changes (name, municipalities, each channel's days and intensity, the
+// horizon, the replicas), and the form becomes the scenario the quote and the submission check
+// (the contract's validateScenario, through the same operations as POST /v1/jobs/estimate and
+// POST /v1/jobs). The form's values travel as text (a GET's query, a POST's body) and come back as
+// typed. A contract refusal is said in Portuguese under the field it names (contractFieldOf,
+// contract-refusal-words.ts).
+//
+// GRPs: a release whose reception model converts GRPs to intensity (the GRP <-> intensity
+// operation of issue 56) adds a `<canal>_grp` field; intensityOf is the one place that reads a
+// channel's intensity from the form, and so the one place that converts. Until then, intensity.
+import type { FilledTemplate } from '../../library/fill-template.js';
+import { CANAIS } from '../../src/contract/scenario-schema.js';
+import type { Canal, Pergunta, Scenario } from '../../src/contract/types.js';
+import { refuseField } from '../accounts/form-refusal.js';
+
+/** A channel's fields as typed. */
+export interface ChannelFields { usar: boolean; inicio: string; fim: string; intensidade: string }
+
+/** The form as typed (every value a string, as the page refills it). */
+export interface ScenarioForm {
+  modelo: string;
+  uf: string;
+  /** The municipalities ticked (none: the whole UF). */
+  municipio: string[];
+  nome: string;
+  canais: Record<Canal, ChannelFields>;
+  dias: string;
+  replicas: string;
+}
+
+type Text = Record<string, string | string[] | undefined>;
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] ?? '' : v ?? '').trim();
+const many = (v: string | string[] | undefined) => [v ?? []].flat().map((x) => x.trim()).filter((x) => x !== '');
+
+/** "0,6" and "0.6" alike; a decimal number as people type it in Brazil. */
+const decimalOf = (text: string) => (/^\d+([.,]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : NaN);
+const wholeOf = (text: string) => (/^\d+$/.test(text) ? Number(text) : NaN);
+const decimalText = (n: number) => String(n).replace('.', ',');
+
+/** The template's values for the place: its channels ticked, the others offered over the horizon at a middle intensity. */
+export function formOfTemplate(t: FilledTemplate, uf: string, municipio: string[]): ScenarioForm {
+  const p = t.pedido!;
+  const canais = Object.fromEntries(CANAIS.map((c) => {
+    const own = p.canais?.find((x) => x.canal === c);
+    return [c, own
+      ? { usar: true, inicio: String(own.dia_inicio), fim: String(own.dia_fim), intensidade: decimalText(own.intensidade) }
+      : { usar: false, inicio: '1', fim: String(p.horizonte.dias), intensidade: '0,5' }];
+  })) as Record<Canal, ChannelFields>;
+  return { modelo: t.id, uf, municipio, nome: p.nome ?? t.nome, canais, dias: String(p.horizonte.dias), replicas: String(p.replicas) };
+}
+
+/** The form from a query or a body (the names the page's fields carry). */
+export function formOfText(f: Text): ScenarioForm {
+  const canais = Object.fromEntries(CANAIS.map((c) => [c, {
+    usar: one(f[`canal_${c}`]) !== '', inicio: one(f[`${c}_inicio`]), fim: one(f[`${c}_fim`]), intensidade: one(f[`${c}_intensidade`]),
+  }])) as Record<Canal, ChannelFields>;
+  return { modelo: one(f.modelo), uf: one(f.uf), municipio: many(f.municipio), nome: one(f.nome), canais, dias: one(f.dias), replicas: one(f.replicas) };
+}
+
+/** The form as a query string (a refused submission goes back to the form with what was typed). */
+export function formQuery(form: ScenarioForm): string {
+  const q = new URLSearchParams({ modelo: form.modelo, uf: form.uf, nome: form.nome, dias: form.dias, replicas: form.replicas });
+  for (const m of form.municipio) q.append('municipio', m);
+  for (const c of CANAIS) {
+    const x = form.canais[c];
+    if (x.usar) q.set(`canal_${c}`, 'on');
+    q.set(`${c}_inicio`, x.inicio);
+    q.set(`${c}_fim`, x.fim);
+    q.set(`${c}_intensidade`, x.intensidade);
+  }
+  return q.toString();
+}
+
+/** A channel's daily contact intensity from the form (the GRP seam: see the file's head). */
+function intensityOf(c: Canal, x: ChannelFields): number {
+  const v = decimalOf(x.intensidade);
+  if (Number.isNaN(v)) refuseField('Escreva a intensidade como um número de 0 a 1, como 0,6.', `${c}_intensidade`);
+  return v;
+}
+
+function wholeField(text: string, field: string, words: string): number {
+  const v = wholeOf(text);
+  if (Number.isNaN(v)) refuseField(words, field);
+  return v;
+}
+
+/** The week a question reads (its own or its compared question's), if any. */
+const weekOf = (q: Pergunta): number | undefined => ('pergunta' in q ? q.pergunta : q as { semana?: number }).semana;
+
+/**
+ * The scenario of the form over the template filled for the place (`base`, checked for it): the
+ * name, channels, horizon and replicas typed. The template's questions that read a week past the
+ * new horizon are left out (a shorter horizon has no such week to answer). Malformed numbers are
+ * refused under their field; everything else is the contract's to check.
+ */
+export function scenarioOfForm(form: ScenarioForm, base: Scenario, withChannels: boolean): Record<string, unknown> {
+  const dias = wholeField(form.dias, 'dias', 'Escreva o horizonte em dias, um número inteiro como 42.');
+  const replicas = wholeField(form.replicas, 'replicas', 'Escreva as réplicas como um número inteiro de 1 a 20.');
+  const canais = withChannels ? CANAIS.filter((c) => form.canais[c].usar).map((c) => {
+    const x = form.canais[c];
+    return {
+      canal: c,
+      dia_inicio: wholeField(x.inicio, `${c}_inicio`, 'Escreva o dia de início como um número inteiro, como 1.'),
+      dia_fim: wholeField(x.fim, `${c}_fim`, 'Escreva o dia de fim como um número inteiro, como 28.'),
+      intensidade: intensityOf(c, x),
+    };
+  }) : undefined;
+  const weeks = Math.ceil(dias / 7);
+  const perguntas = base.contrato_de_resposta?.perguntas.filter((q) => (weekOf(q) ?? 0) <= weeks) ?? [];
+  const { contrato_de_resposta: _, ...rest } = base;
+  return {
+    ...rest,
+    nome: form.nome,
+    ...(canais ? { canais } : {}),
+    horizonte: { ...base.horizonte, dias },
+    replicas,
+    ...(perguntas.length > 0 ? { contrato_de_resposta: { ...base.contrato_de_resposta, perguntas } } : {}),
+  };
+}
+
+/** The form's field a contract refusal names (canais[i].x by the channel of the i-th period), or null. */
+export function contractFieldOf(field: string | undefined, pedido: Record<string, unknown>): string | null {
+  if (!field) return null;
+  const canal = /^canais\[(\d+)\](?:\.(dia_inicio|dia_fim|intensidade))?/.exec(field);
+  if (canal) {
+    const c = (pedido.canais as Array<{ canal: string }> | undefined)?.[Number(canal[1])]?.canal;
+    if (!c) return null;
+    return canal[2] === undefined ? `${c}_inicio` : `${c}_${({ dia_inicio: 'inicio', dia_fim: 'fim', intensidade: 'intensidade' } as const)[canal[2] as 'dia_inicio']}`;
+  }
+  if (field === 'canais') return 'canais';
+  if (field.startsWith('horizonte')) return 'dias';
+  if (field.startsWith('lancamento')) return 'dias';
+  if (field.startsWith('contrato_de_resposta')) return 'dias';
+  if (field.startsWith('geografia.municipios') || field.startsWith('municipio')) return 'municipio';
+  if (field.startsWith('geografia') || field.startsWith('uf')) return 'uf';
+  if (field === 'replicas' || field === 'nome') return field;
+  return null;
+}
+
+/** Every field of the form (a refusal names one of these, or none). */
+export const FORM_FIELDS: readonly string[] = [
+  'modelo', 'uf', 'municipio', 'nome', 'canais', 'dias', 'replicas',
+  ...CANAIS.flatMap((c) => [`${c}_inicio`, `${c}_fim`, `${c}_intensidade`]),
+];
