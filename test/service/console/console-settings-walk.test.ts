@@ -21,7 +21,7 @@ import { sendTestPing } from '../../../service/webhooks/webhook-config.js';
 import { setWebhook } from '../../../service/operations/account-actions.js';
 import { projectPath } from '../../../src/project-path.js';
 import { insertJob, openHarness, type Harness } from '../routes/harness.js';
-import { checkPage, failed, type PageCheck } from './page-checks.js';
+import { checkPage, failed, notPortuguese, type PageCheck } from './page-checks.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = projectPath('.cache', 'screenshots', 'ajustes');
@@ -122,6 +122,7 @@ describe('issue 59: the console\'s settings and safety pages at 390 and 1280 px,
       checks.push(await checkPage(page, 'senha-enviada', largura));
     }
     expect(failed(checks)).toEqual([]);
+    expect(notPortuguese(checks)).toEqual([]);
     await page.close();
   });
 
@@ -149,6 +150,7 @@ describe('issue 59: the console\'s settings and safety pages at 390 and 1280 px,
       ...await walk(page, 'nao-encontrada', '/console/nao-existe'),
     ];
     expect(failed(checks)).toEqual([]);
+    expect(notPortuguese(checks)).toEqual([]);
     // every costly action was behind a dialog: a POST form marked data-perigo is never outside a closed one
     // (checked on each page above by opening them; here that the walk met them)
     expect(checks.filter((c) => c.pagina.includes('#')).map((c) => c.pagina.split(' #')[1])).toEqual(expect.arrayContaining([
@@ -241,6 +243,7 @@ describe('issue 59: the console\'s settings and safety pages at 390 and 1280 px,
       checks.push(await checkPage(plain, 'projeto-perigo sem script, arquivar aberto', largura));
     }
     expect(failed(checks)).toEqual([]);
+    expect(notPortuguese(checks)).toEqual([]);
     await plain.getByRole('button', { name: 'Arquivar projeto', exact: true }).click();
     await plain.waitForURL(perigo);
     await expect(plain.getByRole('status').textContent()).resolves.toBe('Projeto arquivado: as chaves pararam.');

@@ -96,5 +96,7 @@ export async function checkPage(page: Page, pagina: string, largura = page.viewp
   return { pagina, largura, rolagem, violacoes, miudos: await page.evaluate<string[]>(SMALL_TEXT), ingles: englishWords(texts), caminhos };
 }
 
-/** The checks that found something. */
-export const failed = (checks: PageCheck[]) => checks.filter((c) => c.rolagem || c.violacoes.length > 0 || c.miudos.length > 0 || c.ingles.length > 0 || c.caminhos.length > 0);
+/** The checks that found a layout or accessibility fault: sideways scroll, text under 12 px, axe's violations. */
+export const failed = (checks: PageCheck[]) => checks.filter((c) => c.rolagem || c.violacoes.length > 0 || c.miudos.length > 0);
+/** The checks that found a refused English word or a repository path (docs/glossary.md, "The console's words"). */
+export const notPortuguese = (checks: PageCheck[]) => checks.filter((c) => c.ingles.length > 0 || c.caminhos.length > 0);

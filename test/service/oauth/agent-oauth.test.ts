@@ -14,7 +14,7 @@ import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import * as oauth from 'oauth4webapi';
 import { chromium, type Browser } from 'playwright-core';
-import { checkPage, failed, type PageCheck } from '../console/page-checks.js';
+import { checkPage, failed, notPortuguese, type PageCheck } from '../console/page-checks.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, archiveProject, changeMember, restoreProject } from '../../../service/accounts/accounts.js';
 import { buildApp } from '../../../service/app.js';
@@ -233,6 +233,7 @@ describe('OAuth for agents on the MCP server', () => {
       checks.push(await checkPage(page, 'agente-autorizar', largura));
     }
     expect(failed(checks)).toEqual([]);
+    expect(notPortuguese(checks)).toEqual([]);
     const look = (name: string) => page.evaluate<string>(`(() => {
       const s = getComputedStyle([...document.querySelectorAll('button')].find((b) => b.textContent.trim() === '${name}'));
       return s.backgroundColor + ' ' + s.color;
