@@ -1,6 +1,7 @@
 // `campaign-sim admin webhook ...`: a project's webhook (docs/webhooks.md) until the console's
 // project page sets it: set (prints the signing secret once), rotate-secret, remove, test (a
-// ping), deliveries (the latest, with state and the receiver's answer). Thin over the account
+// ping), deliveries (the latest, with state, body and the receiver's answer), resend (one of them,
+// again now). Thin over the account
 // actions (service/operations/account-actions.ts); the URL is checked with this process's address policy.
 import type { Command } from 'commander';
 import { withStore, type StoreFlags } from './admin-store.js';
@@ -21,4 +22,6 @@ export function registerAdminWebhook(admin: Command, flags: () => StoreFlags): v
     .action((projectId: string) => withStore(flags(), (s, a) => a.sendTestPing.run(s, { projectId })));
   webhook.command('deliveries <projectId>').description('the latest deliveries (at most 50), newest first')
     .action((projectId: string) => withStore(flags(), (s, a) => a.listWebhookDeliveries.run(s, { projectId })));
+  webhook.command('resend <projectId> <deliveryId>').description('send a delivery again now, with its id and body (a receiver that has it ignores it)')
+    .action((projectId: string, deliveryId: string) => withStore(flags(), (s, a) => a.resendWebhookDelivery.run(s, { projectId, deliveryId })));
 }

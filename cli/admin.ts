@@ -61,6 +61,8 @@ export function registerAdmin(program: Command): void {
     .action((o: { nome: string }) => withStore(flags(), (s, a) => a.createOrganization.run(s, { nome: o.nome })));
   org.command('show <orgId>').description('an organization with its balance, this month\'s spend and members')
     .action((orgId: string) => withStore(flags(), (s, a) => a.showOrganization.run(s, { organizationId: orgId })));
+  org.command('rename <orgId> <nome>').description('a new name (1 to 120 characters)')
+    .action((orgId: string, nome: string) => withStore(flags(), (s, a) => a.renameOrganization.run(s, { organizationId: orgId, nome })));
 
   const member = admin.command('member').description('members of organizations');
   member.command('add <orgId> <email>').description('add a person who has an account (or change the role of one); others are invited')
@@ -106,6 +108,10 @@ export function registerAdmin(program: Command): void {
   admin.command('spend-limit').description('monthly spend limit of an organization')
     .command('set <orgId> <reais>').description('set the monthly limit in reais, or "none" to remove it')
     .action((orgId: string, reais: string) => withStore(flags(), (s, a) => a.setSpendLimit.run(s, { organizationId: orgId, micros: reais === 'none' ? null : parseReais(reais) })));
+
+  admin.command('spend-alert').description('the share of the monthly limit at which the console warns (and the log says it once a month)')
+    .command('set <orgId> <percent>').description('a whole percent from 1 to 100, or "none" to turn it off')
+    .action((orgId: string, p: string) => withStore(flags(), (s, a) => a.setSpendAlert.run(s, { organizationId: orgId, parte: p === 'none' ? null : parsePositiveInt(p) })));
 
   admin.command('concurrency').description('jobs an organization runs at once')
     .command('set <orgId> <n>').description('set how many jobs may run at once (default 2)')

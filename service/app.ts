@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { installAuth } from './http/auth.js';
 import { consoleRoutes, CONSOLE_PATH } from './console/console-routes.js';
 import { playgroundRoutes } from './playground/playground-routes.js';
+import { logMailer, type Mailer } from './accounts/mailer.js';
 import type { AddressPolicy } from './webhooks/address-policy.js';
 import { webhookPolicyFromEnv } from './webhooks/webhook-settings.js';
 import { DEFAULT_BODY_LIMIT } from './http/body-limits.js';
@@ -72,6 +73,8 @@ export interface BuildAppOptions {
    * a request's Host.
    */
   publicUrl?: string;
+  /** Sends the console's e-mails (a password-reset link). Default: the development mailer, which writes each message to the log (accounts/mailer.ts). */
+  mailer?: Mailer;
   /** Extra certificate authorities for fetching client metadata documents (tests). */
   oauthOutboundCa?: string | Buffer;
 }
@@ -124,7 +127,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     outboundPolicy: webhookPolicy, outboundCa: opts.oauthOutboundCa,
     logError: (err) => app.log.error({ err }, 'failure in the authorization server'),
   });
-  const ctx: ServiceContext = { store: opts.store, clock, limiter };
+  const ctx: ServiceContext = { store: opts.store, clock, limiter, log: app.log };
   // the heavy reads' answers, built once per app (http/heavy-read.ts), and their thread
   const answers = createAnswerCache();
   app.addHook('onClose', async () => { await answers.close(); });
@@ -162,7 +165,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // Secure when the public origin is https, else when the request came over https (directly or
     // as a trusted proxy says): as the scheme the browser really uses
     prefix: CONSOLE_PATH, ctx, secret: consoleSecret, secureCookies: publicUrl?.origin.startsWith('https:') ? true : 'auto',
-    devCredits: process.env.NODE_ENV !== 'production', webhookPolicy, agents,
+    devCredits: process.env.NODE_ENV !== 'production', webhookPolicy, agents, mailer: opts.mailer ?? logMailer(app.log),
     origin: () => publicUrl?.origin ?? listenOrigin(app.server.address()),
   });
   await app.ready();

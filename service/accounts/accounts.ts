@@ -5,6 +5,7 @@ import type { Queryable, Store } from '../store/open-store.js';
 import { ACCOUNT_SQL } from '../store/queries/accounts.js';
 import { PEOPLE_SQL } from '../store/queries/people.js';
 import { isUuid } from '../store/uuid.js';
+import { refuseField } from './form-refusal.js';
 
 export interface Organization {
   id: string;
@@ -13,6 +14,10 @@ export interface Organization {
   limite_gasto_mensal_micros: number | null;
   /** Jobs running at once (default 2). */
   limite_jobs_simultaneos: number;
+  /** The share of the monthly limit (1 to 100 %) at which the console warns and the log says so once a month; null: none. */
+  alerta_gasto_parte: number | null;
+  /** The month (yyyy-mm, Brasília) whose crossing of that share was already logged. */
+  alerta_gasto_mes: string | null;
   criado_em: Date;
   /** Closed by an owner (service/accounts/deletion.ts), and erased after the undo; null otherwise. */
   fechada_em?: Date | null;
@@ -143,6 +148,22 @@ export async function archiveProject(store: Store, projectId: string): Promise<P
 
 export async function restoreProject(store: Store, projectId: string): Promise<Project> {
   return one(() => store.query<Project>(ACCOUNT_SQL.restoreProject, [projectId]), 'project', projectId);
+}
+
+/** The longest organization name (a name is a label, not a text). */
+export const ORGANIZATION_NAME_MAX = 120;
+
+export async function renameOrganization(store: Store, organizationId: string, nome: string): Promise<Organization> {
+  const n = nome.trim();
+  if (n === '') refuseField('Informe o nome da organização.', 'nome');
+  if (n.length > ORGANIZATION_NAME_MAX) refuseField(`Use no máximo ${ORGANIZATION_NAME_MAX} caracteres.`, 'nome');
+  return one(() => store.query<Organization>(ACCOUNT_SQL.rename, [organizationId, n]), 'organization', organizationId);
+}
+
+/** The share of the monthly limit, a whole percent from 1 to 100, at which to warn; null: none. */
+export async function setSpendAlert(store: Store, organizationId: string, parte: number | null): Promise<Organization> {
+  if (parte !== null && !(Number.isInteger(parte) && parte >= 1 && parte <= 100)) refuseField('Informe uma porcentagem inteira de 1 a 100, ou deixe vazio.', 'parte');
+  return one(() => store.query<Organization>(ACCOUNT_SQL.setSpendAlert, [organizationId, parte]), 'organization', organizationId);
 }
 
 /** Monthly spend limit in micros (null removes it). */

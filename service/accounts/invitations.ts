@@ -10,16 +10,23 @@ import { INVITATION_SQL } from '../store/queries/invitations.js';
 import { newSecretToken, secretDigest } from './secret-token.js';
 import { INVITATION_DAYS } from './invitation-days.js';
 
-export interface PendingInvitation { email: string; papel: MemberRole; criado_em: Date; expira_em: Date }
+export interface PendingInvitation {
+  email: string; papel: MemberRole; criado_em: Date; expira_em: Date;
+  /** The link's token sealed by the inviter's `seal` (the console's), to show the link again; null without one. */
+  link_cifrado: string | null;
+}
 
-/** A new invitation; returns the token of its link (shown once). */
-export async function invite(store: Store, organizationId: string, email: string, papel: MemberRole, by: MemberRole): Promise<string> {
+/**
+ * A new invitation; returns the token of its link. Kept by its hash; with `seal` (the console's,
+ * a key only it holds) the token is kept sealed too, so the link can be shown again while valid.
+ */
+export async function invite(store: Store, organizationId: string, email: string, papel: MemberRole, by: MemberRole, seal?: (token: string) => string): Promise<string> {
   const e = normaliseEmail(email);
   if (!MEMBER_ROLES.includes(papel)) throw new ServiceError('invalid_request', `o papel é um de ${MEMBER_ROLES.join(', ')}`);
   if (papel === 'owner' && by !== 'owner') throw new ServiceError('invalid_request', 'só um proprietário convida outro proprietário');
   const token = newSecretToken();
   const now = store.clock.now();
-  await store.query(INVITATION_SQL.insert, [secretDigest(token), organizationId, e, papel, now, new Date(now.getTime() + INVITATION_DAYS * 86_400_000)]);
+  await store.query(INVITATION_SQL.insert, [secretDigest(token), organizationId, e, papel, now, new Date(now.getTime() + INVITATION_DAYS * 86_400_000), seal?.(token) ?? null]);
   return token;
 }
 

@@ -73,26 +73,42 @@ export async function lockOrganization(tx: Queryable, organizationId: string): P
   return r.rows[0];
 }
 
+/** This month's spend passed the organization's alert share of its limit (docs/console.md, "Spend alert"). */
+export interface SpendAlert { organization_id: string; parte: number; gasto_micros: number; limite_micros: number }
+
+/** "2026-11": the month of `now` in Brasília (UTC-3), as monthBounds counts it. */
+export function monthKey(now: Date): string {
+  return new Date(now.getTime() - BRT_OFFSET_MS).toISOString().slice(0, 7);
+}
+
 /**
  * Checks balance and monthly limit and reserves `price` for the job. Call inside the
- * transaction that creates the job, after lockOrganization.
+ * transaction that creates the job, after lockOrganization. Returns the spend alert when this
+ * reservation takes the month's spend to the organization's alert share of its limit for the
+ * first time this month (marked in the row, so it is said once), else null.
  */
 export async function reserveForJob(
   tx: Queryable, org: Organization, jobId: string, price: number, now: Date,
-): Promise<void> {
+): Promise<SpendAlert | null> {
   const saldo = await balance(tx, org.id);
   if (saldo < price) {
     throw new ServiceError('insufficient_credits',
       `a organização tem ${formatCredits(saldo)} e o job custa ${formatCredits(price)}`);
   }
+  let gasto = 0;
   if (org.limite_gasto_mensal_micros !== null) {
-    const gasto = await monthSpend(tx, org.id, now);
+    gasto = await monthSpend(tx, org.id, now);
     if (gasto + price > org.limite_gasto_mensal_micros) {
       throw new ServiceError('spend_limit_reached',
         `o job levaria o gasto deste mês a ${formatCredits(gasto + price)}, acima do limite mensal de ${formatCredits(org.limite_gasto_mensal_micros)}`);
     }
   }
   await tx.query(LEDGER_SQL.insertReservation, [org.id, jobId, price, now]);
+  const limite = org.limite_gasto_mensal_micros;
+  const parte = org.alerta_gasto_parte ?? null;
+  if (limite === null || parte === null || (gasto + price) * 100 < limite * parte) return null;
+  const first = await tx.query(LEDGER_SQL.markSpendAlert, [org.id, monthKey(now)]);
+  return first.rows.length > 0 ? { organization_id: org.id, parte, gasto_micros: gasto + price, limite_micros: limite } : null;
 }
 
 /** Resolves the job's reservation: 'gasto' on concluido, 'devolucao' (whole price back) on falhou or cancelado. */

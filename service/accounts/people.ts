@@ -33,7 +33,7 @@ export function normaliseEmail(email: string): string {
   return e;
 }
 
-function checkPassword(password: string, field = 'senha'): void {
+export function checkPassword(password: string, field = 'senha'): void {
   if (password.length < MIN_PASSWORD_LENGTH) refuseField(`a senha precisa de pelo menos ${MIN_PASSWORD_LENGTH} caracteres`, field);
   if (password.length > MAX_PASSWORD_LENGTH) refuseField(`a senha pode ter no máximo ${MAX_PASSWORD_LENGTH} caracteres`, field);
 }
@@ -65,8 +65,10 @@ export async function verifyPerson(store: Store, email: string, password: string
   return { email: row.email, criado_em: row.criado_em };
 }
 
-export async function changePassword(store: Store, email: string, current: string, next: string): Promise<void> {
+/** `rightPassword`: called once the current password matched (the sign-in limit gives the attempt back). */
+export async function changePassword(store: Store, email: string, current: string, next: string, rightPassword?: () => Promise<void>): Promise<void> {
   if (!(await verifyPerson(store, email, current))) refuseField('a senha atual não confere', 'senha_atual');
+  await rightPassword?.();
   checkPassword(next, 'senha_nova');
   await store.query(PEOPLE_SQL.setPassword, [email, await hash(next)]);
 }
@@ -80,8 +82,9 @@ export async function membershipsOf(store: Store, email: string): Promise<Person
  * person created (projects, keys, jobs) stays in the projects. The last owner of an organization
  * must hand it over or close it first.
  */
-export async function deletePerson(store: Store, email: string, password: string): Promise<void> {
+export async function deletePerson(store: Store, email: string, password: string, rightPassword?: () => Promise<void>): Promise<void> {
   if (!(await verifyPerson(store, email, password))) refuseField('a senha não confere', 'senha');
+  await rightPassword?.();
   await store.transaction(async (tx) => {
     const soleOwner = await tx.query<{ nome: string }>(PEOPLE_SQL.organizationsOwnedAlone, [email]);
     if (soleOwner.rows.length > 0) refuseField(`você é o único proprietário de ${soleOwner.rows.map((r) => r.nome).join(', ')}: passe a organização a outra pessoa ou feche-a antes`, 'senha');

@@ -9,8 +9,12 @@
 //   another form counts as its own text. Blocked: a BurstBlocked result for a 403 with no JSON body; a blocked
 //   call is counted neither in the burst window nor in the hour, so the block ends by itself
 //   when the last 5 minutes fall back under the limit.
-// - People's sign-in to the console: 10 attempts per e-mail and 30 per origin address in 15
-//   minutes (sign-ups count in the address's window); past them 429 with Retry-After.
+// - People's sign-in to the console: 10 failed attempts per e-mail and 30 per origin address in
+//   15 minutes (sign-ups count in the address's window; a password-reset request counts in an
+//   e-mail window of its own and the same address window); past them 429 with Retry-After. An
+//   attempt is counted before the password is checked (parallel guesses cannot all slip under the
+//   limit) and given back when the password was right: only failures stay counted (issue 59: an
+//   ordinary walk of sign-ins locked an account).
 // Windows count calls per whole second: a call is counted until the second after its hour (or
 // 5 minutes) has passed, never released early.
 // Counters are shared across service instances through PostgreSQL (store/rate-limit-postgres.ts)
@@ -38,8 +42,8 @@ export const LIMITS = {
   burstPerAddress: 1000,
   hourSeconds: 3600,
   burstSeconds: 300,
-  // People's sign-in (the spec sets none): attempts, right or wrong, per e-mail and per origin
-  // address in 15 minutes. Sign-up counts in the address's window too.
+  // People's sign-in (the spec sets none): failed attempts per e-mail and per origin address in
+  // 15 minutes. Sign-up counts in the address's window too.
   signInPerAccount: 10,
   signInPerAddress: 30,
   signInSeconds: 900,
@@ -54,6 +58,8 @@ export interface BurstBlocked {
   retryAfterSeconds: number;
 }
 export type BurstResult = { blocked: false } | BurstBlocked;
+/** A sign-in attempt admitted: counted until `succeeded` gives it back (the password was right). */
+export type SignInResult = { blocked: false; succeeded(): Promise<void> } | BurstBlocked;
 
 /** Whose hourly budgets a call counts in: a key or agent, and its organization. */
 export interface CallSubject { keyId: string; orgId: string }
@@ -73,9 +79,12 @@ export interface RateLimiter {
   checkCredentialBurst(credential: string | null | undefined, ip: string): Promise<BurstResult>;
   /**
    * Counts one attempt to sign in as `email` (normalised: trimmed, lower case), or, with null, to
-   * sign up, from `ip`, when both windows have room; blocked otherwise (nothing is counted).
+   * sign up, from `ip`, when both windows have room; blocked otherwise (nothing is counted). An
+   * admitted attempt whose password was right is given back with `succeeded()`.
    */
-  checkSignIn(email: string | null, ip: string): Promise<BurstResult>;
+  checkSignIn(email: string | null, ip: string): Promise<SignInResult>;
+  /** Counts one request of a password-reset e-mail for `email` from `ip` (its own e-mail window, the sign-in address window). */
+  checkPasswordReset(email: string, ip: string): Promise<BurstResult>;
   /** Counts one call of a key or agent (`keyId`) of organization `orgId`; throws 429 query_budget_exceeded when over budget. */
   countCall(subject: CallSubject): Promise<CallBudget>;
   /**
@@ -187,9 +196,21 @@ function buildLimiter(backend: RateLimitBackend, counter: WindowCounter, clock: 
       return takeOrBlock(burstWindows(credential, ip));
     },
 
-    checkSignIn(email, ip) {
-      return takeOrBlock([
+    async checkSignIn(email, ip) {
+      const windows: BurstWindow[] = [
         ...(email !== null ? [{ key: `p:${credentialDigest(email)}`, limit: L.signInPerAccount, seconds: L.signInSeconds, por: 'account' as const }] : []),
+        { key: `pa:${ip}`, limit: L.signInPerAddress, seconds: L.signInSeconds, por: 'address' },
+      ];
+      const nowMs = clock.now().getTime();
+      const r = await counter.take(windows, nowMs);
+      if (!r.admitted) return blockOf(r.refused, windows, nowMs);
+      // given back in the second it was counted in, so the window holds no trace of it
+      return { blocked: false, succeeded: () => counter.add(windows, -1, nowMs) };
+    },
+
+    checkPasswordReset(email, ip) {
+      return takeOrBlock([
+        { key: `r:${credentialDigest(email)}`, limit: L.signInPerAccount, seconds: L.signInSeconds, por: 'account' },
         { key: `pa:${ip}`, limit: L.signInPerAddress, seconds: L.signInSeconds, por: 'address' },
       ]);
     },

@@ -19,6 +19,7 @@ export const CONSOLE_ACTIONS = {
   fechar_organizacao: ['owner'],
   gerir_chaves: ['owner', 'admin'],
   definir_limite: ['owner', 'admin'],
+  renomear_organizacao: ['owner', 'admin'],
   adicionar_creditos: ['owner', 'admin'],
   // a simulation spends the organization's credits: a reader reads, as for agents (oauth/agent-scopes.ts)
   simular: ['owner', 'admin', 'member'],

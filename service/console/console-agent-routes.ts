@@ -125,6 +125,6 @@ export async function consoleAgentRoutes(app: FastifyInstance, kit: ConsoleKit &
     const pessoa = await kit.requirePerson(req, reply);
     if (!pessoa) return reply;
     await disconnectAgent(store, req.params.id, pessoa);
-    return reply.redirect('/console/agentes', 303);
+    return kit.flash(reply, '/console/agentes', { ok: 'Agente desconectado: seus acessos pararam agora.' });
   });
 }

@@ -5,6 +5,7 @@ import type { Flash } from './flash.js';
 import type { ServiceContext } from '../service-context.js';
 import type { AddressPolicy } from '../webhooks/address-policy.js';
 import type { Store } from '../store/open-store.js';
+import type { Sealer } from './sealed-text.js';
 
 export const CONSOLE_PATH = '/console';
 
@@ -35,4 +36,6 @@ export interface ConsoleKit {
   origin(): string;
   /** The address policy webhook URLs are checked with (webhooks/webhook-settings.ts). */
   webhookPolicy: AddressPolicy;
+  /** Seals an invitation's token, to show its link again while valid (sealed-text.ts). */
+  convites: Sealer;
 }

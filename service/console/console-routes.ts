@@ -18,18 +18,23 @@ import { closeOtherSessions, closeSession, openSession, readSession, SESSION_DAY
 import { acceptInvitation, peekInvitation } from '../accounts/invitations.js';
 import { changePassword, createPerson, deletePerson, membershipsOf, MIN_PASSWORD_LENGTH, projectsOf, verifyPerson } from '../accounts/people.js';
 import { createOwnOrganization } from '../operations/account-actions.js';
+import { ORGANIZATION_NAME_MAX } from '../accounts/accounts.js';
 import type { ServiceContext } from '../service-context.js';
 import type { AddressPolicy } from '../webhooks/address-policy.js';
 import { CONSOLE_PATH, type ConsoleKit, type RefusedForm } from './console-kit.js';
 import { flasher } from './flash.js';
-import { formState, keptValues, type Refusal } from './form-state.js';
-import { refusalWords } from './refusal-words.js';
+import { formState, keptValues, type FormState, type Refusal } from './form-state.js';
+import { copyBox, dialogParts } from './page-parts.js';
+import { sealer } from './sealed-text.js';
+import { refusalWords, tooManyWords } from './refusal-words.js';
 import { LABELS } from './labels.js';
 import { consoleOrganizationRoutes } from './console-organization-routes.js';
 import { consoleJobRoutes } from './console-job-routes.js';
 import { consoleAgentRoutes } from './console-agent-routes.js';
 import type { AgentAuthorization } from '../oauth/agent-authorization.js';
 import { consoleProjectRoutes } from './console-project-routes.js';
+import { consolePasswordRoutes } from './console-password-routes.js';
+import type { Mailer } from '../accounts/mailer.js';
 import { escapeHtml } from '../http/escape-html.js';
 import { refuseField } from '../accounts/form-refusal.js';
 
@@ -46,13 +51,13 @@ export interface ConsoleOptions {
   webhookPolicy: AddressPolicy;
   /** The authorization server of people's agents (service/oauth/). */
   agents: AgentAuthorization;
+  /** Sends the password-reset e-mails (service/accounts/mailer.ts). */
+  mailer: Mailer;
 }
 
 export { CONSOLE_PATH };
 
 const SESSION_COOKIE = 'sessao';
-/** The longest organization name the console takes (a name is a label, not a text). */
-const ORGANIZATION_NAME_MAX = 120;
 
 type Form = Record<string, string | undefined>;
 
@@ -115,8 +120,11 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     const csrf = reply.generateCsrf({ userInfo: sessionBinding(reply.request) });
     // the outcome of the POST that redirected here (flash.ts), shown once
     const { recusa, ...said } = (reply.request.method === 'GET' ? flash.take(reply.request, reply) : null) ?? {};
+    const form = (data.form as FormState | undefined) ?? formState((recusa as Refusal | undefined) ?? null);
+    const confirmar = (reply.request.query as Form | undefined)?.confirmar;
+    const dialogo = dialogParts(reply.request.url.split('?')[0], reply.request.method === 'GET' ? confirmar : undefined, form.recusado);
     return reply.code(status).header('cache-control', 'no-store').view(view, {
-      titulo, pessoa, csrf, minimo: MIN_PASSWORD_LENGTH, rotulo: LABELS, form: formState((recusa as Refusal | undefined) ?? null), ...data, ...said,
+      titulo, pessoa, csrf, minimo: MIN_PASSWORD_LENGTH, rotulo: LABELS, dialogo, copia: copyBox, ...data, form, ...said,
     });
   }
 
@@ -174,11 +182,12 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
 
   // preHandler, not onRequest: the token is in the form body, parsed after onRequest
   const csrf = { preHandler: app.csrfProtection };
-  const kit: ConsoleKit = { ctx: o.ctx, store, page, requirePerson, csrf, refuse, flash: flash.redirect, devCredits: o.devCredits, origin: o.origin, webhookPolicy: o.webhookPolicy };
+  const kit: ConsoleKit = { ctx: o.ctx, store, page, requirePerson, csrf, refuse, flash: flash.redirect, devCredits: o.devCredits, origin: o.origin, webhookPolicy: o.webhookPolicy, convites: sealer(o.secret, 'convite') };
   await app.register(consoleOrganizationRoutes, kit);
   await app.register(consoleProjectRoutes, kit);
   await app.register(consoleJobRoutes, kit);
   await app.register(consoleAgentRoutes, { ...kit, agents: o.agents });
+  await app.register(consolePasswordRoutes, { ...kit, mailer: o.mailer });
 
   /**
    * Sign-in and sign-up on the way to an invitation (`voltar` is its link): what it offers (the
@@ -203,44 +212,46 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
   /**
    * Counts a password attempt of `email` (null: a sign-up) from the request's address under the
    * sign-in limits (service/accounts/rate-limit.ts); over them: Retry-After set and the words to
-   * show, else null.
+   * show; else what gives the attempt back when the password was right (only failures count).
    */
-  async function tooManyAttempts(req: FastifyRequest, reply: FastifyReply, email: string | null, quem: string): Promise<string | null> {
+  async function attemptOf(req: FastifyRequest, reply: FastifyReply, email: string | null, quem: string): Promise<{ words: string } | { succeeded(): Promise<void> }> {
     const r = await o.ctx.limiter.checkSignIn(email, req.ip);
-    if (!r.blocked) return null;
+    if (!r.blocked) return r;
     reply.header('Retry-After', String(r.retryAfterSeconds));
-    return `Muitas tentativas ${r.por === 'account' ? quem : 'deste endereço'}: tente de novo em ${Math.ceil(r.retryAfterSeconds / 60)} min.`;
+    return { words: tooManyWords(r, quem) };
   }
-  // throttled and recheckThrottled answer true once they sent the 429, not the reply: awaiting a
+  // throttled and recheckThrottled answer null once they sent the 429, not the reply: awaiting a
   // reply (a thenable) gives undefined, and the handler went on to check the password anyway.
-  /** A sign-in or sign-up over its limit: 429 on the same page, with Retry-After. */
-  async function throttled(req: FastifyRequest, reply: FastifyReply, email: string | null, view: 'entrar' | 'cadastro', data: { email: string; voltar: string }): Promise<boolean> {
-    const words = await tooManyAttempts(req, reply, email, 'com este e-mail');
-    if (words === null) return false;
-    await page(reply, view, view === 'entrar' ? 'Entrar' : 'Criar conta', null, { ...data, form: inPlace(view, null, words, data) }, 429);
-    return true;
+  /** A sign-in or sign-up over its limit: 429 on the same page, with Retry-After (null); else the attempt's give-back. */
+  async function throttled(req: FastifyRequest, reply: FastifyReply, email: string | null, view: 'entrar' | 'cadastro', data: { email: string; voltar: string }): Promise<(() => Promise<void>) | null> {
+    const a = await attemptOf(req, reply, email, 'com este e-mail');
+    if ('succeeded' in a) return a.succeeded;
+    await page(reply, view, view === 'entrar' ? 'Entrar' : 'Criar conta', null, { ...data, form: inPlace(view, null, a.words, data) }, 429);
+    return null;
   }
   /**
    * A password re-check of the account page (change the password, delete the account) counts as
    * a sign-in attempt of the person, in the same windows: a stolen session must not guess the
    * password faster than the sign-in page allows. Over the limit: 429 on the account page, with
-   * Retry-After, the message beside the form's password field; nothing is checked.
+   * Retry-After, the message beside the form's password field; nothing is checked (null).
    */
-  async function recheckThrottled(req: FastifyRequest, reply: FastifyReply, pessoa: string, chave: 'senha' | 'excluir-conta'): Promise<boolean> {
-    const words = await tooManyAttempts(req, reply, pessoa, 'com esta conta');
-    if (words === null) return false;
-    await page(reply, 'conta', 'Minha conta', pessoa, { ok: null, form: inPlace(chave, chave === 'senha' ? 'senha_atual' : 'senha', words, {}) }, 429);
-    return true;
+  async function recheckThrottled(req: FastifyRequest, reply: FastifyReply, pessoa: string, chave: 'senha' | 'excluir-conta'): Promise<(() => Promise<void>) | null> {
+    const a = await attemptOf(req, reply, pessoa, 'com esta conta');
+    if ('succeeded' in a) return a.succeeded;
+    await page(reply, 'conta', 'Minha conta', pessoa, { ok: null, form: inPlace(chave, chave === 'senha' ? 'senha_atual' : 'senha', a.words, {}) }, 429);
+    return null;
   }
 
   app.post<{ Body: Form }>('/entrar', csrf, async (req, reply) => {
     const f = req.body;
-    if (await throttled(req, reply, (f.email ?? '').trim().toLowerCase(), 'entrar', { email: f.email ?? '', voltar: safeReturn(f.voltar) })) return reply;
+    const succeeded = await throttled(req, reply, (f.email ?? '').trim().toLowerCase(), 'entrar', { email: f.email ?? '', voltar: safeReturn(f.voltar) });
+    if (!succeeded) return reply;
     const person = await verifyPerson(store, f.email ?? '', f.senha ?? '');
     if (!person) {
       const data = { email: f.email ?? '', voltar: safeReturn(f.voltar) };
       return page(reply, 'entrar', 'Entrar', null, { ...data, form: inPlace('entrar', null, 'E-mail ou senha não conferem.', data) }, 401);
     }
+    await succeeded();
     return signIn(reply, person.email, f.voltar);
   });
 
@@ -249,7 +260,8 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
   app.post<{ Body: Form }>('/cadastro', csrf, async (req, reply) => {
     const f = req.body;
     const voltar = safeReturn(f.voltar);
-    if (await throttled(req, reply, null, 'cadastro', { email: f.email ?? '', voltar })) return reply;
+    // a sign-up stays counted in the address's window, right or wrong (accounts made in bulk)
+    if (!(await throttled(req, reply, null, 'cadastro', { email: f.email ?? '', voltar }))) return reply;
     try {
       const person = await createPerson(store, f.email ?? '', f.senha ?? '');
       return await signIn(reply, person.email, voltar);
@@ -322,9 +334,10 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
     const pessoa = await requirePerson(req, reply);
     if (!pessoa) return reply;
     const f = req.body;
-    if (await recheckThrottled(req, reply, pessoa, 'senha')) return reply;
+    const succeeded = await recheckThrottled(req, reply, pessoa, 'senha');
+    if (!succeeded) return reply;
     try {
-      await changePassword(store, pessoa, f.senha_atual ?? '', f.senha_nova ?? '');
+      await changePassword(store, pessoa, f.senha_atual ?? '', f.senha_nova ?? '', succeeded);
       await closeOtherSessions(store, pessoa, req.unsignCookie(req.cookies[SESSION_COOKIE]!).value!);
     } catch (err) {
       return refuse(reply, `${CONSOLE_PATH}/conta`, err, { chave: 'senha', campos: ['senha_atual', 'senha_nova'], corpo: f });
@@ -334,9 +347,10 @@ export async function consoleRoutes(app: FastifyInstance, o: ConsoleOptions): Pr
   app.post<{ Body: Form }>('/conta/excluir', csrf, async (req, reply) => {
     const pessoa = await requirePerson(req, reply);
     if (!pessoa) return reply;
-    if (await recheckThrottled(req, reply, pessoa, 'excluir-conta')) return reply;
+    const succeeded = await recheckThrottled(req, reply, pessoa, 'excluir-conta');
+    if (!succeeded) return reply;
     try {
-      await deletePerson(store, pessoa, req.body.senha ?? '');
+      await deletePerson(store, pessoa, req.body.senha ?? '', succeeded);
       return await reply.clearCookie(SESSION_COOKIE, { path: CONSOLE_PATH }).redirect(`${CONSOLE_PATH}/entrar`, 303);
     } catch (err) {
       return refuse(reply, `${CONSOLE_PATH}/conta`, err, { chave: 'excluir-conta', campos: ['senha'], corpo: req.body });

@@ -34,7 +34,7 @@ export function keptValues(body: Record<string, string | string[] | undefined>):
 const messageId = (form: string) => `${form.replace(/[^A-Za-z0-9_-]/g, '-')}-erro`;
 
 export interface FormState {
-  /** Whether the refusal is about `form` (a disclosure holding it opens). */
+  /** Whether the refusal is about `form` (a dialog holding it opens: page-parts.ts). */
   recusado(form: string): boolean;
   /** The value typed in `name` of `form` when it was refused, else `fallback`. */
   valor(form: string, name: string, fallback?: string): string;

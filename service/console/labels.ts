@@ -4,13 +4,15 @@
 // The codes stay the API's and the CLI's; only the console's words are here. Keep in sync with
 // MEMBER_ROLES (accounts.ts), JOB_STATES and JOB_KINDS (jobs/job-row.ts), LedgerEntryType (ledger.ts),
 // CANAIS (contract/scenario-schema.ts), the variant names of contract/variants.ts, FINDINGS_TABLES
-// (findings-tables.ts, rows as docs/findings.md says) and SCOPES (api-keys.ts, the spec's "Scopes").
+// (findings-tables.ts, rows as docs/findings.md says), SCOPES (api-keys.ts, the spec's "Scopes") and
+// the webhook events and delivery states (webhooks/webhook-config.ts).
 import type { Canal } from '../../src/contract/types.js';
 import type { FindingsTableName } from '../../src/findings/index.js';
 import type { MemberRole } from '../accounts/accounts.js';
 import type { Scope } from '../accounts/api-keys.js';
 import type { LedgerEntryType } from '../accounts/ledger.js';
 import type { JobKind, JobState } from '../jobs/job-row.js';
+import type { DeliveryLogRow, WebhookEvent } from '../webhooks/webhook-config.js';
 
 const PAPEL: Record<MemberRole, string> = { owner: 'proprietário', admin: 'administrador', member: 'membro', reader: 'leitor' };
 const ESTADO: Record<JobState, string> = {
@@ -27,10 +29,14 @@ const TABELA: Record<FindingsTableName, string> = {
   veredito: 'veredito e suas verificações',
 };
 const ESCOPO: Record<Scope, string> = {
-  'results:read': 'ler jobs, resultados e diagnósticos',
+  'results:read': 'ler simulações, resultados e diagnósticos',
   simulate: 'simular e abrir diagnósticos (gasta créditos)',
   calibrate: 'calibrar (reservado)',
   manage: 'administrar (reservado)',
+};
+const ENTREGA: Record<DeliveryLogRow['estado'], string> = { pendente: 'na fila', entregue: 'entregue', abandonada: 'abandonada (6 tentativas sem sucesso)' };
+const EVENTO: Record<WebhookEvent, string> = {
+  'job.concluido': 'simulação concluída', 'job.falhou': 'simulação falhou', 'job.cancelado': 'simulação cancelada', ping: 'teste',
 };
 const CANAL: Record<Canal, string> = { digital: 'digital', tv: 'TV', radio: 'rádio', exterior: 'mídia exterior' };
 
@@ -59,7 +65,11 @@ export const LABELS = {
   canal: wordOf(CANAL),
   /** A findings table's name ("saturação por município, medida e perfil"); the code is the API's. */
   tabela: wordOf(TABELA),
-  /** A scope's words ("ler jobs e resultados"); the page shows the code beside them, as keys and agents use it. */
+  /** A webhook delivery's state ("na fila"). */
+  entrega: wordOf(ENTREGA),
+  /** A webhook event's words ("simulação concluída"); the page shows the code beside them, as the receiver gets it. */
+  evento: wordOf(EVENTO),
+  /** A scope's words ("ler simulações, resultados e diagnósticos"); the page shows the code beside them, as keys and agents use it. */
   escopo: wordOf(ESCOPO),
   /** "26/11/2026" in Brasília. */
   dia: (d: Date | string) => day.format(new Date(d)),

@@ -7,6 +7,7 @@
 // address-policy.ts's or port-policy.ts's reason, or Node's network message) stays English in the database and the API;
 // deliveryErrorWords says it here: keep its patterns in sync with those messages.
 import type { MemberRole } from '../accounts/accounts.js';
+import type { BurstBlocked } from '../accounts/rate-limit.js';
 import { ServiceError } from '../../src/errors.js';
 import type { WebhookUrlRefusal } from '../webhooks/check-webhook-url.js';
 import { LABELS } from './labels.js';
@@ -18,7 +19,7 @@ function webhookWords(why: WebhookUrlRefusal): string {
   switch (why.motivo) {
     case 'url_longa': return `O endereço passa de ${why.limite} caracteres.`;
     case 'nao_e_url': return 'Isto não é um endereço web: escreva-o inteiro, como https://exemplo.org/avisos.';
-    case 'nao_https': return `O endereço precisa começar com https:// (este usa ${why.esquema}://): os avisos levam dados dos jobs e vão cifrados.`;
+    case 'nao_https': return `O endereço precisa começar com https:// (este usa ${why.esquema}://): os avisos levam dados das simulações e vão cifrados.`;
     case 'com_credenciais': return 'Tire o usuário e a senha do endereço (usuario:senha@): cada aviso já vai assinado com o segredo do webhook.';
     case 'porta_recusada': return `A porta ${why.porta} não é aceita: use a do https (443, a de quando o endereço não diz porta) ou uma de 1024 a 65535.`;
     case 'nao_resolve': return `O nome ${why.host} não foi encontrado no DNS: confira o endereço.`;
@@ -46,6 +47,11 @@ export function refusalWords(err: unknown): string {
     case 'webhook_url_refused': return webhookWords(err.extra as unknown as WebhookUrlRefusal);
     default: return err.message;
   }
+}
+
+/** A sign-in limit's block (accounts/rate-limit.ts): `quem` says whose window ("com este e-mail"); the address's says so. */
+export function tooManyWords(block: BurstBlocked, quem: string): string {
+  return `Muitas tentativas ${block.por === 'account' ? quem : 'deste endereço'}: tente de novo em ${Math.ceil(block.retryAfterSeconds / 60)} min.`;
 }
 
 /** A stored delivery error's words: [pattern, words], the first that matches. */

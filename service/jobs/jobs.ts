@@ -8,7 +8,7 @@ import { getProject } from '../accounts/accounts.js';
 import { emitJobEnded, recordJobEnd } from './job-events.js';
 import { notifyClaimable } from './claimable-jobs.js';
 import { JOB_KINDS, RUNNING_STATE, type JobKind, type JobRow, type JobState, type JobStatusRow } from './job-row.js';
-import { lockOrganization, reserveForJob } from '../accounts/ledger.js';
+import { lockOrganization, reserveForJob, type SpendAlert } from '../accounts/ledger.js';
 import type { Queryable, Store } from '../store/open-store.js';
 import { isUuid } from '../store/uuid.js';
 import { JOB_SQL } from '../store/queries/jobs.js';
@@ -41,7 +41,7 @@ export interface CreateJobInput {
  * is refused with 409 idempotency_key_reused. Concurrent calls with one key create one job:
  * the organization row lock serialises them and the idempotency_keys primary key backs it.
  */
-export async function createJob(store: Store, input: CreateJobInput): Promise<{ job: JobRow; created: boolean }> {
+export async function createJob(store: Store, input: CreateJobInput): Promise<{ job: JobRow; created: boolean; alertaGasto: SpendAlert | null }> {
   const key = input.idempotencyKey;
   if (typeof key !== 'string' || key.length < 1 || key.length > 200) {
     throw new Error('idempotencyKey must have 1 to 200 characters (validate the header before createJob)');
@@ -58,16 +58,16 @@ export async function createJob(store: Store, input: CreateJobInput): Promise<{ 
         const project = await getProject(tx, input.projectId);
         const org = await lockOrganization(tx, project.organization_id);
         const seen = await findByIdempotencyKey(tx, input.projectId, key, input.requestHash);
-        if (seen) return { job: seen, created: false };
+        if (seen) return { job: seen, created: false, alertaGasto: null };
         const job = (await tx.query<JobRow>(JOB_SQL.insertJob, [
           project.id, org.id, nome, input.tipo, JSON.stringify(input.pedido ?? null), JSON.stringify(input.quote),
           price, input.requestHash, JSON.stringify({ pedido_sha256: input.requestHash }), now,
         ])).rows[0];
-        await reserveForJob(tx, org, job.id, price, now);
+        const alertaGasto = await reserveForJob(tx, org, job.id, price, now);
         const claimed = await tx.query(JOB_SQL.insertIdempotencyKey, [project.id, key, input.requestHash, job.id, now]);
         if (claimed.rows.length === 0) throw new IdempotencyRace();
         await notifyClaimable(tx);
-        return { job, created: true };
+        return { job, created: true, alertaGasto };
       });
     } catch (err) {
       // Another transaction took the key between our read and our insert: read its job.

@@ -87,11 +87,11 @@ export const revokeInvitation = {
 /** An invitation link's token; `by` is the inviter's role (only an owner invites an owner). */
 export const invite = {
   role: 'convidar',
-  async run(store, { organizationId, email, papel, by }) {
+  async run(store, { organizationId, email, papel, by, seal }) {
     await accounts.getOrganization(store, organizationId);
-    return inviteTo(store, organizationId, email, papel, by);
+    return inviteTo(store, organizationId, email, papel, by, seal);
   },
-} satisfies AccountAction<Org & { email: string; papel: MemberRole; by: MemberRole }, string>;
+} satisfies AccountAction<Org & { email: string; papel: MemberRole; by: MemberRole; seal?: (token: string) => string }, string>;
 
 export const addCredits = {
   role: 'adicionar_creditos',
@@ -100,6 +100,18 @@ export const addCredits = {
     return { entrada, saldo_micros: await ledger.balance(store, organizationId) };
   },
 } satisfies AccountAction<Org & { micros: number; nota?: string }, { entrada: ledger.LedgerEntry; saldo_micros: number }>;
+
+/** A new name (1 to ORGANIZATION_NAME_MAX characters). */
+export const renameOrganization = {
+  role: 'renomear_organizacao',
+  run: (store, { organizationId, nome }) => accounts.renameOrganization(store, organizationId, nome),
+} satisfies AccountAction<Org & { nome: string }, accounts.Organization>;
+
+/** The share of the monthly limit (1 to 100 %) at which the console warns; null: no warning. */
+export const setSpendAlert = {
+  role: 'definir_limite',
+  run: (store, { organizationId, parte }) => accounts.setSpendAlert(store, organizationId, parte),
+} satisfies AccountAction<Org & { parte: number | null }, accounts.Organization>;
 
 /** The monthly spend limit in micros; null removes it. */
 export const setSpendLimit = {
@@ -225,6 +237,12 @@ export const showWebhook = {
   role: 'ver',
   run: (store, { projectId }) => foundOrNull(webhooks.getWebhook(store, projectId)),
 } satisfies AccountAction<Project, webhooks.Webhook | null>;
+
+/** Sends a delivery of the log again now, with its id and body (webhooks/webhook-config.ts). */
+export const resendWebhookDelivery = {
+  role: 'gerir_webhook',
+  run: (store, { projectId, deliveryId }) => webhooks.resendDelivery(store, projectId, deliveryId),
+} satisfies AccountAction<Project & { deliveryId: string }, { id: string }>;
 
 /** The latest deliveries, newest first. */
 export const listWebhookDeliveries = {

@@ -17,7 +17,7 @@ export async function submitJob(
   ctx: ServiceContext, principal: Principal, idempotencyKey: string,
   tipo: JobKind, pedido: unknown, quote: SimulationQuote | CalibrationQuote,
 ): Promise<Submitted> {
-  const { job, created } = await createJob(ctx.store, {
+  const { job, created, alertaGasto } = await createJob(ctx.store, {
     projectId: principal.projectId,
     tipo,
     pedido,
@@ -25,5 +25,7 @@ export async function submitJob(
     idempotencyKey,
     requestHash: hashRequest(pedido),
   });
+  // the spec has no event for it: a log line (once a month) and the console's notice (docs/console.md, "Spend alert")
+  if (alertaGasto) ctx.log?.warn({ alerta_gasto: alertaGasto }, 'spend alert: this month\'s spend passed the organization\'s alert share of its monthly limit');
   return { job: toJobResponse(job), created };
 }

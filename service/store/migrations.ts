@@ -440,4 +440,27 @@ END
 $fn$;
 `,
   },
+  {
+    version: 15,
+    name: 'console settings: password resets, spend alerts, invitation links shown again',
+    // password_resets: a reset link's token kept by its SHA-256 (as sessions and invitations), valid
+    // 1 hour, used once (usado_em). alerta_gasto_parte: the share of the monthly limit (1 to 100 %)
+    // at which the console warns, NULL for none; alerta_gasto_mes: the month (yyyy-mm) already warned
+    // of in the log, so the line is written once a month. link_cifrado: the invitation's token
+    // sealed with a key derived from the console's secret (AES-256-GCM, service/console/sealed-text.ts),
+    // so the page can show the link again while it is valid; the lookup stays by the hash.
+    sql: `
+CREATE TABLE password_resets (
+  token_hash text PRIMARY KEY,
+  email text NOT NULL REFERENCES people(email) ON DELETE CASCADE,
+  criado_em timestamptz NOT NULL,
+  expira_em timestamptz NOT NULL,
+  usado_em timestamptz
+);
+CREATE INDEX password_resets_email ON password_resets (email);
+ALTER TABLE organizations ADD COLUMN alerta_gasto_parte integer CHECK (alerta_gasto_parte BETWEEN 1 AND 100),
+  ADD COLUMN alerta_gasto_mes text;
+ALTER TABLE invitations ADD COLUMN link_cifrado text;
+`,
+  },
 ];

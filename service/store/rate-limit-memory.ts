@@ -49,9 +49,11 @@ export function createMemoryCounter(): WindowCounter {
         longest = Math.max(longest, w.seconds);
         let b = buckets.get(w.key);
         if (!b) { b = { seconds: [], calls: [], total: 0 }; buckets.set(w.key, b); }
-        const last = b.seconds.length - 1;
-        if (last >= 0 && b.seconds[last] === nowSec) b.calls[last] += calls;
-        else { b.seconds.push(nowSec); b.calls.push(calls); }
+        // seconds stay in order: a give-back may be for a second before the bucket's newest
+        let i = b.seconds.length;
+        while (i > 0 && b.seconds[i - 1] > nowSec) i--;
+        if (i > 0 && b.seconds[i - 1] === nowSec) b.calls[i - 1] += calls;
+        else { b.seconds.splice(i, 0, nowSec); b.calls.splice(i, 0, calls); }
         b.total += calls;
       }
     },

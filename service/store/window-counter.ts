@@ -37,9 +37,10 @@ export interface WindowCounter {
    */
   takeInTurn(stages: WindowSpec[][], nowMs: number): Promise<TakeResult[]>;
   /**
-   * Counts `calls` more calls now in every window, whatever their counts (the extra weight of a
+   * Counts `calls` more calls at `nowMs` in every window, whatever their counts (the extra weight of a
    * heavy read, counted after it was admitted): a window may pass its limit, and then refuses
-   * takes until it falls back under.
+   * takes until it falls back under. A negative `calls` at the time of an earlier take gives that
+   * take back (a sign-in whose password was right).
    */
   add(windows: WindowSpec[], calls: number, nowMs: number): Promise<void>;
   /** Throws, with a message for the operator, when the counters cannot be reached (checked at start). */

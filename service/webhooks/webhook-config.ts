@@ -4,6 +4,7 @@
 // SQL in store/queries/webhooks.ts.
 import { ServiceError } from '../../src/errors.js';
 import { getProject } from '../accounts/accounts.js';
+import { isUuid } from '../store/uuid.js';
 import type { Queryable, Store } from '../store/open-store.js';
 import { WEBHOOK_SQL } from '../store/queries/webhooks.js';
 import type { AddressPolicy } from './address-policy.js';
@@ -23,6 +24,8 @@ export interface DeliveryLogRow {
   id: string;
   evento: WebhookEvent;
   job_id: string | null;
+  /** The body as sent (JSON text), the same at every attempt. */
+  corpo: string;
   estado: 'pendente' | 'entregue' | 'abandonada';
   tentativas: number;
   criado_em: Date;
@@ -87,6 +90,20 @@ export async function sendTestPing(store: Store, projectId: string): Promise<{ i
   const id = await enqueueDelivery(store, projectId, 'ping', null, { evento: 'ping', criado_em: now.toISOString(), project_id: projectId }, now);
   if (id === null) throw new ServiceError('not_found', `project ${projectId} has no webhook`);
   return { id };
+}
+
+/**
+ * Sends a delivery again, now: back to pendente with the same id (Svc-Webhook-Id) and body, so a
+ * receiver that already has it ignores it (spec "Events"). Its attempts go on counting: one that
+ * was abandoned gets one more attempt. Refused (422) while an attempt of it is in flight.
+ */
+export async function resendDelivery(store: Store, projectId: string, deliveryId: string): Promise<{ id: string }> {
+  await requireWebhook(store, projectId);
+  if (!isUuid(deliveryId)) throw new ServiceError('not_found', `delivery ${deliveryId} does not exist`);
+  const r = await store.query<{ id: string }>(WEBHOOK_SQL.resend, [deliveryId, projectId, store.clock.now()]);
+  if (r.rows.length > 0) return r.rows[0];
+  if ((await store.query(WEBHOOK_SQL.getDelivery, [deliveryId, projectId])).rows.length === 0) throw new ServiceError('not_found', `delivery ${deliveryId} does not exist`);
+  throw new ServiceError('invalid_request', 'esta entrega está sendo enviada agora: espere a tentativa terminar');
 }
 
 /** The latest deliveries, newest first, with state, attempts and the receiver's answer. */

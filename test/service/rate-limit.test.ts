@@ -144,6 +144,28 @@ describe.each(cases)('rate limits (%s)', (backend, L) => {
     // nothing charged in the hour
     expect(await rl.countCall({ keyId: id(), orgId: id() })).toMatchObject({ remaining: L.perKeyPerHour - 1 });
   });
+
+  it('counts failed sign-ins only: a right one gives its attempt back, in the second it was counted, even after later attempts', async () => {
+    await fresh();
+    const email = `${id()}@exemplo.org`;
+    const ip = `203.0.113.9-${id()}`;
+    // a right attempt given back after a wrong one in a later second: the bucket's seconds stay in order
+    const right = await rl.checkSignIn(email, ip);
+    clock.advance(1500);
+    expect((await rl.checkSignIn(email, ip)).blocked).toBe(false);
+    if (right.blocked) throw new Error('the first attempt was blocked');
+    await right.succeeded();
+    for (let i = 0; i < 20; i++) {
+      const r = await rl.checkSignIn(email, ip);
+      if (r.blocked) throw new Error(`a right attempt was blocked after ${i}`);
+      await r.succeeded();
+    }
+    // the wrong one and L.signInPerAccount - 1 more fill the window; the next waits
+    for (let i = 1; i < L.signInPerAccount; i++) expect((await rl.checkSignIn(email, ip)).blocked).toBe(false);
+    expect(await rl.checkSignIn(email, ip)).toMatchObject({ blocked: true, por: 'account' });
+    // a reset request has its own e-mail window
+    expect((await rl.checkPasswordReset(email, ip)).blocked).toBe(false);
+  });
 });
 
 describe('rate limits shared between two service instances (PostgreSQL)', () => {

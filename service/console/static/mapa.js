@@ -8,7 +8,9 @@
   const el = document.getElementById('mapa');
   if (!el || !window.L) return;
   const dados = JSON.parse(el.dataset.mapa);
-  const map = L.map(el, { attributionControl: true });
+  // Leaflet's own controls in Portuguese (its zoom buttons are titled "Zoom in" and "Zoom out")
+  const map = L.map(el, { attributionControl: true, zoomControl: false });
+  L.control.zoom({ zoomInTitle: 'Aproximar', zoomOutTitle: 'Afastar' }).addTo(map);
   L.control.scale({ imperial: false }).addTo(map);
   const camadas = [];
   for (const url of dados.geo) {

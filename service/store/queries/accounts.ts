@@ -14,6 +14,8 @@ export const ACCOUNT_SQL = {
   getProject: `SELECT * FROM projects WHERE id = $1`,
   archiveProject: `UPDATE projects SET arquivado_em = COALESCE(arquivado_em, $2) WHERE id = $1 RETURNING *`,
   restoreProject: `UPDATE projects SET arquivado_em = NULL WHERE id = $1 RETURNING *`,
+  rename: `UPDATE organizations SET nome = $2 WHERE id = $1 RETURNING *`,
+  setSpendAlert: `UPDATE organizations SET alerta_gasto_parte = $2 WHERE id = $1 RETURNING *`,
   setSpendLimit: `UPDATE organizations SET limite_gasto_mensal_micros = $2 WHERE id = $1 RETURNING *`,
   setConcurrencyLimit: `UPDATE organizations SET limite_jobs_simultaneos = $2 WHERE id = $1 RETURNING *`,
 } as const;

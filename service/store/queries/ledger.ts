@@ -2,6 +2,8 @@
 export const LEDGER_SQL = {
   insertCredit: `INSERT INTO ledger_entries (organization_id, tipo, valor_micros, nota, criado_em)
     VALUES ($1, 'credito', $2, $3, $4) RETURNING *`,
+  // the month's spend alert, said once: only the first reservation of the month past the share marks it
+  markSpendAlert: `UPDATE organizations SET alerta_gasto_mes = $2 WHERE id = $1 AND alerta_gasto_mes IS DISTINCT FROM $2 RETURNING id`,
   insertReservation: `INSERT INTO ledger_entries (organization_id, job_id, tipo, valor_micros, criado_em)
     VALUES ($1, $2, 'reserva', -$3::bigint, $4) RETURNING *`,
   // Resolution of a job's reservation: spent (0) or returned whole (+price). The unique index

@@ -30,6 +30,11 @@ export const WEBHOOK_SQL = {
   recordAttempt: `UPDATE webhook_deliveries SET estado = $3, tentativas = tentativas + 1, proxima_em = $4,
       reservada_ate = NULL, ultima_em = $5, status_resposta = $6, resposta = $7, erro = $8
     WHERE id = $1 AND estado = 'pendente' AND reservada_ate = $2`,
-  latest: `SELECT id, evento, job_id, estado, tentativas, criado_em, ultima_em, proxima_em, status_resposta, resposta, erro
+  latest: `SELECT id, evento, job_id, corpo, estado, tentativas, criado_em, ultima_em, proxima_em, status_resposta, resposta, erro
     FROM webhook_deliveries WHERE project_id = $1 ORDER BY criado_em DESC, id LIMIT $2`,
+  // A delivery sent again (the console's "Reenviar"): due now, pendente, with the same id and body;
+  // not while an attempt of it is in flight (its lease), which would then record over it.
+  getDelivery: `SELECT id FROM webhook_deliveries WHERE id = $1 AND project_id = $2`,
+  resend: `UPDATE webhook_deliveries SET estado = 'pendente', proxima_em = $3
+    WHERE id = $1 AND project_id = $2 AND (reservada_ate IS NULL OR reservada_ate <= $3) RETURNING id`,
 } as const;

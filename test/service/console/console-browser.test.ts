@@ -95,25 +95,27 @@ describe('console in chromium', () => {
     await shot(page, 'projeto');
     const whoami = (k: string) => fetch(`${base}/v1/whoami`, { headers: { authorization: `Bearer ${k}` } }).then((r) => r.status);
     expect(await whoami(key)).toBe(200);
-    // rotate with a grace of 1 day: both work until the old one stops
-    await page.getByLabel(`Carência`).selectOption('1');
-    await page.getByRole('button', { name: `Rotacionar ${key.split('_')[1]}` }).click();
+    // rotate with a grace of 1 day, chosen in the rotation's dialog: both work until the old one stops
+    await page.getByRole('article', { name: `chave do painel ${key.split('_')[1]}` }).getByRole('button', { name: 'Rotacionar…' }).click();
+    await page.getByRole('dialog').getByRole('radio', { name: 'em 1 dia' }).check();
+    await page.getByRole('dialog').getByRole('button', { name: 'Rotacionar' }).click();
     const next = (await page.locator('#chave-nova').textContent())!;
     expect(next).not.toBe(key);
     expect([await whoami(key), await whoami(next)]).toEqual([200, 200]);
     h.clock.advance(86_400_000 + KEY_TTL_SERVER_MS);
     expect([await whoami(key), await whoami(next)]).toEqual([401, 200]);
     await page.reload();
-    // a destructive action asks first: the button is behind its disclosure
-    await expect(page.getByRole('button', { name: `Revogar ${next.split('_')[1]}` }).isVisible()).resolves.toBe(false);
-    await page.getByText('Revogar…').click();
-    await page.getByRole('button', { name: `Revogar ${next.split('_')[1]}` }).click();
+    // a destructive action asks first: the button is in its dialog
+    await expect(page.getByRole('button', { name: 'Revogar agora' }).first().isVisible()).resolves.toBe(false);
+    await page.getByRole('article', { name: `chave do painel ${next.split('_')[1]}` }).getByRole('button', { name: 'Revogar…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revogar agora' }).click();
     await expect(page.getByRole('status').textContent()).resolves.toContain('revogada');
     h.clock.advance(KEY_TTL_SERVER_MS);
     expect(await whoami(next)).toBe(401);
 
     // a monthly limit below any job's price: the API refuses a job with 402
     await page.getByRole('link', { name: 'Organização' }).click();
+    await page.getByRole('link', { name: 'Créditos e limites' }).first().click();
     await page.getByLabel(/Limite mensal de gasto/).fill('0,000001');
     await page.getByRole('button', { name: 'Definir limite' }).click();
     await expect(page.locator('#limite').textContent()).resolves.toBe('R$ 0,00');
@@ -129,15 +131,17 @@ describe('console in chromium', () => {
     await shot(page, 'organizacao');
 
     // delete the project and undo it; an admin sees no button to close the organization
+    await page.getByRole('link', { name: 'Geral' }).click();
     await page.getByRole('link', { name: 'Campanha do navegador' }).click();
+    await page.getByRole('link', { name: 'Zona de perigo' }).click();
     await page.getByText('Excluir projeto…').click();
     await page.getByLabel(/digite o nome do projeto/).fill('outro nome');
-    await page.getByRole('button', { name: 'Excluir projeto' }).click();
+    await page.getByRole('button', { name: 'Excluir projeto', exact: true }).click();
     // refused: back on the project's page, the confirmation still open with what was typed
     await expect(page.getByRole('alert').textContent()).resolves.toContain('digite o nome do projeto exatamente');
     await expect(page.getByLabel(/digite o nome do projeto/).inputValue()).resolves.toBe('outro nome');
     await page.getByLabel(/digite o nome do projeto/).fill('Campanha do navegador');
-    await page.getByRole('button', { name: 'Excluir projeto' }).click();
+    await page.getByRole('button', { name: 'Excluir projeto', exact: true }).click();
     await expect(page.getByRole('status').textContent()).resolves.toContain('excluído');
     await expect(page.getByRole('link', { name: 'Campanha do navegador' }).count()).resolves.toBe(0);
     await page.getByRole('button', { name: 'Desfazer a exclusão de Campanha do navegador' }).click();
@@ -149,14 +153,14 @@ describe('console in chromium', () => {
   it('as the owner: closes the organization and reopens it', async () => {
     const page = await browser.newPage();
     await addMember(h.store, { organizationId: h.orgId, email: 'carla@exemplo.org', papel: 'owner' });
-    await page.goto(`${base}/console/organizacoes/${h.orgId}`);
+    await page.goto(`${base}/console/organizacoes/${h.orgId}/perigo`);
     await page.getByLabel('E-mail').fill('carla@exemplo.org');
     await page.getByLabel('Senha').fill('outra-senha-longa');
     await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL(new RegExp(`/console/organizacoes/${h.orgId}$`));
+    await page.waitForURL(new RegExp(`/console/organizacoes/${h.orgId}/perigo$`));
     await page.getByText('Fechar organização…').click();
     await page.getByLabel(/digite o nome da organização/).fill('Org console_browser');
-    await page.getByRole('button', { name: 'Fechar organização' }).click();
+    await page.getByRole('button', { name: 'Fechar organização', exact: true }).click();
     await expect(page.locator('#fechada').textContent()).resolves.toContain('as chaves pararam');
     expect((await h.call('GET', '/v1/whoami', h.keys.full)).statusCode).toBe(401);
     await shot(page, 'organizacao-fechada');

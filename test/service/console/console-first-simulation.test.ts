@@ -61,9 +61,12 @@ describe('a first simulation without code', () => {
     await page.getByLabel('Nome da organização').fill('Secretaria de Saúde');
     await page.getByRole('button', { name: 'Criar organização' }).click();
     await page.waitForURL(/\/console\/organizacoes\/[0-9a-f-]{36}$/);
+    // credits on the settings' "Créditos e limites" tab, the new project on "Geral"
+    await page.getByRole('navigation', { name: 'Configurações da organização' }).getByRole('link', { name: 'Créditos e limites' }).click();
     await page.getByLabel('Adicionar créditos (reais)').fill('100');
     await page.getByRole('button', { name: 'Adicionar créditos' }).click();
     await page.waitForLoadState();
+    await page.getByRole('navigation', { name: 'Configurações da organização' }).getByRole('link', { name: 'Geral' }).click();
     await page.getByLabel('Nome do novo projeto').fill('Vacinação 2027');
     await page.getByRole('button', { name: 'Criar projeto' }).click();
     await page.waitForURL(/\/console\/projetos\/[0-9a-f-]{36}$/);

@@ -19,21 +19,26 @@ beforeAll(async () => {
 afterAll(async () => { await h?.close(); });
 
 const orgPage = () => `/console/organizacoes/${h.orgId}`;
+/** The members' tab, where invitations are made and listed (service/console/settings-tabs.ts). */
+const membersTab = () => `${orgPage()}/membros`;
 const linkOf = (body: string) => /id="convite-link">([^<]+)</.exec(body)![1];
 
 describe('console invitations', () => {
   it('invites by link; the invited person accepts once, with that e-mail only', async () => {
-    const form = await admin.go('GET', orgPage());
+    const form = await admin.go('GET', membersTab());
     const post = await admin.go('POST', `${orgPage()}/convites`, { _csrf: FormClient.token(form), email: 'Rui@Exemplo.org', papel: 'reader' });
-    // back to the page at its invitations, where the outcome and the link are said
-    expect(post.headers.location).toBe(`${orgPage()}#convites`);
-    const made = await admin.go('GET', orgPage());
-    expect(made.body).toMatch(/<section id="convites"[\s\S]*role="status">Convite criado para rui@exemplo.org[\s\S]*id="convite-link"/);
+    // back to the members' tab, where the outcome and the link are said, in a copy box
+    expect(post.headers.location).toBe(membersTab());
+    const made = await admin.go('GET', membersTab());
+    expect(made.body).toMatch(/<section id="convites"[\s\S]*role="status" id="convite-link-msg">Convite criado para rui@exemplo.org[\s\S]*id="convite-link"/);
     // an absolute link at the console's origin (the listen address here: no public URL configured)
     const absolute = linkOf(made.body);
     expect(absolute).toMatch(/^http:\/\/localhost\/console\/convites\/[A-Za-z0-9_-]{43}$/);
     const link = new URL(absolute).pathname;
-    expect((await admin.go('GET', orgPage())).body).toContain('rui@exemplo.org como leitor');
+    // pending, and its link shown again while valid (sealed with the console's secret)
+    const pending = (await admin.go('GET', membersTab())).body;
+    expect(pending).toMatch(/id="convite-rui-exemplo-org">rui@exemplo.org<\/p>\s*<p>Como leitor/);
+    expect(pending).toContain(`<code id="link-rui-exemplo-org">${absolute}</code>`);
 
     const rui = new FormClient(h);
     const toSignIn = await rui.go('GET', link);
@@ -56,7 +61,7 @@ describe('console invitations', () => {
     const intruder = new FormClient(h);
     await intruder.submit('/console/cadastro', '/console/cadastro', { email: 'outra@exemplo.org', senha: 'senha-da-outra' });
     const refused = await intruder.submit(link, link, {});
-    expect(refused.body).toMatch(/<p class="erro" id="convite-erro" role="alert">este convite é para rui@exemplo.org[^<]*<\/p>\s*<button type="submit">Aceitar/);
+    expect(refused.body).toMatch(/<p class="erro" id="convite-erro" role="alert">este convite é para rui@exemplo.org[^<]*<\/p>\s*<button type="submit" class="primario">Aceitar/);
 
     const accepted = await rui.submit(link, link, {});
     expect(accepted.statusCode).toBe(303);
@@ -68,23 +73,23 @@ describe('console invitations', () => {
   });
 
   it('revokes a pending invitation: its link stops, and the list no longer shows it', async () => {
-    const link = new URL(linkOf((await admin.submit(orgPage(), `${orgPage()}/convites`, { email: 'revogada@exemplo.org', papel: 'member' })).body)).pathname;
-    const done = await admin.submit(orgPage(), `${orgPage()}/convites/revogar`, { email: 'revogada@exemplo.org' });
+    const link = new URL(linkOf((await admin.submit(membersTab(), `${orgPage()}/convites`, { email: 'revogada@exemplo.org', papel: 'member' })).body)).pathname;
+    const done = await admin.submit(membersTab(), `${orgPage()}/convites/revogar`, { email: 'revogada@exemplo.org' });
     expect(done.body).toContain('Convite para revogada@exemplo.org revogado');
-    expect(done.body).not.toContain('revogada@exemplo.org como membro');
+    expect(done.body).not.toContain('id="convite-revogada-exemplo-org"');
     const invited = new FormClient(h);
     await invited.submit('/console/cadastro', '/console/cadastro', { email: 'revogada@exemplo.org', senha: 'senha-da-revogada' });
     expect((await invited.go('GET', link)).statusCode).toBe(404);
   });
 
   it('expires after 7 days, and only an owner invites an owner', async () => {
-    const link = linkOf((await admin.submit(orgPage(), `${orgPage()}/convites`, { email: 'tarde@exemplo.org', papel: 'member' })).body);
+    const link = linkOf((await admin.submit(membersTab(), `${orgPage()}/convites`, { email: 'tarde@exemplo.org', papel: 'member' })).body);
     h.clock.advance(7 * 86_400_000 + 1);
     const late = new FormClient(h);
     await late.submit('/console/cadastro', '/console/cadastro', { email: 'tarde@exemplo.org', senha: 'senha-de-tarde' });
     expect((await late.go('GET', link)).body).toContain('não vale mais');
     await admin.submit('/console/entrar', '/console/entrar', { email: 'admin@exemplo.org', senha: 'senha-de-teste' }); // its session ended too
-    const owner = await admin.submit(orgPage(), `${orgPage()}/convites`, { email: 'dono@exemplo.org', papel: 'owner' });
+    const owner = await admin.submit(membersTab(), `${orgPage()}/convites`, { email: 'dono@exemplo.org', papel: 'owner' });
     expect(owner.body).toContain('só um proprietário convida outro proprietário');
     expect(FormClient.value(owner, 'convite_email')).toBe('dono@exemplo.org');
   });

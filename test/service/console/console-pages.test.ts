@@ -94,14 +94,14 @@ async function checkPage(page: Page, name: string, path: string, ready?: string)
   return out;
 }
 
-/** The page as it is: sideways scroll, destructive forms not behind a closed disclosure, axe's violations, and screenshots. */
+/** The page as it is: sideways scroll, destructive forms not behind a closed dialog (or disclosure), axe's violations, and screenshots. */
 async function inspect(page: Page, name: string, largura: number): Promise<Check> {
   // evaluated in the page (as text: the tests' TypeScript has no DOM types)
   const rolagem = await page.evaluate<boolean>('document.documentElement.scrollWidth > window.innerWidth');
-  // every destructive form (its action ends in one of these, or it is marked data-perigo) sits behind a closed disclosure
+  // every destructive form (its action ends in one of these, or it is marked data-perigo) sits in a closed dialog
   const semConfirmar = await page.evaluate<string[]>(`[...document.querySelectorAll('form[method=post]')]
     .filter((f) => (f.hasAttribute('data-perigo') || /\\/(revogar|excluir|fechar|desconectar|remover)$/.test(f.action)
-      || f.querySelector('button[value=remover]') !== null) && !f.closest('details:not([open])'))
+      || f.querySelector('button[value=remover]') !== null) && !f.closest('details:not([open]), dialog:not([open])'))
     .map((f) => f.action)`);
   await page.addScriptTag({ path: AXE });
   const found = await page.evaluate<string[]>(`axe.run().then((r) => r.violations.map((v) =>
@@ -156,7 +156,7 @@ describe('every console page at 390 px and 1280 px', () => {
     expect(clean(checks)).toEqual([]);
     // a key's scopes in words, the code beside (labels.ts)
     await page.goto(`${base}/console/projetos/${h.projectId}`);
-    await expect(page.getByRole('checkbox', { name: 'ler jobs, resultados e diagnósticos (results:read)' }).isChecked()).resolves.toBe(true);
+    await expect(page.getByRole('checkbox', { name: 'ler simulações, resultados e diagnósticos (results:read)' }).isChecked()).resolves.toBe(true);
     await expect(page.getByRole('checkbox', { name: 'simular e abrir diagnósticos (gasta créditos) (simulate)' }).count()).resolves.toBe(1);
     await page.close();
   });
@@ -268,8 +268,9 @@ describe('every console page at 390 px and 1280 px', () => {
   it('a refused form: back by GET, the message beside its field (aria-invalid, aria-describedby, focus there), the value kept; on every kind of page', async () => {
     const page = await context.newPage();
     await signIn(page);
-    const org = `/console/organizacoes/${h.orgId}`;
-    const project = `/console/projetos/${h.projectId}`;
+    const org = `/console/organizacoes/${h.orgId}/creditos`;
+    const project = `/console/projetos/${h.projectId}/webhook`;
+    const perigo = `/console/projetos/${h.projectId}/perigo`;
     /** The field's state as the person meets it: marked invalid, described by the message, focused, with the value typed. */
     const field = (id: string) => page.evaluate<{ invalid: string | null; message: string | undefined; focused: boolean; value: string }>(`(() => {
       const f = document.getElementById('${id}');
@@ -301,11 +302,12 @@ describe('every console page at 390 px and 1280 px', () => {
       await focusOn('webhook_url');
       await expect(field('webhook_url')).resolves.toMatchObject({ invalid: 'true', focused: true, value: 'http://exemplo.org/aviso' });
       checks.push(await inspect(page, `recusa-webhook`, largura));
-      // a deletion with the wrong name typed: back on the project's page, the confirmation open
+      // a deletion with the wrong name typed: back on the project's danger zone, the confirmation open
+      await page.goto(`${base}${perigo}`);
       await page.getByText('Excluir projeto…').click();
       await page.getByLabel('Para confirmar, digite o nome do projeto').fill('outro nome');
       await page.getByRole('button', { name: 'Excluir projeto', exact: true }).click();
-      await page.waitForURL(`${base}${project}`);
+      await page.waitForURL(`${base}${perigo}`);
       await focusOn('confirmar_projeto');
       await expect(field('confirmar_projeto')).resolves.toMatchObject({ invalid: 'true', focused: true, value: 'outro nome' });
       await expect(page.locator('#confirmar_projeto').isVisible()).resolves.toBe(true);
@@ -326,7 +328,7 @@ describe('every console page at 390 px and 1280 px', () => {
   it('the statement links each entry of a job to the job, by its name (no raw ids)', async () => {
     const page = await context.newPage();
     await signIn(page);
-    await page.goto(`${base}/console/organizacoes/${h.orgId}`);
+    await page.goto(`${base}/console/organizacoes/${h.orgId}/creditos`);
     const extrato = page.getByRole('region', { name: 'Extrato' });
     const links = await page.evaluate<string[]>(`[...document.querySelectorAll('[aria-label=Extrato] a')].map((a) => a.getAttribute('href'))`);
     // the concluded job's reservation and spend, and the running and queued jobs' reservations
@@ -342,10 +344,10 @@ describe('every console page at 390 px and 1280 px', () => {
     const page = await context.newPage();
     await signIn(page);
     const org = `${base}/console/organizacoes/${h.orgId}`;
-    await page.goto(org);
+    await page.goto(`${org}/membros`);
     await page.getByLabel('Convidar por e-mail').fill('Nova.Pessoa@exemplo.org');
     await page.getByRole('button', { name: 'Criar convite' }).click();
-    await page.waitForURL(`${org}#convites`);
+    await page.waitForURL(`${org}/membros`);
     const secao = page.locator('#convites');
     await expect(secao.getByRole('status').textContent()).resolves.toContain('Convite criado para nova.pessoa@exemplo.org');
     const link = (await secao.locator('#convite-link').textContent())!;

@@ -108,7 +108,7 @@ describe('console: people', () => {
     const sole = await a.submit('/console/conta', '/console/conta/excluir', { senha: 'segunda-senha' });
     expect(FormClient.invalid(sole, 'senha_exclusao')).toBe(true);
     expect(sole.body).toContain('único proprietário');
-    expect(sole.body).toContain('<details class="confirmar" open><summary>Excluir a conta…');
+    expect(sole.body).toContain('<dialog class="dialogo" id="excluir-conta" aria-labelledby="excluir-conta-titulo" open>');
     await addMember(h.store, { organizationId: h.orgId, email: 'outro-owner@exemplo.org', papel: 'owner' });
     expect(FormClient.invalid(await a.submit('/console/conta', '/console/conta/excluir', { senha: 'errada-errada' }), 'senha_exclusao')).toBe(true);
     const gone = await a.submit('/console/conta', '/console/conta/excluir', { senha: 'segunda-senha' });

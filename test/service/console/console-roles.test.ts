@@ -29,21 +29,25 @@ afterAll(async () => { await h?.close(); });
 
 const orgPage = () => `/console/organizacoes/${h.orgId}`;
 const projectPage = () => `/console/projetos/${h.projectId}`;
+/** The settings' tabs (service/console/settings-tabs.ts): each form's POST comes back to its tab. */
+const orgTab = (tab: 'membros' | 'creditos' | 'perigo') => `${orgPage()}/${tab}`;
+const projectTab = (tab: 'webhook' | 'perigo') => `${projectPage()}/${tab}`;
 
 /** Key names made so far (each key a new name: a name already in use is refused). */
 let keyNames = 0;
 /** One POST of each action, with a valid form. */
 const ACTION_POSTS: Record<Exclude<ConsoleAction, 'ver' | 'desconectar_agente'>, () => [string, string, Record<string, string>]> = {
   criar_projeto: () => [orgPage(), `${orgPage()}/projetos`, { nome: 'Novo' }],
-  arquivar_projeto: () => [projectPage(), `${projectPage()}/arquivar`, {}],
+  arquivar_projeto: () => [projectTab('perigo'), `${projectPage()}/arquivar`, {}],
   gerir_chaves: () => [projectPage(), `${projectPage()}/chaves`, { nome: `k${++keyNames}`, scopes: 'results:read', duracao: '30' }],
-  definir_limite: () => [orgPage(), `${orgPage()}/limite`, { limite: '' }],
-  adicionar_creditos: () => [orgPage(), `${orgPage()}/creditos`, { valor: '1' }],
-  excluir_projeto: () => [projectPage(), `${orgPage()}/projetos/${h.projectId}/excluir`, { confirmacao: 'Org console_roles project' }],
-  fechar_organizacao: () => [orgPage(), `${orgPage()}/fechar`, { confirmacao: 'Org console_roles' }],
-  convidar: () => [orgPage(), `${orgPage()}/convites`, { email: 'novo@exemplo.org', papel: 'reader' }],
-  gerir_webhook: () => [projectPage(), `${projectPage()}/webhook`, { url: 'https://93.184.216.34/hook' }],
-  gerir_membros: () => [orgPage(), `${orgPage()}/membros`, { email: 'reader@exemplo.org', papel: 'reader', acao: 'mudar' }],
+  definir_limite: () => [orgTab('creditos'), `${orgPage()}/limite`, { limite: '' }],
+  renomear_organizacao: () => [orgPage(), `${orgPage()}/nome`, { nome: 'Org console_roles' }],
+  adicionar_creditos: () => [orgTab('creditos'), `${orgPage()}/creditos`, { valor: '1' }],
+  excluir_projeto: () => [projectTab('perigo'), `${orgPage()}/projetos/${h.projectId}/excluir`, { confirmacao: 'Org console_roles project' }],
+  fechar_organizacao: () => [orgTab('perigo'), `${orgPage()}/fechar`, { confirmacao: 'Org console_roles' }],
+  convidar: () => [orgTab('membros'), `${orgPage()}/convites`, { email: 'novo@exemplo.org', papel: 'reader' }],
+  gerir_webhook: () => [projectTab('webhook'), `${projectPage()}/webhook`, { url: 'https://93.184.216.34/hook' }],
+  gerir_membros: () => [orgTab('membros'), `${orgPage()}/membros`, { email: 'reader@exemplo.org', papel: 'reader', acao: 'mudar' }],
   // an intensity the contract refuses: the submission comes back to the form (a 303 there) and
   // spends nothing, so the credits and the month's spend the next tests read stay as they are
   simular: () => [`${projectPage()}/simulacoes/nova?modelo=aviso-de-falta-de-agua&uf=RR`, `${projectPage()}/simulacoes`, {
@@ -55,9 +59,9 @@ const ACTION_POSTS: Record<Exclude<ConsoleAction, 'ver' | 'desconectar_agente'>,
 const LEAVES_THE_PAGE: ConsoleAction[] = ['criar_projeto', 'excluir_projeto', 'simular'];
 /** What puts an allowed action back, so the next role finds the same state. */
 const UNDO: Partial<Record<ConsoleAction, () => [string, string]>> = {
-  arquivar_projeto: () => [projectPage(), `${projectPage()}/restaurar`],
+  arquivar_projeto: () => [projectTab('perigo'), `${projectPage()}/restaurar`],
   excluir_projeto: () => [orgPage(), `${orgPage()}/projetos/${h.projectId}/desfazer`],
-  fechar_organizacao: () => [orgPage(), `${orgPage()}/reabrir`],
+  fechar_organizacao: () => [orgTab('perigo'), `${orgPage()}/reabrir`],
 };
 
 describe('console roles', () => {
@@ -98,6 +102,7 @@ describe('console roles', () => {
       const res = await c.go('POST', `/console/agentes/${id}/desconectar`, { _csrf: token });
       const allowed = (CONSOLE_ACTIONS.desconectar_agente as readonly string[]).includes(role);
       expect(res.statusCode, role).toBe(role === 'stranger' ? 404 : allowed ? 303 : 403);
+      if (allowed && role !== 'stranger') expect((await c.go('GET', '/console/agentes')).body, role).toContain('Agente desconectado');
     }
   });
 
@@ -106,8 +111,12 @@ describe('console roles', () => {
     const made = await owner.submit(projectPage(), `${projectPage()}/chaves`, { nome: 'painel', scopes: 'results:read', duracao: '90' });
     const key = /id="chave-nova">([^<]+)</.exec(made.body)![1];
     expect((await h.call('GET', '/v1/whoami', key)).statusCode).toBe(200);
-    /** The id of a key in the page's table, found by its prefix (svc_<prefix>_...). */
-    const idOf = (body: string, k: string, verb: string) => new RegExp(`chaves/([0-9a-f-]{36})/${verb}`).exec(body.slice(body.indexOf(`<code>${k.split('_')[1]}</code>`)))![1];
+    /** The id of a key in the page's list, found by its prefix (svc_<prefix>_...) in its card's title; its form for `verb` is on the page. */
+    const idOf = (body: string, k: string, verb: string) => {
+      const id = new RegExp(`id="chave-([0-9a-f-]{36})">[^<]*<code>${k.split('_')[1]}</code>`).exec(body)![1];
+      expect(body).toContain(`chaves/${id}/${verb}`);
+      return id;
+    };
     const keyId = idOf(made.body, key, 'rotacionar');
 
     const rotated = await owner.submit(projectPage(), `${projectPage()}/chaves/${keyId}/rotacionar`, { carencia: '1' });
@@ -123,18 +132,18 @@ describe('console roles', () => {
     expect((await h.call('GET', '/v1/whoami', next)).statusCode).toBe(401);
 
     // credits and a limit below the price of a job
-    const page = await owner.submit(orgPage(), `${orgPage()}/creditos`, { valor: '100' });
+    const page = await owner.submit(orgTab('creditos'), `${orgPage()}/creditos`, { valor: '100' });
     expect(page.body).toContain('R$ 100,00 adicionados.');
-    const bad = await owner.submit(orgPage(), `${orgPage()}/limite`, { limite: 'dez reais' });
+    const bad = await owner.submit(orgTab('creditos'), `${orgPage()}/limite`, { limite: 'dez reais' });
     expect(bad.body).toContain('informe um valor em reais');
     expect(FormClient.invalid(bad, 'limite_valor')).toBe(true);
     expect(FormClient.value(bad, 'limite_valor')).toBe('dez reais');
     // a limit below this month's spend is set, and the page says so
     await insertJob(h, { preco: 2_000_000 });
     await concludeNext(h, { formato: 'teste', dados: new Uint8Array([1]) });
-    const below = await owner.submit(orgPage(), `${orgPage()}/limite`, { limite: '1,50' });
+    const below = await owner.submit(orgTab('creditos'), `${orgPage()}/limite`, { limite: '1,50' });
     expect(below.body).toContain('Atenção: já foram gastos R$ 2,00 neste mês, mais que o limite');
-    const limited = await owner.submit(orgPage(), `${orgPage()}/limite`, { limite: '0,000001' });
+    const limited = await owner.submit(orgTab('creditos'), `${orgPage()}/limite`, { limite: '0,000001' });
     expect(limited.body).toContain('Limite mensal: R$ 0,00.');
     const res = await h.call('POST', '/v1/jobs', h.keys.full, {
       body: { pedido: { versao_contrato: 3, release: 'v1.0.0', familia: 'adocao', geografia: { ufs: ['RR'] }, lancamento: { dia: 1, cenario_base: 'pix' }, horizonte: { data_inicio: '2026-01-05', dias: 7 }, replicas: 1, grupo_comparacao: 'console', kpis: ['adotantes'] } },
@@ -150,39 +159,49 @@ describe('console roles', () => {
 describe('console webhook', () => {
   it('sets a webhook (secret shown once), refuses a private address, tests, re-keys and removes it', async () => {
     const admin = as.admin!;
-    const page = `/console/projetos/${h.projectId}`;
-    const refused = await admin.submit(page, `${page}/webhook`, { url: 'https://10.0.0.1/hook' });
+    const page = `/console/projetos/${h.projectId}/webhook`;
+    const action = `/console/projetos/${h.projectId}/webhook`;
+    const refused = await admin.submit(page, action, { url: 'https://10.0.0.1/hook' });
     expect(FormClient.invalid(refused, 'webhook_url')).toBe(true);
     expect(FormClient.value(refused, 'webhook_url')).toBe('https://10.0.0.1/hook');
     // said in Portuguese from the refusal's motivo (refusal-words.ts), not the CLI's English message
     expect(refused.body).toContain('10.0.0.1 não é um endereço público da internet');
-    const plain = await admin.submit(page, `${page}/webhook`, { url: 'http://93.184.216.34/hook' });
+    const plain = await admin.submit(page, action, { url: 'http://93.184.216.34/hook' });
     expect(plain.body).toContain('O endereço precisa começar com https:// (este usa http://)');
     expect(plain.body).not.toMatch(/must be https|not a public address/);
-    const set = await admin.submit(page, `${page}/webhook`, { url: 'https://93.184.216.34/hook' });
+    const set = await admin.submit(page, action, { url: 'https://93.184.216.34/hook' });
     const segredo = /id="segredo-novo">([^<]+)</.exec(set.body)![1];
     expect(segredo).toMatch(/^whsec_/);
     expect((await admin.go('GET', page)).body).not.toContain(segredo);
-    const ping = await admin.submit(page, `${page}/webhook/teste`, {});
-    expect(ping.body).toMatch(/<td>ping<\/td><td>pendente<\/td><td>0<\/td>/);
-    const rotated = await admin.submit(page, `${page}/webhook/segredo`, {});
+    const ping = await admin.submit(page, `${action}/teste`, {});
+    expect(ping.body).toMatch(/teste <code>ping<\/code>[\s\S]*?na fila[\s\S]*?nenhuma ainda \(0 tentativas\)/);
+    // the delivery's body as sent, and a resend: due now again, with its id
+    expect(ping.body).toContain('&quot;evento&quot;: &quot;ping&quot;');
+    const delivery = /webhook\/entregas\/([0-9a-f-]{36})\/reenviar/.exec(ping.body)![1];
+    await h.store.query(`UPDATE webhook_deliveries SET estado = 'abandonada', tentativas = 6, proxima_em = NULL WHERE id = $1`, [delivery]);
+    const resent = await admin.submit(page, `${action}/entregas/${delivery}/reenviar`, {});
+    expect(resent.body).toContain('Entrega reenviada');
+    expect((await h.store.query<{ estado: string; proxima_em: Date }>('SELECT estado, proxima_em FROM webhook_deliveries WHERE id = $1', [delivery])).rows[0])
+      .toEqual({ estado: 'pendente', proxima_em: h.clock.now() });
+    expect((await as.member!.submit(page, `${action}/entregas/${delivery}/reenviar`, {})).statusCode).toBe(403);
+    const rotated = await admin.submit(page, `${action}/segredo`, {});
     expect(/id="segredo-novo">([^<]+)</.exec(rotated.body)![1]).not.toBe(segredo);
-    const removed = await admin.submit(page, `${page}/webhook/remover`, {});
+    const removed = await admin.submit(page, `${action}/remover`, {});
     expect(removed.body).toContain('Nenhum webhook');
-    expect((await as.member!.submit(page, `${page}/webhook`, { url: 'https://93.184.216.34/hook' })).statusCode).toBe(403);
+    expect((await as.member!.submit(page, action, { url: 'https://93.184.216.34/hook' })).statusCode).toBe(403);
   });
 });
 
 describe('console members', () => {
   it('changes roles and removes members; only an owner touches owners; the last owner stays', async () => {
-    const page = orgPage();
-    const change = (c: FormClient, email: string, papel: string, acao = 'mudar') => c.submit(page, `${page}/membros`, { email, papel, acao });
+    const page = orgTab('membros');
+    const change = (c: FormClient, email: string, papel: string, acao = 'mudar') => c.submit(page, page, { email, papel, acao });
     expect((await change(as.admin!, 'member@exemplo.org', 'reader')).body).toContain('member@exemplo.org agora é leitor.');
     expect((await change(as.admin!, 'member@exemplo.org', 'member')).statusCode).toBe(200);
     const adminOnOwner = await change(as.admin!, 'owner@exemplo.org', 'member');
     // the refusal sits in that member's row, its choice kept
     expect(adminOnOwner.body).toMatch(/<p class="erro" id="membro-owner-exemplo-org-erro" role="alert">só um proprietário/);
-    expect(adminOnOwner.body).toMatch(/id="papel-owner@exemplo.org"[^>]*>.*<option value="member" selected>/);
+    expect(adminOnOwner.body).toMatch(/id="papel-owner-exemplo-org"[^>]*>.*<option value="member" selected>/);
     expect((await change(as.admin!, 'reader@exemplo.org', 'owner')).body).toContain('só um proprietário');
     const lastOwner = await change(as.owner!, 'owner@exemplo.org', 'admin');
     expect(lastOwner.body).toContain('ao menos um proprietário');

@@ -38,7 +38,7 @@ export class FormClient {
   }
   /**
    * GETs `page` and POSTs its form to `action` with the page's token. A 303 back to `page` itself
-   * (the console's POST-redirect-GET, service/console/flash.ts; or at a section of it, #convites) is followed as a browser does: the
+   * (the console's POST-redirect-GET, service/console/flash.ts; or at a section of it, #secao) is followed as a browser does: the
    * answer is then the page by GET, with what it says once.
    */
   async submit(page: string, action: string, form: Record<string, string>): Promise<LightMyRequestResponse> {

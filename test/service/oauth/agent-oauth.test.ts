@@ -14,6 +14,7 @@ import { Client as McpClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import * as oauth from 'oauth4webapi';
 import { chromium, type Browser } from 'playwright-core';
+import { checkPage, failed, notPortuguese, type PageCheck } from '../console/page-checks.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, archiveProject, changeMember, restoreProject } from '../../../service/accounts/accounts.js';
 import { buildApp } from '../../../service/app.js';
@@ -213,7 +214,9 @@ describe('OAuth for agents on the MCP server', () => {
     const as = await discover();
     const client = await register(as);
     const started = await authorizationUrl(as, client);
-    const page = await browser.newPage();
+    // the console's CSP would refuse axe, injected by the page checks
+    const context = await browser.newContext({ bypassCSP: true });
+    const page = await context.newPage();
     await page.goto(started.url);
     await page.waitForURL(/\/console\/entrar\?voltar=/);
     await page.getByLabel('E-mail').fill('ana@exemplo.org');
@@ -223,9 +226,22 @@ describe('OAuth for agents on the MCP server', () => {
     await expect(page.locator('#cliente').textContent()).resolves.toBe('Agente de teste');
     mkdirSync(SHOTS, { recursive: true });
     await page.screenshot({ path: `${SHOTS}/agente-autorizar.png`, fullPage: true });
+    // issue 59: the consent at a phone's and a desktop's width is clean (page-checks.ts), and "Permitir" (primary) and "Negar" look different
+    const checks: PageCheck[] = [];
+    for (const largura of [390, 1280]) {
+      await page.setViewportSize({ width: largura, height: 900 });
+      checks.push(await checkPage(page, 'agente-autorizar', largura));
+    }
+    expect(failed(checks)).toEqual([]);
+    expect(notPortuguese(checks)).toEqual([]);
+    const look = (name: string) => page.evaluate<string>(`(() => {
+      const s = getComputedStyle([...document.querySelectorAll('button')].find((b) => b.textContent.trim() === '${name}'));
+      return s.backgroundColor + ' ' + s.color;
+    })()`);
+    expect(await look('Permitir')).not.toBe(await look('Negar'));
     await page.getByLabel(/simulate/).check();
     await Promise.all([page.waitForURL((u) => u.toString().startsWith(REDIRECT)), page.getByRole('button', { name: 'Permitir' }).click()]);
-    await page.close();
+    await context.close();
     const callback = callbacks.find((c) => c.includes(`state=${started.state}`))!;
     expect(new URL(callback).searchParams.get('iss')).toBe(base);
 
@@ -287,7 +303,7 @@ describe('OAuth for agents on the MCP server', () => {
     await bia.signIn('bia@exemplo.org');
     const biaPage = await (await bia.go('/console/agentes')).text();
     expect(biaPage).toContain('Agente a desconectar');
-    const id = /data-agente="([^"]+)">\s*<td>Agente a desconectar/.exec(biaPage)![1];
+    const id = /id="agente-([^"]+)">Agente a desconectar/.exec(biaPage)![1];
     expect(biaPage).not.toContain(`/console/agentes/${id}/desconectar`);
     const csrf = /name="_csrf" value="([^"]+)"/.exec(biaPage)![1];
     expect((await bia.go(`/console/agentes/${id}/desconectar`, { form: { _csrf: csrf } })).status).toBe(403);

@@ -32,6 +32,7 @@ describe('campaign-sim admin', () => {
     expect(refused.code).not.toBe(0);
     expect(refused.err).toMatch(/no account has the e-mail ninguem@example\.org: invite it/);
     expect((await admin('org', 'show', org.id)).out.membros).toEqual([]);
+    expect((await admin('org', 'rename', org.id, 'Convites e Cia')).out.nome).toBe('Convites e Cia');
     const invited = (await admin('member', 'invite', org.id, 'Ninguem@Example.org', '--papel', 'admin')).out;
     expect(invited).toMatchObject({ email: 'ninguem@example.org', papel: 'admin', valido_dias: 7 });
     const token = /^\/console\/convites\/(.+)$/.exec(invited.link)![1];
@@ -61,6 +62,9 @@ describe('campaign-sim admin', () => {
     expect(await balance(store, org.id)).toBe(250_500_000);
     expect((await admin('spend-limit', 'set', org.id, '100')).out.limite_gasto_mensal_micros).toBe(100_000_000);
     expect((await admin('spend-limit', 'set', org.id, 'none')).out.limite_gasto_mensal_micros).toBeNull();
+    expect((await admin('spend-alert', 'set', org.id, '80')).out.alerta_gasto_parte).toBe(80);
+    expect((await admin('spend-alert', 'set', org.id, 'none')).out.alerta_gasto_parte).toBeNull();
+    expect((await admin('spend-alert', 'set', org.id, '101')).code).toBe(2);
     expect((await admin('concurrency', 'set', org.id, '4')).out.limite_jobs_simultaneos).toBe(4);
     expect((await admin('org', 'show', org.id)).out).toMatchObject({ saldo_micros: 250_500_000, gasto_mes_micros: 0, membros: [{ email: 'ana@example.org' }] });
 
@@ -97,6 +101,7 @@ describe('campaign-sim admin', () => {
     expect(set.out.segredo).toMatch(/^whsec_/);
     const ping = (await admin('webhook', 'test', project.id)).out;
     expect((await admin('webhook', 'deliveries', project.id)).out).toMatchObject([{ id: ping.id, evento: 'ping', estado: 'pendente', tentativas: 0 }]);
+    expect((await admin('webhook', 'resend', project.id, ping.id)).out).toEqual({ id: ping.id });
     const rotated = (await admin('webhook', 'rotate-secret', project.id)).out;
     expect(rotated.segredo).toMatch(/^whsec_/);
     expect(rotated.segredo).not.toBe(set.out.segredo);

@@ -80,7 +80,7 @@ describe('store on PostgreSQL', () => {
     const { org, project } = await seedOrganization(store, 'idem', 5_000_000);
     const a = await submit(project.id, 1_000_000, 'same');
     const b = await submit(project.id, 1_000_000, 'same');
-    expect(b).toEqual({ job: a.job, created: false });
+    expect(b).toEqual({ job: a.job, created: false, alertaGasto: null });
     await expect(createJob(store, { projectId: project.id, tipo: 'simulacao', pedido: {}, quote: quoteOf(1), idempotencyKey: 'same', requestHash: 'other' }))
       .rejects.toMatchObject({ code: 'idempotency_key_reused', status: 409 });
     expect(await balance(store, org.id)).toBe(4_000_000);
