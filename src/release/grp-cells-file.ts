@@ -30,14 +30,15 @@ export function grpCellsPath(release: string): string {
   return `data/releases/${release}/grp.json`;
 }
 
-const documents = new Map<string, GrpCellsDocument | null>();
+const documents = new Map<string, GrpCellsDocument>();
 
-/** The release's GRP document, read once per process; null when the release has none. */
+/** The release's GRP document, read once per process; null when the release has none (looked for again at the next call: the generator writes it, then reads it). */
 export function readGrpCells(release: string): GrpCellsDocument | null {
   let d = documents.get(release);
   if (d === undefined) {
     const p = grpCellsPath(release);
-    d = host.packageHas(p) ? (JSON.parse(host.packageText(p)) as GrpCellsDocument) : null;
+    if (!host.packageHas(p)) return null;
+    d = JSON.parse(host.packageText(p)) as GrpCellsDocument;
     documents.set(release, d);
   }
   return d;
