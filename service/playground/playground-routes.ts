@@ -3,17 +3,21 @@
 // threads share the population instead of copying it. Text files are sent gzipped to a client
 // that takes gzip (each file compressed once per process); the population files are cached by
 // the browser for a day (their URL names the release, their SHA-256 is checked on load).
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip as gzipCallback } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { playground, type Playground } from './site.js';
 
 export const PLAYGROUND_PATH = '/playground';
 
+// in libuv's threads, not the event loop's: a population file is 6-16 MB
+const gzip = promisify(gzipCallback);
+
 const ISOLATION = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp', 'cross-origin-resource-policy': 'same-origin' };
 
 export async function playgroundRoutes(app: FastifyInstance, opts: { site?: Playground }): Promise<void> {
   let site = opts.site;
-  const gzipped = new Map<string, Buffer>();
+  const gzipped = new Map<string, Promise<Buffer>>();
   const send = async (path: string, acceptsGzip: boolean, reply: FastifyReply) => {
     site ??= playground();
     const f = await site.file(path);
@@ -23,10 +27,10 @@ export async function playgroundRoutes(app: FastifyInstance, opts: { site?: Play
     if (!acceptsGzip) return reply.send(typeof f.body === 'string' ? f.body : Buffer.from(f.body));
     let z = gzipped.get(path);
     if (!z) {
-      z = gzipSync(f.body);
+      z = gzip(f.body);
       gzipped.set(path, z);
     }
-    return reply.header('content-encoding', 'gzip').send(z);
+    return reply.header('content-encoding', 'gzip').send(await z);
   };
   const gzipOk = (h: string | string[] | undefined) => /\bgzip\b/.test(String(h ?? ''));
   app.get(PLAYGROUND_PATH, (_req, reply) => reply.redirect(`${PLAYGROUND_PATH}/`));
