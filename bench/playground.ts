@@ -10,19 +10,28 @@ import { chromium } from 'playwright-core';
 import { playgroundRoutes } from '../service/playground/playground-routes.js';
 import { withoutTiming } from '../src/browser/run-in-page.js';
 import { closePool } from '../src/pool/pool.js';
+import { newestRelease } from '../src/release/release.js';
 import { runSimulation } from '../src/research/simulation.js';
+import { parseBenchArgs } from './lib/bench-args.js';
 import { writeBenchResult } from './lib/bench-output.js';
 import { runAsMain } from './lib/run-as-main.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const THREADS = 2;
+// on the release the playground serves: the newest
 const SCENARIO = {
-  versao_contrato: 3, release: 'v2.0.0', familia: 'adocao', nome: 'Bench do playground', geografia: { ufs: ['RR'] },
+  versao_contrato: 3, release: newestRelease(), familia: 'adocao', nome: 'Bench do playground', geografia: { ufs: ['RR'] },
   lancamento: { dia: 1, cenario_base: 'pix' }, horizonte: { data_inicio: '2026-02-02', dias: 180 }, replicas: 5,
   grupo_comparacao: 'bench-playground', kpis: ['adotantes'],
 };
 
 async function main(): Promise<void> {
+  parseBenchArgs({
+    name: 'playground',
+    measures: 'The engine in Chromium against Node on this machine: RR adoption, 180 days, 5 replicas, 2 threads each (wall time of the run; target: the browser within 2x of Node), and the playground\'s first load for RR in bytes transferred, compressed (target: under 15 MB); both summaries compared. Needs Debian\'s chromium (CHROMIUM_PATH).',
+    results: ['playground.json'],
+    options: {},
+  });
   const app = Fastify();
   await app.register(playgroundRoutes, {});
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -30,7 +39,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
   try {
     // the site's files made once before anything is timed (the first request records RR's reads)
-    await fetch(`${base}dados/v2.0.0/RR.json`);
+    await fetch(`${base}dados/${SCENARIO.release}/RR.json`);
     const page = await browser.newPage();
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');

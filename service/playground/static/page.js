@@ -157,9 +157,9 @@ async function submit(c, ev) {
 
 function show(c, s, r) {
   $('resultado').hidden = false;
-  const v = r.tabelas.veredito?.linhas.find((l) => l.verificacao === 'resultado');
-  if (v) {
-    const w = verdictWords(v.resultado, v.motivo);
+  // the job's row first, then its checks (service/console/verdict-words.ts reads the table)
+  if (r.tabelas.veredito?.linhas.length) {
+    const w = verdictWords(r.tabelas.veredito);
     $('veredito').innerHTML = `<p><strong>Veredito:</strong> ${esc(w.frase)}</p>${w.motivos.length ? `<p>Motivos: ${esc(w.motivos.join('; '))}.</p>` : ''}`;
   }
   const medidas = Object.keys(Object.values(r.resumo.variantes)[0]?.medidas ?? {});

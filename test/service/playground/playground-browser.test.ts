@@ -15,15 +15,16 @@ import { withoutTiming } from '../../../src/browser/run-in-page.js';
 import { closePool } from '../../../src/pool/pool.js';
 import { projectPath } from '../../../src/project-path.js';
 import { runSimulation } from '../../../src/research/simulation.js';
+import { newestRelease } from '../../../src/release/release.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = projectPath('.cache', 'screenshots');
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** A small RR scenario: adoption, 28 days, one replica. */
+/** A small RR scenario: adoption, 28 days, one replica, on the release the playground serves (the newest). */
 const SCENARIO = {
-  versao_contrato: 3, release: 'v2.0.0', familia: 'adocao', nome: 'Playground RR', geografia: { ufs: ['RR'] },
+  versao_contrato: 3, release: newestRelease(), familia: 'adocao', nome: 'Playground RR', geografia: { ufs: ['RR'] },
   lancamento: { dia: 1, cenario_base: 'pix' }, horizonte: { data_inicio: '2026-02-02', dias: 28 }, replicas: 1,
   grupo_comparacao: 'playground-rr', kpis: ['adotantes'],
 };
