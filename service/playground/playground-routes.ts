@@ -1,4 +1,4 @@
-// GET /playground and its files (service/playground/site.ts): public, uncounted, and cross-origin
+// GET /playground and its files (service/playground/site.ts): public, counted per origin address, and cross-origin
 // isolated (COOP same-origin, COEP require-corp) so the page has SharedArrayBuffer and its kernel
 // threads share the population instead of copying it. Text files are sent gzipped to a client
 // that takes gzip (each file compressed once per process); the population files are cached by
@@ -16,6 +16,12 @@ const gzip = promisify(gzipCallback);
 const ISOLATION = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp', 'cross-origin-resource-policy': 'same-origin' };
 
 export async function playgroundRoutes(app: FastifyInstance, opts: { site?: Playground }): Promise<void> {
+  // a static site, not the API: kept out of the OpenAPI document, and under the burst limit per
+  // origin address as the console is (service/http/auth.ts), its files being large
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+    route.config = { ...route.config, porOrigem: true };
+  });
   let site = opts.site;
   const gzipped = new Map<string, Promise<Buffer>>();
   const send = async (path: string, acceptsGzip: boolean, reply: FastifyReply) => {
