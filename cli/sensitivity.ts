@@ -11,12 +11,12 @@ import { contractError } from '../src/errors.js';
 import { readInputJson } from './input-file.js';
 import { checkOutputDir, checkOutputFile } from './output-file.js';
 import { collectParam, positiveInteger, SEED_HELP } from './simulate.js';
-import { fixedOverrides, parseAxis } from './sweep.js';
+import { addDesignRunOptions, fixedOverrides, parseAxis } from './sweep.js';
 
 const METHODS = { morris: 'morris', lhs: 'hipercubo_latino' } as const;
 
 export function registerSensitivity(program: Command): void {
-  program
+  const command = program
     .command('sensitivity')
     .description('Rank model parameters (or scenario fields) by their effect on each KPI: Morris elementary effects or a Latin hypercube\'s SRC and PRCC, common random numbers')
     .argument('<file>', 'campaign scenario (JSON)')
@@ -24,12 +24,9 @@ export function registerSensitivity(program: Command): void {
     .option('--method <method>', 'morris (elementary effects: mu*, mu, sigma) or lhs (a Latin hypercube: SRC, PRCC, R^2)', 'morris')
     .option('--trajetorias <n>', 'with --method morris: trajectories, each names + 1 runs (default 10, at least 2)', positiveInteger('--trajetorias'))
     .option('--niveis <n>', 'with --method morris: levels of the grid on each interval (even, default 4)', positiveInteger('--niveis'))
-    .option('--amostras <n>', 'with --method lhs: runs (default 10 per parameter, at least parameters + 3)', positiveInteger('--amostras'))
-    .option('--design-seed <text>', 'the seed of the design (default: the scenario\'s grupo_comparacao)')
-    .option('--set <name=value>', 'a fixed override of every run, as simulate --param; repeatable', collectParam)
-    .option('--replicas <n>', 'replicas (overrides the scenario\'s)', positiveInteger('--replicas'))
+    .option('--amostras <n>', 'with --method lhs: runs (default 10 per parameter, at least parameters + 3)', positiveInteger('--amostras'));
+  addDesignRunOptions(command, '--set')
     .option('--all-variants', 'also rank the counterfactual variants\' KPIs (sem_<canal>, menos10_<canal>): a run of every variant at each point')
-    .option('--threads <n>', 'worker threads', positiveInteger('--threads'))
     .option('--csv <dir>', 'write DIR/sensibilidade.csv (the ranking) and DIR/pontos.csv (every run\'s horizon totals, as sweep writes them)')
     .option('--json', 'print the ranking as JSON (default: CSV on stdout, unless --csv)')
     .option('--plot <file>', 'SVG bar chart: per KPI, mu* and sigma (morris) or PRCC and SRC (lhs) of each parameter')

@@ -44,21 +44,31 @@ export async function fixedOverrides(json: unknown, assignments: readonly string
   return overrides.applyOverrides(validateScenario(json), assigned);
 }
 
+/**
+ * The options every run of a design takes, after the design's own: the design's seed (`seedWhen`:
+ * the design options it needs, if any), the fixed overrides under `overrideFlag` (sweep's --param;
+ * sensitivity's --set, its --param being the axes), --replicas and --threads.
+ */
+export function addDesignRunOptions(command: Command, overrideFlag: '--param' | '--set', seedWhen = ''): Command {
+  return command
+    .option('--design-seed <text>', `${seedWhen}the seed of the design (default: the scenario's grupo_comparacao)`)
+    .option(`${overrideFlag} <name=value>`, 'a fixed override of every run, as simulate --param; repeatable', collectParam)
+    .option('--replicas <n>', 'replicas (overrides the scenario\'s)', positiveInteger('--replicas'))
+    .option('--threads <n>', 'worker threads', positiveInteger('--threads'));
+}
+
 const DESIGNS = { grid: 'grade', random: 'aleatorio', lhs: 'hipercubo_latino' } as const;
 
 export function registerSweep(program: Command): void {
-  program
+  const command = program
     .command('sweep')
     .description('Run a scenario over a grid, or random or Latin-hypercube draws, of parameter or scenario-field values (common random numbers) and write one tidy CSV')
     .argument('<file>', 'campaign scenario (JSON)')
     .requiredOption('--grid <name=values>', 'a name and its values: beta0=-6,-5.5 or canais.0.intensidade=[0.2,0.4] (with --design random or lhs: its min,max); repeatable (a grid is their product)', collectParam)
     .option('--design <design>', 'grid (default: every combination), random (uniform draws in each name\'s min,max) or lhs (a Latin hypercube: each interval cut into --points strata, one point in each)', 'grid')
-    .option('--points <n>', 'with --design random or lhs: the points to draw', positiveInteger('--points'))
-    .option('--design-seed <text>', 'with --design random or lhs: the seed of the draws (default: the scenario\'s grupo_comparacao)')
-    .option('--param <name=value>', 'a fixed override, as simulate --param; repeatable', collectParam)
-    .option('--replicas <n>', 'replicas (overrides the scenario\'s)', positiveInteger('--replicas'))
+    .option('--points <n>', 'with --design random or lhs: the points to draw', positiveInteger('--points'));
+  addDesignRunOptions(command, '--param', 'with --design random or lhs: ')
     .option('--plan-only', 'run the plano variant alone at every point')
-    .option('--threads <n>', 'worker threads', positiveInteger('--threads'))
     .option('-o, --output <file>', 'CSV file of the horizon totals (default: stdout)')
     .option('--curvas <file>', 'also write each point\'s weekly curves as CSV: the names, ponto, data, semana, variante, medida, media, minimo, maximo (the replicas\' published counts summed over the units), escondidas')
     .addHelpText('after', `\nColumns of the totals: one per name, then ponto, variante, medida, valor (persons at the horizon, published units summed), escondidas.${SEED_HELP}`)
