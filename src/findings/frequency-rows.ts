@@ -9,10 +9,10 @@ import { audience, reachColumns } from './findings-tables.js';
 import type { JobResult } from './job-result.js';
 import { publishCell } from './privacy.js';
 import { tidy } from './stats.js';
-import { csvCell } from './tidy-weekly-rows.js';
+import { csvLines, type PublishableRow } from './tidy-weekly-rows.js';
 import { unitsAreAreas } from './units.js';
 
-export interface FrequencyRow {
+export interface FrequencyRow extends PublishableRow {
   municipio: string;
   /** 10-digit weighting-area code when the scenario lists aps, else null. */
   area_ponderacao: string | null;
@@ -32,8 +32,6 @@ export interface FrequencyRow {
   efetiva: boolean;
   /** Why alcance is hidden (the privacy rule's reason), else null. */
   motivo: string | null;
-  /** false for raw rows (unsuppressed counts): never to be published. */
-  publicavel: boolean;
 }
 
 export const FREQUENCY_COLUMNS = [
@@ -95,7 +93,6 @@ export function frequencyRows(result: JobResult, opts: FrequencyOptions = {}): F
 }
 
 /** The CSV lines of frequency rows, header first. */
-export function* frequencyCsvLines(rows: Iterable<FrequencyRow>): Generator<string> {
-  yield `${FREQUENCY_COLUMNS.join(',')}\n`;
-  for (const r of rows) yield `${FREQUENCY_COLUMNS.map((c) => csvCell(r[c])).join(',')}\n`;
+export function frequencyCsvLines(rows: Iterable<FrequencyRow>): Generator<string> {
+  return csvLines(FREQUENCY_COLUMNS, rows);
 }

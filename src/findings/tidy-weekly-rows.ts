@@ -10,7 +10,13 @@ import type { UfCode } from '../release/types.js';
 import { ServiceError } from '../errors.js';
 import type { WeeklyRow } from './weekly-rows.js';
 
-export interface TidyWeeklyRow {
+/** The column every tidy row (these, and the frequency rows of frequency-rows.ts) ends with. */
+export interface PublishableRow {
+  /** false for raw rows (unsuppressed counts): never to be published. */
+  publicavel: boolean;
+}
+
+export interface TidyWeeklyRow extends PublishableRow {
   /** ISO date (YYYY-MM-DD) of the week's last simulated day (the last week may be shorter than 7 days). */
   data: string;
   /** 7-digit IBGE code of the municipality. */
@@ -28,8 +34,6 @@ export interface TidyWeeklyRow {
   medida: Medida;
   /** Persons with the event by the end of the week; null when the privacy rule hides the count. */
   valor: number | null;
-  /** false for raw rows (unsuppressed counts): never to be published. */
-  publicavel: boolean;
 }
 
 export const TIDY_WEEKLY_COLUMNS = [
@@ -68,17 +72,22 @@ export function* tidyWeeklyRows(rows: Iterable<WeeklyRow>, ctx: TidyContext): Ge
   }
 }
 
-/** A CSV cell, quoted only when it must be (also the frequency rows', frequency-rows.ts). */
-export function csvCell(v: string | number | boolean | null): string {
+/** A CSV cell, quoted only when it must be. */
+function csvCell(v: string | number | boolean | null): string {
   if (v === null) return '';
   const s = String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** The CSV lines, header first, each ending in a newline (a country-wide job is written as a stream). */
-export function* tidyCsvLines(rows: Iterable<TidyWeeklyRow>): Generator<string> {
-  yield `${TIDY_WEEKLY_CSV_HEADER}\n`;
-  for (const r of rows) yield `${TIDY_WEEKLY_COLUMNS.map((c) => csvCell(r[c])).join(',')}\n`;
+/** The CSV lines of tidy rows under `columns`, header first, each ending in a newline (a country-wide job is written as a stream). */
+export function* csvLines<C extends string>(columns: readonly C[], rows: Iterable<Record<C, string | number | boolean | null>>): Generator<string> {
+  yield `${columns.join(',')}\n`;
+  for (const r of rows) yield `${columns.map((c) => csvCell(r[c])).join(',')}\n`;
+}
+
+/** The CSV lines of the weekly rows, header first. */
+export function tidyCsvLines(rows: Iterable<TidyWeeklyRow>): Generator<string> {
+  return csvLines(TIDY_WEEKLY_COLUMNS, rows);
 }
 
 /** JSON Lines: one row object a line. */
