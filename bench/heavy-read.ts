@@ -22,11 +22,8 @@ import { loadavg } from 'node:os';
 import { once } from 'node:events';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { Pool } from 'undici';
-import { createApiKey } from '../service/accounts/api-keys.js';
-import { createDevAccount } from '../service/accounts/dev-account.js';
-import { buildApp } from '../service/app.js';
-import { openStore } from '../service/store/open-store.js';
 import { loadCensusMunicipalRows } from '../src/release/data-files.js';
+import { startAttackedService } from './lib/attacked-service.js';
 import { parseBenchArgs, positiveNumber, wholeNumber } from './lib/bench-args.js';
 import { writeTargetRuns } from './lib/bench-output.js';
 import { runBenchWithServiceChild, withServiceChild } from './lib/service-child.js';
@@ -36,17 +33,8 @@ const SAO_PAULO = '3550308';
 const COLD_MUNICIPALITIES = 40;
 
 async function serve(dataDir: string): Promise<void> {
-  const store = await openStore({ dataDir });
-  const dev = await createDevAccount(store);
-  const reader = await createApiKey(store, { projectId: dev.projectId, nome: 'reader', scopes: ['results:read'], expiresInDays: null });
-  const victim = await createApiKey(store, { projectId: dev.projectId, nome: 'victim', scopes: ['results:read'], expiresInDays: null });
-  const raised = 1_000_000_000;
-  const app = await buildApp({
-    store, rateLimits: { perKeyPerHour: raised, perOrganizationPerHour: raised, burstPerCredential: raised, burstPerAddress: raised },
-  });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  process.stdout.write(`${JSON.stringify({ url, reader: reader.key, victim: victim.key })}\n`);
-  process.on('SIGTERM', () => { app.close().then(() => store.close()).finally(() => process.exit(0)); });
+  const { url, reader, victim } = await startAttackedService(dataDir);
+  process.stdout.write(`${JSON.stringify({ url, reader, victim })}\n`);
 }
 
 interface AttackOrder { url: string; key: string; seconds: number; paths: string[]; loops: number; encoding: 'identity' | 'gzip' }

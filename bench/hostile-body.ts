@@ -26,11 +26,8 @@ import { readFile } from 'node:fs/promises';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
-import { createApiKey } from '../service/accounts/api-keys.js';
-import { createDevAccount } from '../service/accounts/dev-account.js';
-import { buildApp } from '../service/app.js';
-import { openStore } from '../service/store/open-store.js';
 import { projectPath } from '../src/project-path.js';
+import { startAttackedService } from './lib/attacked-service.js';
 import { parseBenchArgs, positiveNumber } from './lib/bench-args.js';
 import { writeTargetRuns } from './lib/bench-output.js';
 import { runBenchWithServiceChild, withServiceChild } from './lib/service-child.js';
@@ -99,15 +96,7 @@ async function validPedido(): Promise<string> {
 }
 
 async function serve(dataDir: string): Promise<void> {
-  const store = await openStore({ dataDir });
-  const dev = await createDevAccount(store);
-  const reader = await createApiKey(store, { projectId: dev.projectId, nome: 'reader', scopes: ['results:read'], expiresInDays: null });
-  const victim = await createApiKey(store, { projectId: dev.projectId, nome: 'victim', scopes: ['results:read'], expiresInDays: null });
-  const raised = 1_000_000_000;
-  const app = await buildApp({
-    store, rateLimits: { perKeyPerHour: raised, perOrganizationPerHour: raised, burstPerCredential: raised, burstPerAddress: raised },
-  });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  const ready = await startAttackedService(dataDir);
   // SIGUSR2: one line with the event-loop delay since the last one (the bench asks at each run's
   // start and end), and the longest step in CPU time: the process's CPU time between two turns
   // of a 1 ms timer, which a machine too busy to run the process does not lengthen.
@@ -126,8 +115,7 @@ async function serve(dataDir: string): Promise<void> {
     delay.reset();
     longestCpuUs = 0;
   });
-  process.stdout.write(`${JSON.stringify({ url, reader: reader.key, simulator: dev.apiKey, victim: victim.key })}\n`);
-  process.on('SIGTERM', () => { app.close().then(() => store.close()).finally(() => process.exit(0)); });
+  process.stdout.write(`${JSON.stringify(ready)}\n`);
 }
 
 /** Posts `body` to `route` in a loop while `running()`, under `key()`; counts the answers by status. */

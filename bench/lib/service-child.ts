@@ -1,6 +1,6 @@
 // A bench that drives the service as a child process of its own file (so the bench's client and
 // the service do not share an event loop): the child is the same file started with
-// `--serve <dataDir>`. Used by bench/api-during-job.ts and bench/hostile-body.ts.
+// `--serve <dataDir>`. Used by bench/api-during-job.ts, bench/heavy-read.ts and bench/hostile-body.ts.
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
