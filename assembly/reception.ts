@@ -145,7 +145,8 @@ function padFirstRows(cum: usize, nC: u32, nDays: u32): void {
 // and the counts of days below t for 0, 1 (v1 < t) and 2 (v2 < t) of them below (gridCounts, a
 // byte each, indexed by the compares' bitmask): about 15 instructions a search against the two
 // levels of compares' 30 (PA 4 channels 30 days: reset 1.06x-1.12x, task about 1.05x-1.12x in
-// both harness orders; 1 channel 7 days neutral; docs/model.md, session 13). A row with three distinct
+// both harness orders; 1 channel 7 days neutral; docs/experiments/kernel-speed.md, "2026-11-27: an
+// inverse grid for the contact search, and the event pass's loads"). A row with three distinct
 // values in one cell keeps the padded search (fillGrid says so).
 const GRID_CELLS: u32 = 64;
 const GRID_BITS: u32 = 6;
@@ -263,7 +264,8 @@ const batchNeed = memory.data(<i32>BATCH << 3, 8);
  * step: the two quotients' chains (hashes, logarithms, divisions) are independent and overlap
  * (perf put an eighth of the media pass's samples on the instruction waiting for the division;
  * four pairs a step instead of two: PA 4 channels 2.381 -> 2.339 CPU-s, reset 0.322 -> 0.305,
- * docs/model.md, session 8's second round).
+ * docs/experiments/kernel-speed.md, "2026-11-26: the media pass's search, listing and paired
+ * draws", its second round).
  */
 function drawNeeds(n: u32): void {
   let j: u32 = 0;
@@ -294,8 +296,9 @@ function drawNeeds(n: u32): void {
  * lower dday to a day no earlier than that success's, so dday, the least day of a successful
  * draw, is the same. Out of the round's loop its branch (taken for about 30% of the contacts,
  * unpredictable) and the hash are gone, and dday is not stored there (PA 4 channels, reset 0.962
- * -> 0.912 CPU-s, docs/model.md, session 12). Each f64 uniform is compared with the channel's f64
- * recall probability, as before.
+ * -> 0.912 CPU-s, docs/experiments/kernel-speed.md, "2026-11-27: the event pass from a bitmap, and
+ * lighter contact rounds"). Each f64 uniform is compared with the channel's f64 recall
+ * probability, as before.
  */
 function recallDraws(n: u32, dday: usize): void {
   for (let r: u32 = 0; r < n; r++) {
@@ -573,7 +576,8 @@ function socialRun(
   for (; i + 4 <= b; i += 4) {
     const free = i32x4.eq(i32x4.extend_low_i16x8_u(v128.load64_zero(sday + (<usize>i << 1))), i32x4.splat(0));
     // the indices loaded as scalars, not extracted from a vector: on the AMD EPYC host the days
-    // 3% faster (docs/model.md, session 10; on the Intel host of session 9, 2% slower)
+    // 3% faster (docs/experiments/kernel-speed.md, "2026-11-26: every media contact in the reset";
+    // on the Intel host 2% slower, its "Tried and not kept" table, "gather indices as scalars")
     const sG = gather4From<u32>(tG, group + (<usize>i << 2));
     settleSocial(i, free, f32x4.add(f32x4.add(vBase, sG), gather4From<u16>(tD, dcell + (<usize>i << 1))), day, sday, mult, rem, vEx, true);
   }
@@ -1169,7 +1173,8 @@ export function stepReception(day: u32): void {
       // A candidate not yet exposed (eday 0) was hit today: a first exposure, by media if mday
       // is today, else socially (sday is not read); an exposed one's event is the end of its
       // spreading, if any. The same tests as the four loads (eday, resp, mday, sday) and
-      // compares of every candidate before, with one load for most (docs/model.md, session 13).
+      // compares of every candidate before, with one load for most (docs/experiments/kernel-speed.md,
+      // "2026-11-27: an inverse grid for the contact search, and the event pass's loads").
       const e = <u32>load<u16>(eday + (<usize>p << 1));
       isFirst = e == 0;
       if (!isFirst && ((load<u8>(resp + <usize>p) != REPASSA) | (day - e != periodG))) continue;
@@ -1190,7 +1195,8 @@ export function stepReception(day: u32): void {
       }
       }
       // the household: hhStart walked 4 bounds per compare (hhStart[nH] > p stops it in the
-      // array); on the AMD EPYC host the days 1.4% to 5.7% faster than one by one (session 10)
+      // array); on the AMD EPYC host the days 1.4% to 5.7% faster than one by one
+      // (docs/experiments/kernel-speed.md, "2026-11-26: every media contact in the reset")
       const vp = i32x4.splat(p);
       while (true) {
         const m = i32x4.bitmask(i32x4.le_u(v128.load(hhStart + (<usize>(h + 1) << 2)), vp));
