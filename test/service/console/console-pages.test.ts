@@ -265,6 +265,19 @@ describe('every console page at 390 px and 1280 px', () => {
       const textos = await chartTexts();
       expect(textos.length).toBeGreaterThan(30);
       expect(textos.filter((t) => t.px < MIN_TEXT_PX - 0.01 || !t.dentro)).toEqual([]);
+      // the findings table scrolled to its end: its last column (Observação) clear of the box's edge
+      // (its cell's padding and the box's gutter), whole on a screen, the page itself not scrolling sideways
+      const fim = await page.evaluate<{ folga: number; rolagem: boolean; largura: number; caixa: number }>(`(() => {
+        const box = document.querySelector('#achados .rolagem');
+        box.scrollLeft = box.scrollWidth;
+        const b = box.getBoundingClientRect();
+        const right = Math.max(...[...box.querySelectorAll('tr > :last-child')].map((c) => { const r = document.createRange(); r.selectNodeContents(c); return r.getBoundingClientRect().right; }));
+        return { folga: b.right - right, rolagem: document.documentElement.scrollWidth > window.innerWidth, largura: box.scrollWidth, caixa: box.clientWidth };
+      })()`);
+      expect(fim.rolagem).toBe(false);
+      expect(fim.folga).toBeGreaterThanOrEqual(16);
+      if (width === 1280) expect(fim.largura).toBeLessThanOrEqual(fim.caixa);
+      await page.locator('#achados .rolagem').screenshot({ path: `${SHOTS}/job-tabela-${width}.png` });
     }
     await page.locator('#grafico').screenshot({ path: `${SHOTS}/job-grafico-390.png` });
     await page.close();
