@@ -182,9 +182,9 @@ describe('Nova simulação', () => {
     const priced = await c.go('GET', `${nova()}?${query({ ...inGrp, revisar: '1' })}`);
     expect(priced.statusCode).toBe(200);
     // the plan in GRPs: TV at the intensity that buys 80 a week (160 over its 14 days), radio at the intensity typed
-    const plano = /<table id="plano-grp">.*?<\/table>/s.exec(priced.body)![0].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
-    expect(plano).toMatch(/ TV 1 a 14 0,\d{1,4} 80 160 /);
-    expect(plano).toMatch(/ rádio 1 a 14 0,7 [\d,]+ [\d.,]+ /);
+    const plano = /<ul id="plano-grp".*?<\/ul>/s.exec(priced.body)![0].replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+    expect(plano).toMatch(/ TV, dias 1 a 14: 80 GRPs por semana \(160 no período\), intensidade 0,\d{1,4}\./);
+    expect(plano).toMatch(/rádio, dias 1 a 14: [\d.,]+ GRPs por semana \([\d.,]+ no período\), intensidade 0,7\./);
     expect(priced.body).toContain('<input type="hidden" name="tv_grp" value="80">');
     // out of the channel's reach: under its field, the figure kept
     const far = await c.go('GET', `${nova()}?${query({ ...FORM, tv_grp: '5000', revisar: '1' })}`);
