@@ -1,8 +1,9 @@
 // "Nova simulação" (docs/console.md): a first simulation without code. A person picks a library
 // template and a place (GET .../simulacoes/nova: the library, GET /v1/biblioteca's operation),
-// changes what the form offers (scenario-form.ts) and asks the price (GET with revisar=1: the quote
-// of POST /v1/jobs/estimate, estimateSimulation, reserving nothing), then confirms (POST
-// .../simulacoes, CSRF): the job is submitted by the same operation as POST /v1/jobs
+// changes what the form offers (scenario-form.ts: each channel in intensity, or in GRPs a week
+// where the release has a GRP table) and asks the price (GET with revisar=1: the quote of
+// POST /v1/jobs/estimate, estimateSimulation, reserving nothing, with the plan's GRPs), then
+// confirms (POST .../simulacoes, CSRF): the job is submitted by the same operation as POST /v1/jobs
 // (submitSimulation), its price reserved from the organization's credits, under an idempotency key
 // made with the quote (a second click makes no second job). A refusal, the contract's or the
 // credits', comes back under its field in Portuguese (contract-refusal-words.ts). Members,
@@ -29,7 +30,7 @@ import { contractRefusalWords } from './contract-refusal-words.js';
 import { formState } from './form-state.js';
 import { LABELS } from './labels.js';
 import { NUMBERS } from './result-words.js';
-import { contractFieldOf, FORM_FIELDS, formOfTemplate, formOfText, formQuery, scenarioOfForm, type ScenarioForm } from './scenario-form.js';
+import { contractFieldOf, FORM_FIELDS, formOfTemplate, formOfText, formQuery, offersGrp, scenarioOfForm, type ScenarioForm } from './scenario-form.js';
 
 type Text = Record<string, string | string[] | undefined>;
 
@@ -106,7 +107,7 @@ export async function consoleNewSimulationRoutes(app: FastifyInstance, kit: Cons
     const data = {
       ...common, passo: 2, valores, modelo: filled, preco, saldo, chave: randomUUID(), query: formQuery(valores),
       municipios: release.municipalities(typed.uf as UfCode).map((m) => ({ codigo: m.codigo, nome: m.nome })),
-      temCanais: modelFor(filled.pedido!.familia).canais, ...(form ? { form } : {}),
+      temCanais: modelFor(filled.pedido!.familia).canais, temGrp: offersGrp(filled.pedido!), ...(form ? { form } : {}),
     };
     return kit.page(reply, 'nova-simulacao', 'Nova simulação', pessoa, data, status);
   });

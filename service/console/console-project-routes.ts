@@ -7,6 +7,7 @@
 //  - Webhook: its address, a test, the signing secret replaced (in a dialog), removal, and the
 //    latest deliveries with their times, body and answer, each sent again on request;
 //  - Zona de perigo: archiving (its keys stop; in a dialog) or restoring, and deletion.
+// Every tab leads to "Nova simulação" (console-new-simulation-routes.ts) for whoever may simulate.
 // The same account actions as `campaign-sim admin key|webhook ...` (operations/account-actions.ts).
 import type { FastifyInstance } from 'fastify';
 import { GRACE_DAYS, KEY_DURATIONS_DAYS, SCOPES, type GraceDays, type KeyDurationDays, type Scope } from '../accounts/api-keys.js';
@@ -61,7 +62,7 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
       projeto: project, papel, aba, agora: store.clock.now(),
       pode: {
         chaves: roleAllows(papel, 'gerir_chaves'), arquivar: roleAllows(papel, 'arquivar_projeto'), excluir: roleAllows(papel, 'excluir_projeto'),
-        webhook: roleAllows(papel, 'gerir_webhook'),
+        webhook: roleAllows(papel, 'gerir_webhook'), simular: roleAllows(papel, 'simular'),
       },
       ok: null, chave: null, segredo: null,
       trilha: await projectTrail(store, project), abas: projectTabs(id, aba), abasRotulo: 'Configurações do projeto',

@@ -2,12 +2,15 @@
 // (src/findings/curves-chart.ts, as `campaign-sim plot` draws it), labelled for a person: the
 // variants named in Portuguese (labels.ts) and told apart by dash as well as colour (a channel
 // removed dashed, cut by 10% dotted), plano thick and on top, the y axis named, numbers in pt-BR,
-// and an accessible name and description; and the same values as tables, readable without the
+// axis texts at the console's 12 px minimum (the chart's own option, not a style over it), and an
+// accessible name and description; and the same values as tables, readable without the
 // picture (a screen reader, a phone where the chart's text is small).
 import { curvesSvg, type WeeklyCurve } from '../../src/findings/index.js';
 import { LABELS } from './labels.js';
 
 export const CHART_TITLE = 'Pessoas com cada medida até o fim de cada semana, por variante';
+/** The ticks' and axis names' size in the drawing's units: a drawing shown at its own size or wider draws no text under 12 px. */
+export const AXIS_TEXT = 12;
 
 const compact = new Intl.NumberFormat('pt-BR', { notation: 'compact' });
 const whole = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
@@ -22,13 +25,13 @@ export interface JobChart { largo: string; estreito: string }
 
 /** The SVGs of a job's stored weekly curves (means over replicas): 760 units wide for a screen, and
  *  340 wide with the legend under the panels for a phone, where the wide one would be scaled to
- *  half size and its 11 px text drawn at 5 px. */
+ *  half size and its 12 px text drawn at 5 px. */
 export function jobChart(curvas: readonly WeeklyCurve[]): JobChart {
   const medidas = [...new Set(curvas.map((c) => c.medida))];
   const variantes = [...new Set(curvas.map((c) => c.variante))];
   const descricao = `Um painel por medida (${medidas.join(', ')}), uma linha por variante (${variantes.map(LABELS.variante).join('; ')}): `
     + 'semanas no eixo horizontal, pessoas acumuladas no vertical, somadas sobre as unidades publicadas, média das réplicas.';
-  const o = { nomeVariante: LABELS.variante, tracoVariante: dashOf, eixoY: 'pessoas (acumulado)', numero: (n: number) => compact.format(n), planoPorCima: true, descricao };
+  const o = { nomeVariante: LABELS.variante, tracoVariante: dashOf, eixoY: 'pessoas (acumulado)', numero: (n: number) => compact.format(n), planoPorCima: true, descricao, textoEixo: AXIS_TEXT };
   return { largo: curvesSvg(curvas, CHART_TITLE, { ...o, id: 'grafico' }), estreito: curvesSvg(curvas, CHART_TITLE, { ...o, id: 'grafico-estreito', estreito: true }) };
 }
 

@@ -70,6 +70,7 @@ const whole = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 2 });
 const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 1 });
 const compact = new Intl.NumberFormat('pt-BR', { notation: 'compact', maximumFractionDigits: 1 });
+const fine = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 4 });
 
 export const NUMBERS = {
   /** "12.345" */
@@ -80,6 +81,8 @@ export const NUMBERS = {
   parte: (n: number) => percent.format(n),
   /** "359 mil", "1,2 mi" */
   curto: (n: number) => compact.format(n),
+  /** "0,2279": an intensity (one the form computed from GRPs has many digits) */
+  intensidade: (n: number) => fine.format(n),
 };
 
 /** A grid label in words: "20-29" → "20 a 29 anos", "60+" → "60 anos ou mais", codes of schooling and race. */

@@ -1,22 +1,30 @@
 // The "Nova simulação" form (views/nova-simulacao.eta, console-new-simulation-routes.ts): a library
 // template filled for a place (library/fill-template.ts, GET /v1/biblioteca/{modelo}) becomes a
-// form of what a planner changes (name, municipalities, each channel's days and intensity, the
-// horizon, the replicas), and the form becomes the scenario the quote and the submission check
+// form of what a planner changes (name, municipalities, each channel's days and intensity or GRPs,
+// the horizon, the replicas), and the form becomes the scenario the quote and the submission check
 // (the contract's validateScenario, through the same operations as POST /v1/jobs/estimate and
 // POST /v1/jobs). The form's values travel as text (a GET's query, a POST's body) and come back as
 // typed. A contract refusal is said in Portuguese under the field it names (contractFieldOf,
 // contract-refusal-words.ts).
 //
-// GRPs: a release whose reception model converts GRPs to intensity (the GRP <-> intensity
-// operation of issue 56) adds a `<canal>_grp` field; intensityOf is the one place that reads a
-// channel's intensity from the form, and so the one place that converts. Until then, intensity.
+// GRPs: where the scenario's model has media channels and its release a GRP table (v2.0.0 on,
+// offersGrp), each channel also takes `<canal>_grp`, the GRPs a week (contacts per 100 persons of
+// the audience in 7 days at a constant intensity, the engine's convertGrp, docs/model.md "GRPs").
+// intensityOf is the one place that reads a channel's intensity from the form, and so the one place
+// that converts: a GRP figure, when typed, gives the intensity that buys it (the engine's function,
+// over the scenario's release, UFs and audience), and one out of the channel's reach is refused
+// under its field with the most the channel buys.
 import type { FilledTemplate } from '../../library/fill-template.js';
 import { CANAIS } from '../../src/contract/scenario-schema.js';
 import type { Canal, Pergunta, Scenario } from '../../src/contract/types.js';
+import { modelFor } from '../../src/models/model-registry.js';
+import { convertGrp } from '../../src/models/recepcao/plan-grp.js';
+import { releaseManifest } from '../../src/release/release.js';
 import { refuseField } from '../accounts/form-refusal.js';
+import { LABELS } from './labels.js';
 
-/** A channel's fields as typed. */
-export interface ChannelFields { usar: boolean; inicio: string; fim: string; intensidade: string }
+/** A channel's fields as typed (`grp`, the GRPs a week, empty unless typed: when typed it replaces the intensity). */
+export interface ChannelFields { usar: boolean; inicio: string; fim: string; intensidade: string; grp: string }
 
 /** The form as typed (every value a string, as the page refills it). */
 export interface ScenarioForm {
@@ -46,8 +54,8 @@ export function formOfTemplate(t: FilledTemplate, uf: string, municipio: string[
   const canais = Object.fromEntries(CANAIS.map((c) => {
     const own = p.canais?.find((x) => x.canal === c);
     return [c, own
-      ? { usar: true, inicio: String(own.dia_inicio), fim: String(own.dia_fim), intensidade: decimalText(own.intensidade) }
-      : { usar: false, inicio: '1', fim: String(p.horizonte.dias), intensidade: '0,5' }];
+      ? { usar: true, inicio: String(own.dia_inicio), fim: String(own.dia_fim), intensidade: decimalText(own.intensidade), grp: '' }
+      : { usar: false, inicio: '1', fim: String(p.horizonte.dias), intensidade: '0,5', grp: '' }];
   })) as Record<Canal, ChannelFields>;
   return { modelo: t.id, uf, municipio, nome: p.nome ?? t.nome, canais, dias: String(p.horizonte.dias), replicas: String(p.replicas) };
 }
@@ -56,6 +64,7 @@ export function formOfTemplate(t: FilledTemplate, uf: string, municipio: string[
 export function formOfText(f: Text): ScenarioForm {
   const canais = Object.fromEntries(CANAIS.map((c) => [c, {
     usar: one(f[`canal_${c}`]) !== '', inicio: one(f[`${c}_inicio`]), fim: one(f[`${c}_fim`]), intensidade: one(f[`${c}_intensidade`]),
+    grp: one(f[`${c}_grp`]),
   }])) as Record<Canal, ChannelFields>;
   return { modelo: one(f.modelo), uf: one(f.uf), municipio: many(f.municipio), nome: one(f.nome), canais, dias: one(f.dias), replicas: one(f.replicas) };
 }
@@ -70,15 +79,38 @@ export function formQuery(form: ScenarioForm): string {
     q.set(`${c}_inicio`, x.inicio);
     q.set(`${c}_fim`, x.fim);
     q.set(`${c}_intensidade`, x.intensidade);
+    if (x.grp !== '') q.set(`${c}_grp`, x.grp);
   }
   return q.toString();
 }
 
-/** A channel's daily contact intensity from the form (the GRP seam: see the file's head). */
-function intensityOf(c: Canal, x: ChannelFields): number {
-  const v = decimalOf(x.intensidade);
-  if (Number.isNaN(v)) refuseField('Escreva a intensidade como um número de 0 a 1, como 0,6.', `${c}_intensidade`);
-  return v;
+/** Whether the form offers GRPs for a scenario: a model with media channels, a release with a GRP table (v2.0.0 on). */
+export function offersGrp(base: Scenario): boolean {
+  return modelFor(base.familia).canais && releaseManifest(base.release).tabela_grp !== undefined;
+}
+
+/** "366,1": a GRP bound rounded down to one decimal, so the figure said is one the form takes. */
+const boundText = (n: number) => (Math.floor(n * 10) / 10).toLocaleString('pt-BR', { maximumFractionDigits: 1 });
+
+/** A channel's daily contact intensity from the form: the intensity typed, or the one that buys the GRPs typed (see the file's head). */
+function intensityOf(c: Canal, x: ChannelFields, base: Scenario): number {
+  if (x.grp === '') {
+    const v = decimalOf(x.intensidade);
+    if (Number.isNaN(v)) refuseField('Escreva a intensidade como um número de 0 a 1, como 0,6.', `${c}_intensidade`);
+    return v;
+  }
+  const field = `${c}_grp`;
+  if (!offersGrp(base)) refuseField('Este modelo não mede os canais em GRPs: deixe os GRPs em branco e escreva a intensidade.', field);
+  const grp = decimalOf(x.grp);
+  if (Number.isNaN(grp) || grp <= 0) refuseField('Escreva os GRPs por semana como um número maior que 0, como 100.', field);
+  const { idades, faixas_renda, niveis_instrucao } = base.publico ?? {};
+  const over = { release: base.release, ufs: base.geografia.ufs, publico: { idades, faixas_renda, niveis_instrucao } };
+  const [{ grp_semana_maximo: most }] = convertGrp({ ...over, intensidade: { [c]: 1 } });
+  if (grp > most) {
+    refuseField(`Neste lugar e público, o canal ${LABELS.canal(c)} chega a no máximo ${boundText(most)} GRPs por semana (com a intensidade mais forte, 1): `
+      + `escreva um número maior que 0 e até ${boundText(most)}.`, field);
+  }
+  return convertGrp({ ...over, grp_semana: { [c]: grp } })[0].intensidade;
 }
 
 function wholeField(text: string, field: string, words: string): number {
@@ -105,7 +137,7 @@ export function scenarioOfForm(form: ScenarioForm, base: Scenario, withChannels:
       canal: c,
       dia_inicio: wholeField(x.inicio, `${c}_inicio`, 'Escreva o dia de início como um número inteiro, como 1.'),
       dia_fim: wholeField(x.fim, `${c}_fim`, 'Escreva o dia de fim como um número inteiro, como 28.'),
-      intensidade: intensityOf(c, x),
+      intensidade: intensityOf(c, x, base),
     };
   }) : undefined;
   const weeks = Math.ceil(dias / 7);
@@ -143,5 +175,5 @@ export function contractFieldOf(field: string | undefined, pedido: Record<string
 /** Every field of the form (a refusal names one of these, or none). */
 export const FORM_FIELDS: readonly string[] = [
   'modelo', 'uf', 'municipio', 'nome', 'canais', 'dias', 'replicas',
-  ...CANAIS.flatMap((c) => [`${c}_inicio`, `${c}_fim`, `${c}_intensidade`]),
+  ...CANAIS.flatMap((c) => [`${c}_inicio`, `${c}_fim`, `${c}_intensidade`, `${c}_grp`]),
 ];

@@ -52,6 +52,8 @@ export interface CurvesChartOptions {
   id?: string;
   /** 340 units wide instead of 760, the legend under the panels and the title wrapped: for a phone, where the wide chart would be scaled to half its size. */
   estreito?: boolean;
+  /** The axes' text size, ticks and axis names (11 when absent, as `campaign-sim plot` draws them): the console's pages draw no text under 12 px. */
+  textoEixo?: number;
 }
 
 function panel(medida: string, curves: WeeklyCurve[], colourOf: Map<string, string>, top: number, o: CurvesChartOptions, l: Layout): string[] {
@@ -61,24 +63,25 @@ function panel(medida: string, curves: WeeklyCurve[], colourOf: Map<string, stri
   const yMax = Math.max(step, Math.ceil(highest / step) * step);
   const x = (w: number) => l.left + (weeks <= 1 ? l.plotWidth / 2 : ((w - 1) / (weeks - 1)) * l.plotWidth);
   const y = (v: number) => top + TOP + PLOT_HEIGHT - (v / yMax) * PLOT_HEIGHT;
+  const size = o.textoEixo ?? 11;
   const out = [`<g class="painel" data-medida="${escapeXml(medida)}">`];
   out.push(`<text x="${l.left}" y="${top + TOP - 14}" font-size="14" font-weight="bold">${escapeXml(medida)}</text>`);
   for (let v = 0; v <= yMax; v += step) {
     out.push(`<line x1="${l.left}" y1="${fixed(y(v))}" x2="${l.left + l.plotWidth}" y2="${fixed(y(v))}" stroke="#e0e0e0"/>`);
-    out.push(`<text x="${l.left - 6}" y="${fixed(y(v) + 4)}" font-size="11" text-anchor="end">${escapeXml((o.numero ?? compactNumber)(v))}</text>`);
+    out.push(`<text x="${l.left - 6}" y="${fixed(y(v) + 4)}" font-size="${size}" text-anchor="end">${escapeXml((o.numero ?? compactNumber)(v))}</text>`);
   }
   if (o.eixoY !== undefined) {
     const cy = fixed(top + TOP + PLOT_HEIGHT / 2);
-    out.push(`<text x="14" y="${cy}" font-size="11" text-anchor="middle" transform="rotate(-90 14 ${cy})">${escapeXml(o.eixoY)}</text>`);
+    out.push(`<text x="14" y="${cy}" font-size="${size}" text-anchor="middle" transform="rotate(-90 14 ${cy})">${escapeXml(o.eixoY)}</text>`);
   }
   const tick = o.rotuloSemana ?? String;
-  // at most 12 week numbers; labels of n characters (11 px sans: about 6.5 px each) a gap apart
+  // at most 12 week numbers; labels of n characters (sans: about 0.6 of the size each, 6.5 px at 11) a gap apart
   const longest = o.rotuloSemana ? Math.max(...Array.from({ length: weeks }, (_, i) => tick(i + 1).length)) : 0;
-  const xEvery = Math.max(1, Math.ceil(weeks / (o.rotuloSemana ? Math.max(1, Math.floor(l.plotWidth / (6.5 * longest + 14))) : 12)));
+  const xEvery = Math.max(1, Math.ceil(weeks / (o.rotuloSemana ? Math.max(1, Math.floor(l.plotWidth / ((6.5 * size / 11) * longest + 14))) : 12)));
   for (let w = 1; w <= weeks; w += xEvery) {
-    out.push(`<text x="${fixed(x(w))}" y="${top + TOP + PLOT_HEIGHT + 16}" font-size="11" text-anchor="middle">${escapeXml(tick(w))}</text>`);
+    out.push(`<text x="${fixed(x(w))}" y="${top + TOP + PLOT_HEIGHT + 16}" font-size="${size}" text-anchor="middle">${escapeXml(tick(w))}</text>`);
   }
-  out.push(`<text x="${l.left + l.plotWidth / 2}" y="${top + TOP + PLOT_HEIGHT + 34}" font-size="11" text-anchor="middle">${escapeXml(o.eixoX ?? 'semana')}</text>`);
+  out.push(`<text x="${l.left + l.plotWidth / 2}" y="${top + TOP + PLOT_HEIGHT + 34}" font-size="${size}" text-anchor="middle">${escapeXml(o.eixoX ?? 'semana')}</text>`);
   out.push(`<line x1="${l.left}" y1="${top + TOP + PLOT_HEIGHT}" x2="${l.left + l.plotWidth}" y2="${top + TOP + PLOT_HEIGHT}" stroke="#333"/>`);
   for (const c of curves.filter(isBand)) {
     const upper = c.maximos.map((v, i) => `${fixed(x(i + 1))},${fixed(y(v))}`);

@@ -71,6 +71,8 @@ describe('a first simulation without code', () => {
     await page.getByRole('button', { name: 'Criar projeto' }).click();
     await page.waitForURL(/\/console\/projetos\/[0-9a-f-]{36}$/);
     const project = new URL(page.url()).pathname;
+    // the project's page leads to a simulation too
+    await expect(page.getByRole('link', { name: 'Nova simulação', exact: true }).getAttribute('href')).resolves.toBe(`${project}/simulacoes/nova`);
     await page.locator(`a[href="${project}/jobs"]`).first().click();
     await page.waitForURL(`${base}${project}/jobs`);
     await step('simulacoes-vazia');
@@ -84,7 +86,7 @@ describe('a first simulation without code', () => {
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.waitForURL(/modelo=vacinacao-adultos&uf=RR/);
     await step('nova-passo-2');
-    // two small municipalities, TV and radio for two weeks, two replicas
+    // two small municipalities, TV and radio for two weeks (radio in GRPs a week), two replicas
     // (the checks opened every disclosure, the municipalities' too)
     await expect(page.locator('#municipios-escolha').getAttribute('open')).resolves.toBe('');
     await page.getByLabel('Caracaraí').check();
@@ -95,9 +97,21 @@ describe('a first simulation without code', () => {
     await page.locator('#radio_fim').fill('14');
     await page.getByLabel('Horizonte (dias simulados)').fill('14');
     await page.getByLabel('Réplicas (de 1 a 20)').fill('2');
+    // GRPs out of the channel's reach: refused under the field, in Portuguese
+    await page.locator('#radio_grp').fill('5000');
     await page.getByRole('button', { name: 'Ver o preço' }).click();
     await page.waitForURL(/revisar=1/);
+    await expect(page.locator('#radio_grp').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.locator('#radio_grp').getAttribute('aria-describedby')).resolves.toBe('simulacao-erro');
+    await expect(page.locator('#simulacao-erro').textContent()).resolves.toMatch(/^Neste lugar e público, o canal rádio chega a no máximo [\d.,]+ GRPs por semana/);
+    await step('nova-grp-recusado');
+    await page.locator('#radio_grp').fill('60');
+    await page.getByRole('button', { name: 'Ver o preço' }).click();
+    await page.waitForURL(/radio_grp=60&.*revisar=1|revisar=1.*radio_grp=60/);
     const preco = page.getByRole('region', { name: 'Preço desta simulação' });
+    // the plan in GRPs: radio at the intensity that buys 60 a week, 120 over its 14 days
+    await expect(preco.getByRole('list', { name: 'O plano em GRPs' }).getByRole('listitem').filter({ hasText: 'rádio' }).textContent())
+      .resolves.toMatch(/^rádio, dias 1 a 14: 60 GRPs por semana \(120 no período\), intensidade 0,\d{1,4}\.$/);
     await expect(preco.locator('.valor').textContent()).resolves.toMatch(/^R\$ \d+,\d\d$/);
     await expect(preco.textContent()).resolves.toContain('Créditos da organização: R$ 100,00');
     await step('nova-preco');

@@ -6,11 +6,13 @@
 // and the two CSVs (the one Brazilian Excel opens, and the standard one).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember } from '../../../service/accounts/accounts.js';
-import { balance } from '../../../service/accounts/ledger.js';
+import { addCredits, balance } from '../../../service/accounts/ledger.js';
 import { createPerson } from '../../../service/accounts/people.js';
 import { getJob as getJobRecord } from '../../../service/jobs/jobs.js';
 import { validateScenario } from '../../../src/contract/index.js';
+import type { Scenario } from '../../../src/contract/types.js';
 import { jobResultToBytes, JOB_RESULT_BYTES_FORMAT } from '../../../src/findings/index.js';
+import { convertGrp } from '../../../src/models/recepcao/plan-grp.js';
 import { concludeNext, openHarness, type Harness } from '../routes/harness.js';
 import { syntheticResult } from '../routes/synthetic-result.js';
 import { FormClient } from './form-client.js';
@@ -39,7 +41,10 @@ const FORM = {
 const query = (f: Record<string, string>) => new URLSearchParams(f).toString();
 
 describe('Nova simulação', () => {
-  it('the empty jobs page leads to it, not to the API', async () => {
+  it('the empty jobs page and every tab of the project lead to it, not to the API', async () => {
+    for (const tab of ['', '/webhook', '/perigo']) {
+      expect((await c.go('GET', `/console/projetos/${h.projectId}${tab}`)).body).toContain(`<a class="botao primario" href="${nova()}">Nova simulação</a>`);
+    }
     const res = await c.go('GET', jobs());
     expect(res.body).toContain(`href="${nova()}"`);
     expect(res.body).toContain('Nenhuma simulação ainda');
@@ -166,5 +171,38 @@ describe('Nova simulação', () => {
     const standard = await c.go('GET', `${jobs()}/${id}/achados.csv?tabela=saturacao`);
     expect(standard.body.split('\n')[0]).toBe('municipio,medida,eixo,valor,n,populacao,parte,erro_padrao,motivo');
     expect(standard.body.split('\n')[1]).toMatch(/^1400027,alcance,total,,\d+,\d+,0\.\d+,/);
+  });
+
+  it('a channel in GRPs a week: offered, refused out of reach under its field, quoted with the plan in GRPs, submitted as the intensity that buys them', async () => {
+    await addCredits(h.store, h.orgId, 10_000_000, 'GRPs');
+    const filled = await c.go('GET', `${nova()}?modelo=aviso-de-falta-de-agua&uf=RR`);
+    expect(FormClient.value(filled, 'tv_grp')).toBe('');
+    expect(filled.body).toContain('<label for="tv_grp">ou GRPs por semana</label>');
+    const inGrp = { ...FORM, tv_grp: '80' };
+    const priced = await c.go('GET', `${nova()}?${query({ ...inGrp, revisar: '1' })}`);
+    expect(priced.statusCode).toBe(200);
+    // the plan in GRPs: TV at the intensity that buys 80 a week (160 over its 14 days), radio at the intensity typed
+    const plano = /<ul id="plano-grp".*?<\/ul>/s.exec(priced.body)![0].replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+    expect(plano).toMatch(/ TV, dias 1 a 14: 80 GRPs por semana \(160 no período\), intensidade 0,\d{1,4}\./);
+    expect(plano).toMatch(/rádio, dias 1 a 14: [\d.,]+ GRPs por semana \([\d.,]+ no período\), intensidade 0,7\./);
+    expect(priced.body).toContain('<input type="hidden" name="tv_grp" value="80">');
+    // out of the channel's reach: under its field, the figure kept
+    const far = await c.go('GET', `${nova()}?${query({ ...FORM, tv_grp: '5000', revisar: '1' })}`);
+    expect(far.statusCode).toBe(422);
+    expect(FormClient.invalid(far, 'tv_grp')).toBe(true);
+    expect(far.body).toMatch(/Neste lugar e público, o canal TV chega a no máximo [\d.]+(,\d)? GRPs por semana/);
+    expect(FormClient.value(far, 'tv_grp')).toBe('5000');
+    // confirmed: the intensity that buys 80 GRPs a week, the same scenario as that intensity typed
+    const submit = async (form: Record<string, string>) => {
+      const quote = await c.go('GET', `${nova()}?${query({ ...form, revisar: '1' })}`);
+      const chave = /name="chave" value="([^"]+)"/.exec(quote.body)![1];
+      const sent = await c.go('POST', `/console/projetos/${h.projectId}/simulacoes`, { _csrf: FormClient.token(quote), chave, ...form });
+      expect(sent.statusCode).toBe(303);
+      return (await getJobRecord(h.store, h.projectId, String(sent.headers.location).split('/').at(-1)!)).pedido as unknown as Scenario;
+    };
+    const grp = await submit(inGrp);
+    const [{ intensidade }] = convertGrp({ release: grp.release, ufs: ['RR'], publico: grp.publico, grp_semana: { tv: 80 } });
+    expect(grp.canais!.find((x) => x.canal === 'tv')!.intensidade).toBe(intensidade);
+    expect(await submit({ ...FORM, tv_intensidade: String(intensidade) })).toEqual(grp);
   });
 });
