@@ -43,6 +43,22 @@ export interface WeekGrp {
   grp: number;
 }
 
+/**
+ * A channel's media contacts over the plan's horizon, expected from the release's model
+ * (src/models/recepcao/plan-reach.ts): its GRPs with the 1+ reach and average frequency a planner
+ * reads them with; canal `qualquer`: any of the plan's channels, as the findings' alcance_efetivo.
+ * Media contacts only: word of mouth is not in them.
+ */
+export interface ChannelGrp {
+  canal: Canal | 'qualquer';
+  /** GRPs of all the channel's periods (qualquer: the channels' summed). */
+  grp: number;
+  /** Expected share (0..1) of the audience with at least one contact of the channel (qualquer: of any of them). */
+  alcance: number;
+  /** Contacts per person reached: grp / 100 / alcance; null where the plan reaches no one. */
+  frequencia_media: number | null;
+}
+
 /** A plan's GRPs (the `plano_grp` of a quote and of a reception job's result). */
 export interface PlanGrp {
   release: string;
@@ -53,6 +69,8 @@ export interface PlanGrp {
   base: string;
   periodos: PeriodGrp[];
   semanas: WeekGrp[];
+  /** Per channel of the plan, then `qualquer`: GRPs, expected reach and average frequency (absent from a result stored before it was added, December 2026, and from a plan without channels). */
+  canais?: ChannelGrp[];
 }
 
 /** A plan's GRPs withheld, and why. */

@@ -8,8 +8,10 @@
 // bins and over the audience's persons by cell. The persons by cell come from the release's GRP
 // document (src/release/grp-cells-file.ts), so no population is built: exact for an audience the
 // document's cells tell apart (UFs, ages, renda, escolaridade), the UFs' composition for the rest.
-// Releases without exposure propensities (before v2.0.0) withhold it (docs/model.md, "GRPs").
-import type { Canal, PeriodGrp, PeriodoCanal, PlanGrp, PlanGrpWithheld, Publico, Scenario, WeekGrp } from '../../contract/types.js';
+// Per channel and for any channel, the plan also states the expected 1+ reach and average frequency
+// of the same contacts (plan-reach.ts, issue 59). Releases without exposure propensities (before
+// v2.0.0) withhold it (docs/model.md, "GRPs").
+import type { Canal, ChannelGrp, PeriodGrp, PeriodoCanal, PlanGrp, PlanGrpWithheld, Publico, Scenario, WeekGrp } from '../../contract/types.js';
 import { ServiceError } from '../../errors.js';
 import { exposureCase } from '../../release/exposure-case-file.js';
 import { macroRegionOf } from '../../release/data-files.js';
@@ -18,18 +20,17 @@ import { MANIFESTS } from '../../release/manifests.js';
 import { ageGroupOf, bandsOfAgeRange } from '../../release/publication-grid.js';
 import { AGE_BANDS, NIVEIS_INSTRUCAO, PERSON_ATTRS, personAttr, UF_CODES, type GrpTableRow, type UfCode } from '../../release/types.js';
 import { binMass, exposureAffinity, propensityTables, usesExposure } from './exposure-habits.js';
+import { expectedReach, type ReachCells } from './plan-reach.js';
 import { receptionCell } from './reception-profiles.js';
 
 /** The part of an audience the release's GRP document tells apart (the rest of publico takes the UFs' composition). */
 export type GrpAudience = Pick<Publico, 'idades' | 'faixas_renda' | 'niveis_instrucao'>;
 
-/** Persons of the UFs in the audience, by the distinct hazard scale a32 (the kernel's f32 affinity) of one channel. */
-interface AudienceGroups {
-  pessoas: number;
-  /** Distinct f32 affinities and their persons. */
-  afinidades: Float64Array;
-  n: Float64Array;
-}
+/**
+ * Persons of the UFs in the audience, by the distinct hazard scales a32 (the kernel's f32
+ * affinities) of the channels asked: one group per distinct tuple, ascending (plan-reach.ts ReachCells).
+ */
+type AudienceGroups = ReachCells;
 
 /** A channel's propensity: the bins with mass, their probabilities and f32 multipliers (one bin of mass 1 where every user is the same). */
 interface ChannelPropensity {
@@ -77,14 +78,14 @@ function grpDocument(release: string) {
   return readGrpCells(release) ?? `a release ${release} não tem data/releases/${release}/grp.json (npm run case:grp -- ${release})`;
 }
 
-function audienceGroups(release: string, ufs: readonly UfCode[], publico: GrpAudience, canal: Canal): AudienceGroups {
+function audienceGroups(release: string, ufs: readonly UfCode[], publico: GrpAudience, canais: readonly Canal[]): AudienceGroups {
   const doc = grpDocument(release);
   if (typeof doc === 'string') throw new ServiceError('invalid_request', doc);
   const caso = exposureCase(release);
   const bands = allowedBands(publico.idades);
   const renda = publico.faixas_renda?.length ? new Set(publico.faixas_renda) : null;
   const esc = publico.niveis_instrucao?.length ? new Set(publico.niveis_instrucao.map((s) => NIVEIS_INSTRUCAO.indexOf(s))) : null;
-  const byAffinity = new Map<number, number>();
+  const byAffinity = new Map<string, { a: number[]; n: number }>();
   let pessoas = 0;
   for (const uf of ufs) {
     const counts = doc.pessoas[uf];
@@ -103,14 +104,20 @@ function audienceGroups(release: string, ufs: readonly UfCode[], publico: GrpAud
           const n = counts[grpCellIndex(age5, base, tv)];
           if (n === 0) continue;
           pessoas += n;
-          const a = Math.fround(exposureAffinity(caso, canal, base, tv | (regiao << 1)));
-          byAffinity.set(a, (byAffinity.get(a) ?? 0) + n);
+          const a = canais.map((canal) => Math.fround(exposureAffinity(caso, canal, base, tv | (regiao << 1))));
+          const key = a.join();
+          const group = byAffinity.get(key);
+          if (group) group.n += n;
+          else byAffinity.set(key, { a, n });
         }
       }
     }
   }
-  const keys = [...byAffinity.keys()].sort((x, y) => x - y);
-  return { pessoas, afinidades: Float64Array.from(keys), n: Float64Array.from(keys, (k) => byAffinity.get(k)!) };
+  const groups = [...byAffinity.values()].sort((x, y) => {
+    for (let c = 0; c < canais.length; c++) if (x.a[c] !== y.a[c]) return x.a[c] - y.a[c];
+    return 0;
+  });
+  return { pessoas, afinidades: Float64Array.from(groups.flatMap((g) => g.a)), n: Float64Array.from(groups, (g) => g.n) };
 }
 
 /** The release's daily contact scale exp(beta0) (its parametros_recepcao, or an override). */
@@ -120,7 +127,7 @@ function dailyScale(release: string, beta0?: number): number {
   return Math.exp(beta0 ?? m.parametros_recepcao.beta0);
 }
 
-/** Expected contacts a day of intensity I among the groups: sum_k n_k sum_b mass_b (1 - exp(-e0 I a_k M_b)), in the kernel's f32 products. */
+/** Expected contacts a day of intensity I among the groups of one channel: sum_k n_k sum_b mass_b (1 - exp(-e0 I a_k M_b)), in the kernel's f32 products. */
 function dailyContacts(g: AudienceGroups, p: ChannelPropensity, e0: number, intensidade: number): number {
   const i32 = Math.fround(intensidade);
   let total = 0;
@@ -156,11 +163,14 @@ function grpOf(g: AudienceGroups, p: ChannelPropensity, e0: number, intensidade:
 function baseOf(publico: Publico | undefined, ufs: readonly UfCode[], limited: boolean): string {
   const partial = (publico?.sexos?.length ?? 0) > 0 || (publico?.racas?.length ?? 0) > 0 || limited;
   return 'valor esperado do modelo da release (as mesmas células, propensões e afinidades do núcleo; não é uma simulação): ' +
-    `contatos por 100 pessoas das UFs ${ufs.join(', ')} nas idades, faixas de renda e escolaridade do público` +
+    `contatos por 100 pessoas das UFs ${ufs.join(', ')} nas idades, faixas de renda e escolaridade do público; ` +
+    'o alcance (1+) e a frequência média de cada canal (canais) são valores esperados dos contatos da mídia, sem o boca a boca' +
     (partial ? '; sexos, raças, municípios e áreas de ponderação do público não estão na tabela da release: o valor usa a composição das UFs' : '');
 }
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
+/** A share of the audience to 6 decimals (a ten-thousandth of a percentage point). */
+const roundShare = (x: number) => Math.round(x * 1e6) / 1e6;
 
 /** Plans computed lately: a quote and its submission, or a form asking again, compute a plan once (about 3 ms a channel). */
 const recentPlans = new Map<string, PlanGrp | PlanGrpWithheld>();
@@ -193,10 +203,12 @@ function computePlanGrp(scenario: Scenario, opts: { beta0?: number }): PlanGrp |
   const groups = new Map<Canal, AudienceGroups>();
   const groupsOf = (c: Canal) => {
     let g = groups.get(c);
-    if (!g) groups.set(c, (g = audienceGroups(scenario.release, ufs, scenario.publico ?? {}, c)));
+    if (!g) groups.set(c, (g = audienceGroups(scenario.release, ufs, scenario.publico ?? {}, [c])));
     return g;
   };
   const weeks = new Map<string, number>();
+  // per channel, its GRPs over the horizon and its summed daily scale e0 x sum_d I(d) (the kernel's cum at the last day)
+  const total = new Map<Canal, { grp: number; exposicao: number }>();
   const periodos = periods.map((per: PeriodoCanal): PeriodGrp => {
     const g = groupsOf(per.canal);
     const p = channelPropensity(scenario.release, per.canal);
@@ -207,6 +219,8 @@ function computePlanGrp(scenario: Scenario, opts: { beta0?: number }): PlanGrp |
       const k = `${per.canal}/${Math.ceil(d / 7)}`;
       weeks.set(k, (weeks.get(k) ?? 0) + daily);
     }
+    const t = total.get(per.canal) ?? { grp: 0, exposicao: 0 };
+    total.set(per.canal, { grp: t.grp + daily * days, exposicao: t.exposicao + e0 * Math.fround(per.intensidade) * days });
     return { canal: per.canal, dia_inicio: per.dia_inicio, dia_fim: per.dia_fim, intensidade: per.intensidade, grp: round(daily * days), grp_semana: round(daily * 7) };
   });
   const canais = [...new Set(periods.map((p) => p.canal))];
@@ -214,7 +228,18 @@ function computePlanGrp(scenario: Scenario, opts: { beta0?: number }): PlanGrp |
   for (let s = 1; s <= semanas; s++) for (const canal of canais) semanasRows.push({ semana: s, canal, grp: round(weeks.get(`${canal}/${s}`) ?? 0) });
   const pessoas = canais.length ? groupsOf(canais[0]).pessoas : 0;
   const limited = (scenario.geografia.municipios?.length ?? 0) > 0 || (scenario.geografia.aps?.length ?? 0) > 0;
-  return { release: scenario.release, ufs, pessoas, base: baseOf(scenario.publico, ufs, limited), periodos, semanas: semanasRows };
+  const plan: PlanGrp = { release: scenario.release, ufs, pessoas, base: baseOf(scenario.publico, ufs, limited), periodos, semanas: semanasRows };
+  if (canais.length === 0) return plan;
+  const cells = audienceGroups(scenario.release, ufs, scenario.publico ?? {}, canais);
+  const reach = expectedReach(scenario.release, cells, canais, canais.map((c) => total.get(c)!.exposicao));
+  const grps = canais.map((c) => total.get(c)!.grp);
+  const row = (canal: ChannelGrp['canal'], grp: number, alcance: number): ChannelGrp =>
+    ({ canal, grp: round(grp), alcance: roundShare(alcance), frequencia_media: alcance > 0 ? round(grp / 100 / alcance) : null });
+  plan.canais = [
+    ...canais.map((c, i) => row(c, grps[i], reach.canais[i])),
+    row('qualquer', grps.reduce((a, b) => a + b, 0), reach.qualquer),
+  ];
+  return plan;
 }
 
 /** A request of convertGrp: a plan of one week per channel, in GRPs or in intensities, for a release and UFs. */
@@ -238,6 +263,10 @@ export interface GrpConversionRow {
   grp_semana: number;
   /** The most a week of the channel buys (at intensidade 1): the bound of grp_semana. */
   grp_semana_maximo: number;
+  /** Expected share of the audience with at least one contact of the channel in the week (0..1; plan-reach.ts). */
+  alcance_semana: number;
+  /** Contacts per person reached in the week: grp_semana / 100 / alcance_semana (null where no one is reached). */
+  frequencia_media_semana: number | null;
 }
 
 /** Bisection for the intensity in (0, 1] whose week buys `target` GRPs (GRPs rise with the intensity). */
@@ -296,17 +325,21 @@ export function convertGrp(req: GrpConversionRequest): GrpConversionRow[] {
   const e0 = dailyScale(req.release, req.beta0);
   const fromGrp = req.grp_semana !== undefined;
   return checkChannels((req.grp_semana ?? req.intensidade)!, fromGrp ? 'grp_semana' : 'intensidade').map(([canal, v]) => {
-    const g = audienceGroups(req.release, req.ufs, req.publico ?? {}, canal);
+    const g = audienceGroups(req.release, req.ufs, req.publico ?? {}, [canal]);
     const p = channelPropensity(req.release, canal);
     const week = (i: number) => grpOf(g, p, e0, i, 7);
     const max = week(1);
+    const row = (intensidade: number): GrpConversionRow => {
+      const grp = week(intensidade);
+      const [alcance] = expectedReach(req.release, g, [canal], [7 * e0 * Math.fround(intensidade)]).canais;
+      return { canal, intensidade, grp_semana: grp, grp_semana_maximo: max, alcance_semana: alcance, frequencia_media_semana: alcance > 0 ? grp / 100 / alcance : null };
+    };
     if (fromGrp) {
       if (v > max) throw new ServiceError('invalid_request', `grp_semana.${canal}: ${v} GRPs a week is out of reach; intensidade 1 buys ${max.toFixed(2)}`);
-      const i = intensityFor(week, v);
-      return { canal, intensidade: i, grp_semana: week(i), grp_semana_maximo: max };
+      return row(intensityFor(week, v));
     }
     if (v > 1) throw new ServiceError('invalid_request', `intensidade.${canal}: ${v} is above 1`);
-    return { canal, intensidade: v, grp_semana: week(v), grp_semana_maximo: max };
+    return row(v);
   });
 }
 
