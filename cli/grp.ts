@@ -1,7 +1,8 @@
 // `campaign-sim grp`: a week's media plan between gross rating points and intensities for a release
 // and UFs (src/models/recepcao/plan-grp.ts convertGrp, the library's convertGrp): --grp tv=100,...
 // gives each channel's intensidade whose week buys those GRPs among the audience; --intensidade
-// tv=0.1,... the GRPs a week each buys. One line and exit 2 for a plan the release cannot take.
+// tv=0.1,... the GRPs a week each buys; each row with the week's expected 1+ reach and average
+// frequency (plan-reach.ts). One line and exit 2 for a plan the release cannot take.
 import type { Command } from 'commander';
 import { ServiceError } from '../src/errors.js';
 import type { GrpAudience } from '../src/models/recepcao/plan-grp.js';
@@ -48,10 +49,12 @@ export function registerGrp(program: Command): void {
     .option('--idades <ranges>', 'the audience\'s ages, 5-year ranges: 20-59,60- (default everyone)')
     .option('--renda <quintiles>', 'the audience\'s faixas_renda 0-4, comma-separated')
     .option('--escolaridade <levels>', 'the audience\'s niveis_instrucao, comma-separated (fundamental_incompleto, ..., superior_completo)')
-    .option('--json', 'print the rows as JSON: canal, intensidade, grp_semana, grp_semana_maximo (exact)')
+    .option('--json', 'print the rows as JSON: canal, intensidade, grp_semana, grp_semana_maximo, alcance_semana, frequencia_media_semana (exact)')
     .addHelpText('after',
       '\nThe figure is an expected value of the release\'s model (its cells, exposure propensities and affinities, as the kernel draws them), ' +
       'over the release\'s persons of the UFs in the audience\'s ages, renda and escolaridade; a week is 7 days at the intensity. ' +
+      'alcance: the expected share of the audience with at least one contact of the channel in the week (1+ reach); frequência média: ' +
+      'contacts per person reached (grp_semana / 100 / alcance). Media contacts only, without word of mouth. ' +
       'Releases before v2.0.0 have no exposure propensities and are refused (exit 2). docs/model.md, "GRPs".')
     .action(async (o: GrpOptions) => {
       if ((o.grp === undefined) === (o.intensidade === undefined)) throw new ServiceError('invalid_request', 'give exactly one of --grp and --intensidade');
@@ -77,10 +80,15 @@ export function registerGrp(program: Command): void {
         process.stdout.write(`${JSON.stringify(rows)}\n`);
         return;
       }
-      const lines = [`GRPs a week on ${release}, ${ufs.join(', ')} (expected value of the release's model; a week is 7 days at the intensity)`, ''];
-      lines.push(`${'canal'.padEnd(9)}${'intensidade'.padStart(12)}${'grp_semana'.padStart(12)}${'máximo'.padStart(10)}`);
+      const lines = [
+        `GRPs a week on ${release}, ${ufs.join(', ')} (expected value of the release's model; a week is 7 days at the intensity;`,
+        'alcance: 1+ reach of the week, share of the audience; frequência: contacts per person reached; media contacts only)', '',
+      ];
+      lines.push(`${'canal'.padEnd(9)}${'intensidade'.padStart(12)}${'grp_semana'.padStart(12)}${'máximo'.padStart(10)}${'alcance'.padStart(10)}${'frequência'.padStart(12)}`);
       for (const r of rows) {
-        lines.push(`${r.canal.padEnd(9)}${r.intensidade.toFixed(6).padStart(12)}${r.grp_semana.toFixed(2).padStart(12)}${r.grp_semana_maximo.toFixed(1).padStart(10)}`);
+        const freq = r.frequencia_media_semana === null ? '-' : r.frequencia_media_semana.toFixed(2);
+        lines.push(`${r.canal.padEnd(9)}${r.intensidade.toFixed(6).padStart(12)}${r.grp_semana.toFixed(2).padStart(12)}${r.grp_semana_maximo.toFixed(1).padStart(10)}` +
+          `${`${(100 * r.alcance_semana).toFixed(1)}%`.padStart(10)}${freq.padStart(12)}`);
       }
       process.stdout.write(`${lines.join('\n')}\n`);
     });

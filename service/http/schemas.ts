@@ -51,8 +51,9 @@ export const SHARED_SCHEMAS = [
         type: 'object',
         additionalProperties: true,
         description: 'extension (docs/api.md): a reception scenario of a release with exposure propensities: the gross rating points (GRP, contacts per ' +
-          '100 persons of the audience) each channel period buys, per period (periodos) and week (semanas), an expected value of the release\'s ' +
-          'model; for an older release {motivo}, why they are withheld',
+          '100 persons of the audience) each channel period buys, per period (periodos) and week (semanas), and per channel and for any channel ' +
+          '(canais: grp, alcance, the expected 1+ reach as a share of the audience, and frequencia_media, contacts per person reached, of media ' +
+          'contacts without word of mouth), expected values of the release\'s model; for an older release {motivo}, why they are withheld',
       },
     },
   },

@@ -112,6 +112,12 @@ describe('a first simulation without code', () => {
     // the plan in GRPs: radio at the intensity that buys 60 a week, 120 over its 14 days
     await expect(preco.getByRole('list', { name: 'O plano em GRPs' }).getByRole('listitem').filter({ hasText: 'rádio' }).textContent())
       .resolves.toMatch(/^rádio, dias 1 a 14: 60 GRPs por semana \(120 no período\), intensidade 0,\d{1,4}\.$/);
+    // with its expected reach (1+) and average frequency, and those of any of the two channels
+    const alcance = preco.getByRole('list', { name: 'Alcance e frequência esperados' }).getByRole('listitem');
+    await expect(alcance.filter({ hasText: 'rádio' }).textContent())
+      .resolves.toMatch(/^rádio: 120 GRPs, alcance esperado \(1\+\) \d{1,2}(,\d)?%, frequência média \d+(,\d{1,2})?\.$/);
+    await expect(alcance.filter({ hasText: 'Qualquer canal' }).textContent())
+      .resolves.toMatch(/^Qualquer canal: [\d.,]+ GRPs, alcance esperado \(1\+\) \d{1,2}(,\d)?%, frequência média \d+(,\d{1,2})?\.$/);
     await expect(preco.locator('.valor').textContent()).resolves.toMatch(/^R\$ \d+,\d\d$/);
     await expect(preco.textContent()).resolves.toContain('Créditos da organização: R$ 100,00');
     await step('nova-preco');

@@ -10,9 +10,11 @@ import { addCredits, balance } from '../../../service/accounts/ledger.js';
 import { createPerson } from '../../../service/accounts/people.js';
 import { getJob as getJobRecord } from '../../../service/jobs/jobs.js';
 import { validateScenario } from '../../../src/contract/index.js';
-import type { Scenario } from '../../../src/contract/types.js';
+import type { PlanGrp, Scenario } from '../../../src/contract/types.js';
 import { jobResultToBytes, JOB_RESULT_BYTES_FORMAT } from '../../../src/findings/index.js';
-import { convertGrp } from '../../../src/models/recepcao/plan-grp.js';
+import { convertGrp, planGrp } from '../../../src/models/recepcao/plan-grp.js';
+import { LABELS } from '../../../service/console/labels.js';
+import { NUMBERS } from '../../../service/console/result-words.js';
 import { concludeNext, openHarness, type Harness } from '../routes/harness.js';
 import { syntheticResult } from '../routes/synthetic-result.js';
 import { FormClient } from './form-client.js';
@@ -201,6 +203,14 @@ describe('Nova simulação', () => {
       return (await getJobRecord(h.store, h.projectId, String(sent.headers.location).split('/').at(-1)!)).pedido as unknown as Scenario;
     };
     const grp = await submit(inGrp);
+    // the expected reach (1+) and frequency: what the engine states for the scenario quoted, per channel then any of the two, in pt-BR
+    const stated = planGrp(grp) as PlanGrp;
+    const alcance = /<ul id="plano-alcance".*?<\/ul>/s.exec(priced.body)![0].replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+    expect(stated.canais!.map((x) => x.canal)).toEqual(['tv', 'radio', 'qualquer']);
+    for (const x of stated.canais!) {
+      expect(alcance).toContain(`${x.canal === 'qualquer' ? 'Qualquer canal' : LABELS.canal(x.canal)}: ${NUMBERS.decimal(x.grp)} GRPs, ` +
+        `alcance esperado (1+) ${NUMBERS.parte(x.alcance)}, frequência média ${NUMBERS.decimal(x.frequencia_media!)}.`);
+    }
     const [{ intensidade }] = convertGrp({ release: grp.release, ufs: ['RR'], publico: grp.publico, grp_semana: { tv: 80 } });
     expect(grp.canais!.find((x) => x.canal === 'tv')!.intensidade).toBe(intensidade);
     expect(await submit({ ...FORM, tv_intensidade: String(intensidade) })).toEqual(grp);

@@ -1,7 +1,9 @@
-// `campaign-sim grp` (cli/grp.ts): a week's plan between GRPs and intensities, the table and --json,
-// and the round trip through the command; one line and exit 2 for what it refuses.
+// `campaign-sim grp` (cli/grp.ts): a week's plan between GRPs and intensities with the week's reach
+// and frequency, the table and --json, and the round trip through the command; one line and exit 2
+// for what it refuses.
 import { describe, expect, it } from 'vitest';
 import { convertGrp } from '../../../src/models/recepcao/plan-grp.js';
+import { newestRelease } from '../../../src/release/release.js';
 import { runCliCaptured } from '../../fixtures/run-cli.js';
 
 describe('campaign-sim grp', () => {
@@ -20,7 +22,10 @@ describe('campaign-sim grp', () => {
   it('prints a table by default', async () => {
     const r = await runCliCaptured('grp', '--ufs', 'RR', '--intensidade', 'tv=0.1', '--renda', '0,1', '--escolaridade', 'medio_completo');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^tv\s+0\.100000\s+\d+\.\d\d\s+\d+\.\d$/m);
+    expect(r.out).toMatch(/^tv\s+0\.100000\s+\d+\.\d\d\s+\d+\.\d\s+\d+\.\d%\s+\d+\.\d\d$/m);
+    // the week's reach and frequency as convertGrp states them
+    const [row] = convertGrp({ release: newestRelease(), ufs: ['RR'], publico: { faixas_renda: [0, 1], niveis_instrucao: ['medio_completo'] }, intensidade: { tv: 0.1 } });
+    expect(r.out).toContain(`${(100 * row.alcance_semana).toFixed(1)}%`.padStart(10) + row.frequencia_media_semana!.toFixed(2).padStart(12));
   });
 
   for (const [args, message] of [
