@@ -163,9 +163,9 @@ function grpOf(g: AudienceGroups, p: ChannelPropensity, e0: number, intensidade:
 function baseOf(publico: Publico | undefined, ufs: readonly UfCode[], limited: boolean): string {
   const partial = (publico?.sexos?.length ?? 0) > 0 || (publico?.racas?.length ?? 0) > 0 || limited;
   return 'valor esperado do modelo da release (as mesmas células, propensões e afinidades do núcleo; não é uma simulação): ' +
-    `contatos por 100 pessoas das UFs ${ufs.join(', ')} nas idades, faixas de renda e escolaridade do público; ` +
-    'o alcance (1+) e a frequência média de cada canal (canais) são valores esperados dos contatos da mídia, sem o boca a boca' +
-    (partial ? '; sexos, raças, municípios e áreas de ponderação do público não estão na tabela da release: o valor usa a composição das UFs' : '');
+    `contatos por 100 pessoas das UFs ${ufs.join(', ')} nas idades, faixas de renda e escolaridade do público` +
+    (partial ? '; sexos, raças, municípios e áreas de ponderação do público não estão na tabela da release: o valor usa a composição das UFs' : '') +
+    '; o alcance (1+) e a frequência média de cada canal (canais) são valores esperados dos contatos da mídia, sem o boca a boca';
 }
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
