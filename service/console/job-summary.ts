@@ -102,7 +102,7 @@ export function scenarioBlock(result: JobResult): ScenarioBlock {
       dias: `dia ${p.dia_inicio} a ${p.dia_fim} (${day(inicio, p.dia_inicio)} a ${day(inicio, p.dia_fim)})`,
       intensidade: NUMBERS.decimal(p.intensidade),
     })),
-    lancamento: l ? `dia ${l.dia}; parâmetros ${l.cenario_base === 'pix' ? 'do caso Pix da release, por analogia' : `da calibração ${l.calibracao}`}` : null,
+    lancamento: l ? `dia ${l.dia}; parâmetros ${l.cenario_base === 'pix' ? 'do caso Pix da versão do modelo, por analogia' : `da calibração ${l.calibracao}`}` : null,
     horizonte: `${NUMBERS.inteiro(c.horizonte.dias)} dias, de ${day(inicio, 1)} a ${day(inicio, c.horizonte.dias)}`,
     replicas: `${c.replicas} (rodadas do modelo com números aleatórios diferentes; medem o erro de Monte Carlo)`,
     medidas: c.kpis.map(RESULT_WORDS.medida).join(', '),

@@ -157,9 +157,10 @@ async function submit(c, ev) {
 
 function show(c, s, r) {
   $('resultado').hidden = false;
-  // the job's row first, then its checks (service/console/verdict-words.ts reads the table)
+  // the job's row first, then its checks (service/console/verdict-words.ts reads the table); the
+  // catalogue carries the release's notice and sources in Portuguese (the run's findings: the API's English)
   if (r.tabelas.veredito?.linhas.length) {
-    const w = verdictWords(r.tabelas.veredito);
+    const w = verdictWords(r.tabelas.veredito, c);
     $('veredito').innerHTML = `<p><strong>Veredito:</strong> ${esc(w.frase)}</p>${w.motivos.length ? `<p>Motivos: ${esc(w.motivos.join('; '))}.</p>` : ''}`;
   }
   const medidas = Object.keys(Object.values(r.resumo.variantes)[0]?.medidas ?? {});
@@ -169,9 +170,9 @@ function show(c, s, r) {
   $('contribuicao').innerHTML = table(r.tabelas.contribuicao, ['municipio', 'medida', 'canal', 'contribuicao', 'contribuicao_relativa']);
   $('frequencia').innerHTML = r.tabelas.alcance_efetivo?.linhas.length
     ? table(r.tabelas.alcance_efetivo, ['municipio', 'canal', 'alcance_1', 'alcance_efetivo', 'parte_efetiva'])
-    : '<p>Esta release não tem distribuição de frequência para este modelo (só a recepção por mídia a tem).</p>';
+    : '<p>Esta versão do modelo não tem distribuição de frequência para este modelo (só a recepção por mídia a tem).</p>';
   const premissas = [...new Set((r.tabelas.saturacao?.premissas ?? []).flatMap((p) => p.assumidos))];
-  $('ressalvas').innerHTML = `<p>${esc(r.tabelas.saturacao?.aviso ?? c.aviso)}</p>${premissas.length ? `<ul>${premissas.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>` : ''}
+  $('ressalvas').innerHTML = `<p>${esc(c.aviso)}</p>${premissas.length ? `<ul>${premissas.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>` : ''}
     <p>Modelo: ${esc(modelo(c)?.premissas?.join(' ') ?? '')}</p>`;
   void drawMap(s.geografia.ufs[0], r.tabelas.saturacao, medidas[0]);
 }

@@ -13,7 +13,7 @@ import { createEngineRunJob } from '../../../service/execution/job-runner.js';
 import { runWorker, type WorkerHandle } from '../../../service/worker/worker.js';
 import { projectPath } from '../../../src/project-path.js';
 import { openHarness, type Harness } from '../routes/harness.js';
-import { checkPage, failed, type PageCheck } from './page-checks.js';
+import { checkPage, failed, notPortuguese, type PageCheck } from './page-checks.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = projectPath('.cache', 'screenshots', 'primeira-simulacao');
@@ -126,5 +126,6 @@ describe('a first simulation without code', () => {
     await step('resultado-contribuicao');
     await context.close();
     expect(failed(checks)).toEqual([]);
+    expect(notPortuguese(checks).map((c) => ({ pagina: c.pagina, largura: c.largura, ingles: c.ingles, caminhos: c.caminhos }))).toEqual([]);
   }, 600_000);
 });
