@@ -3,8 +3,12 @@
 // variants named in Portuguese (labels.ts) and told apart by dash as well as colour (a channel
 // removed dashed, cut by 10% dotted), plano thick and on top, the y axis named, numbers in pt-BR,
 // and an accessible name and description; and the same values as tables, readable without the
-// picture (a screen reader, a phone where the chart's text is small).
-import { curvesSvg, type WeeklyCurve } from '../../src/findings/index.js';
+// picture (a screen reader, a phone where the chart's text is small). The playground draws its
+// runs' curves with it too (their bands over replicas included).
+// the chart's module itself, not the findings' index: the playground's page draws it too, before
+// the engine's files are held (the index loads modules that read them)
+import { curvesSvg } from '../../src/findings/curves-chart.js';
+import type { WeeklyCurve } from '../../src/findings/weekly-curves.js';
 import { LABELS } from './labels.js';
 
 export const CHART_TITLE = 'Pessoas com cada medida até o fim de cada semana, por variante';

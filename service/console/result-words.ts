@@ -100,6 +100,12 @@ export const RESULT_WORDS = {
   /** A findings column's header in Portuguese ("alcance_4" → "Alcançadas 4 vezes ou mais"). */
   coluna: (c: string) => COLUNA[c] ?? (/^alcance_(\d+)$/.test(c) ? `Alcançadas ${c.slice(8)} vezes ou mais` : c),
   palavra: wordOf(PALAVRA),
+  /**
+   * A column's meaning as the findings describe it (for the API), in the page's words: the JSON's
+   * null is the page's empty cell, a dash; the job is the simulation (docs/glossary.md, "The
+   * console's words"). The codes it names stay, as on the API.
+   */
+  descricao: (texto: string) => texto.replace(/\bnull\b/g, 'vazio (—)').replace(/\bdo job\b/g, 'da simulação').replace(/\bjob\b/g, 'simulação'),
   /** The verdict row's motivo codes, in words. */
   motivos: (codes: string | null) => (codes ?? '').split(',').map((c) => c.trim()).filter((c) => c !== '')
     .map((c) => MOTIVO_VEREDITO[c as MotivoVeredito] ?? c),
