@@ -42,7 +42,7 @@ export function verdictWords(veredito: FindingsPage<'veredito'>, release: Releas
     resultado: linha.resultado,
     frase: RESULTADO[linha.resultado as ResultadoVeredito] ?? linha.resultado,
     motivos: RESULT_WORDS.motivos(linha.motivo),
-    premissas: [...new Set(veredito.premissas.flatMap((p) => p.assumidos))],
+    premissas: [...new Set(veredito.premissas.flatMap((p) => p.assumidos))].map(RESULT_WORDS.daApi),
     // a source no longer in the sources file (a release no longer offered) keeps the English its result stored
     fontes: veredito.fontes.filter((f) => ids.has(f.id)).map((f) => ({ ...(release.fontes[f.id] ?? { credito: f.credito, uso: f.uso }), url: f.url ?? null, original: !release.fontes[f.id] })),
     // a release no longer offered: its notice exists only as the English its result stored, shown as that

@@ -95,7 +95,7 @@ function pick(c) {
 function table(page, cols) {
   if (!page || page.linhas.length === 0) return '<p>Sem linhas nesta rodada.</p>';
   // the console's words for the columns, their meanings and their values (service/console/result-words.ts)
-  const head = cols.map((k) => `<th scope="col" title="${esc(RESULT_WORDS.descricao(page.descricao[k] ?? ''))}">${esc(RESULT_WORDS.coluna(k))}</th>`).join('');
+  const head = cols.map((k) => `<th scope="col" title="${esc(RESULT_WORDS.daApi(page.descricao[k] ?? ''))}">${esc(RESULT_WORDS.coluna(k))}</th>`).join('');
   const rows = page.linhas.map((l) => `<tr>${cols.map((k) => `<td>${esc(k === 'municipio' ? page.municipios[l[k]] ?? l[k] : cellWords(k, l))}</td>`).join('')}</tr>`).join('');
   return `<table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
 }
@@ -176,9 +176,9 @@ function show(c, s, r) {
   $('frequencia').innerHTML = r.tabelas.alcance_efetivo?.linhas.length
     ? table(r.tabelas.alcance_efetivo, ['municipio', 'canal', 'alcance_1', 'alcance_efetivo', 'parte_efetiva'])
     : '<p>Esta versão do modelo não tem distribuição de frequência para este modelo (só a recepção por mídia a tem).</p>';
-  const premissas = [...new Set((r.tabelas.saturacao?.premissas ?? []).flatMap((p) => p.assumidos))];
+  const premissas = [...new Set((r.tabelas.saturacao?.premissas ?? []).flatMap((p) => p.assumidos))].map(RESULT_WORDS.daApi);
   $('ressalvas').innerHTML = `<p>${esc(c.aviso)}</p>${premissas.length ? `<ul>${premissas.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>` : ''}
-    <p>Modelo: ${esc(modelo(c)?.premissas?.join(' ') ?? '')}</p>`;
+    <p>Modelo: ${esc(RESULT_WORDS.daApi(modelo(c)?.premissas?.join(' ') ?? ''))}</p>`;
   void drawMap(s.geografia.ufs[0], r.tabelas.saturacao, medidas[0]);
 }
 
