@@ -14,10 +14,11 @@ export interface ReleaseWords {
   fontes: Record<string, SourceWords>;
 }
 
+/** The sources file's Portuguese, read once (a job page asks for it on every view). */
+let sources: ReleaseWords['fontes'] | undefined;
+
 /** The release's words; a release no longer offered has no notice here, but its sources still credited keep theirs. */
 export function releaseWords(release: string): ReleaseWords {
-  return {
-    aviso: listReleases().includes(release) ? releaseNotice(releaseManifest(release), 'pt') : null,
-    fontes: Object.fromEntries(readSourceWordsPt()),
-  };
+  sources ??= Object.fromEntries(readSourceWordsPt());
+  return { aviso: listReleases().includes(release) ? releaseNotice(releaseManifest(release), 'pt') : null, fontes: sources };
 }
