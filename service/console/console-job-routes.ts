@@ -35,6 +35,7 @@ import { municipalBoundariesRoutes } from './municipal-boundaries.js';
 import { consoleNewSimulationRoutes } from './console-new-simulation-routes.js';
 import { NUMBERS, RESULT_WORDS } from './result-words.js';
 import { spreadsheetCsv } from './spreadsheet-csv.js';
+import { releaseWords } from './release-words.js';
 import { verdictWords, type VerdictWords } from './verdict-words.js';
 
 /** Rows of a findings table per page (?pagina=N; all of them in achados.csv): a phone's page stays short. */
@@ -97,7 +98,7 @@ export async function consoleJobRoutes(app: FastifyInstance, kit: ConsoleKit): P
     if (job.estado === 'concluido' && job.tipo === 'simulacao') {
       const result = await loadJobResult(kit.ctx, project.id, job.id);
       const verificacoes = findingsPage(result, 'veredito');
-      veredito = verdictWords(verificacoes);
+      veredito = verdictWords(verificacoes, releaseWords(result.release));
       resumo = jobSummary(result, verificacoes.linhas as never);
       nome = tableOf(q.tabela);
       total = findingsPage(result, nome, { limite: 1 }).total;

@@ -29,7 +29,7 @@ import { CONSOLE_PATH, type ConsoleKit } from './console-kit.js';
 import { contractRefusalWords } from './contract-refusal-words.js';
 import { formState } from './form-state.js';
 import { LABELS } from './labels.js';
-import { NUMBERS } from './result-words.js';
+import { NUMBERS, RESULT_WORDS } from './result-words.js';
 import { contractFieldOf, FORM_FIELDS, formOfTemplate, formOfText, formQuery, offersGrp, scenarioOfForm, type ScenarioForm } from './scenario-form.js';
 
 type Text = Record<string, string | string[] | undefined>;
@@ -80,7 +80,7 @@ export async function consoleNewSimulationRoutes(app: FastifyInstance, kit: Cons
       { rotulo: 'Simulações', href: `${CONSOLE_PATH}/projetos/${project.id}/jobs` }, { rotulo: 'Nova simulação', href: '' });
     const common = {
       projeto: project, trilha, canais: CANAIS, rotuloCanal: LABELS.canal, ufs: release.ufs.map((uf) => ({ uf, nome: UF_NOME[uf] ?? uf })),
-      biblioteca: await getLibrary.run(kit.ctx, principal, {}), reais: formatReais, numeros: NUMBERS,
+      biblioteca: await getLibrary.run(kit.ctx, principal, {}), reais: formatReais, numeros: NUMBERS, daApi: RESULT_WORDS.daApi,
     };
     // step 1: a template and a place
     const escolhido = common.biblioteca.modelos.some((m) => m.id === typed.modelo) && release.ufs.includes(typed.uf as UfCode);

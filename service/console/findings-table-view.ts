@@ -16,7 +16,7 @@ export const shownColumns = (colunas: readonly string[]) => colunas.filter((c) =
 export function findingsTableView(page: FindingsPage<FindingsTableName>): FindingsTableView {
   const colunas = shownColumns(page.colunas);
   return {
-    colunas: colunas.map((c) => ({ codigo: c, titulo: RESULT_WORDS.coluna(c), descricao: page.descricao[c] ?? '' })),
+    colunas: colunas.map((c) => ({ codigo: c, titulo: RESULT_WORDS.coluna(c), descricao: RESULT_WORDS.daApi(page.descricao[c] ?? '') })),
     linhas: page.linhas.map((r) => {
       const row = r as unknown as Record<string, unknown>;
       return colunas.map((c) => {

@@ -4,8 +4,12 @@
 // removed dashed, cut by 10% dotted), plano thick and on top, the y axis named, numbers in pt-BR,
 // axis texts at the console's 12 px minimum (the chart's own option, not a style over it), and an
 // accessible name and description; and the same values as tables, readable without the
-// picture (a screen reader, a phone where the chart's text is small).
-import { curvesSvg, type WeeklyCurve } from '../../src/findings/index.js';
+// picture (a screen reader, a phone where the chart's text is small). The playground draws its
+// runs' curves with it too (their bands over replicas included). It imports the chart's module
+// itself, not the findings' index: the playground's page draws it before the engine's files are
+// held (the index loads modules that read them).
+import { curvesSvg } from '../../src/findings/curves-chart.js';
+import type { WeeklyCurve } from '../../src/findings/weekly-curves.js';
 import { LABELS } from './labels.js';
 
 export const CHART_TITLE = 'Pessoas com cada medida até o fim de cada semana, por variante';

@@ -102,7 +102,7 @@ export function scenarioBlock(result: JobResult): ScenarioBlock {
       dias: `dia ${p.dia_inicio} a ${p.dia_fim} (${day(inicio, p.dia_inicio)} a ${day(inicio, p.dia_fim)})`,
       intensidade: NUMBERS.decimal(p.intensidade),
     })),
-    lancamento: l ? `dia ${l.dia}; parâmetros ${l.cenario_base === 'pix' ? 'do caso Pix da release, por analogia' : `da calibração ${l.calibracao}`}` : null,
+    lancamento: l ? `dia ${l.dia}; parâmetros ${l.cenario_base === 'pix' ? 'do caso Pix da versão do modelo, por analogia' : `da calibração ${l.calibracao}`}` : null,
     horizonte: `${NUMBERS.inteiro(c.horizonte.dias)} dias, de ${day(inicio, 1)} a ${day(inicio, c.horizonte.dias)}`,
     replicas: `${c.replicas} (rodadas do modelo com números aleatórios diferentes; medem o erro de Monte Carlo)`,
     medidas: c.kpis.map(RESULT_WORDS.medida).join(', '),
@@ -127,7 +127,7 @@ function channelSentence(canal: string, diff: number, check: Row | undefined): s
 function aboveReason(canal: string, medida: string, diff: number, check: Row | undefined): string {
   const head = `“Sem ${LABELS.canal(canal)}” termina com ${NUMBERS.inteiro(-diff)} ${RESULT_WORDS.medidaFrase(medida)} a mais que o plano`;
   switch (check?.resultado) {
-    case 'negativa': return `${head}. O modelo diz por quê: ${String(check.motivo)}.`;
+    case 'negativa': return `${head}. O modelo diz por quê: ${RESULT_WORDS.daApi(String(check.motivo))}.`;
     case 'instavel': return `${head}, mas a diferença está dentro do erro de Monte Carlo: não se distingue de zero, e mais réplicas a diriam melhor.`;
     case 'estavel': return `${head}, dentro do arredondamento dos números publicados.`;
     default: return `${head}; com uma réplica só não dá para saber se é acaso.`;

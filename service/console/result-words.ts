@@ -103,6 +103,14 @@ export const RESULT_WORDS = {
   /** A findings column's header in Portuguese ("alcance_4" → "Alcançadas 4 vezes ou mais"). */
   coluna: (c: string) => COLUNA[c] ?? (/^alcance_(\d+)$/.test(c) ? `Alcançadas ${c.slice(8)} vezes ou mais` : c),
   palavra: wordOf(PALAVRA),
+  /**
+   * A Portuguese text the API and the library write for programs (a column's meaning, a premise, a
+   * check's reason, the library's notice) in the page's words: the JSON's null is the page's
+   * empty cell, a dash; the job is the simulation; the release the model's version (docs/glossary.md,
+   * "The console's words"). The codes it names stay, as on the API.
+   */
+  daApi: (texto: string) => texto.replace(/\bnull\b/g, 'vazio (—)').replace(/\bdo job\b/g, 'da simulação').replace(/\bjob\b/g, 'simulação')
+    .replace(/\breleases\b/g, 'versões do modelo').replace(/\brelease\b/g, 'versão do modelo'),
   /** The verdict row's motivo codes, in words. */
   motivos: (codes: string | null) => (codes ?? '').split(',').map((c) => c.trim()).filter((c) => c !== '')
     .map((c) => MOTIVO_VEREDITO[c as MotivoVeredito] ?? c),
@@ -130,7 +138,7 @@ export function cellWords(coluna: string, row: Record<string, unknown>): string 
     case 'valor': return groupWords(String(row.eixo ?? ''), s);
     case 'verificacao': return VERIFICACAO[s] ?? s;
     case 'resultado': return RESULT_WORDS.palavra(s);
-    case 'motivo': return row.verificacao === 'resultado' ? RESULT_WORDS.motivos(s).join('; ') : MOTIVO[s] ?? s;
+    case 'motivo': return row.verificacao === 'resultado' ? RESULT_WORDS.motivos(s).join('; ') : MOTIVO[s] ?? RESULT_WORDS.daApi(s);
     default: return s;
   }
 }

@@ -2,10 +2,12 @@
 // verdict (src/findings/veredito.ts, docs/findings.md "Verdict vocabulary") means for a person
 // deciding with the numbers, and what the numbers rest on: the premises the model assumes and the
 // published data it is fitted or anchored to (the findings' `premissas`, `fontes` and the
-// release's `aviso`, src/findings/premises.ts). Typed by the verdict's own words and codes, so a
-// new word must be said here.
+// release's `aviso`, src/findings/premises.ts), the notice and the sources in Portuguese
+// (release-words.ts; the findings carry the API's English). Typed by the verdict's own words and
+// codes, so a new word must be said here. Reads no file: the playground's page runs it too.
 import type { FindingsPage } from '../../src/findings/findings-page.js';
 import type { ResultadoVeredito } from '../../src/findings/index.js';
+import type { ReleaseWords } from './release-words.js';
 import { RESULT_WORDS } from './result-words.js';
 
 const RESULTADO: Record<ResultadoVeredito, string> = {
@@ -15,7 +17,8 @@ const RESULTADO: Record<ResultadoVeredito, string> = {
   inconclusivo: 'Inconclusivo: com uma réplica só não dá para medir quanto os números mudariam numa nova rodada do modelo.',
 };
 
-export interface VerdictSource { credito: string; uso: string; url: string | null }
+/** A source the numbers rest on; `original`: its words are the English the result stored (no Portuguese for it). */
+export interface VerdictSource { credito: string; uso: string; url: string | null; original: boolean }
 
 export interface VerdictWords {
   resultado: string;
@@ -25,20 +28,25 @@ export interface VerdictWords {
   premissas: string[];
   /** The published data the numbers rest on (the release's sources the premises name). */
   fontes: VerdictSource[];
-  /** The release's notice. */
+  /** The release's notice, in Portuguese; for a release no longer offered, the English its result stored. */
   aviso: string;
+  /** True when `aviso` is that stored English text (the page says so and marks its language). */
+  avisoOriginal: boolean;
 }
 
-/** The verdict of a concluded simulation from its veredito table (every row: the job's first, then its checks). */
-export function verdictWords(veredito: FindingsPage<'veredito'>): VerdictWords {
+/** The verdict of a concluded simulation from its veredito table (every row: the job's first, then its checks) and its release's words. */
+export function verdictWords(veredito: FindingsPage<'veredito'>, release: ReleaseWords): VerdictWords {
   const linha = veredito.linhas[0] as unknown as { resultado: string; motivo: string | null };
   const ids = new Set(veredito.premissas.flatMap((p) => p.dados));
   return {
     resultado: linha.resultado,
     frase: RESULTADO[linha.resultado as ResultadoVeredito] ?? linha.resultado,
     motivos: RESULT_WORDS.motivos(linha.motivo),
-    premissas: [...new Set(veredito.premissas.flatMap((p) => p.assumidos))],
-    fontes: veredito.fontes.filter((f) => ids.has(f.id)).map((f) => ({ credito: f.credito, uso: f.uso, url: f.url ?? null })),
-    aviso: veredito.aviso,
+    premissas: [...new Set(veredito.premissas.flatMap((p) => p.assumidos))].map(RESULT_WORDS.daApi),
+    // a source no longer in the sources file (a release no longer offered) keeps the English its result stored
+    fontes: veredito.fontes.filter((f) => ids.has(f.id)).map((f) => ({ ...(release.fontes[f.id] ?? { credito: f.credito, uso: f.uso }), url: f.url ?? null, original: !release.fontes[f.id] })),
+    // a release no longer offered: its notice exists only as the English its result stored, shown as that
+    aviso: release.aviso ?? veredito.aviso,
+    avisoOriginal: release.aviso === null,
   };
 }

@@ -4,7 +4,8 @@
 //   index.html, playground.css     the page (Portuguese; static/)
 //   *.js                           dist/browser/: campaign-sim/browser, its kernel thread, the page's script
 //   kernel.wasm                    build/kernel.wasm
-//   catalogo.json                  the release, its small UFs, and the library's templates filled for each
+//   catalogo.json                  the release with its notice and sources in Portuguese, its small UFs, and
+//                                  the library's templates filled for each
 //   mapa/<UF>.json                 the UF's municipal boundaries (data/br/geometria, IBGE)
 //   dados/<release>/<UF>.json      the package's files a run of the UF reads (src/browser/site-files.ts)
 //   dados/<release>/populacao-<UF>.bin  the UF's population file, with its SHA-256 in the .json
@@ -12,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { fillTemplate } from '../../library/fill-template.js';
+import { releaseWords } from '../console/release-words.js';
 import { TEMPLATES } from '../../library/templates.js';
 import type { UfData } from '../../src/browser/site-files.js';
 import { KERNEL_FILE, ufDataFile, ufPopulationFile } from '../../src/browser/site-files.js';
@@ -68,7 +70,9 @@ function catalog(rel: Release, hoje: Date) {
     }
     return { id: t.id, nome: t.nome, setor: t.setor, para_que_serve: t.para_que_serve, premissas, familia: t.cenario.familia, cenarios };
   });
-  return { release: rel.version, aviso: rel.manifest.aviso, ufs: PLAYGROUND_UFS.map((uf) => ({ uf, nome: nomes.get(uf)!.nome })), modelos };
+  // the release's notice and sources in Portuguese (the page's words; the run's findings carry the API's English)
+  const { aviso, fontes } = releaseWords(rel.version);
+  return { release: rel.version, aviso, fontes, ufs: PLAYGROUND_UFS.map((uf) => ({ uf, nome: nomes.get(uf)!.nome })), modelos };
 }
 
 /** The scenarios a UF's reads are recorded with: one template of each family, one replica, one week. */

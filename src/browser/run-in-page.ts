@@ -4,6 +4,8 @@
 import type { Scenario } from '../contract/types.js';
 import type { FindingsPage } from '../findings/findings-page.js';
 import type { FindingsTableName } from '../findings/findings-tables.js';
+import { weeklyBands, type WeeklyBand } from '../findings/weekly-bands.js';
+import { weeklyRows } from '../findings/weekly-rows.js';
 import { validateScenario } from '../contract/validate-scenario.js';
 import { ServiceError } from '../errors.js';
 import { runSimulation, type Simulation } from '../research/simulation.js';
@@ -34,17 +36,20 @@ export async function runInPage(scenario: unknown, opts: RunOptions = {}): Promi
   return runSimulation(scenario, { threads: opts.threads, onProgress: opts.onProgress, signal: opts.signal });
 }
 
-/** What the playground shows of a run: the summary, the chart, and the findings tables it lists. */
+/** What the playground shows of a run: the summary, the weekly curves, and the findings tables it lists. */
 export interface PageRun {
   resumo: PageSummary;
-  /** Each KPI's weekly curve per variant with its band over replicas (SVG, the CLI's plot). */
-  grafico: string;
+  /**
+   * Each KPI's weekly curve per variant with its band over replicas (the means, the lowest and the
+   * highest replica; what the CLI's plot draws): the page draws them in its own words.
+   */
+  curvas: WeeklyBand[];
   tabelas: Partial<{ [T in FindingsTableName]: FindingsPage<T> }>;
   cenario: Scenario;
 }
 
 export function pageRun(sim: Simulation, tabelas: readonly FindingsTableName[]): PageRun {
-  const out: PageRun = { resumo: withoutTiming(sim.summary()), grafico: sim.plot(), tabelas: {}, cenario: sim.cenario };
+  const out: PageRun = { resumo: withoutTiming(sim.summary()), curvas: weeklyBands(weeklyRows(sim.run)), tabelas: {}, cenario: sim.cenario };
   for (const t of tabelas) (out.tabelas as Record<string, unknown>)[t] = sim.findings(t);
   return out;
 }

@@ -19,6 +19,7 @@
 import { readSourceCredits } from './fontes-file.js';
 import { readGrpCells } from './grp-cells-file.js';
 import { readPixFit } from './pix-case-file.js';
+import { releaseNotice } from './release-notice.js';
 import { UF_CODES, type CalibracaoPix, type ModelParameters, type ReleaseManifest } from './types.js';
 
 /**
@@ -67,55 +68,6 @@ const {
   fontes_midia: FONTES_MIDIA, fontes_estimativas_populacao: FONTES_ESTIMATIVAS_POPULACAO, fontes_exposicao: FONTES_EXPOSICAO,
 } = readSourceCredits();
 
-const AVISO_POPULACAO =
-  'Synthetic population: persons, households, census tracts, weighting areas, schools, establishments and commuting are ' +
-  'modelled. Municipal totals (2022 Census), sex x age shares and colour/race shares are real; education and income are ' +
-  '2010 Atlas municipal indicators scaled to 2022-2023 national and UF figures; tract and weighting-area codes and shapes ' +
-  'are modelled and are not the IBGE grid.';
-const AVISO_DOMICILIOS =
-  ' Households per municipality and per district, and residents per district, are the 2022 Census counts (district codes ' +
-  'real, district geography modelled); who lives with whom is modelled from the Roraima 2010 sample microdata.';
-const AVISO_SETORES_OBSERVADOS =
-  ' In Roraima the tracts are IBGE\'s: Boa Vista\'s the 2022 tracts (codes, residents, positions at the polygon centroids), the ' +
-  'other 14 municipalities\' the 2010 tracts (codes, urban or rural, residents and households as weights; positions modelled), ' +
-  'scaled to the 2022 Census districts; the tract error of the synthetic population is measured there (docs/context.md).';
-const AVISO_INTERNET =
-  ' Internet use of persons 10+ is modelled jointly by age, schooling, family income, area and region, raked to PNAD TIC 2023 ' +
-  '(region, area) and TIC Domicílios 2020 (schooling, income, age, shifted to the PNAD level); the fit and its held-out margins ' +
-  'are the library case midia. Under 10 it stays an assumption.';
-
-const AVISO_EXPOSICAO =
-  ' Reception: each person has a persistent exposure propensity per channel (heavy and light users), a gamma whose spread is ' +
-  'fitted to two published windows of the medium (TV: Kantar meter, day and week; radio: Kantar, daily and 30 days; outdoor: ' +
-  'MapaOOH São Paulo, weekly reach and impacts) and whose level follows the meter for TV and the PBM survey by region for radio; ' +
-  'persons in TV households by area from PNAD TIC 2023. The correlation of heaviness between channels, the outdoor level and ' +
-  'digital (homogeneous) are assumptions; the fit and its held-out margins are the library case exposicao.';
-
-const AVISO_MEMORIA =
-  ' Reception responses follow exposure: every media or word-of-mouth contact adds to a memory of its source that fades ' +
-  '(half-lives per channel) and moves the person along aware, absorve, repassa through a saturating effect; rejeita is ' +
-  'decided at the first exposure. The memory\'s half-saturation, exponent and half-lives, the response shares and the ' +
-  'recall per contact are assumptions, not fitted to any campaign.';
-
-/**
- * What a release says of its parametros_pix: hand-set, fitted but failing the battery in force
- * (pix-battery.ts; a case approved under an older battery says so), or fitted and approved by it.
- */
-function avisoParametros(c: CalibracaoPix | null): string {
-  if (c === null) return ' parametros_pix are set by hand, not fitted: adoption jobs on cenario_base pix say nao_calibrado.';
-  if (c.veredito !== 'aprovada') {
-    const own = c.veredito_do_caso === 'aprovada' ? ` (the case passed the targets of its time, not those of battery ${c.bateria})` : '';
-    return ` parametros_pix are fitted to the Banco Central Pix series (library case pix) but do not pass the out-of-sample battery in force, ${c.bateria}${own}: adoption jobs on cenario_base pix say nao_calibrado.`;
-  }
-  return ` parametros_pix are fitted to the Banco Central Pix series and pass the out-of-sample battery in force, ${c.bateria} (library case pix).`;
-}
-
-/** Releases with the joint internet model say when their Pix parameters are another release's fit (v1.5.0 carries v1.4.0's). */
-function avisoPixDeOutra(versao: string, o: ManifestOptions): string {
-  const de = o.calibracao_pix?.release;
-  return o.internet_conjunta && de && de !== versao ? ` The Pix parameters are ${de}'s fit, not refitted on this population.` : '';
-}
-
 const GRADES: ReleaseManifest['grades'] = {
   principal: {
     unidade: 'municipio ou area_ponderacao',
@@ -163,7 +115,7 @@ function manifest(versao: string, publicada_em: string, semente: number, o: Mani
   if (o.exposicao) gerador.tv_por_area = true;
   if (o.caso_exposicao) gerador.caso_exposicao = o.caso_exposicao;
   const parametros_pix = o.parametros_pix ?? PARAMETROS_MANUAIS;
-  return {
+  const m: Omit<ReleaseManifest, 'aviso'> = {
     versao,
     publicada_em,
     gerador,
@@ -194,11 +146,9 @@ function manifest(versao: string, publicada_em: string, semente: number, o: Mani
       ...(o.internet_conjunta ? FONTES_MIDIA : []), ...(o.estimativas_populacao ? FONTES_ESTIMATIVAS_POPULACAO : []),
       ...(o.exposicao ? FONTES_EXPOSICAO : []),
     ],
-    aviso: AVISO_POPULACAO + (o.domicilios_censo ? AVISO_DOMICILIOS : '') + (o.setores_observados ? AVISO_SETORES_OBSERVADOS : '') +
-      (o.internet_conjunta ? AVISO_INTERNET : '') + (o.exposicao ? AVISO_EXPOSICAO : '') + (o.memoria_resposta ? AVISO_MEMORIA : '') +
-      avisoPixDeOutra(versao, o) +
-      avisoParametros(o.calibracao_pix ?? null),
   };
+  // the notice last, as the manifest has always listed it (release-notice.ts: its Portuguese beside it)
+  return { ...m, aviso: releaseNotice(m, 'en') };
 }
 
 /** Every offered release, oldest first. */

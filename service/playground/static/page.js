@@ -4,6 +4,9 @@
 // window.campaignSim.run(scenario): the summary `campaign-sim simulate --json` prints, without its
 // timing fields.
 import { loadEngine } from '../../../dist/src/browser/index.js';
+import { jobChart } from '../../../dist/service/console/job-chart.js';
+import { LABELS } from '../../../dist/service/console/labels.js';
+import { cellWords, RESULT_WORDS } from '../../../dist/service/console/result-words.js';
 import { verdictWords } from '../../../dist/service/console/verdict-words.js';
 
 const $ = (id) => document.getElementById(id);
@@ -91,9 +94,9 @@ function pick(c) {
 
 function table(page, cols) {
   if (!page || page.linhas.length === 0) return '<p>Sem linhas nesta rodada.</p>';
-  const head = cols.map((k) => `<th scope="col" title="${esc(page.descricao[k])}">${esc(k)}</th>`).join('');
-  const cell = (v) => (typeof v === 'number' ? (Math.abs(v) < 1 && v !== 0 ? pct.format(v) : fmt.format(v)) : v === null ? '—' : esc(v));
-  const rows = page.linhas.map((l) => `<tr>${cols.map((k) => `<td>${k === 'municipio' ? esc(page.municipios[l[k]] ?? l[k]) : cell(l[k])}</td>`).join('')}</tr>`).join('');
+  // the console's words for the columns, their meanings and their values (service/console/result-words.ts)
+  const head = cols.map((k) => `<th scope="col" title="${esc(RESULT_WORDS.daApi(page.descricao[k] ?? ''))}">${esc(RESULT_WORDS.coluna(k))}</th>`).join('');
+  const rows = page.linhas.map((l) => `<tr>${cols.map((k) => `<td>${esc(k === 'municipio' ? page.municipios[l[k]] ?? l[k] : cellWords(k, l))}</td>`).join('')}</tr>`).join('');
   return `<table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table>`;
 }
 
@@ -113,8 +116,8 @@ async function drawMap(uf, saturacao, medida) {
     const fill = p === undefined || p === null ? '#ddd' : `hsl(210 70% ${Math.round(92 - 60 * (p / max))}%)`;
     return `<path d="${d}" fill="${fill}"><title>${esc(f.properties.nome)}: ${p == null ? 'sem dado publicável' : pct.format(p)}</title></path>`;
   }).join('');
-  $('mapa').innerHTML = `<svg viewBox="0 0 ${w} ${h}" role="img" aria-label="Mapa de ${esc(uf)}: parte da população com ${esc(medida)} no horizonte, por município">${paths}</svg>`;
-  $('legenda-mapa').textContent = `Parte da população com ${medida} no horizonte, por município (mais escuro: maior; cinza: escondido pela regra de privacidade). Até ${pct.format(max)}.`;
+  $('mapa').innerHTML = `<svg viewBox="0 0 ${w} ${h}" role="img" aria-label="Mapa de ${esc(uf)}: parte da população com ${esc(RESULT_WORDS.medida(medida))} no horizonte, por município">${paths}</svg>`;
+  $('legenda-mapa').textContent = `Parte da população com ${RESULT_WORDS.medida(medida)} no horizonte, por município (mais escuro: maior; cinza: escondido pela regra de privacidade). Até ${pct.format(max)}.`;
 }
 
 function showRefusal(r) {
@@ -157,22 +160,25 @@ async function submit(c, ev) {
 
 function show(c, s, r) {
   $('resultado').hidden = false;
-  // the job's row first, then its checks (service/console/verdict-words.ts reads the table)
+  // the job's row first, then its checks (service/console/verdict-words.ts reads the table); the
+  // catalogue carries the release's notice and sources in Portuguese (the run's findings: the API's English)
   if (r.tabelas.veredito?.linhas.length) {
-    const w = verdictWords(r.tabelas.veredito);
+    const w = verdictWords(r.tabelas.veredito, c);
     $('veredito').innerHTML = `<p><strong>Veredito:</strong> ${esc(w.frase)}</p>${w.motivos.length ? `<p>Motivos: ${esc(w.motivos.join('; '))}.</p>` : ''}`;
   }
   const medidas = Object.keys(Object.values(r.resumo.variantes)[0]?.medidas ?? {});
-  $('kpis').innerHTML = `<table><thead><tr><th scope="col">variante</th>${medidas.map((m) => `<th scope="col">${esc(m)}</th>`).join('')}</tr></thead><tbody>${Object.entries(r.resumo.variantes).map(([n, x]) => `<tr><td>${esc(n)}</td>${medidas.map((m) => `<td>${fmt.format(x.medidas[m])}</td>`).join('')}</tr>`).join('')}</tbody></table>
+  $('kpis').innerHTML = `<table><thead><tr><th scope="col">Variante</th>${medidas.map((m) => `<th scope="col">${esc(RESULT_WORDS.medida(m))}</th>`).join('')}</tr></thead><tbody>${Object.entries(r.resumo.variantes).map(([n, x]) => `<tr><td>${esc(LABELS.variante(n))}</td>${medidas.map((m) => `<td>${fmt.format(x.medidas[m])}</td>`).join('')}</tr>`).join('')}</tbody></table>
     <p>${fmt.format(r.resumo.populacao_unidades)} pessoas em ${r.resumo.unidades} municípios, ${r.resumo.semanas} semanas, média de ${r.resumo.replicas} réplica(s).</p>`;
-  $('grafico').innerHTML = r.grafico;
+  // the console's chart (service/console/job-chart.ts): Portuguese words, a narrow drawing for a phone
+  const g = jobChart(r.curvas);
+  $('grafico').innerHTML = `<div class="grafico-largo">${g.largo}</div><div class="grafico-estreito">${g.estreito}</div>`;
   $('contribuicao').innerHTML = table(r.tabelas.contribuicao, ['municipio', 'medida', 'canal', 'contribuicao', 'contribuicao_relativa']);
   $('frequencia').innerHTML = r.tabelas.alcance_efetivo?.linhas.length
     ? table(r.tabelas.alcance_efetivo, ['municipio', 'canal', 'alcance_1', 'alcance_efetivo', 'parte_efetiva'])
-    : '<p>Esta release não tem distribuição de frequência para este modelo (só a recepção por mídia a tem).</p>';
-  const premissas = [...new Set((r.tabelas.saturacao?.premissas ?? []).flatMap((p) => p.assumidos))];
-  $('ressalvas').innerHTML = `<p>${esc(r.tabelas.saturacao?.aviso ?? c.aviso)}</p>${premissas.length ? `<ul>${premissas.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>` : ''}
-    <p>Modelo: ${esc(modelo(c)?.premissas?.join(' ') ?? '')}</p>`;
+    : '<p>Esta versão do modelo não tem distribuição de frequência para este modelo (só a recepção por mídia a tem).</p>';
+  const premissas = [...new Set((r.tabelas.saturacao?.premissas ?? []).flatMap((p) => p.assumidos))].map(RESULT_WORDS.daApi);
+  $('ressalvas').innerHTML = `<p>${esc(c.aviso)}</p>${premissas.length ? `<ul>${premissas.map((p) => `<li>${esc(p)}</li>`).join('')}</ul>` : ''}
+    <p>Modelo: ${esc(RESULT_WORDS.daApi(modelo(c)?.premissas?.join(' ') ?? ''))}</p>`;
   void drawMap(s.geografia.ufs[0], r.tabelas.saturacao, medidas[0]);
 }
 

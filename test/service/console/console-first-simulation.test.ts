@@ -3,7 +3,9 @@
 // credits, create a project, "Nova simulação" from a library template over two RR municipalities,
 // the price before confirming, confirm, and the result page once an in-process worker has run the
 // real engine. Every page of the way, and the result page at 390 px and 1280 px with every
-// disclosure open: no sideways scroll, no text under 12 px, zero axe-core violations. Screenshots
+// disclosure open: no sideways scroll, no text under 12 px, zero axe-core violations, no English
+// word outside docs/glossary.md's kept terms and no repository path (the release's notice and
+// sources in Portuguese). Screenshots
 // in .cache/screenshots/primeira-simulacao (not committed), the first screen (-tela) and the whole page. Waits on pages and selectors, never on time.
 import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +15,7 @@ import { createEngineRunJob } from '../../../service/execution/job-runner.js';
 import { runWorker, type WorkerHandle } from '../../../service/worker/worker.js';
 import { projectPath } from '../../../src/project-path.js';
 import { openHarness, type Harness } from '../routes/harness.js';
-import { checkPage, failed, type PageCheck } from './page-checks.js';
+import { checkPage, failed, notPortuguese, type PageCheck } from './page-checks.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = projectPath('.cache', 'screenshots', 'primeira-simulacao');
@@ -134,6 +136,10 @@ describe('a first simulation without code', () => {
       /^Simulação sobre a população sintética de Caracaraí e Mucajaí \(RR\): [\d,]+(\smil)? pessoas alcançadas até o dia 14 \([\d,]+% do público\), segundo o modelo\.$/);
     // the audience is 20 to 59 years: the map is of its share, and says so
     await expect(page.locator('#mapa-titulo').textContent()).resolves.toBe('Mapa: pessoas alcançadas, em parte do público de cada município');
+    // the release's notice and sources in Portuguese (release-words.ts), not the API's English
+    const veredito = (await page.locator('#veredito').textContent())!;
+    expect(veredito).toContain('População sintética: pessoas, domicílios, setores censitários');
+    expect(veredito).toContain('IBGE, Censo Demográfico 2022, tabela 9514 do SIDRA');
     await page.locator('#mapa[data-pronto="1"]').waitFor();
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
@@ -146,5 +152,6 @@ describe('a first simulation without code', () => {
     await step('resultado-contribuicao');
     await context.close();
     expect(failed(checks)).toEqual([]);
+    expect(notPortuguese(checks)).toEqual([]);
   }, 600_000);
 });

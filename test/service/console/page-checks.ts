@@ -70,7 +70,10 @@ const SMALL_TEXT = `(() => {
 const REFUSED = new Set(REFUSED_WORDS.map((w) => w.toLowerCase()));
 const KEPT = new Set(KEPT_TERMS.map((w) => w.toLowerCase()));
 const WORD = /[A-Za-zÀ-ÖØ-öø-ÿ]+(?:[-'’][A-Za-zÀ-ÖØ-öø-ÿ]+)*/g;
-const REPO_PATH = /\b(?:docs|service|src|test|cli|calibration|library)\/[\w./-]+|\b[\w-]+\.(?:md|ts|js|eta)\b/g;
+const REPO_PATH = /\b(?:docs|service|src|test|cli|calibration|library|data|assembly|bench|scripts)\/[\w./<>-]+|\b[\w-]+\.(?:md|ts|js|eta)\b/g;
+
+/** The repository paths named in `texts` (a folder of the repository and what follows, or a source or doc file's name). */
+export const repositoryPaths = (texts: string[]): string[] => texts.flatMap((t) => t.match(REPO_PATH) ?? []);
 
 /** The refused words of `texts` (a kept term is never refused). */
 export function englishWords(texts: string[]): string[] {
@@ -92,7 +95,7 @@ export async function checkPage(page: Page, pagina: string, largura = page.viewp
   const violacoes = await page.evaluate<string[]>(`axe.run().then((r) => r.violations.map((v) =>
     v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))`);
   const texts = await page.evaluate<string[]>(READ_TEXT);
-  const caminhos = texts.flatMap((t) => t.match(REPO_PATH) ?? []);
+  const caminhos = repositoryPaths(texts);
   return { pagina, largura, rolagem, violacoes, miudos: await page.evaluate<string[]>(SMALL_TEXT), ingles: englishWords(texts), caminhos };
 }
 
