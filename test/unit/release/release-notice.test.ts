@@ -52,9 +52,7 @@ describe('the release notice in English and in Portuguese', () => {
       expect(w?.credito, f.id).toBeTruthy();
       expect(w?.uso, f.id).toBeTruthy();
       expect(numbersOf(w!.credito), f.id).toEqual(numbersOf(f.credito));
-      // habitos_exposicao: the English (served as it is) still says no release reads it; the
-      // Portuguese says v2.0.0 on do, and leaves out the number and the code's paths
-      if (f.id !== 'habitos_exposicao') expect(numbersOf(w!.uso), f.id).toEqual(numbersOf(f.uso));
+      expect(numbersOf(w!.uso), f.id).toEqual(numbersOf(f.uso));
     }
   });
 });
