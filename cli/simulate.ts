@@ -91,7 +91,10 @@ function printSummary(s: Summary): void {
       `${s.shards > 1 ? `, ${s.shards} shards per task, ${s.tarefas_simultaneas} task(s) at once` : ''} ` +
       `(${(s.pessoa_dias_por_segundo / 1e6).toFixed(1)} M person-days/s; preparation ${s.preparo_segundos} s)\n` +
       (s.plano_grp
-        ? `GRPs the plan buys (expected, per 100 of the audience): ${s.plano_grp.periodos.map((p) => `${p.canal} days ${p.dia_inicio}-${p.dia_fim} ${p.grp.toFixed(1)} (${p.grp_semana.toFixed(1)} a week)`).join('; ')}\n`
+        ? `GRPs the plan buys (expected, per 100 of the audience): ${s.plano_grp.periodos.map((p) => `${p.canal} days ${p.dia_inicio}-${p.dia_fim} ${p.grp.toFixed(1)} (${p.grp_semana.toFixed(1)} a week)`).join('; ')}\n` +
+          (s.plano_grp.canais
+            ? `Expected media reach (1+) and average frequency, without word of mouth: ${s.plano_grp.canais.map((c) => `${c.canal} ${(100 * c.alcance).toFixed(1)}% x ${c.frequencia_media === null ? '-' : c.frequencia_media.toFixed(2)}`).join('; ')}\n`
+            : '')
         : ''),
   );
 }
