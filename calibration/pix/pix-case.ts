@@ -22,7 +22,7 @@ import type { Evaluation } from '../search.js';
 import type { SimPool } from '../../src/pool/pool.js';
 import type {
   ActivityCurve, AgregadoPix, AtividadeLog, ComparacaoDict, Coorte, CurvaSaturante, FormaAtividade, IntervaloMc, IntervalosPix, IntervalosReferencias, MetodoPrevisao,
-  PareadasHoldouts, PerdaPix, PixCase, PixCaseUf, PontuacaoHoldouts, Reprovacao, ValorDeterministico, VariantePopulacao, VereditoUf,
+  PareadasHoldouts, PerdaPix, PixCase, PixCaseUf, PontuacaoHoldouts, Reprovacao, ValorDeterministico, ValorDeterministicoMunicipal, VariantePopulacao, VereditoUf,
 } from '../../src/release/pix-case-file.js';
 import { PIX_TARGETS, targetsMet } from '../../src/release/pix-battery.js';
 import type { ModelParameters, Population, Release, UfCode } from '../../src/release/types.js';
@@ -35,7 +35,7 @@ import { nationalKeyHolders } from './pix-dict.js';
 import { fitPix, mape, PIX_DIMENSAO_RENDA_UF, pixFitDimensions, PIX_IDADE_MINIMA, PIX_PERFIL_RENDA_UF, type PixFit } from './pix-fit.js';
 import { forecastUf, METODOS_PREVISAO } from './pix-forecast.js';
 import {
-  absolutePercentageErrors, lossDifferential, monteCarloInterval, monthsBootstrapOfMapes, NIVEL_INTERVALO, pairedBootstrap, REAMOSTRAS,
+  absolutePercentageErrors, lossDifferential, monteCarloInterval, monthsBootstrapOfMapes, NIVEL_INTERVALO, pairedBootstrap, REAMOSTRAS, unitBootstrap,
 } from './pix-intervals.js';
 import { LOCAL_FACTOR_MONTHS } from './pix-local-factor.js';
 import {
@@ -322,7 +322,7 @@ export async function buildPixCase(
     const g = eligibleFactors(coortes.municipios.get(codigo)!, [PIX_JANELA.fim], false)[0];
     modeloMun.set(codigo, a[iDez] * cobertura[uf] * g * activityAt(rel.activity, PIX_JANELA.fim));
   }
-  const municipal = scoreCrossSection(PIX_JANELA.fim, modeloMun, municipalPayers(PIX_JANELA.fim),
+  const { erros_referencias_por_porte: errosReferenciasMun, ...municipal } = scoreCrossSection(PIX_JANELA.fim, modeloMun, municipalPayers(PIX_JANELA.fim),
     Object.fromEntries(ufs.map((uf) => [uf, s.pagadores[uf][s.meses.length - 1]])));
 
   const termo: MunicipalTerm = { covariaveis: municipal.termo.covariaveis, theta: municipal.termo.theta, expoente_modelo: municipal.termo.expoente_modelo };
@@ -436,7 +436,7 @@ export async function buildPixCase(
       metodo_previsao: pontosDe(porM),
       populacao: pontosDe(porV),
       atividade_log: porMLog && { metodo_previsao: pontosDe(porMLog), ...logScores(actLog!, ad.release, ad.juiz) },
-      mape_por_porte: Object.fromEntries(cs.mape_por_porte.map((p) => [p.porte, { modelo: p.modelo, modelo_sem_termo: p.modelo_sem_termo, referencia_justa: p.referencia_justa }])),
+      mape_por_porte: Object.fromEntries(cs.mape_por_porte.map((p) => [p.porte, { modelo: p.modelo, modelo_sem_termo: p.modelo_sem_termo }])),
       diferencial: {
         tendencia_log: { holdout: diff(h, h, 'tendencia_log', holdout), longo: diff(l, l, 'tendencia_log', holdoutLongo) },
         curva: { holdout: diff(h, ch, 'pagadores', holdout), longo: diff(l, cl, 'pagadores', holdoutLongo) },
@@ -503,9 +503,18 @@ export async function buildPixCase(
       'então não têm dispersão de Monte Carlo (deterministica: true) e valor é o seu escore, medianas e piores UFs dos MAPEs de ufs[].metricas e de comparacoes.curva_saturante. ' +
       `intervalo_meses: o intervalo de ${NIVEL_INTERVALO * 100}% por percentis de ${REAMOSTRAS} reamostras dos meses do holdout com reposição (os mesmos meses em toda UF), ` +
       'o MAPE de cada UF e a sua mediana ou pior refeitos em cada uma; os meses de um holdout partem da mesma origem e os seus erros são autocorrelacionados, então esse intervalo é mais estreito que a incerteza real. ' +
-      'A pior UF de uma reamostra é a pior sobre os meses sorteados: pode passar da observada.',
+      'A pior UF de uma reamostra é a pior sobre os meses sorteados: pode passar da observada. ' +
+      'municipal_por_porte: o MAPE por porte das duas referências do corte municipal (moradores e renda; a referência justa), que dentro de cada UF leem só dados observados e são escaladas à soma observada da UF: ' +
+      `intervalo_municipios, ${REAMOSTRAS} reamostras dos municípios do porte com reposição.`,
     reamostras: REAMOSTRAS,
     ...(Object.fromEntries(REFERENCIAS.map((r) => [r, pontosDeterministicos(ufs.map((uf) => fh[uf]![r]), ufs.map((uf) => fl[uf]![r]))])) as Record<Referencia, Record<keyof PontuacaoHoldouts, ValorDeterministico>>),
+    municipal_por_porte: Object.fromEntries(municipal.mape_por_porte.map((p) => {
+      const e = errosReferenciasMun[p.porte];
+      const porMunicipios = (valor: number, ape: Float64Array): ValorDeterministicoMunicipal => ({
+        valor, deterministica: true, intervalo_municipios: unitBootstrap(ape.length, (u) => u.reduce((t, i) => t + ape[i], 0) / u.length),
+      });
+      return [p.porte, { referencia: porMunicipios(p.referencia, e.referencia), referencia_justa: porMunicipios(p.referencia_justa, e.referencia_justa) }];
+    })),
     curva_saturante: {
       metodo_previsao: porMetodoMc((m) => pontosDeterministicos(ufs.map((uf) => curvaPorMetodo[m].h[uf]!.pagadores), ufs.map((uf) => curvaPorMetodo[m].l[uf]!.pagadores))),
       mape_pior_espacial: deterministica(PIX_UFS_ESPACIAIS.map((uf) => predictPayers(curvaEspacial[uf]!, s.meses, juiz.activity, cobertura[uf], popJanela[uf])),
@@ -524,8 +533,8 @@ export async function buildPixCase(
       '(os escores de comparacoes.metodo_previsao, comparacoes.populacao e comparacoes.atividade_log, que pontuam os mesmos adotantes de cada sorteio de outro modo), ' +
       'mape_por_porte e os Spearman sem o termo municipal (municipal), contra_tendencia_log (cada variante contra a tendência logarítmica mês a mês, como comparacoes.contra_tendencia_log) e referencias (as previsões sem dispersão de Monte Carlo). ' +
       'Sem comparação pareada com a tendência logarítmica: dentro da amostra (mape_janela) e no holdout espacial não há previsão dela (seria ajustada aos meses em que é pontuada, ou a uma série que o holdout esconde); ' +
-      'DICT conta chaves, não pagadores por UF; o corte municipal é um só mês, sem meses a parear. A referência de moradores e renda do corte municipal (spearman_municipios_referencia, mape_por_porte.referencia) ' +
-      'lê só dados observados, é a mesma em todo sorteio e não tem intervalo aqui.',
+      'DICT conta chaves, não pagadores por UF; o corte municipal é um só mês, sem meses a parear. O Spearman da referência de moradores e renda (spearman_municipios_referencia) ' +
+      'lê só dados observados, é o mesmo em todo sorteio e não tem intervalo aqui.',
     metodo_previsao: porMetodoMc((m) => byKey((d) => d.metodo_previsao[m])),
     populacao: porVarianteMc((v) => byKey((d) => d.populacao[v])),
     ...(actLog ? {

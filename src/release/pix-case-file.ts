@@ -150,6 +150,13 @@ export interface ValorDeterministico {
   intervalo_meses: [number, number];
 }
 
+/** The same for a municipal MAPE: the bootstrap over the size class's municipalities. */
+export interface ValorDeterministicoMunicipal {
+  valor: number;
+  deterministica: true;
+  intervalo_municipios: [number, number];
+}
+
 /** The deterministic references' scores (v2.1.0's case, added after its release without changing a published value). */
 export interface IntervalosReferencias {
   descricao: string;
@@ -158,6 +165,8 @@ export interface IntervalosReferencias {
   persistencia: Record<keyof PontuacaoHoldouts, ValorDeterministico>;
   bass: Record<keyof PontuacaoHoldouts, ValorDeterministico>;
   tendencia_log: Record<keyof PontuacaoHoldouts, ValorDeterministico>;
+  /** municipal.mape_por_porte's two references, per size class. */
+  municipal_por_porte: Record<string, Record<'referencia' | 'referencia_justa', ValorDeterministicoMunicipal>>;
   /** comparacoes.curva_saturante: both ways of leaving the window, and the spatial holdout's worst UF. */
   curva_saturante: { metodo_previsao: Record<MetodoPrevisao, Record<keyof PontuacaoHoldouts, ValorDeterministico>>; mape_pior_espacial: ValorDeterministico };
 }
@@ -185,7 +194,7 @@ export interface IntervalosPix {
     metodo_previsao: Record<MetodoPrevisao, IntervalosHoldouts>;
     mape_mediana_janela: IntervaloMc; mape_pior_janela: IntervaloMc; mape_pior_espacial: IntervaloMc;
   };
-  mape_por_porte?: Record<string, Record<'modelo' | 'modelo_sem_termo' | 'referencia_justa', IntervaloMc>>;
+  mape_por_porte?: Record<string, Record<'modelo' | 'modelo_sem_termo', IntervaloMc>>;
   contra_tendencia_log?: {
     metodo_previsao: Record<MetodoPrevisao, PareadasHoldouts>;
     populacao: Record<VariantePopulacao, PareadasHoldouts>;

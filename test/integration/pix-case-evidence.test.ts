@@ -123,7 +123,7 @@ describe('the Pix case of v2.1.0', () => {
       expect(c.atividade_log![k]).toBeLessThanOrEqual(i.atividade_log![k].faixa[1]);
     }
     for (const p of caso.municipal!.mape_por_porte) {
-      for (const k of ['modelo', 'modelo_sem_termo', 'referencia_justa'] as const) {
+      for (const k of ['modelo', 'modelo_sem_termo'] as const) {
         expect(p[k]!).toBeGreaterThanOrEqual(i.mape_por_porte![p.porte][k].faixa[0]);
         expect(p[k]!).toBeLessThanOrEqual(i.mape_por_porte![p.porte][k].faixa[1]);
       }
@@ -154,6 +154,15 @@ describe('the Pix case of v2.1.0', () => {
       for (const [k, v] of Object.entries(curva.metodo_previsao[m])) expect(r.curva_saturante.metodo_previsao[m][k as keyof PontuacaoHoldouts].valor).toBe(v);
     }
     expect(r.curva_saturante.mape_pior_espacial.valor).toBe(curva.mape_pior_espacial);
+    // the municipal references are placed inside each UF by observed data alone: a bootstrap over the size class's municipalities
+    for (const p of caso.municipal!.mape_por_porte) {
+      for (const k of ['referencia', 'referencia_justa'] as const) {
+        const v = r.municipal_por_porte[p.porte][k];
+        expect(v).toMatchObject({ valor: p[k], deterministica: true });
+        expect(v.intervalo_municipios[0]).toBeLessThan(v.valor);
+        expect(v.intervalo_municipios[1]).toBeGreaterThan(v.valor);
+      }
+    }
     const all = [...Object.values(r.persistencia), ...Object.values(r.bass), ...Object.values(r.tendencia_log),
       ...Object.values(r.curva_saturante.metodo_previsao).flatMap((x) => Object.values(x)), r.curva_saturante.mape_pior_espacial];
     for (const v of all) {
