@@ -87,10 +87,15 @@ function fitBest(release: string, ajuste: keyof PixCaseFits, dims: ReturnType<ty
   };
 }
 
-/** The fits' seconds of release V's run, from bench/results/pix.json, which must be V's (a case does not record them). */
+/**
+ * The fits' seconds of release V's run, from bench/results/pix.json, which must be V's or a run
+ * that judged V's fits again (--ajustes-do-caso V: it carries V's seconds); a case does not record them.
+ */
 function fitSecondsOnRecord(release: string): Partial<Record<keyof PixCaseFits, number>> {
   const antes = JSON.parse(readFileSync(projectPath('bench/results/pix.json'), 'utf8'));
-  if (antes.release !== release) throw new Error(`campaign-sim: bench/results/pix.json is ${antes.release}'s, not ${release}'s: the fits' seconds are not on record`);
+  if (antes.release !== release && antes.opcoes?.ajustes_do_caso !== release) {
+    throw new Error(`campaign-sim: bench/results/pix.json is ${antes.release}'s, not ${release}'s: the fits' seconds are not on record`);
+  }
   return antes.segundos.ajustes;
 }
 

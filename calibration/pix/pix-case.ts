@@ -21,8 +21,8 @@ import { periodDays, periodsBetween } from '../periods.js';
 import type { Evaluation } from '../search.js';
 import type { SimPool } from '../../src/pool/pool.js';
 import type {
-  ActivityCurve, AgregadoPix, AtividadeLog, ComparacaoDict, Coorte, CurvaSaturante, FormaAtividade, IntervalosPix, MetodoPrevisao, PerdaPix, PixCase,
-  PixCaseUf, PontuacaoHoldouts, Reprovacao, VereditoUf,
+  ActivityCurve, AgregadoPix, AtividadeLog, ComparacaoDict, Coorte, CurvaSaturante, FormaAtividade, IntervaloMc, IntervalosPix, IntervalosReferencias, MetodoPrevisao,
+  PareadasHoldouts, PerdaPix, PixCase, PixCaseUf, PontuacaoHoldouts, Reprovacao, ValorDeterministico, ValorDeterministicoMunicipal, VariantePopulacao, VereditoUf,
 } from '../../src/release/pix-case-file.js';
 import { PIX_TARGETS, targetsMet } from '../../src/release/pix-battery.js';
 import type { ModelParameters, Population, Release, UfCode } from '../../src/release/types.js';
@@ -34,14 +34,16 @@ import { curveAdopters, unseenCurveAdopters } from './pix-curve.js';
 import { nationalKeyHolders } from './pix-dict.js';
 import { fitPix, mape, PIX_DIMENSAO_RENDA_UF, pixFitDimensions, PIX_IDADE_MINIMA, PIX_PERFIL_RENDA_UF, type PixFit } from './pix-fit.js';
 import { forecastUf, METODOS_PREVISAO } from './pix-forecast.js';
-import { lossDifferential, monteCarloInterval, NIVEL_INTERVALO, pairedBootstrap } from './pix-intervals.js';
+import {
+  absolutePercentageErrors, lossDifferential, monteCarloInterval, monthsBootstrapOfMapes, NIVEL_INTERVALO, pairedBootstrap, REAMOSTRAS, unitBootstrap,
+} from './pix-intervals.js';
 import { LOCAL_FACTOR_MONTHS } from './pix-local-factor.js';
 import {
   PIX_DATA_INICIO, PIX_GRUPO_COMPARACAO, predictPayers, rescaleToMunicipalPersons, simulatePixAdopters, type AdoptersByMunicipality, type AdoptersByUf,
 } from './pix-model.js';
 import { municipalCovariates, municipalPayers, scoreCrossSection, termWeight, type MunicipalTerm } from './pix-municipal.js';
 import { eligibleFactors, loadCohorts, type CoortesPix } from './pix-population.js';
-import { referenceForecasts, type Referencia } from './pix-references.js';
+import { referenceForecasts, REFERENCIAS, type Referencia } from './pix-references.js';
 import { seriesUpTo, type PixSeries } from './pix-series.js';
 import { median, spearman } from './pix-stats.js';
 
@@ -217,7 +219,7 @@ export async function buildPixCase(
   for (const uf of ufs) elegiveis[uf] = eligiblePersons(await o.release.population([uf]));
   const run = (p: ModelParameters, meses: number[], porMunicipio?: AdoptersByMunicipality, sorteio = 0): Promise<AdoptersByUf> =>
     simulatePixAdopters(p, { release: o.release, ufs, meses, amostra: () => o.amostraFinal, pool: o.pool, threads: o.threads, porMunicipio, sorteio });
-  const factors = (meses: readonly number[], variante: 'fixa' | 'sem_estimativas' | 'com_estimativas') =>
+  const factors = (meses: readonly number[], variante: VariantePopulacao) =>
     Object.fromEntries(ufs.map((uf) => [uf, variante === 'fixa' ? new Float64Array(meses.length).fill(1) : eligibleFactors(coortes.ufs[uf], meses, variante === 'sem_estimativas')]));
 
   o.onStage?.('juízes na população da release, até 2022-12');
@@ -231,10 +233,10 @@ export async function buildPixCase(
 
   // Both time splits, each way of leaving the window and each population variant.
   type Pair<T> = { juiz: T; longo: T };
-  const splitModel = (activity: ActivityCurve, ad: AdoptersByUf, variante: 'fixa' | 'sem_estimativas' | 'com_estimativas'): SplitModel =>
+  const splitModel = (activity: ActivityCurve, ad: AdoptersByUf, variante: VariantePopulacao): SplitModel =>
     ({ adopters: ad, meses: s.meses, activity, cobertura, populacao: factors(s.meses, variante), elegiveis });
   const score = (
-    metodo: MetodoPrevisao, variante: 'fixa' | 'sem_estimativas' | 'com_estimativas',
+    metodo: MetodoPrevisao, variante: VariantePopulacao,
     ad: Pair<AdoptersByUf> = { juiz: adJuiz, longo: adLongo }, act: Pair<ActivityCurve> = { juiz: juiz.activity, longo: longo.activity },
   ) => {
     const h = forecastSplit(s, PIX_JANELA_JUIZ_FIM, splitModel(act.juiz, ad.juiz, variante), metodo);
@@ -320,7 +322,7 @@ export async function buildPixCase(
     const g = eligibleFactors(coortes.municipios.get(codigo)!, [PIX_JANELA.fim], false)[0];
     modeloMun.set(codigo, a[iDez] * cobertura[uf] * g * activityAt(rel.activity, PIX_JANELA.fim));
   }
-  const municipal = scoreCrossSection(PIX_JANELA.fim, modeloMun, municipalPayers(PIX_JANELA.fim),
+  const { erros_referencias_por_porte: errosReferenciasMun, ...municipal } = scoreCrossSection(PIX_JANELA.fim, modeloMun, municipalPayers(PIX_JANELA.fim),
     Object.fromEntries(ufs.map((uf) => [uf, s.pagadores[uf][s.meses.length - 1]])));
 
   const termo: MunicipalTerm = { covariaveis: municipal.termo.covariaveis, theta: municipal.termo.theta, expoente_modelo: municipal.termo.expoente_modelo };
@@ -357,9 +359,44 @@ export async function buildPixCase(
   const ufTotals = Object.fromEntries(ufs.map((uf) => [uf, s.pagadores[uf][s.meses.length - 1]]));
   const nJ = s.meses.length;
   const keys = (ad: AdoptersByUf) => nationalKeyHolders(ad, ufs, cobertura, popJanela, nJ);
+  // The log-linear a(t) of the cases before v2.1.0, kept beside a bounded one.
+  const actLog = forma === 'log' ? undefined : {
+    juiz: inForm(fits.juiz, PIX_JANELA_JUIZ_FIM, 'log'), longo: inForm(fits.longo, PIX_HOLDOUT_LONGO.janela_fim, 'log'), release: inForm(fits.release, PIX_JANELA.fim, 'log'),
+  };
+  const adRelJanelaOnly = Object.fromEntries(ufs.map((uf) => [uf, adRelJanela[uf]!])) as AdoptersByUf;
+  /** The log-linear a(t)'s in-sample and spatial scores of the release's and the judge's runs. */
+  const logScores = (act: NonNullable<typeof actLog>, adRelease: AdoptersByUf, adJ: AdoptersByUf) => {
+    const rj = forecastSplit(s, PIX_JANELA.fim, { ...relModel(popJanela, act.release), meses: s.meses, adopters: adRelease }, 'fator_local');
+    const janela = ufs.map((uf) => mape(rj[uf]!.pagadores, s.pagadores[uf], todos));
+    return {
+      mape_mediana_janela: median(janela), mape_pior_janela: Math.max(...janela),
+      mape_pior_espacial: Math.max(...PIX_UFS_ESPACIAIS.map((uf) => mape(predictPayers(adJ[uf]!, s.meses, act.juiz, cobertura[uf], popJanela[uf]), s.pagadores[uf], todos))),
+    };
+  };
+  let atividade_log: AtividadeLog | undefined, prevLog: SplitForecast | undefined;
+  if (actLog) {
+    const act = actLog;
+    const porMetodoLog = Object.fromEntries(METODOS_PREVISAO.map((m) => [m, score(m, 'com_estimativas', undefined, act)])) as Record<MetodoPrevisao, ReturnType<typeof score>>;
+    const { h, l } = porMetodoLog[metodo];
+    const melhor = (f: SplitForecast, idx: number[], refs: readonly Referencia[]) =>
+      ufs.filter((uf) => refs.every((r) => mape(f[uf]!.pagadores, s.pagadores[uf], idx) < mape(f[uf]![r], s.pagadores[uf], idx))).length;
+    atividade_log = {
+      atividade: act.release, atividade_juiz: act.juiz, atividade_longo: act.longo,
+      metodo_previsao: Object.fromEntries(METODOS_PREVISAO.map((m) => [m, porMetodoLog[m].pontos])) as Record<MetodoPrevisao, PontuacaoHoldouts>,
+      ...logScores(act, adRelJanelaOnly, adJuiz),
+      ufs_melhores_que_as_tres_referencias: melhor(h, holdout, ['persistencia', 'bass', 'tendencia_log']),
+      ufs_melhores_que_tendencia_log_longo: melhor(l, holdoutLongo, ['tendencia_log']),
+    };
+    prevLog = forecastSplit(s, PIX_JANELA.fim, relModel(popPrev, act.release), metodo);
+  }
+  const VARIANTES: readonly VariantePopulacao[] = ['fixa', 'sem_estimativas', 'com_estimativas'];
+  type Diferencial = { holdout: Float64Array; longo: Float64Array };
   /** Every score a Monte Carlo draw of the three fits' runs (to 2022-12) gives, as the case computes them above. */
   const drawScores = (ad: Pair<AdoptersByUf> & { release: AdoptersByUf }, porMun: AdoptersByMunicipality) => {
-    const { h, l } = score(metodo, 'com_estimativas', ad);
+    const porM = Object.fromEntries(METODOS_PREVISAO.map((m) => [m, score(m, 'com_estimativas', ad)])) as Record<MetodoPrevisao, ReturnType<typeof score>>;
+    const porV = Object.fromEntries(VARIANTES.map((v) => [v, v === 'com_estimativas' ? porM[metodo] : score(metodo, v, ad)])) as Record<VariantePopulacao, ReturnType<typeof score>>;
+    const porMLog = actLog && Object.fromEntries(METODOS_PREVISAO.map((m) => [m, score(m, 'com_estimativas', ad, actLog)])) as Record<MetodoPrevisao, ReturnType<typeof score>>;
+    const { h, l } = porM[metodo];
     const rj = forecastSplit(s, PIX_JANELA.fim, { ...relModel(popJanela), meses: s.meses, adopters: ad.release }, 'fator_local');
     const porUf = Object.fromEntries(ufs.map((uf) => [uf, {
       mape_janela: mape(rj[uf]!.pagadores, s.pagadores[uf], todos),
@@ -378,6 +415,8 @@ export async function buildPixCase(
     const cs = scoreCrossSection(PIX_JANELA.fim, mun, munObs, ufTotals);
     const diff = (a: SplitForecast, b: SplitForecast, k: 'pagadores' | 'tendencia_log', idx: number[]) =>
       lossDifferential(ufs.map((uf) => a[uf]!.pagadores), ufs.map((uf) => b[uf]![k]), obsRows, idx);
+    const contraTendencia = (x: ReturnType<typeof score>): Diferencial => ({ holdout: diff(x.h, x.h, 'tendencia_log', holdout), longo: diff(x.l, x.l, 'tendencia_log', holdoutLongo) });
+    const pontosDe = <K extends string>(r: Record<K, ReturnType<typeof score>>) => Object.fromEntries(Object.entries<ReturnType<typeof score>>(r).map(([k, v]) => [k, v.pontos])) as Record<K, PontuacaoHoldouts>;
     return {
       ufs: porUf,
       agregados: {
@@ -392,19 +431,44 @@ export async function buildPixCase(
         spearman_municipios: cs.spearman_municipios, spearman_regioes_imediatas: cs.spearman_regioes_imediatas,
         spearman_municipios_referencia_justa: cs.referencia_justa.spearman_municipios,
         spearman_regioes_imediatas_referencia_justa: cs.referencia_justa.spearman_regioes_imediatas,
+        spearman_municipios_sem_termo: cs.spearman_municipios_sem_termo, spearman_regioes_imediatas_sem_termo: cs.spearman_regioes_imediatas_sem_termo,
       } as Record<string, number>,
+      metodo_previsao: pontosDe(porM),
+      populacao: pontosDe(porV),
+      atividade_log: porMLog && { metodo_previsao: pontosDe(porMLog), ...logScores(actLog!, ad.release, ad.juiz) },
+      mape_por_porte: Object.fromEntries(cs.mape_por_porte.map((p) => [p.porte, { modelo: p.modelo, modelo_sem_termo: p.modelo_sem_termo }])),
       diferencial: {
         tendencia_log: { holdout: diff(h, h, 'tendencia_log', holdout), longo: diff(l, l, 'tendencia_log', holdoutLongo) },
         curva: { holdout: diff(h, ch, 'pagadores', holdout), longo: diff(l, cl, 'pagadores', holdoutLongo) },
+        metodo_previsao: Object.fromEntries(METODOS_PREVISAO.map((m) => [m, contraTendencia(porM[m])])) as Record<MetodoPrevisao, Diferencial>,
+        populacao: Object.fromEntries(VARIANTES.map((v) => [v, contraTendencia(porV[v])])) as Record<VariantePopulacao, Diferencial>,
+        atividade_log: porMLog && Object.fromEntries(METODOS_PREVISAO.map((m) => [m, contraTendencia(porMLog[m])])) as Record<MetodoPrevisao, Diferencial>,
       },
     };
   };
-  const adRelJanelaOnly = Object.fromEntries(ufs.map((uf) => [uf, adRelJanela[uf]!])) as AdoptersByUf;
   const draws = [drawScores({ juiz: adJuiz, longo: adLongo, release: adRelJanelaOnly }, porMunicipio)];
   // draw 0 is the case's own run: its scores must be the ones published above
-  for (const k of ['mape_mediana_holdout', 'mape_pior_longo', 'mape_pior_janela'] as const) {
-    if (draws[0].agregados[k] !== medidos[k]) throw new Error(`campaign-sim: the Monte Carlo draw 0 gives ${k} ${draws[0].agregados[k]}, the case ${medidos[k]}`);
+  const sameAsPublished = (onde: string, sorteio: Record<string, number>, caso: Record<string, number>) => {
+    for (const k of Object.keys(sorteio)) {
+      if (sorteio[k] !== caso[k]) throw new Error(`campaign-sim: the Monte Carlo draw 0 gives ${onde}.${k} ${sorteio[k]}, the case ${caso[k]}`);
+    }
+  };
+  sameAsPublished('agregados', draws[0].agregados, { ...medidos, mape_pior_espacial: Math.max(...casoUfs.flatMap((u) => u.metricas.mape_espacial ?? [])) });
+  for (const m of METODOS_PREVISAO) sameAsPublished(`metodo_previsao.${m}`, { ...draws[0].metodo_previsao[m] }, { ...porMetodo[m].pontos });
+  for (const v of VARIANTES) sameAsPublished(`populacao.${v}`, { ...draws[0].populacao[v] }, { ...populacao[v] });
+  if (atividade_log) {
+    const { metodo_previsao: pm, ...resto } = draws[0].atividade_log!;
+    for (const m of METODOS_PREVISAO) sameAsPublished(`atividade_log.metodo_previsao.${m}`, { ...pm[m] }, { ...atividade_log.metodo_previsao[m] });
+    sameAsPublished('atividade_log', resto, {
+      mape_mediana_janela: atividade_log.mape_mediana_janela, mape_pior_janela: atividade_log.mape_pior_janela, mape_pior_espacial: atividade_log.mape_pior_espacial,
+    });
   }
+  for (const { porte, municipios: _, ...p } of municipal.mape_por_porte) sameAsPublished(`mape_por_porte.${porte}`, draws[0].mape_por_porte[porte], p);
+  sameAsPublished('municipal', draws[0].municipal, {
+    spearman_municipios: municipal.spearman_municipios, spearman_regioes_imediatas: municipal.spearman_regioes_imediatas,
+    spearman_municipios_referencia_justa: municipal.referencia_justa.spearman_municipios, spearman_regioes_imediatas_referencia_justa: municipal.referencia_justa.spearman_regioes_imediatas,
+    spearman_municipios_sem_termo: municipal.spearman_municipios_sem_termo, spearman_regioes_imediatas_sem_termo: municipal.spearman_regioes_imediatas_sem_termo,
+  });
   const R = o.sorteios ?? 0;
   for (let d = 1; d < R; d++) {
     o.onStage?.(`sorteio de Monte Carlo ${d} de ${R - 1} (amostra 1:${o.amostraFinal} de deslocamento ${d % o.amostraFinal}, ${PIX_GRUPO_COMPARACAO}-mc${d})`);
@@ -413,20 +477,81 @@ export async function buildPixCase(
     await rescaleToMunicipalPersons(pm, o.release, ufs, () => o.amostraFinal, d);
     draws.push(drawScores(ad, pm));
   }
-  const byKey = <T extends Record<string, number>>(pick: (d: (typeof draws)[number]) => T) =>
-    Object.fromEntries(Object.keys(pick(draws[0])).map((k) => [k, monteCarloInterval(draws.map((d) => pick(d)[k]))]));
+  type Draw = (typeof draws)[number];
+  const byKey = <K extends string>(pick: (d: Draw) => Record<K, number>) =>
+    Object.fromEntries(Object.keys(pick(draws[0])).map((k) => [k, monteCarloInterval(draws.map((d) => pick(d)[k as K]))])) as Record<K, IntervaloMc>;
+  const pareadas = (pick: (d: Draw) => Diferencial): PareadasHoldouts => ({
+    holdout: pairedBootstrap(draws.map((d) => pick(d).holdout)), holdout_longo: pairedBootstrap(draws.map((d) => pick(d).longo)),
+  });
+  const porMetodoMc = <T>(f: (m: MetodoPrevisao) => T) => Object.fromEntries(METODOS_PREVISAO.map((m) => [m, f(m)])) as Record<MetodoPrevisao, T>;
+  const porVarianteMc = <T>(f: (v: VariantePopulacao) => T) => Object.fromEntries(VARIANTES.map((v) => [v, f(v)])) as Record<VariantePopulacao, T>;
+
+  // The references read the observed series alone: every draw gives them the same forecast, so their one interval is over the holdout's months.
+  const deterministica = (f: Float64Array[], obs: Float64Array[], idx: number[], valor: number, agregado: (v: number[]) => number): ValorDeterministico => ({
+    valor, deterministica: true, intervalo_meses: monthsBootstrapOfMapes(f.map((x, u) => absolutePercentageErrors(x, obs[u], idx)), agregado),
+  });
+  const max = (v: number[]) => Math.max(...v);
+  const pontosDeterministicos = (fh: Float64Array[], fl: Float64Array[]): Record<keyof PontuacaoHoldouts, ValorDeterministico> => {
+    const mh = fh.map((x, u) => mape(x, obsRows[u], holdout)), ml = fl.map((x, u) => mape(x, obsRows[u], holdoutLongo));
+    return {
+      mape_mediana_holdout: deterministica(fh, obsRows, holdout, median(mh), median), mape_pior_holdout: deterministica(fh, obsRows, holdout, max(mh), max),
+      mape_mediana_longo: deterministica(fl, obsRows, holdoutLongo, median(ml), median), mape_pior_longo: deterministica(fl, obsRows, holdoutLongo, max(ml), max),
+    };
+  };
+  const referencias: IntervalosReferencias = {
+    descricao: 'As referências (persistência, Bass, tendência logarítmica) e a curva saturante leem só a série observada: todo sorteio lhes dá a mesma previsão, ' +
+      'então não têm dispersão de Monte Carlo (deterministica: true) e valor é o seu escore, medianas e piores UFs dos MAPEs de ufs[].metricas e de comparacoes.curva_saturante. ' +
+      `intervalo_meses: o intervalo de ${NIVEL_INTERVALO * 100}% por percentis de ${REAMOSTRAS} reamostras dos meses do holdout com reposição (os mesmos meses em toda UF), ` +
+      'o MAPE de cada UF e a sua mediana ou pior refeitos em cada uma; os meses de um holdout partem da mesma origem e os seus erros são autocorrelacionados, então esse intervalo é mais estreito que a incerteza real. ' +
+      'A pior UF de uma reamostra é a pior sobre os meses sorteados: pode passar da observada. ' +
+      'municipal_por_porte: o MAPE por porte das duas referências do corte municipal (moradores e renda; a referência justa), que dentro de cada UF leem só dados observados e são escaladas à soma observada da UF: ' +
+      `intervalo_municipios, ${REAMOSTRAS} reamostras dos municípios do porte com reposição.`,
+    reamostras: REAMOSTRAS,
+    ...(Object.fromEntries(REFERENCIAS.map((r) => [r, pontosDeterministicos(ufs.map((uf) => fh[uf]![r]), ufs.map((uf) => fl[uf]![r]))])) as Record<Referencia, Record<keyof PontuacaoHoldouts, ValorDeterministico>>),
+    municipal_por_porte: Object.fromEntries(municipal.mape_por_porte.map((p) => {
+      const e = errosReferenciasMun[p.porte];
+      const porMunicipios = (valor: number, ape: Float64Array): ValorDeterministicoMunicipal => ({
+        valor, deterministica: true, intervalo_municipios: unitBootstrap(ape.length, (u) => u.reduce((t, i) => t + ape[i], 0) / u.length),
+      });
+      return [p.porte, { referencia: porMunicipios(p.referencia, e.referencia), referencia_justa: porMunicipios(p.referencia_justa, e.referencia_justa) }];
+    })),
+    curva_saturante: {
+      metodo_previsao: porMetodoMc((m) => pontosDeterministicos(ufs.map((uf) => curvaPorMetodo[m].h[uf]!.pagadores), ufs.map((uf) => curvaPorMetodo[m].l[uf]!.pagadores))),
+      mape_pior_espacial: deterministica(PIX_UFS_ESPACIAIS.map((uf) => predictPayers(curvaEspacial[uf]!, s.meses, juiz.activity, cobertura[uf], popJanela[uf])),
+        PIX_UFS_ESPACIAIS.map((uf) => s.pagadores[uf]), todos, Math.max(...Object.values(espacialCurva)), max),
+    },
+  };
   const intervalos: IntervalosPix | undefined = R >= 2 ? {
     descricao: `${R} sorteios de Monte Carlo: o sorteio 0 é a rodada do caso (amostra 1:${o.amostraFinal} de deslocamento 0, grupo ${PIX_GRUPO_COMPARACAO}); o sorteio d usa a amostra de deslocamento d e o grupo ${PIX_GRUPO_COMPARACAO}-mc<d>, ` +
       'rodando os parâmetros do juiz, do corte longo e da release até 2022-12. media e intervalo: a média dos sorteios e o seu intervalo t de 90%; dp e faixa: o desvio de um sorteio e o menor e o maior. Os valores publicados no resto do caso são os do sorteio 0.',
     sorteios: R, nivel: NIVEL_INTERVALO,
     agregados: byKey((d) => d.agregados),
     ufs: Object.fromEntries(ufs.map((uf) => [uf, byKey((d) => d.ufs[uf]!)])),
-    dict: byKey((d) => d.dict) as IntervalosPix['dict'],
+    dict: byKey((d) => d.dict),
     municipal: byKey((d) => d.municipal),
+    descricao_acrescimos: 'Acrescentados ao caso de v2.1.0 depois da sua publicação, dos mesmos sorteios, sem mudar nenhum valor publicado: metodo_previsao, populacao e atividade_log ' +
+      '(os escores de comparacoes.metodo_previsao, comparacoes.populacao e comparacoes.atividade_log, que pontuam os mesmos adotantes de cada sorteio de outro modo), ' +
+      'mape_por_porte e os Spearman sem o termo municipal (municipal), contra_tendencia_log (cada variante contra a tendência logarítmica mês a mês, como comparacoes.contra_tendencia_log) e referencias (as previsões sem dispersão de Monte Carlo). ' +
+      'Sem comparação pareada com a tendência logarítmica: dentro da amostra (mape_janela) e no holdout espacial não há previsão dela (seria ajustada aos meses em que é pontuada, ou a uma série que o holdout esconde); ' +
+      'DICT conta chaves, não pagadores por UF; o corte municipal é um só mês, sem meses a parear. O Spearman da referência de moradores e renda (spearman_municipios_referencia) ' +
+      'lê só dados observados, é o mesmo em todo sorteio e não tem intervalo aqui.',
+    metodo_previsao: porMetodoMc((m) => byKey((d) => d.metodo_previsao[m])),
+    populacao: porVarianteMc((v) => byKey((d) => d.populacao[v])),
+    ...(actLog ? {
+      atividade_log: {
+        metodo_previsao: porMetodoMc((m) => byKey((d) => d.atividade_log!.metodo_previsao[m])),
+        ...byKey((d) => { const { metodo_previsao: _, ...resto } = d.atividade_log!; return resto; }),
+      },
+    } : {}),
+    mape_por_porte: Object.fromEntries(Object.keys(draws[0].mape_por_porte).map((p) => [p, byKey((d) => d.mape_por_porte[p])])),
+    contra_tendencia_log: {
+      metodo_previsao: porMetodoMc((m) => pareadas((d) => d.diferencial.metodo_previsao[m])),
+      populacao: porVarianteMc((v) => pareadas((d) => d.diferencial.populacao[v])),
+      ...(actLog ? { atividade_log: porMetodoMc((m) => pareadas((d) => d.diferencial.atividade_log![m])) } : {}),
+    },
+    referencias,
   } : undefined;
-  const pareada = (k: 'tendencia_log' | 'curva') => ({
-    holdout: pairedBootstrap(draws.map((d) => d.diferencial[k].holdout)), holdout_longo: pairedBootstrap(draws.map((d) => d.diferencial[k].longo)),
-  });
+  const pareada = (k: 'tendencia_log' | 'curva') => pareadas((d) => d.diferencial[k]);
   const curva_saturante: CurvaSaturante = {
     descricao: 'Os agentes trocados por uma curva de Bass por UF (p, q e m da UF) ajustada aos adotantes que os pagadores observados da janela implicam, pagadores / (c_u g_u(t) a(t)), ' +
       'e o resto igual: cobertura, crescimento, a(t), fator local ou assimilação (calibration/pix/pix-curve.ts). No holdout espacial, p e q comuns ajustados nas outras UFs e m = pessoas 15+ da UF x (soma dos m / soma das pessoas 15+ das UFs ajustadas).',
@@ -450,26 +575,6 @@ export async function buildPixCase(
     meses: [...s.meses], dict: arred(s.chavesPf), modelo_release: arred(keys(adRelJanelaOnly)), modelo_juiz: arred(keys(adJuiz)), modelo_longo: arred(keys(adLongo)),
     ...draws[0].dict,
   };
-  // The log-linear a(t) of the cases before v2.1.0, kept beside a bounded one.
-  let atividade_log: AtividadeLog | undefined, prevLog: SplitForecast | undefined;
-  if (forma !== 'log') {
-    const act = { juiz: inForm(fits.juiz, PIX_JANELA_JUIZ_FIM, 'log'), longo: inForm(fits.longo, PIX_HOLDOUT_LONGO.janela_fim, 'log'), release: inForm(fits.release, PIX_JANELA.fim, 'log') };
-    const porMetodoLog = Object.fromEntries(METODOS_PREVISAO.map((m) => [m, score(m, 'com_estimativas', undefined, act)])) as Record<MetodoPrevisao, ReturnType<typeof score>>;
-    const rj = forecastSplit(s, PIX_JANELA.fim, { ...relModel(popJanela, act.release), meses: s.meses, adopters: adRelJanelaOnly }, 'fator_local');
-    const janela = ufs.map((uf) => mape(rj[uf]!.pagadores, s.pagadores[uf], todos));
-    const { h, l } = porMetodoLog[metodo];
-    const melhor = (f: SplitForecast, idx: number[], refs: readonly Referencia[]) =>
-      ufs.filter((uf) => refs.every((r) => mape(f[uf]!.pagadores, s.pagadores[uf], idx) < mape(f[uf]![r], s.pagadores[uf], idx))).length;
-    atividade_log = {
-      atividade: act.release, atividade_juiz: act.juiz, atividade_longo: act.longo,
-      metodo_previsao: Object.fromEntries(METODOS_PREVISAO.map((m) => [m, porMetodoLog[m].pontos])) as Record<MetodoPrevisao, PontuacaoHoldouts>,
-      mape_mediana_janela: median(janela), mape_pior_janela: Math.max(...janela),
-      mape_pior_espacial: Math.max(...PIX_UFS_ESPACIAIS.map((uf) => mape(predictPayers(adJuiz[uf]!, s.meses, act.juiz, cobertura[uf], popJanela[uf]), s.pagadores[uf], todos))),
-      ufs_melhores_que_as_tres_referencias: melhor(h, holdout, ['persistencia', 'bass', 'tendencia_log']),
-      ufs_melhores_que_tendencia_log_longo: melhor(l, holdoutLongo, ['tendencia_log']),
-    };
-    prevLog = forecastSplit(s, PIX_JANELA.fim, relModel(popPrev, act.release), metodo);
-  }
   const rows = (f: SplitForecast) => ufs.flatMap((uf) => mesesPrev.map((periodo, j) => ({ uf, periodo, pagadores: Math.round(f[uf]!.pagadores[j]) })));
   const coortesUfs = Object.fromEntries(ufs.map((uf) => [uf, coortes.ufs[uf]])) as Record<UfCode, Coorte>;
   const caso: PixCase = {

@@ -7,7 +7,10 @@
 //     D_m = mean over UFs of APE(a) - APE(b)): resamples the months with replacement and one draw
 //     per resample, and gives a 90% percentile interval of the mean differential and the share of
 //     resamples where `a` is not better. The months of one holdout share their forecast origin, so
-//     their errors are autocorrelated and this interval is narrower than the truth (said in the case).
+//     their errors are autocorrelated and this interval is narrower than the truth (said in the case);
+//   - unitBootstrap: for a score with no Monte Carlo spread (a reference fitted to the observed
+//     series alone gives the same forecast in every draw), the one sampling interval it has: the
+//     units it averages over (the holdout's months) resampled with replacement.
 import type { ComparacaoPareada, IntervaloMc } from '../../src/release/pix-case-file.js';
 import { Rng } from '../../src/release/random.js';
 
@@ -77,4 +80,43 @@ export function lossDifferential(
     for (let u = 0; u < obs.length; u++) s += (Math.abs(a[u][j] - obs[u][j]) - Math.abs(b[u][j] - obs[u][j])) / obs[u][j];
     return s / obs.length;
   });
+}
+
+/**
+ * A 90% percentile interval of `statistic` over `n` units resampled with replacement (`statistic`
+ * reads the resample's unit indices, repeats included). Fixed seed: the case is reproducible.
+ */
+export function unitBootstrap(n: number, statistic: (unidades: Int32Array) => number, reamostras = REAMOSTRAS): [number, number] {
+  if (!(n >= 1)) throw new RangeError(`unitBootstrap: needs at least 1 unit, got ${n}`);
+  const rng = new Rng(SEMENTE, n, 0);
+  const stats = new Float64Array(reamostras);
+  const u = new Int32Array(n);
+  for (let k = 0; k < reamostras; k++) {
+    for (let j = 0; j < n; j++) u[j] = rng.int(n);
+    stats[k] = statistic(u);
+  }
+  stats.sort();
+  const q = (p: number) => stats[Math.min(reamostras - 1, Math.max(0, Math.round(p * (reamostras - 1))))];
+  return [q((1 - NIVEL_INTERVALO) / 2), q((1 + NIVEL_INTERVALO) / 2)];
+}
+
+/**
+ * Per unit (a UF), the absolute percentage error of forecast `f` in each month of `idx`; its
+ * mean over the months is the unit's MAPE (pix-fit.ts mape).
+ */
+export function absolutePercentageErrors(f: ArrayLike<number>, obs: ArrayLike<number>, idx: readonly number[]): Float64Array {
+  return Float64Array.from(idx, (j) => Math.abs(f[j] - obs[j]) / obs[j]);
+}
+
+/**
+ * The months bootstrap of an aggregate over units of per-unit MAPEs (`agregado`: the median or the
+ * worst UF): every resample draws the same months for every unit, so their cross-unit correlation stays.
+ */
+export function monthsBootstrapOfMapes(erros: ReadonlyArray<Float64Array>, agregado: (mapes: number[]) => number, reamostras = REAMOSTRAS): [number, number] {
+  const M = erros[0].length;
+  return unitBootstrap(M, (u) => agregado(erros.map((e) => {
+    let s = 0;
+    for (let j = 0; j < M; j++) s += e[u[j]];
+    return s / M;
+  })), reamostras);
 }

@@ -235,6 +235,11 @@ export interface CrossSection {
   spearman_regioes_imediatas_sem_termo: number;
   /** The term fitted on every scored UF (the forecast's), and on each fold (the scores'). */
   termo: Required<MunicipalTerm> & { dobras: Array<{ ufs: UfCode[]; theta: number[]; expoente_modelo: number[]; spearman_municipios: number }> };
+  /**
+   * Per size class, each municipality's absolute percentage error under the two references (their
+   * mean is mape_por_porte's): what a bootstrap over municipalities reads. Not written to the case.
+   */
+  erros_referencias_por_porte: Record<string, { referencia: Float64Array; referencia_justa: Float64Array }>;
 }
 
 /**
@@ -302,9 +307,12 @@ export function scoreCrossSection(
     return v.map((x, i) => x * so.get(muns[i].uf)! / sv.get(muns[i].uf)!);
   };
   const modS = scaled(mod), refS = scaled(ref), semS = scaled(semTermo), justaS = scaled(justa.pred);
+  const erros_referencias_por_porte: CrossSection['erros_referencias_por_porte'] = {};
   const mape_por_porte = PORTES.map((porte, k) => {
     const idx = muns.map((m, i) => [m, i] as const).filter(([m]) => m.porte === k).map(([, i]) => i);
     const ape = (v: number[]) => idx.reduce((s, i) => s + Math.abs(v[i] - obs[i]) / obs[i], 0) / idx.length;
+    const erros = (v: number[]) => Float64Array.from(idx, (i) => Math.abs(v[i] - obs[i]) / obs[i]);
+    if (idx.length) erros_referencias_por_porte[porte] = { referencia: erros(refS), referencia_justa: erros(justaS) };
     return { porte, municipios: idx.length, modelo: ape(modS), referencia: ape(refS), modelo_sem_termo: ape(semS), referencia_justa: ape(justaS) };
   }).filter((p) => p.municipios > 0);
 
@@ -331,5 +339,6 @@ export function scoreCrossSection(
       covariaveis: [...covariaveis], ...fitMunicipalTerm(rowsOf(covered)),
       dobras: fits.map((d) => ({ ...d, spearman_municipios: foldSpearman(d.ufs) })),
     },
+    erros_referencias_por_porte,
   };
 }

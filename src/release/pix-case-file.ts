@@ -97,7 +97,7 @@ export interface CurvaSaturante {
   ufs_modelo_melhor_holdout: number;
   ufs_modelo_melhor_longo: number;
   /** The model against the curve, month by month (model minus curve). */
-  modelo_contra_curva: { holdout: ComparacaoPareada; holdout_longo: ComparacaoPareada };
+  modelo_contra_curva: PareadasHoldouts;
 }
 
 /** The model's national key holders against DICT (calibration/pix/pix-dict.ts; v2.1.0 on). */
@@ -127,6 +127,50 @@ export interface AtividadeLog {
   ufs_melhores_que_tendencia_log_longo: number;
 }
 
+/** The population variants of a forecast (comparacoes.populacao): fixed, aging alone, aging and IBGE's post-2022 growth. */
+export type VariantePopulacao = 'fixa' | 'sem_estimativas' | 'com_estimativas';
+
+/** A PontuacaoHoldouts with each score's Monte Carlo interval. */
+export type IntervalosHoldouts = Record<keyof PontuacaoHoldouts, IntervaloMc>;
+
+/** Paired comparisons on both time holdouts. */
+export interface PareadasHoldouts {
+  holdout: ComparacaoPareada;
+  holdout_longo: ComparacaoPareada;
+}
+
+/**
+ * A score with no Monte Carlo spread (a reference fitted to the observed series alone: every draw
+ * gives it the same forecast): its value and the months bootstrap (calibration/pix/pix-intervals.ts
+ * monthsBootstrapOfMapes), the one sampling interval it has.
+ */
+export interface ValorDeterministico {
+  valor: number;
+  deterministica: true;
+  intervalo_meses: [number, number];
+}
+
+/** The same for a municipal MAPE: the bootstrap over the size class's municipalities. */
+export interface ValorDeterministicoMunicipal {
+  valor: number;
+  deterministica: true;
+  intervalo_municipios: [number, number];
+}
+
+/** The deterministic references' scores (v2.1.0's case, added after its release without changing a published value). */
+export interface IntervalosReferencias {
+  descricao: string;
+  reamostras: number;
+  /** On both time holdouts, the references of every UF (ufs[].metricas), median and worst UF. */
+  persistencia: Record<keyof PontuacaoHoldouts, ValorDeterministico>;
+  bass: Record<keyof PontuacaoHoldouts, ValorDeterministico>;
+  tendencia_log: Record<keyof PontuacaoHoldouts, ValorDeterministico>;
+  /** municipal.mape_por_porte's two references, per size class. */
+  municipal_por_porte: Record<string, Record<'referencia' | 'referencia_justa', ValorDeterministicoMunicipal>>;
+  /** comparacoes.curva_saturante: both ways of leaving the window, and the spatial holdout's worst UF. */
+  curva_saturante: { metodo_previsao: Record<MetodoPrevisao, Record<keyof PontuacaoHoldouts, ValorDeterministico>>; mape_pior_espacial: ValorDeterministico };
+}
+
 /** Monte Carlo intervals of the case's scores (calibration/pix/pix-intervals.ts; v2.1.0 on). */
 export interface IntervalosPix {
   descricao: string;
@@ -136,6 +180,27 @@ export interface IntervalosPix {
   ufs: Partial<Record<UfCode, Record<string, IntervaloMc>>>;
   dict: Record<'mape_janela' | 'mape_holdout' | 'mape_longo', IntervaloMc>;
   municipal: Record<string, IntervaloMc>;
+  /**
+   * Added to v2.1.0's case after its release, from the same draws (no published value changed):
+   * comparacoes.metodo_previsao, comparacoes.populacao and comparacoes.atividade_log's scores, the
+   * MAPE by size class of the municipal cross-section, each of them against the log-trend month by
+   * month, and the deterministic references; descricao_acrescimos says so and which MAPE families
+   * have no paired comparison with the log-trend, and why.
+   */
+  descricao_acrescimos?: string;
+  metodo_previsao?: Record<MetodoPrevisao, IntervalosHoldouts>;
+  populacao?: Record<VariantePopulacao, IntervalosHoldouts>;
+  atividade_log?: {
+    metodo_previsao: Record<MetodoPrevisao, IntervalosHoldouts>;
+    mape_mediana_janela: IntervaloMc; mape_pior_janela: IntervaloMc; mape_pior_espacial: IntervaloMc;
+  };
+  mape_por_porte?: Record<string, Record<'modelo' | 'modelo_sem_termo', IntervaloMc>>;
+  contra_tendencia_log?: {
+    metodo_previsao: Record<MetodoPrevisao, PareadasHoldouts>;
+    populacao: Record<VariantePopulacao, PareadasHoldouts>;
+    atividade_log?: Record<MetodoPrevisao, PareadasHoldouts>;
+  };
+  referencias?: IntervalosReferencias;
 }
 
 export type VereditoUf = 'passou' | 'reprovado_declarado' | 'nao_pontuado';
@@ -246,11 +311,11 @@ export interface PixCase {
   /** v1.6.0 on: what decided the forecast (with or without assimilation, each population variant) and the municipal cross-section. */
   comparacoes?: {
     metodo_previsao: Record<MetodoPrevisao, PontuacaoHoldouts>;
-    populacao: Record<'fixa' | 'sem_estimativas' | 'com_estimativas', PontuacaoHoldouts>;
+    populacao: Record<VariantePopulacao, PontuacaoHoldouts>;
     /** v2.1.0 on (issue 60): the ablation, the latent state against DICT, the model against the log-trend month by month, the log-linear a(t)'s case. */
     curva_saturante?: CurvaSaturante;
     dict?: ComparacaoDict;
-    contra_tendencia_log?: { holdout: ComparacaoPareada; holdout_longo: ComparacaoPareada };
+    contra_tendencia_log?: PareadasHoldouts;
     atividade_log?: AtividadeLog;
   };
   /** v2.1.0 on: how many fits were judged on each holdout, and each score's Monte Carlo interval. */

@@ -2,12 +2,15 @@
 // --ajustes-do-caso v1.9.0) with a bounded a(t), and the evidence beside: the agents replaced by a
 // saturating curve, the latent state against DICT, a fair municipal reference, the attempts on each
 // holdout and the Monte Carlo intervals. With the log-linear a(t) the case is v1.9.0's to the bit
-// (the same persons, the same fits), which is what comparacoes.atividade_log must show.
+// (the same persons, the same fits), which is what comparacoes.atividade_log must show. The
+// intervals were completed after the release (every MAPE family, the same draws): the published
+// values are the committed ones, each inside its draws' range.
 import { describe, expect, it } from 'vitest';
 import { activityAt } from '../../calibration/pix/pix-activity.js';
 import { PIX_TENTATIVAS } from '../../calibration/pix/pix-attempts.js';
 import { PIX_UFS_ESPACIAIS } from '../../calibration/pix/pix-case.js';
-import { readPixCase } from '../../src/release/pix-case-file.js';
+import { median } from '../../calibration/pix/pix-stats.js';
+import { type IntervaloMc, type PontuacaoHoldouts, readPixCase } from '../../src/release/pix-case-file.js';
 
 const antes = readPixCase('v1.9.0')!;
 const caso = readPixCase('v2.1.0')!;
@@ -100,5 +103,72 @@ describe('the Pix case of v2.1.0', () => {
     const t = caso.comparacoes!.contra_tendencia_log!;
     expect(t.holdout.sorteios).toBe(i.sorteios);
     expect(t.holdout.intervalo[0]).toBeLessThanOrEqual(t.holdout.intervalo[1]);
+  });
+
+  it('gives the scoring variants of the same draws their intervals, and each its paired comparison with the log-trend', () => {
+    const i = caso.intervalos!, c = caso.comparacoes!;
+    const within = (p: PontuacaoHoldouts, r: Record<keyof PontuacaoHoldouts, IntervaloMc>) => {
+      for (const k of Object.keys(p) as Array<keyof PontuacaoHoldouts>) {
+        expect(p[k]).toBeGreaterThanOrEqual(r[k].faixa[0]);
+        expect(p[k]).toBeLessThanOrEqual(r[k].faixa[1]);
+      }
+    };
+    for (const m of ['fator_local', 'assimilacao'] as const) {
+      within(c.metodo_previsao[m], i.metodo_previsao![m]);
+      within(c.atividade_log!.metodo_previsao[m], i.atividade_log!.metodo_previsao[m]);
+    }
+    for (const v of ['fixa', 'sem_estimativas', 'com_estimativas'] as const) within(c.populacao[v], i.populacao![v]);
+    for (const k of ['mape_mediana_janela', 'mape_pior_janela', 'mape_pior_espacial'] as const) {
+      expect(c.atividade_log![k]).toBeGreaterThanOrEqual(i.atividade_log![k].faixa[0]);
+      expect(c.atividade_log![k]).toBeLessThanOrEqual(i.atividade_log![k].faixa[1]);
+    }
+    for (const p of caso.municipal!.mape_por_porte) {
+      for (const k of ['modelo', 'modelo_sem_termo'] as const) {
+        expect(p[k]!).toBeGreaterThanOrEqual(i.mape_por_porte![p.porte][k].faixa[0]);
+        expect(p[k]!).toBeLessThanOrEqual(i.mape_por_porte![p.porte][k].faixa[1]);
+      }
+    }
+    // the case's way (its method, its population) is the published comparison, the same draws and seed
+    const metodo = caso.ajuste.observacao.metodo_previsao!;
+    expect(i.contra_tendencia_log!.metodo_previsao[metodo]).toEqual(c.contra_tendencia_log);
+    expect(i.contra_tendencia_log!.populacao.com_estimativas).toEqual(c.contra_tendencia_log);
+    expect(i.contra_tendencia_log!.atividade_log!.assimilacao.holdout.sorteios).toBe(i.sorteios);
+  });
+
+  it('says the references have no Monte Carlo spread, and gives their scores with a bootstrap over the holdout\'s months', () => {
+    const r = caso.intervalos!.referencias!;
+    const metricas = caso.ufs.map((u) => u.metricas);
+    const of = {
+      persistencia: [metricas.map((m) => m.mape_persistencia), metricas.map((m) => m.longo!.mape_persistencia)],
+      bass: [metricas.map((m) => m.mape_bass), metricas.map((m) => m.longo!.mape_bass)],
+      tendencia_log: [metricas.map((m) => m.mape_tendencia_log!), metricas.map((m) => m.longo!.mape_tendencia_log)],
+    };
+    for (const [ref, [h, l]] of Object.entries(of) as Array<[keyof typeof of, number[][]]>) {
+      expect(r[ref].mape_mediana_holdout.valor).toBe(median(h));
+      expect(r[ref].mape_pior_holdout.valor).toBe(Math.max(...h));
+      expect(r[ref].mape_mediana_longo.valor).toBe(median(l));
+      expect(r[ref].mape_pior_longo.valor).toBe(Math.max(...l));
+    }
+    const curva = caso.comparacoes!.curva_saturante!;
+    for (const m of ['fator_local', 'assimilacao'] as const) {
+      for (const [k, v] of Object.entries(curva.metodo_previsao[m])) expect(r.curva_saturante.metodo_previsao[m][k as keyof PontuacaoHoldouts].valor).toBe(v);
+    }
+    expect(r.curva_saturante.mape_pior_espacial.valor).toBe(curva.mape_pior_espacial);
+    // the municipal references are placed inside each UF by observed data alone: a bootstrap over the size class's municipalities
+    for (const p of caso.municipal!.mape_por_porte) {
+      for (const k of ['referencia', 'referencia_justa'] as const) {
+        const v = r.municipal_por_porte[p.porte][k];
+        expect(v).toMatchObject({ valor: p[k], deterministica: true });
+        expect(v.intervalo_municipios[0]).toBeLessThan(v.valor);
+        expect(v.intervalo_municipios[1]).toBeGreaterThan(v.valor);
+      }
+    }
+    const all = [...Object.values(r.persistencia), ...Object.values(r.bass), ...Object.values(r.tendencia_log),
+      ...Object.values(r.curva_saturante.metodo_previsao).flatMap((x) => Object.values(x)), r.curva_saturante.mape_pior_espacial];
+    for (const v of all) {
+      expect(v.deterministica).toBe(true);
+      expect(v.intervalo_meses[0]).toBeLessThanOrEqual(v.intervalo_meses[1]);
+      expect(v.intervalo_meses[0]).toBeGreaterThan(0);
+    }
   });
 });

@@ -2,9 +2,13 @@
 // known: a forecast obs x (1 + e), e ~ N(0, s^2) per month, has an expected MAPE of s sqrt(2/pi);
 // the Monte Carlo t-interval over R draws must cover it about 90% of the time, and the paired
 // bootstrap's interval must cover a known difference of mean errors about as often, and say which
-// forecast is better when one clearly is.
+// forecast is better when one clearly is. A deterministic forecast's months bootstrap must give the
+// exact interval where it is known (two units), the normal one for a mean of many, and cover a
+// known MAPE about 90% of the time.
 import { describe, expect, it } from 'vitest';
-import { lossDifferential, monteCarloInterval, pairedBootstrap, studentT95 } from '../../../calibration/pix/pix-intervals.js';
+import {
+  absolutePercentageErrors, lossDifferential, monteCarloInterval, monthsBootstrapOfMapes, pairedBootstrap, studentT95, unitBootstrap,
+} from '../../../calibration/pix/pix-intervals.js';
 import { Rng } from '../../../src/release/random.js';
 
 const rng = new Rng(60, 1, 2);
@@ -73,5 +77,65 @@ describe('pairedBootstrap', () => {
     expect(coverage(4)).toBeGreaterThan(0.9);
     const draws = [lossDifferential(forecast(0.02), forecast(0.03), obs, idx)];
     expect(pairedBootstrap(draws)).toEqual(pairedBootstrap(draws));
+  });
+});
+
+describe('unitBootstrap', () => {
+  const meanOf = (x: ArrayLike<number>) => (u: Int32Array) => u.reduce((t, i) => t + x[i], 0) / u.length;
+
+  it('of the mean of two units 0 and 1 gives [0, 1] (resampled means 0, 1/2, 1 with chances 1/4, 1/2, 1/4)', () => {
+    expect(unitBootstrap(2, meanOf([0, 1]))).toEqual([0, 1]);
+  });
+
+  it('of units all equal gives the point', () => {
+    expect(unitBootstrap(30, meanOf(new Array(30).fill(0.25)))).toEqual([0.25, 0.25]);
+  });
+
+  it('of the mean of many units gives the normal interval, mean +- 1.645 sd / sqrt n, and is reproducible', () => {
+    const r = new Rng(60, 2, 3);
+    const n = 400;
+    const x = Float64Array.from({ length: n }, () => 5 + 2 * r.normal());
+    const mean = x.reduce((a, b) => a + b, 0) / n;
+    const sd = Math.sqrt(x.reduce((a, b) => a + (b - mean) ** 2, 0) / n);
+    const [lo, hi] = unitBootstrap(n, meanOf(x));
+    const half = 1.645 * sd / Math.sqrt(n);
+    expect((lo + hi) / 2).toBeCloseTo(mean, 1);
+    expect((hi - lo) / 2 / half).toBeGreaterThan(0.92);
+    expect((hi - lo) / 2 / half).toBeLessThan(1.08);
+    expect(unitBootstrap(n, meanOf(x))).toEqual([lo, hi]);
+  });
+});
+
+describe('monthsBootstrapOfMapes', () => {
+  it('the APEs\' mean over the months is the MAPE', () => {
+    const f = forecast(0.03)[0];
+    expect(absolutePercentageErrors(f, obs[0], idx).reduce((a, b) => a + b, 0) / MONTHS).toBeCloseTo(mapeOf([f]), 15);
+  });
+
+  it('draws the same months in every unit: two equal units never differ', () => {
+    const e = absolutePercentageErrors(forecast(0.03)[0], obs[0], idx);
+    expect(monthsBootstrapOfMapes([e, Float64Array.from(e)], (v) => v[0] - v[1])).toEqual([0, 0]);
+  });
+
+  it('covers the known expected MAPE of a deterministic forecast in about 90% of repetitions', () => {
+    const s = 0.03, truth = s * Math.sqrt(2 / Math.PI);
+    let covered = 0;
+    const reps = 300;
+    for (let k = 0; k < reps; k++) {
+      const [lo, hi] = monthsBootstrapOfMapes([absolutePercentageErrors(forecast(s)[0], obs[0], idx)], (v) => v[0], 1000);
+      if (lo <= truth && truth <= hi) covered++;
+    }
+    // a percentile bootstrap on 12 months under-covers a little, as pairedBootstrap's
+    expect(covered / reps).toBeGreaterThan(0.8);
+    expect(covered / reps).toBeLessThan(0.95);
+  });
+
+  it('gives the median and the worst of units their intervals around the observed ones', () => {
+    const e = [0.01, 0.02, 0.03, 0.04, 0.05].map((s) => absolutePercentageErrors(forecast(s)[0], obs[0], idx));
+    const mapes = e.map((x) => x.reduce((a, b) => a + b, 0) / MONTHS);
+    const worst = monthsBootstrapOfMapes(e, (v) => Math.max(...v));
+    expect(worst[0]).toBeLessThanOrEqual(Math.max(...mapes));
+    expect(worst[1]).toBeGreaterThanOrEqual(Math.max(...mapes));
+    expect(worst[0]).toBeGreaterThan(Math.min(...mapes));
   });
 });

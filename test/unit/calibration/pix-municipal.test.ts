@@ -29,6 +29,13 @@ describe('scoreCrossSection', () => {
     expect(r.spearman_municipios_referencia).toBeLessThan(1);
     expect(r.spearman_municipios_referencia).toBeGreaterThan(0);
     expect(r.mape_por_porte.reduce((n, p) => n + p.municipios, 0)).toBe(r.municipios);
+    // the references' errors per municipality, which a bootstrap over municipalities reads, average to their MAPEs
+    for (const p of r.mape_por_porte) {
+      const e = r.erros_referencias_por_porte[p.porte];
+      expect(e.referencia).toHaveLength(p.municipios);
+      expect(e.referencia.reduce((a, b) => a + b, 0) / p.municipios).toBeCloseTo(p.referencia, 12);
+      expect(e.referencia_justa.reduce((a, b) => a + b, 0) / p.municipios).toBeCloseTo(p.referencia_justa, 12);
+    }
   });
 
   it('judges the municipal term out of sample: a fold\'s theta never reads the fold\'s observations', () => {
