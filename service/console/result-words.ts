@@ -98,10 +98,10 @@ function groupWords(eixo: string, valor: string): string {
 
 /**
  * An API code in running text: lower-case words joined by underscores (`parametros_pix`,
- * `alcance_1`), JSON's true and false, and the verdict's checks whose codes are no word as written
- * (`kpi`, `replicas`, `contribuicao`, `calibracao`; `resultado` is one).
+ * `alcance_1`), JSON's true and false, the scenario's field `kpis`, and the verdict's checks whose
+ * codes are no word as written (`kpi`, `replicas`, `contribuicao`, `calibracao`; `resultado` is one).
  */
-const CODE = new RegExp(String.raw`\b(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|true|false|${Object.keys(VERIFICACAO).filter((c) => c !== 'resultado').join('|')})\b`, 'g');
+const CODE = new RegExp(String.raw`\b(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|true|false|kpis|${Object.keys(VERIFICACAO).filter((c) => c !== 'resultado').join('|')})\b`, 'g');
 
 const wordOf = (table: Record<string, string>) => (code: string) => table[code] ?? code;
 

@@ -53,7 +53,7 @@ describe('the release\'s words on the console', () => {
     expect(RESULT_WORDS.daApi(' Os parâmetros de adoção (parametros_pix) são fixados à mão: as simulações de adoção com cenario_base pix dizem nao_calibrado.'))
       .toBe(' Os parâmetros de adoção são fixados à mão: as simulações de adoção com cenário base Pix dizem “não calibrado”.');
     const { result } = syntheticResult(validateScenario(httpScenario()));
-    const descricoes = Object.values(findingsPage(result, 'veredito').descricao);
+    const descricoes = (['veredito', 'saturacao', 'contribuicao'] as const).flatMap((t) => Object.values(findingsPage(result, t).descricao));
     // what a page reads of them: the text outside code type
     const read = (d: string) => RESULT_WORDS.codigosMarcados(RESULT_WORDS.daApi(d)).replace(/<code>[^<]*<\/code>/g, '');
     expect(englishWords(descricoes)).not.toEqual([]);
