@@ -53,8 +53,8 @@ export function hashKey(key: string): Buffer {
   return createHash('sha256').update(key, 'utf8').digest();
 }
 
-function publicRecord(row: ApiKeyRecord & { hash?: unknown }): ApiKeyRecord {
-  const { hash: _hash, ...rest } = row;
+function publicRecord(row: ApiKeyRecord & { hash?: unknown; seq?: unknown }): ApiKeyRecord {
+  const { hash: _hash, seq: _seq, ...rest } = row;
   return rest;
 }
 
@@ -212,7 +212,7 @@ export async function getApiKey(store: Store, keyId: string): Promise<ApiKeyReco
   return publicRecord(r.rows[0]);
 }
 
-/** Keys of the project with their last use (spec: "The project's page shows each key's last use"). */
+/** Keys of the project with their last use (spec: "The project's page shows each key's last use"), newest first. */
 export async function listApiKeys(store: Store, projectId: string): Promise<ApiKeyRecord[]> {
   return (await store.query<ApiKeyRecord>(API_KEY_SQL.listByProject, [projectId])).rows.map(publicRecord);
 }

@@ -80,7 +80,7 @@ export async function consoleNewSimulationRoutes(app: FastifyInstance, kit: Cons
       { rotulo: 'Simulações', href: `${CONSOLE_PATH}/projetos/${project.id}/jobs` }, { rotulo: 'Nova simulação', href: '' });
     const common = {
       projeto: project, trilha, canais: CANAIS, rotuloCanal: LABELS.canal, ufs: release.ufs.map((uf) => ({ uf, nome: UF_NOME[uf] ?? uf })),
-      biblioteca: await getLibrary.run(kit.ctx, principal, {}), reais: formatReais, numeros: NUMBERS, daApi: RESULT_WORDS.daApi,
+      biblioteca: await getLibrary.run(kit.ctx, principal, {}), reais: formatReais, numeros: NUMBERS, daApi: RESULT_WORDS.daApi, codigosMarcados: RESULT_WORDS.codigosMarcados,
     };
     // step 1: a template and a place
     const escolhido = common.biblioteca.modelos.some((m) => m.id === typed.modelo) && release.ufs.includes(typed.uf as UfCode);

@@ -73,8 +73,7 @@ export async function consoleProjectRoutes(app: FastifyInstance, kit: ConsoleKit
       const parada = (k: (typeof todas)[number]) => Boolean(k.revogada_em && k.revogada_em <= now);
       data.revogadas = query.revogadas === '1';
       data.escondidas = todas.filter(parada).length;
-      // newest first: after a rotation the new key comes before the old one of the same name
-      data.chaves = todas.filter((k) => data.revogadas || !parada(k)).map((k) => ({ ...k, parada: parada(k) })).reverse();
+      data.chaves = todas.filter((k) => data.revogadas || !parada(k)).map((k) => ({ ...k, parada: parada(k) }));
       Object.assign(data, { escopos: KEY_SCOPES, duracoes: KEY_DURATIONS_DAYS, carencias: GRACE_DAYS });
     } else if (aba === 'webhook') {
       const webhook = await showWebhook.run(store, { projectId: id });

@@ -6,9 +6,10 @@
 import { listReleases, releaseManifest } from '../../src/release/release.js';
 import { readSourceWordsPt, type SourceWords } from '../../src/release/fontes-file.js';
 import { releaseNotice } from '../../src/release/release-notice.js';
+import { RESULT_WORDS } from './result-words.js';
 
 export interface ReleaseWords {
-  /** The release's notice in Portuguese; null for a release no longer offered (its result's stored English is all there is). */
+  /** The release's notice in Portuguese, in the page's words (RESULT_WORDS.daApi); null for a release no longer offered (its result's stored English is all there is). */
   aviso: string | null;
   /** Every credited source's credit and use in Portuguese, by id (a page picks the ones its result names). */
   fontes: Record<string, SourceWords>;
@@ -20,5 +21,5 @@ let sources: ReleaseWords['fontes'] | undefined;
 /** The release's words; a release no longer offered has no notice here, but its sources still credited keep theirs. */
 export function releaseWords(release: string): ReleaseWords {
   sources ??= Object.fromEntries(readSourceWordsPt());
-  return { aviso: listReleases().includes(release) ? releaseNotice(releaseManifest(release), 'pt') : null, fontes: sources };
+  return { aviso: listReleases().includes(release) ? RESULT_WORDS.daApi(releaseNotice(releaseManifest(release), 'pt')) : null, fontes: sources };
 }

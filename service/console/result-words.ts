@@ -7,6 +7,7 @@
 // (PalavraVeredito, MotivoVeredito: src/findings/veredito.ts).
 import type { Medida } from '../../src/contract/types.js';
 import type { MotivoVeredito, PalavraVeredito } from '../../src/findings/index.js';
+import { escapeXml } from '../../src/findings/chart-parts.js';
 import { LABELS } from './labels.js';
 
 /** A measure as a count of persons, for sentences: "pessoas alcançadas". */
@@ -95,6 +96,13 @@ function groupWords(eixo: string, valor: string): string {
   return GRUPO[valor] ?? valor;
 }
 
+/**
+ * An API code in running text: lower-case words joined by underscores (`parametros_pix`,
+ * `alcance_1`), JSON's true and false, the scenario's field `kpis`, and the verdict's checks whose
+ * codes are no word as written (`kpi`, `replicas`, `contribuicao`, `calibracao`; `resultado` is one).
+ */
+const CODE = new RegExp(String.raw`\b(?:[a-z][a-z0-9]*(?:_[a-z0-9]+)+|true|false|kpis|${Object.keys(VERIFICACAO).filter((c) => c !== 'resultado').join('|')})\b`, 'g');
+
 const wordOf = (table: Record<string, string>) => (code: string) => table[code] ?? code;
 
 export const RESULT_WORDS = {
@@ -107,10 +115,20 @@ export const RESULT_WORDS = {
    * A Portuguese text the API and the library write for programs (a column's meaning, a premise, a
    * check's reason, the library's notice) in the page's words: the JSON's null is the page's
    * empty cell, a dash; the job is the simulation; the release the model's version (docs/glossary.md,
-   * "The console's words"). The codes it names stay, as on the API.
+   * "The console's words"); the codes a planner cannot read (parametros_pix, cenario_base,
+   * nao_calibrado) and KPI in words. Other codes it names stay, as on the API: plain text (a
+   * tooltip, the playground's page) cannot mark them, an HTML page marks them (codigosMarcados).
    */
   daApi: (texto: string) => texto.replace(/\bnull\b/g, 'vazio (—)').replace(/\bdo job\b/g, 'da simulação').replace(/\bjob\b/g, 'simulação')
-    .replace(/\breleases\b/g, 'versões do modelo').replace(/\brelease\b/g, 'versão do modelo'),
+    .replace(/\breleases\b/g, 'versões do modelo').replace(/\brelease\b/g, 'versão do modelo')
+    .replace(/ \(parametros_pix\)/g, '').replace(/\bparametros_pix\b/g, 'parâmetros de adoção')
+    .replace(/\bcenario_base:? (pix|calibracao)\b/g, (_, base: string) => (base === 'pix' ? 'cenário base Pix' : 'cenário base de calibração'))
+    .replace(/\bnao_calibrado\b/g, `“${PALAVRA.nao_calibrado}”`).replace(/\bKPIs\b/g, 'indicadores').replace(/\bKPI\b/g, 'indicador'),
+  /**
+   * A text of the page's words as HTML, the codes left in it (a column's or a parameter's name,
+   * `menor_que_k`) marked as code, as the glossary asks of a code beside its words.
+   */
+  codigosMarcados: (texto: string) => escapeXml(texto).replace(CODE, '<code>$&</code>'),
   /** The verdict row's motivo codes, in words. */
   motivos: (codes: string | null) => (codes ?? '').split(',').map((c) => c.trim()).filter((c) => c !== '')
     .map((c) => MOTIVO_VEREDITO[c as MotivoVeredito] ?? c),

@@ -463,4 +463,14 @@ ALTER TABLE organizations ADD COLUMN alerta_gasto_parte integer CHECK (alerta_ga
 ALTER TABLE invitations ADD COLUMN link_cifrado text;
 `,
   },
+  {
+    version: 16,
+    name: 'api_keys.seq: the keys\' creation order',
+    // A rotation creates the new key in the same instant as the old one when the clock does not
+    // move between them (a fixed clock, or two writes within the clock's resolution); ordered by
+    // creation time and then the random id, the two came out either way. seq orders ties as they
+    // were created (store/queries/api-keys.ts listByProject). Keys already stored get it in the
+    // table's physical order, the best left of their creation order.
+    sql: `ALTER TABLE api_keys ADD COLUMN seq bigint GENERATED ALWAYS AS IDENTITY UNIQUE;`,
+  },
 ];

@@ -4,7 +4,9 @@ export const API_KEY_SQL = {
     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8) RETURNING *`,
   get: `SELECT * FROM api_keys WHERE id = $1`,
   lockForRotation: `SELECT * FROM api_keys WHERE id = $1 FOR UPDATE`,
-  listByProject: `SELECT * FROM api_keys WHERE project_id = $1 ORDER BY criado_em, id`,
+  // Newest first, as the project's page shows them: after a rotation the new key comes before the
+  // old one of the same name, also when both were created in the same instant (seq breaks the tie).
+  listByProject: `SELECT * FROM api_keys WHERE project_id = $1 ORDER BY criado_em DESC, seq DESC`,
   // What authentication needs in one read: the key, its project's archive and deletion state, and
   // whether its organization is closed.
   byPrefix: `SELECT k.id, k.project_id, k.prefixo, k.hash, k.scopes, k.expira_em, k.revogada_em, k.ultimo_uso_em,

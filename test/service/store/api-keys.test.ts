@@ -1,4 +1,4 @@
-// API keys on the real PostgreSQL: format, hash only, expiry, revocation, rotation grace, archive, last use.
+// API keys on the real PostgreSQL: format, hash only, expiry, revocation, rotation grace, archive, last use, listing order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFakeClock } from '../../fixtures/fake-clock.js';
 import { archiveProject, restoreProject } from '../../../service/accounts/accounts.js';
@@ -104,5 +104,16 @@ describe('API keys', () => {
     expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const names = (await listApiKeys(store, project.id)).map((k) => k.nome);
     expect(names.filter((n) => n === 'ci2')).toHaveLength(2);
+  });
+
+  it('lists the newest first: a rotation\'s new key before the old one, also when both were created in the same instant', async () => {
+    const { project } = await seedOrganization(store, 'order', 0);
+    const a = await createApiKey(store, { projectId: project.id, nome: 'a', scopes: ['simulate'], expiresInDays: null });
+    // the clock does not move: creation time ties, creation order decides
+    const r1 = await rotateApiKey(store, a.record.id, { graceDays: 7 });
+    const r2 = await rotateApiKey(store, r1.record.id, { graceDays: 7 });
+    clock.advance(1);
+    const b = await createApiKey(store, { projectId: project.id, nome: 'b', scopes: ['simulate'], expiresInDays: null });
+    expect((await listApiKeys(store, project.id)).map((k) => k.id)).toEqual([b.record.id, r2.record.id, r1.record.id, a.record.id]);
   });
 });
