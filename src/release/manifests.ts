@@ -16,11 +16,15 @@
 // income on v1.8.0's fits that minimises the worst UF's in-sample shape (bench:pix --agregado pior);
 // v2.1.0's Pix case is v1.9.0's fits judged again with a bounded activity curve and the evidence of
 // issue 60 (bench:pix --release v2.1.0 --ajustes-do-caso v1.9.0).
+// The fields backed by a release's case files (parametros_pix, calibracao_pix, the notice that
+// states the calibration's verdict, tabela_grp) are read when first asked for and kept: a process
+// (or the playground's page) that serves one release reads that release's Pix case (2.5-2.7 MB
+// from v1.6.0), not every release's.
 import { readSourceCredits } from './fontes-file.js';
 import { readGrpCells } from './grp-cells-file.js';
 import { readPixFit } from './pix-case-file.js';
 import { releaseNotice } from './release-notice.js';
-import { UF_CODES, type CalibracaoPix, type ModelParameters, type ReleaseManifest } from './types.js';
+import { UF_CODES, type ModelParameters, type ReleaseManifest } from './types.js';
 
 /**
  * Default parameters of `cenario_base: pix`. Provisional: set by hand to plausible magnitudes
@@ -88,8 +92,8 @@ interface ManifestOptions {
   internet_conjunta?: boolean;
   /** The release's Pix case reads IBGE's post-2022 population estimates (v1.6.0 on): credited. */
   estimativas_populacao?: boolean;
-  parametros_pix?: ModelParameters;
-  calibracao_pix?: CalibracaoPix | null;
+  /** The release whose Pix case file gives parametros_pix and calibracao_pix (absent: the hand-set parameters, nao_calibrado). */
+  caso_pix?: string;
   /** The release whose midia case the generator's internet model reads (absent: its own). */
   caso_midia?: string;
   /** v2.0.0 on: persons in TV households by area, and reception's exposure propensity (both from the release's exposure case). */
@@ -100,10 +104,21 @@ interface ManifestOptions {
   memoria_resposta?: boolean;
 }
 
-/** The Pix fit of a release, when its case file exists; else the hand-set parameters (nao_calibrado). */
-function fittedPix(versao: string): Pick<ManifestOptions, 'parametros_pix' | 'calibracao_pix'> {
-  const f = readPixFit(versao);
-  return f ? { parametros_pix: f.parametros, calibracao_pix: f.calibracao } : {};
+/**
+ * Defines `key` on `m` as a field computed on its first read and kept: a plain, enumerable data
+ * field from then on, in the place the manifest has always listed it (so spreads and JSON are as
+ * before; JSON drops a field whose value is undefined, as it drops an absent one).
+ */
+function lazily<K extends keyof ReleaseManifest>(m: Partial<ReleaseManifest>, key: K, compute: () => ReleaseManifest[K]): void {
+  Object.defineProperty(m, key, {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const value = compute();
+      Object.defineProperty(m, key, { value, enumerable: true, configurable: true, writable: true });
+      return value;
+    },
+  });
 }
 
 function manifest(versao: string, publicada_em: string, semente: number, o: ManifestOptions): ReleaseManifest {
@@ -114,8 +129,11 @@ function manifest(versao: string, publicada_em: string, semente: number, o: Mani
   if (o.caso_midia) gerador.caso_midia = o.caso_midia;
   if (o.exposicao) gerador.tv_por_area = true;
   if (o.caso_exposicao) gerador.caso_exposicao = o.caso_exposicao;
-  const parametros_pix = o.parametros_pix ?? PARAMETROS_MANUAIS;
-  const m: Omit<ReleaseManifest, 'aviso'> = {
+  // the Pix fit read once, by the first of the fields that state it
+  let pix: ReturnType<typeof readPixFit> | undefined;
+  const pixFit = () => (pix ??= o.caso_pix ? readPixFit(o.caso_pix) : null);
+  // the fields in the order the manifest has always listed them
+  const m: Partial<ReleaseManifest> = {
     versao,
     publicada_em,
     gerador,
@@ -134,21 +152,24 @@ function manifest(versao: string, publicada_em: string, semente: number, o: Mani
     // 1.3x for the whole-Brazil shape, 3.2x for the PA job and 11x for a small UF's long job.
     // Re-measure (node dist/bench/kernel.js) when the kernels change.
     pessoa_dias_por_segundo: 100_000_000,
-    parametros_pix,
-    calibracao_pix: o.calibracao_pix ?? null,
-    parametros_recepcao: o.memoria_resposta ? { ...PARAMETROS_RECEPCAO, ...MEMORIA_RESPOSTA } : PARAMETROS_RECEPCAO,
-    ...(o.exposicao ? { recepcao_exposicao: true as const } : {}),
-    ...(o.exposicao && readGrpCells(versao) ? { tabela_grp: readGrpCells(versao)!.tabela } : {}),
-    grades: GRADES,
-    // Each release credits the sources its generator reads.
-    fontes: [
-      ...FONTES, ...(o.domicilios_censo ? FONTES_DOMICILIOS_CENSO : []), ...(o.setores_observados ? FONTES_SETORES_OBSERVADOS : []),
-      ...(o.internet_conjunta ? FONTES_MIDIA : []), ...(o.estimativas_populacao ? FONTES_ESTIMATIVAS_POPULACAO : []),
-      ...(o.exposicao ? FONTES_EXPOSICAO : []),
-    ],
   };
+  lazily(m, 'parametros_pix', () => pixFit()?.parametros ?? PARAMETROS_MANUAIS);
+  lazily(m, 'calibracao_pix', () => pixFit()?.calibracao ?? null);
+  m.parametros_recepcao = o.memoria_resposta ? { ...PARAMETROS_RECEPCAO, ...MEMORIA_RESPOSTA } : PARAMETROS_RECEPCAO;
+  if (o.exposicao) {
+    m.recepcao_exposicao = true;
+    lazily(m, 'tabela_grp', () => readGrpCells(versao)?.tabela);
+  }
+  m.grades = GRADES;
+  // Each release credits the sources its generator reads.
+  m.fontes = [
+    ...FONTES, ...(o.domicilios_censo ? FONTES_DOMICILIOS_CENSO : []), ...(o.setores_observados ? FONTES_SETORES_OBSERVADOS : []),
+    ...(o.internet_conjunta ? FONTES_MIDIA : []), ...(o.estimativas_populacao ? FONTES_ESTIMATIVAS_POPULACAO : []),
+    ...(o.exposicao ? FONTES_EXPOSICAO : []),
+  ];
   // the notice last, as the manifest has always listed it (release-notice.ts: its Portuguese beside it)
-  return { ...m, aviso: releaseNotice(m, 'en') };
+  lazily(m, 'aviso', () => releaseNotice(m as ReleaseManifest, 'en'));
+  return m as ReleaseManifest;
 }
 
 /** Every offered release, oldest first. */
@@ -156,48 +177,48 @@ export const MANIFESTS: readonly ReleaseManifest[] = [
   manifest('v1.0.0', '2026-11-01', 20221001, { efeitos_setor: false }),
   manifest('v1.1.0', '2026-11-20', 20231101, { efeitos_setor: true }),
   // parametros_pix fitted by the Pix case (data/releases/v1.2.0/caso-pix.json, npm run bench:pix).
-  manifest('v1.2.0', '2026-11-23', 20241201, { efeitos_setor: true, domicilios_censo: true, ...fittedPix('v1.2.0') }),
+  manifest('v1.2.0', '2026-11-23', 20241201, { efeitos_setor: true, domicilios_censo: true, caso_pix: 'v1.2.0' }),
   // The Pix case stays on v1.2.0 (its parameters are copied, labelled as that fit's; a fit on this
   // population is not made): parametros_pix and calibracao_pix come from v1.2.0's case file.
-  manifest('v1.3.0', '2026-11-24', 20251101, { efeitos_setor: true, domicilios_censo: true, setores_observados: true, ...fittedPix('v1.2.0') }),
+  manifest('v1.3.0', '2026-11-24', 20251101, { efeitos_setor: true, domicilios_censo: true, setores_observados: true, caso_pix: 'v1.2.0' }),
   // v1.3.0's population, the same seed on purpose: what changes is the Pix fit (data/releases/v1.4.0/caso-pix.json).
-  manifest('v1.4.0', '2026-11-24', 20251101, { efeitos_setor: true, domicilios_censo: true, setores_observados: true, ...fittedPix('v1.4.0') }),
+  manifest('v1.4.0', '2026-11-24', 20251101, { efeitos_setor: true, domicilios_censo: true, setores_observados: true, caso_pix: 'v1.4.0' }),
   // v1.4.0's population (same generator and seed) but internet use from the midia case's fit
   // (data/releases/v1.5.0/caso-midia.json); the Pix parameters are v1.4.0's, labelled as that fit's.
   manifest('v1.5.0', '2026-11-26', 20251101, {
-    efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, ...fittedPix('v1.4.0'),
+    efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, caso_pix: 'v1.4.0',
   }),
   // v1.5.0's generator options and seed; its own midia case (edition 2) refits v1.5.0's counts to
   // the same coefficients, so the persons are v1.5.0's; the Pix case is refitted on them
   // (data/releases/v1.6.0/caso-pix.json).
   manifest('v1.6.0', '2026-11-26', 20251101, {
     efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, estimativas_populacao: true,
-    ...fittedPix('v1.6.0'),
+    caso_pix: 'v1.6.0',
   }),
   // v1.6.0's generator options and seed and its midia case rebuilt (the same coefficients: the same
   // persons); the Pix case is refitted (data/releases/v1.7.0/caso-pix.json).
   manifest('v1.7.0', '2026-11-26', 20251101, {
     efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, estimativas_populacao: true,
-    ...fittedPix('v1.7.0'),
+    caso_pix: 'v1.7.0',
   }),
   // v1.7.0's generator options and seed and its midia case rebuilt (the same persons); the Pix case
   // judges v1.7.0's fits again with the municipal term's new form (data/releases/v1.8.0/caso-pix.json).
   manifest('v1.8.0', '2026-11-26', 20251101, {
     efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, estimativas_populacao: true,
-    ...fittedPix('v1.8.0'),
+    caso_pix: 'v1.8.0',
   }),
   // v1.8.0's generator options and seed and its midia case rebuilt (the same persons); the Pix case
   // profiles the timing by the UF's income on v1.8.0's fits, aimed at the worst UF (data/releases/v1.9.0/caso-pix.json).
   manifest('v1.9.0', '2026-11-26', 20251101, {
     efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, estimativas_populacao: true,
-    ...fittedPix('v1.9.0'),
+    caso_pix: 'v1.9.0',
   }),
   // v1.9.0's generator options, seed and internet model (its midia case), with persons in TV
   // households by area; reception with each person's exposure propensity (data/releases/v2.0.0/
   // caso-exposicao.json, issue 56); the Pix parameters are v1.9.0's, labelled as that fit's.
   manifest('v2.0.0', '2026-12-03', 20251101, {
     efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, estimativas_populacao: true,
-    caso_midia: 'v1.9.0', exposicao: true, ...fittedPix('v1.9.0'),
+    caso_midia: 'v1.9.0', exposicao: true, caso_pix: 'v1.9.0',
   }),
   // v2.0.0's persons (its generator options and seed, v1.9.0's internet model, v2.0.0's exposure
   // case) with reception's responses that follow exposure (issue 57: MEMORIA_RESPOSTA); the Pix
@@ -206,6 +227,6 @@ export const MANIFESTS: readonly ReleaseManifest[] = [
   // attempts and intervals.
   manifest('v2.1.0', '2026-12-03', 20251101, {
     efeitos_setor: true, domicilios_censo: true, setores_observados: true, internet_conjunta: true, estimativas_populacao: true,
-    caso_midia: 'v1.9.0', exposicao: true, caso_exposicao: 'v2.0.0', memoria_resposta: true, ...fittedPix('v2.1.0'),
+    caso_midia: 'v1.9.0', exposicao: true, caso_exposicao: 'v2.0.0', memoria_resposta: true, caso_pix: 'v2.1.0',
   }),
 ];

@@ -51,6 +51,17 @@ describe('releases', () => {
     expect(a.aviso).toMatch(/modelled/);
   });
 
+  it('manifests list their fields in one order, the ones read from the case files (Pix, GRP table, notice) included', () => {
+    const m = releaseManifest('v2.1.0');
+    const order = ['versao', 'publicada_em', 'gerador', 'motor', 'ufs', 'ufs_grade_etaria_fechada', 'preco_micros_por_pessoa_dia',
+      'pessoa_dias_por_segundo', 'parametros_pix', 'calibracao_pix', 'parametros_recepcao', 'recepcao_exposicao', 'tabela_grp', 'grades', 'fontes', 'aviso'];
+    expect(Object.keys(JSON.parse(JSON.stringify(m)))).toEqual(order);
+    expect(Object.keys({ ...m })).toEqual(order);
+    expect(m.calibracao_pix?.release).toBe('v2.1.0');
+    expect(m.tabela_grp!.length).toBeGreaterThan(0);
+    expect(Object.keys(JSON.parse(JSON.stringify(releaseManifest('v1.0.0'))))).toEqual(order.filter((k) => k !== 'recepcao_exposicao' && k !== 'tabela_grp'));
+  });
+
   it('fontes credit every file of data/br (each release the files its generator reads, the context answers the rest, fontes_exposicao what no release reads yet)', () => {
     const fontes = [...listReleases().flatMap((v) => releaseManifest(v).fontes), ...readSourceCredits().fontes_exposicao];
     const patterns = fontes.map((f) => new RegExp('^' + f.arquivo!.replace(/[.]/g, '\\.').replace('NN', '\\d\\d').replace('*', '[^/]+') + '$'));
