@@ -1,7 +1,8 @@
 // The GRPs of a plan (src/models/recepcao/plan-grp.ts): the release's GRP document is what its
 // generator computes (the table from the cells; RR's cells from RR's population), the conversion
 // between GRPs and intensities round-trips, and releases without exposure propensities withhold
-// it. That the stated GRPs are the kernel's mean contacts is test/kernel/plan-grp-contacts.test.ts.
+// it; planGrp's channels carry their GRPs, reach and frequency. That the stated GRPs are the kernel's
+// mean contacts is test/kernel/plan-grp-contacts.test.ts.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { validateScenario } from '../../../src/contract/validate-scenario.js';
@@ -77,6 +78,24 @@ describe('planGrp', () => {
     ],
     mensagem: { stim_id: '5f2b8c0e9a4d4e6b8f1c2d3e4f5a6b7c', template_ver: '1', politica: 'saude-publica' },
     horizonte: { data_inicio: '2026-02-02', dias: 14 }, replicas: 1, grupo_comparacao: 'grp', kpis: ['alcance'],
+  });
+
+  it('per channel then qualquer: GRPs of the periods, reach in 0..1, frequency = GRP / 100 / reach', () => {
+    const g = planGrp(scenario(RELEASE));
+    if ('motivo' in g) throw new Error(g.motivo);
+    expect(g.canais!.map((c) => c.canal)).toEqual(['tv', 'radio', 'qualquer']);
+    const [tv, radio, any] = g.canais!;
+    expect(tv.grp).toBeCloseTo(g.periodos[0].grp + g.periodos[1].grp, 3);
+    expect(radio.grp).toBeCloseTo(g.periodos[2].grp, 3);
+    expect(any.grp).toBeCloseTo(tv.grp + radio.grp, 3);
+    for (const c of g.canais!) {
+      expect(c.alcance).toBeGreaterThan(0);
+      expect(c.alcance).toBeLessThan(1);
+      expect(c.frequencia_media!).toBeCloseTo(c.grp / 100 / c.alcance, 3);
+      expect(c.frequencia_media!).toBeGreaterThan(1);
+    }
+    expect(any.alcance).toBeGreaterThan(Math.max(tv.alcance, radio.alcance));
+    expect(g.base).toMatch(/contatos da mídia, sem o boca a boca/);
   });
 
   it('states each period and each week, the weeks summing to the periods, as convertGrp does', () => {

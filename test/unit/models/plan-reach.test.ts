@@ -2,11 +2,11 @@
 // with known answers (one cell and one bin, digital's multiplier being 1: 1 - (1 - p)^d; two such
 // channels: the product of the misses; persons of affinity 0 never reached), the heaviness-byte sum
 // equal to the marginal bins' (binMass, through reachOverDays) for a channel with a spread, the
-// copula making any-channel reach less than independent channels would, and planGrp's rows.
+// copula making any-channel reach less than independent channels would. planGrp's rows are
+// test/unit/models/plan-grp.test.ts's.
 // That the figure is the kernel's is test/integration/plan-reach-simulated.test.ts.
 import { describe, expect, it } from 'vitest';
-import { validateScenario } from '../../../src/contract/validate-scenario.js';
-import { planGrp, reachOverDays } from '../../../src/models/recepcao/plan-grp.js';
+import { reachOverDays } from '../../../src/models/recepcao/plan-grp.js';
 import { expectedReach } from '../../../src/models/recepcao/plan-reach.js';
 import { MANIFESTS } from '../../../src/release/manifests.js';
 
@@ -50,34 +50,5 @@ describe('expectedReach', () => {
     const independent = 1 - (1 - r.canais[0]) * (1 - r.canais[1]);
     expect(r.qualquer).toBeLessThan(independent - 1e-3);
     expect(r.qualquer).toBeGreaterThan(Math.max(...r.canais));
-  });
-});
-
-describe('planGrp canais', () => {
-  it('per channel then qualquer: GRPs of the periods, reach in 0..1, frequency = GRP / 100 / reach', () => {
-    const g = planGrp(validateScenario({
-      versao_contrato: 3, release: RELEASE, familia: 'recepcao', nome: 'alcance', geografia: { ufs: ['RR'] },
-      canais: [
-        { canal: 'tv', dia_inicio: 1, dia_fim: 10, intensidade: 0.1 },
-        { canal: 'tv', dia_inicio: 11, dia_fim: 14, intensidade: 0.3 },
-        { canal: 'radio', dia_inicio: 3, dia_fim: 9, intensidade: 0.2 },
-      ],
-      mensagem: { stim_id: '5f2b8c0e9a4d4e6b8f1c2d3e4f5a6b7c', template_ver: '1', politica: 'saude-publica' },
-      horizonte: { data_inicio: '2026-02-02', dias: 14 }, replicas: 1, grupo_comparacao: 'alcance', kpis: ['alcance'],
-    }));
-    if ('motivo' in g) throw new Error(g.motivo);
-    expect(g.canais!.map((c) => c.canal)).toEqual(['tv', 'radio', 'qualquer']);
-    const [tv, radio, any] = g.canais!;
-    expect(tv.grp).toBeCloseTo(g.periodos[0].grp + g.periodos[1].grp, 3);
-    expect(radio.grp).toBeCloseTo(g.periodos[2].grp, 3);
-    expect(any.grp).toBeCloseTo(tv.grp + radio.grp, 3);
-    for (const c of g.canais!) {
-      expect(c.alcance).toBeGreaterThan(0);
-      expect(c.alcance).toBeLessThan(1);
-      expect(c.frequencia_media!).toBeCloseTo(c.grp / 100 / c.alcance, 3);
-      expect(c.frequencia_media!).toBeGreaterThan(1);
-    }
-    expect(any.alcance).toBeGreaterThan(Math.max(tv.alcance, radio.alcance));
-    expect(g.base).toMatch(/contatos da mídia, sem o boca a boca/);
   });
 });
