@@ -1,4 +1,7 @@
-// The "Nova simulação" form (views/nova-simulacao.eta, console-new-simulation-routes.ts): a library
+// The scenario form, one component for the console's "Nova simulação" (views/nova-simulacao.eta,
+// console-new-simulation-routes.ts) and the playground's page (service/playground/static/page.js,
+// bundled for the browser): its fields are the partial views/campos-cenario.eta, rendered by both,
+// and this file maps them to a scenario in both (it imports no Node module). A library
 // template filled for a place (library/fill-template.ts, GET /v1/biblioteca/{modelo}) becomes a
 // form of what a planner changes (name, municipalities, each channel's days and intensity or GRPs,
 // the horizon, the replicas), and the form becomes the scenario the quote and the submission check
@@ -13,7 +16,8 @@
 // intensityOf is the one place that reads a channel's intensity from the form, and so the one place
 // that converts: a GRP figure, when typed, gives the intensity that buys it (the engine's function,
 // over the scenario's release, UFs and audience), and one out of the channel's reach is refused
-// under its field with the most the channel buys.
+// under its field with the most the channel buys. In the browser the engine's files it reads are
+// the page's (the playground records them for each UF: service/playground/record-reads.ts).
 import type { FilledTemplate } from '../../library/fill-template.js';
 import { CANAIS } from '../../src/contract/scenario-schema.js';
 import type { Canal, Pergunta, Scenario } from '../../src/contract/types.js';
@@ -50,14 +54,18 @@ const decimalText = (n: number) => String(n).replace('.', ',');
 
 /** The template's values for the place: its channels ticked, the others offered over the horizon at a middle intensity. */
 export function formOfTemplate(t: FilledTemplate, uf: string, municipio: string[]): ScenarioForm {
-  const p = t.pedido!;
+  return formOfScenario(t.id, t.pedido!, uf, municipio, t.nome);
+}
+
+/** A scenario's values in the form (of template `modelo`; `nome`, the name when the scenario has none). */
+export function formOfScenario(modelo: string, p: Scenario, uf: string, municipio: string[], nome = ''): ScenarioForm {
   const canais = Object.fromEntries(CANAIS.map((c) => {
     const own = p.canais?.find((x) => x.canal === c);
     return [c, own
       ? { usar: true, inicio: String(own.dia_inicio), fim: String(own.dia_fim), intensidade: decimalText(own.intensidade), grp: '' }
       : { usar: false, inicio: '1', fim: String(p.horizonte.dias), intensidade: '0,5', grp: '' }];
   })) as Record<Canal, ChannelFields>;
-  return { modelo: t.id, uf, municipio, nome: p.nome ?? t.nome, canais, dias: String(p.horizonte.dias), replicas: String(p.replicas) };
+  return { modelo, uf, municipio, nome: p.nome ?? nome, canais, dias: String(p.horizonte.dias), replicas: String(p.replicas) };
 }
 
 /** The form from a query or a body (the names the page's fields carry). */
@@ -84,9 +92,12 @@ export function formQuery(form: ScenarioForm): string {
   return q.toString();
 }
 
+/** Whether the form offers channels for a scenario: a model with media channels (an adoption model has none). */
+export const offersChannels = (base: Scenario): boolean => modelFor(base.familia).canais;
+
 /** Whether the form offers GRPs for a scenario: a model with media channels, a release with a GRP table (v2.0.0 on). */
 export function offersGrp(base: Scenario): boolean {
-  return modelFor(base.familia).canais && releaseManifest(base.release).tabela_grp !== undefined;
+  return offersChannels(base) && releaseManifest(base.release).tabela_grp !== undefined;
 }
 
 /** "366,1": a GRP bound rounded down to one decimal, so the figure said is one the form takes. */
