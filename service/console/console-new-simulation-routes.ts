@@ -1,6 +1,6 @@
 // "Nova simulação" (docs/console.md): a first simulation without code. A person picks a library
 // template and a place (GET .../simulacoes/nova: the library, GET /v1/biblioteca's operation),
-// changes what the form offers (scenario-form.ts: each channel in intensity, or in GRPs a week
+// changes what the form offers (scenario-form.ts, scenario-of-form.ts: each channel in intensity, or in GRPs a week
 // where the release has a GRP table) and asks the price (GET with revisar=1: the quote of
 // POST /v1/jobs/estimate, estimateSimulation, reserving nothing, with the plan's GRPs), then
 // confirms (POST .../simulacoes, CSRF): the job is submitted by the same operation as POST /v1/jobs
@@ -29,7 +29,8 @@ import { contractRefusalWords } from './contract-refusal-words.js';
 import { formState } from './form-state.js';
 import { LABELS } from './labels.js';
 import { NUMBERS, RESULT_WORDS } from './result-words.js';
-import { contractFieldOf, FORM_FIELDS, formOfTemplate, formOfText, formQuery, offersChannels, offersGrp, scenarioOfForm, type ScenarioForm } from './scenario-form.js';
+import { contractFieldOf, FORM_FIELDS, formOfTemplate, formOfText, formQuery, type ScenarioForm } from './scenario-form.js';
+import { offersChannels, offersGrp, scenarioOfForm } from './scenario-of-form.js';
 
 type Text = Record<string, string | string[] | undefined>;
 

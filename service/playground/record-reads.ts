@@ -3,7 +3,7 @@
 // (src/platform/host.ts recordPackageReads), so the files read when a module loads count too,
 // and so the web page holds every file a run of these scenarios reads. A media scenario also
 // converts each channel to GRPs (the engine's convertGrp), as the page's scenario form does for any
-// channel given in GRPs (service/console/scenario-form.ts), so the page holds the files that reads.
+// channel given in GRPs (service/console/scenario-of-form.ts), so the page holds the files that reads.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { Scenario } from '../../src/contract/types.js';
 import { recordPackageReads } from '../../src/platform/host.js';
@@ -12,7 +12,7 @@ const reads = recordPackageReads();
 const { runSimulation } = await import('../../src/research/simulation.js');
 const { closePool } = await import('../../src/pool/pool.js');
 const { convertGrp } = await import('../../src/models/recepcao/plan-grp.js');
-const { offersGrp } = await import('../console/scenario-form.js');
+const { offersGrp } = await import('../console/scenario-of-form.js');
 const { CANAIS } = await import('../../src/contract/scenario-schema.js');
 for (const scenario of workerData.scenarios as Scenario[]) {
   await runSimulation(scenario, { threads: 1 });

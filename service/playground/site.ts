@@ -18,7 +18,8 @@ import { fillTemplate } from '../../library/fill-template.js';
 import { formState } from '../console/form-state.js';
 import { LABELS } from '../console/labels.js';
 import { releaseWords } from '../console/release-words.js';
-import { formOfScenario, offersChannels, offersGrp } from '../console/scenario-form.js';
+import { formOfScenario } from '../console/scenario-form.js';
+import { offersChannels, offersGrp } from '../console/scenario-of-form.js';
 import { TEMPLATES } from '../../library/templates.js';
 import type { UfData } from '../../src/browser/site-files.js';
 import { KERNEL_FILE, ufDataFile, ufPopulationFile } from '../../src/browser/site-files.js';
@@ -60,6 +61,8 @@ interface CatalogTemplate {
   para_que_serve: string;
   premissas: string[];
   familia: string;
+  /** Whether the scenario form offers channels (scenario-of-form.ts offersChannels; the page shows or hides them). */
+  canais: boolean;
   cenarios: Partial<Record<UfCode, Scenario>>;
 }
 
@@ -74,7 +77,8 @@ function catalog(rel: Release, hoje: Date) {
       const { contrato_de_resposta: _, ...cenario } = filled.pedido!;
       cenarios[uf] = cenario as Scenario;
     }
-    return { id: t.id, nome: t.nome, setor: t.setor, para_que_serve: t.para_que_serve, premissas, familia: t.cenario.familia, cenarios };
+    return { id: t.id, nome: t.nome, setor: t.setor, para_que_serve: t.para_que_serve, premissas, familia: t.cenario.familia,
+      canais: offersChannels(cenarios[PLAYGROUND_UFS[0]]!), cenarios };
   });
   // the release's notice and sources in Portuguese (the page's words; the run's findings carry the API's English)
   const { aviso, fontes } = releaseWords(rel.version);
@@ -92,7 +96,7 @@ function indexPage(c: Catalog): string {
   const eta = new Eta({ views: projectPath('service', 'console', 'views') });
   return eta.renderString(readFileSync(projectPath('service/playground/static/index.eta'), 'utf8'), {
     valores: formOfScenario(first.id, base, uf, []), canais: CANAIS, rotuloCanal: LABELS.canal, form: formState(null),
-    temCanais: offersChannels(base), temGrp: c.modelos.some((m) => Object.values(m.cenarios).some((s) => offersGrp(s))),
+    temCanais: first.canais, temGrp: c.modelos.some((m) => Object.values(m.cenarios).some((s) => offersGrp(s))),
   });
 }
 

@@ -1,14 +1,16 @@
 // The playground's page (index.html): picks a template and a UF from catalogo.json, edits the
 // scenario in the console's form (the same fields, views/campos-cenario.eta, rendered in by
-// site.ts, and the same mapping to a scenario and field refusals, service/console/scenario-form.ts)
-// or in the JSON, runs the scenario on this machine with campaign-sim/browser and shows the result. Bundled by scripts/browser-bundle.ts into dist/browser/playground.js. Also exposes
+// site.ts; the same values, service/console/scenario-form.ts; the same mapping to a scenario and
+// field refusals, scenario-of-form.ts, loaded with the engine since it reads the engine's files)
+// or in the JSON, runs the scenario on this machine with campaign-sim/browser and shows the
+// result. Bundled by scripts/browser-bundle.ts into dist/browser/playground.js. Also exposes
 // window.campaignSim.run(scenario): the summary `campaign-sim simulate --json` prints, without its
 // timing fields.
 import { loadEngine } from '../../../dist/src/browser/index.js';
 import { ServiceError } from '../../../dist/src/errors.js';
 import { jobChart } from '../../../dist/service/console/job-chart.js';
 import { LABELS } from '../../../dist/service/console/labels.js';
-import { formOfScenario, formOfText, formQuery, offersChannels, scenarioOfForm } from '../../../dist/service/console/scenario-form.js';
+import { formOfScenario, formOfText, formQuery } from '../../../dist/service/console/scenario-form.js';
 import { cellWords, RESULT_WORDS } from '../../../dist/service/console/result-words.js';
 import { verdictWords } from '../../../dist/service/console/verdict-words.js';
 
@@ -30,10 +32,14 @@ function engineFor(release, ufs, onProgress) {
   return engines.get(key);
 }
 
+/** The form's mapping to a scenario (scenario-of-form.ts), once an engine's files are held (it reads the release's manifests and GRP table). */
+let mapping = null;
+
 /** The page's run of a scenario: its UFs' data loaded, then the run (validation first: a refusal throws). */
 async function run(scenario, opts = {}) {
   const c = await catalog;
   const engine = await engineFor(scenario?.release ?? c.release, scenario?.geografia?.ufs ?? [], opts.onLoad);
+  mapping ??= await import('../../../dist/service/console/scenario-of-form.js');
   return { engine, opts };
 }
 
@@ -51,9 +57,8 @@ window.campaignSim = {
   },
 };
 
-/** The template's scenario for the UF picked (the form's base), the scenario to run, and which of form and JSON was edited last (it wins). */
+/** The template's scenario for the UF picked (the form's base), and which of form and JSON was edited last (it wins). */
 let base = null;
-let scenario = null;
 let edited = 'form';
 
 function modelo(c) {
@@ -68,39 +73,39 @@ function typed() {
 }
 
 /** The form's fields from a scenario (scenario-form.ts formOfScenario, as the console fills them from a template). */
-function fill(s) {
+function fill(c, s) {
   const q = new URLSearchParams(formQuery(formOfScenario($('modelo').value, s, $('uf').value, [])));
   for (const el of $('cenario').querySelectorAll('input[name]')) {
     if (el.type === 'checkbox') el.checked = q.getAll(el.name).includes(el.value);
     else el.value = q.get(el.name) ?? '';
   }
-  const canais = offersChannels(s);
+  const canais = modelo(c).canais;
   $('canais').hidden = $('canais').disabled = !canais;
   $('sem-canais').hidden = canais;
 }
 
-/** The scenario of the form over the base (scenario-form.ts scenarioOfForm: a malformed field throws its refusal). */
-function scenarioOfPage() {
-  return scenarioOfForm(formOfText(typed()), base, offersChannels(base));
+/** The scenario of the form over the base (scenario-of-form.ts scenarioOfForm: a malformed field throws its refusal). */
+function scenarioOfPage(c) {
+  return mapping.scenarioOfForm(formOfText(typed()), base, modelo(c).canais);
 }
 
-/** The form edited: its scenario into the JSON, when it maps (else the refusal is shown at Rodar). */
-function readForm() {
+/** The form edited: its scenario into the JSON, once the mapping is loaded and when it maps (else it is mapped, or refused, at Rodar). */
+function readForm(c) {
   edited = 'form';
+  if (!mapping) return;
   try {
-    scenario = scenarioOfPage();
-    $('json').value = JSON.stringify(scenario, null, 2);
+    $('json').value = JSON.stringify(scenarioOfPage(c), null, 2);
   } catch {
     // refused at Rodar, under its field's name
   }
 }
 
 /** An edited JSON that parses fills the form (one that does not is refused at Rodar); the JSON is what runs. */
-function readJson() {
+function readJson(c) {
   edited = 'json';
   try {
     const s = JSON.parse($('json').value);
-    if (s && typeof s === 'object' && s.horizonte && 'replicas' in s) fill(s);
+    if (s && typeof s === 'object' && s.horizonte && 'replicas' in s) fill(c, s);
   } catch {
     // refused when it runs, with the parser's words
   }
@@ -110,8 +115,7 @@ function pick(c) {
   const m = modelo(c);
   $('para-que-serve').textContent = m.para_que_serve;
   base = structuredClone(m.cenarios[$('uf').value]);
-  scenario = base;
-  fill(base);
+  fill(c, base);
   edited = 'form';
   $('json').value = JSON.stringify(base, null, 2);
 }
@@ -152,8 +156,8 @@ function showRefusal(r) {
 }
 
 /** The scenario to run: the form's (its refusal thrown with the field's name) or the JSON's. */
-function scenarioToRun() {
-  if (edited === 'form') return scenarioOfPage();
+function scenarioToRun(c) {
+  if (edited === 'form') return scenarioOfPage(c);
   try {
     return JSON.parse($('json').value);
   } catch (e) {
@@ -172,8 +176,8 @@ async function submit(c, ev) {
   try {
     $('estado').textContent = 'Carregando o motor e a população da UF…';
     // the engine of the form's base or the JSON's place first: GRPs typed are converted over its files
-    const { engine } = await run(edited === 'form' ? base : scenarioToRun());
-    const s = scenarioToRun();
+    const { engine } = await run(edited === 'form' ? base : scenarioToRun(c));
+    const s = scenarioToRun(c);
     if (edited === 'form') $('json').value = JSON.stringify(s, null, 2);
     const refusal = engine.refusal(s);
     if (refusal) { showRefusal(refusal); $('estado').textContent = ''; return; }
@@ -221,7 +225,7 @@ catalog.then((c) => {
   $('uf').innerHTML = c.ufs.map((u) => `<option value="${esc(u.uf)}">${esc(u.nome)} (${esc(u.uf)})</option>`).join('');
   $('modelo').addEventListener('change', () => pick(c));
   $('uf').addEventListener('change', () => pick(c));
-  $('cenario').addEventListener('input', (e) => { if (e.target.id === 'json') readJson(); else if (e.target.name) readForm(); });
+  $('cenario').addEventListener('input', (e) => { if (e.target.id === 'json') readJson(c); else if (e.target.name) readForm(c); });
   $('cenario').addEventListener('submit', (e) => void submit(c, e));
   pick(c);
 });
