@@ -1,6 +1,6 @@
 // "Nova simulação" (docs/console.md): a first simulation without code. A person picks a library
 // template and a place (GET .../simulacoes/nova: the library, GET /v1/biblioteca's operation),
-// changes what the form offers (scenario-form.ts: each channel in intensity, or in GRPs a week
+// changes what the form offers (scenario-form.ts, scenario-of-form.ts: each channel in intensity, or in GRPs a week
 // where the release has a GRP table) and asks the price (GET with revisar=1: the quote of
 // POST /v1/jobs/estimate, estimateSimulation, reserving nothing, with the plan's GRPs), then
 // confirms (POST .../simulacoes, CSRF): the job is submitted by the same operation as POST /v1/jobs
@@ -14,7 +14,6 @@ import { CANAIS } from '../../src/contract/scenario-schema.js';
 import type { Scenario, SimulationQuote } from '../../src/contract/types.js';
 import type { UfCode } from '../../src/release/types.js';
 import { openRelease } from '../../src/release/release.js';
-import { modelFor } from '../../src/models/model-registry.js';
 import { ServiceError } from '../../src/errors.js';
 import { balance } from '../accounts/ledger.js';
 import { formatReais } from '../accounts/reais.js';
@@ -30,7 +29,8 @@ import { contractRefusalWords } from './contract-refusal-words.js';
 import { formState } from './form-state.js';
 import { LABELS } from './labels.js';
 import { NUMBERS, RESULT_WORDS } from './result-words.js';
-import { contractFieldOf, FORM_FIELDS, formOfTemplate, formOfText, formQuery, offersGrp, scenarioOfForm, type ScenarioForm } from './scenario-form.js';
+import { contractFieldOf, FORM_FIELDS, formOfTemplate, formOfText, formQuery, type ScenarioForm } from './scenario-form.js';
+import { offersChannels, offersGrp, scenarioOfForm } from './scenario-of-form.js';
 
 type Text = Record<string, string | string[] | undefined>;
 
@@ -51,7 +51,7 @@ const simulating = (p: Principal): Principal => ({ ...p, scopes: ['results:read'
 async function scenarioOf(kit: ConsoleKit, principal: Principal, form: ScenarioForm): Promise<{ pedido: Record<string, unknown>; base: Scenario }> {
   const filled = await getLibraryTemplate.run(kit.ctx, principal, { modelo: form.modelo, uf: [form.uf], municipio: form.municipio });
   const base = filled.pedido!;
-  return { pedido: scenarioOfForm(form, base, modelFor(base.familia).canais), base };
+  return { pedido: scenarioOfForm(form, base, offersChannels(base)), base };
 }
 
 /**
@@ -107,7 +107,7 @@ export async function consoleNewSimulationRoutes(app: FastifyInstance, kit: Cons
     const data = {
       ...common, passo: 2, valores, modelo: filled, preco, saldo, chave: randomUUID(), query: formQuery(valores),
       municipios: release.municipalities(typed.uf as UfCode).map((m) => ({ codigo: m.codigo, nome: m.nome })),
-      temCanais: modelFor(filled.pedido!.familia).canais, temGrp: offersGrp(filled.pedido!), ...(form ? { form } : {}),
+      temCanais: offersChannels(filled.pedido!), temGrp: offersGrp(filled.pedido!), ...(form ? { form } : {}),
     };
     return kit.page(reply, 'nova-simulacao', 'Nova simulação', pessoa, data, status);
   });

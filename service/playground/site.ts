@@ -1,7 +1,8 @@
 // The playground (docs/browser.md): a static site that runs the engine in the visitor's browser,
 // served by `serve` at /playground (service/playground/playground-routes.ts) and written by
 // `campaign-sim playground --out DIR`, the same files both ways:
-//   index.html, playground.css     the page (Portuguese; static/)
+//   index.html, playground.css     the page (Portuguese; static/, index.eta with the console's scenario
+//                                  form, views/campos-cenario.eta, rendered in)
 //   *.js                           dist/browser/: campaign-sim/browser, its kernel thread, the page's script
 //   kernel.wasm                    build/kernel.wasm
 //   catalogo.json                  the release with its notice and sources in Portuguese, its small UFs, and
@@ -12,11 +13,17 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { Eta } from 'eta';
 import { fillTemplate } from '../../library/fill-template.js';
+import { formState } from '../console/form-state.js';
+import { LABELS } from '../console/labels.js';
 import { releaseWords } from '../console/release-words.js';
+import { formOfScenario } from '../console/scenario-form.js';
+import { offersChannels, offersGrp } from '../console/scenario-of-form.js';
 import { TEMPLATES } from '../../library/templates.js';
 import type { UfData } from '../../src/browser/site-files.js';
 import { KERNEL_FILE, ufDataFile, ufPopulationFile } from '../../src/browser/site-files.js';
+import { CANAIS } from '../../src/contract/scenario-schema.js';
 import type { Scenario } from '../../src/contract/types.js';
 import { ufInfo } from '../../src/release/data-files.js';
 import { projectPath } from '../../src/project-path.js';
@@ -54,6 +61,8 @@ interface CatalogTemplate {
   para_que_serve: string;
   premissas: string[];
   familia: string;
+  /** Whether the scenario form offers channels (scenario-of-form.ts offersChannels; the page shows or hides them). */
+  canais: boolean;
   cenarios: Partial<Record<UfCode, Scenario>>;
 }
 
@@ -68,11 +77,27 @@ function catalog(rel: Release, hoje: Date) {
       const { contrato_de_resposta: _, ...cenario } = filled.pedido!;
       cenarios[uf] = cenario as Scenario;
     }
-    return { id: t.id, nome: t.nome, setor: t.setor, para_que_serve: t.para_que_serve, premissas, familia: t.cenario.familia, cenarios };
+    return { id: t.id, nome: t.nome, setor: t.setor, para_que_serve: t.para_que_serve, premissas, familia: t.cenario.familia,
+      canais: offersChannels(cenarios[PLAYGROUND_UFS[0]]!), cenarios };
   });
   // the release's notice and sources in Portuguese (the page's words; the run's findings carry the API's English)
   const { aviso, fontes } = releaseWords(rel.version);
   return { release: rel.version, aviso, fontes, ufs: PLAYGROUND_UFS.map((uf) => ({ uf, nome: nomes.get(uf)!.nome })), modelos };
+}
+
+type Catalog = ReturnType<typeof catalog>;
+
+/**
+ * The page: static/index.eta with the console's scenario form (views/campos-cenario.eta), filled
+ * with the first template over the first UF (page.js fills it again as the visitor picks).
+ */
+function indexPage(c: Catalog): string {
+  const first = c.modelos[0], uf = c.ufs[0].uf, base = first.cenarios[uf]!;
+  const eta = new Eta({ views: projectPath('service', 'console', 'views') });
+  return eta.renderString(readFileSync(projectPath('service/playground/static/index.eta'), 'utf8'), {
+    valores: formOfScenario(first.id, base, uf, []), canais: CANAIS, rotuloCanal: LABELS.canal, form: formState(null),
+    temCanais: first.canais, temGrp: c.modelos.some((m) => Object.values(m.cenarios).some((s) => offersGrp(s))),
+  });
 }
 
 /** The scenarios a UF's reads are recorded with: one template of each family, one replica, one week. */
@@ -101,12 +126,14 @@ function recordReads(scenarios: Scenario[]): Promise<Record<string, string | nul
 export function playground(release: string = newestRelease(), hoje: Date = new Date()): Playground {
   const rel = openRelease(release);
   const made = new Map<string, Promise<SiteFile>>();
+  let madeCatalog: Catalog | undefined;
+  const catalogOf = () => (madeCatalog ??= catalog(rel, hoje));
   const bundles = readdirSync(projectPath('dist', 'browser')).filter((f) => f.endsWith('.js'));
   const makers = new Map<string, () => Promise<SiteFile> | SiteFile>([
-    ['index.html', () => ({ body: readFileSync(projectPath('service/playground/static/index.html'), 'utf8'), type: TYPES.html })],
+    ['index.html', () => ({ body: indexPage(catalogOf()), type: TYPES.html })],
     ['playground.css', () => ({ body: readFileSync(projectPath('service/playground/static/playground.css'), 'utf8'), type: TYPES.css })],
     [KERNEL_FILE, () => ({ body: readFileSync(projectPath('build/kernel.wasm')), type: TYPES.wasm })],
-    ['catalogo.json', () => ({ body: JSON.stringify(catalog(rel, hoje)), type: TYPES.json })],
+    ['catalogo.json', () => ({ body: JSON.stringify(catalogOf()), type: TYPES.json })],
     ...bundles.map((f) => [f, () => ({ body: readFileSync(projectPath('dist', 'browser', f), 'utf8'), type: TYPES.js })] as const),
   ]);
   for (const uf of PLAYGROUND_UFS) {

@@ -1,11 +1,16 @@
-// The playground's page (index.html): picks a template and a UF from catalogo.json, edits channels
-// and horizon (or the JSON), runs the scenario on this machine with campaign-sim/browser and shows
-// the result. Bundled by scripts/browser-bundle.ts into dist/browser/playground.js. Also exposes
+// The playground's page (index.html): picks a template and a UF from catalogo.json, edits the
+// scenario in the console's form (the same fields, views/campos-cenario.eta, rendered in by
+// site.ts; the same values, service/console/scenario-form.ts; the same mapping to a scenario and
+// field refusals, scenario-of-form.ts, loaded with the engine since it reads the engine's files)
+// or in the JSON, runs the scenario on this machine with campaign-sim/browser and shows the
+// result. Bundled by scripts/browser-bundle.ts into dist/browser/playground.js. Also exposes
 // window.campaignSim.run(scenario): the summary `campaign-sim simulate --json` prints, without its
 // timing fields.
 import { loadEngine } from '../../../dist/src/browser/index.js';
+import { ServiceError } from '../../../dist/src/errors.js';
 import { jobChart } from '../../../dist/service/console/job-chart.js';
 import { LABELS } from '../../../dist/service/console/labels.js';
+import { formOfScenario, formOfText, formQuery } from '../../../dist/service/console/scenario-form.js';
 import { cellWords, RESULT_WORDS } from '../../../dist/service/console/result-words.js';
 import { verdictWords } from '../../../dist/service/console/verdict-words.js';
 
@@ -27,10 +32,14 @@ function engineFor(release, ufs, onProgress) {
   return engines.get(key);
 }
 
+/** The form's mapping to a scenario (scenario-of-form.ts), once an engine's files are held (it reads the release's manifests and GRP table). */
+let mapping = null;
+
 /** The page's run of a scenario: its UFs' data loaded, then the run (validation first: a refusal throws). */
 async function run(scenario, opts = {}) {
   const c = await catalog;
   const engine = await engineFor(scenario?.release ?? c.release, scenario?.geografia?.ufs ?? [], opts.onLoad);
+  mapping ??= await import('../../../dist/service/console/scenario-of-form.js');
   return { engine, opts };
 }
 
@@ -48,48 +57,67 @@ window.campaignSim = {
   },
 };
 
-let scenario = null;
+/** The template's scenario for the UF picked (the form's base), and which of form and JSON was edited last (it wins). */
+let base = null;
+let edited = 'form';
 
 function modelo(c) {
   return c.modelos.find((m) => m.id === $('modelo').value);
 }
 
-/** The form's fields from the scenario (and the JSON too, unless it is what was edited). */
-function showScenario(fromJson = false) {
-  $('dias').value = scenario.horizonte.dias;
-  $('replicas').value = scenario.replicas;
-  const canais = scenario.canais ?? [];
-  $('canais').hidden = canais.length === 0;
-  $('linhas-canais').innerHTML = canais.map((k, i) => `<div class="canal"><span class="nome-canal" id="canal-${i}">${esc(k.canal)}</span>
-    <div class="campo"><label for="inicio-${i}">Início (dia)</label><input id="inicio-${i}" type="number" min="1" value="${k.dia_inicio}"></div>
-    <div class="campo"><label for="fim-${i}">Fim (dia)</label><input id="fim-${i}" type="number" min="1" value="${k.dia_fim}"></div>
-    <div class="campo"><label for="intensidade-${i}">Intensidade (0 a 1)</label><input id="intensidade-${i}" type="number" min="0" max="1" step="0.05" value="${k.intensidade}"></div></div>`).join('');
-  if (!fromJson) $('json').value = JSON.stringify(scenario, null, 2);
+/** The form's fields as a query or a body carries them (what scenario-form.ts formOfText reads). */
+function typed() {
+  const t = {};
+  for (const [k, v] of new FormData($('cenario'))) t[k] = k in t ? [t[k], v].flat() : v;
+  return t;
 }
 
-/** An edited JSON that parses becomes the scenario the form shows (one that does not is refused at Rodar). */
-function readJson() {
+/** The form's fields from a scenario (scenario-form.ts formOfScenario, as the console fills them from a template). */
+function fill(c, s) {
+  const q = new URLSearchParams(formQuery(formOfScenario($('modelo').value, s, $('uf').value, [])));
+  for (const el of $('cenario').querySelectorAll('input[name]')) {
+    if (el.type === 'checkbox') el.checked = q.getAll(el.name).includes(el.value);
+    else el.value = q.get(el.name) ?? '';
+  }
+  const canais = modelo(c).canais;
+  $('canais').hidden = $('canais').disabled = !canais;
+  $('sem-canais').hidden = canais;
+}
+
+/** The scenario of the form over the base (scenario-of-form.ts scenarioOfForm: a malformed field throws its refusal). */
+function scenarioOfPage(c) {
+  return mapping.scenarioOfForm(formOfText(typed()), base, modelo(c).canais);
+}
+
+/** The form edited: its scenario into the JSON, once the mapping is loaded and when it maps (else it is mapped, or refused, at Rodar). */
+function readForm(c) {
+  edited = 'form';
+  if (!mapping) return;
+  try {
+    $('json').value = JSON.stringify(scenarioOfPage(c), null, 2);
+  } catch {
+    // refused at Rodar, under its field's name
+  }
+}
+
+/** An edited JSON that parses fills the form (one that does not is refused at Rodar); the JSON is what runs. */
+function readJson(c) {
+  edited = 'json';
   try {
     const s = JSON.parse($('json').value);
-    if (s && typeof s === 'object' && s.horizonte && 'replicas' in s) { scenario = s; showScenario(true); }
+    if (s && typeof s === 'object' && s.horizonte && 'replicas' in s) fill(c, s);
   } catch {
     // refused when it runs, with the parser's words
   }
 }
 
-/** The form's fields into the scenario, then the JSON (a number left empty stays as typed: the contract refuses it). */
-function readForm() {
-  const num = (id) => ($(id).value === '' ? $(id).value : Number($(id).value));
-  scenario = { ...scenario, horizonte: { ...scenario.horizonte, dias: num('dias') }, replicas: num('replicas') };
-  if (scenario.canais) scenario.canais = scenario.canais.map((k, i) => ({ ...k, dia_inicio: num(`inicio-${i}`), dia_fim: num(`fim-${i}`), intensidade: num(`intensidade-${i}`) }));
-  $('json').value = JSON.stringify(scenario, null, 2);
-}
-
 function pick(c) {
   const m = modelo(c);
   $('para-que-serve').textContent = m.para_que_serve;
-  scenario = structuredClone(m.cenarios[$('uf').value]);
-  showScenario();
+  base = structuredClone(m.cenarios[$('uf').value]);
+  fill(c, base);
+  edited = 'form';
+  $('json').value = JSON.stringify(base, null, 2);
 }
 
 function table(page, cols) {
@@ -127,21 +155,30 @@ function showRefusal(r) {
     <li>Motivo: ${esc(r.message)}</li></ul>`;
 }
 
+/** The scenario to run: the form's (its refusal thrown with the field's name) or the JSON's. */
+function scenarioToRun(c) {
+  if (edited === 'form') return scenarioOfPage(c);
+  try {
+    return JSON.parse($('json').value);
+  } catch (e) {
+    throw new ServiceError('invalid_request', `O JSON não pôde ser lido: ${e.message}`, { contractCode: 'wrong_type', field: 'json' });
+  }
+}
+
+/** A refusal as the page shows it: the contract's (ServiceError.detail()) or the form's (its field in extra.campo). */
+const refusalOf = (e) => (e?.extra?.campo ? { code: e.code, field: e.extra.campo, message: e.message } : e.detail());
+
 async function submit(c, ev) {
   ev.preventDefault();
   $('recusa').textContent = '';
-  let s;
-  try {
-    s = JSON.parse($('json').value);
-  } catch (e) {
-    showRefusal({ code: 'invalid_request', contract_code: 'wrong_type', field: 'json', message: `O JSON não pôde ser lido: ${e.message}` });
-    return;
-  }
   $('rodar').disabled = true;
   const bar = $('progresso');
   try {
     $('estado').textContent = 'Carregando o motor e a população da UF…';
-    const { engine } = await run(s);
+    // the engine of the form's base or the JSON's place first: GRPs typed are converted over its files
+    const { engine } = await run(edited === 'form' ? base : scenarioToRun(c));
+    const s = scenarioToRun(c);
+    if (edited === 'form') $('json').value = JSON.stringify(s, null, 2);
     const refusal = engine.refusal(s);
     if (refusal) { showRefusal(refusal); $('estado').textContent = ''; return; }
     bar.hidden = false; bar.value = 0;
@@ -152,7 +189,8 @@ async function submit(c, ev) {
     $('estado').textContent = `Pronto em ${((performance.now() - t0) / 1000).toFixed(1)} s: ${fmt.format(r.resumo.pessoa_dias)} pessoas-dia.`;
     show(c, s, r);
   } catch (e) {
-    if (e?.detail) showRefusal(e.detail()); else { $('estado').textContent = ''; showRefusal({ code: 'erro', message: String(e?.message ?? e) }); }
+    $('estado').textContent = '';
+    if (e?.detail) showRefusal(refusalOf(e)); else showRefusal({ code: 'erro', message: String(e?.message ?? e) });
   } finally {
     $('rodar').disabled = false;
   }
@@ -187,7 +225,7 @@ catalog.then((c) => {
   $('uf').innerHTML = c.ufs.map((u) => `<option value="${esc(u.uf)}">${esc(u.nome)} (${esc(u.uf)})</option>`).join('');
   $('modelo').addEventListener('change', () => pick(c));
   $('uf').addEventListener('change', () => pick(c));
-  $('cenario').addEventListener('input', (e) => { if (e.target.id === 'json') readJson(); else readForm(); });
+  $('cenario').addEventListener('input', (e) => { if (e.target.id === 'json') readJson(c); else if (e.target.name) readForm(c); });
   $('cenario').addEventListener('submit', (e) => void submit(c, e));
   pick(c);
 });

@@ -1,10 +1,11 @@
-// The "Nova simulação" form's GRP seam (scenario-form.ts intensityOf): a channel given in GRPs a
+// The "Nova simulação" form's GRP seam (scenario-of-form.ts intensityOf): a channel given in GRPs a
 // week becomes the intensity the engine's convertGrp finds for the scenario's release, UFs and
 // audience, so the plan the quote states (planGrp) buys the GRPs typed; a figure out of the
 // channel's reach, malformed, or given where the release has no GRP table is refused under its field.
 import { describe, expect, it } from 'vitest';
 import { fillTemplate } from '../../../library/fill-template.js';
-import { formOfTemplate, offersGrp, scenarioOfForm } from '../../../service/console/scenario-form.js';
+import { formOfTemplate } from '../../../service/console/scenario-form.js';
+import { offersGrp, scenarioOfForm } from '../../../service/console/scenario-of-form.js';
 import { validateScenario } from '../../../src/contract/index.js';
 import type { PlanGrp, Scenario } from '../../../src/contract/types.js';
 import { ServiceError } from '../../../src/errors.js';

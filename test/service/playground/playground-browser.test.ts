@@ -4,13 +4,18 @@
 // the timing fields), with no request during the run; the page runs a scenario from its form and,
 // at 390 and 1280 px with every disclosure open, has no sideways scroll, no axe violation, no text
 // under 12 px, no refused English word and no repository path (the console's checks, console/page-checks.ts); a
-// refused scenario shows its contract code and field. Waits on selectors and promises, never on time.
+// refused scenario shows its contract code and field. The page's form is the console's (issue 59):
+// typed values, GRPs included, give the scenario the console's scenario-of-form.ts gives, and a
+// malformed field is refused under its name. Waits on selectors and promises, never on time.
 import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formOfScenario } from '../../../service/console/scenario-form.js';
+import { scenarioOfForm } from '../../../service/console/scenario-of-form.js';
 import { playgroundRoutes } from '../../../service/playground/playground-routes.js';
+import type { Scenario } from '../../../src/contract/types.js';
 import { withoutTiming } from '../../../src/browser/run-in-page.js';
 import { closePool } from '../../../src/pool/pool.js';
 import { projectPath } from '../../../src/project-path.js';
@@ -105,4 +110,31 @@ describe('the playground in chromium', () => {
     await expect(alert.locator('code', { hasText: /^replicas$/ }).count()).resolves.toBe(1);
     await page.close();
   }, 300_000);
+
+  it('maps the console\'s form to the scenario the console maps it to, GRPs included, and refuses a field under its name', async () => {
+    const page = await openPage(1280);
+    await page.getByLabel('Modelo').selectOption('vacinacao-adultos');
+    await page.getByLabel('UF').selectOption('RR');
+    // RR's engine loaded first: a channel in GRPs is converted over its files
+    expect(await page.evaluate(`window.campaignSim.refusal(${JSON.stringify(SCENARIO)})`)).toBeNull();
+    await page.getByLabel('Nome da simulação').fill('Pelo formulário');
+    await page.getByLabel('Horizonte (dias simulados)').fill('35');
+    await page.locator('#tv_grp').fill('80,5');
+    const inPage = JSON.parse(await page.locator('#json').inputValue());
+    const catalog = await (await fetch(`${base}catalogo.json`)).json() as { modelos: Array<{ id: string; cenarios: Record<string, Scenario> }> };
+    const scenario = catalog.modelos.find((m) => m.id === 'vacinacao-adultos')!.cenarios.RR;
+    const form = formOfScenario('vacinacao-adultos', scenario, 'RR', []);
+    const typed = { ...form, nome: 'Pelo formulário', dias: '35', canais: { ...form.canais, tv: { ...form.canais.tv, grp: '80,5' } } };
+    expect(form.canais.tv.usar).toBe(true);
+    expect(inPage).toEqual(scenarioOfForm(typed, scenario, true));
+    expect(inPage.canais.find((c: { canal: string }) => c.canal === 'tv').intensidade).not.toBe(scenario.canais!.find((c) => c.canal === 'tv')!.intensidade);
+    // a malformed intensity: the form's refusal, under the field's name
+    await page.locator('#tv_grp').fill('');
+    await page.locator('#tv_intensidade').fill('forte');
+    await page.getByRole('button', { name: 'Rodar' }).click();
+    const alert = page.getByRole('alert');
+    await alert.getByText('invalid_request').waitFor({ timeout: 300_000 });
+    await expect(alert.locator('code', { hasText: /^tv_intensidade$/ }).count()).resolves.toBe(1);
+    await page.close();
+  }, 600_000);
 });
