@@ -30,7 +30,7 @@ describe('npm pack', () => {
       'dist/src/index.js', 'dist/src/index.d.ts', 'dist/cli/main.js', 'dist/src/pool/kernel-thread.js', 'dist/service/server.js',
       'dist/calibration/run.js', 'data/br/municipios.csv', 'data/releases/fontes.json', 'service/console/views/layout.eta',
       'dist/src/internals.js', 'dist/browser/index.js', 'dist/browser/kernel-worker.js', 'dist/browser/playground.js',
-      'service/playground/static/index.html', 'examples/adocao-rr.json', 'docs/README.md', 'docs/research.md', 'CHANGELOG.md', 'CITATION.cff',
+      'service/playground/static/index.eta', 'examples/adocao-rr.json', 'docs/README.md', 'docs/research.md', 'CHANGELOG.md', 'CITATION.cff',
     ]) expect(paths, p).toContain(p);
   });
 
@@ -71,7 +71,7 @@ describe('npm pack', () => {
   });
 
   it('leaves out local state, tests, benches and sources', () => {
-    const unwanted = [/^service\/(?!console\/(views|static)\/|playground\/static\/(index\.html|playground\.css)$)/, /^data\/pglite\//, /^data\/cache\//, /^data-dev\//, /^\.cache\//, /\.dump$/, /^dist\/test\//, /^dist\/bench\//, /^bench\//, /^test\//, /^assembly\//, /^src\//, /\.tgz$/];
+    const unwanted = [/^service\/(?!console\/(views|static)\/|playground\/static\/(index\.eta|playground\.css)$)/, /^data\/pglite\//, /^data\/cache\//, /^data-dev\//, /^\.cache\//, /\.dump$/, /^dist\/test\//, /^dist\/bench\//, /^bench\//, /^test\//, /^assembly\//, /^src\//, /\.tgz$/];
     expect(paths.filter((p) => unwanted.some((u) => u.test(p)))).toEqual([]);
   });
 });
