@@ -343,6 +343,8 @@ let memoryG = false;
 // F_MEM_CELLS and the decay rows' start in P_MEMORY (contactRound), set by beginReception: as
 // values derived from the f64 param in the function, V8 re-derived them inside the loops (a checked
 // f64 -> u32 truncation per contact on the path to the decay's load); a global read is one load
+// (RR, v2.1.0: 1.03x a task, docs/experiments/kernel-speed.md, "2026-12-03: v2.1.0's memory path,
+// a truncation per contact")
 let memCellsG: u32 = 0;
 let decayG: usize = 0;
 
