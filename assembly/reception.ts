@@ -716,10 +716,15 @@ function runContacts<Search, Mem>(
  * kernel does two loads, an add and a load). The parts are in bin units: heaviness (sqrt(rho) N[u] +
  * range) x scale, own sqrt(1 - rho) N[u] x scale.
  */
+// the bit offset of channel c's byte in the propensity hash (8 F_PROP_SLOT), set by beginReception:
+// converted from the f64 param in the listing loop, it was a checked f64 -> u64 truncation per pair
+// (docs/experiments/kernel-speed.md, "2026-12-03: v2.1.0's memory path, a truncation per contact")
+const propShift = memory.data(4 << 2, 4);
+
 @inline function propensityOf(h: u64, c: u32, nC: u32): f32 {
   const tab = slot(P_PROP);
   const parts = tab + ((<usize>nC * PROP_BINS) << 2);
-  const own = <u32>(h >> (<u64>param(F_PROP_SLOT + c) << 3)) & 0xFF;
+  const own = <u32>(h >> <u64>load<u32>(propShift + (<usize>c << 2))) & 0xFF;
   const z = load<f32>(parts + ((<usize>(<u32>h & 0xFF)) << 2)) + load<f32>(parts + ((<usize>(256 + own)) << 2));
   const bin = <u32>min(max(<i32>z, 0), <i32>PROP_BINS - 1);
   return load<f32>(tab + ((<usize>(c * PROP_BINS + bin)) << 2));
@@ -768,6 +773,7 @@ export function beginReception(keyLo: u32, keyHi: u32): void {
   memory.fill(slot(P_DDAY), 0, <usize>n << 1);
   memory.fill(slot(P_RESP), 0, <usize>n);
   memory.fill(slot(P_FREQ), 0, <usize>n * nC);
+  for (let c: u32 = 0; c < nC; c++) store<u32>(propShift + (<usize>c << 2), <u32>param(F_PROP_SLOT + c) << 3);
   memoryG = param(F_MEMORY) != 0;
   if (memoryG) {
     for (let c: u32 = 0; c < nC; c++) store<f32>(recallScale + (<usize>c << 2), -Mathf.log(<f32>(1 - param(F_RECALL + c))));
