@@ -340,6 +340,13 @@ type Forgetful = u8;
 
 // the task's response memory flag (F_MEMORY), set by beginReception
 let memoryG = false;
+// F_MEM_CELLS and the decay rows' start in P_MEMORY (contactRound), set by beginReception: as
+// values derived from the f64 param in the function, V8 re-derived them inside the loops (a checked
+// f64 -> u32 truncation per contact on the path to the decay's load); a global read is one load
+// (RR, v2.1.0: 1.03x a task, docs/experiments/kernel-speed.md, "2026-12-03: v2.1.0's memory path,
+// a truncation per contact")
+let memCellsG: u32 = 0;
+let decayG: usize = 0;
 
 // The memory's logarithms and powers are f32 (Mathf's): f64's tables do not fit the module's one
 // page of static data, and a threshold or level needs no more.
@@ -349,12 +356,20 @@ let memoryG = false;
   return x < 1 ? <f32>param(F_MEM_LOG2K) + <f32>param(F_MEM_INV_HILL) * Mathf.log2(<f32>(x / (1 - x))) : Infinity;
 }
 
+/**
+ * The memory past which H(m) > x: 2^logThreshold(x), +inf when x >= 1 without the call to exp2
+ * (exp2(+inf) is +inf; x = y / ceiling >= 1 for every person whose y is above the ceiling).
+ */
+@inline function threshold(x: f64): f32 {
+  return x < 1 ? Mathf.exp2(logThreshold(x)) : Infinity;
+}
+
 // -ln(1 - r) of each channel's recall probability r (+0 for r 0), set by beginReception
 const recallScale = memory.data(4 << 2, 4);
 
 /** Person i's f32 row of P_MEMORY (its base cell's keep and ceilings). */
 @inline function memoryRow(i: u32): usize {
-  const base = (<u32>load<u16>(slot(P_CELL) + (<usize>i << 1)) >> 1) % <u32>param(F_MEM_CELLS);
+  const base = (<u32>load<u16>(slot(P_CELL) + (<usize>i << 1)) >> 1) % memCellsG;
   return slot(P_MEMORY) + ((<usize>base * MEMORY_CELL) << 2);
 }
 
@@ -375,8 +390,8 @@ function mediaState(i: u32): v128 {
   let ta: f32 = Infinity;
   let tr: f32 = Infinity;
   if (y >= 0) {
-    ta = Mathf.exp2(logThreshold(y / <f64>load<f32>(row, ROW_MEDIA << 2)));
-    tr = Mathf.exp2(logThreshold(y / <f64>load<f32>(row, (ROW_MEDIA + 1) << 2)));
+    ta = threshold(y / <f64>load<f32>(row, ROW_MEDIA << 2));
+    tr = threshold(y / <f64>load<f32>(row, (ROW_MEDIA + 1) << 2));
   }
   return f32x4(0, ta, tr, 0);
 }
@@ -469,7 +484,7 @@ let recallCount: u32 = 0;
 function contactRound<Search, Mem>(n: u32, nC: u32, nDays: u32, cum: usize, freq: usize, dday: usize, aday: usize, rday: usize, seen: u8): u32 {
   const counted = sizeof<Search>() == sizeof<Counted>();
   const mem = slot(P_MEM_BATCH);
-  const decay = slot(P_MEMORY) + ((<usize>param(F_MEM_CELLS) * MEMORY_CELL) << 2);
+  const decay = decayG;
   let nb: u32 = 0;
   let nr: u32 = 0;
   for (let j: u32 = 0; j < n; j++) {
@@ -701,10 +716,15 @@ function runContacts<Search, Mem>(
  * kernel does two loads, an add and a load). The parts are in bin units: heaviness (sqrt(rho) N[u] +
  * range) x scale, own sqrt(1 - rho) N[u] x scale.
  */
+// the bit offset of channel c's byte in the propensity hash (8 F_PROP_SLOT), set by beginReception:
+// converted from the f64 param in the listing loop, it was a checked f64 -> u64 truncation per pair
+// (docs/experiments/kernel-speed.md, "2026-12-03: v2.1.0's memory path, a truncation per contact")
+const propShift = memory.data(4 << 2, 4);
+
 @inline function propensityOf(h: u64, c: u32, nC: u32): f32 {
   const tab = slot(P_PROP);
   const parts = tab + ((<usize>nC * PROP_BINS) << 2);
-  const own = <u32>(h >> (<u64>param(F_PROP_SLOT + c) << 3)) & 0xFF;
+  const own = <u32>(h >> <u64>load<u32>(propShift + (<usize>c << 2))) & 0xFF;
   const z = load<f32>(parts + ((<usize>(<u32>h & 0xFF)) << 2)) + load<f32>(parts + ((<usize>(256 + own)) << 2));
   const bin = <u32>min(max(<i32>z, 0), <i32>PROP_BINS - 1);
   return load<f32>(tab + ((<usize>(c * PROP_BINS + bin)) << 2));
@@ -753,9 +773,12 @@ export function beginReception(keyLo: u32, keyHi: u32): void {
   memory.fill(slot(P_DDAY), 0, <usize>n << 1);
   memory.fill(slot(P_RESP), 0, <usize>n);
   memory.fill(slot(P_FREQ), 0, <usize>n * nC);
+  for (let c: u32 = 0; c < nC; c++) store<u32>(propShift + (<usize>c << 2), <u32>param(F_PROP_SLOT + c) << 3);
   memoryG = param(F_MEMORY) != 0;
   if (memoryG) {
     for (let c: u32 = 0; c < nC; c++) store<f32>(recallScale + (<usize>c << 2), -Mathf.log(<f32>(1 - param(F_RECALL + c))));
+    memCellsG = <u32>param(F_MEM_CELLS);
+    decayG = slot(P_MEMORY) + ((<usize>memCellsG * MEMORY_CELL) << 2);
     memory.fill(slot(P_ADAY), 0, <usize>n << 1);
     memory.fill(slot(P_RDAY), 0, <usize>n << 1);
   }
