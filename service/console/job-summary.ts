@@ -55,7 +55,8 @@ function answersOf(result: JobResult): JobSummary['perguntas'] {
   const template = TEMPLATES.find((t) => `biblioteca-${t.id}` === result.cenario.grupo_comparacao);
   return answerQuestions(null, result).respostas.map((a) => ({
     pergunta: template?.perguntas.find((q) => q.pergunta.id === a.id)?.texto ?? a.id,
-    resposta: a.texto,
+    // a comparison's text names its variants by code (the API's): the page says them in words
+    resposta: a.forma === 'comparar' && !a.retida ? a.variantes.reduce((t, v) => t.split(v).join(LABELS.variante(v)), a.texto) : a.texto,
   }));
 }
 

@@ -132,6 +132,9 @@ describe('a first simulation without code', () => {
     await page.locator('.manchete').waitFor({ timeout: 280_000 });
     const texto = (await page.locator('main').textContent())!;
     expect(texto).toContain('simulação');
+    // a comparison's answer names its variants in words, not by the API's codes
+    expect(texto).toMatch(/sem TV menos plano \(como pedido\): -?[\d.]+/);
+    expect(texto).not.toContain('sem_tv');
     await expect(page.locator('.manchete').textContent()).resolves.toMatch(
       /^Simulação sobre a população sintética de Caracaraí e Mucajaí \(RR\): [\d,]+(\smil)? pessoas alcançadas até o dia 14 \([\d,]+% do público\), segundo o modelo\.$/);
     // the audience is 20 to 59 years: the map is of its share, and says so
